@@ -1,0 +1,25 @@
+// Bundles the language server, the CLI and the VS Code client into self-contained files.
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  minify: !watch,
+  logLevel: 'warning',
+};
+
+const builds = [
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/dist/server.js' },
+  { entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js', external: ['vscode'] },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context({ ...common, ...options })).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build({ ...common, ...options })));
+}

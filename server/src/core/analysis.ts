@@ -1,0 +1,27 @@
+/** One frozen analysis of a document: tree, model and previews, shared by every feature. */
+import { buildModel } from './model/build';
+import type { Model } from './model/model';
+import { BalancerPreview, previewBalancer } from './scheduler/preview';
+import { parse, ReadOptions } from './syntax/parser';
+import type { SyntaxTree } from './syntax/tree';
+
+/** What an analysis needs beyond the text; the edges supply the clock and the environment. */
+export interface AnalyzeOptions extends ReadOptions {
+  /** The current Unix time in seconds (see PreviewOptions). */
+  readonly epochSeconds: number;
+}
+
+/** Everything known about one document version. */
+export interface Analysis {
+  readonly tree: SyntaxTree;
+  readonly model: Model;
+  readonly previews: readonly BalancerPreview[];
+}
+
+/** Reads, models and previews a configuration text. */
+export function analyze(text: string, options: AnalyzeOptions): Analysis {
+  const tree = parse(text, options);
+  const model = buildModel(tree);
+  const previews = model.balancers.map((balancer) => previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist }));
+  return Object.freeze({ tree, model, previews });
+}

@@ -1,0 +1,430 @@
+/**
+ * Builds the balancer model by walking the tree as Apache's handlers do: `<Proxy>` (proxysection),
+ * `BalancerMember` (add_member), `ProxySet` (set_proxy_param) and `ProxyPass[Match]` (add_pass).
+ * Where Apache would stop at the first error, the builder records it and goes on.
+ */
+import type { Span } from '../syntax/lines';
+import type { Directive, Section, SyntaxTree } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import type { Word } from '../syntax/words';
+import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
+import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
+import { balancerName, isBalancerUrl, workerUrl } from './urls';
+
+const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
+const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
+const IF_SECTIONS = new Set(['if', 'elseif', 'else']);
+const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
+
+interface MutableMember {
+  url: string;
+  name: string;
+  declaration: MemberDeclaration;
+  sharedBy: MemberDeclaration[];
+  params: WorkerParams;
+  setBy: Map<string, Parameter>;
+}
+
+interface MutableBalancer {
+  name: string;
+  scope: ServerScope;
+  createdBy: Directive;
+  section: Section | undefined;
+  members: MutableMember[];
+  params: BalancerParams;
+  setBy: Map<string, Parameter>;
+}
+
+interface Context {
+  readonly scope: ServerScope;
+  /** `cmd->path`: set by `<Proxy>`, `<Location>`, `<Directory>`, `<Files>`, `<If>` and their Match forms. */
+  readonly path: string | undefined;
+}
+
+/** Builds the model of every balancer in a syntax tree. */
+export function buildModel(tree: SyntaxTree): Model {
+  return new Builder(tree).build();
+}
+
+class Builder {
+  private readonly balancers: MutableBalancer[] = [];
+  private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
+  private readonly workers = new Map<Section | 'main', Map<string, WorkerParams>>();
+  private readonly references: BalancerReference[] = [];
+  private readonly problems: ModelProblem[] = [];
+  private readonly contexts: Context[] = [{ scope: { kind: 'main' }, path: undefined }];
+  private readonly params: ParamContext;
+  private persist = false;
+
+  constructor(private readonly tree: SyntaxTree) {
+    const modules = tree.loadedModules;
+    this.params = {
+      // Without LoadModule lines the file is a fragment: assume what a typical server loads.
+      hcheckLoaded: modules ? modules.has('proxy_hcheck_module') : true,
+      isLbmethodAvailable: (name) => (modules ? modules.has(`lbmethod_${name}_module`) : LBMETHODS.includes(name)),
+    };
+  }
+
+  build(): Model {
+    for (const step of walk(this.tree.nodes)) {
+      if (step.kind === 'enter') this.enter(step.section);
+      else if (step.kind === 'leave') this.leave(step.section);
+      else this.directive(step.directive, step.parent);
+    }
+    return { balancers: this.balancers, references: this.references, problems: this.problems, persist: this.persist };
+  }
+
+  private get context(): Context {
+    return this.contexts.at(-1)!;
+  }
+
+  private problem(kind: ModelProblemKind, span: Span, message: string, refused = true, parameter?: Parameter): void {
+    this.problems.push(parameter ? { kind, span, message, refused, parameter } : { kind, span, message, refused });
+  }
+
+  private enter(section: Section): void {
+    const name = section.name.toLowerCase();
+    const outer = this.context;
+    if (!section.hasBracket) this.problem('section-arguments', section.open.span, `${section.open.name}> directive missing closing '>'`);
+    let context: Context = outer;
+    if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
+    else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path };
+    else if (PATH_SECTIONS.has(name)) context = { scope: outer.scope, path: sectionPath(section.args) };
+    else if (IF_SECTIONS.has(name)) context = { scope: outer.scope, path: '*If' };
+    this.contexts.push(context);
+  }
+
+  private leave(section: Section): void {
+    const name = section.name.toLowerCase();
+    if (name === 'proxy' || name === 'proxymatch') this.applyProxyLine(section, name === 'proxymatch');
+    this.contexts.pop();
+  }
+
+  private directive(directive: Directive, parent: Section | undefined): void {
+    switch (directive.name.toLowerCase()) {
+      case 'balancermember':
+        return this.balancerMember(directive);
+      case 'proxyset':
+        return this.proxySet(directive, parent);
+      case 'proxypass':
+        return this.proxyPass(directive, false);
+      case 'proxypassmatch':
+        return this.proxyPass(directive, true);
+      case 'balancerpersist':
+        if (directive.args[0]?.value.toLowerCase() === 'on') this.persist = true;
+        return;
+      default:
+        return this.otherReferences(directive);
+    }
+  }
+
+  private scopeKey(scope: ServerScope = this.context.scope): Section | 'main' {
+    return scope.kind === 'main' ? 'main' : scope.section;
+  }
+
+  private findBalancer(name: string): MutableBalancer | undefined {
+    return this.byScope.get(this.scopeKey())?.get(name);
+  }
+
+  private defineBalancer(name: string, createdBy: Directive, section?: Section): MutableBalancer {
+    const key = this.scopeKey();
+    let map = this.byScope.get(key);
+    if (!map) this.byScope.set(key, (map = new Map()));
+    let balancer = map.get(name);
+    if (!balancer) {
+      balancer = { name, scope: this.context.scope, createdBy, section, members: [], params: {}, setBy: new Map() };
+      map.set(name, balancer);
+      this.balancers.push(balancer);
+    }
+    if (!balancer.section && section) balancer.section = section;
+    return balancer;
+  }
+
+  private standaloneWorkers(): Map<string, WorkerParams> {
+    const key = this.scopeKey();
+    let map = this.workers.get(key);
+    if (!map) this.workers.set(key, (map = new Map()));
+    return map;
+  }
+
+  private reference(name: string, directive: Directive, span: Span): void {
+    this.references.push({ name, scope: this.context.scope, directive, span });
+  }
+
+  /** mod_proxy.c add_member (spec §2.3, §2.4). */
+  private balancerMember(directive: Directive): void {
+    const sectionPath = this.context.path;
+    let path: string | undefined = sectionPath;
+    let url: Word | undefined;
+    const table: Parameter[] = [];
+    for (const word of directive.args) {
+      if (word.value.includes('=')) setInTable(table, parameterOf(word));
+      else if (path === undefined) path = word.value;
+      else if (!url) url = word;
+      else if (sectionPath !== undefined) {
+        this.problem('member-arguments', word.span, 'BalancerMember can not have a balancer name when defined in a location');
+      } else {
+        this.problem('member-arguments', word.span, "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'");
+      }
+    }
+    if (path === undefined) {
+      this.problem('member-arguments', directive.span, 'BalancerMember must define balancer name when outside <Proxy > section');
+      return;
+    }
+    if (!url) {
+      this.problem('member-arguments', directive.span, 'BalancerMember must define remote proxy server');
+      return;
+    }
+    const parsed = workerUrl(url.value);
+    if ('error' in parsed) {
+      this.problem('invalid-url', url.span, `BalancerMember ${parsed.error}`);
+      return;
+    }
+    const named = balancerName(path.toLowerCase());
+    if ('error' in named) {
+      this.problem('invalid-balancer-name', sectionPath === undefined ? directive.args[0]!.span : directive.span, `BalancerMember ${named.error}`);
+      return;
+    }
+    const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
+    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
+    const existing = sharedMember(balancer.members, parsed.name, parsed.authorityLength);
+    if (existing) {
+      existing.sharedBy.push(declaration);
+      for (const parameter of table) {
+        const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
+        this.problem('shared-member', parameter.span, message, false, parameter);
+      }
+      return;
+    }
+    const member: MutableMember = { url: url.value, name: parsed.name, declaration, sharedBy: [], params: defaultWorkerParams(), setBy: new Map() };
+    balancer.members.push(member);
+    for (const parameter of table) {
+      const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
+      if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error);
+      else member.setBy.set(parameter.key.toLowerCase(), parameter);
+    }
+  }
+
+  private parameterProblem(parameter: Parameter, message: string, bare: string): void {
+    const kind = bare.startsWith('unknown Worker') || bare.startsWith('unknown Balancer') ? 'unknown-parameter' : 'invalid-parameter';
+    this.problem(kind, kind === 'unknown-parameter' ? parameter.span : parameter.valueSpan, message, true, parameter);
+  }
+
+  /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
+  private proxySet(directive: Directive, parent: Section | undefined): void {
+    const inSection = parent !== undefined && parent.name.toLowerCase().startsWith('proxy');
+    const args = [...directive.args];
+    const target = inSection ? parent.args[0] : args.shift();
+    if (!target) {
+      if (!inSection) this.problem('undefined-target', directive.span, "ProxySet can not find '' Worker.");
+      return;
+    }
+    const name = target.value;
+    let balancer: MutableBalancer | undefined;
+    let worker: WorkerParams | undefined;
+    if (isBalancerUrl(name)) {
+      const named = balancerName(name);
+      balancer = 'name' in named ? this.findBalancer(named.name) : undefined;
+      if (!balancer) {
+        if (!inSection) {
+          this.problem('undefined-target', target.span, `ProxySet can not find '${name}' Balancer.`);
+          return;
+        }
+        if ('error' in named) {
+          this.problem('invalid-balancer-name', directive.span, `ProxySet ${named.error}`);
+          return;
+        }
+        balancer = this.defineBalancer(named.name, directive, parent);
+      }
+      this.reference(balancer.name, directive, target.span);
+    } else {
+      const parsed = workerUrl(name);
+      const key = 'error' in parsed ? name : parsed.name;
+      worker = this.standaloneWorkers().get(key);
+      if (!worker) {
+        if (!inSection) {
+          this.problem('undefined-target', target.span, `ProxySet can not find '${name}' Worker.`);
+          return;
+        }
+        if ('error' in parsed) {
+          this.problem('invalid-url', directive.span, `ProxySet ${parsed.error}`);
+          return;
+        }
+        worker = defaultWorkerParams();
+        this.standaloneWorkers().set(key, worker);
+      }
+    }
+    for (const word of args) {
+      if (!word.value.includes('=')) {
+        this.problem('invalid-parameter', word.span, "Invalid ProxySet parameter. Parameter must be in the form 'key=value'");
+        return;
+      }
+      const parameter = parameterOf(word);
+      if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`)) return;
+    }
+  }
+
+  /** Applies one parameter to a balancer or standalone worker; false (after reporting) when Apache refuses it. */
+  private applyParameter(parameter: Parameter, balancer: MutableBalancer | undefined, worker: WorkerParams | undefined, decorate: (error: string) => string): boolean {
+    const error = balancer
+      ? setBalancerParam(balancer.params, parameter.key, parameter.value, this.params)
+      : setWorkerParam(worker!, parameter.key, parameter.value, this.params);
+    if (error) {
+      this.parameterProblem(parameter, decorate(error), error);
+      return false;
+    }
+    balancer?.setBy.set(parameter.key.toLowerCase(), parameter);
+    return true;
+  }
+
+  /** mod_proxy.c add_pass (spec §2.5). */
+  private proxyPass(directive: Directive, isMatch: boolean): void {
+    const inLocation = this.context.path !== undefined;
+    const positional: Word[] = [];
+    const table: Parameter[] = [];
+    for (const word of directive.args) {
+      if (positional.length === 0 && word.value === '~') {
+        if (isMatch) {
+          this.problem('proxypass-arguments', word.span, "ProxyPassMatch invalid syntax ('~' usage).");
+          return;
+        }
+        continue;
+      }
+      if (positional.length < 2) positional.push(word);
+      else if (PROXYPASS_FLAGS.has(word.value.toLowerCase())) continue;
+      else if (!word.value.includes('=')) {
+        this.problem('proxypass-arguments', word.span, "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.");
+        return;
+      } else {
+        const parameter = parameterOf(word);
+        if (parameter.key.toLowerCase() === 'mapping') {
+          if (!['encoded', 'servlet'].includes(parameter.value.toLowerCase())) {
+            this.problem('invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
+            return;
+          }
+        } else setInTable(table, parameter);
+      }
+    }
+    let url: Word | undefined;
+    if (inLocation) {
+      if (positional.length > 1) {
+        this.problem('proxypass-arguments', positional[0]!.span, 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.');
+        return;
+      }
+      url = positional[0];
+    } else {
+      url = positional[1];
+    }
+    if (!url) {
+      this.problem('proxypass-arguments', directive.span, 'ProxyPass|ProxyPassMatch needs a path when not defined in a location');
+      return;
+    }
+    if (url.value === '!') return;
+    if (isBalancerUrl(url.value)) {
+      const named = balancerName(url.value);
+      if ('error' in named) {
+        this.problem('invalid-balancer-name', url.span, `ProxyPass ${named.error}`);
+        return;
+      }
+      const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
+      this.reference(balancer.name, directive, url.span);
+      for (const parameter of table) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
+      return;
+    }
+    const parsed = workerUrl(url.value);
+    if ('error' in parsed) {
+      this.problem('invalid-url', url.span, `ProxyPass ${parsed.error}`);
+      return;
+    }
+    const workers = this.standaloneWorkers();
+    const worker = workers.get(parsed.name) ?? defaultWorkerParams();
+    workers.set(parsed.name, worker);
+    for (const parameter of table) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
+  }
+
+  /** proxysection: `key=value` words on the opening line, applied after the body (spec §2.5). */
+  private applyProxyLine(section: Section, isMatch: boolean): void {
+    const { path, rest } = proxyPath(section);
+    const canonicalName = isMatch ? '<ProxyMatch' : '<Proxy';
+    if (rest.length === 0 || path === undefined) return;
+    const first = rest[0]!;
+    if (isMatch) return this.problem('section-arguments', first.span, 'Multiple <ProxyMatch> arguments not (yet) supported.');
+    if (/[*?[]/.test(path)) return this.problem('section-arguments', first.span, '<Proxy> arguments are not supported for wildchar url.');
+    if (!path.includes(':')) return this.problem('section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
+    let balancer: MutableBalancer | undefined;
+    let worker: WorkerParams | undefined;
+    if (isBalancerUrl(path)) {
+      const named = balancerName(path);
+      if ('error' in named) return this.problem('invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
+      balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, section.open, section);
+    } else {
+      const parsed = workerUrl(path);
+      if ('error' in parsed) return this.problem('invalid-url', section.open.span, `${canonicalName} ${parsed.error}`);
+      const workers = this.standaloneWorkers();
+      worker = workers.get(parsed.name) ?? defaultWorkerParams();
+      workers.set(parsed.name, worker);
+    }
+    for (const word of rest) {
+      if (!word.value.includes('=')) {
+        return this.problem('section-arguments', word.span, "Invalid Proxy parameter. Parameter must be in the form 'key=value'");
+      }
+      const parameter = parameterOf(word);
+      if (!this.applyParameter(parameter, balancer, worker, (error) => `${canonicalName} ${error} ${parameter.key}=${parameter.value}; ${path}`)) return;
+    }
+  }
+
+  /** ProxyPassReverse, RewriteRule [P], SetHandler proxy:balancer://… and the like only name a balancer. */
+  private otherReferences(directive: Directive): void {
+    for (const word of directive.args) {
+      const at = word.value.toLowerCase().indexOf('balancer://');
+      if (at < 0) continue;
+      const named = balancerName(word.value.slice(at).split(/[\s"'|\]]/)[0]!);
+      if ('name' in named) this.reference(named.name, directive, word.span);
+    }
+  }
+}
+
+/** The `<Proxy>` path (`proxy:` prefix dropped, `~` form resolved) and the words after it. */
+function proxyPath(section: Section): { path: string | undefined; rest: readonly Word[] } {
+  const args = section.args;
+  let index = 0;
+  let path = args[0]?.value ?? '';
+  if (path.toLowerCase().startsWith('proxy:')) path = path.slice(6);
+  if (path === '~' && section.name.toLowerCase() === 'proxy') {
+    index = 1;
+    path = args[1]?.value ?? '';
+  }
+  return { path, rest: args.slice(index + 1) };
+}
+
+function sectionPath(args: readonly Word[]): string {
+  const first = args[0]?.value ?? '';
+  return first === '~' ? (args[1]?.value ?? '') : first;
+}
+
+/** Splits a word at its first `=`, locating the value exactly when the word was written plainly. */
+function parameterOf(word: Word): Parameter {
+  const equals = word.value.indexOf('=');
+  const key = word.value.slice(0, equals);
+  const value = word.value.slice(equals + 1);
+  const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
+  const valueSpan = plain ? { start: word.span.start + equals + 1, end: word.span.end } : word.span;
+  return { key, value, span: word.span, valueSpan };
+}
+
+/** apr_table_setn: a repeated key keeps its first position and takes the last value. */
+function setInTable(table: Parameter[], parameter: Parameter): void {
+  const key = parameter.key.toLowerCase();
+  const index = table.findIndex((existing) => existing.key.toLowerCase() === key);
+  if (index < 0) table.push(parameter);
+  else table[index] = parameter;
+}
+
+/** ap_proxy_get_worker_ex: the longest existing member name that prefixes the new URL, covering its host. */
+function sharedMember(members: readonly MutableMember[], name: string, authorityLength: number): MutableMember | undefined {
+  let best: MutableMember | undefined;
+  for (const member of members) {
+    if (member.name.length >= authorityLength && name.startsWith(member.name) && (!best || member.name.length > best.name.length)) best = member;
+  }
+  return best;
+}

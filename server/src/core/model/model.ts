@@ -1,0 +1,97 @@
+/** The balancer model: what Apache's directive handlers build from a configuration (spec §2–§5). */
+import type { Span } from '../syntax/lines';
+import type { Directive, Section } from '../syntax/tree';
+import type { BalancerParams, WorkerParams } from './params';
+
+/** A `key=value` word as a handler split it. */
+export interface Parameter {
+  /** The key as written (matched case-insensitively). */
+  readonly key: string;
+  readonly value: string;
+  /** The whole word. */
+  readonly span: Span;
+  /** The value alone where it can be located exactly, else the whole word. */
+  readonly valueSpan: Span;
+}
+
+/** One `BalancerMember` line. */
+export interface MemberDeclaration {
+  readonly directive: Directive;
+  /** The URL word. */
+  readonly url: Parameter['span'];
+  readonly urlText: string;
+  /** Parameters in table order: first occurrence's position, last occurrence's value. */
+  readonly parameters: readonly Parameter[];
+}
+
+/** A balancer member (a worker inside a balancer). */
+export interface Member {
+  /** The URL as written in its first declaration. */
+  readonly url: string;
+  /** Apache's normalised worker name. */
+  readonly name: string;
+  readonly declaration: MemberDeclaration;
+  /** Later lines whose URL Apache matched to this member by prefix: their parameters are ignored (AH01150). */
+  readonly sharedBy: readonly MemberDeclaration[];
+  readonly params: Readonly<WorkerParams>;
+  /** The parameter that set each key last (lower-case key). */
+  readonly setBy: ReadonlyMap<string, Parameter>;
+}
+
+/** Where a balancer lives: the main server or one virtual host. */
+export type ServerScope = { readonly kind: 'main' } | { readonly kind: 'vhost'; readonly section: Section };
+
+/** A balancer and everything configured on it. */
+export interface Balancer {
+  /** Normalised: lower case, `balancer://name`, path dropped. */
+  readonly name: string;
+  readonly scope: ServerScope;
+  /** The directive that created it. */
+  readonly createdBy: Directive;
+  /** The first `<Proxy balancer://…>` section for it, if any. */
+  readonly section: Section | undefined;
+  readonly members: readonly Member[];
+  readonly params: Readonly<BalancerParams>;
+  /** The parameter that set each balancer key last, in walk order (lower-case key). */
+  readonly setBy: ReadonlyMap<string, Parameter>;
+}
+
+/** A place that names a balancer without defining members (ProxyPass, ProxyPassReverse, ProxySet, …). */
+export interface BalancerReference {
+  readonly name: string;
+  readonly scope: ServerScope;
+  readonly directive: Directive;
+  readonly span: Span;
+}
+
+/** Closed set of problems the handlers find. */
+export type ModelProblemKind =
+  | 'invalid-parameter'
+  | 'unknown-parameter'
+  | 'member-arguments'
+  | 'invalid-url'
+  | 'invalid-balancer-name'
+  | 'undefined-target'
+  | 'section-arguments'
+  | 'proxypass-arguments'
+  | 'shared-member';
+
+/** A problem found while walking, in Apache's words where Apache refuses. */
+export interface ModelProblem {
+  readonly kind: ModelProblemKind;
+  readonly span: Span;
+  readonly message: string;
+  /** True when Apache refuses the configuration. */
+  readonly refused: boolean;
+  /** The parameter at fault, when one is. */
+  readonly parameter?: Parameter;
+}
+
+/** Everything the handlers built. */
+export interface Model {
+  readonly balancers: readonly Balancer[];
+  readonly references: readonly BalancerReference[];
+  readonly problems: readonly ModelProblem[];
+  /** `BalancerPersist On` somewhere: lbstatus and edits may survive restarts. */
+  readonly persist: boolean;
+}

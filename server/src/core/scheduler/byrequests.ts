@@ -1,0 +1,157 @@
+/**
+ * Apache's byrequests scheduling (spec §6): the candidate set of `proxy_balancer_get_best_worker`
+ * for a fresh start with no failures, exact shares from arithmetic, and the pick sequence.
+ */
+import { hasStatus } from '../model/params';
+
+/** What the scheduler needs of a member. */
+export interface SchedulingInput {
+  readonly lbfactor: number;
+  readonly lbset: number;
+  /** Bitmask of STATUS_BITS. */
+  readonly status: number;
+  /** Seconds; undefined means Apache's default of 60. */
+  readonly retry: number | undefined;
+}
+
+/** Why a member takes no new requests. */
+export type BlockReason = 'disabled' | 'stopped' | 'in-error' | 'draining' | 'health-check-failed' | 'shutting-down';
+
+/** Why a member's share is zero. */
+export type IdleReason =
+  | BlockReason
+  | 'spare-not-needed'
+  | 'standby-not-needed'
+  | 'shadowed-by-lbset'
+  | 'no-usable-member';
+
+/** How the selection loop treats a member. */
+export type Role = 'regular' | 'spare' | 'standby';
+
+/** One member's part in the schedule. */
+export interface MemberShare {
+  readonly role: Role;
+  /** `lbfactor / total` of the winning candidate set; 0 when idle. */
+  readonly share: number;
+  readonly idle: IdleReason | undefined;
+}
+
+/** The steady state of a balancer from a fresh start. */
+export interface Schedule {
+  /** The lbset that serves every request, or undefined when nothing can (HTTP 503). */
+  readonly tier: number | undefined;
+  /** Member indexes handed to `is_best`, in evaluation order. */
+  readonly candidates: readonly number[];
+  /** Σ lbfactor over the candidates. */
+  readonly total: number;
+  /** Picks after which every lbstatus is back to 0: total / gcd(lbfactors); 0 when nothing serves. */
+  readonly cycleLength: number;
+  readonly members: readonly MemberShare[];
+}
+
+/** Balancer settings that change who is usable. */
+export interface ScheduleOptions {
+  /** `forcerecovery` (default On): when every member is in error, Apache clears them all. */
+  readonly forceRecovery: boolean;
+  /** The current Unix time: an `E` member is retried once `retry` seconds have passed since time 0. */
+  readonly epochSeconds: number;
+}
+
+const DEFAULT_RETRY = 60;
+
+/** The role the selection loop gives a member: R is tested before H. */
+export function roleOf(status: number): Role {
+  if (hasStatus(status, 'R')) return 'spare';
+  if (hasStatus(status, 'H')) return 'standby';
+  return 'regular';
+}
+
+/** Why a freshly started member cannot be chosen, if it cannot; `E` is usually cleared by the first retry. */
+export function blockReason(member: SchedulingInput, options: ScheduleOptions, errorCleared = false): BlockReason | undefined {
+  const status = member.status;
+  if (hasStatus(status, 'U')) return 'shutting-down';
+  if (hasStatus(status, 'D')) return 'disabled';
+  if (hasStatus(status, 'S')) return 'stopped';
+  if (hasStatus(status, 'C')) return 'health-check-failed';
+  if (hasStatus(status, 'E') && !errorCleared && !isErrorRetried(member, options)) return 'in-error';
+  if (hasStatus(status, 'N')) return 'draining';
+  return undefined;
+}
+
+function isErrorRetried(member: SchedulingInput, options: ScheduleOptions): boolean {
+  // ap_proxy_retry_worker: error time is 0 at start; I always clears; otherwise now > 0 + retry.
+  return hasStatus(member.status, 'I') || options.epochSeconds > (member.retry ?? DEFAULT_RETRY);
+}
+
+/** Computes the candidate set, shares and cycle length without enumerating a cycle. */
+export function schedule(members: readonly SchedulingInput[], options: ScheduleOptions): Schedule {
+  // force_recovery: if no member escapes E (after a retry), Apache clears E on all of them.
+  const errorCleared = options.forceRecovery && members.length > 0 && members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
+  const blocks = members.map((member) => blockReason(member, options, errorCleared));
+  const roles = members.map((member) => roleOf(member.status));
+  const maxLbset = members.reduce((max, member) => Math.max(max, member.lbset), 0);
+  let tier: number | undefined;
+  let candidates: number[] = [];
+  for (let lbset = 0; lbset <= maxLbset && tier === undefined; lbset++) {
+    const regular: number[] = [];
+    const spares: number[] = [];
+    const standbys: number[] = [];
+    let unusable = 0;
+    members.forEach((member, index) => {
+      if (member.lbset !== lbset) return;
+      const role = roles[index]!;
+      const blocked = blocks[index];
+      if (role === 'regular') {
+        if (blocked) unusable++;
+        else regular.push(index);
+      } else if (!blocked) {
+        (role === 'spare' ? spares : standbys).push(index);
+      }
+    });
+    const chosen = [...regular, ...spares.slice(0, unusable)];
+    if (chosen.length === 0) chosen.push(...standbys);
+    if (chosen.length > 0) {
+      tier = lbset;
+      candidates = chosen;
+    }
+  }
+  const total = candidates.reduce((sum, index) => sum + members[index]!.lbfactor, 0);
+  const divisor = candidates.reduce((g, index) => gcd(g, members[index]!.lbfactor), 0);
+  const inSet = new Set(candidates);
+  const shares = members.map((member, index): MemberShare => {
+    const role = roles[index]!;
+    if (inSet.has(index)) return { role, share: member.lbfactor / total, idle: undefined };
+    return { role, share: 0, idle: idleReason(role, blocks[index], member.lbset, tier) };
+  });
+  return { tier, candidates, total, cycleLength: divisor > 0 ? total / divisor : 0, members: shares };
+}
+
+function idleReason(role: Role, blocked: BlockReason | undefined, lbset: number, tier: number | undefined): IdleReason {
+  if (blocked) return blocked;
+  if (tier === undefined) return 'no-usable-member';
+  if (lbset > tier) return 'shadowed-by-lbset';
+  return role === 'spare' ? 'spare-not-needed' : 'standby-not-needed';
+}
+
+/** The first `count` picks, as member indexes (smooth weighted round-robin with ties to the first). */
+export function picks(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
+  const result: number[] = [];
+  if (plan.candidates.length === 0) return result;
+  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
+  const lbstatus = new Array<number>(factors.length).fill(0);
+  for (let pick = 0; pick < count; pick++) {
+    let best = 0;
+    for (let i = 0; i < factors.length; i++) {
+      lbstatus[i]! += factors[i]!;
+      if (lbstatus[i]! > lbstatus[best]!) best = i;
+    }
+    lbstatus[best]! -= plan.total;
+    result.push(plan.candidates[best]!);
+  }
+  return result;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}

@@ -1,0 +1,79 @@
+/** What a balancer will do, ready for hover, code lens and the CLI (spec §6.6, §8). */
+import type { Balancer, Member } from '../model/model';
+import { IdleReason, picks, schedule, Schedule, SchedulingInput } from './byrequests';
+
+/** A balancer's preview: its method, whether its order can be simulated, and the schedule. */
+export interface BalancerPreview {
+  readonly balancer: Balancer;
+  readonly lbmethod: string;
+  /** True for byrequests, and for bybusyness whose order matches it when requests do not overlap. */
+  readonly simulated: boolean;
+  readonly schedule: Schedule;
+  /** What the preview assumes and what can change the picture, in plain words. */
+  readonly notes: readonly string[];
+}
+
+/** What previews need beyond the model. */
+export interface PreviewOptions {
+  /** The current Unix time, for `status=E` members (retried once `retry` seconds have passed). */
+  readonly epochSeconds: number;
+  /** `BalancerPersist On` was seen. */
+  readonly persist: boolean;
+}
+
+/** The assumptions every simulated schedule rests on. */
+export const ASSUMPTIONS = 'assumes sequential requests, a fresh start, no sticky sessions and no failures';
+
+/** Builds the preview of one balancer. */
+export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
+  const lbmethod = balancer.params.lbmethod ?? 'byrequests';
+  const plan = schedule(balancer.members.map(schedulingInput), { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds });
+  const notes: string[] = [];
+  const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
+  if (lbmethod === 'bybusyness') notes.push('bybusyness follows byrequests order when requests do not overlap; under concurrency the least busy member wins and weights only break ties');
+  if (lbmethod === 'bytraffic') notes.push('bytraffic picks the member with the fewest bytes transferred per loadfactor unit; no fixed order can be previewed, and small responses send everything to the first member');
+  if (lbmethod === 'heartbeat') notes.push('heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored');
+  if (simulated) notes.push(ASSUMPTIONS);
+  if (balancer.params.stickysession !== undefined) notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
+  if (options.persist) notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
+  return { balancer, lbmethod, simulated, schedule: plan, notes };
+}
+
+/** The first `count` members chosen, `undefined` where Apache answers 503; empty when not simulated. */
+export function previewPicks(preview: BalancerPreview, count: number): (Member | undefined)[] {
+  if (!preview.simulated) return [];
+  const members = preview.balancer.members;
+  if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
+  return picks(members.map(schedulingInput), preview.schedule, count).map((index) => members[index]);
+}
+
+function schedulingInput(member: Member): SchedulingInput {
+  const { lbfactor, lbset, status, retry } = member.params;
+  return { lbfactor, lbset, status, retry };
+}
+
+/** A zero share explained in a few words, for hover, inlay hints and the CLI. */
+export function describeIdle(reason: IdleReason, member: Member, tier: number | undefined): string {
+  switch (reason) {
+    case 'disabled':
+      return 'disabled (status D)';
+    case 'stopped':
+      return 'stopped (status S)';
+    case 'in-error':
+      return 'in error (status E): not retried before its retry time';
+    case 'draining':
+      return 'draining (status N): only sticky sessions already routed to it';
+    case 'health-check-failed':
+      return 'health check failed (status C): nothing clears it without mod_proxy_hcheck';
+    case 'shutting-down':
+      return 'shutting down (status U)';
+    case 'spare-not-needed':
+      return `spare (idle): replaces a member of lbset ${member.params.lbset} only when one is down`;
+    case 'standby-not-needed':
+      return `standby (idle): used only when lbset ${member.params.lbset} has no usable member`;
+    case 'shadowed-by-lbset':
+      return `never selected: lbset ${member.params.lbset} shadowed by lbset ${tier ?? 0}`;
+    case 'no-usable-member':
+      return 'nothing in this balancer can serve: every request gets 503';
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Physical lines → logical lines, and logical offsets → source offsets, as Apache's
+ * `ap_cfg_getline` reads a file (spec §1.1). Nothing here throws.
+ */
+
+/** A half-open range of UTF-16 offsets into the exact document text. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A run of logical text and the source text it came from. Equal lengths map offset by offset;
+ * unequal lengths (a `${VAR}` replaced by its value) map every offset to the whole source run.
+ */
+export interface Piece {
+  readonly at: number;
+  readonly length: number;
+  readonly source: number;
+  readonly sourceLength: number;
+}
+
+/** Text as a directive handler sees it, with the way back to the document. */
+export interface MappedText {
+  readonly text: string;
+  readonly pieces: readonly Piece[];
+}
+
+/** One logical line: physical lines joined by backslash-newline, untrimmed, without terminator. */
+export interface LogicalLine extends MappedText {
+  /** Offset of the first physical line; lines tile the document from 0 to its length. */
+  readonly start: number;
+  /** Offset just past the last line terminator (or the end of the document). */
+  readonly end: number;
+  /** Offset of the start of the last physical line: Apache reports that line's number. */
+  readonly lastLineStart: number;
+}
+
+/** Whitespace as C `isspace` sees it in the "C" locale. */
+export function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/** Splits a document into Apache's logical lines; continuation needs a backslash right before LF or CR LF. */
+export function logicalLines(text: string): LogicalLine[] {
+  const lines: LogicalLine[] = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const start = pos;
+    const pieces: Piece[] = [];
+    let logical = '';
+    let lastLineStart = pos;
+    for (;;) {
+      lastLineStart = pos;
+      const lf = text.indexOf('\n', pos);
+      if (lf < 0) {
+        pieces.push({ at: logical.length, length: text.length - pos, source: pos, sourceLength: text.length - pos });
+        logical += text.slice(pos);
+        pos = text.length;
+        break;
+      }
+      let contentEnd = lf;
+      if (contentEnd > pos && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+      const continues = contentEnd > pos && text.charCodeAt(contentEnd - 1) === 92;
+      const keepEnd = continues ? contentEnd - 1 : contentEnd;
+      pieces.push({ at: logical.length, length: keepEnd - pos, source: pos, sourceLength: keepEnd - pos });
+      logical += text.slice(pos, keepEnd);
+      pos = lf + 1;
+      if (!continues || pos >= text.length) break;
+    }
+    lines.push({ start, end: pos, lastLineStart, text: logical, pieces });
+  }
+  return lines;
+}
+
+/** Maps a logical offset back to the document; `isEnd` picks the end of a substituted run. */
+export function toSource(mapped: MappedText, offset: number, isEnd = false): number {
+  const pieces = mapped.pieces;
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const piece = pieces[mid]!;
+    if (isEnd ? piece.at < offset : piece.at <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const piece = pieces[lo];
+  if (!piece) return 0;
+  if (piece.length === piece.sourceLength) return piece.source + Math.min(offset - piece.at, piece.length);
+  return isEnd ? piece.source + piece.sourceLength : piece.source;
+}
+
+/** Maps a logical range back to a document span. */
+export function spanOf(mapped: MappedText, start: number, end: number): Span {
+  const from = toSource(mapped, start);
+  return { start: from, end: end > start ? toSource(mapped, end, true) : from };
+}
+
+/** The pieces covering logical offsets [start, end), still in the original coordinates. */
+export function slicePieces(pieces: readonly Piece[], start: number, end: number): Piece[] {
+  const result: Piece[] = [];
+  for (const piece of pieces) {
+    const pieceEnd = piece.at + piece.length;
+    if (pieceEnd <= start || piece.at >= end) continue;
+    const from = Math.max(piece.at, start);
+    const to = Math.min(pieceEnd, end);
+    const linear = piece.length === piece.sourceLength;
+    result.push({
+      at: from,
+      length: to - from,
+      source: linear ? piece.source + (from - piece.at) : piece.source,
+      sourceLength: linear ? to - from : piece.sourceLength,
+    });
+  }
+  return result;
+}
+
+/** A slice of mapped text that keeps its way back to the document. */
+export function sliceMapped(mapped: MappedText, start: number, end: number): MappedText {
+  const pieces = slicePieces(mapped.pieces, start, end).map((piece) => ({ ...piece, at: piece.at - start }));
+  return { text: mapped.text.slice(start, end), pieces };
+}

@@ -1,0 +1,308 @@
+/**
+ * The tolerant reader: Apache's read phase (`ap_build_config`) over one file, never throwing.
+ * It splices read-time conditionals, runs `Define`/`UnDefine`/`LoadModule` in reading order,
+ * substitutes `${VAR}`, and recovers from section errors so one typo hides nothing else.
+ */
+import { addModule, canonical, ReadFacts, staticModules, testCondition } from './conditions';
+import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
+import type { Condition, Directive, Node, Section, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
+import { nextWord, substitute, Word, words } from './words';
+
+/** What reading may know beyond the file itself. */
+export interface ReadOptions {
+  /** Names given as `apache2 -D NAME`. */
+  readonly defines?: readonly string[];
+  /** The process environment, the fallback for `${VAR}` after `Define`. */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
+}
+
+interface Frame {
+  readonly open: Directive;
+  readonly name: string;
+  readonly args: readonly Word[];
+  readonly hasBracket: boolean;
+  readonly ignoredText: Span | undefined;
+  readonly children: Node[];
+  /** Set for a read-time conditional whose test was true: it ends a scope for section matching. */
+  readonly condition: Condition | undefined;
+}
+
+const CONDITIONALS = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
+const LOAD_MODULE = /^[ \t]*LoadModule[ \t]/im;
+
+/** Reads one configuration file into a syntax tree plus diagnostics. */
+export function parse(text: string, options: ReadOptions = {}): SyntaxTree {
+  return new Reader(text, options).read();
+}
+
+class Reader {
+  private readonly lines: LogicalLine[];
+  private index = 0;
+  private readonly root: Node[] = [];
+  private readonly stack: Frame[] = [];
+  private readonly comments: Span[] = [];
+  private readonly diagnostics: SyntaxDiagnostic[] = [];
+  private readonly variables = new Map<string, string>();
+  private readonly flags: Set<string>;
+  private readonly modules: Set<string> | undefined;
+  private readonly environment: Readonly<Record<string, string | undefined>>;
+
+  constructor(private readonly text: string, options: ReadOptions) {
+    this.lines = logicalLines(text);
+    this.flags = new Set(options.defines ?? []);
+    this.environment = options.environment ?? {};
+    this.modules = LOAD_MODULE.test(text) ? staticModules() : undefined;
+  }
+
+  read(): SyntaxTree {
+    while (this.index < this.lines.length) this.readLine(this.lines[this.index++]!);
+    this.closeAtEnd();
+    return {
+      text: this.text,
+      nodes: this.root,
+      comments: this.comments,
+      diagnostics: this.diagnostics,
+      hasLoadModule: this.modules !== undefined,
+      loadedModules: this.modules,
+    };
+  }
+
+  private get facts(): ReadFacts {
+    return { modules: this.modules, flags: this.flags };
+  }
+
+  private children(): Node[] {
+    return this.stack.at(-1)?.children ?? this.root;
+  }
+
+  private report(problem: SyntaxProblem, span: Span, message: string, refused = true): void {
+    this.diagnostics.push({ problem, span, message, refused });
+  }
+
+  private readLine(line: LogicalLine): void {
+    const trimmed = trim(line);
+    if (!trimmed) return;
+    const raw = trimmed.text;
+    if (raw.startsWith('#')) {
+      this.comments.push(spanOf(trimmed, 0, raw.length));
+      return;
+    }
+    const top = this.stack.at(-1);
+    // A true conditional ends at the first line that is exactly `</IfX>`, before substitution.
+    if (top?.condition && raw.startsWith('</') && raw.slice(2).toLowerCase() === `${top.name.toLowerCase()}>`) {
+      this.closeFrame(this.makeDirective(trimmed, line));
+      return;
+    }
+    const resolved = substitute(trimmed, (name) => this.lookup(name));
+    for (const variable of resolved.unresolved) {
+      if (!variable.name.includes(':')) {
+        this.report('undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
+      }
+    }
+    const directive = this.makeDirective(resolved.text, line);
+    if (!directive) return;
+    const name = directive.name;
+    if (name.startsWith('</')) this.readClose(directive);
+    else if (name.startsWith('<')) this.readOpen(directive);
+    else {
+      this.runReadTime(directive);
+      this.children().push(directive);
+    }
+  }
+
+  private lookup(name: string): string | undefined {
+    return this.variables.get(name.toLowerCase()) ?? this.environment[name];
+  }
+
+  private makeDirective(mapped: MappedText, line: LogicalLine): Directive | undefined {
+    const first = nextWord(mapped, 0);
+    if (!first) return undefined;
+    let name = first.word.value;
+    let argText = sliceMapped(mapped, first.next, mapped.text.length);
+    if (name[1] !== '/') {
+      if (name.endsWith('>')) name = name.slice(0, -1);
+      if (name.startsWith('<') && argText.text === '') {
+        // `<Proxy>` alone: Apache hands the handler the argument string ">".
+        const at = first.word.span.end;
+        argText = { text: '>', pieces: [{ at: 0, length: 1, source: Math.max(at - 1, 0), sourceLength: 1 }] };
+      }
+    }
+    return {
+      kind: 'directive',
+      name,
+      nameSpan: first.word.span,
+      argText,
+      args: words(argText),
+      span: spanOf(mapped, 0, mapped.text.length),
+      lineAt: line.lastLineStart,
+    };
+  }
+
+  private readOpen(open: Directive): void {
+    const name = open.name.slice(1);
+    const lower = name.toLowerCase();
+    const bracket = open.argText.text.lastIndexOf('>');
+    const hasBracket = bracket >= 0;
+    const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length);
+    const after = hasBracket ? spanOf(open.argText, bracket + 1, open.argText.text.length) : undefined;
+    const ignoredText = after && after.end > after.start && open.argText.text.slice(bracket + 1).trim() !== '' ? after : undefined;
+    const frame = { open, name, args, hasBracket, ignoredText, children: [] as Node[] };
+    if (!CONDITIONALS.has(lower)) {
+      this.stack.push({ ...frame, condition: undefined });
+      return;
+    }
+    let condition: Condition;
+    if (!hasBracket) {
+      this.report('missing-arguments', open.span, `<${canonical(lower)}> directive missing closing '>'`);
+      condition = { active: true, assumed: true };
+    } else {
+      const result = testCondition(lower, args.map((word) => word.value), this.facts);
+      if (!result || 'error' in result) {
+        const problem = lower === 'ifversion' && result ? 'invalid-version' : 'missing-arguments';
+        this.report(problem, open.span, result && 'error' in result ? result.error : `<${name}> cannot be tested`);
+        condition = { active: true, assumed: true };
+      } else {
+        condition = result.condition;
+      }
+    }
+    if (condition.active) {
+      this.stack.push({ ...frame, condition });
+      return;
+    }
+    const skipped = this.soak(open, canonical(lower));
+    this.children().push({ kind: 'section', ...frame, condition, close: skipped.close, span: { start: open.span.start, end: skipped.end } });
+  }
+
+  /** Skips a false conditional as `ap_soak_end_container` does: only section nesting is checked. */
+  private soak(open: Directive, name: string): { close: Directive | undefined; end: number } {
+    const expected: string[] = [name];
+    let end = open.span.end;
+    while (this.index < this.lines.length) {
+      const line = this.lines[this.index++]!;
+      const trimmed = trim(line);
+      const first = trimmed && nextWord(trimmed, 0);
+      if (!trimmed || !first) continue;
+      end = spanOf(trimmed, 0, trimmed.text.length).end;
+      const word = first.word.value;
+      if (!word.startsWith('<')) continue;
+      if (word[1] === '/') {
+        const seen = word.slice(0, -1);
+        const wanted = expected.pop()!;
+        const close = this.makeDirective(trimmed, line)!;
+        if (seen.slice(2).toLowerCase() !== wanted.toLowerCase()) {
+          this.report('skipped-block-mismatch', close.span, `Expected </${wanted}> but saw ${seen}>`);
+        }
+        if (expected.length === 0) return { close, end };
+      } else {
+        const bare = first.next >= trimmed.text.length && word.endsWith('>');
+        expected.push((bare ? word.slice(0, -1) : word).slice(1));
+      }
+    }
+    this.report('skipped-block-unclosed', open.span, `Expected </${name}> before end of configuration`);
+    return { close: undefined, end };
+  }
+
+  private readClose(close: Directive): void {
+    const written = close.name;
+    const top = this.stack.at(-1);
+    if (!top || top.condition) {
+      this.report('unmatched-close', close.span, `${written} without matching <${written.slice(2)} section`);
+      this.children().push(close);
+      return;
+    }
+    let inner = written.slice(2);
+    if (!written.endsWith('>')) {
+      this.report('close-missing-bracket', close.span, `${written}> directive missing closing '>'`);
+    } else {
+      inner = inner.slice(0, -1);
+    }
+    if (inner.toLowerCase() === top.name.toLowerCase()) {
+      this.closeFrame(close);
+      return;
+    }
+    if (written.endsWith('>')) {
+      this.report('mismatched-close', close.span, `Expected </${top.name}> but saw </${inner}>`);
+    }
+    // Recover: close up to a matching section in this scope, else drop the stray line.
+    const depth = this.findOpen(inner);
+    if (depth < 0) {
+      this.children().push(close);
+      return;
+    }
+    while (this.stack.length > depth + 1) this.closeFrame(undefined);
+    this.closeFrame(close);
+  }
+
+  private findOpen(name: string): number {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const frame = this.stack[i]!;
+      if (frame.condition) return -1;
+      if (frame.name.toLowerCase() === name.toLowerCase()) return i;
+    }
+    return -1;
+  }
+
+  private closeFrame(close: Directive | undefined): void {
+    const frame = this.stack.pop();
+    if (!frame) return;
+    const last = close ?? frame.children.at(-1) ?? frame.open;
+    const section: Section = {
+      kind: 'section',
+      open: frame.open,
+      name: frame.name,
+      args: frame.args,
+      hasBracket: frame.hasBracket,
+      ignoredText: frame.ignoredText,
+      children: frame.children,
+      close,
+      condition: frame.condition,
+      span: { start: frame.open.span.start, end: last.span.end },
+    };
+    this.children().push(section);
+  }
+
+  private closeAtEnd(): void {
+    // Apache accepts a true conditional that reaches the end of the file, and loses track of the
+    // sections opened inside it; only sections outside every conditional make it refuse.
+    const firstConditional = this.stack.findIndex((frame) => frame.condition);
+    this.stack.forEach((frame, depth) => {
+      const refused = firstConditional < 0 || depth < firstConditional;
+      if (frame.condition) {
+        this.report('unclosed-conditional', frame.open.span, `<${frame.name}> is never closed: Apache reads to the end of the file as its body`, false);
+      } else {
+        this.report('unclosed-section', frame.open.span, `${frame.open.name}> was not closed.`, refused);
+      }
+    });
+    while (this.stack.length > 0) this.closeFrame(undefined);
+  }
+
+  /** `Define`, `UnDefine` and `LoadModule` act while the file is read (EXEC_ON_READ). */
+  private runReadTime(directive: Directive): void {
+    const name = directive.name.toLowerCase();
+    const [first, second] = directive.args;
+    if (name === 'define' && first) {
+      if (first.value.includes(':')) {
+        this.report('invalid-define', directive.span, "Variable name must not contain ':'");
+        return;
+      }
+      this.flags.add(first.value);
+      if (second) this.variables.set(first.value.toLowerCase(), second.value);
+    } else if (name === 'undefine' && first) {
+      this.flags.delete(first.value);
+      this.variables.delete(first.value.toLowerCase());
+    } else if (name === 'loadmodule' && first && this.modules) {
+      addModule(this.modules, first.value);
+    }
+  }
+}
+
+function trim(line: LogicalLine): MappedText | undefined {
+  const text = line.text;
+  let end = text.indexOf('\0');
+  if (end < 0) end = text.length;
+  let start = 0;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (start === end) return undefined;
+  return sliceMapped(line, start, end);
+}

@@ -1,0 +1,84 @@
+/** The syntax tree: what Apache's read phase builds from one file (spec §1). */
+import type { MappedText, Span } from './lines';
+import type { Word } from './words';
+
+/** One directive line, after continuation, trimming and `${VAR}` substitution. */
+export interface Directive {
+  readonly kind: 'directive';
+  /** The name as written, with one trailing `>` removed unless it starts with `</`. */
+  readonly name: string;
+  readonly nameSpan: Span;
+  /** The argument text handlers receive (RAW_ARGS), mapped back to the document. */
+  readonly argText: MappedText;
+  /** `argText` split by `ap_getword_conf`. */
+  readonly args: readonly Word[];
+  /** The trimmed logical line. */
+  readonly span: Span;
+  /** Offset of the logical line's last physical line: Apache reports errors on that line. */
+  readonly lineAt: number;
+}
+
+/** The outcome of a read-time test (`<IfModule>`, `<IfDefine>`, …). */
+export interface Condition {
+  readonly active: boolean;
+  /** The answer could not be known from the configuration, so the documented default was used. */
+  readonly assumed: boolean;
+}
+
+/** A `<Name …>` … `</Name>` block. Read-time conditionals keep their node but are spliced for walking. */
+export interface Section {
+  readonly kind: 'section';
+  readonly open: Directive;
+  /** The section name without `<`, as written (`Proxy`, `proxy`, `IfModule`). */
+  readonly name: string;
+  /** The opening line's arguments up to its last `>`, as container handlers read them. */
+  readonly args: readonly Word[];
+  /** False when the opening line has no `>` at all. */
+  readonly hasBracket: boolean;
+  /** Text after the last `>`, which Apache silently ignores. */
+  readonly ignoredText: Span | undefined;
+  readonly children: readonly Node[];
+  readonly close: Directive | undefined;
+  readonly condition: Condition | undefined;
+  /** From the opening line to the closing line (or the last child when unclosed). */
+  readonly span: Span;
+}
+
+/** A node of the tree. */
+export type Node = Directive | Section;
+
+/** Closed set of problems found while reading. */
+export type SyntaxProblem =
+  | 'unclosed-section'
+  | 'unmatched-close'
+  | 'mismatched-close'
+  | 'close-missing-bracket'
+  | 'unclosed-conditional'
+  | 'skipped-block-mismatch'
+  | 'skipped-block-unclosed'
+  | 'missing-arguments'
+  | 'invalid-version'
+  | 'invalid-define'
+  | 'undefined-variable';
+
+/** A problem found while reading, with Apache's own words where Apache has them. */
+export interface SyntaxDiagnostic {
+  readonly problem: SyntaxProblem;
+  readonly span: Span;
+  readonly message: string;
+  /** True when Apache refuses the configuration because of it. */
+  readonly refused: boolean;
+}
+
+/** What reading a file produced. */
+export interface SyntaxTree {
+  readonly text: string;
+  readonly nodes: readonly Node[];
+  /** Comment lines (after trimming, starting with `#`), for folding and suppressions. */
+  readonly comments: readonly Span[];
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+  /** True when the file names modules with `LoadModule`, so `<IfModule>` is answered exactly. */
+  readonly hasLoadModule: boolean;
+  /** Modules loaded by the end of the file (identifiers like `proxy_module`), or undefined when assumed. */
+  readonly loadedModules: ReadonlySet<string> | undefined;
+}

@@ -1,0 +1,38 @@
+/** Apache's walk order (spec §1.8): depth first in file order, true conditionals spliced, false ones skipped. */
+import type { Directive, Node, Section } from './tree';
+
+/** One step of the walk; a section is entered before its children and left after them. */
+export type WalkStep =
+  | { readonly kind: 'directive'; readonly directive: Directive; readonly parent: Section | undefined }
+  | { readonly kind: 'enter'; readonly section: Section; readonly parent: Section | undefined }
+  | { readonly kind: 'leave'; readonly section: Section; readonly parent: Section | undefined };
+
+/** Walks without recursion, so deep nesting cannot overflow the stack; `parent` skips conditionals. */
+export function* walk(nodes: readonly Node[]): Generator<WalkStep> {
+  interface Level {
+    readonly nodes: readonly Node[];
+    index: number;
+    readonly section: Section | undefined;
+    readonly parent: Section | undefined;
+  }
+  const levels: Level[] = [{ nodes, index: 0, section: undefined, parent: undefined }];
+  while (levels.length > 0) {
+    const level = levels.at(-1)!;
+    const node = level.nodes[level.index++];
+    if (!node) {
+      levels.pop();
+      if (level.section && !level.section.condition) {
+        yield { kind: 'leave', section: level.section, parent: levels.at(-1)?.parent };
+      }
+      continue;
+    }
+    if (node.kind === 'directive') {
+      yield { kind: 'directive', directive: node, parent: level.parent };
+    } else if (node.condition) {
+      if (node.condition.active) levels.push({ nodes: node.children, index: 0, section: node, parent: level.parent });
+    } else {
+      yield { kind: 'enter', section: node, parent: level.parent };
+      levels.push({ nodes: node.children, index: 0, section: node, parent: node });
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` (spec §1.2, §1.3).
+ */
+import { isSpace, MappedText, Piece, slicePieces, spanOf, Span } from './lines';
+
+/** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
+export interface Word {
+  readonly value: string;
+  /** The raw word in the document, quotes included. */
+  readonly span: Span;
+  readonly quoted: boolean;
+}
+
+/** A word plus where it sits in the mapped text, for handlers that re-split a line. */
+export interface LocatedWord extends Word {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its trailing space. */
+export function nextWord(mapped: MappedText, offset: number, limit = mapped.text.length): { word: LocatedWord; next: number } | undefined {
+  const text = mapped.text;
+  let pos = offset;
+  while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
+  if (pos >= limit) return undefined;
+  const from = pos;
+  const quote = text[pos];
+  let value = '';
+  let quoted = false;
+  if (quote === '"' || quote === "'") {
+    quoted = true;
+    pos++;
+    while (pos < limit && text[pos] !== quote) {
+      const next = text[pos + 1];
+      if (text[pos] === '\\' && pos + 1 < limit && (next === quote || next === '\\')) {
+        value += next;
+        pos += 2;
+      } else {
+        value += text[pos];
+        pos++;
+      }
+    }
+    if (pos < limit) pos++;
+  } else {
+    while (pos < limit && !isSpace(text.charCodeAt(pos))) {
+      if (text[pos] === '\\' && pos + 1 < limit && text[pos + 1] === '\\') {
+        value += '\\';
+        pos += 2;
+      } else {
+        value += text[pos];
+        pos++;
+      }
+    }
+  }
+  const to = pos;
+  while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
+  return { word: { value, quoted, from, to, span: spanOf(mapped, from, to) }, next: pos };
+}
+
+/** Every word of `mapped` between `offset` and `limit`. */
+export function words(mapped: MappedText, offset = 0, limit = mapped.text.length): LocatedWord[] {
+  const result: LocatedWord[] = [];
+  let pos = offset;
+  for (;;) {
+    const read = nextWord(mapped, pos, limit);
+    if (!read) return result;
+    result.push(read.word);
+    pos = read.next;
+  }
+}
+
+/** A `${NAME}` reference Apache could not resolve; it stays in the text literally. */
+export interface UnresolvedVariable {
+  readonly name: string;
+  readonly span: Span;
+}
+
+/** Looks a variable up: `Define`d values first (case-insensitive), then the environment. */
+export type VariableLookup = (name: string) => string | undefined;
+
+/** Applies `ap_resolve_env` to a line: `${NAME}` up to the first `}`; no escapes, no rescanning. */
+export function substitute(mapped: MappedText, lookup: VariableLookup): { text: MappedText; unresolved: UnresolvedVariable[] } {
+  const text = mapped.text;
+  if (!text.includes('${')) return { text: mapped, unresolved: [] };
+  const unresolved: UnresolvedVariable[] = [];
+  const pieces: Piece[] = [];
+  let out = '';
+  let copyFrom = 0;
+  const copy = (to: number): void => {
+    if (to <= copyFrom) return;
+    for (const piece of slicePieces(mapped.pieces, copyFrom, to)) pieces.push({ ...piece, at: out.length + (piece.at - copyFrom) });
+    out += text.slice(copyFrom, to);
+  };
+  let pos = text.indexOf('${');
+  while (pos >= 0) {
+    const close = text.indexOf('}', pos + 2);
+    if (close < 0) break;
+    const name = text.slice(pos + 2, close);
+    const value = lookup(name);
+    if (value === undefined) {
+      unresolved.push({ name, span: spanOf(mapped, pos, close + 1) });
+    } else {
+      copy(pos);
+      const span = spanOf(mapped, pos, close + 1);
+      pieces.push({ at: out.length, length: value.length, source: span.start, sourceLength: span.end - span.start });
+      out += value;
+      copyFrom = close + 1;
+    }
+    pos = text.indexOf('${', close + 1);
+  }
+  copy(text.length);
+  return { text: { text: out, pieces }, unresolved };
+}

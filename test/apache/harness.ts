@@ -1,0 +1,267 @@
+// Real Apache httpd for schedule tests: tiny loopback backends, a private Apache instance per
+// scenario (fresh start, so every lbstatus is 0), and a sequential request loop.
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const APACHE_BINARY = '/usr/sbin/apache2';
+const MODULE_DIR = '/usr/lib/apache2/modules';
+const HOST = '127.0.0.1';
+/** Every request asks for this path, so a backend can tell which member path prefix Apache added. */
+const PROBE_PATH = '/probe';
+const START_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const POLL_INTERVAL_MS = 25;
+
+/** unixd is compiled into Debian's binary; the three lbmethods cover every scenario's lbmethod. */
+const MODULES: readonly (readonly [id: string, file: string])[] = [
+  ['mpm_prefork_module', 'mod_mpm_prefork.so'],
+  ['authz_core_module', 'mod_authz_core.so'],
+  ['slotmem_shm_module', 'mod_slotmem_shm.so'],
+  ['proxy_module', 'mod_proxy.so'],
+  ['proxy_http_module', 'mod_proxy_http.so'],
+  ['proxy_balancer_module', 'mod_proxy_balancer.so'],
+  ['lbmethod_byrequests_module', 'mod_lbmethod_byrequests.so'],
+  ['lbmethod_bybusyness_module', 'mod_lbmethod_bybusyness.so'],
+  ['lbmethod_bytraffic_module', 'mod_lbmethod_bytraffic.so'],
+];
+
+/**
+ * What answered one request: the backend's name followed by the member URL's path, e.g. `a` or
+ * `a/app`; null when Apache answered 503 (no usable member).
+ */
+export type Pick = string | null;
+
+/** A loopback HTTP server that answers every request with `<name> <request path>`. */
+export interface Backend {
+  readonly name: string;
+  readonly port: number;
+}
+
+/** A set of running backends; `close` stops all of them. */
+export interface BackendPool {
+  readonly backends: readonly Backend[];
+  close(): Promise<void>;
+}
+
+/** A private Apache instance serving `balancer://t` on `port`. */
+export interface ApacheServer {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** Fails (never skips) when the Apache binary is missing: this suite exists to run it. */
+export function assertApacheInstalled(): void {
+  if (!existsSync(APACHE_BINARY)) throw new Error('apache2 not installed: apt-get install apache2');
+}
+
+/** Starts one backend per name, each on a free loopback port. */
+export async function startBackends(names: readonly string[]): Promise<BackendPool> {
+  const servers: http.Server[] = [];
+  const backends: Backend[] = [];
+  const close = (): Promise<void> =>
+    Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(
+      () => undefined,
+    );
+  try {
+    for (const name of names) {
+      const server = http.createServer((request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
+        response.end(`${name} ${request.url ?? ''}`);
+      });
+      servers.push(server);
+      backends.push({ name, port: await listen(server) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { backends, close };
+}
+
+/** Replaces each `{name}` placeholder (not `${NAME}`) with the `127.0.0.1:PORT` of that backend. */
+export function fillPlaceholders(config: string, backends: readonly Backend[]): string {
+  return config.replace(/(?<!\$)\{([a-z])\}/g, (placeholder: string, name: string) => {
+    const backend = backends.find((candidate) => candidate.name === name);
+    if (backend === undefined) throw new Error(`no backend named ${placeholder}`);
+    return `${HOST}:${backend.port}`;
+  });
+}
+
+/** The pick a member URL stands for: its backend's name plus the URL path without trailing slashes. */
+export function pickOfUrl(url: string, backends: readonly Backend[]): Pick {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`member URL ${JSON.stringify(url)} is not an absolute URL`);
+  }
+  const backend = backends.find((candidate) => String(candidate.port) === parsed.port);
+  if (parsed.hostname !== HOST || backend === undefined) {
+    throw new Error(`member URL ${JSON.stringify(url)} is not one of the test backends`);
+  }
+  return backend.name + parsed.pathname.replace(/\/+$/, '');
+}
+
+/** Creates an empty scratch folder that Apache's unprivileged children can read. */
+export async function makeScratchDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'balancer-lens-apache-'));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+/** Removes a folder made by `makeScratchDir`. */
+export async function removeScratchDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Starts Apache in the foreground in its own process group, with a wrapper config in `dir` that
+ * loads the modules and then includes `fragment`; routes `/` to `balancer://t/` unless the fragment
+ * has its own ProxyPass. Resolves once the port accepts connections.
+ */
+export async function startApache(dir: string, fragment: string): Promise<ApacheServer> {
+  const port = await freePort();
+  const runDir = join(dir, 'run');
+  const errorLog = join(dir, 'error.log');
+  await mkdir(runDir);
+  const hasOwnProxyPass = /^\s*ProxyPass\s/im.test(await readFile(fragment, 'utf8'));
+  const isRoot = process.getuid?.() === 0;
+  const config = [
+    `ServerRoot "${dir}"`,
+    `ServerName ${HOST}`,
+    `Listen ${HOST}:${port}`,
+    `PidFile "${join(runDir, 'httpd.pid')}"`,
+    `ErrorLog "${errorLog}"`,
+    'LogLevel warn',
+    `DefaultRuntimeDir "${runDir}"`,
+    `Mutex file:${runDir} default`,
+    ...(isRoot ? ['User www-data', 'Group www-data'] : []),
+    ...MODULES.map(([id, file]) => `LoadModule ${id} ${join(MODULE_DIR, file)}`),
+    // One child serving one connection at a time: requests are strictly sequential anyway.
+    'StartServers 1',
+    'MinSpareServers 1',
+    'MaxSpareServers 1',
+    'ServerLimit 1',
+    'MaxRequestWorkers 1',
+    `Include "${fragment}"`,
+    ...(hasOwnProxyPass ? [] : ['ProxyPass "/" "balancer://t/"']),
+    '',
+  ].join('\n');
+  const configFile = join(dir, 'httpd.conf');
+  await writeFile(configFile, config);
+
+  const child = spawn(APACHE_BINARY, ['-f', configFile, '-DFOREGROUND'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  await spawned;
+  const server: ApacheServer = { port, stop: () => stopProcessGroup(child, exited) };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await accepts(port))) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      await server.stop();
+      const log = await readFile(errorLog, 'utf8').catch(() => '');
+      throw new Error(`Apache did not start on port ${port}:\n${stderr}${log}`);
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  return server;
+}
+
+/** Sends `count` strictly sequential requests and records which backend answered each one. */
+export async function requestPicks(port: number, count: number): Promise<Pick[]> {
+  const picks: Pick[] = [];
+  for (let i = 0; i < count; i++) picks.push(await requestPick(port));
+  return picks;
+}
+
+async function requestPick(port: number): Promise<Pick> {
+  const { status, body } = await get(port, PROBE_PATH);
+  if (status === 503) return null;
+  const match = /^([a-z]) (\S*)$/.exec(body);
+  if (status !== 200 || match === null) throw new Error(`unexpected answer ${status}: ${body.slice(0, 200)}`);
+  const [, name = '', path = ''] = match;
+  if (!path.endsWith(PROBE_PATH)) throw new Error(`backend ${name} saw unexpected path ${path}`);
+  return name + path.slice(0, -PROBE_PATH.length).replace(/\/+$/, '');
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: HOST, port, path, agent: false, headers: { Connection: 'close' }, timeout: REQUEST_TIMEOUT_MS },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`request to port ${port} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+/** SIGTERM to Apache's parent (it reaps its children); SIGKILL to the whole group if it hangs. */
+async function stopProcessGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (await settlesWithin(exited, STOP_TIMEOUT_MS)) return;
+  // The leader is still alive, so the group id is still ours.
+  process.kill(-pid, 'SIGKILL');
+  await exited;
+}
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: HOST, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function listen(server: net.Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') reject(new Error('no TCP address'));
+      else resolve(address.port);
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,62 @@
+// Runs our CLI's `schedule --format json` on a config file and reads the one balancer it reports.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const CLI = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
+
+/** The parts of one `schedule --format json` member this suite compares with Apache. */
+export interface ScheduledMember {
+  readonly url: string;
+  readonly share: number;
+}
+
+/** The parts of one `schedule --format json` balancer this suite compares with Apache. */
+export interface ScheduledBalancer {
+  readonly name: string;
+  /** Picks after which the schedule repeats; null when there is nothing to repeat (e.g. all 503). */
+  readonly cycleLength: number | null;
+  readonly members: readonly ScheduledMember[];
+  /** Member URLs as written in their first declaration; null where Apache would answer 503. */
+  readonly picks: readonly (string | null)[];
+}
+
+/** Runs `cli.js schedule FILE --format json --balancer NAME [--picks N]`; fails on a non-zero exit. */
+export async function runSchedule(file: string, balancer: string, picks?: number): Promise<ScheduledBalancer> {
+  const args = [CLI, 'schedule', file, '--format', 'json', '--balancer', balancer];
+  if (picks !== undefined) args.push('--picks', String(picks));
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 30_000 }, (error, out, err) => {
+      if (error) reject(new Error(`balancer-lens schedule failed (${error.message}):\n${err}${out}`));
+      else resolve(out);
+    });
+  });
+  return readBalancer(JSON.parse(stdout), balancer);
+}
+
+function readBalancer(report: unknown, name: string): ScheduledBalancer {
+  const balancers = field(report, 'balancers');
+  if (!Array.isArray(balancers)) throw new Error(`no "balancers" array in ${JSON.stringify(report)}`);
+  const found: unknown = balancers.find((balancer: unknown) => field(balancer, 'name') === name);
+  if (found === undefined) throw new Error(`balancer ${name} missing from ${JSON.stringify(report)}`);
+  const cycleLength = field(found, 'cycleLength');
+  const members = field(found, 'members');
+  const picks = field(found, 'picks');
+  if (
+    !(cycleLength === null || typeof cycleLength === 'number') ||
+    !Array.isArray(members) ||
+    !members.every(isScheduledMember) ||
+    !Array.isArray(picks) ||
+    !picks.every((pick: unknown) => pick === null || typeof pick === 'string')
+  ) {
+    throw new Error(`unexpected balancer shape: ${JSON.stringify(found)}`);
+  }
+  return { name, cycleLength, members, picks };
+}
+
+function isScheduledMember(member: unknown): member is ScheduledMember {
+  return typeof field(member, 'url') === 'string' && typeof field(member, 'share') === 'number';
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
