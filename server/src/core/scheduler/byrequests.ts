@@ -133,10 +133,29 @@ function idleReason(role: Role, blocked: BlockReason | undefined, lbset: number,
   return role === 'spare' ? 'spare-not-needed' : 'standby-not-needed';
 }
 
+/** One request: the member chosen and every candidate's lbstatus after it, as in the manual's tables. */
+export interface Step {
+  readonly pick: number;
+  /** lbstatus per candidate, in `Schedule.candidates` order. */
+  readonly lbstatus: readonly number[];
+}
+
 /** The first `count` picks, as member indexes (smooth weighted round-robin with ties to the first). */
 export function picks(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
   const result: number[] = [];
-  if (plan.candidates.length === 0) return result;
+  run(members, plan, count, (pick) => result.push(pick));
+  return result;
+}
+
+/** The first `count` steps with the lbstatus of every candidate after each pick. */
+export function steps(members: readonly SchedulingInput[], plan: Schedule, count: number): Step[] {
+  const result: Step[] = [];
+  run(members, plan, count, (pick, lbstatus) => result.push({ pick, lbstatus: [...lbstatus] }));
+  return result;
+}
+
+function run(members: readonly SchedulingInput[], plan: Schedule, count: number, visit: (pick: number, lbstatus: readonly number[]) => void): void {
+  if (plan.candidates.length === 0) return;
   const factors = plan.candidates.map((index) => members[index]!.lbfactor);
   const lbstatus = new Array<number>(factors.length).fill(0);
   for (let pick = 0; pick < count; pick++) {
@@ -146,9 +165,8 @@ export function picks(members: readonly SchedulingInput[], plan: Schedule, count
       if (lbstatus[i]! > lbstatus[best]!) best = i;
     }
     lbstatus[best]! -= plan.total;
-    result.push(plan.candidates[best]!);
+    visit(plan.candidates[best]!, lbstatus);
   }
-  return result;
 }
 
 function gcd(a: number, b: number): number {

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(__dirname, '../../server/dist/cli.js');
+const GOLDEN = join(__dirname, '../golden');
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it instead. */
+function checkGolden(name: string, actual: string): void {
+  const path = join(GOLDEN, name);
+  if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(path, actual);
+  assert.equal(actual, readFileSync(path, 'utf8'), `${name} differs (UPDATE_GOLDEN=1 refreshes it after review)`);
+}
+
+function tempFile(content: string | Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'balancer-lens-')), 'test.conf');
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('balancer-lens schedule', () => {
+  it('prints the bundled example as text', () => {
+    const result = run('schedule', 'examples/shop.conf');
+    assert.equal(result.status, 0, result.stderr);
+    checkGolden('schedule-shop.txt', result.stdout);
+  });
+
+  it('prints the bundled example as JSON', () => {
+    const result = run('schedule', 'examples/shop.conf', '--format', 'json');
+    assert.equal(result.status, 0, result.stderr);
+    checkGolden('schedule-shop.json', `${JSON.stringify(JSON.parse(result.stdout), null, 2)}\n`);
+  });
+
+  it('selects one balancer and a number of picks', () => {
+    const result = run('schedule', 'examples/shop.conf', '--balancer', 'SHOP', '--picks', '3', '--format', 'json');
+    const report = JSON.parse(result.stdout) as { balancers: { name: string; picks: string[] }[] };
+    assert.deepEqual(report.balancers.map((balancer) => balancer.name), ['balancer://shop']);
+    assert.deepEqual(report.balancers[0]!.picks, ['http://10.0.0.1:8080', 'http://10.0.0.2:8080', 'http://10.0.0.1:8080']);
+  });
+
+  it('reports 503 picks as null', () => {
+    const file = tempFile('<Proxy balancer://x>\nBalancerMember http://a status=+D\n</Proxy>\n');
+    const report = JSON.parse(run('schedule', file, '--format', 'json', '--picks', '2').stdout) as { balancers: { picks: unknown[] }[] };
+    assert.deepEqual(report.balancers[0]!.picks, [null, null]);
+  });
+
+  const failures: [string, string[], RegExp][] = [
+    ['a missing file', ['schedule', 'no/such.conf'], /cannot read no\/such\.conf: no such file/],
+    ['a directory', ['schedule', 'examples'], /is a directory/],
+    ['an unknown balancer', ['schedule', 'examples/shop.conf', '--balancer', 'nope'], /no balancer named balancer:\/\/nope .*found: balancer:\/\/shop, balancer:\/\/api/],
+    ['a bad flag', ['schedule', 'examples/shop.conf', '--bogus'], /Unknown option '--bogus'/],
+    ['a bad --picks', ['schedule', 'examples/shop.conf', '--picks', '2.5'], /--picks takes a whole number/],
+    ['a bad format', ['schedule', 'examples/shop.conf', '--format', 'xml'], /unknown format 'xml'/],
+    ['no file', ['schedule'], /exactly one FILE/],
+    ['an unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
+  ];
+  for (const [what, args, message] of failures) {
+    it(`exits 2 with one line for ${what}`, () => {
+      const result = run(...args);
+      assert.equal(result.status, 2);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, message);
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    });
+  }
+
+  it('prints a result, not a stack trace, for binary junk', () => {
+    const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    const result = run('schedule', tempFile(junk));
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stderr, '');
+  });
+});
