@@ -39,6 +39,8 @@ interface Context {
   readonly scope: ServerScope;
   /** `cmd->path`: set by `<Proxy>`, `<Location>`, `<Directory>`, `<Files>`, `<If>` and their Match forms. */
   readonly path: string | undefined;
+  /** The `<Proxy>`/`<ProxyMatch>` section whose path this is, for pointing at a balancer's definition. */
+  readonly proxy?: Section;
 }
 
 /** Builds the model of every balancer in a syntax tree. */
@@ -88,7 +90,7 @@ class Builder {
     if (!section.hasBracket) this.problem('section-arguments', section.open.span, `${section.open.name}> directive missing closing '>'`);
     let context: Context = outer;
     if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
-    else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path };
+    else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
     else if (PATH_SECTIONS.has(name)) context = { scope: outer.scope, path: sectionPath(section.args) };
     else if (IF_SECTIONS.has(name)) context = { scope: outer.scope, path: '*If' };
     this.contexts.push(context);
@@ -186,6 +188,7 @@ class Builder {
       return;
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
+    if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
     const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
     const existing = sharedMember(balancer.members, parsed.name, parsed.authorityLength);
     if (existing) {
