@@ -22,8 +22,7 @@ export type IdleReason =
   | BlockReason
   | 'spare-not-needed'
   | 'standby-not-needed'
-  | 'shadowed-by-lbset'
-  | 'no-usable-member';
+  | 'shadowed-by-lbset';
 
 /** How the selection loop treats a member. */
 export type Role = 'regular' | 'spare' | 'standby';
@@ -128,8 +127,7 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
 
 function idleReason(role: Role, blocked: BlockReason | undefined, lbset: number, tier: number | undefined): IdleReason {
   if (blocked) return blocked;
-  if (tier === undefined) return 'no-usable-member';
-  if (lbset > tier) return 'shadowed-by-lbset';
+  if (tier !== undefined && lbset > tier) return 'shadowed-by-lbset';
   return role === 'spare' ? 'spare-not-needed' : 'standby-not-needed';
 }
 

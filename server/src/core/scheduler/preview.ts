@@ -68,12 +68,10 @@ export function describeIdle(reason: IdleReason, member: Member, tier: number | 
     case 'shutting-down':
       return 'shutting down (status U)';
     case 'spare-not-needed':
-      return `spare (idle): replaces a member of lbset ${member.params.lbset} only when one is down`;
+      return `spare (idle): stands in only for a regular member of lbset ${member.params.lbset} that is down`;
     case 'standby-not-needed':
       return `standby (idle): used only when lbset ${member.params.lbset} has no usable member`;
     case 'shadowed-by-lbset':
       return `never selected: lbset ${member.params.lbset} shadowed by lbset ${tier ?? 0}`;
-    case 'no-usable-member':
-      return 'nothing in this balancer can serve: every request gets 503';
   }
 }

@@ -68,7 +68,7 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
   switch (name) {
     case 'ifmodule':
       assumed = facts.modules === undefined;
-      result = facts.modules === undefined || facts.modules.has(first);
+      result = facts.modules === undefined ? canNameModule(first) : facts.modules.has(first);
       break;
     case 'ifdefine':
       result = facts.flags.has(first);
@@ -79,6 +79,15 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
       result = true;
   }
   return { condition: { active: negate ? !result : result, assumed } };
+}
+
+/**
+ * Whether a name has the shape of a module identifier (`proxy_module`) or source file
+ * (`mod_proxy.c`): names are case-sensitive, so `mod_proxy` or `MOD_PROXY.C` never match,
+ * even when the loaded modules are unknown.
+ */
+function canNameModule(name: string): boolean {
+  return /^[a-z0-9_]+_module$/.test(name) || /^[a-z0-9_]+\.c$/.test(name);
 }
 
 const VERSION_INVALID = 'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.';

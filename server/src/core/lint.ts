@@ -1,0 +1,68 @@
+/** Runs the rules over an analysis and applies severities and suppressions in one place. */
+import type { Analysis } from './analysis';
+import { RULES } from './rules';
+import type { Diagnostic, Rule, Severity } from './rules/types';
+import { findSuppressions } from './suppressions';
+
+/** A severity as configured: a rule can also be turned off. */
+export type SeveritySetting = Severity | 'off';
+
+/** What `.balancerlens.json` and the editor settings can change. */
+export interface LintOptions {
+  /** Severity per rule id; a rule not named keeps its default. */
+  readonly rules?: Readonly<Record<string, SeveritySetting>>;
+  /** The other files of the run, for cross-file references. */
+  readonly others?: readonly Analysis[];
+}
+
+/** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
+export const UNUSED_SUPPRESSION = 'unused-suppression';
+
+/** Lints one analysis; diagnostics come back in document order. */
+export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[] {
+  const settings = options.rules ?? {};
+  const severityOf = (rule: Rule): SeveritySetting => settings[rule.id] ?? rule.severity;
+  const found: Diagnostic[] = [];
+  for (const rule of RULES) {
+    const severity = severityOf(rule);
+    if (severity === 'off' || rule.id === UNUSED_SUPPRESSION) continue;
+    for (const finding of rule.check({ analysis, others: options.others ?? [] })) found.push({ ...finding, ruleId: rule.id, severity });
+  }
+  const known = new Set(RULES.map((rule) => rule.id));
+  const suppressions = findSuppressions(analysis.tree);
+  const used = new Set<string>();
+  const kept = found.filter((diagnostic) => {
+    for (const [index, suppression] of suppressions.entries()) {
+      const covered = !suppression.covers || (diagnostic.span.start >= suppression.covers.start && diagnostic.span.start <= suppression.covers.end);
+      const named = suppression.ids.find((entry) => entry.id === diagnostic.ruleId);
+      if (covered && named) {
+        used.add(`${index}:${named.id}`);
+        return false;
+      }
+    }
+    return true;
+  });
+  const unusedRule = RULES.find((rule) => rule.id === UNUSED_SUPPRESSION)!;
+  const unusedSeverity = severityOf(unusedRule);
+  if (unusedSeverity !== 'off') {
+    suppressions.forEach((suppression, index) => {
+      if (suppression.ids.length === 0) {
+        kept.push({ ruleId: UNUSED_SUPPRESSION, severity: unusedSeverity, span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' });
+      }
+      for (const entry of suppression.ids) {
+        if (!known.has(entry.id)) {
+          kept.push({ ruleId: UNUSED_SUPPRESSION, severity: unusedSeverity, span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` });
+        } else if (!used.has(`${index}:${entry.id}`) && severityOf(RULES.find((rule) => rule.id === entry.id)!) !== 'off') {
+          kept.push({
+            ruleId: UNUSED_SUPPRESSION,
+            severity: unusedSeverity,
+            span: entry.span,
+            message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`,
+            fixes: [],
+          });
+        }
+      }
+    });
+  }
+  return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}

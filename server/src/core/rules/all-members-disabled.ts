@@ -1,0 +1,29 @@
+import { describeIdle } from '../scheduler/preview';
+import { memberLetter } from '../scheduler/letters';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'all-members-disabled',
+  severity: 'warning',
+  docs: {
+    summary: 'no member of a balancer can take a request: every request gets 503',
+    why: 'Apache starts happily when every member is disabled, stopped, draining, failed its health check, or is a spare with nothing to replace — and then answers every request with 503 (AH01170 "All workers are in error state").',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+D\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    for (const preview of analysis.previews) {
+      const { balancer, schedule } = preview;
+      if (balancer.members.length === 0 || schedule.tier !== undefined || preview.lbmethod === 'heartbeat') continue;
+      const reasons = balancer.members.map((member, index) => `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`);
+      yield {
+        span: (balancer.section?.open ?? balancer.createdBy).span,
+        message: `no member of ${balancer.name} can take a request, so every request gets 503 (AH01170 "All workers are in error state"): ${reasons.join('; ')}`,
+        related: balancer.members.map((member, index) => ({
+          span: member.declaration.directive.span,
+          message: describeIdle(schedule.members[index]!.idle!, member, undefined),
+        })),
+      };
+    }
+  },
+};

@@ -1,0 +1,18 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'invalid-balancer-name',
+  severity: 'error',
+  docs: {
+    summary: 'a balancer name Apache refuses: no `://name`, too long, or a member in a section that gives no balancer name',
+    why: 'A balancer is named balancer://NAME (at most 95 bytes, path ignored); a BalancerMember inside <Location> or <Proxy *> takes that section\'s path as the balancer name and fails.',
+    bad: 'ProxyPass "/app/" "balancer:app/"',
+    good: 'ProxyPass "/app/" "balancer://app/"',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-balancer-name')) {
+      yield { span: problem.span, message: `this is not a usable balancer name: write balancer://NAME (${apacheSays(problem.message)})` };
+    }
+  },
+};

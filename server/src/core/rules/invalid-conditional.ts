@@ -1,0 +1,18 @@
+import { apacheSays, syntaxProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'invalid-conditional',
+  severity: 'error',
+  docs: {
+    summary: 'a conditional section Apache cannot test: no argument, no `>`, or a malformed version',
+    why: '`<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends are evaluated while Apache reads the file; a malformed one stops it before anything else is checked.',
+    bad: '<IfVersion >= 2.4.x>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
+    good: '<IfVersion >= 2.4.34>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
+  },
+  *check({ analysis }) {
+    for (const problem of syntaxProblems(analysis, 'missing-arguments', 'invalid-version')) {
+      yield { span: problem.span, message: `this conditional cannot be tested (${apacheSays(problem.message)})` };
+    }
+  },
+};

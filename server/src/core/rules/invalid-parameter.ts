@@ -1,0 +1,24 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+/** Keys whose values have rules of their own. */
+const OWN_RULES = new Set(['loadfactor', 'status', 'lbmethod']);
+
+export const rule: Rule = {
+  id: 'invalid-parameter',
+  severity: 'error',
+  docs: {
+    summary: 'a parameter value Apache refuses (lbset, route, timeouts, retry, growth, failonstatus, nofailover, …), or a bare word where `key=value` is expected',
+    why: 'Every worker and balancer parameter is checked while Apache reads the configuration; one bad value stops it from starting.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=100\n    ProxySet nofailover=yes\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=1\n    ProxySet nofailover=On\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+      const parameter = problem.parameter;
+      if (parameter && OWN_RULES.has(parameter.key.toLowerCase())) continue;
+      const what = parameter ? `${parameter.key} "${parameter.value}" is not accepted` : 'parameters must be written as key=value';
+      yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
+    }
+  },
+};

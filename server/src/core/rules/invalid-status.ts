@@ -1,0 +1,23 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'invalid-status',
+  severity: 'error',
+  docs: {
+    summary: 'a `status=` value Apache refuses: unknown letter, a sign without a letter, a space or a comma',
+    why: 'Apache reads status letters one by one (D S E I H R N C, an optional + or - before a group); anything else stops it from starting, and its message never says which letter was wrong.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=D,H\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+DH\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+      const parameter = problem.parameter;
+      if (parameter?.key.toLowerCase() !== 'status') continue;
+      yield {
+        span: parameter.valueSpan,
+        message: `status "${parameter.value}" is not a valid status: write letters from D S E I H R N C, each group optionally after + (set) or - (clear), with no spaces or commas, e.g. status=+H or status=-D+N (${apacheSays(problem.message)})`,
+      };
+    }
+  },
+};

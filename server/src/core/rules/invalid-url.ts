@@ -1,0 +1,24 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'invalid-url',
+  severity: 'error',
+  docs: {
+    summary: 'a member or worker URL Apache cannot parse or that is not absolute (`server1`, `127.0.0.1:8080`, `unix:` without `|`)',
+    why: 'Members need an absolute URL with a scheme and a host, such as http://10.0.0.1:8080; Apache refuses to start otherwise.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember 10.0.0.1:8080\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember http://10.0.0.1:8080\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-url')) {
+      const written = analysis.tree.text.slice(problem.span.start, problem.span.end);
+      const fixable = /^[A-Za-z0-9.-]+(:\d+)?(\/\S*)?$/.test(written);
+      yield {
+        span: problem.span,
+        message: `"${written}" is not an absolute URL: write scheme://host[:port], e.g. http://${written.replace(/^[a-z]+:\/*/i, '')} (${apacheSays(problem.message)})`,
+        fixes: fixable ? [{ title: `Use http://${written}`, safe: false, edits: [{ span: problem.span, newText: `http://${written}` }] }] : [],
+      };
+    }
+  },
+};

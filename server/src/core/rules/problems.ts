@@ -1,0 +1,33 @@
+/** Shared by the rules that surface a refusal the reader or the handlers already found. */
+import type { Analysis } from '../analysis';
+import type { ModelProblem, ModelProblemKind, Parameter } from '../model/model';
+import type { SyntaxDiagnostic, SyntaxProblem } from '../syntax/tree';
+
+/**
+ * Model problems of the given kinds, in document order. A value still holding an unresolved
+ * `${VAR}` is left alone: the variable may come from the environment at start-up (spec §1.2).
+ */
+export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
+  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${'));
+}
+
+/** Reader diagnostics of the given kinds. */
+export function syntaxProblems(analysis: Analysis, ...kinds: SyntaxProblem[]): SyntaxDiagnostic[] {
+  return analysis.tree.diagnostics.filter((diagnostic) => kinds.includes(diagnostic.problem));
+}
+
+/** Apache's own words, quoted so users can match them with their logs. */
+export function apacheSays(message: string): string {
+  return `Apache: "${message}"`;
+}
+
+/** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */
+export function siblingParameter(analysis: Analysis, parameter: Parameter, key: string): Parameter | undefined {
+  for (const balancer of analysis.model.balancers) {
+    for (const member of balancer.members) {
+      const parameters = member.declaration.parameters;
+      if (parameters.includes(parameter)) return parameters.find((candidate) => candidate.key.toLowerCase() === key);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,19 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'proxy-section-arguments',
+  severity: 'error',
+  docs: {
+    summary: '`key=value` on a `<Proxy>` line whose path is a wildcard or not a URL, on `<ProxyMatch>`, or a bare word there',
+    why: 'Parameters on the <Proxy> line apply only to one balancer or worker URL; Apache refuses them on wildcard, non-URL and regex sections.',
+    bad: '<Proxy "balancer://shop*" lbmethod=bybusyness>\n    Require all granted\n</Proxy>',
+    good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'section-arguments')) {
+      if (problem.message.endsWith("missing closing '>'")) continue;
+      yield { span: problem.span, message: `move these parameters to a ProxySet on a balancer:// section (${apacheSays(problem.message)})` };
+    }
+  },
+};

@@ -1,0 +1,38 @@
+import { apacheSays, modelProblems, syntaxProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'section-mismatch',
+  severity: 'error',
+  docs: {
+    summary: 'a section that is never closed, closed twice, closed by the wrong name, or missing its `>`',
+    why: 'Apache matches `<Proxy>` with `</Proxy>` (any case), needs the closing `>` on both lines, and refuses to start on any mismatch — naming only the first one it meets.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Location>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const problems = syntaxProblems(analysis, 'unmatched-close', 'mismatched-close', 'close-missing-bracket', 'skipped-block-mismatch', 'skipped-block-unclosed', 'unclosed-section');
+    for (const problem of problems) {
+      if (!problem.refused) continue;
+      yield { span: problem.span, message: `${hint(problem.problem)} (${apacheSays(problem.message)})` };
+    }
+    for (const problem of modelProblems(analysis, 'section-arguments')) {
+      if (problem.message.endsWith("missing closing '>'")) yield { span: problem.span, message: `this section's opening line has no closing \`>\` (${apacheSays(problem.message)})` };
+    }
+  },
+};
+
+function hint(problem: string): string {
+  switch (problem) {
+    case 'unmatched-close':
+      return 'this closes a section that is not open here';
+    case 'mismatched-close':
+      return 'this closes a different section than the one open here';
+    case 'close-missing-bracket':
+      return 'a closing tag must end with `>` right after the name';
+    case 'unclosed-section':
+      return 'this section is never closed';
+    default:
+      return 'the sections inside this skipped conditional do not match';
+  }
+}

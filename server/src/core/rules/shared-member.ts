@@ -1,0 +1,26 @@
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'shared-member',
+  severity: 'warning',
+  docs: {
+    summary: 'a member whose URL starts with an earlier member\'s URL: Apache merges them and ignores this line\'s parameters',
+    why: 'Apache matches a new member against existing ones by prefix (http://h:1 covers http://h:1/app and http://h:1/), keeps one member, and logs AH01150 for each parameter it ignores — the balancer has fewer members and other weights than written.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.1:8080/app" loadfactor=3\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const balancer of analysis.model.balancers) {
+      for (const member of balancer.members) {
+        for (const shared of member.sharedBy) {
+          const ignored = shared.parameters.map((parameter) => `${parameter.key}=${parameter.value}`);
+          yield {
+            span: shared.url,
+            message: `Apache treats "${shared.urlText}" as the earlier member ${member.name} (its URL is a prefix), so this line adds no member${ignored.length > 0 ? ` and its parameters ${ignored.join(' ')} are ignored (AH01150)` : ''}`,
+            related: [{ span: member.declaration.url, message: `the member "${shared.urlText}" merges into` }],
+          };
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,19 @@
+import { syntaxProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'unclosed-conditional',
+  severity: 'warning',
+  docs: {
+    summary: 'an `<IfModule>`-style conditional that is never closed',
+    why: 'When the test is true, Apache reads to the end of the file as the body and says nothing — even about sections left open inside it; when the same file is read with the test false, Apache refuses to start.',
+    bad: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+    good: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</IfModule>',
+  },
+  *check({ analysis }) {
+    for (const problem of syntaxProblems(analysis, 'unclosed-conditional', 'unclosed-section')) {
+      if (problem.refused) continue;
+      yield { span: problem.span, message: problem.problem === 'unclosed-section' ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either` : problem.message };
+    }
+  },
+};

@@ -1,0 +1,18 @@
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'undefined-target',
+  severity: 'error',
+  docs: {
+    summary: '`ProxySet balancer://NAME …` outside `<Proxy>` before anything defined that balancer (or worker)',
+    why: 'Outside a <Proxy> section, ProxySet only modifies what already exists earlier in the configuration; Apache refuses to start otherwise. A <Proxy> section holding only access rules defines nothing.',
+    bad: 'ProxySet "balancer://shop" lbmethod=bybusyness\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxySet "balancer://shop" lbmethod=bybusyness',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'undefined-target')) {
+      yield { span: problem.span, message: `nothing defines this before the ProxySet: move the ProxySet after the <Proxy> section or BalancerMember lines, or inside the section (${apacheSays(problem.message)})` };
+    }
+  },
+};

@@ -1,0 +1,19 @@
+import { syntaxProblems } from './problems';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'undefined-variable',
+  severity: 'info',
+  docs: {
+    summary: 'a `${VAR}` that no `Define` before it sets',
+    why: 'Apache leaves an undefined `${VAR}` in the text literally and logs AH00111; unless the variable comes from the environment (Debian\'s envvars, `apache2 -D`), the directive then sees the literal text.',
+    bad: 'BalancerMember balancer://api http://10.0.1.1:${API_PORT}',
+    good: 'Define API_PORT 9000\nBalancerMember balancer://api http://10.0.1.1:${API_PORT}',
+  },
+  *check({ analysis }) {
+    for (const problem of syntaxProblems(analysis, 'undefined-variable')) {
+      const name = analysis.tree.text.slice(problem.span.start, problem.span.end);
+      yield { span: problem.span, message: `${name} is not defined before this line: define it earlier or make sure the environment sets it (Apache logs "${problem.message}" and keeps the text literally)` };
+    }
+  },
+};

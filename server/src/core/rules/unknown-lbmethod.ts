@@ -1,0 +1,34 @@
+import { suggestFrom } from '../directives/directives';
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
+
+export const rule: Rule = {
+  id: 'unknown-lbmethod',
+  severity: 'error',
+  docs: {
+    summary: 'an `lbmethod` Apache does not know: misspelled, wrong case, or its module not loaded',
+    why: 'lbmethod names are exact and case-sensitive (byrequests, bytraffic, bybusyness, heartbeat) and exist only when their mod_lbmethod_* module is loaded; Apache refuses to start otherwise.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=ByRequests\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+      const parameter = problem.parameter;
+      if (parameter?.key.toLowerCase() !== 'lbmethod') continue;
+      const value = parameter.value;
+      const exact = LBMETHODS.find((name) => name === value.toLowerCase());
+      const suggestion = exact ?? suggestFrom(value, LBMETHODS);
+      let message: string;
+      if (exact === value) message = `lbmethod "${value}" needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module before Apache starts`;
+      else if (suggestion) message = `lbmethod "${value}" is unknown; did you mean "${suggestion}"? (names are exact and lower-case)`;
+      else message = `lbmethod "${value}" is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
+      yield {
+        span: parameter.valueSpan,
+        message: `${message} (${apacheSays(problem.message)})`,
+        fixes: suggestion && suggestion !== value ? [{ title: `Change to lbmethod=${suggestion}`, safe: exact !== undefined, edits: [{ span: parameter.valueSpan, newText: suggestion }] }] : [],
+      };
+    }
+  },
+};

@@ -1,0 +1,48 @@
+import { suggestFrom } from '../directives/directives';
+import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
+import { apacheSays, modelProblems } from './problems';
+import type { Rule } from './types';
+
+/** Names people reach for that Apache spells differently. */
+const ALIASES: Record<string, string> = { lbfactor: 'loadfactor', weight: 'loadfactor', failover: 'nofailover', sticky: 'stickysession', method: 'lbmethod' };
+
+export const rule: Rule = {
+  id: 'unknown-parameter',
+  severity: 'error',
+  docs: {
+    summary: 'a parameter key Apache does not know here: misspelled, or a member key on a balancer (or the reverse)',
+    why: 'BalancerMember takes worker keys (loadfactor, lbset, status, route, …); ProxyPass to a balancer:// and ProxySet on a balancer take balancer keys (lbmethod, stickysession, …). Any other key stops Apache from starting.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbfactor=2\n    ProxySet stickysesion=ROUTEID\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'unknown-parameter')) {
+      const parameter = problem.parameter;
+      if (!parameter) continue;
+      const key = parameter.key;
+      const lower = key.toLowerCase();
+      const onBalancer = problem.message.includes('unknown Balancer parameter');
+      const here = onBalancer ? BALANCER_PARAMETER_KEYS : [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS];
+      const other = onBalancer ? [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS] : BALANCER_PARAMETER_KEYS;
+      let message: string;
+      let suggestion: string | undefined;
+      if (other.includes(lower) && !here.includes(lower)) {
+        message = onBalancer
+          ? `${key} is a member parameter, not a balancer one: set it on each BalancerMember line`
+          : `${key} is a balancer parameter, not a member one: set it with ProxySet inside <Proxy balancer://…> or on the ProxyPass line`;
+      } else {
+        suggestion = ALIASES[lower] ?? suggestFrom(key, here);
+        if (suggestion && !here.includes(suggestion)) suggestion = undefined;
+        message = `unknown ${onBalancer ? 'balancer' : 'member'} parameter "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+      }
+      // A plainly written word locates its key exactly; a quoted one is flagged whole and not rewritten.
+      const plain = parameter.valueSpan.start !== parameter.span.start;
+      const keySpan = plain ? { start: parameter.span.start, end: parameter.span.start + key.length } : parameter.span;
+      yield {
+        span: keySpan.end > keySpan.start ? keySpan : parameter.span,
+        message: `${message} (${apacheSays(problem.message)})`,
+        fixes: suggestion && plain ? [{ title: `Rename to ${suggestion}`, safe: !(lower in ALIASES), edits: [{ span: keySpan, newText: suggestion }] }] : [],
+      };
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import { strtod } from '../model/cvalues';
+import type { Parameter } from '../model/model';
+import { apacheSays, modelProblems, siblingParameter } from './problems';
+import type { Fix, Rule } from './types';
+
+/** A loadfactor Apache reads as the number 0 (`0`, `0.0`, `-0`, `0abc`). */
+export function isZeroLoadfactor(parameter: Parameter): boolean {
+  const parsed = strtod(parameter.value);
+  return parameter.key.toLowerCase() === 'loadfactor' && parsed.length > 0 && parsed.value === 0;
+}
+
+export const rule: Rule = {
+  id: 'zero-loadfactor',
+  severity: 'error',
+  docs: {
+    summary: 'a member with loadfactor 0: Apache refuses to start',
+    why: 'A member cannot have zero weight: Apache accepts loadfactor 1 to 100 and refuses the whole configuration otherwise. To take a member out of rotation, give it a status instead: +D (disabled), +N (drain: only sticky sessions), or +H (hot standby).',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" loadfactor=0\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+      const parameter = problem.parameter;
+      if (!parameter || !isZeroLoadfactor(parameter)) continue;
+      const status = siblingParameter(analysis, parameter, 'status');
+      const disable: Fix = status
+        ? { title: 'Disable the member (status +D) and drop loadfactor', safe: false, edits: [{ span: parameter.span, newText: '' }, { span: status.valueSpan, newText: `${status.value}+D` }] }
+        : { title: 'Replace with status=+D (disabled)', safe: false, edits: [{ span: parameter.span, newText: 'status=+D' }] };
+      yield {
+        span: parameter.valueSpan,
+        message: `loadfactor "${parameter.value}" gives this member zero weight, which Apache refuses (${apacheSays(problem.message)}); use 1 to 100, or take the member out of rotation with status=+D (disabled), +N (drain) or +H (hot standby)`,
+        fixes: [{ title: 'Set loadfactor=1', safe: false, edits: [{ span: parameter.valueSpan, newText: '1' }] }, disable],
+      };
+    }
+  },
+};
