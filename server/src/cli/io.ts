@@ -1,11 +1,29 @@
 /** File reading and argument errors for the CLI. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
 
+/** How many leading bytes are searched for NUL to tell a binary file from a configuration (git's heuristic). */
+const BINARY_PROBE = 8000;
+
+/** A file's text as the CLI reads it. */
+export interface InputText {
+  /** UTF-8, with invalid bytes as U+FFFD. */
+  readonly text: string;
+  /** A NUL byte in the first 8 KB: not a configuration file. */
+  readonly isBinary: boolean;
+  /** Writing `text` back reproduces the bytes exactly (so `--fix` may rewrite the file). */
+  readonly isExactUtf8: boolean;
+}
+
 /** Reads a configuration file as UTF-8 (invalid bytes become U+FFFD), or explains why it cannot. */
 export function readConfig(path: string): string {
+  return readInput(path).text;
+}
+
+/** Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it cannot. */
+export function readInput(path: string): InputText {
   let isDirectory = false;
   try {
     isDirectory = statSync(path).isDirectory();
@@ -14,16 +32,42 @@ export function readConfig(path: string): string {
   }
   if (isDirectory) throw new UsageError(`${path} is a directory; give a configuration file`);
   try {
-    return readFileSync(path, 'utf8');
+    return decodeInput(readFileSync(path));
   } catch (error) {
     throw new UsageError(`cannot read ${path}: ${describe(error)}`);
   }
 }
 
-function describe(error: unknown): string {
+/** Reads all of standard input. */
+export function readStdin(): InputText {
+  try {
+    return decodeInput(readFileSync(0));
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${describe(error)}`);
+  }
+}
+
+/** Decodes bytes as UTF-8 and classifies them. */
+export function decodeInput(bytes: Buffer): InputText {
+  const text = bytes.toString('utf8');
+  return { text, isBinary: bytes.subarray(0, BINARY_PROBE).includes(0), isExactUtf8: Buffer.from(text, 'utf8').equals(bytes) };
+}
+
+/** Replaces a file's content (used by `lint --fix` only). */
+export function writeConfig(path: string, text: string): void {
+  try {
+    writeFileSync(path, text, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot write ${path}: ${describe(error)}`);
+  }
+}
+
+/** A short reason for a file system error. */
+export function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -90,9 +90,16 @@ function closestIndex(word: string, candidates: readonly string[]): number | und
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   // Three rolling rows of the (a.length + 1) × (b.length + 1) table: i - 2, i - 1 and i.
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1).fill(0);
+  // (Filled by a plain loop: Array.from with a callback doubled the cost of a whole suggestion.)
+  const width = b.length + 1;
+  let before: number[] = new Array<number>(width);
+  let previous: number[] = new Array<number>(width);
+  let current: number[] = new Array<number>(width);
+  for (let j = 0; j < width; j++) {
+    before[j] = 0;
+    previous[j] = j;
+    current[j] = 0;
+  }
   for (let i = 1; i <= a.length; i++) {
     const ai = a.charCodeAt(i - 1);
     const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;

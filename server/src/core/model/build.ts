@@ -4,6 +4,7 @@
  * Where Apache would stop at the first error, the builder records it and goes on.
  */
 import type { Span } from '../syntax/lines';
+import { knownModules } from '../syntax/conditions';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
@@ -59,7 +60,7 @@ class Builder {
   private persist = false;
 
   constructor(private readonly tree: SyntaxTree) {
-    const modules = tree.loadedModules;
+    const modules = knownModules(tree);
     this.params = {
       // Without LoadModule lines the file is a fragment: assume what a typical server loads.
       hcheckLoaded: modules ? modules.has('proxy_hcheck_module') : true,
@@ -293,10 +294,14 @@ class Builder {
         }
         continue;
       }
-      if (positional.length < 2) positional.push(word);
+      // Outside <Location> the first two words are positional even with "="; inside, only the URL.
+      if (positional.length < (inLocation ? 1 : 2)) positional.push(word);
       else if (PROXYPASS_FLAGS.has(word.value.toLowerCase())) continue;
       else if (!word.value.includes('=')) {
-        this.problem('proxypass-arguments', word.span, "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.");
+        const message = inLocation && positional[0]!.value.startsWith('/')
+          ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
+          : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
+        this.problem('proxypass-arguments', word.span, message);
         return;
       } else {
         const parameter = parameterOf(word);
@@ -308,16 +313,7 @@ class Builder {
         } else setInTable(table, parameter);
       }
     }
-    let url: Word | undefined;
-    if (inLocation) {
-      if (positional.length > 1) {
-        this.problem('proxypass-arguments', positional[0]!.span, 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.');
-        return;
-      }
-      url = positional[0];
-    } else {
-      url = positional[1];
-    }
+    const url = positional[inLocation ? 0 : 1];
     if (!url) {
       this.problem('proxypass-arguments', directive.span, 'ProxyPass|ProxyPassMatch needs a path when not defined in a location');
       return;

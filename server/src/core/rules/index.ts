@@ -1,5 +1,9 @@
-/** Every rule, in the order the README lists them. A test checks that each file here is registered. */
+/** Every rule Balancer Lens runs. A test checks that each rule file here is registered. */
 import { rule as allMembersDisabled } from './all-members-disabled';
+import { rule as balancerModuleNotLoaded } from './balancer-module-not-loaded';
+import { rule as balancerNameCollision } from './balancer-name-collision';
+import { rule as duplicateRoute } from './duplicate-route';
+import { rule as emptyBalancer } from './empty-balancer';
 import { rule as invalidBalancerName } from './invalid-balancer-name';
 import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
@@ -7,23 +11,39 @@ import { rule as invalidLoadfactor } from './invalid-loadfactor';
 import { rule as invalidParameter } from './invalid-parameter';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
+import { rule as lbsetShadowed } from './lbset-shadowed';
+import { rule as memberNeedsSection } from './member-needs-section';
+import { rule as memberOutsideBalancer } from './member-outside-balancer';
 import { rule as memberSyntax } from './member-syntax';
+import { rule as moduleNotLoaded } from './module-not-loaded';
+import { rule as nestedBalancerMember } from './nested-balancer-member';
+import { rule as nofailover } from './nofailover';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
+import { rule as spareNeverUsed } from './spare-never-used';
+import { rule as standbyOnly } from './standby-only';
+import { rule as statusInError } from './status-in-error';
+import { rule as stickyWithoutRoute } from './sticky-without-route';
 import { rule as unclosedConditional } from './unclosed-conditional';
+import { rule as undefinedBalancer } from './undefined-balancer';
 import { rule as undefinedTarget } from './undefined-target';
 import { rule as undefinedVariable } from './undefined-variable';
 import { rule as unknownLbmethod } from './unknown-lbmethod';
 import { rule as unknownParameter } from './unknown-parameter';
+import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
 import type { Rule } from './types';
 
-/** All rules Balancer Lens runs. */
+/** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
   allMembersDisabled,
+  balancerModuleNotLoaded,
+  balancerNameCollision,
+  duplicateRoute,
+  emptyBalancer,
   invalidBalancerName,
   invalidConditional,
   invalidDefine,
@@ -31,16 +51,28 @@ export const RULES: readonly Rule[] = [
   invalidParameter,
   invalidStatus,
   invalidUrl,
+  lbsetShadowed,
+  memberNeedsSection,
+  memberOutsideBalancer,
   memberSyntax,
+  moduleNotLoaded,
+  nestedBalancerMember,
+  nofailover,
   proxySectionArguments,
   proxypassSyntax,
   sectionMismatch,
   sharedMember,
+  spareNeverUsed,
+  standbyOnly,
+  statusInError,
+  stickyWithoutRoute,
   unclosedConditional,
+  undefinedBalancer,
   undefinedTarget,
   undefinedVariable,
   unknownLbmethod,
   unknownParameter,
+  unusedBalancer,
   unusedSuppression,
   zeroLoadfactor,
 ];

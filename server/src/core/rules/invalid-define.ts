@@ -1,4 +1,4 @@
-import { apacheSays, syntaxProblems } from './problems';
+import { apacheSays, syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {

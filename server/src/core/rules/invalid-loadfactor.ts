@@ -1,6 +1,6 @@
 import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
-import { apacheSays, modelProblems } from './problems';
+import { apacheSays, modelProblems } from './shared';
 import type { Fix, Rule } from './types';
 import { isZeroLoadfactor } from './zero-loadfactor';
 

@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './problems';
+import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
 /** Keys whose values have rules of their own. */

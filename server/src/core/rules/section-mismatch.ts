@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems, syntaxProblems } from './problems';
+import { apacheSays, modelProblems, syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {

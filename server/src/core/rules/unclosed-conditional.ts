@@ -1,4 +1,4 @@
-import { syntaxProblems } from './problems';
+import { syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import { suggestFrom } from '../directives/directives';
-import { apacheSays, modelProblems } from './problems';
+import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];

@@ -1,6 +1,6 @@
 import { suggestFrom } from '../directives/directives';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
-import { apacheSays, modelProblems } from './problems';
+import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
 /** Names people reach for that Apache spells differently. */

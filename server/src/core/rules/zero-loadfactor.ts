@@ -1,6 +1,6 @@
 import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
-import { apacheSays, modelProblems, siblingParameter } from './problems';
+import { apacheSays, modelProblems, siblingParameter } from './shared';
 import type { Fix, Rule } from './types';
 
 /** A loadfactor Apache reads as the number 0 (`0`, `0.0`, `-0`, `0abc`). */

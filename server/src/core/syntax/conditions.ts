@@ -1,5 +1,6 @@
 /** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (spec §1.6). */
-import type { Condition } from './tree';
+import { sectionName } from './names';
+import type { Condition, SyntaxTree } from './tree';
 
 /** Modules compiled into Debian's apache2 binary (`apache2 -l`), always loaded. */
 const STATIC_MODULES = ['core_module', 'so_module', 'watchdog_module', 'http_module', 'log_config_module', 'logio_module', 'version_module', 'unixd_module'];
@@ -62,7 +63,7 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
     first = first.slice(1);
     if (first === '') [first, rest] = [rest[0] ?? '', rest.slice(1)];
   }
-  if (first === '') return { error: `<${canonical(name)}> directive requires additional arguments` };
+  if (first === '') return { error: `<${sectionName(name)}> directive requires additional arguments` };
   let result: boolean;
   let assumed = false;
   switch (name) {
@@ -92,70 +93,97 @@ function canNameModule(name: string): boolean {
 
 const VERSION_INVALID = 'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.';
 
+/** mod_version's start_ifversion over the words before the last `>`: `[[!]op] version`, op defaulting to `=`. */
 function testVersion(words: readonly string[]): TestResult {
-  if (words.length === 0) return { error: '<IfVersion> directive requires additional arguments' };
-  let op = words.length > 1 ? words[0]! : '=';
-  const version = words.length > 1 ? words[1]! : words[0]!;
-  const negate = op.startsWith('!');
-  if (negate) op = op.slice(1) || '=';
-  const current = APACHE_VERSION.join('.');
+  // `<IfVersion>` reaches compare_version with the operator as the version.
+  if (words.length === 0) return { error: VERSION_INVALID };
+  if (words.length > 3) return { error: '<IfVersion takes one, two or three arguments, a comparison operator, a version (and a delimiter)' };
+  if (words.length === 3) return { error: "<IfVersion> directive missing closing '>'" };
+  const [operator, version] = words.length === 1 ? ['=', words[0]!] : [words[0]!, words[1]!];
+  // A lone `!` is not a negated `=`: it stays the operator and is unrecognised.
+  const negate = operator.startsWith('!');
+  const op = negate && operator.length > 1 ? operator.slice(1) : operator;
+  const orEqual = op.length === 2 && op[1] === '=' && op[0] !== '~';
+  if (op.length !== 1 && !orEqual) return { error: `unrecognized operator '${operator}'` };
   let result: boolean;
-  if (op === '~' || ((op === '=' || op === '==') && version.length > 1 && version.startsWith('/') && version.endsWith('/'))) {
-    const source = op === '~' ? version : version.slice(1, -1);
-    let regex: RegExp;
-    try {
-      regex = new RegExp(source);
-    } catch {
-      return { error: 'Cannot compile regular expression' };
-    }
-    result = regex.test(current);
-  } else {
-    const match = /^(\d+)(?:\.(\d+)(?:\.(\d+))?)?$/.exec(version);
-    if (!match) return { error: VERSION_INVALID };
-    const wanted = [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)];
-    const order = compareVersions(APACHE_VERSION, wanted);
-    switch (op) {
-      case '=':
-      case '==':
+  switch (op[0]) {
+    case '=':
+      if (version.startsWith('/')) {
+        if (version.length < 2 || !version.endsWith('/')) return { error: 'Missing delimiting / of regular expression.' };
+        const match = matchVersion(version.slice(1, -1));
+        if (match === undefined) return { error: 'Unable to compile regular expression' };
+        result = match;
+      } else {
+        const order = compareVersion(version);
+        if (order === undefined) return { error: VERSION_INVALID };
         result = order === 0;
-        break;
-      case '<':
-        result = order < 0;
-        break;
-      case '<=':
-        result = order <= 0;
-        break;
-      case '>':
-        result = order > 0;
-        break;
-      case '>=':
-        result = order >= 0;
-        break;
-      default:
-        return { error: `unknown comparison operator "${op}"` };
+      }
+      break;
+    case '~': {
+      const match = matchVersion(version);
+      if (match === undefined) return { error: 'Unable to compile regular expression' };
+      result = match;
+      break;
     }
+    case '<':
+    case '>': {
+      const order = compareVersion(version);
+      if (order === undefined) return { error: VERSION_INVALID };
+      result = (op[0] === '<' ? order < 0 : order > 0) || (orEqual && order === 0);
+      break;
+    }
+    default:
+      return { error: `unrecognized operator '${operator}'` };
   }
   return { condition: { active: negate ? !result : result, assumed: false } };
 }
 
-function compareVersions(a: readonly number[], b: readonly number[]): number {
+/** Whether the running version matches a pattern; undefined when it does not compile. */
+function matchVersion(pattern: string): boolean | undefined {
+  try {
+    return new RegExp(pattern).test(APACHE_VERSION.join('.'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * mod_version's compare_version: the running version against `text`, as -1, 0 or 1; undefined when
+ * invalid. Parts are digit runs split by dots, an empty part counts 0 (`2..71` is 2.0.71), and
+ * reading stops after three parts, so `2.4.` and `2.4.71.` are valid but `2.4.71.0` is not.
+ */
+function compareVersion(text: string): number | undefined {
+  if (!/^[0-9]/.test(text)) return undefined;
+  const wanted = [0, 0, 0];
+  let count = 0;
+  let from = 0;
+  let at = 0;
+  while (at <= text.length && count < 3) {
+    if (at === text.length || text[at] === '.') {
+      wanted[count++] = Number(text.slice(from, at));
+      from = ++at;
+    } else if (/[0-9]/.test(text[at]!)) {
+      at++;
+    } else {
+      break;
+    }
+  }
+  if (at < text.length) return undefined;
   for (let i = 0; i < 3; i++) {
-    const diff = (a[i] ?? 0) - (b[i] ?? 0);
-    if (diff !== 0) return diff;
+    const diff = APACHE_VERSION[i]! - wanted[i]!;
+    if (diff !== 0) return Math.sign(diff);
   }
   return 0;
 }
 
-const CANONICAL: Record<string, string> = {
-  ifmodule: 'IfModule',
-  ifdefine: 'IfDefine',
-  iffile: 'IfFile',
-  ifdirective: 'IfDirective',
-  ifsection: 'IfSection',
-  ifversion: 'IfVersion',
-};
-
-/** Apache's spelling of a conditional's name, used in its messages. */
-export function canonical(name: string): string {
-  return CANONICAL[name] ?? name;
+/**
+ * The modules a configuration is known to load, or undefined when it may be a piece of a larger
+ * one: without `LoadModule` lines, with includes we do not follow, or without an MPM (every
+ * complete Debian or RHEL configuration loads one), what is missing may be loaded elsewhere.
+ */
+export function knownModules(tree: SyntaxTree): ReadonlySet<string> | undefined {
+  const modules = tree.loadedModules;
+  if (!modules || tree.hasInclude) return undefined;
+  for (const name of modules) if (/^mpm_\w+_module$/.test(name)) return modules;
+  return undefined;
 }

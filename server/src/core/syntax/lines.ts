@@ -32,7 +32,7 @@ export interface LogicalLine extends MappedText {
   readonly start: number;
   /** Offset just past the last line terminator (or the end of the document). */
   readonly end: number;
-  /** Offset of the start of the last physical line: Apache reports that line's number. */
+  /** Offset of the start of the last physical line, which Apache reports; the document's end when a continuation reaches it. */
   readonly lastLineStart: number;
 }
 
@@ -41,9 +41,14 @@ export function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
 
-/** Splits a document into Apache's logical lines; continuation needs a backslash right before LF or CR LF. */
+/**
+ * Splits a document into Apache's logical lines; continuation needs a backslash right before LF or
+ * CR LF. A NUL ends a physical line as C's `strlen` sees it: the rest of that line is lost and the
+ * line never continues.
+ */
 export function logicalLines(text: string): LogicalLine[] {
   const lines: LogicalLine[] = [];
+  let nul = text.indexOf('\0');
   let pos = 0;
   while (pos < text.length) {
     const start = pos;
@@ -52,21 +57,25 @@ export function logicalLines(text: string): LogicalLine[] {
     let lastLineStart = pos;
     for (;;) {
       lastLineStart = pos;
-      const lf = text.indexOf('\n', pos);
-      if (lf < 0) {
-        pieces.push({ at: logical.length, length: text.length - pos, source: pos, sourceLength: text.length - pos });
-        logical += text.slice(pos);
-        pos = text.length;
-        break;
-      }
-      let contentEnd = lf;
-      if (contentEnd > pos && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
-      const continues = contentEnd > pos && text.charCodeAt(contentEnd - 1) === 92;
+      let lf = text.indexOf('\n', pos);
+      if (lf < 0) lf = text.length;
+      if (nul >= 0 && nul < pos) nul = text.indexOf('\0', pos);
+      const cut = nul >= 0 && nul < lf;
+      // A final line without LF is taken as it is, backslash included.
+      const terminated = !cut && lf < text.length;
+      let contentEnd = cut ? nul : lf;
+      if (terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+      const continues = terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 92;
       const keepEnd = continues ? contentEnd - 1 : contentEnd;
       pieces.push({ at: logical.length, length: keepEnd - pos, source: pos, sourceLength: keepEnd - pos });
       logical += text.slice(pos, keepEnd);
-      pos = lf + 1;
-      if (!continues || pos >= text.length) break;
+      pos = Math.min(lf + 1, text.length);
+      if (!continues) break;
+      if (pos >= text.length) {
+        // Apache counts the read that hits the end of the file as one more line, and reports that one.
+        lastLineStart = pos;
+        break;
+      }
     }
     lines.push({ start, end: pos, lastLineStart, text: logical, pieces });
   }

@@ -3,8 +3,9 @@
  * It splices read-time conditionals, runs `Define`/`UnDefine`/`LoadModule` in reading order,
  * substitutes `${VAR}`, and recovers from section errors so one typo hides nothing else.
  */
-import { addModule, canonical, ReadFacts, staticModules, testCondition } from './conditions';
+import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
+import { sectionName } from './names';
 import type { Condition, Directive, Node, Section, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';
 
@@ -46,6 +47,7 @@ class Reader {
   private readonly flags: Set<string>;
   private readonly modules: Set<string> | undefined;
   private readonly environment: Readonly<Record<string, string | undefined>>;
+  private hasInclude = false;
 
   constructor(private readonly text: string, options: ReadOptions) {
     this.lines = logicalLines(text);
@@ -62,8 +64,8 @@ class Reader {
       nodes: this.root,
       comments: this.comments,
       diagnostics: this.diagnostics,
-      hasLoadModule: this.modules !== undefined,
       loadedModules: this.modules,
+      hasInclude: this.hasInclude,
     };
   }
 
@@ -89,7 +91,7 @@ class Reader {
     }
     const top = this.stack.at(-1);
     // A true conditional ends at the first line that is exactly `</IfX>`, before substitution.
-    if (top?.condition && raw.startsWith('</') && raw.slice(2).toLowerCase() === `${top.name.toLowerCase()}>`) {
+    if (top?.condition && raw.startsWith('</') && asciiLower(raw.slice(2)) === `${asciiLower(top.name)}>`) {
       this.closeFrame(this.makeDirective(trimmed, line));
       return;
     }
@@ -111,12 +113,13 @@ class Reader {
   }
 
   private lookup(name: string): string | undefined {
-    return this.variables.get(name.toLowerCase()) ?? this.environment[name];
+    return this.variables.get(asciiLower(name)) ?? this.environment[name];
   }
 
   private makeDirective(mapped: MappedText, line: LogicalLine): Directive | undefined {
     const first = nextWord(mapped, 0);
-    if (!first) return undefined;
+    // An empty first word (`""`, or a variable whose value is empty) makes Apache skip the line.
+    if (!first || first.word.value === '') return undefined;
     let name = first.word.value;
     let argText = sliceMapped(mapped, first.next, mapped.text.length);
     if (name[1] !== '/') {
@@ -140,7 +143,7 @@ class Reader {
 
   private readOpen(open: Directive): void {
     const name = open.name.slice(1);
-    const lower = name.toLowerCase();
+    const lower = asciiLower(name);
     const bracket = open.argText.text.lastIndexOf('>');
     const hasBracket = bracket >= 0;
     const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length);
@@ -153,7 +156,7 @@ class Reader {
     }
     let condition: Condition;
     if (!hasBracket) {
-      this.report('missing-arguments', open.span, `<${canonical(lower)}> directive missing closing '>'`);
+      this.report('missing-arguments', open.span, `<${sectionName(name)}> directive missing closing '>'`);
       condition = { active: true, assumed: true };
     } else {
       const result = testCondition(lower, args.map((word) => word.value), this.facts);
@@ -169,7 +172,7 @@ class Reader {
       this.stack.push({ ...frame, condition });
       return;
     }
-    const skipped = this.soak(open, canonical(lower));
+    const skipped = this.soak(open, sectionName(name));
     this.children().push({ kind: 'section', ...frame, condition, close: skipped.close, span: { start: open.span.start, end: skipped.end } });
   }
 
@@ -189,7 +192,7 @@ class Reader {
         const seen = word.slice(0, -1);
         const wanted = expected.pop()!;
         const close = this.makeDirective(trimmed, line)!;
-        if (seen.slice(2).toLowerCase() !== wanted.toLowerCase()) {
+        if (asciiLower(seen.slice(2)) !== asciiLower(wanted)) {
           this.report('skipped-block-mismatch', close.span, `Expected </${wanted}> but saw ${seen}>`);
         }
         if (expected.length === 0) return { close, end };
@@ -216,12 +219,12 @@ class Reader {
     } else {
       inner = inner.slice(0, -1);
     }
-    if (inner.toLowerCase() === top.name.toLowerCase()) {
+    if (asciiLower(inner) === asciiLower(top.name)) {
       this.closeFrame(close);
       return;
     }
     if (written.endsWith('>')) {
-      this.report('mismatched-close', close.span, `Expected </${top.name}> but saw </${inner}>`);
+      this.report('mismatched-close', close.span, `Expected </${sectionName(top.name)}> but saw </${inner}>`);
     }
     // Recover: close up to a matching section in this scope, else drop the stray line.
     const depth = this.findOpen(inner);
@@ -237,7 +240,7 @@ class Reader {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const frame = this.stack[i]!;
       if (frame.condition) return -1;
-      if (frame.name.toLowerCase() === name.toLowerCase()) return i;
+      if (asciiLower(frame.name) === asciiLower(name)) return i;
     }
     return -1;
   }
@@ -270,7 +273,7 @@ class Reader {
       if (frame.condition) {
         this.report('unclosed-conditional', frame.open.span, `<${frame.name}> is never closed: Apache reads to the end of the file as its body`, false);
       } else {
-        this.report('unclosed-section', frame.open.span, `${frame.open.name}> was not closed.`, refused);
+        this.report('unclosed-section', frame.open.span, `<${sectionName(frame.name)}> was not closed.`, refused);
       }
     });
     while (this.stack.length > 0) this.closeFrame(undefined);
@@ -278,28 +281,49 @@ class Reader {
 
   /** `Define`, `UnDefine` and `LoadModule` act while the file is read (EXEC_ON_READ). */
   private runReadTime(directive: Directive): void {
-    const name = directive.name.toLowerCase();
-    const [first, second] = directive.args;
-    if (name === 'define' && first) {
-      if (first.value.includes(':')) {
+    const name = asciiLower(directive.name);
+    const args = directive.args;
+    const first = args[0]?.value ?? '';
+    if (name === 'define') {
+      // TAKE12: one or two words, the first not empty; an empty second word counts as none.
+      if (first === '' || args.length > 2) {
+        this.report('define-arguments', directive.span, 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.');
+        return;
+      }
+      if (first.includes(':')) {
         this.report('invalid-define', directive.span, "Variable name must not contain ':'");
         return;
       }
-      this.flags.add(first.value);
-      if (second) this.variables.set(first.value.toLowerCase(), second.value);
-    } else if (name === 'undefine' && first) {
-      this.flags.delete(first.value);
-      this.variables.delete(first.value.toLowerCase());
+      this.flags.add(first);
+      const value = args[1]?.value;
+      if (value) this.variables.set(asciiLower(first), value);
+    } else if (name === 'undefine') {
+      if (first === '' || args.length > 1) {
+        this.report('define-arguments', directive.span, 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.');
+        return;
+      }
+      if (first.includes(':')) {
+        this.report('invalid-define', directive.span, "Variable name must not contain ':'");
+        return;
+      }
+      this.flags.delete(first);
+      this.variables.delete(asciiLower(first));
     } else if (name === 'loadmodule' && first && this.modules) {
-      addModule(this.modules, first.value);
+      addModule(this.modules, first);
+    } else if (name === 'include' || name === 'includeoptional') {
+      this.hasInclude = true;
     }
   }
 }
 
+/** The key of an APR table: `strcasecmp` in the C locale folds ASCII letters only. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
+
 function trim(line: LogicalLine): MappedText | undefined {
   const text = line.text;
-  let end = text.indexOf('\0');
-  if (end < 0) end = text.length;
+  let end = text.length;
   let start = 0;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;

@@ -59,6 +59,7 @@ export type SyntaxProblem =
   | 'missing-arguments'
   | 'invalid-version'
   | 'invalid-define'
+  | 'define-arguments'
   | 'undefined-variable';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
@@ -77,8 +78,8 @@ export interface SyntaxTree {
   /** Comment lines (after trimming, starting with `#`), for folding and suppressions. */
   readonly comments: readonly Span[];
   readonly diagnostics: readonly SyntaxDiagnostic[];
-  /** True when the file names modules with `LoadModule`, so `<IfModule>` is answered exactly. */
-  readonly hasLoadModule: boolean;
-  /** Modules loaded by the end of the file (identifiers like `proxy_module`), or undefined when assumed. */
+  /** Modules loaded by the end of the file (identifiers and file names), or undefined when it has no `LoadModule`. */
   readonly loadedModules: ReadonlySet<string> | undefined;
+  /** An `Include`/`IncludeOptional` was read: part of the configuration lives in other files. */
+  readonly hasInclude: boolean;
 }

@@ -1,6 +1,8 @@
 /** Shared by the rules that surface a refusal the reader or the handlers already found. */
 import type { Analysis } from '../analysis';
-import type { ModelProblem, ModelProblemKind, Parameter } from '../model/model';
+import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
+import type { Span } from '../syntax/lines';
+import type { RuleContext } from './types';
 import type { SyntaxDiagnostic, SyntaxProblem } from '../syntax/tree';
 
 /**
@@ -8,7 +10,8 @@ import type { SyntaxDiagnostic, SyntaxProblem } from '../syntax/tree';
  * `${VAR}` is left alone: the variable may come from the environment at start-up (spec §1.2).
  */
 export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
-  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${'));
+  const text = analysis.tree.text;
+  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !text.slice(problem.span.start, problem.span.end).includes('${') && !problem.parameter?.value.includes('${'));
 }
 
 /** Reader diagnostics of the given kinds. */
@@ -30,4 +33,14 @@ export function siblingParameter(analysis: Analysis, parameter: Parameter, key: 
     }
   }
   return undefined;
+}
+
+/** Where to point for a balancer: its `<Proxy>` line, else the directive that created it. */
+export function balancerAnchor(balancer: Balancer): Span {
+  return (balancer.section?.open ?? balancer.createdBy).span;
+}
+
+/** Every balancer named `name` in this file or the other files of the run. */
+export function balancersNamed(context: RuleContext, name: string): Balancer[] {
+  return [context.analysis, ...context.others].flatMap((analysis) => analysis.model.balancers.filter((balancer) => balancer.name === name));
 }

@@ -1,0 +1,80 @@
+/** What `lint` hands to a format: each file with its findings at 1-based lines and columns. */
+import { LineIndex } from '../core/positions';
+import type { Diagnostic, Severity } from '../core/rules/types';
+import type { Span } from '../core/syntax/lines';
+import { safeFixOf } from './fix';
+
+/** A 1-based line and UTF-16 column, end exclusive (as ESLint and SARIF count). */
+export interface Region {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** A diagnostic placed in its file. */
+export interface Finding {
+  readonly diagnostic: Diagnostic;
+  readonly region: Region;
+  /** The text of the finding's first line, trimmed (for SARIF fingerprints). */
+  readonly lineText: string;
+  readonly isFixable: boolean;
+  /** The diagnostic's related places in the same file. */
+  readonly related: readonly { readonly region: Region; readonly message: string }[];
+}
+
+/** One linted file. */
+export interface FileReport {
+  /** As the user sees it: relative to the current directory when inside it, `<stdin>` for unnamed input. */
+  readonly shown: string;
+  /** Absolute, or undefined for unnamed standard input. */
+  readonly path: string | undefined;
+  readonly findings: readonly Finding[];
+}
+
+/** Everything a format needs. */
+export interface Report {
+  readonly files: readonly FileReport[];
+  readonly cwd: string;
+  readonly colour: boolean;
+  readonly version: string;
+}
+
+/** Places a file's diagnostics at lines and columns. */
+export function reportFile(shown: string, path: string | undefined, text: string, diagnostics: readonly Diagnostic[]): FileReport {
+  const index = new LineIndex(text);
+  const findings = diagnostics.map((diagnostic): Finding => {
+    const region = regionOf(index, diagnostic.span);
+    const lineStart = index.offset({ line: region.line - 1, character: 0 }, text.length);
+    const lineEnd = text.indexOf('\n', lineStart);
+    return {
+      diagnostic,
+      region,
+      lineText: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim(),
+      isFixable: safeFixOf(diagnostic) !== undefined,
+      related: (diagnostic.related ?? []).map((related) => ({ region: regionOf(index, related.span), message: related.message })),
+    };
+  });
+  return { shown, path, findings };
+}
+
+/** A span's 1-based region. */
+export function regionOf(index: LineIndex, span: Span): Region {
+  const start = index.position(span.start);
+  const end = index.position(span.end);
+  return { line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
+}
+
+/** Findings per severity. */
+export interface Counts {
+  readonly error: number;
+  readonly warning: number;
+  readonly info: number;
+}
+
+/** Counts the findings of some files by severity. */
+export function countFindings(files: readonly FileReport[], which: (finding: Finding) => boolean = () => true): Counts {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const file of files) for (const finding of file.findings) if (which(finding)) counts[finding.diagnostic.severity]++;
+  return counts;
+}

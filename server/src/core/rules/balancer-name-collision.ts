@@ -1,0 +1,40 @@
+import type { Balancer } from '../model/model';
+import { balancerAnchor } from './shared';
+import type { Rule } from './types';
+
+/** The shared-memory slot name Apache derives (ap_pstr2_alnum): every non-alphanumeric byte becomes `_`. */
+function slotName(balancer: Balancer): string {
+  return balancer.name.slice('balancer://'.length).replace(/[^A-Za-z0-9]/g, '_');
+}
+
+export const rule: Rule = {
+  id: 'balancer-name-collision',
+  severity: 'error',
+  docs: {
+    summary: 'two balancers whose names differ only in punctuation (`a-b`, `a.b`): Apache fails to start',
+    why: 'Each balancer gets a shared-memory slot named after it with every non-alphanumeric character replaced by `_`; two names that map to the same slot make start-up fail with AH01186 "worker slotmem_grab failed" (`apache2 -t` still says Syntax OK) unless the first one reserves growth slots.',
+    bad: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+    good: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop-b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const seen = new Map<unknown, Map<string, Balancer>>();
+    for (const balancer of analysis.model.balancers) {
+      if (!balancer.name.startsWith('balancer://')) continue;
+      const scope = balancer.scope.kind === 'main' ? 'main' : balancer.scope.section;
+      const slots = seen.get(scope) ?? new Map<string, Balancer>();
+      seen.set(scope, slots);
+      const slot = slotName(balancer);
+      const first = slots.get(slot);
+      if (!first) {
+        slots.set(slot, balancer);
+        continue;
+      }
+      if ((first.params.growth ?? 0) > 0) continue;
+      yield {
+        span: balancerAnchor(balancer),
+        message: `${balancer.name} and ${first.name} share the shared-memory slot "${slot}", so Apache fails to start (AH01186 "worker slotmem_grab failed"); rename one of them`,
+        related: [{ span: balancerAnchor(first), message: `${first.name} takes the slot first` }],
+      };
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import type { Member } from '../model/model';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'duplicate-route',
+  severity: 'warning',
+  docs: {
+    summary: 'two members of a balancer with the same `route`: sticky sessions always go to the first',
+    why: 'Apache routes a sticky session to the first member whose route matches; a second member with the same route never receives a sticky session, and sessions started on it jump to the first.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const balancer of analysis.model.balancers) {
+      const first = new Map<string, Member>();
+      for (const member of balancer.members) {
+        const route = member.params.route;
+        if (route === '') continue;
+        const earlier = first.get(route);
+        if (!earlier) {
+          first.set(route, member);
+          continue;
+        }
+        yield {
+          span: member.setBy.get('route')?.valueSpan ?? member.declaration.url,
+          message: `route "${route}" is already used by ${earlier.url} in ${balancer.name}: sticky sessions for it always go there; give this member its own route`,
+          related: [{ span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route "${route}" first used here` }],
+        };
+      }
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import { knownModules } from '../syntax/conditions';
+import { balancerAnchor, balancersNamed } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'empty-balancer',
+  severity: 'warning',
+  docs: {
+    summary: 'a balancer with no members: every request routed to it gets 503',
+    why: 'ProxyPass and ProxySet create a balancer even when no BalancerMember adds to it; Apache starts, then answers every request with 503 (AH01171 "No workers in balancer"). Members commented out or misspelled balancer names end here.',
+    bad: '<Proxy "balancer://shop">\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  },
+  *check(context) {
+    const { analysis, others } = context;
+    // A ProxyPass alone may point at members defined in a file we were not given.
+    const selfContained = knownModules(analysis.tree) !== undefined || [analysis, ...others].some((other) => other.model.balancers.some((balancer) => balancer.members.length > 0));
+    for (const balancer of analysis.model.balancers) {
+      if (balancer.members.length > 0 || !balancer.name.startsWith('balancer://')) continue;
+      if (balancersNamed(context, balancer.name).some((other) => other.members.length > 0)) continue;
+      if (!balancer.section && !selfContained) continue;
+      const known = [analysis, ...others].flatMap((other) => other.model.balancers).filter((other) => other.members.length > 0).map((other) => other.name);
+      yield {
+        span: balancerAnchor(balancer),
+        message: `${balancer.name} has no members, so every request routed to it gets 503 (AH01171 "No workers in balancer")${known.length > 0 ? `; balancers with members: ${[...new Set(known)].join(', ')}` : ''}`,
+      };
+    }
+  },
+};

@@ -1,0 +1,24 @@
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'member-outside-balancer',
+  severity: 'warning',
+  docs: {
+    summary: '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',
+    why: 'BalancerMember takes the enclosing section\'s path as the balancer name without checking it is balancer://…; Apache accepts it and creates a balancer named like `http://backend` or `balancer://c.*` that no ProxyPass can reach.',
+    bad: '<Proxy "http://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+    good: '<Proxy "balancer://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const balancer of analysis.model.balancers) {
+      const wildcard = /[*?[]/.test(balancer.name);
+      if (balancer.name.startsWith('balancer://') && !wildcard) continue;
+      const first = balancer.members[0];
+      if (!first) continue;
+      yield {
+        span: first.declaration.directive.nameSpan,
+        message: `this member joins a balancer named "${balancer.name}", which no ProxyPass can route to: put members in <Proxy balancer://NAME>`,
+      };
+    }
+  },
+};

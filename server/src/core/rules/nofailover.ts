@@ -1,0 +1,25 @@
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'nofailover',
+  severity: 'info',
+  docs: {
+    summary: '`nofailover=On`: a sticky session whose member is down gets 503 instead of another member',
+    why: 'nofailover=On is meant for back ends that cannot share sessions; it only affects requests that carry a route, and for those a down member means 503 (AH01167) rather than failing over.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID nofailover=On\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const balancer of analysis.model.balancers) {
+      const setting = balancer.setBy.get('nofailover');
+      if (!setting || balancer.params.nofailover !== true) continue;
+      const sticky = balancer.params.stickysession !== undefined;
+      yield {
+        span: setting.span,
+        message: sticky
+          ? `with nofailover=On, a request whose session routes to a member that is down gets 503 (AH01167) instead of another member of ${balancer.name}`
+          : `nofailover=On has no effect on ${balancer.name}: it only applies to requests with a sticky route, and no stickysession is set`,
+      };
+    }
+  },
+};

@@ -1,0 +1,26 @@
+import { hasStatus } from '../model/params';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'status-in-error',
+  severity: 'warning',
+  docs: {
+    summary: '`status=+E` in the configuration: Apache clears it on the first request, so the member is used anyway',
+    why: 'E marks a member that failed; a configured member has never failed, so the first selection retries it (retry seconds since time 0 have long passed) and clears E. To keep a member out, use +D (disabled) or +S (stopped).',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+E\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
+  },
+  *check({ analysis }) {
+    for (const { balancer, schedule } of analysis.previews) {
+      for (const [index, member] of balancer.members.entries()) {
+        const status = member.setBy.get('status');
+        if (!status || !hasStatus(member.params.status, 'E') || schedule.members[index]!.idle === 'in-error' || hasStatus(member.params.status, 'S')) continue;
+        yield {
+          span: status.valueSpan,
+          message: `status "${status.value}" sets E (in error), which has no effect in the configuration: Apache retries the member on its first request and clears it; use +D to disable it`,
+          fixes: [{ title: 'Use +D (disabled) instead of E', safe: false, edits: [{ span: status.valueSpan, newText: status.value.replace(/e/gi, 'D') }] }],
+        };
+      }
+    }
+  },
+};

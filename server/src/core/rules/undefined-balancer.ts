@@ -1,0 +1,32 @@
+import { suggestFrom } from '../directives/directives';
+import { balancersNamed } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'undefined-balancer',
+  severity: 'warning',
+  docs: {
+    summary: 'ProxyPassReverse, RewriteRule [P] or SetHandler naming a balancer that nothing defines',
+    why: 'Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; a reference to any other name — usually a typo — rewrites headers for, or proxies to, a balancer that does not exist.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop1/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+  },
+  *check(context) {
+    const { analysis, others } = context;
+    const all = [analysis, ...others].flatMap((other) => other.model.balancers);
+    if (all.length === 0) return;
+    const names = [...new Set(all.map((balancer) => balancer.name))];
+    for (const reference of analysis.model.references) {
+      if (balancersNamed(context, reference.name).length > 0) continue;
+      const suggestion = suggestFrom(reference.name, names);
+      const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
+      yield {
+        span: reference.span,
+        message: `${reference.name} is not defined anywhere${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${names.join(', ')})`}`,
+        fixes: suggestion && written.toLowerCase().includes(reference.name)
+          ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: reference.span, newText: written.replace(new RegExp(reference.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), suggestion) }] }]
+          : [],
+      };
+    }
+  },
+};

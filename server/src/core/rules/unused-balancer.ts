@@ -1,0 +1,23 @@
+import { balancerAnchor } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'unused-balancer',
+  severity: 'info',
+  docs: {
+    summary: 'a balancer with members that no ProxyPass, RewriteRule or SetHandler routes to',
+    why: 'Defining a balancer does not send traffic to it; when the configuration routes other paths through balancers but never this one, it is usually a leftover or a misspelled name.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPass "/api/" "balancer://api/"',
+  },
+  *check({ analysis, others }) {
+    const routes = [analysis, ...others].flatMap((other) => other.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name));
+    // A file of balancer definitions alone is normal; the question arises once something routes.
+    if (routes.length === 0) return;
+    const used = new Set(routes.map((reference) => reference.name));
+    for (const balancer of analysis.model.balancers) {
+      if (balancer.members.length === 0 || used.has(balancer.name) || !balancer.name.startsWith('balancer://')) continue;
+      yield { span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` };
+    }
+  },
+};

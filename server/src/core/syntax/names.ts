@@ -1,0 +1,7 @@
+/** How Apache spells a section's name in its messages (spec §1.5). */
+import { findDirective } from '../directives/directives';
+
+/** A section name without `<`, spelled as the module that defines it does (`proxy` → `Proxy`), else as written. */
+export function sectionName(name: string): string {
+  return findDirective(`<${name}`)?.name.slice(1) ?? name;
+}
