@@ -216,6 +216,8 @@ const VARIABLES: readonly (readonly [string, readonly string[], ReadOptions?])[]
   ['Define X 1\nDefine X\nA ${X}', ['Define X 1', 'Define X', 'A 1']],
   ['Define X 1\nDefine x 2\nA ${X}', ['Define X 1', 'Define x 2', 'A 2']],
   ['Define X 1\nUnDefine x\nA ${X}', ['Define X 1', 'UnDefine x', 'A ${X}']],
+  ['Define \u00c9 1\nA ${\u00e9} ${\u00c9}', ['Define \u00c9 1', 'A ${\u00e9} 1']], // the lookup folds ASCII letters only
+  ['Define k 1\nA ${\u212a}', ['Define k 1', 'A ${\u212a}']], // the Kelvin sign is not a K
   ['Define X 5\nA $${X}', ['Define X 5', 'A $5']], // row 83: no escape
   ['Define X 5\nA ${X} ${X}${X}', ['Define X 5', 'A 5 55']],
   ['A ${X', ['A ${X']],
@@ -304,7 +306,8 @@ const SECTIONS: readonly (readonly [string, readonly string[], ReadOptions?])[] 
   ['<Proxy balancer://a>\nA\n</Proxy >\nB', ['<Proxy balancer://a>', 'A', '</Proxy>', 'B']],
   ['</Proxy>\nA', ['</Proxy>', 'A']],
   ['"" BalancerMember x\nA', ['A']], // an empty first word: Apache ignores the line
-  ['${E} BalancerMember x\nA', ['A'], { environment: { E: '' } }],
+  ['"${E}" BalancerMember x\nA', ['A'], { environment: { E: '' } }],
+  ['${E} BalancerMember x\nA', ['BalancerMember x', 'A'], { environment: { E: '' } }],
   ['<Proxy balancer://a>\nA', ['<Proxy balancer://a>', 'A', '</Proxy>']],
 ];
 

@@ -1,18 +1,21 @@
 /** `balancer-lens`: the command line. The only code that touches argv, files, stdout and exit codes. */
+import { runLint } from './lint';
 import { runSchedule } from './schedule';
 import { UsageError } from './io';
+import { version } from './version';
 
 const USAGE = `usage: balancer-lens <command> [options]
 
 commands:
   schedule FILE [--balancer NAME] [--picks N] [--format text|json]
       print each balancer's byrequests schedule and member shares
+  lint [PATH|DIR|GLOB|-]... [--format stylish|json|sarif|github|compact] [--max-warnings N]
+       [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix]
+      report what Apache refuses or will get wrong (lint --help for details)
 
 options:
   -h, --help       show this help
   -v, --version    print the version`;
-
-declare const __VERSION__: string | undefined;
 
 function main(argv: readonly string[]): number {
   const [command, ...rest] = argv;
@@ -20,9 +23,11 @@ function main(argv: readonly string[]): number {
     switch (command) {
       case 'schedule':
         return runSchedule(rest);
+      case 'lint':
+        return runLint(rest);
       case '-v':
       case '--version':
-        process.stdout.write(`${typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'}\n`);
+        process.stdout.write(`${version()}\n`);
         return 0;
       case undefined:
       case '-h':

@@ -1,4 +1,5 @@
 /** What `lint` hands to a format: each file with its findings at 1-based lines and columns. */
+import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic, Severity } from '../core/rules/types';
 import type { Span } from '../core/syntax/lines';
@@ -77,4 +78,11 @@ export function countFindings(files: readonly FileReport[], which: (finding: Fin
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const file of files) for (const finding of file.findings) if (which(finding)) counts[finding.diagnostic.severity]++;
   return counts;
+}
+
+/** A file's path relative to the current directory with forward slashes, or undefined when it lies outside. */
+export function relativeSlashPath(path: string, cwd: string): string | undefined {
+  const shown = relative(cwd, path);
+  if (shown === '' || shown.startsWith('..') || isAbsolute(shown)) return undefined;
+  return sep === '/' ? shown : shown.split(sep).join('/');
 }

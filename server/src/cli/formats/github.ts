@@ -1,0 +1,35 @@
+/** `--format github`: GitHub Actions workflow commands, which become annotations on the run and the pull request. */
+import type { Severity } from '../../core/rules/types';
+import { relativeSlashPath, Report } from '../report';
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** Renders one `::error file=…,line=…::message` line per finding. */
+export function formatGithub(report: Report): string {
+  const lines: string[] = [];
+  for (const file of report.files) {
+    const path = file.path === undefined ? file.shown : relativeSlashPath(file.path, report.cwd) ?? file.path;
+    for (const { diagnostic, region } of file.findings) {
+      const properties = [
+        ['file', path],
+        ['line', String(region.line)],
+        ['col', String(region.column)],
+        ['endLine', String(region.endLine)],
+        ['endColumn', String(region.endColumn)],
+        ['title', diagnostic.ruleId],
+      ].map(([key, value]) => `${key}=${escapeProperty(value!)}`);
+      lines.push(`::${COMMAND[diagnostic.severity]} ${properties.join(',')}::${escapeData(diagnostic.message)}`);
+    }
+  }
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/** A command's message: `%`, CR and LF are percent-encoded (as @actions/core does). */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A command's property value: also `:` and `,`, which would end it. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

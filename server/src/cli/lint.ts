@@ -1,0 +1,214 @@
+/** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { analyze, Analysis } from '../core/analysis';
+import { lint } from '../core/lint';
+import type { Diagnostic } from '../core/rules/types';
+import { configLookup, LintConfig } from './config';
+import { applySafeFixes, safeFixOf } from './fix';
+import { formatCompact } from './formats/compact';
+import { formatGithub } from './formats/github';
+import { formatJson } from './formats/json';
+import { formatSarif } from './formats/sarif';
+import { formatStylish } from './formats/stylish';
+import { Input, resolveInputs } from './inputs';
+import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
+import { countFindings, Report, reportFile } from './report';
+import { version } from './version';
+
+/** The help of `balancer-lens lint --help`. */
+export const LINT_USAGE = `usage: balancer-lens lint [PATH|DIR|GLOB|-]... [options]
+
+Lints Apache configuration files together (a balancer in one file, its ProxyPass in another).
+A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*;
+quote a glob to let balancer-lens expand it; - reads standard input. No path: the current directory.
+
+options:
+  -f, --format FORMAT     stylish (default), json, sarif, github or compact
+      --max-warnings N    fail when there are more than N warnings (default: no limit)
+  -c, --config FILE       use FILE for every file instead of the nearest .balancerlens.json
+      --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
+      --stdin-filename NAME  the name of standard input in the report and for finding its config
+      --fix               apply the safe fixes in place, then report what remains
+  -h, --help              show this help
+
+exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
+2 bad flag, unreadable or binary file, or invalid .balancerlens.json, 3 internal error`;
+
+/** The output formats; public API. */
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** `--fix` repeats while fixes keep landing, like ESLint; each pass re-lints the whole set. */
+const MAX_FIX_PASSES = 10;
+
+/** More files than this on a terminal get a progress line on stderr. */
+const PROGRESS_THRESHOLD = 20;
+
+/** A file to lint, read. */
+interface Source {
+  readonly input: Input;
+  readonly text: string;
+  readonly config: LintConfig;
+  /** Its bytes round-trip through the text, so `--fix` may rewrite it. */
+  readonly isWritable: boolean;
+}
+
+/** Runs the command; returns the exit code. */
+export function runLint(argv: readonly string[]): number {
+  const { values, positionals } = parseOptions(argv);
+  if (values.help) {
+    process.stdout.write(`${LINT_USAGE}\n`);
+    return 0;
+  }
+  const format = parseFormat(values.format);
+  const maxWarnings = parseMaxWarnings(values['max-warnings']);
+  const extensions = (values.ext ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
+  if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension))) {
+    throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
+  }
+  const cwd = process.cwd();
+  const configFor = configLookup(values.config, cwd);
+  const inputs = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
+  if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
+
+  const progress = progressLine(inputs.length);
+  let isIncomplete = false;
+  const sources: Source[] = [];
+  for (const [index, input] of inputs.entries()) {
+    progress('reading', index);
+    const config = configFor(input.path === undefined ? cwd : dirname(input.path));
+    let read: InputText;
+    try {
+      read = input.kind === 'stdin' ? readStdin() : readInput(input.path);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      progress.clear();
+      process.stderr.write(`balancer-lens: ${error.message}; skipped\n`);
+      isIncomplete = true;
+      continue;
+    }
+    if (read.isBinary) {
+      progress.clear();
+      process.stderr.write(`balancer-lens: ${input.shown}: binary file, skipped\n`);
+      isIncomplete = true;
+      continue;
+    }
+    sources.push({ input, text: read.text, config, isWritable: input.kind === 'file' && read.isExactUtf8 });
+  }
+
+  const epochSeconds = Math.floor(Date.now() / 1000);
+  const analyzeText = (text: string): Analysis => analyze(text, { environment: process.env, epochSeconds });
+  const texts = sources.map((source) => source.text);
+  const analyses = texts.map((text, index) => {
+    progress('analysing', index);
+    return analyzeText(text);
+  });
+  let diagnostics = lintSet(sources, analyses);
+  if (values.fix) {
+    for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+      let isChanged = false;
+      for (const [index, source] of sources.entries()) {
+        if (!source.isWritable) continue;
+        const fixed = applySafeFixes(texts[index]!, diagnostics[index]!);
+        if (fixed.applied === 0 || fixed.text === texts[index]) continue;
+        texts[index] = fixed.text;
+        analyses[index] = analyzeText(fixed.text);
+        isChanged = true;
+      }
+      if (!isChanged) break;
+      diagnostics = lintSet(sources, analyses);
+    }
+    for (const [index, source] of sources.entries()) {
+      if (source.input.kind !== 'file') continue;
+      if (texts[index] !== source.text) writeConfig(source.input.path, texts[index]!);
+      else if (!source.isWritable && diagnostics[index]!.some((diagnostic) => safeFixOf(diagnostic))) {
+        process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
+      }
+    }
+  }
+  progress.clear();
+
+  const report: Report = {
+    files: sources.map((source, index) => reportFile(source.input.shown, source.input.path, texts[index]!, diagnostics[index]!)),
+    cwd,
+    colour: useColour(),
+    version: version(),
+  };
+  process.stdout.write(render(format, report));
+  const counts = countFindings(report.files);
+  const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
+  if (hasTooManyWarnings) process.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
+  if (isIncomplete) return 2;
+  return counts.error > 0 || hasTooManyWarnings ? 1 : 0;
+}
+
+/** Lints every analysis with the others of the set as its neighbours, each under its own configuration. */
+function lintSet(sources: readonly Source[], analyses: readonly Analysis[]): Diagnostic[][] {
+  return analyses.map((analysis, index) =>
+    lint(analysis, { rules: sources[index]!.config.rules, others: analyses.filter((_, other) => other !== index) }));
+}
+
+function render(format: Format, report: Report): string {
+  switch (format) {
+    case 'stylish':
+      return formatStylish(report);
+    case 'json':
+      return formatJson(report);
+    case 'sarif':
+      return formatSarif(report);
+    case 'github':
+      return formatGithub(report);
+    case 'compact':
+      return formatCompact(report);
+  }
+}
+
+function parseOptions(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        'max-warnings': { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        ext: { type: 'string', multiple: true },
+        'stdin-filename': { type: 'string' },
+        fix: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseFormat(value: string | undefined): Format {
+  if (value === undefined) return 'stylish';
+  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new UsageError(`unknown format '${value}': use ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1]}`);
+}
+
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
+  throw new UsageError(`--max-warnings takes a whole number of warnings such as 0, not '${value}'`);
+}
+
+/** A `\r`-rewritten line on stderr while many files are read and analysed, on a terminal only. */
+function progressLine(total: number): ((phase: string, done: number) => void) & { clear(): void } {
+  const isShown = total > PROGRESS_THRESHOLD && Boolean(process.stderr.isTTY);
+  let isVisible = false;
+  const show = (phase: string, done: number): void => {
+    if (!isShown) return;
+    process.stderr.write(`\rbalancer-lens: ${phase} ${done + 1}/${total} files…`);
+    isVisible = true;
+  };
+  return Object.assign(show, {
+    clear(): void {
+      if (isVisible) process.stderr.write('\r\x1b[2K');
+      isVisible = false;
+    },
+  });
+}
