@@ -1,6 +1,6 @@
 // Real Apache httpd for schedule tests: tiny loopback backends, a private Apache instance per
 // scenario (fresh start, so every lbstatus is 0), and a sequential request loop.
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
@@ -9,12 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const APACHE_BINARY = '/usr/sbin/apache2';
-const MODULE_DIR = '/usr/lib/apache2/modules';
+/** Where Debian keeps the files `LoadModule` names. */
+export const MODULE_DIR = '/usr/lib/apache2/modules';
 const HOST = '127.0.0.1';
 /** Every request asks for this path, so a backend can tell which member path prefix Apache added. */
 const PROBE_PATH = '/probe';
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 10_000;
+const CONFIG_TEST_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const POLL_INTERVAL_MS = 25;
 
@@ -121,28 +123,43 @@ export async function removeScratchDir(dir: string): Promise<void> {
 }
 
 /**
+ * The lines every private instance starts with: its own ServerRoot, loopback port, pid file, error
+ * log and runtime folder under `dir` (the caller creates `dir/run`), and an unprivileged user when
+ * running as root.
+ */
+export function serverLines(dir: string, port: number): string[] {
+  const runDir = join(dir, 'run');
+  const isRoot = process.getuid?.() === 0;
+  return [
+    `ServerRoot "${dir}"`,
+    `ServerName ${HOST}`,
+    `Listen ${HOST}:${port}`,
+    `PidFile "${join(runDir, 'httpd.pid')}"`,
+    `ErrorLog "${join(dir, 'error.log')}"`,
+    'LogLevel warn',
+    `DefaultRuntimeDir "${runDir}"`,
+    `Mutex file:${runDir} default`,
+    ...(isRoot ? ['User www-data', 'Group www-data'] : []),
+  ];
+}
+
+/** `LoadModule ID /usr/lib/apache2/modules/FILE`. */
+export function loadModuleLine(id: string, file: string): string {
+  return `LoadModule ${id} ${join(MODULE_DIR, file)}`;
+}
+
+/**
  * Starts Apache in the foreground in its own process group, with a wrapper config in `dir` that
  * loads the modules and then includes `fragment`; routes `/` to `balancer://t/` unless the fragment
  * has its own ProxyPass. Resolves once the port accepts connections.
  */
 export async function startApache(dir: string, fragment: string): Promise<ApacheServer> {
   const port = await freePort();
-  const runDir = join(dir, 'run');
-  const errorLog = join(dir, 'error.log');
-  await mkdir(runDir);
+  await mkdir(join(dir, 'run'));
   const hasOwnProxyPass = /^\s*ProxyPass\s/im.test(await readFile(fragment, 'utf8'));
-  const isRoot = process.getuid?.() === 0;
   const config = [
-    `ServerRoot "${dir}"`,
-    `ServerName ${HOST}`,
-    `Listen ${HOST}:${port}`,
-    `PidFile "${join(runDir, 'httpd.pid')}"`,
-    `ErrorLog "${errorLog}"`,
-    'LogLevel warn',
-    `DefaultRuntimeDir "${runDir}"`,
-    `Mutex file:${runDir} default`,
-    ...(isRoot ? ['User www-data', 'Group www-data'] : []),
-    ...MODULES.map(([id, file]) => `LoadModule ${id} ${join(MODULE_DIR, file)}`),
+    ...serverLines(dir, port),
+    ...MODULES.map(([id, file]) => loadModuleLine(id, file)),
     // One child serving one connection at a time: requests are strictly sequential anyway.
     'StartServers 1',
     'MinSpareServers 1',
@@ -155,7 +172,24 @@ export async function startApache(dir: string, fragment: string): Promise<Apache
   ].join('\n');
   const configFile = join(dir, 'httpd.conf');
   await writeFile(configFile, config);
+  const outcome = await launchApache(dir, configFile, port);
+  if (!outcome.started) throw new Error(`Apache did not start on port ${port}:\n${outcome.log}`);
+  return outcome.server;
+}
 
+/** Whether Apache came up on its port, and if not, what it printed and logged. */
+export type StartOutcome = { readonly started: true; readonly server: ApacheServer } | { readonly started: false; readonly log: string };
+
+/**
+ * Starts `apache2 -f configFile -DFOREGROUND` (a config built on `serverLines(dir, port)`) in its
+ * own process group and waits, bounded, until it has started or exited. Started means the MPM wrote
+ * its pid file, which happens after every post-config hook passed (the port alone opens earlier,
+ * before start-up checks such as AH01186 or AH02432 fail), and the port accepts connections.
+ * A failed start leaves no process behind.
+ */
+export async function launchApache(dir: string, configFile: string, port: number): Promise<StartOutcome> {
+  const pidFile = join(dir, 'run', 'httpd.pid');
+  const errorLog = join(dir, 'error.log');
   const child = spawn(APACHE_BINARY, ['-f', configFile, '-DFOREGROUND'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -171,15 +205,31 @@ export async function startApache(dir: string, fragment: string): Promise<Apache
   const server: ApacheServer = { port, stop: () => stopProcessGroup(child, exited) };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await accepts(port))) {
+  while (!existsSync(pidFile) || !(await accepts(port))) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       await server.stop();
       const log = await readFile(errorLog, 'utf8').catch(() => '');
-      throw new Error(`Apache did not start on port ${port}:\n${stderr}${log}`);
+      return { started: false, log: stderr + log };
     }
     await sleep(POLL_INTERVAL_MS);
   }
-  return server;
+  return { started: true, server };
+}
+
+/** What `apache2 -t` said about a config file: its exit status and everything it printed. */
+export interface ConfigTestResult {
+  readonly status: number;
+  readonly output: string;
+}
+
+/** Runs `apache2 -t -f configFile` (bounded by a timeout; a killed run counts as a refusal). */
+export function runConfigTest(configFile: string): Promise<ConfigTestResult> {
+  return new Promise((resolve) => {
+    execFile(APACHE_BINARY, ['-t', '-f', configFile], { timeout: CONFIG_TEST_TIMEOUT_MS }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ status, output: stderr + stdout });
+    });
+  });
 }
 
 /** Sends `count` strictly sequential requests and records which backend answered each one. */
@@ -244,7 +294,8 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   const port = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));

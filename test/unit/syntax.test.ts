@@ -12,19 +12,21 @@ import { walk } from '../../server/src/core/syntax/walk';
 const show = (text: string): string =>
   JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** Removes `[[` … `]]` markers: the plain text and the marked spans, in text order. */
+/** Removes `[[` … `]]` markers (they may nest): the plain text and the marked spans, sorted by start then end. */
 function unmark(marked: string): { text: string; spans: Span[] } {
   const spans: Span[] = [];
+  const open: number[] = [];
   let text = '';
-  let open: number | undefined;
   for (const part of marked.split(/(\[\[|\]\])/)) {
-    if (part === '[[') open = text.length;
+    if (part === '[[') open.push(text.length);
     else if (part === ']]') {
-      assert.ok(open !== undefined, `unbalanced markers in ${show(marked)}`);
-      spans.push({ start: open, end: text.length });
-      open = undefined;
+      const start = open.pop();
+      assert.ok(start !== undefined, `unbalanced markers in ${show(marked)}`);
+      spans.push({ start, end: text.length });
     } else text += part;
   }
+  assert.equal(open.length, 0, `unbalanced markers in ${show(marked)}`);
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
   return { text, spans };
 }
 
@@ -395,6 +397,10 @@ describe('syntax', () => {
       const directive = parse(text).nodes[1]!;
       assert.equal(text.slice(directive.span.start, directive.span.end), 'B x \\\n  y');
     });
+    it('a comment spans the line it swallows', () => {
+      const text = 'A\n  # note \\\nBalancerMember x\nB';
+      assert.deepEqual(parse(text).comments.map((span) => text.slice(span.start, span.end)), ['# note \\\nBalancerMember x']);
+    });
     it('a section keeps the text after its `>` as ignored', () => {
       const text = '<Proxy balancer://c1>  lbmethod=bogus \n</Proxy>';
       const section = firstSection(parse(text));
@@ -439,10 +445,10 @@ describe('syntax', () => {
     for (const text of ODD_INPUTS) {
       it(show(text.length > 40 ? `${text.slice(0, 40)}… (${text.length} chars)` : text), () => {
         const tree = parse(text);
-        buildModel(tree);
+        const model = buildModel(tree);
         const inside = (span: Span): boolean => span.start >= 0 && span.start <= span.end && span.end <= text.length;
         for (const node of nodesOf(tree.nodes)) assert.ok(inside(node.span), `node span ${JSON.stringify(node.span)}`);
-        for (const diagnostic of tree.diagnostics) assert.ok(inside(diagnostic.span), `diagnostic span ${JSON.stringify(diagnostic.span)}`);
+        for (const found of [...tree.diagnostics, ...model.problems]) assert.ok(inside(found.span), `problem span ${JSON.stringify(found.span)}`);
       });
     }
   });

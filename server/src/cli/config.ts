@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
-import { readConfig, UsageError } from './io';
+import { readInput, UsageError } from './io';
 
 /** The file name looked up from each linted file's directory upwards. */
 export const CONFIG_FILE_NAME = '.balancerlens.json';
@@ -62,7 +62,7 @@ function isFile(path: string): boolean {
 /** Reads and checks a configuration file; a problem is a UsageError `FILE: what is wrong`. */
 export function loadConfig(path: string, base: string, cwd: string): LintConfig {
   const shown = relative(cwd, resolve(cwd, path)) || path;
-  const text = readConfig(resolve(cwd, path)).replace(/^\uFEFF/, '');
+  const text = readInput(resolve(cwd, path), shown).text.replace(/^\uFEFF/, '');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,10 +1,13 @@
 /** Turns `lint` arguments (files, directories, quoted globs, `-`) into the set of files to lint. */
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { globSync, isDynamicPattern } from 'tinyglobby';
 import type { ConfigLookup } from './config';
 import { UsageError } from './io';
+
+// `require`, not `import`: esbuild would pick fdir's ES build for an import, and in this CommonJS
+// bundle its `createRequire(import.meta.url)` fails at start-up; the CommonJS build works.
+const { globSync, isDynamicPattern } = require('tinyglobby') as typeof import('tinyglobby');
 
 /** What a directory walk picks when no `include` applies; matched against the path from the directory's parent. */
 export const DEFAULT_PATTERNS: readonly string[] = [

@@ -22,19 +22,19 @@ export function readConfig(path: string): string {
   return readInput(path).text;
 }
 
-/** Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it cannot. */
-export function readInput(path: string): InputText {
+/** Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it cannot (naming it `shown`). */
+export function readInput(path: string, shown = path): InputText {
   let isDirectory = false;
   try {
     isDirectory = statSync(path).isDirectory();
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+    throw new UsageError(`cannot read ${shown}: ${describe(error)}`);
   }
-  if (isDirectory) throw new UsageError(`${path} is a directory; give a configuration file`);
+  if (isDirectory) throw new UsageError(`${shown} is a directory; give a configuration file`);
   try {
     return decodeInput(readFileSync(path));
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describe(error)}`);
+    throw new UsageError(`cannot read ${shown}: ${describe(error)}`);
   }
 }
 

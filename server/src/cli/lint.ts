@@ -80,7 +80,7 @@ export function runLint(argv: readonly string[]): number {
     const config = configFor(input.path === undefined ? cwd : dirname(input.path));
     let read: InputText;
     try {
-      read = input.kind === 'stdin' ? readStdin() : readInput(input.path);
+      read = input.kind === 'stdin' ? readStdin() : readInput(input.path, input.shown);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       progress.clear();
@@ -180,7 +180,8 @@ function parseOptions(argv: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    // parseArgs explains some mistakes over several lines; a usage error is one line.
+    throw new UsageError((error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' '));
   }
 }
 
@@ -200,9 +201,10 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
 function progressLine(total: number): ((phase: string, done: number) => void) & { clear(): void } {
   const isShown = total > PROGRESS_THRESHOLD && Boolean(process.stderr.isTTY);
   let isVisible = false;
+  const step = Math.max(1, Math.floor(total / 100));
   const show = (phase: string, done: number): void => {
-    if (!isShown) return;
-    process.stderr.write(`\rbalancer-lens: ${phase} ${done + 1}/${total} files…`);
+    if (!isShown || (done % step !== 0 && done + 1 !== total)) return;
+    process.stderr.write(`\r\x1b[2Kbalancer-lens: ${phase} ${done + 1}/${total} files…`);
     isVisible = true;
   };
   return Object.assign(show, {

@@ -1,4 +1,5 @@
 /** `balancer-lens`: the command line. The only code that touches argv, files, stdout and exit codes. */
+import { join } from 'node:path';
 import { runLint } from './lint';
 import { runSchedule } from './schedule';
 import { UsageError } from './io';
@@ -7,15 +8,25 @@ import { version } from './version';
 const USAGE = `usage: balancer-lens <command> [options]
 
 commands:
-  schedule FILE [--balancer NAME] [--picks N] [--format text|json]
-      print each balancer's byrequests schedule and member shares
+  schedule FILE [--balancer NAME] [--picks N] [--down URL]... [--format text|json]
+      print each balancer's byrequests schedule and member shares (--down: as if URL failed)
   lint [PATH|DIR|GLOB|-]... [--format stylish|json|sarif|github|compact] [--max-warnings N]
        [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix]
       report what Apache refuses or will get wrong (lint --help for details)
+  lsp --stdio
+      run the language server for any LSP client (Neovim, Emacs, …)
 
 options:
   -h, --help       show this help
   -v, --version    print the version`;
+
+/** Starts the bundled language server next to this file; it is loaded only here, to keep the CLI small. */
+function runLanguageServer(argv: readonly string[]): number {
+  if (!argv.includes('--stdio')) throw new UsageError('lsp needs --stdio (the transport every LSP client supports)');
+  const server = require(join(__dirname, 'server.js')) as { startServer(): void };
+  server.startServer();
+  return 0;
+}
 
 function main(argv: readonly string[]): number {
   const [command, ...rest] = argv;
@@ -25,6 +36,8 @@ function main(argv: readonly string[]): number {
         return runSchedule(rest);
       case 'lint':
         return runLint(rest);
+      case 'lsp':
+        return runLanguageServer(rest);
       case '-v':
       case '--version':
         process.stdout.write(`${version()}\n`);

@@ -1,14 +1,14 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
 import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
-import type { Span } from '../core/syntax/lines';
+import { bar, percent } from '../core/features/format';
+import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/features/schedule-report';
 import { LineIndex } from '../core/positions';
-import { statusLetters } from '../core/model/params';
-import { BalancerPreview, describeIdle, previewPicks } from '../core/scheduler/preview';
 import { memberLetter } from '../core/scheduler/letters';
+import { BalancerPreview, describeIdle, previewWithDown } from '../core/scheduler/preview';
+import type { Span } from '../core/syntax/lines';
 import { readConfig, UsageError, useColour } from './io';
 
-const DEFAULT_PICK_CAP = 100;
 const MAX_PICKS = 1_000_000;
 
 /** Runs the command; returns the exit code. */
@@ -24,19 +24,22 @@ export function runSchedule(argv: readonly string[]): number {
   }
   const text = readConfig(file);
   const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000) });
-  const previews = selectBalancers(analysis, values.balancer, file);
+  const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
   const index = new LineIndex(text);
-  const report = previews.map((preview) => reportBalancer(preview, picks, file, index));
-  const refusals = refusalsOf(analysis).map((problem) => ({ line: index.position(problem.span.start).line + 1, column: index.position(problem.span.start).character + 1, message: problem.message }));
+  const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, file, index, picks) }));
+  const refusals = refusalsOf(analysis).map((problem) => {
+    const at = index.position(problem.span.start);
+    return { line: at.line + 1, column: at.character + 1, message: problem.message };
+  });
   if (format === 'json') {
-    process.stdout.write(`${JSON.stringify({ balancers: report.map((entry) => entry.json), errors: refusals })}\n`);
-  } else {
-    const colour = useColour();
-    const out: string[] = report.map((entry) => entry.text(colour));
-    if (report.length === 0) out.push(`no balancers in ${file}`);
-    for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
-    process.stdout.write(`${out.join('\n\n')}\n`);
+    process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
+    return 0;
   }
+  const colour = useColour();
+  const out = reports.map(({ preview, report }) => renderText(preview, report, picks === undefined, colour));
+  if (reports.length === 0) out.push(`no balancers in ${file}`);
+  for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
+  process.stdout.write(`${out.join('\n\n')}\n`);
   return 0;
 }
 
@@ -45,7 +48,7 @@ function parseOptions(argv: readonly string[]) {
     return parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { balancer: { type: 'string' }, picks: { type: 'string' }, format: { type: 'string' } },
+      options: { balancer: { type: 'string' }, picks: { type: 'string' }, format: { type: 'string' }, down: { type: 'string', multiple: true } },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -63,87 +66,47 @@ function selectBalancers(analysis: Analysis, wanted: string | undefined, file: s
   return found;
 }
 
+/** `--down URL`: the schedule with those members failed; every URL must name a member of some selected balancer. */
+function withDown(preview: BalancerPreview, urls: readonly string[]): BalancerPreview {
+  if (urls.length === 0) return preview;
+  const down = new Set<number>();
+  preview.balancer.members.forEach((member, index) => {
+    if (urls.some((url) => url === member.url || url.toLowerCase() === member.name)) down.add(index);
+  });
+  return down.size > 0 ? previewWithDown(preview, down) : preview;
+}
+
 function refusalsOf(analysis: Analysis): { span: Span; message: string }[] {
   const all = [...analysis.tree.diagnostics, ...analysis.model.problems].filter((problem) => problem.refused);
   return all.sort((a, b) => a.span.start - b.span.start);
 }
 
-interface BalancerReport {
-  readonly json: unknown;
-  readonly text: (colour: boolean) => string;
-}
-
-function reportBalancer(preview: BalancerPreview, requested: number | undefined, file: string, index: LineIndex): BalancerReport {
+function renderText(preview: BalancerPreview, report: BalancerReport, defaultPicks: boolean, colour: boolean): string {
   const { balancer, schedule } = preview;
-  const lineOf = (offset: number): number => index.position(offset).line + 1;
-  const line = lineOf((balancer.section?.open ?? balancer.createdBy).lineAt);
-  const defaultCount = !preview.simulated ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
-  const picked = previewPicks(preview, requested ?? defaultCount);
-  const unit = schedule.total > 0 && schedule.cycleLength > 0 ? schedule.total / schedule.cycleLength : 1;
-  const members = balancer.members.map((member, position) => {
-    const share = schedule.members[position]!;
-    return {
-      letter: memberLetter(position),
-      member,
-      share,
-      perCycle: share.share > 0 ? member.params.lbfactor / unit : 0,
-    };
+  const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
+  const out: string[] = [];
+  const scope = balancer.scope.kind === 'vhost' ? `  (virtual host at line ${report.scope.slice('vhost:'.length)})` : '';
+  out.push(`${paint('1', balancer.name)}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`);
+  if (balancer.members.length === 0) out.push('  no members: every request gets 503 (AH01171)');
+  else if (schedule.tier === undefined) out.push('  no usable member: every request gets 503 (AH01170)');
+  else if (preview.simulated) out.push(`  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`);
+  const width = Math.max(0, ...balancer.members.map((member) => member.url.length));
+  const unit = schedule.cycleLength > 0 ? schedule.total / schedule.cycleLength : 1;
+  balancer.members.forEach((member, index) => {
+    const plan = schedule.members[index]!;
+    const head = `  ${memberLetter(index).padEnd(2)} ${member.url.padEnd(width)}  `;
+    const role = plan.role === 'regular' ? '' : ` (${plan.role})`;
+    if (plan.idle !== undefined) out.push(head + paint('2', `  0.0%  ${describeIdle(plan.idle, member, schedule.tier)}`));
+    else if (preview.simulated) out.push(`${head}${percent(plan.share).padStart(6)}  ${paint('32', bar(plan.share))}  ${member.params.lbfactor / unit} of every ${schedule.cycleLength}${role}`);
+    else out.push(`${head}candidate${role}`);
   });
-  const json = {
-    name: balancer.name,
-    file,
-    line,
-    scope: balancer.scope.kind === 'main' ? 'main' : `vhost:${lineOf(balancer.scope.section.open.lineAt)}`,
-    lbmethod: preview.lbmethod,
-    simulated: preview.simulated,
-    tier: schedule.tier ?? null,
-    cycleLength: preview.simulated ? schedule.cycleLength : null,
-    members: members.map(({ member, share }) => ({
-      url: member.url,
-      line: lineOf(member.declaration.directive.lineAt),
-      loadfactor: member.setBy.get('loadfactor')?.value ?? null,
-      lbfactor: member.params.lbfactor,
-      lbset: member.params.lbset,
-      status: statusLetters(member.params.status),
-      role: share.role === 'regular' ? 'active' : share.role,
-      share: preview.simulated ? share.share : null,
-      reason: share.idle ?? null,
-    })),
-    picks: picked.map((member) => member?.url ?? null),
-    notes: preview.notes,
-  };
-  const text = (colour: boolean): string => {
-    const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
-    const out: string[] = [];
-    out.push(`${paint('1', balancer.name)}  ${file}:${line}  ${preview.lbmethod}${balancer.scope.kind === 'vhost' ? `  (virtual host at line ${json.scope.slice(6)})` : ''}`);
-    if (balancer.members.length === 0) out.push('  no members: every request gets 503 (AH01171)');
-    else if (schedule.tier === undefined) out.push('  no usable member: every request gets 503 (AH01170)');
-    else if (preview.simulated) out.push(`  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`);
-    const width = Math.max(0, ...members.map(({ member }) => member.url.length));
-    for (const { letter, member, share, perCycle } of members) {
-      const name = member.url.padEnd(width);
-      if (share.idle !== undefined) {
-        out.push(`  ${letter.padEnd(2)} ${name}  ${paint('2', `  0.0%  ${describeIdle(share.idle, member, schedule.tier)}`)}`);
-      } else if (preview.simulated) {
-        const percent = `${(share.share * 100).toFixed(1)}%`.padStart(6);
-        const role = share.role === 'regular' ? '' : ` (${share.role})`;
-        out.push(`  ${letter.padEnd(2)} ${name}  ${percent}  ${paint('32', bar(share.share))}  ${perCycle} of every ${schedule.cycleLength}${role}`);
-      } else {
-        out.push(`  ${letter.padEnd(2)} ${name}  candidate${share.role === 'regular' ? '' : ` (${share.role})`}`);
-      }
-    }
-    if (picked.length > 0) {
-      const letters = picked.map((member) => (member ? members.find((entry) => entry.member === member)!.letter : paint('31', '503')));
-      out.push(`  picks  ${letters.join(' ')}${requested === undefined && schedule.cycleLength > DEFAULT_PICK_CAP ? ' …' : ''}`);
-    }
-    for (const note of preview.notes) out.push(`  ${paint('2', note)}`);
-    return out.join('\n');
-  };
-  return { json, text };
-}
-
-function bar(share: number): string {
-  const width = 20;
-  const filled = Math.round(share * width);
-  return '█'.repeat(filled) + '·'.repeat(width - filled);
+  if (report.picks.length > 0) {
+    const letters = report.picks.map((url) => {
+      const position = balancer.members.findIndex((member) => member.url === url);
+      return url === null || position < 0 ? paint('31', '503') : memberLetter(position);
+    });
+    out.push(`  picks  ${letters.join(' ')}${defaultPicks && schedule.cycleLength > DEFAULT_PICK_CAP ? ' …' : ''}`);
+  }
+  for (const note of preview.notes) out.push(`  ${paint('2', note)}`);
+  return out.join('\n');
 }

@@ -5,12 +5,13 @@
  */
 import type { Span } from '../syntax/lines';
 import { knownModules } from '../syntax/conditions';
+import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
-import { balancerName, isBalancerUrl, workerUrl } from './urls';
+import { asciiLower, balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
@@ -88,7 +89,7 @@ class Builder {
   private enter(section: Section): void {
     const name = section.name.toLowerCase();
     const outer = this.context;
-    if (!section.hasBracket) this.problem('section-arguments', section.open.span, `${section.open.name}> directive missing closing '>'`);
+    if (!section.hasBracket) this.problem('section-arguments', section.open.span, `<${sectionName(section.name)}> directive missing closing '>'`);
     let context: Context = outer;
     if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
     else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
@@ -158,11 +159,12 @@ class Builder {
   private balancerMember(directive: Directive): void {
     const sectionPath = this.context.path;
     let path: string | undefined = sectionPath;
+    let pathWord: Word | undefined;
     let url: Word | undefined;
     const table: Parameter[] = [];
     for (const word of directive.args) {
       if (word.value.includes('=')) setInTable(table, parameterOf(word));
-      else if (path === undefined) path = word.value;
+      else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
         this.problem('member-arguments', word.span, 'BalancerMember can not have a balancer name when defined in a location');
@@ -178,26 +180,32 @@ class Builder {
       this.problem('member-arguments', directive.span, 'BalancerMember must define remote proxy server');
       return;
     }
-    const parsed = workerUrl(url.value);
-    if ('error' in parsed) {
-      this.problem('invalid-url', url.span, `BalancerMember ${parsed.error}`);
+    // Apache's order: the unix: form, the balancer, an existing member, and only then the URL itself.
+    if (deSocketfy(url.value) === undefined) {
+      this.problem('invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
       return;
     }
-    const named = balancerName(path.toLowerCase());
+    // add_member lower-cases the name first, so even its error message shows it in lower case.
+    const named = balancerName(asciiLower(path));
     if ('error' in named) {
-      this.problem('invalid-balancer-name', sectionPath === undefined ? directive.args[0]!.span : directive.span, `BalancerMember ${named.error}`);
+      this.problem('invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
       return;
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
     const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
-    const existing = sharedMember(balancer.members, parsed.name, parsed.authorityLength);
+    const existing = sharedMember(balancer.members, url.value);
     if (existing) {
       existing.sharedBy.push(declaration);
       for (const parameter of table) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', parameter.span, message, false, parameter);
       }
+      return;
+    }
+    const parsed = workerUrl(url.value);
+    if ('error' in parsed) {
+      this.problem('invalid-url', url.span, `BalancerMember ${parsed.error}`);
       return;
     }
     const member: MutableMember = { url: url.value, name: parsed.name, declaration, sharedBy: [], params: defaultWorkerParams(), setBy: new Map() };
@@ -219,11 +227,9 @@ class Builder {
     const inSection = parent !== undefined && parent.name.toLowerCase().startsWith('proxy');
     const args = [...directive.args];
     const target = inSection ? parent.args[0] : args.shift();
-    if (!target) {
-      if (!inSection) this.problem('undefined-target', directive.span, "ProxySet can not find '' Worker.");
-      return;
-    }
-    const name = target.value;
+    // A bare `<Proxy>` names the empty worker, which cannot be defined.
+    const name = target?.value ?? '';
+    const targetSpan = target?.span ?? directive.span;
     let balancer: MutableBalancer | undefined;
     let worker: WorkerParams | undefined;
     if (isBalancerUrl(name)) {
@@ -231,7 +237,7 @@ class Builder {
       balancer = 'name' in named ? this.findBalancer(named.name) : undefined;
       if (!balancer) {
         if (!inSection) {
-          this.problem('undefined-target', target.span, `ProxySet can not find '${name}' Balancer.`);
+          this.problem('undefined-target', targetSpan, `ProxySet can not find '${name}' Balancer.`);
           return;
         }
         if ('error' in named) {
@@ -240,14 +246,18 @@ class Builder {
         }
         balancer = this.defineBalancer(named.name, directive, parent);
       }
-      this.reference(balancer.name, directive, target.span);
+      this.reference(balancer.name, directive, targetSpan);
     } else {
+      if (deSocketfy(name) === undefined) {
+        this.problem('invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
+        return;
+      }
       const parsed = workerUrl(name);
       const key = 'error' in parsed ? name : parsed.name;
       worker = this.standaloneWorkers().get(key);
       if (!worker) {
         if (!inSection) {
-          this.problem('undefined-target', target.span, `ProxySet can not find '${name}' Worker.`);
+          this.problem('undefined-target', targetSpan, `ProxySet can not find '${name}' Worker.`);
           return;
         }
         if ('error' in parsed) {
@@ -420,10 +430,13 @@ function setInTable(table: Parameter[], parameter: Parameter): void {
 }
 
 /** ap_proxy_get_worker_ex: the longest existing member name that prefixes the new URL, covering its host. */
-function sharedMember(members: readonly MutableMember[], name: string, authorityLength: number): MutableMember | undefined {
+function sharedMember(members: readonly MutableMember[], url: string): MutableMember | undefined {
+  const lookup = workerLookupKey(url);
+  if (!lookup) return undefined;
   let best: MutableMember | undefined;
   for (const member of members) {
-    if (member.name.length >= authorityLength && name.startsWith(member.name) && (!best || member.name.length > best.name.length)) best = member;
+    const length = member.name.length;
+    if (length >= lookup.minMatch && lookup.key.startsWith(member.name) && (!best || length > best.name.length)) best = member;
   }
   return best;
 }

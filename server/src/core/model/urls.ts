@@ -5,14 +5,21 @@ import { utf8Length } from './params';
 const MAX_BALANCER_NAME = 96;
 const MAX_HOSTNAME = 256;
 
-/** Default ports that Apache drops from a worker's name. */
+/** Default ports that Apache drops from a worker's name: APR's `apr_uri_port_of_scheme` table plus mod_proxy's own schemes. */
 const DEFAULT_PORTS: Record<string, string> = {
-  http: '80', https: '443', ws: '80', wss: '443', h2c: '80', h2: '443', ajp: '8009', fcgi: '8000', scgi: '4000', ftp: '21', uwsgi: '3031',
+  http: '80', ftp: '21', https: '443', gopher: '70', ldap: '389', nntp: '119', snews: '563', imap: '143', pop: '110', sip: '5060', rtsp: '554',
+  wais: '210', 'z39.50r': '210', 'z39.50s': '210', prospero: '191', nfs: '2049', tip: '3372', acap: '674', telnet: '23', ssh: '22',
+  fcgi: '8000', ajp: '8009', scgi: '4000', h2c: '80', h2: '443', ws: '80', wss: '443',
 };
+
+/** `ap_str_tolower`: C's tolower in the "C" locale changes ASCII letters only. */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
 export function isBalancerUrl(url: string): boolean {
-  return url.slice(0, 9).toLowerCase() === 'balancer:';
+  return asciiLower(url.slice(0, 9)) === 'balancer:';
 }
 
 /** A balancer's identity (lower case, path dropped), or Apache's message when it has none. */
@@ -22,63 +29,124 @@ export function balancerName(url: string): { name: string } | { error: string } 
     return { error: `Bad syntax for a balancer name (${url})` };
   }
   const slash = url.indexOf('/', colon + 3);
-  const name = (slash < 0 ? url : url.slice(0, slash)).toLowerCase();
+  const name = asciiLower(slash < 0 ? url : url.slice(0, slash));
   if (utf8Length(name) >= MAX_BALANCER_NAME) return { error: `balancer name (${name}) too long` };
   return { name };
 }
 
-/** A worker URL split into the parts Apache keeps. */
+/**
+ * `ap_proxy_de_socketfy`: the URL mod_proxy talks to for `unix:/path|scheme://…` (a bare `scheme:`
+ * means `scheme://localhost`), the URL itself otherwise; undefined when the part after `|` has no `:`.
+ */
+export function deSocketfy(url: string): string | undefined {
+  const bar = url.indexOf('|', 5);
+  if (asciiLower(url.slice(0, 5)) !== 'unix:' || bar < 0) return url;
+  const real = url.slice(bar + 1);
+  const colon = real.indexOf(':');
+  if (colon < 0) return undefined;
+  return colon === real.length - 1 ? `${real}//localhost` : real;
+}
+
+/** A worker URL as Apache names it. */
 export interface WorkerUrl {
-  /** Lower-case scheme and host, default port dropped, path as written. */
+  /** `apr_uri_unparse` of the parsed URL: scheme and host lower-cased, the scheme's default port dropped, the rest as written. */
   readonly name: string;
-  /** Length of `scheme://host[:port]` in `name`: a shared prefix must cover at least this. */
-  readonly authorityLength: number;
 }
 
-/** Parses a member URL as `ap_proxy_define_worker_ex` does, or returns Apache's message. */
+/** Parses a worker URL as `ap_proxy_define_worker_ex` does, or returns Apache's message. */
 export function workerUrl(url: string): WorkerUrl | { error: string } {
-  let target = url;
-  const bar = url.indexOf('|');
-  if (url.slice(0, 5).toLowerCase() === 'unix:' && bar >= 0) {
-    // unix:/path/to/socket|http://host/ — the part after `|` is the URL mod_proxy uses.
-    if (url[5] !== '/' || bar === url.length - 1) return { error: 'uses an invalid "unix:" URL' };
-    target = url.slice(bar + 1);
+  const real = deSocketfy(url);
+  if (real === undefined) return { error: 'uses an invalid "unix:" URL' };
+  // A socket worker parses the part after `|` as written, and talks to "localhost" when it names no host.
+  const isSocket = real !== url;
+  const uri = parseUri(isSocket ? url.slice(url.indexOf('|', 5) + 1) : url);
+  if (!uri) return { error: `Unable to parse URL: ${url}` };
+  if (uri.scheme === undefined) return { error: `URL must be absolute!: ${url}` };
+  let host = asciiLower(uri.hostname ?? '');
+  if (host === '') {
+    if (!isSocket) return { error: `URL must be absolute!: ${url}` };
+    host = 'localhost';
   }
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/s.exec(target);
-  if (!match) return { error: /^[0-9]/.test(target) ? `Unable to parse URL: ${url}` : `URL must be absolute!: ${url}` };
-  const scheme = match[1]!.toLowerCase();
-  const rest = match[2]!;
-  if (!rest.startsWith('//')) return { error: `URL must be absolute!: ${url}` };
-  const authorityEnd = searchEnd(rest, 2);
-  const authority = rest.slice(2, authorityEnd);
-  const path = rest.slice(authorityEnd);
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-  let host: string;
-  let port = '';
-  if (hostPort.startsWith('[')) {
-    const close = hostPort.indexOf(']');
-    if (close < 0) return { error: `Unable to parse URL: ${url}` };
-    host = hostPort.slice(0, close + 1);
-    const after = hostPort.slice(close + 1);
-    if (after !== '' && !after.startsWith(':')) return { error: `Unable to parse URL: ${url}` };
-    port = after.slice(1);
-  } else {
-    const colon = hostPort.indexOf(':');
-    host = colon < 0 ? hostPort : hostPort.slice(0, colon);
-    port = colon < 0 ? '' : hostPort.slice(colon + 1);
-  }
-  if (port !== '' && !/^[0-9]+$/.test(port)) return { error: `Unable to parse URL: ${url}` };
-  if (host === '') return { error: `URL must be absolute!: ${url}` };
   if (utf8Length(host) >= MAX_HOSTNAME) return { error: `worker hostname (${host}) too long` };
-  const keepPort = port !== '' && DEFAULT_PORTS[scheme] !== String(Number(port));
-  const base = `${scheme}://${host.toLowerCase()}${keepPort ? `:${port}` : ''}`;
-  return { name: base + path, authorityLength: base.length };
+  const scheme = asciiLower(uri.scheme);
+  // apr_port_t is 16 bits; an empty port means the scheme's default.
+  const port = uri.port === undefined || uri.port === '' ? undefined : Number(uri.port) & 0xffff;
+  const isDefaultPort = port === undefined || port === 0 || String(port) === DEFAULT_PORTS[scheme];
+  const user = uri.userinfo === undefined ? '' : `${uri.userinfo}@`;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return { name: `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}` };
 }
 
-function searchEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (c === '/' || c === '?' || c === '#') return i;
+/**
+ * The string `ap_proxy_get_worker_ex` compares member names with: the URL after `unix:…|`, its
+ * `scheme://authority` (up to the first `/`) lower-cased but otherwise as written, so
+ * `http://h:80/` is not `http://h`. A member matches when its name prefixes `key` and covers at
+ * least `minMatch` characters; undefined when the URL cannot match any member.
+ */
+export function workerLookupKey(url: string): { key: string; minMatch: number } | undefined {
+  const real = deSocketfy(url);
+  if (real === undefined) return undefined;
+  const colon = real.indexOf(':');
+  if (colon < 0 || real[colon + 1] !== '/' || real[colon + 2] !== '/' || colon + 3 >= real.length) return undefined;
+  const slash = real.indexOf('/', colon + 3);
+  const end = slash < 0 ? real.length : slash;
+  return { key: asciiLower(real.slice(0, end)) + real.slice(end), minMatch: end };
+}
+
+/** The parts of `apr_uri_parse` that name a worker; `rest` is the path, query and fragment as written. */
+interface ParsedUri {
+  readonly scheme: string | undefined;
+  readonly userinfo: string | undefined;
+  readonly hostname: string | undefined;
+  readonly port: string | undefined;
+  readonly rest: string;
+}
+
+/** `apr_uri_parse` (APR 1.7), or undefined where it fails: a `:` in a scheme-less first segment, a bad port, an open `[`. */
+function parseUri(uri: string): ParsedUri | undefined {
+  const none = { scheme: undefined, userinfo: undefined, hostname: undefined, port: undefined };
+  let scheme: string | undefined;
+  let at = 0;
+  if (uri.startsWith('//') && uri[2] !== '/') {
+    at = 2;
+  } else if (uri.startsWith('/')) {
+    return { ...none, rest: uri };
+  } else {
+    const match = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(uri);
+    if (match) {
+      scheme = match[0].slice(0, -1);
+      at = match[0].length;
+    }
+    if (uri.slice(at, at + 2) !== '//') {
+      // RFC 3986 §3.3: without a scheme, the first path segment must not contain ':'.
+      const slash = uri.indexOf('/');
+      if (!scheme && uri.slice(0, slash < 0 ? uri.length : slash).includes(':')) return undefined;
+      return { ...none, scheme, rest: uri.slice(at) };
+    }
+    at += 2;
   }
-  return text.length;
+  let end = at;
+  while (end < uri.length && uri[end] !== '/' && uri[end] !== '?' && uri[end] !== '#') end++;
+  let hostinfo = uri.slice(at, end);
+  const rest = uri.slice(end);
+  const atSign = hostinfo.lastIndexOf('@');
+  const userinfo = atSign < 0 ? undefined : hostinfo.slice(0, atSign);
+  hostinfo = hostinfo.slice(atSign + 1);
+  let hostname: string;
+  let port: string | undefined;
+  if (hostinfo.startsWith('[')) {
+    const close = hostinfo.indexOf(']');
+    if (close < 0) return undefined;
+    // Like APR, take everything between the brackets' positions when no port follows.
+    const hasPort = hostinfo[close + 1] === ':';
+    hostname = hasPort ? hostinfo.slice(1, close) : hostinfo.slice(1, -1);
+    port = hasPort ? hostinfo.slice(close + 2) : undefined;
+  } else {
+    const colon = hostinfo.indexOf(':');
+    hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
+    port = colon < 0 ? undefined : hostinfo.slice(colon + 1);
+  }
+  // strtol must read the whole port: leading C whitespace and a sign are fine.
+  if (port && !/^[\t\n\v\f\r ]*[+-]?[0-9]+$/.test(port)) return undefined;
+  return { scheme, userinfo, hostname, port, rest };
 }

@@ -7,6 +7,7 @@ import { rule as emptyBalancer } from './empty-balancer';
 import { rule as invalidBalancerName } from './invalid-balancer-name';
 import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
+import { rule as invalidDirectiveArgument } from './invalid-directive-argument';
 import { rule as invalidLoadfactor } from './invalid-loadfactor';
 import { rule as invalidParameter } from './invalid-parameter';
 import { rule as invalidStatus } from './invalid-status';
@@ -15,6 +16,7 @@ import { rule as lbsetShadowed } from './lbset-shadowed';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
 import { rule as memberSyntax } from './member-syntax';
+import { rule as misplacedDirective } from './misplaced-directive';
 import { rule as moduleNotLoaded } from './module-not-loaded';
 import { rule as nestedBalancerMember } from './nested-balancer-member';
 import { rule as nofailover } from './nofailover';
@@ -30,6 +32,7 @@ import { rule as unclosedConditional } from './unclosed-conditional';
 import { rule as undefinedBalancer } from './undefined-balancer';
 import { rule as undefinedTarget } from './undefined-target';
 import { rule as undefinedVariable } from './undefined-variable';
+import { rule as unknownDirective } from './unknown-directive';
 import { rule as unknownLbmethod } from './unknown-lbmethod';
 import { rule as unknownParameter } from './unknown-parameter';
 import { rule as unusedBalancer } from './unused-balancer';
@@ -47,6 +50,7 @@ export const RULES: readonly Rule[] = [
   invalidBalancerName,
   invalidConditional,
   invalidDefine,
+  invalidDirectiveArgument,
   invalidLoadfactor,
   invalidParameter,
   invalidStatus,
@@ -55,6 +59,7 @@ export const RULES: readonly Rule[] = [
   memberNeedsSection,
   memberOutsideBalancer,
   memberSyntax,
+  misplacedDirective,
   moduleNotLoaded,
   nestedBalancerMember,
   nofailover,
@@ -70,6 +75,7 @@ export const RULES: readonly Rule[] = [
   undefinedBalancer,
   undefinedTarget,
   undefinedVariable,
+  unknownDirective,
   unknownLbmethod,
   unknownParameter,
   unusedBalancer,

@@ -1,16 +1,24 @@
 import type { Analysis } from '../analysis';
 import type { ModelProblem } from '../model/model';
+import { knownModules } from '../syntax/conditions';
+import { walk } from '../syntax/walk';
 import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
 /**
  * A `BalancerMember URL` line outside any section: Apache refuses it on its own, but it is the
- * usual shape of a file meant to be included inside `<Proxy balancer://…>`.
+ * usual shape of a file meant to be included inside `<Proxy balancer://…>`. Not in a complete
+ * configuration (one that loads its modules itself), which nothing includes.
  */
 export function isIncludableMember(analysis: Analysis, problem: ModelProblem): boolean {
-  if (!problem.message.includes('must define remote proxy server')) return false;
-  const bare = analysis.tree.text.slice(problem.span.start, problem.span.end).split(/\s+/).slice(1).filter((word) => !word.includes('='));
-  return bare.length === 1 && /^["']?[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!);
+  if (!problem.message.includes('must define remote proxy server') || knownModules(analysis.tree) !== undefined) return false;
+  for (const step of walk(analysis.tree.nodes)) {
+    if (step.kind !== 'directive' || step.directive.span.start !== problem.span.start) continue;
+    // The words as add_member saw them (after continuation and ${VAR}): one URL and parameters.
+    const bare = step.directive.args.filter((word) => !word.value.includes('='));
+    return step.parent === undefined && bare.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!.value);
+  }
+  return false;
 }
 
 export const rule: Rule = {

@@ -3,15 +3,28 @@ import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
 import type { Span } from '../syntax/lines';
 import type { RuleContext } from './types';
-import type { SyntaxDiagnostic, SyntaxProblem } from '../syntax/tree';
+import type { SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from '../syntax/tree';
+import { walk } from '../syntax/walk';
 
 /**
- * Model problems of the given kinds, in document order. A value still holding an unresolved
- * `${VAR}` is left alone: the variable may come from the environment at start-up (spec §1.2).
+ * Model problems of the given kinds, in document order. A problem touching a word that still holds
+ * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
+ * (spec §1.2). Resolved variables are checked like any other text.
  */
 export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
-  const text = analysis.tree.text;
-  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !text.slice(problem.span.start, problem.span.end).includes('${') && !problem.parameter?.value.includes('${'));
+  const pending = unresolvedWords(analysis.tree);
+  const touchesPending = (span: Span): boolean => pending.some((word) => word.start < span.end && span.start < word.end);
+  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
+}
+
+/** Spans of the words whose value, after substitution, still holds `${`. */
+function unresolvedWords(tree: SyntaxTree): Span[] {
+  const spans: Span[] = [];
+  for (const step of walk(tree.nodes)) {
+    const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
+    for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
+  }
+  return spans;
 }
 
 /** Reader diagnostics of the given kinds. */

@@ -1,6 +1,7 @@
 /** What a balancer will do, ready for hover, code lens and the CLI (spec §6.6, §8). */
 import type { Balancer, Member } from '../model/model';
-import { IdleReason, picks, schedule, Schedule, SchedulingInput } from './byrequests';
+import { STATUS_BITS } from '../model/params';
+import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
 
 /** A balancer's preview: its method, whether its order can be simulated, and the schedule. */
 export interface BalancerPreview {
@@ -11,6 +12,8 @@ export interface BalancerPreview {
   readonly schedule: Schedule;
   /** What the preview assumes and what can change the picture, in plain words. */
   readonly notes: readonly string[];
+  /** The settings the schedule was computed with, for what-if variants. */
+  readonly options: ScheduleOptions;
 }
 
 /** What previews need beyond the model. */
@@ -27,7 +30,8 @@ export const ASSUMPTIONS = 'assumes sequential requests, a fresh start, no stick
 /** Builds the preview of one balancer. */
 export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
-  const plan = schedule(balancer.members.map(schedulingInput), { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds });
+  const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
+  const plan = schedule(balancer.members.map(schedulingInput), scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
   if (lbmethod === 'bybusyness') notes.push('bybusyness follows byrequests order when requests do not overlap; under concurrency the least busy member wins and weights only break ties');
@@ -36,7 +40,16 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
   if (simulated) notes.push(ASSUMPTIONS);
   if (balancer.params.stickysession !== undefined) notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
   if (options.persist) notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
-  return { balancer, lbmethod, simulated, schedule: plan, notes };
+  return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
+}
+
+/** The same balancer with some members down (by index): who takes over, as Apache fails over. */
+export function previewWithDown(preview: BalancerPreview, down: ReadonlySet<number>): BalancerPreview {
+  const inputs = preview.balancer.members.map((member, index) => {
+    const input = schedulingInput(member);
+    return down.has(index) ? { ...input, status: input.status | STATUS_BITS.D } : input;
+  });
+  return { ...preview, schedule: schedule(inputs, preview.options) };
 }
 
 /** The first `count` members chosen, `undefined` where Apache answers 503; empty when not simulated. */
@@ -45,6 +58,11 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
   return picks(members.map(schedulingInput), preview.schedule, count).map((index) => members[index]);
+}
+
+/** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
+export function previewSteps(preview: BalancerPreview, count: number): Step[] {
+  return preview.simulated ? steps(preview.balancer.members.map(schedulingInput), preview.schedule, count) : [];
 }
 
 function schedulingInput(member: Member): SchedulingInput {

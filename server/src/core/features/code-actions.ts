@@ -1,0 +1,40 @@
+/** Code actions: each diagnostic's fixes, and comments that silence a rule on a line or in the file. */
+import type { Analysis } from '../analysis';
+import type { Diagnostic, TextEdit } from '../rules/types';
+import type { Span } from '../syntax/lines';
+
+/** A quick fix: a title and the edits it makes, for the diagnostic it answers. */
+export interface CodeAction {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+  readonly diagnostic: Diagnostic;
+  /** The fix to offer first (the only fix of the diagnostic, or a safe one). */
+  readonly isPreferred: boolean;
+}
+
+/** Actions for the diagnostics that touch `range`. */
+export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic[], range: Span): CodeAction[] {
+  const text = analysis.tree.text;
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;
+    const fixes = diagnostic.fixes ?? [];
+    fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostic, isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
+    const lineStart = text.lastIndexOf('\n', diagnostic.span.start - 1) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    actions.push({
+      title: `Disable ${diagnostic.ruleId} for this line`,
+      edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}` }],
+      diagnostic,
+      isPreferred: false,
+    });
+    actions.push({
+      title: `Disable ${diagnostic.ruleId} in this file`,
+      edits: [{ span: { start: 0, end: 0 }, newText: `# balancer-lens-disable ${diagnostic.ruleId}${newline}` }],
+      diagnostic,
+      isPreferred: false,
+    });
+  }
+  return actions;
+}

@@ -1,0 +1,175 @@
+/** Hover: the schedule of a balancer, a member's share and role, a parameter's meaning and parsed value. */
+import type { Analysis } from '../analysis';
+import { strtod } from '../model/cvalues';
+import type { Member, Parameter } from '../model/model';
+import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
+import { memberLetter } from '../scheduler/letters';
+import { BalancerPreview, describeIdle, previewPicks, previewSteps, previewWithDown } from '../scheduler/preview';
+import type { Span } from '../syntax/lines';
+import { bar, factor, percent } from './format';
+import { targetAt } from './locate';
+import { parameterDoc, STATUS_DOCS } from './parameter-docs';
+
+/** Markdown for the hover and the span it describes. */
+export interface HoverResult {
+  readonly markdown: string;
+  readonly span: Span;
+}
+
+/** How much a preview shows. */
+export interface HoverOptions {
+  /** Picks shown in the schedule line (one cycle when shorter). */
+  readonly picks: number;
+}
+
+/** Cycles up to this length get the manual-style lbstatus table. */
+const TABLE_CYCLE = 12;
+/** Cycles up to this length are enumerated to find a member's longest gap. */
+const GAP_CYCLE = 100_000;
+
+/** The hover at `offset`, if anything there can be described. */
+export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
+  const target = targetAt(analysis, offset);
+  if (!target) return undefined;
+  switch (target.kind) {
+    case 'balancer':
+      return { markdown: balancerHover(target.preview, options), span: target.span };
+    case 'member':
+      return { markdown: memberHover(target.preview, target.index), span: target.span };
+    case 'parameter':
+      return { markdown: parameterHover(target.parameter, target.member), span: target.span };
+  }
+}
+
+/** The schedule preview of a balancer, as markdown. */
+export function balancerHover(preview: BalancerPreview, options: HoverOptions): string {
+  const { balancer, schedule } = preview;
+  const members = balancer.members;
+  const out: string[] = [];
+  const scope = balancer.scope.kind === 'vhost' ? ' · virtual host' : '';
+  out.push(`**${balancer.name}** · ${preview.lbmethod}${scope} · ${members.length} member${members.length === 1 ? '' : 's'}`);
+  if (members.length === 0) {
+    out.push('', 'No members: every request gets **503** (AH01171 "No workers in balancer").');
+    return out.join('\n');
+  }
+  if (schedule.tier === undefined) out.push('', 'No member can take a request: every request gets **503** (AH01170).');
+  else if (preview.simulated) out.push('', `lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} request${schedule.cycleLength === 1 ? '' : 's'}`);
+  out.push('', '| | member | share | |', '|---|---|---:|---|');
+  members.forEach((member, index) => {
+    const plan = schedule.members[index]!;
+    const detail = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : preview.simulated ? `\`${bar(plan.share, 12)}\`${plan.role === 'regular' ? '' : ` ${plan.role}`}` : plan.role;
+    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${escape(detail)} |`);
+  });
+  if (preview.simulated && schedule.tier !== undefined) {
+    const count = Math.min(options.picks, schedule.cycleLength);
+    const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(members.indexOf(member)) : '503'));
+    out.push('', `**picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
+    if (schedule.cycleLength <= TABLE_CYCLE) out.push('', ...lbstatusTable(preview));
+  }
+  const whatIf = failureTable(preview);
+  if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
+  out.push('', ...preview.notes.map((note) => `_${note}_`));
+  return out.join('\n');
+}
+
+/** The manual-style table: lbstatus of every candidate after each pick of the first cycle (values ×100 as stored). */
+function lbstatusTable(preview: BalancerPreview): string[] {
+  const { schedule } = preview;
+  const rows = previewSteps(preview, schedule.cycleLength);
+  const header = schedule.candidates.map((index) => memberLetter(index));
+  const out = [`| # | pick | ${header.join(' | ')} |`, `|---:|---|${header.map(() => '---:').join('|')}|`];
+  rows.forEach((row, i) => out.push(`| ${i + 1} | ${memberLetter(row.pick)} | ${row.lbstatus.join(' | ')} |`));
+  return out;
+}
+
+/** For each member that takes requests: who takes over when it fails. */
+function failureTable(preview: BalancerPreview): string[] {
+  const { balancer, schedule } = preview;
+  if (!preview.simulated || schedule.tier === undefined) return [];
+  const rows: string[] = [];
+  for (const index of schedule.candidates) {
+    const after = previewWithDown(preview, new Set([index])).schedule;
+    let outcome: string;
+    if (after.tier === undefined) outcome = 'nobody: every request gets **503**';
+    else {
+      const takers = after.candidates.map((taker) => `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`);
+      const tierChange = after.tier !== schedule.tier ? `lbset ${after.tier}: ` : '';
+      outcome = tierChange + takers.join(', ');
+    }
+    rows.push(`| ${memberLetter(index)} down | ${outcome} |`);
+  }
+  return rows.length > 0 ? ['| | who takes over |', '|---|---|', ...rows] : [];
+}
+
+/** A member's share, cadence, role and the reason for it. */
+export function memberHover(preview: BalancerPreview, index: number): string {
+  const { balancer, schedule } = preview;
+  const member = balancer.members[index]!;
+  const plan = schedule.members[index]!;
+  const out = [`**${memberLetter(index)} · ${escape(member.url)}** in ${balancer.name}`, ''];
+  out.push(`loadfactor ${factor(member.params.lbfactor)} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`);
+  out.push('');
+  if (plan.idle) {
+    out.push(`**0%** — ${describeIdle(plan.idle, member, schedule.tier)}`);
+  } else if (!preview.simulated) {
+    out.push(`a candidate of ${preview.lbmethod}, which has no fixed order to preview`);
+  } else {
+    const unit = schedule.total / schedule.cycleLength;
+    const perCycle = member.params.lbfactor / unit;
+    out.push(`**${percent(plan.share)}** of requests — ${perCycle} of every ${schedule.cycleLength}${plan.role === 'regular' ? '' : ` (${plan.role} standing in)`}`);
+    if (schedule.cycleLength <= GAP_CYCLE) out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
+  }
+  if (member.sharedBy.length > 0) out.push('', `also declared by ${member.sharedBy.length} later line${member.sharedBy.length === 1 ? '' : 's'} whose parameters Apache ignores (AH01150)`);
+  return out.join('\n');
+}
+
+function longestGap(preview: BalancerPreview, index: number): number {
+  const member = preview.balancer.members[index]!;
+  const picked = previewPicks(preview, preview.schedule.cycleLength * 2);
+  let longest = 0;
+  let last = -1;
+  picked.forEach((pick, position) => {
+    if (pick !== member) return;
+    if (last >= 0) longest = Math.max(longest, position - last - 1);
+    last = position;
+  });
+  return longest;
+}
+
+/** What a parameter means and how Apache read this value. */
+export function parameterHover(parameter: Parameter, member: Member | undefined): string {
+  const doc = parameterDoc(parameter.key);
+  const out = [`**${parameter.key.toLowerCase()}**${doc ? ` (${doc.target} parameter) — ${doc.summary}` : ' — not a parameter Apache knows'}`];
+  if (doc) out.push('', `Accepts: ${doc.accepts}`);
+  const parsed = parsedValue(parameter);
+  if (parsed) out.push('', parsed);
+  if (member && member.setBy.get(parameter.key.toLowerCase()) !== parameter && member.declaration.parameters.includes(parameter)) {
+    out.push('', 'A later value for the same key on this line wins.');
+  }
+  return out.join('\n');
+}
+
+function parsedValue(parameter: Parameter): string | undefined {
+  const key = parameter.key.toLowerCase();
+  const value = parameter.value;
+  if (key === 'loadfactor') {
+    const lbfactor = loadfactorToLbfactor(value);
+    if (lbfactor === undefined) return `Apache refuses \`${escape(value)}\`: "LoadFactor must be a number between 1..100".`;
+    const number = strtod(value).value;
+    const exact = Math.abs(number * 100 - lbfactor) < 1e-9;
+    return `Apache reads \`${escape(value)}\` as ${factor(lbfactor)} (stored as ${lbfactor})${exact ? '' : ': it keeps trunc(value × 100) in binary floating point'}.`;
+  }
+  if (key === 'status') {
+    const result = parseStatus(value, 0);
+    if ('error' in result) return `Apache refuses \`${escape(value)}\`: "Unknown status parameter option".`;
+    const letters = statusLetters(result.status);
+    if (letters === '') return 'No flags end up set.';
+    return ['Flags set:', ...[...letters].map((letter) => `- **${letter}** ${STATUS_DOCS[letter] ?? ''}`)].join('\n');
+  }
+  return undefined;
+}
+
+/** Escapes markdown table and emphasis characters in user text. */
+function escape(text: string): string {
+  return text.replace(/([\\|*_`[\]<>])/g, '\\$1');
+}

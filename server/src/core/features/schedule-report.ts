@@ -1,0 +1,69 @@
+/** The JSON schedule report: `balancer-lens schedule --format json` and the editor's schedule view. */
+import { statusLetters } from '../model/params';
+import type { IdleReason } from '../scheduler/byrequests';
+import { BalancerPreview, previewPicks } from '../scheduler/preview';
+import type { LineIndex } from '../positions';
+
+/** Default number of picks: one cycle, at most this many. */
+export const DEFAULT_PICK_CAP = 100;
+
+/** One member in the report. */
+export interface MemberReport {
+  readonly url: string;
+  readonly line: number;
+  readonly loadfactor: string | null;
+  readonly lbfactor: number;
+  readonly lbset: number;
+  readonly status: string;
+  readonly role: 'active' | 'spare' | 'standby';
+  readonly share: number | null;
+  readonly reason: IdleReason | null;
+}
+
+/** One balancer in the report (a public contract: tests and other tools rely on it). */
+export interface BalancerReport {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly scope: string;
+  readonly lbmethod: string;
+  readonly simulated: boolean;
+  readonly tier: number | null;
+  readonly cycleLength: number | null;
+  readonly members: readonly MemberReport[];
+  readonly picks: readonly (string | null)[];
+  readonly notes: readonly string[];
+}
+
+/** Builds the report of one balancer; `picks` undefined means one cycle (capped), or one 503 when nothing serves. */
+export function balancerReport(preview: BalancerPreview, file: string, index: LineIndex, picks?: number): BalancerReport {
+  const { balancer, schedule } = preview;
+  const lineOf = (offset: number): number => index.position(offset).line + 1;
+  const defaultCount = !preview.simulated ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
+  return {
+    name: balancer.name,
+    file,
+    line: lineOf((balancer.section?.open ?? balancer.createdBy).lineAt),
+    scope: balancer.scope.kind === 'main' ? 'main' : `vhost:${lineOf(balancer.scope.section.open.lineAt)}`,
+    lbmethod: preview.lbmethod,
+    simulated: preview.simulated,
+    tier: schedule.tier ?? null,
+    cycleLength: preview.simulated ? schedule.cycleLength : null,
+    members: balancer.members.map((member, position) => {
+      const plan = schedule.members[position]!;
+      return {
+        url: member.url,
+        line: lineOf(member.declaration.directive.lineAt),
+        loadfactor: member.setBy.get('loadfactor')?.value ?? null,
+        lbfactor: member.params.lbfactor,
+        lbset: member.params.lbset,
+        status: statusLetters(member.params.status),
+        role: plan.role === 'regular' ? 'active' : plan.role,
+        share: preview.simulated ? plan.share : null,
+        reason: plan.idle ?? null,
+      };
+    }),
+    picks: previewPicks(preview, picks ?? defaultCount).map((member) => member?.url ?? null),
+    notes: preview.notes,
+  };
+}

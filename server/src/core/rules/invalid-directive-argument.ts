@@ -1,0 +1,45 @@
+import { atoi } from '../model/cvalues';
+import type { Directive } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import { apacheSays } from './shared';
+import type { Rule, RuleFinding } from './types';
+
+/** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
+const FLAGS = new Map([['balancerpersist', 'BalancerPersist'], ['balancerinherit', 'BalancerInherit'], ['proxypassinherit', 'ProxyPassInherit']]);
+
+export const rule: Rule = {
+  id: 'invalid-directive-argument',
+  severity: 'error',
+  docs: {
+    summary: '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit` or `ProxyPassInherit` with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting.',
+    bad: 'BalancerPersist yes\nBalancerGrowth 2000',
+    good: 'BalancerPersist On\nBalancerGrowth 20',
+  },
+  *check({ analysis }) {
+    for (const step of walk(analysis.tree.nodes)) {
+      if (step.kind !== 'directive') continue;
+      const finding = check(step.directive);
+      if (finding) yield finding;
+    }
+  },
+};
+
+function check(directive: Directive): RuleFinding | undefined {
+  const lower = directive.name.toLowerCase();
+  const [first] = directive.args;
+  const flag = FLAGS.get(lower);
+  if (flag !== undefined) {
+    const value = first?.value.toLowerCase();
+    if (value === 'on' || value === 'off') return undefined;
+    return { span: first?.span ?? directive.nameSpan, message: `${flag} takes On or Off${first ? `, not "${first.value}"` : ''} (${apacheSays(`${flag} must be On or Off`)})` };
+  }
+  if (lower !== 'balancergrowth') return undefined;
+  // TAKE1: exactly one non-empty word.
+  if (!first || first.value === '' || directive.args.length > 1) {
+    return { span: directive.span, message: `BalancerGrowth takes one number (${apacheSays('BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config')})` };
+  }
+  const growth = atoi(first.value);
+  if (growth >= 0 && growth <= 1000) return undefined;
+  return { span: first.span, message: `BalancerGrowth "${first.value}" is out of range: Apache accepts 0 to 1000 (${apacheSays('BalancerGrowth must be between 0 and 1000')})` };
+}

@@ -1,0 +1,108 @@
+import { moduleIdentifier, suggestDirective } from '../directives/directives';
+import { DIRECTIVES } from '../directives/table';
+import { knownModules } from '../syntax/conditions';
+import type { Directive } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import { apacheSays } from './shared';
+import type { Rule, RuleFinding } from './types';
+
+const BOM = '\uFEFF';
+
+/** Modules of the manual (each by every module documenting a directive name), lower-cased name → identifiers. */
+const MODULES_BY_NAME: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const directive of DIRECTIVES) {
+    const key = asciiLower(directive.name);
+    map.set(key, [...(map.get(key) ?? []), moduleIdentifier(directive.module)]);
+  }
+  return map;
+})();
+
+/** Standard modules that define no directive, so the table does not name them (Debian's apache2-bin). */
+const MODULES_WITHOUT_DIRECTIVES = [
+  'asis', 'authz_host', 'authz_owner', 'authz_user', 'bucketeer', 'case_filter', 'case_filter_in', 'data',
+  'lbmethod_bybusyness', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'proxy_ajp', 'proxy_balancer', 'proxy_fdpass',
+  'proxy_http', 'proxy_http2', 'proxy_uwsgi', 'ratelimit', 'slotmem_plain', 'slotmem_shm', 'socache_dbm',
+  'socache_shmcb', 'status', 'unique_id', 'http',
+].map((stem) => `${stem}_module`);
+
+/** Every module identifier the manual knows: a loaded module outside this set may define any directive. */
+const STANDARD_MODULES: ReadonlySet<string> = new Set([...[...MODULES_BY_NAME.values()].flat(), ...MODULES_WITHOUT_DIRECTIVES]);
+
+/** mod_proxy's own directives are module-not-loaded's business when mod_proxy is missing. */
+const LEFT_TO_MODULE_NOT_LOADED = 'proxy_module';
+
+export const rule: Rule = {
+  id: 'unknown-directive',
+  severity: 'error',
+  docs: {
+    summary: 'a directive Apache does not know: a typo, a byte order mark, or a directive of a module that is not loaded',
+    why: 'Apache refuses the whole configuration at the first directive no loaded module defines ("Invalid command"). A UTF-8 byte order mark at the start of a file is not stripped: it becomes part of the first directive\'s name.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProdyPassReverse "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    const tree = analysis.tree;
+    const loaded = knownModules(tree);
+    // Only with a complete, standard module set is every unlisted name certainly unknown; otherwise
+    // a third-party module may define it, and only near misses of a real directive are reported.
+    const isClosedWorld = loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
+    for (const step of walk(tree.nodes)) {
+      const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
+      if (!directive || directive.name.startsWith('</')) continue;
+      const finding = check(directive, loaded, isClosedWorld);
+      if (finding) yield finding;
+    }
+  },
+};
+
+function check(directive: Directive, loaded: ReadonlySet<string> | undefined, isClosedWorld: boolean): RuleFinding | undefined {
+  const name = directive.name;
+  const invalid = apacheSays(`Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`);
+  const modules = MODULES_BY_NAME.get(asciiLower(name));
+  if (modules) {
+    // A known directive is unknown to Apache only when no module documenting it is loaded.
+    if (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module))) return undefined;
+    return { span: directive.nameSpan, message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid})` };
+  }
+  if (name.startsWith(BOM)) {
+    const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + BOM.length };
+    return {
+      span: directive.nameSpan,
+      message: `the file starts with a UTF-8 byte order mark, which Apache reads as part of the first directive's name: save the file without it (${invalid})`,
+      fixes: [{ title: 'Remove the byte order mark', safe: true, edits: [{ span: bom, newText: '' }] }],
+    };
+  }
+  const suggestion = suggestDirective(name);
+  if (!suggestion && !isClosedWorld) return undefined;
+  return {
+    span: directive.nameSpan,
+    message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid})`,
+    fixes: suggestion && !name.startsWith('"') ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: directive.nameSpan, newText: suggestion }] }] : [],
+  };
+}
+
+/** strcasecmp in the C locale: ASCII letters only. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
+
+/** ap_escape_logitem, as Apache's log shows a name: `\\`, `\"`, and `\xHH` for control and non-ASCII bytes. */
+function escapeLogItem(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === '"') out += `\\${ch}`;
+    else if (code >= 0x20 && code < 0x7f) out += ch;
+    else out += utf8Bytes(code).map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
+  }
+  return out;
+}
+
+/** The UTF-8 encoding of one code point. */
+function utf8Bytes(code: number): number[] {
+  if (code < 0x80) return [code];
+  if (code < 0x800) return [0xc0 | (code >> 6), 0x80 | (code & 0x3f)];
+  if (code < 0x10000) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+  return [0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+}

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection,
+  InitializeRequest,
+  ProtocolConnection,
+  PublishDiagnosticsNotification,
+  PublishDiagnosticsParams,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver/node';
+
+const SERVER = join(__dirname, '../../server/dist/server.js');
+const URI = 'file:///tmp/balancer-lens-test/shop.conf';
+const TEXT = [
+  '<Proxy "balancer://shop">',
+  '    BalancerMember "http://10.0.0.1:8080" loadfactor=70',
+  '    BalancerMember "http://10.0.0.2:8080" loadfactor=30',
+  '    BalancerMember "http://10.0.0.3:8080" status=+H',
+  '</Proxy>',
+  'ProxyPass "/shop/" "balancer://shop/"',
+  '<Proxy "balancer://api">',
+  '    BalancerMember "http://10.0.1.1:9000" loadfactor=0',
+  '</Proxy>',
+  'ProxyPass "/api/" "balancer://api/"',
+  '',
+].join('\n');
+
+interface Session {
+  readonly connection: ProtocolConnection;
+  readonly process: ChildProcess;
+  readonly logs: string[];
+  /** Resolves with the next diagnostics for `uri` at `version`. */
+  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
+}
+
+async function start(): Promise<Session> {
+  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const logs: string[] = [];
+  const waiting: { uri: string; version: number; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
+  const seen: PublishDiagnosticsParams[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    seen.push(params);
+    for (const wait of waiting.filter((entry) => entry.uri === params.uri && entry.version === params.version)) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(params);
+    }
+  });
+  connection.onNotification('window/logMessage', (params: { message: string }) => {
+    logs.push(params.message);
+  });
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+  connection.sendNotification('initialized', {});
+  return {
+    connection,
+    process: child,
+    logs,
+    diagnostics: (uri, version) =>
+      new Promise((resolve) => {
+        const already = seen.find((params) => params.uri === uri && params.version === version);
+        if (already) resolve(already);
+        else waiting.push({ uri, version, resolve });
+      }),
+  };
+}
+
+function open(session: Session, text = TEXT, uri = URI): void {
+  session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+}
+
+/** The 0-based position of the first occurrence of `needle` (plus `shift` characters). */
+function positionOf(needle: string, shift = 0, text = TEXT): { line: number; character: number } {
+  const offset = text.indexOf(needle) + shift;
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
+}
+
+describe('language server over stdio', function () {
+  this.timeout(20_000);
+  let session: Session;
+
+  beforeEach(async () => {
+    session = await start();
+  });
+  afterEach(() => {
+    session.connection.dispose();
+    session.process.kill();
+  });
+
+  it('publishes diagnostics for the opened version, with rule codes and documentation links', async () => {
+    open(session);
+    const published = await session.diagnostics(URI, 1);
+    const zero = published.diagnostics.find((diagnostic) => diagnostic.code === 'zero-loadfactor');
+    assert.ok(zero, JSON.stringify(published.diagnostics));
+    assert.equal(zero.severity, 1);
+    assert.deepEqual(zero.range.start, positionOf('loadfactor=0', 'loadfactor='.length));
+    assert.match(zero.codeDescription!.href, /#zero-loadfactor$/);
+  });
+
+  it('re-publishes for each edit version under incremental sync, and clears on close', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    const at = positionOf('loadfactor=0', 'loadfactor='.length);
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '5' }],
+    });
+    const fixed = await session.diagnostics(URI, 2);
+    assert.ok(!fixed.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
+    session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+    const cleared = await new Promise<PublishDiagnosticsParams>((resolve) => session.connection.onNotification(PublishDiagnosticsNotification.type, resolve));
+    assert.deepEqual(cleared.diagnostics, []);
+  });
+
+  it('hovers a balancer with its shares and picks', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } };
+    assert.match(result.contents.value, /70\.0%/);
+    assert.match(result.contents.value, /30\.0%/);
+    assert.match(result.contents.value, /a b a a a b a a b a/);
+    assert.match(result.contents.value, /standby \(idle\)/);
+  });
+
+  it('hovers a loadfactor value with how Apache stores it', async () => {
+    const text = '<Proxy balancer://x>\nBalancerMember http://a loadfactor=1.15\n</Proxy>\n';
+    open(session, text);
+    await session.diagnostics(URI, 1);
+    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('1.15', 1, text) })) as { contents: { value: string } };
+    assert.match(result.contents.value, /as 1\.14 \(stored as 114\)/);
+  });
+
+  it('gives inlay hints and code lenses', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    const hints = (await session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } })) as { label: string }[];
+    assert.deepEqual(hints.slice(0, 3).map((hint) => hint.label), ['≈ 70.0%', '≈ 30.0%', 'standby (idle)']);
+    const lenses = (await session.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } })) as { command: { title: string; arguments: unknown[] } }[];
+    assert.equal(lenses[0]!.command.title, '3 members · cycle 10 · a b a a a b a a b a');
+    assert.deepEqual(lenses[0]!.command.arguments, [URI, 'balancer://shop']);
+  });
+
+  it('offers the fixes of a diagnostic and suppression comments as code actions', async () => {
+    open(session);
+    const published = await session.diagnostics(URI, 1);
+    const zero = published.diagnostics.find((diagnostic) => diagnostic.code === 'zero-loadfactor')!;
+    const actions = (await session.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: URI }, range: zero.range, context: { diagnostics: [zero] } })) as { title: string }[];
+    const titles = actions.map((action) => action.title);
+    for (const title of ['Set loadfactor=1', 'Replace with status=+D (disabled)', 'Disable zero-loadfactor for this line', 'Disable zero-loadfactor in this file']) assert.ok(titles.includes(title), titles.join(', '));
+  });
+
+  it('completes parameter keys, status letters and balancer names', async () => {
+    const text = '<Proxy balancer://shop>\nBalancerMember http://a \nBalancerMember http://b status=\n</Proxy>\nProxyPass / balancer://\n';
+    open(session, text);
+    await session.diagnostics(URI, 1);
+    const labels = async (needle: string, shift: number) =>
+      ((await session.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: positionOf(needle, shift, text) })) as { label: string }[]).map((item) => item.label);
+    assert.ok((await labels('http://a ', 9)).includes('loadfactor='));
+    assert.ok((await labels('status=', 7)).includes('+H'));
+    assert.deepEqual(await labels('/ balancer://', 13), ['shop']);
+  });
+
+  it('renames a balancer everywhere, case-insensitively', async () => {
+    const text = '<Proxy balancer://Shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://shop/\n# balancer://shop in a comment stays\n';
+    open(session, text);
+    await session.diagnostics(URI, 1);
+    const edit = (await session.connection.sendRequest('textDocument/rename', { textDocument: { uri: URI }, position: positionOf('balancer://shop/', 12, text), newName: 'store' })) as { changes: Record<string, { newText: string }[]> };
+    assert.equal(edit.changes[URI]!.length, 2);
+  });
+
+  it('answers the schedule request with the JSON report', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    const report = (await session.connection.sendRequest('balancerLens/schedule', { uri: URI, balancer: 'balancer://shop' })) as { cycleLength: number; picks: string[] };
+    assert.equal(report.cycleLength, 10);
+    assert.equal(report.picks.length, 10);
+  });
+
+  it('logs a failing handler through the connection and keeps serving', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: null }), null);
+    assert.ok(session.logs.some((message) => message.includes('hover failed')), session.logs.join('\n'));
+    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } } | null;
+    assert.match(result!.contents.value, /70\.0%/);
+  });
+
+  it('keeps serving after requests for unknown documents and out-of-range positions', async () => {
+    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///nowhere.conf' }, position: { line: 0, character: 0 } }), null);
+    open(session);
+    await session.diagnostics(URI, 1);
+    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9999, character: 9999 } }), null);
+    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } } | null;
+    assert.ok(result);
+  });
+});
