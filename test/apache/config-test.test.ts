@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analyze } from '../../server/src/core/analysis';
+import { Analysis, analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import { LineIndex } from '../../server/src/core/positions';
 import type { Diagnostic } from '../../server/src/core/rules/types';
@@ -92,6 +92,9 @@ const cases: readonly Case[] = [
   refused('#7 loadfactor="2" keeps its quotes', proxy(`${H1} loadfactor="2"`)),
   accepted('#8 "loadfactor=2" and \'lbset=1\' as whole quoted words', proxy(`${H1} "loadfactor=2"`, `${H2} 'lbset=1'`)),
   refused('#9 lbfactor=2 is unknown', proxy(`${H1} lbfactor=2`)),
+  refused('#10 weight=3 with mod_proxy_hcheck loaded', proxy(`${H1} weight=3`), { modules: ['proxy_hcheck'] }),
+  accepted('#10 hc* parameters with mod_proxy_hcheck loaded', proxy(`${H1} hcmethod=GET hcinterval=5 hcuri=/health`), { modules: ['proxy_hcheck'] }),
+  refused('hc* parameters without mod_proxy_hcheck', proxy(`${H1} hcmethod=GET`)),
   accepted('#11 loadfactor=abc LoadFactor=2: the last wins unchecked', proxy(`${H1} loadfactor=abc LoadFactor=2`)),
   refused('#12 lbset=200 loadfactor=0 lbset=300: the lbset error first', proxy(`${H1} lbset=200 loadfactor=0 lbset=300`)),
   accepted('#13 lbset=abc, lbset=1.9, lbset=', proxy(`${H1} lbset=abc`, `${H2} lbset=1.9`, 'http://10.0.0.3:8080 lbset=')),
@@ -159,6 +162,7 @@ const cases: readonly Case[] = [
   refused('#48 a member URL without scheme: 127.0.0.1:8080', proxy('127.0.0.1:8080')),
   refused('#48 a member URL without scheme: localhost:8080', proxy('localhost:8080')),
   refused('#49 a query string makes the URL a parameter', proxy('http://10.0.0.1:8080/?a=b')),
+  refused('#2.3 http://h:1:80/ cannot be parsed', proxy('http://10.0.0.1:1:80/')),
   accepted('#50 parameters before the URL', proxy(`route=x loadfactor=3 ${H1}`)),
   accepted('#51 a URL extending an earlier member is shared', proxy(H1, `${H1}/app loadfactor=0`)),
   accepted('#52 a shorter URL after a longer one', proxy(`${H1}/app`, H1)),
@@ -178,6 +182,9 @@ const cases: readonly Case[] = [
   refused('Define with ":" in the name', 'Define backend:port 8080'),
   refused('${UNDEFINED} in loadfactor', proxy(`${H1} loadfactor=\${UNDEFINED}`), {
     knownDisagreement: 'spec §1.2 linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
+  }),
+  refused('#81 ${X} used before Define X', lines(proxy(`${H1} loadfactor=\${X}`), 'Define X 5'), {
+    knownDisagreement: 'spec §1.2 linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
   }),
   refused('#91 a UTF-8 BOM at the start of the file', proxy(H1), { bom: true }),
   // Sections and conditionals (spec §1.5, §1.6).
@@ -315,9 +322,9 @@ function pointsAtLine(diagnostic: Diagnostic, line: number, index: LineIndex, tr
   );
 }
 
-/** The errors (warnings and infos do not count) our linter reports for a complete config text. */
-function ourErrors(text: string): Diagnostic[] {
-  return lint(analyze(text, { epochSeconds: EPOCH_SECONDS })).filter((diagnostic) => diagnostic.severity === 'error');
+/** The errors (warnings and infos do not count) our linter reports for an analysis. */
+function errorsOf(analysis: Analysis): Diagnostic[] {
+  return lint(analysis).filter((diagnostic) => diagnostic.severity === 'error');
 }
 
 /** Maps with at most `limit` calls in flight. */
@@ -382,7 +389,8 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       const text = texts[number];
       if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
       const index = new LineIndex(text);
-      const errors = ourErrors(text);
+      const analysis = analyze(text, { epochSeconds: EPOCH_SECONDS });
+      const errors = errorsOf(analysis);
       const apacheRefuses = result.status !== 0;
       const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nour errors:\n${describeErrors(errors, index)}`;
       // The spec's verdict first: a wrapper mistake must not pass for agreement.
@@ -396,8 +404,7 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       if (!apacheRefuses) return;
       const named = apacheError(result.output, file);
       if (named === undefined) assert.fail(`no "Syntax error on line N" in Apache's output\n${report}`);
-      const tree = analyze(text, { epochSeconds: EPOCH_SECONDS }).tree;
-      const onLine = errors.filter((error) => pointsAtLine(error, named.line, index, tree));
+      const onLine = errors.filter((error) => pointsAtLine(error, named.line, index, analysis.tree));
       assert.ok(onLine.length > 0, `none of our errors is on line ${named.line}\n${report}`);
       // Several unclosed sections come as one message, one part per line (spec §1.5): an error on
       // Apache's line must quote one part, and every part must be quoted by one of our errors.
@@ -494,7 +501,7 @@ describe('real Apache: start-up failures that apache2 -t misses agree with the l
       const outcome: StartOutcome = await launchApache(dir, file, port);
       if (outcome.started) running = outcome.server;
       const index = new LineIndex(text);
-      const errors = ourErrors(text);
+      const errors = errorsOf(analyze(text, { epochSeconds: EPOCH_SECONDS }));
       const report = `Apache ${outcome.started ? 'started' : `failed:\n${outcome.log.trim()}`}\nour errors:\n${describeErrors(errors, index)}`;
       assert.equal(outcome.started, startCase.expected.starts, `Apache's start-up differs from the spec's\n${report}`);
       assert.equal(errors.length === 0, outcome.started, `verdicts differ\n${report}`);

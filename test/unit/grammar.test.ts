@@ -27,44 +27,27 @@ before(async () => {
   grammar = loaded;
 });
 
-interface Token {
-  readonly line: number;
-  readonly text: string;
-  readonly scopes: readonly string[];
-}
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+/** Every token of `text` with its offset in `text` and its scopes. */
+function tokenize(text: string): { from: number; to: number; scopes: readonly string[] }[] {
+  const tokens: { from: number; to: number; scopes: readonly string[] }[] = [];
   let state: StateStack = INITIAL;
-  text.split('\n').forEach((line, number) => {
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
     const result = grammar.tokenizeLine(line, state);
-    for (const token of result.tokens) tokens.push({ line: number, text: line.slice(token.startIndex, token.endIndex), scopes: token.scopes });
+    for (const token of result.tokens) tokens.push({ from: lineStart + token.startIndex, to: lineStart + Math.min(token.endIndex, line.length), scopes: token.scopes });
     state = result.ruleStack;
-  });
+    lineStart += line.length + 1;
+  }
   return tokens;
 }
 
-/** Scopes of the text between `[` and `]` in `marked` (the brackets are removed before tokenizing). */
-function scopesAt(marked: string): string[][] {
+/** Scopes of each token overlapping the text between `[` and `]` in `marked` (brackets removed before tokenizing). */
+function scopesAt(marked: string): (readonly string[])[] {
   const start = marked.indexOf('[');
   const end = marked.indexOf(']', start);
   assert.ok(start >= 0 && end > start, `no [marker] in ${marked}`);
   const text = marked.slice(0, start) + marked.slice(start + 1, end) + marked.slice(end + 1);
-  const wanted = { from: start, to: end - 1 };
-  const out: string[][] = [];
-  let offset = 0;
-  for (const line of text.split('\n')) {
-    const lineTokens = tokenize(text).filter((token) => token.line === text.slice(0, offset).split('\n').length - 1);
-    let column = offset;
-    for (const token of lineTokens) {
-      const from = column;
-      const to = column + token.text.length;
-      if (from < wanted.to && to > wanted.from) out.push([...token.scopes]);
-      column = to;
-    }
-    offset += line.length + 1;
-  }
-  return out;
+  return tokenize(text).filter((token) => token.from < end - 1 && token.to > start).map((token) => token.scopes);
 }
 
 function check(marked: string, scope: string): void {

@@ -5,6 +5,7 @@ import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
 import { readInput, UsageError } from './io';
+import { RULE_DOCS_BASE } from './links';
 
 /** The file name looked up from each linted file's directory upwards. */
 export const CONFIG_FILE_NAME = '.balancerlens.json';
@@ -131,7 +132,8 @@ function listSeverities(): string {
 
 /** The JSON schema of `.balancerlens.json` (server/schema/balancerlens.schema.json is this, checked by a test). */
 export function configSchema(): object {
-  const severity = { $ref: '#/definitions/severity' };
+  // Inlined rather than a $ref, so that editors show each rule's description next to its values.
+  const severity = { enum: [...SEVERITY_SETTINGS] };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Balancer Lens configuration (.balancerlens.json)',
@@ -144,7 +146,11 @@ export function configSchema(): object {
         type: 'object',
         description: 'Severity per rule id; a rule not named keeps its default.',
         propertyNames: { enum: RULES.map((rule) => rule.id) },
-        properties: Object.fromEntries(RULES.map((rule) => [rule.id, { ...severity, description: `${rule.docs.summary} (default: ${rule.severity})` }])),
+        properties: Object.fromEntries(RULES.map((rule) => [rule.id, {
+          ...severity,
+          description: `${rule.docs.summary} (default: ${rule.severity})`,
+          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${RULE_DOCS_BASE}${rule.id})`,
+        }])),
         additionalProperties: false,
       },
       include: {
@@ -152,9 +158,6 @@ export function configSchema(): object {
         description: 'Glob patterns, relative to the directory of this file, of the files to lint when a directory is given; they replace the built-in list (*.conf, .htaccess, and every file under sites-*, conf.d, conf-*, mods-*).',
         items: { type: 'string', pattern: '\\S' },
       },
-    },
-    definitions: {
-      severity: { enum: [...SEVERITY_SETTINGS], description: 'off turns the rule off; info, warning and error set its severity.' },
     },
   };
 }

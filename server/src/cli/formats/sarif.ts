@@ -4,13 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { RULES } from '../../core/rules';
 import type { Severity } from '../../core/rules/types';
+import { INFORMATION_URI, RULE_DOCS_BASE } from '../links';
 import { Region, relativeSlashPath, Report } from '../report';
-
-/** The project's home page. */
-export const INFORMATION_URI = 'https://github.com/balancer-lens/balancer-lens';
-
-/** Where each rule is documented: this plus the rule id (the README's heading for the rule). */
-export const RULE_DOCS_BASE = `${INFORMATION_URI}#`;
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note' };
 

@@ -5,14 +5,15 @@ export const rule: Rule = {
   id: 'invalid-define',
   severity: 'error',
   docs: {
-    summary: 'a `Define` whose name contains `:`',
-    why: 'Apache reserves `:` in variable names and refuses the configuration while reading it.',
+    summary: 'a `Define` or `UnDefine` Apache refuses: a name with `:`, or the wrong number of arguments',
+    why: 'Define takes a name and an optional value, UnDefine just the name; Apache reserves `:` in variable names and refuses the configuration while reading it otherwise.',
     bad: 'Define backend:port 8080',
     good: 'Define backend_port 8080',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'invalid-define')) {
-      yield { span: problem.span, message: `rename this variable without ":" (${apacheSays(problem.message)})` };
+    for (const problem of syntaxProblems(analysis, 'invalid-define', 'define-arguments')) {
+      const hint = problem.problem === 'invalid-define' ? 'rename this variable without ":"' : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
+      yield { span: problem.span, message: `${hint} (${apacheSays(problem.message)})` };
     }
   },
 };
