@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
@@ -306,9 +306,14 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
     assert.deepEqual(results.map((result) => [result.filePath.slice(root.length + 1), result.errorCount]), [['a/one.conf', 0], ['a/two.conf', 1]]);
   });
 
-  it('lints a file given twice once', () => {
+  it('lints a file given twice, or reached through a symlink, once', () => {
     const { results } = lintJson([`${FIXTURES}/error.conf`, `./${FIXTURES}/error.conf`]);
     assert.equal(results.length, 1);
+    const root = tempTree({ 'sites-available/shop.conf': CLEAN_CONF });
+    mkdirSync(join(root, 'sites-enabled'));
+    symlinkSync('../sites-available/shop.conf', join(root, 'sites-enabled/shop.conf'));
+    const linked = lintJson(['.'], { cwd: root }).results.map((result) => result.filePath.slice(root.length + 1));
+    assert.deepEqual(linked, ['sites-available/shop.conf']);
   });
 
   it('reads standard input with -, named by --stdin-filename', () => {
@@ -380,6 +385,7 @@ describe('balancer-lens lint: .balancerlens.json', function () {
 
   it('accepts and rejects the same configurations in the schema and in the CLI', () => {
     const ajv = new Ajv({ allErrors: true });
+    ajv.addKeyword('markdownDescription'); // VS Code's annotation; strict mode rejects any other unknown keyword
     const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
     const samples: unknown[] = [
       {},

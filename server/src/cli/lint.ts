@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
 import { lint } from '../core/lint';
 import type { Diagnostic } from '../core/rules/types';
-import { configLookup, LintConfig } from './config';
+import { ConfigLookup, configLookup, LintConfig } from './config';
 import { applySafeFixes, safeFixOf } from './fix';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
@@ -73,30 +73,7 @@ export function runLint(argv: readonly string[]): number {
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
   const progress = progressLine(inputs.length);
-  let isIncomplete = false;
-  const sources: Source[] = [];
-  for (const [index, input] of inputs.entries()) {
-    progress('reading', index);
-    const config = configFor(input.path === undefined ? cwd : dirname(input.path));
-    let read: InputText;
-    try {
-      read = input.kind === 'stdin' ? readStdin() : readInput(input.path, input.shown);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      progress.clear();
-      process.stderr.write(`balancer-lens: ${error.message}; skipped\n`);
-      isIncomplete = true;
-      continue;
-    }
-    if (read.isBinary) {
-      progress.clear();
-      process.stderr.write(`balancer-lens: ${input.shown}: binary file, skipped\n`);
-      isIncomplete = true;
-      continue;
-    }
-    sources.push({ input, text: read.text, config, isWritable: input.kind === 'file' && read.isExactUtf8 });
-  }
-
+  const { sources, isIncomplete } = readSources(inputs, configFor, cwd, progress);
   const epochSeconds = Math.floor(Date.now() / 1000);
   const analyzeText = (text: string): Analysis => analyze(text, { environment: process.env, epochSeconds });
   const texts = sources.map((source) => source.text);
@@ -104,6 +81,7 @@ export function runLint(argv: readonly string[]): number {
     progress('analysing', index);
     return analyzeText(text);
   });
+  progress.clear();
   let diagnostics = lintSet(sources, analyses);
   if (values.fix) {
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
@@ -127,7 +105,6 @@ export function runLint(argv: readonly string[]): number {
       }
     }
   }
-  progress.clear();
 
   const report: Report = {
     files: sources.map((source, index) => reportFile(source.input.shown, source.input.path, texts[index]!, diagnostics[index]!)),
@@ -141,6 +118,35 @@ export function runLint(argv: readonly string[]): number {
   if (hasTooManyWarnings) process.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
   if (isIncomplete) return 2;
   return counts.error > 0 || hasTooManyWarnings ? 1 : 0;
+}
+
+/**
+ * Reads the inputs with their configurations. A file that cannot be read, or is binary, is skipped
+ * with a line on stderr and makes the run incomplete (exit 2); a bad configuration stops the run.
+ */
+function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: string, progress: Progress): { sources: Source[]; isIncomplete: boolean } {
+  let isIncomplete = false;
+  const sources: Source[] = [];
+  const skip = (why: string): void => {
+    progress.clear();
+    process.stderr.write(`balancer-lens: ${why}, skipped\n`);
+    isIncomplete = true;
+  };
+  for (const [index, input] of inputs.entries()) {
+    progress('reading', index);
+    const config = configFor(input.path === undefined ? cwd : dirname(input.path));
+    let read: InputText;
+    try {
+      read = input.kind === 'stdin' ? readStdin() : readInput(input.path, input.shown);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      skip(error.message);
+      continue;
+    }
+    if (read.isBinary) skip(`${input.shown}: binary file`);
+    else sources.push({ input, text: read.text, config, isWritable: input.kind === 'file' && read.isExactUtf8 });
+  }
+  return { sources, isIncomplete };
 }
 
 /** Lints every analysis with the others of the set as its neighbours, each under its own configuration. */
@@ -198,7 +204,10 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
 }
 
 /** A `\r`-rewritten line on stderr while many files are read and analysed, on a terminal only. */
-function progressLine(total: number): ((phase: string, done: number) => void) & { clear(): void } {
+/** Shows how far reading or analysing has come; `clear` removes the line before anything else is written. */
+type Progress = ((phase: string, done: number) => void) & { clear(): void };
+
+function progressLine(total: number): Progress {
   const isShown = total > PROGRESS_THRESHOLD && Boolean(process.stderr.isTTY);
   let isVisible = false;
   const step = Math.max(1, Math.floor(total / 100));

@@ -12,6 +12,7 @@ import type { Word } from '../syntax/words';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
 import { asciiLower, balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
+import { inheritBalancers } from './inherit';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
@@ -59,6 +60,8 @@ class Builder {
   private readonly contexts: Context[] = [{ scope: { kind: 'main' }, path: undefined }];
   private readonly params: ParamContext;
   private persist = false;
+  /** BalancerInherit / ProxyPassInherit per server scope, when set. */
+  private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
 
   constructor(private readonly tree: SyntaxTree) {
     const modules = knownModules(tree);
@@ -75,7 +78,16 @@ class Builder {
       else if (step.kind === 'leave') this.leave(step.section);
       else this.directive(step.directive, step.parent);
     }
-    return { balancers: this.balancers, references: this.references, problems: this.problems, persist: this.persist };
+    const balancers = inheritBalancers(this.balancers, (balancer) => this.inherits(balancer.scope));
+    return { balancers, references: this.references, problems: this.problems, persist: this.persist };
+  }
+
+  /** mod_proxy.c merge_proxy_config: a vhost inherits unless BalancerInherit and ProxyPassInherit are both Off. */
+  private inherits(scope: ServerScope): boolean {
+    const own = this.inheritance.get(this.scopeKey(scope));
+    const main = this.inheritance.get('main');
+    const flag = (name: string): boolean => own?.get(name) ?? main?.get(name) ?? true;
+    return flag('balancerinherit') || flag('proxypassinherit');
   }
 
   private get context(): Context {
@@ -117,6 +129,15 @@ class Builder {
       case 'balancerpersist':
         if (directive.args[0]?.value.toLowerCase() === 'on') this.persist = true;
         return;
+      case 'balancerinherit':
+      case 'proxypassinherit': {
+        const value = directive.args[0]?.value.toLowerCase();
+        if (value !== 'on' && value !== 'off') return;
+        const flags = this.inheritance.get(this.scopeKey()) ?? new Map<string, boolean>();
+        flags.set(directive.name.toLowerCase(), value === 'on');
+        this.inheritance.set(this.scopeKey(), flags);
+        return;
+      }
       default:
         return this.otherReferences(directive);
     }

@@ -54,6 +54,15 @@ export interface Balancer {
   readonly params: Readonly<BalancerParams>;
   /** The parameter that set each balancer key last, in walk order (lower-case key). */
   readonly setBy: ReadonlyMap<string, Parameter>;
+  /** Set on a vhost balancer merged with the main server's balancer of the same name. */
+  readonly inherited?: Inheritance;
+}
+
+/** What a virtual host's balancer took from the main server's (spec §2.6). */
+export interface Inheritance {
+  readonly from: Balancer;
+  /** The vhost's own members for this name: Apache drops them in favour of the main server's. */
+  readonly ignoredMembers: readonly Member[];
 }
 
 /** A place that names a balancer without defining members (ProxyPass, ProxyPassReverse, ProxySet, …). */

@@ -1,5 +1,5 @@
 import { knownModules } from '../syntax/conditions';
-import { balancerAnchor, balancersNamed } from './shared';
+import { balancerAnchor } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -17,7 +17,8 @@ export const rule: Rule = {
     const selfContained = knownModules(analysis.tree) !== undefined || [analysis, ...others].some((other) => other.model.balancers.some((balancer) => balancer.members.length > 0));
     for (const balancer of analysis.model.balancers) {
       if (balancer.members.length > 0 || !balancer.name.startsWith('balancer://')) continue;
-      if (balancersNamed(context, balancer.name).some((other) => other.members.length > 0)) continue;
+      // Within this file scopes are already merged (a vhost inherits the main server's members); other files may add members.
+      if (others.some((other) => other.model.balancers.some((candidate) => candidate.name === balancer.name && candidate.members.length > 0))) continue;
       if (!balancer.section && !selfContained) continue;
       const known = [analysis, ...others].flatMap((other) => other.model.balancers).filter((other) => other.members.length > 0).map((other) => other.name);
       yield {

@@ -38,6 +38,7 @@ import { rule as unknownParameter } from './unknown-parameter';
 import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
+import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import type { Rule } from './types';
 
 /** All rules, sorted by id. */
@@ -81,4 +82,5 @@ export const RULES: readonly Rule[] = [
   unusedBalancer,
   unusedSuppression,
   zeroLoadfactor,
+  vhostMembersIgnored,
 ];

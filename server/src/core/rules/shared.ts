@@ -17,13 +17,18 @@ export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]):
   return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
 }
 
-/** Spans of the words whose value, after substitution, still holds `${`. */
-function unresolvedWords(tree: SyntaxTree): Span[] {
+const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();
+
+/** Spans of the words whose value, after substitution, still holds `${`; one walk per (frozen) tree, not one per rule. */
+function unresolvedWords(tree: SyntaxTree): readonly Span[] {
+  const cached = UNRESOLVED.get(tree);
+  if (cached) return cached;
   const spans: Span[] = [];
   for (const step of walk(tree.nodes)) {
     const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
     for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
   }
+  UNRESOLVED.set(tree, spans);
   return spans;
 }
 

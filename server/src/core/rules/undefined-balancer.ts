@@ -1,5 +1,4 @@
 import { suggestFrom } from '../directives/directives';
-import { balancersNamed } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -15,9 +14,11 @@ export const rule: Rule = {
     const { analysis, others } = context;
     const all = [analysis, ...others].flatMap((other) => other.model.balancers);
     if (all.length === 0) return;
-    const names = [...new Set(all.map((balancer) => balancer.name))];
+    // One set for the whole file: looking each reference up in every balancer was O(references × balancers).
+    const defined = new Set(all.map((balancer) => balancer.name));
+    const names = [...defined];
     for (const reference of analysis.model.references) {
-      if (balancersNamed(context, reference.name).length > 0) continue;
+      if (defined.has(reference.name)) continue;
       const suggestion = suggestFrom(reference.name, names);
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
       yield {

@@ -39,6 +39,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
   if (lbmethod === 'heartbeat') notes.push('heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored');
   if (simulated) notes.push(ASSUMPTIONS);
   if (balancer.params.stickysession !== undefined) notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
+  if (balancer.inherited) notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (options.persist) notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }

@@ -1,0 +1,33 @@
+/**
+ * Virtual hosts inheriting balancers from the main server (spec §2.6, mod_proxy.c merge_balancers):
+ * a vhost balancer named like a main-server one becomes a copy of the main one — its own members
+ * are dropped — keeping the vhost's own settings where it has them and byrequests unless it set
+ * an lbmethod itself.
+ */
+import type { Balancer } from './model';
+import type { BalancerParams } from './params';
+
+/** Settings the vhost keeps when it set them, else takes from the main balancer. */
+const OWN_OR_MAIN: readonly (keyof BalancerParams)[] = [
+  'stickysession', 'stickyCookie', 'stickyPath', 'stickysessionsep', 'timeout', 'maxattempts', 'nonce', 'nofailover', 'scolonpathdelim', 'forcerecovery', 'growth', 'failontimeout',
+];
+
+/** Replaces each inheriting vhost balancer by its merge with the main server's balancer of the same name. */
+export function inheritBalancers(balancers: readonly Balancer[], inherits: (balancer: Balancer) => boolean): Balancer[] {
+  const main = new Map(balancers.filter((balancer) => balancer.scope.kind === 'main').map((balancer) => [balancer.name, balancer]));
+  return balancers.map((balancer) => {
+    const from = balancer.scope.kind === 'vhost' ? main.get(balancer.name) : undefined;
+    if (!from || !inherits(balancer)) return balancer;
+    const params: BalancerParams = { ...from.params };
+    for (const key of OWN_OR_MAIN) {
+      if (balancer.params[key] !== undefined) Object.assign(params, { [key]: balancer.params[key] });
+    }
+    params.failonstatus = [...(balancer.params.failonstatus ?? []), ...(from.params.failonstatus ?? [])];
+    if (params.failonstatus.length === 0) delete params.failonstatus;
+    // A vhost balancer always has an lbmethod of its own: the main server's is not inherited.
+    params.lbmethod = balancer.params.lbmethod ?? 'byrequests';
+    const setBy = new Map([...from.setBy].filter(([key]) => key !== 'lbmethod'));
+    for (const [key, parameter] of balancer.setBy) setBy.set(key, parameter);
+    return { ...balancer, members: from.members, params, setBy, inherited: { from, ignoredMembers: balancer.members } };
+  });
+}

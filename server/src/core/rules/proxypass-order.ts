@@ -1,0 +1,208 @@
+import type { Analysis } from '../analysis';
+import type { Span } from '../syntax/lines';
+import type { Directive, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import type { Word } from '../syntax/words';
+import type { Fix, Rule, RuleFinding } from './types';
+
+/** One `ProxyPass`, `ProxyPassMatch` or `ProxyPassReverse` line, read as mod_proxy's add_pass does. */
+export interface ProxyRule {
+  readonly directive: Directive;
+  readonly kind: 'ProxyPass' | 'ProxyPassMatch' | 'ProxyPassReverse';
+  /** ProxyPassMatch, or ProxyPass with `~`: the path is a regular expression. */
+  readonly isRegex: boolean;
+  /** The path word; undefined inside `<Location>`, whose path the rule takes. */
+  readonly pathWord: Word | undefined;
+  /** The path the rule matches (the word's, or a non-regex `<Location>`'s); undefined when unknown. */
+  readonly path: string | undefined;
+  readonly url: Word;
+  /** The `<VirtualHost>` it belongs to; undefined for the main server. */
+  readonly vhost: Section | undefined;
+  /** The enclosing section that gives it a path (`<Location>`, `<Proxy>`, …): such rules are tried before the server's. */
+  readonly location: Section | undefined;
+  /** `mapping=` changes how paths are compared (servlet normalisation, encoded URIs). */
+  readonly hasMapping: boolean;
+}
+
+const KINDS: ReadonlyMap<string, ProxyRule['kind']> = new Map([
+  ['proxypass', 'ProxyPass'],
+  ['proxypassmatch', 'ProxyPassMatch'],
+  ['proxypassreverse', 'ProxyPassReverse'],
+]);
+/** Sections that set cmd->path, so a ProxyPass inside takes its path from them. */
+const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch', 'directory', 'directorymatch', 'files', 'filesmatch', 'if', 'elseif', 'else']);
+
+/** Every ProxyPass, ProxyPassMatch and ProxyPassReverse line Apache walks, in walk order. */
+export function proxyRules(analysis: Analysis): ProxyRule[] {
+  const rules: ProxyRule[] = [];
+  const open: Section[] = [];
+  for (const step of walk(analysis.tree.nodes)) {
+    if (step.kind === 'enter') open.push(step.section);
+    else if (step.kind === 'leave') open.pop();
+    else {
+      const kind = KINDS.get(step.directive.name.toLowerCase());
+      const vhost = innermost(open, (name) => name === 'virtualhost');
+      const location = innermost(open, (name) => PATH_SECTIONS.has(name));
+      const rule = kind && readRule(step.directive, kind, vhost, location);
+      if (rule) rules.push(rule);
+    }
+  }
+  return rules;
+}
+
+/** The innermost open section whose lower-case name passes `test`. */
+function innermost(open: readonly Section[], test: (name: string) => boolean): Section | undefined {
+  for (let i = open.length - 1; i >= 0; i--) if (test(open[i]!.name.toLowerCase())) return open[i];
+  return undefined;
+}
+
+function readRule(directive: Directive, kind: ProxyRule['kind'], vhost: Section | undefined, location: Section | undefined): ProxyRule | undefined {
+  let isRegex = kind === 'ProxyPassMatch';
+  const positional: Word[] = [];
+  let hasMapping = false;
+  for (const word of directive.args) {
+    if (positional.length === 0 && word.value === '~' && kind === 'ProxyPass') isRegex = true;
+    else if (positional.length < 2) positional.push(word);
+    else if (word.value.toLowerCase().startsWith('mapping=')) hasMapping = true;
+  }
+  if (location) {
+    // One positional word in a section: the URL (a second one is an error reported elsewhere).
+    const url = positional[0];
+    if (!url || positional.length > 1) return undefined;
+    const name = location.name.toLowerCase();
+    const first = location.args[0]?.value;
+    const regexSection = name.endsWith('match') || first === '~';
+    const path = name === 'location' && !regexSection ? first : undefined;
+    return { directive, kind, isRegex: isRegex || regexSection, pathWord: undefined, path, url, vhost, location, hasMapping };
+  }
+  const [pathWord, url] = positional;
+  if (!pathWord || !url) return undefined;
+  return { directive, kind, isRegex, pathWord, path: pathWord.value, url, vhost, location, hasMapping };
+}
+
+/** True when the rule's path and URL can be compared as plain strings, as alias_match sees them. */
+export function isPlainRule(rule: ProxyRule): rule is ProxyRule & { path: string } {
+  const path = rule.path;
+  return !rule.isRegex && !rule.hasMapping && path !== undefined && path.startsWith('/') && !`${path}${rule.url.value}`.includes('${') && !path.includes('%');
+}
+
+/** alias_match treats a run of slashes in the path as one slash. */
+function collapseSlashes(path: string): string {
+  return path.replace(/\/+/g, '/');
+}
+
+/**
+ * True when every request path that `later` matches is also matched by `earlier`: mod_proxy's
+ * alias_match is a prefix match (slash runs collapsed) that must end at a `/` or the end of the
+ * request path unless the rule's path ends with `/` (verified: `/api` matches `/api/v2`, not `/apiv2`).
+ */
+export function covers(earlier: string, later: string): boolean {
+  const a = collapseSlashes(earlier);
+  const b = collapseSlashes(later);
+  return b.startsWith(a) && (a.endsWith('/') || b.length === a.length || b[a.length] === '/');
+}
+
+const isExclusion = (rule: ProxyRule): boolean => rule.url.value === '!';
+
+/** True when `later` would send its requests exactly where `earlier` already does, so the order does not matter. */
+function sameOutcome(earlier: ProxyRule & { path: string }, later: ProxyRule & { path: string }): boolean {
+  if (isExclusion(earlier) || isExclusion(later)) return isExclusion(earlier) && isExclusion(later);
+  const rest = collapseSlashes(later.path).slice(collapseSlashes(earlier.path).length);
+  return later.url.value === earlier.url.value + rest;
+}
+
+export const rule: Rule = {
+  id: 'proxypass-order',
+  severity: 'warning',
+  docs: {
+    summary: 'a ProxyPass (or a `!` exclusion) after a broader ProxyPass that already matches its path: it is never used',
+    why: 'Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server\'s lines are tried before every virtual host\'s own.',
+    bad: 'ProxyPass "/" "balancer://shop/"\nProxyPass "/static/" "!"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+    good: 'ProxyPass "/static/" "!"\nProxyPass "/" "balancer://shop/"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const server = proxyRules(analysis).filter((rule) => rule.kind !== 'ProxyPassReverse' && !rule.location);
+    const main = server.filter((rule) => !rule.vhost);
+    yield* shadowed(analysis.tree.text, main, main);
+    const vhosts = new Set(server.flatMap((rule) => (rule.vhost ? [rule.vhost] : [])));
+    for (const vhost of vhosts) {
+      const own = server.filter((rule) => rule.vhost === vhost);
+      // merge_proxy_config: a virtual host's list is the main server's lines followed by its own (verified).
+      yield* shadowed(analysis.tree.text, [...main, ...own], own);
+    }
+  },
+};
+
+/** Findings for the rules of `own` that an earlier rule of `ordered` shadows. */
+function shadowed(text: string, ordered: readonly ProxyRule[], own: readonly ProxyRule[]): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  ordered.forEach((later, index) => {
+    if (!own.includes(later) || !isPlainRule(later)) return;
+    const earlier = ordered.slice(0, index).find((candidate) => isPlainRule(candidate) && covers(candidate.path, later.path));
+    if (earlier && isPlainRule(earlier) && !sameOutcome(earlier, later)) findings.push(finding(text, earlier, later));
+  });
+  return findings;
+}
+
+function finding(text: string, earlier: ProxyRule & { path: string }, later: ProxyRule & { path: string }): RuleFinding {
+  const first = `"${quote(text, earlier.directive)}"`;
+  const inherited = earlier.vhost !== later.vhost;
+  const where = inherited ? `${first} of the main server, which every virtual host tries before its own ProxyPass lines,` : `${first} above`;
+  const rule = 'Apache uses the first ProxyPass whose path matches';
+  const path = later.path;
+  let message: string;
+  if (isExclusion(later)) {
+    message = `this exclusion comes too late: ${where} already matches ${path}, so ${path} is still proxied (${rule}); ${inherited ? 'repeat the exclusion in the main server before that line' : 'move the exclusion above it'}`;
+  } else if (isExclusion(earlier)) {
+    message = `${path} is never proxied by this line: the exclusion ${where} already matches it (${rule}); ${inherited ? 'remove the exclusion from the main server' : 'move this line above the exclusion'} if ${path} should be proxied`;
+  } else if (collapseSlashes(earlier.path) === collapseSlashes(path)) {
+    message = `this line is never used: ${where} has the same path ${path} (${rule}); remove one of them`;
+  } else {
+    message = `this line is never used: ${where} already matches every path under ${path} (${rule}); ${inherited ? 'move the main server\'s line into the virtual hosts that need it, after their narrower ones' : 'move this line above it'}`;
+  }
+  const canMove = !inherited && collapseSlashes(earlier.path) !== collapseSlashes(path);
+  return {
+    span: later.pathWord?.span ?? later.directive.span,
+    message,
+    related: [{ span: earlier.directive.span, message: 'this ProxyPass matches first' }],
+    fixes: canMove ? [moveAbove(text, later, earlier, isExclusion(later))] : [],
+  };
+}
+
+/** The directive as written, on one line. */
+export function quote(text: string, directive: Directive): string {
+  return text.slice(directive.span.start, directive.span.end).replace(/\s+/g, ' ');
+}
+
+/** Moves the lines of `moved` to just above the lines of `anchor`, with the anchor's indentation. */
+function moveAbove(text: string, moved: ProxyRule, anchor: ProxyRule, safe: boolean): Fix {
+  const from = moved.directive.span;
+  const to = anchor.directive.span;
+  const anchorLine = lineStart(text, to.start);
+  const movedLine = lineStart(text, from.start);
+  const end = lineEnd(text, from.end);
+  const hasNewline = end > 0 && text[end - 1] === '\n';
+  const newline = text.slice(0, end).endsWith('\r\n') || (!hasNewline && text.includes('\r\n')) ? '\r\n' : '\n';
+  // The last line of a file without a final newline takes the newline before it along.
+  const removed: Span = hasNewline ? { start: movedLine, end } : { start: Math.max(0, movedLine - newline.length), end };
+  const indent = text.slice(anchorLine, to.start);
+  return {
+    title: `Move "${quote(text, moved.directive)}" above "${quote(text, anchor.directive)}"`,
+    safe,
+    edits: [
+      { span: { start: anchorLine, end: anchorLine }, newText: `${indent}${text.slice(from.start, from.end)}${newline}` },
+      { span: removed, newText: '' },
+    ],
+  };
+}
+
+/** Offset of the start of the physical line holding `offset`. */
+export function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Offset just past the newline of the physical line holding the character before `end` (or the end of the text). */
+export function lineEnd(text: string, end: number): number {
+  const newline = text.indexOf('\n', Math.max(0, end - 1));
+  return newline < 0 ? text.length : newline + 1;
+}

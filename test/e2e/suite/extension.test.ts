@@ -1,0 +1,153 @@
+/**
+ * Runs inside VS Code's extension host (code-server here, Electron VS Code elsewhere) against the
+ * installed extension and its bundled server, through VS Code's own command API. Every wait is on a
+ * condition, bounded.
+ */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'balancer-lens.balancer-lens';
+/** Where the harness puts test/e2e/fixtures/shop.conf: the language comes from the filename patterns. */
+const FIXTURE = 'apache2/sites-available/shop.conf';
+
+let document: vscode.TextDocument;
+
+/** Polls `probe` until it returns a value other than undefined; fails with `what` after `timeoutMs`. */
+async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The position of `needle` on the first line, not a comment, containing `lineText`. */
+function positionOf(lineText: string, needle: string): vscode.Position {
+  for (let line = 0; line < document.lineCount; line++) {
+    const text = document.lineAt(line).text;
+    if (!text.includes(lineText) || /^\s*#/.test(text)) continue;
+    const column = text.indexOf(needle);
+    assert.ok(column >= 0, `no ${needle} on line ${line + 1}: ${text}`);
+    return new vscode.Position(line, column);
+  }
+  throw new Error(`no line contains ${lineText}`);
+}
+
+/** The 0 of `loadfactor=0`. */
+function zeroLoadfactor(): vscode.Position {
+  return positionOf('loadfactor=0', 'loadfactor=0').translate(0, 'loadfactor='.length);
+}
+
+function ruleOf(diagnostic: vscode.Diagnostic): string | number | undefined {
+  return typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+}
+
+function hoverText(hovers: readonly vscode.Hover[]): string {
+  return hovers
+    .flatMap((hover) => hover.contents)
+    .map((content) => (typeof content === 'string' ? content : content.value))
+    .join('\n');
+}
+
+function labelOf(hint: vscode.InlayHint): string {
+  return typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join('');
+}
+
+describe('Balancer Lens in VS Code', () => {
+  before(async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test window has no workspace folder');
+    document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, FIXTURE));
+    await vscode.window.showTextDocument(document);
+  });
+
+  it('opens Debian site files as apacheconf and activates on that language', async () => {
+    assert.equal(document.languageId, 'apacheconf');
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not installed`);
+    await eventually('the extension to activate', () => (extension.isActive ? true : undefined));
+  });
+
+  it('publishes the zero-loadfactor error with its rule id and source', async () => {
+    const diagnostic = await eventually('a zero-loadfactor diagnostic', () =>
+      vscode.languages.getDiagnostics(document.uri).find((candidate) => ruleOf(candidate) === 'zero-loadfactor'),
+    );
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(diagnostic.source, 'balancer-lens');
+    assert.ok(diagnostic.range.contains(zeroLoadfactor()), `range ${JSON.stringify(diagnostic.range)} misses the 0 of loadfactor=0`);
+    assert.match(diagnostic.message, /loadfactor "0"/);
+  });
+
+  it('hovers the <Proxy balancer://…> line with each member\'s share and the picks', async () => {
+    const at = positionOf('<Proxy "balancer://shop">', 'shop');
+    const text = await eventually('a hover with shares', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);
+      const joined = hoverText(hovers ?? []);
+      return joined.includes('%') ? joined : undefined;
+    });
+    assert.match(text, /70\.0%/);
+    assert.match(text, /30\.0%/);
+    assert.match(text, /a b a a a b a a b a/);
+  });
+
+  it('shows inlay hints with each member\'s share and why the standby gets nothing', async () => {
+    const whole = new vscode.Range(0, 0, document.lineCount, 0);
+    const labels = await eventually('inlay hints', async () => {
+      const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, whole);
+      return hints && hints.length > 0 ? hints.map(labelOf) : undefined;
+    });
+    assert.ok(labels.some((label) => /≈ 70\.0%/.test(label)), labels.join(' | '));
+    assert.ok(labels.some((label) => /≈ 30\.0%/.test(label)), labels.join(' | '));
+    assert.ok(labels.some((label) => /standby \(idle\)/.test(label)), labels.join(' | '));
+  });
+
+  it('offers "Set loadfactor=1" on the zero loadfactor, and applying it clears the error', async () => {
+    const zero = zeroLoadfactor();
+    const range = new vscode.Range(zero, zero.translate(0, 1));
+    const actions = await eventually('code actions', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range);
+      return found && found.length > 0 ? found : undefined;
+    });
+    const titles = actions.map((action) => action.title);
+    const fix = actions.find((action) => action.title === 'Set loadfactor=1');
+    assert.ok(fix?.edit, `no "Set loadfactor=1" with an edit among: ${titles.join(' | ')}`);
+    try {
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+      assert.match(document.lineAt(zero.line).text, /loadfactor=1\s*$/);
+      await eventually('the zero-loadfactor error to go', () =>
+        vscode.languages.getDiagnostics(document.uri).some((candidate) => ruleOf(candidate) === 'zero-loadfactor') ? undefined : true,
+      );
+    } finally {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    assert.match(document.lineAt(zero.line).text, /loadfactor=0\s*$/);
+  });
+
+  it('puts a code lens above each balancer that opens its schedule', async () => {
+    const lenses = await eventually('code lenses', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 10);
+      return found && found.some((lens) => lens.command) ? found : undefined;
+    });
+    const shop = lenses.find((lens) => lens.range.start.line === positionOf('<Proxy "balancer://shop">', '<').line);
+    assert.ok(shop?.command, `no lens on the shop balancer: ${lenses.map((lens) => lens.command?.title).join(' | ')}`);
+    assert.match(shop.command.title, /3 members · cycle 10 · a b a a a b a a b a/);
+    assert.equal(shop.command.command, 'balancerLens.showSchedule');
+    assert.deepEqual(shop.command.arguments, [document.uri.toString(), 'balancer://shop']);
+
+    await vscode.commands.executeCommand(shop.command.command, ...shop.command.arguments!);
+    const tab = await eventually('the schedule panel', () =>
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .find((candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith('balancerLens.schedule')),
+    );
+    assert.equal(tab.label, 'Schedule: shop');
+  });
+});
