@@ -22,7 +22,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'apacheconf' }],
+    // Files and unsaved buffers; not git: or other virtual documents, which hold old versions.
+    documentSelector: [{ scheme: 'file', language: 'apacheconf' }, { scheme: 'untitled', language: 'apacheconf' }],
     synchronize: {
       configurationSection: 'balancerLens',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/.balancerlens.json'),
@@ -77,6 +78,12 @@ async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefin
   return vscode.window.showQuickPick(balancers.map((entry) => entry.name), { placeHolder: 'Balancer to show' });
 }
 
+/** A workspace-relative path for a file the server names by URI (or by path). */
+function displayPath(file: string): string {
+  const uri = /^[a-z][a-z0-9+.-]*:/i.test(file) ? vscode.Uri.parse(file) : vscode.Uri.file(file);
+  return vscode.workspace.asRelativePath(uri, false);
+}
+
 /** One webview panel, reused for every balancer and refreshed while its document changes. */
 class SchedulePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -121,7 +128,7 @@ class SchedulePanel implements vscode.Disposable {
       const report = await languageClient.sendRequest<BalancerReport | null>(SCHEDULE_REQUEST, { uri: shown.uri, balancer: shown.balancer, picks: TIMELINE_CAP });
       if (this.shown !== shown) return;
       panel.webview.html = report
-        ? renderSchedule(report, options)
+        ? renderSchedule(report, { ...options, fileLabel: displayPath(report.file) })
         : renderMessage(shown.balancer, `No balancer named ${shown.balancer} in ${vscode.Uri.parse(shown.uri).path.split('/').pop() ?? shown.uri}.`, options);
     } catch (error) {
       panel.webview.html = renderMessage(shown.balancer, `The language server could not compute this schedule: ${error instanceof Error ? error.message : String(error)}`, options);

@@ -14,6 +14,8 @@ export const TIMELINE_CAP = 200;
 export interface ViewOptions {
   /** Fresh for every rendering: the CSP admits only the style block carrying it. */
   readonly nonce: string;
+  /** How to show `report.file` (the server answers with a URI); defaults to the file as given. */
+  readonly fileLabel?: string;
 }
 
 /** Chart colours from the theme, with VS Code's dark defaults as fallbacks; red last, as it reads as an error. */
@@ -34,7 +36,7 @@ export function renderSchedule(report: BalancerReport, options: ViewOptions): st
   const shown = report.picks.slice(0, Math.min(TIMELINE_CAP, cycle > 0 ? cycle : report.picks.length));
   const widths = report.members.map((member) => percent(member.share ?? 0));
   const body = [
-    `<header><h1>${escape(report.name)}</h1><p class="meta">${escape(`${report.file}:${report.line}`)} · ${escape(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escape(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
+    `<header><h1>${escape(report.name)}</h1><p class="meta">${escape(`${options.fileLabel ?? report.file}:${report.line}`)} · ${escape(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escape(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
     `<p class="summary">${escape(summary(report))}</p></header>`,
     timeline(report, shown, letters, colourOf),
     shares(report, letters, colourOf),
@@ -101,7 +103,7 @@ function shares(report: BalancerReport, letters: Map<string, string>, colourOf: 
   };
   const rows = report.members.map((member, index) => {
     const letter = escape(letters.get(member.url) ?? '?');
-    const who = `<td class="letter"><span class="chip c${colourOf.get(member.url) ?? 0}">${letter}</span></td><td class="url">${escape(member.url)}<span class="line">line ${member.line}</span></td>`;
+    const who = `<td class="letter"><span class="chip c${colourOf.get(member.url) ?? 0}">${letter}</span></td><td class="url">${escape(member.url)}</td><td class="line">line ${member.line}</td>`;
     if (member.reason !== null) {
       return `<tr class="idle">${who}<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(describeReason(member, report.tier))}</td></tr>`;
     }
@@ -109,7 +111,7 @@ function shares(report: BalancerReport, letters: Map<string, string>, colourOf: 
       return `<tr>${who}<td class="pct">—</td><td class="detail" colspan="2">candidate${member.role === 'active' ? '' : ` (${member.role})`}</td></tr>`;
     }
     const role = member.role === 'active' ? '' : ` (${member.role})`;
-    return `<tr>${who}<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${escape(perCycle(member) + role)}</td></tr>`;
+    return `<tr>${who}<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail count">${escape(perCycle(member) + role)}</td></tr>`;
   });
   return `<section><h2>Shares</h2><table class="shares"><tbody>${rows.join('')}</tbody></table></section>`;
 }
@@ -150,13 +152,15 @@ h2{font-size:1.05em;font-weight:600;margin:20px 0 6px}
 .timeline{list-style:none;display:flex;flex-wrap:wrap;gap:2px;padding:0;margin:6px 0}
 .pick{width:1.7em;height:1.7em;line-height:1.7em;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
 .pick.none{background:transparent;color:var(--vscode-errorForeground);border:1px dashed var(--vscode-errorForeground);box-sizing:border-box}
-.shares{border-collapse:collapse}
-.shares td{padding:3px 8px 3px 0;vertical-align:middle}
+.shares{border-collapse:collapse;width:100%;max-width:900px}
+.shares td{padding:3px 10px 3px 0;vertical-align:middle}
+.letter,.url,.line,.pct,.count{white-space:nowrap;width:1%}
+.bar{min-width:80px}
 .chip{display:inline-block;min-width:1.5em;padding:0 3px;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
 .url{font-family:var(--vscode-editor-font-family)}
-.line{margin-left:8px;font-family:var(--vscode-font-family);font-size:.9em}
+.line{font-size:.9em}
 .pct{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;min-width:4em}
-.track{width:240px;height:.9em;background:var(--vscode-editorWidget-background,rgba(128,128,128,.15));border:1px solid var(--vscode-widget-border,rgba(128,128,128,.35));border-radius:2px}
+.track{width:100%;height:.9em;background:var(--vscode-editorWidget-background,rgba(128,128,128,.15));border:1px solid var(--vscode-widget-border,rgba(128,128,128,.35));border-radius:2px}
 .fill{height:100%}
 .idle .detail,.idle .url,.idle .pct{color:var(--vscode-descriptionForeground)}
 .notes{margin:4px 0;padding-left:20px;color:var(--vscode-descriptionForeground)}

@@ -1,5 +1,6 @@
-// Real Apache httpd for schedule tests: tiny loopback backends, a private Apache instance per
-// scenario (fresh start, so every lbstatus is 0), and a sequential request loop.
+// Real Apache httpd for schedule and config tests: tiny loopback backends, a private Apache
+// instance per scenario (fresh start, so every lbstatus is 0), a sequential request loop, and
+// `apache2 -t` runs.
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 
 const APACHE_BINARY = '/usr/sbin/apache2';
 /** Where Debian keeps the files `LoadModule` names. */
-export const MODULE_DIR = '/usr/lib/apache2/modules';
+const MODULE_DIR = '/usr/lib/apache2/modules';
 const HOST = '127.0.0.1';
 /** Every request asks for this path, so a backend can tell which member path prefix Apache added. */
 const PROBE_PATH = '/probe';
@@ -151,7 +152,7 @@ export function loadModuleLine(id: string, file: string): string {
 /**
  * Starts Apache in the foreground in its own process group, with a wrapper config in `dir` that
  * loads the modules and then includes `fragment`; routes `/` to `balancer://t/` unless the fragment
- * has its own ProxyPass. Resolves once the port accepts connections.
+ * has its own ProxyPass. Resolves once Apache has started (see launchApache).
  */
 export async function startApache(dir: string, fragment: string): Promise<ApacheServer> {
   const port = await freePort();

@@ -5,7 +5,7 @@
  * The extension under test is the one `code-server --install-extension` unpacked from the .vsix.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './harness/browser';
 import { CodeServer, codeServer, FIXTURE_IN_WORKSPACE, scratchEnvironment } from './harness/codeServer';
@@ -38,9 +38,10 @@ describe('extension host suite in code-server (VS Code 1.100.3)', function () {
       const exited = new Promise<number>((resolve) => (exit = resolve));
       await browser.exposeFunction('codeAutomationExit', (code: number) => exit(code));
       const page = browser.pages()[0] ?? (await browser.newPage());
-      page.on('console', (message) => consoleLines.push(message.text()));
-      page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
       const started = Date.now();
+      const stamp = (): string => `+${((Date.now() - started) / 1000).toFixed(1)}s`;
+      page.on('console', (message) => consoleLines.push(`${stamp()} ${message.text()}`));
+      page.on('pageerror', (error) => consoleLines.push(`${stamp()} pageerror: ${error.message}`));
       await page.goto(url);
       let timer: NodeJS.Timeout | undefined;
       const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS)))]);
@@ -56,6 +57,7 @@ describe('extension host suite in code-server (VS Code 1.100.3)', function () {
       assert.equal(failures.length, 0, details);
       assert.equal(code, 0, `exit code ${code}; page console:\n${consoleLines.slice(-80).join('\n')}`);
     } finally {
+      writeFileSync(join(server.scratch, 'extension-host-console.log'), `${consoleLines.join('\n')}\n`);
       await browser.close();
     }
   });

@@ -143,17 +143,20 @@ const MEMBERS: readonly (readonly [string, readonly string[]])[] = [
   [`${BM} http://h:080\n${BM} http://h/y`, ['balancer://c: http://h']],
   ['BalancerMember balancer://a http://h\nBalancerMember balancer://b http://h', ['balancer://a: http://h', 'balancer://b: http://h']],
   ['BalancerMember balancer://c http://h\nProxyPass /x http://h/', ['balancer://c: http://h']],
-  // Per-server scopes (§2.6): a virtual host builds its own balancers, even under a main server's name.
+  // Per-server scopes merged as Apache merges them (§2.6, §9 rows 54, 57, 58): a vhost balancer named
+  // like a main-server one takes the main server's members and drops its own.
   [
     '<VirtualHost *:80>\n<Proxy balancer://c1>\nBalancerMember http://v\n</Proxy>\n</VirtualHost>\nBalancerMember balancer://c1 http://m',
-    ['<VirtualHost *:80> balancer://c1: http://v', 'balancer://c1: http://m'],
+    ['<VirtualHost *:80> balancer://c1: http://m', 'balancer://c1: http://m'],
   ],
-  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1:']],
+  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m']],
+  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m']],
+  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nBalancerInherit Off\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1:']],
   [
     '<VirtualHost a:80>\nBalancerMember balancer://c1 http://a\n</VirtualHost>\n<VirtualHost b:80>\nBalancerMember balancer://c1 http://b\n</VirtualHost>',
     ['<VirtualHost a:80> balancer://c1: http://a', '<VirtualHost b:80> balancer://c1: http://b'],
   ],
-  ['<VirtualHost *:80>\nBalancerMember balancer://c1 http://v\n</VirtualHost>\nBalancerMember balancer://c1 http://m', ['<VirtualHost *:80> balancer://c1: http://v', 'balancer://c1: http://m']],
+  ['<VirtualHost *:80>\nBalancerMember balancer://c1 http://v\n</VirtualHost>\nBalancerMember balancer://c1 http://m', ['<VirtualHost *:80> balancer://c1: http://m', 'balancer://c1: http://m']],
   // Recovery: one broken line or section hides nothing after it.
   ['<Proxy balancer://a>\nBalancerMember http://h\n</Location>\n<Proxy balancer://b>\nBalancerMember http://h2\n</Proxy>', ['balancer://a: http://h', 'balancer://b: http://h2']],
   ['<Proxy balancer://a>\n</Proxy >\n<Proxy balancer://b>\nBalancerMember http://h2\n</Proxy>', ['balancer://b: http://h2']],

@@ -153,6 +153,9 @@ const USER_SETTINGS = {
   'editor.minimap.enabled': false,
   'editor.fontSize': 14,
   'window.commandCenter': false,
+  // The scratch workspace lives inside this repository: keep Git quiet about it.
+  'git.enabled': false,
+  'git.openRepositoryInParentFolders': 'never',
 };
 
 /** The workspace: the fixture where Debian keeps site configuration, so the filename patterns pick the language. */

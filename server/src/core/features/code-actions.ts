@@ -16,13 +16,14 @@ export interface CodeAction {
 export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic[], range: Span): CodeAction[] {
   const text = analysis.tree.text;
   const actions: CodeAction[] = [];
+  // Once per call, not per diagnostic: a search of the whole text for each would be quadratic.
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;
     const fixes = diagnostic.fixes ?? [];
     fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostic, isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
     const lineStart = text.lastIndexOf('\n', diagnostic.span.start - 1) + 1;
     const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-    const newline = text.includes('\r\n') ? '\r\n' : '\n';
     actions.push({
       title: `Disable ${diagnostic.ruleId} for this line`,
       edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}` }],

@@ -34,6 +34,8 @@ interface MutableBalancer {
   createdBy: Directive;
   section: Section | undefined;
   members: MutableMember[];
+  /** The members again, indexed for `sharedMember`. */
+  memberIndex: MemberIndex;
   params: BalancerParams;
   setBy: Map<string, Parameter>;
 }
@@ -157,7 +159,7 @@ class Builder {
     if (!map) this.byScope.set(key, (map = new Map()));
     let balancer = map.get(name);
     if (!balancer) {
-      balancer = { name, scope: this.context.scope, createdBy, section, members: [], params: {}, setBy: new Map() };
+      balancer = { name, scope: this.context.scope, createdBy, section, members: [], memberIndex: new Map(), params: {}, setBy: new Map() };
       map.set(name, balancer);
       this.balancers.push(balancer);
     }
@@ -215,7 +217,7 @@ class Builder {
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
     const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
-    const existing = sharedMember(balancer.members, url.value);
+    const existing = sharedMember(balancer.memberIndex, url.value);
     if (existing) {
       existing.sharedBy.push(declaration);
       for (const parameter of table) {
@@ -231,6 +233,7 @@ class Builder {
     }
     const member: MutableMember = { url: url.value, name: parsed.name, declaration, sharedBy: [], params: defaultWorkerParams(), setBy: new Map() };
     balancer.members.push(member);
+    indexMember(balancer.memberIndex, member);
     for (const parameter of table) {
       const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
       if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error);
@@ -450,14 +453,42 @@ function setInTable(table: Parameter[], parameter: Parameter): void {
   else table[index] = parameter;
 }
 
-/** ap_proxy_get_worker_ex: the longest existing member name that prefixes the new URL, covering its host. */
-function sharedMember(members: readonly MutableMember[], url: string): MutableMember | undefined {
+/**
+ * Members by the `scheme://authority` their name starts with (up to the first `/` after `://`),
+ * then by name (the first member of each name), with the name lengths in the bucket, longest first.
+ */
+type MemberIndex = Map<string, { readonly byName: Map<string, MutableMember>; readonly lengths: number[] }>;
+
+function indexMember(index: MemberIndex, member: MutableMember): void {
+  const name = member.name;
+  const slash = name.indexOf('/', name.indexOf(':') + 3);
+  const authority = slash < 0 ? name : name.slice(0, slash);
+  let bucket = index.get(authority);
+  if (!bucket) index.set(authority, (bucket = { byName: new Map(), lengths: [] }));
+  if (bucket.byName.has(name)) return;
+  bucket.byName.set(name, member);
+  if (!bucket.lengths.includes(name.length)) {
+    const at = bucket.lengths.findIndex((length) => length < name.length);
+    bucket.lengths.splice(at < 0 ? bucket.lengths.length : at, 0, name.length);
+  }
+}
+
+/**
+ * ap_proxy_get_worker_ex: the longest existing member name that prefixes the new URL, covering its
+ * host. Apache scans every member; a name that prefixes the key and covers its authority has the
+ * key's authority as its own, so only that bucket's few distinct lengths are tried (a balancer
+ * with 100,000 members stays linear).
+ */
+function sharedMember(index: MemberIndex, url: string): MutableMember | undefined {
   const lookup = workerLookupKey(url);
   if (!lookup) return undefined;
-  let best: MutableMember | undefined;
-  for (const member of members) {
-    const length = member.name.length;
-    if (length >= lookup.minMatch && lookup.key.startsWith(member.name) && (!best || length > best.name.length)) best = member;
+  const { key, minMatch } = lookup;
+  const bucket = index.get(key.slice(0, minMatch));
+  if (!bucket) return undefined;
+  for (const length of bucket.lengths) {
+    if (length > key.length || length < minMatch) continue;
+    const member = bucket.byName.get(key.slice(0, length));
+    if (member) return member;
   }
-  return best;
+  return undefined;
 }

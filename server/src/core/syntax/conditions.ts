@@ -183,7 +183,7 @@ function compareVersion(text: string): number | undefined {
  */
 export function knownModules(tree: SyntaxTree): ReadonlySet<string> | undefined {
   const modules = tree.loadedModules;
-  if (!modules || tree.hasInclude) return undefined;
+  if (!modules || tree.unfollowedInclude) return undefined;
   for (const name of modules) if (/^mpm_\w+_module$/.test(name)) return modules;
   return undefined;
 }

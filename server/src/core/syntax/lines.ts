@@ -44,9 +44,10 @@ export function isSpace(code: number): boolean {
 /**
  * Splits a document into Apache's logical lines; continuation needs a backslash right before LF or
  * CR LF. A NUL ends a physical line as C's `strlen` sees it: the rest of that line is lost and the
- * line never continues.
+ * line never continues. `base` shifts every offset: an included file's text sits at `base` in the
+ * configuration's virtual text.
  */
-export function logicalLines(text: string): LogicalLine[] {
+export function logicalLines(text: string, base = 0): LogicalLine[] {
   const lines: LogicalLine[] = [];
   let nul = text.indexOf('\0');
   let pos = 0;
@@ -67,7 +68,7 @@ export function logicalLines(text: string): LogicalLine[] {
       if (terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
       const continues = terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 92;
       const keepEnd = continues ? contentEnd - 1 : contentEnd;
-      pieces.push({ at: logical.length, length: keepEnd - pos, source: pos, sourceLength: keepEnd - pos });
+      pieces.push({ at: logical.length, length: keepEnd - pos, source: base + pos, sourceLength: keepEnd - pos });
       logical += text.slice(pos, keepEnd);
       pos = Math.min(lf + 1, text.length);
       if (!continues) break;
@@ -77,7 +78,7 @@ export function logicalLines(text: string): LogicalLine[] {
         break;
       }
     }
-    lines.push({ start, end: pos, lastLineStart, text: logical, pieces });
+    lines.push({ start: base + start, end: base + pos, lastLineStart: base + lastLineStart, text: logical, pieces });
   }
   return lines;
 }

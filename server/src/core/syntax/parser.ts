@@ -1,12 +1,15 @@
 /**
- * The tolerant reader: Apache's read phase (`ap_build_config`) over one file, never throwing.
- * It splices read-time conditionals, runs `Define`/`UnDefine`/`LoadModule` in reading order,
- * substitutes `${VAR}`, and recovers from section errors so one typo hides nothing else.
+ * The tolerant reader: Apache's read phase (`ap_build_config`) over one configuration, never
+ * throwing. It splices read-time conditionals, runs `Define`/`UnDefine`/`LoadModule`/`ServerRoot`
+ * in reading order, follows `Include` through an injected file access, substitutes `${VAR}`, and
+ * recovers from section errors so one typo hides nothing else. Every file read gets a place in one
+ * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
+import { directoryOf, FileAccess, resolveInclude, serverRootRelative } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
-import type { Condition, Directive, Node, Section, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
+import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';
 
 /** What reading may know beyond the file itself. */
@@ -15,6 +18,53 @@ export interface ReadOptions {
   readonly defines?: readonly string[];
   /** The process environment, the fallback for `${VAR}` after `Define`. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
+  /** The file's absolute path, when it has one. */
+  readonly path?: string;
+  /** Where relative includes start until a `ServerRoot` directive says otherwise; default: the file's directory. */
+  readonly serverRoot?: string;
+  /** When given, `Include` and `IncludeOptional` are followed through it. */
+  readonly files?: FileAccess;
+}
+
+/** Apache's AP_MAX_INCLUDE_DEPTH. */
+const MAX_INCLUDE_DEPTH = 128;
+
+/** Apache's read-time state, shared by every file of one configuration. */
+class ReadState {
+  readonly comments: Span[] = [];
+  readonly diagnostics: SyntaxDiagnostic[] = [];
+  readonly variables = new Map<string, string>();
+  readonly flags: Set<string>;
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly access: FileAccess | undefined;
+  readonly sources: SourceFile[] = [];
+  readonly texts: string[] = [];
+  /** The files being read, outermost first, to catch include cycles. */
+  readonly chain: string[] = [];
+  serverRoot: string;
+  sawLoadModule = false;
+  unfollowedInclude = false;
+  private length = 0;
+
+  constructor(options: ReadOptions, readonly modules: Set<string> | undefined) {
+    this.flags = new Set(options.defines ?? []);
+    this.environment = options.environment ?? {};
+    this.access = options.files;
+    this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
+  }
+
+  /** Gives a file its place in the virtual text and returns its first offset. */
+  place(path: string, text: string): number {
+    const start = this.length === 0 && this.texts.length === 0 ? 0 : this.length + 1;
+    this.sources.push({ path, start, length: text.length });
+    this.texts.push(text);
+    this.length = start + text.length;
+    return start;
+  }
+
+  get text(): string {
+    return this.texts.length === 1 ? this.texts[0]! : this.texts.join('\n');
+  }
 }
 
 interface Frame {
@@ -31,9 +81,32 @@ interface Frame {
 const CONDITIONALS = new Set(['ifmodule', 'ifdefine', 'ifversion', 'iffile', 'ifdirective', 'ifsection']);
 const LOAD_MODULE = /^[ \t]*LoadModule[ \t]/im;
 
-/** Reads one configuration file into a syntax tree plus diagnostics. */
+/**
+ * Reads a configuration into a syntax tree plus diagnostics. `<IfModule>` is answered exactly
+ * once a `LoadModule` is seen anywhere (the configuration names its modules), else assumed true.
+ */
 export function parse(text: string, options: ReadOptions = {}): SyntaxTree {
-  return new Reader(text, options).read();
+  const exact = LOAD_MODULE.test(text);
+  const tree = readConfiguration(text, options, exact);
+  // A LoadModule found only in an included file: read again, answering <IfModule> exactly.
+  return !exact && tree.sawLoadModule ? readConfiguration(text, options, true).tree : tree.tree;
+}
+
+function readConfiguration(text: string, options: ReadOptions, exact: boolean): { tree: SyntaxTree; sawLoadModule: boolean } {
+  const state = new ReadState(options, exact ? staticModules() : undefined);
+  const path = options.path ?? '';
+  if (path) state.chain.push(path);
+  const nodes = new Reader(state, text, state.place(path, text)).read();
+  const tree: SyntaxTree = {
+    text: state.text,
+    files: state.sources,
+    nodes,
+    comments: state.comments.sort((a, b) => a.start - b.start),
+    diagnostics: state.diagnostics,
+    loadedModules: state.modules,
+    unfollowedInclude: state.unfollowedInclude,
+  };
+  return { tree, sawLoadModule: state.sawLoadModule };
 }
 
 class Reader {
@@ -41,36 +114,20 @@ class Reader {
   private index = 0;
   private readonly root: Node[] = [];
   private readonly stack: Frame[] = [];
-  private readonly comments: Span[] = [];
-  private readonly diagnostics: SyntaxDiagnostic[] = [];
-  private readonly variables = new Map<string, string>();
-  private readonly flags: Set<string>;
-  private readonly modules: Set<string> | undefined;
-  private readonly environment: Readonly<Record<string, string | undefined>>;
-  private hasInclude = false;
 
-  constructor(private readonly text: string, options: ReadOptions) {
-    this.lines = logicalLines(text);
-    this.flags = new Set(options.defines ?? []);
-    this.environment = options.environment ?? {};
-    this.modules = LOAD_MODULE.test(text) ? staticModules() : undefined;
+  constructor(private readonly state: ReadState, text: string, base: number) {
+    this.lines = logicalLines(text, base);
   }
 
-  read(): SyntaxTree {
+  /** Reads the whole file; sections cannot span files, so each file closes its own. */
+  read(): Node[] {
     while (this.index < this.lines.length) this.readLine(this.lines[this.index++]!);
     this.closeAtEnd();
-    return {
-      text: this.text,
-      nodes: this.root,
-      comments: this.comments,
-      diagnostics: this.diagnostics,
-      loadedModules: this.modules,
-      hasInclude: this.hasInclude,
-    };
+    return this.root;
   }
 
   private get facts(): ReadFacts {
-    return { modules: this.modules, flags: this.flags };
+    return { modules: this.state.modules, flags: this.state.flags };
   }
 
   private children(): Node[] {
@@ -78,7 +135,7 @@ class Reader {
   }
 
   private report(problem: SyntaxProblem, span: Span, message: string, refused = true): void {
-    this.diagnostics.push({ problem, span, message, refused });
+    this.state.diagnostics.push({ problem, span, message, refused });
   }
 
   private readLine(line: LogicalLine): void {
@@ -86,7 +143,7 @@ class Reader {
     if (!trimmed) return;
     const raw = trimmed.text;
     if (raw.startsWith('#')) {
-      this.comments.push(spanOf(trimmed, 0, raw.length));
+      this.state.comments.push(spanOf(trimmed, 0, raw.length));
       return;
     }
     const top = this.stack.at(-1);
@@ -106,14 +163,11 @@ class Reader {
     const name = directive.name;
     if (name.startsWith('</')) this.readClose(directive);
     else if (name.startsWith('<')) this.readOpen(directive);
-    else {
-      this.runReadTime(directive);
-      this.children().push(directive);
-    }
+    else this.children().push(this.runReadTime(directive));
   }
 
   private lookup(name: string): string | undefined {
-    return this.variables.get(asciiLower(name)) ?? this.environment[name];
+    return this.state.variables.get(asciiLower(name)) ?? this.state.environment[name];
   }
 
   private makeDirective(mapped: MappedText, line: LogicalLine): Directive | undefined {
@@ -279,8 +333,8 @@ class Reader {
     while (this.stack.length > 0) this.closeFrame(undefined);
   }
 
-  /** `Define`, `UnDefine` and `LoadModule` act while the file is read (EXEC_ON_READ). */
-  private runReadTime(directive: Directive): void {
+  /** `Define`, `UnDefine`, `LoadModule`, `ServerRoot` and `Include` act while the file is read (EXEC_ON_READ). */
+  private runReadTime(directive: Directive): Directive {
     const name = asciiLower(directive.name);
     const args = directive.args;
     const first = args[0]?.value ?? '';
@@ -288,31 +342,67 @@ class Reader {
       // TAKE12: one or two words, the first not empty; an empty second word counts as none.
       if (first === '' || args.length > 2) {
         this.report('define-arguments', directive.span, 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.');
-        return;
+        return directive;
       }
       if (first.includes(':')) {
         this.report('invalid-define', directive.span, "Variable name must not contain ':'");
-        return;
+        return directive;
       }
-      this.flags.add(first);
+      this.state.flags.add(first);
       const value = args[1]?.value;
-      if (value) this.variables.set(asciiLower(first), value);
+      if (value) this.state.variables.set(asciiLower(first), value);
     } else if (name === 'undefine') {
       if (first === '' || args.length > 1) {
         this.report('define-arguments', directive.span, 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.');
-        return;
+        return directive;
       }
       if (first.includes(':')) {
         this.report('invalid-define', directive.span, "Variable name must not contain ':'");
-        return;
+        return directive;
       }
-      this.flags.delete(first);
-      this.variables.delete(asciiLower(first));
-    } else if (name === 'loadmodule' && first && this.modules) {
-      addModule(this.modules, first);
-    } else if (name === 'include' || name === 'includeoptional') {
-      this.hasInclude = true;
+      this.state.flags.delete(first);
+      this.state.variables.delete(asciiLower(first));
+    } else if (name === 'loadmodule' && first) {
+      this.state.sawLoadModule = true;
+      if (this.state.modules) addModule(this.state.modules, first);
+    } else if (name === 'serverroot' && first) {
+      this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
+    } else if ((name === 'include' || name === 'includeoptional') && first) {
+      return this.include(directive, first, name === 'includeoptional');
     }
+    return directive;
+  }
+
+  /** Reads the files an include names, each as its own file, sharing the read-time state. */
+  private include(directive: Directive, argument: string, optional: boolean): Directive {
+    const state = this.state;
+    if (!state.access) {
+      state.unfollowedInclude = true;
+      return directive;
+    }
+    const resolved = resolveInclude(argument, optional, state.serverRoot, state.access);
+    if ('error' in resolved) {
+      this.report('include-failed', directive.span, resolved.error);
+      return directive;
+    }
+    const included: IncludedFile[] = [];
+    for (const path of resolved.files) {
+      if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
+        const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
+        this.report('include-failed', directive.span, `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`);
+        continue;
+      }
+      const text = state.access.readFile(path);
+      if (text === undefined) {
+        this.report('include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
+        continue;
+      }
+      state.chain.push(path);
+      const nodes = new Reader(state, text, state.place(path, text)).read();
+      state.chain.pop();
+      included.push({ path, nodes });
+    }
+    return { ...directive, included };
   }
 }
 

@@ -16,6 +16,22 @@ export interface Directive {
   readonly span: Span;
   /** Offset of the logical line's last physical line: Apache reports errors on that line. */
   readonly lineAt: number;
+  /** For a followed `Include`: the files it read, whose nodes stand at its place in walk order. */
+  readonly included?: readonly IncludedFile[];
+}
+
+/** A file an `Include` read. */
+export interface IncludedFile {
+  readonly path: string;
+  readonly nodes: readonly Node[];
+}
+
+/** A file's place in the virtual text of a configuration. */
+export interface SourceFile {
+  /** Absolute path, or '' for a text without one (an unsaved buffer, stdin). */
+  readonly path: string;
+  readonly start: number;
+  readonly length: number;
 }
 
 /** The outcome of a read-time test (`<IfModule>`, `<IfDefine>`, …). */
@@ -60,7 +76,8 @@ export type SyntaxProblem =
   | 'invalid-version'
   | 'invalid-define'
   | 'define-arguments'
-  | 'undefined-variable';
+  | 'undefined-variable'
+  | 'include-failed';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
@@ -73,13 +90,16 @@ export interface SyntaxDiagnostic {
 
 /** What reading a file produced. */
 export interface SyntaxTree {
+  /** The virtual text: every file read, in reading order, one newline apart (just the file when alone). */
   readonly text: string;
+  /** Where each file sits in `text`; the first is the file read first. */
+  readonly files: readonly SourceFile[];
   readonly nodes: readonly Node[];
   /** Comment lines (after trimming, starting with `#`), for folding and suppressions. */
   readonly comments: readonly Span[];
   readonly diagnostics: readonly SyntaxDiagnostic[];
   /** Modules loaded by the end of the file (identifiers and file names), or undefined when it has no `LoadModule`. */
   readonly loadedModules: ReadonlySet<string> | undefined;
-  /** An `Include`/`IncludeOptional` was read: part of the configuration lives in other files. */
-  readonly hasInclude: boolean;
+  /** An `Include` could not be followed (no file access): part of the configuration lives elsewhere. */
+  readonly unfollowedInclude: boolean;
 }

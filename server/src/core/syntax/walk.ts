@@ -1,4 +1,4 @@
-/** Apache's walk order (spec §1.8): depth first in file order, true conditionals spliced, false ones skipped. */
+/** Apache's walk order (spec §1.8): depth first in file order, includes and true conditionals spliced, false ones skipped. */
 import type { Directive, Node, Section } from './tree';
 
 /** One step of the walk; a section is entered before its children and left after them. */
@@ -28,6 +28,9 @@ export function* walk(nodes: readonly Node[]): Generator<WalkStep> {
     }
     if (node.kind === 'directive') {
       yield { kind: 'directive', directive: node, parent: level.parent };
+      // An Include's files are spliced at its place, first file first.
+      const files = node.included ?? [];
+      for (let i = files.length - 1; i >= 0; i--) levels.push({ nodes: files[i]!.nodes, index: 0, section: undefined, parent: level.parent });
     } else if (node.condition) {
       if (node.condition.active) levels.push({ nodes: node.children, index: 0, section: node, parent: level.parent });
     } else {

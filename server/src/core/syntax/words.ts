@@ -24,34 +24,42 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
   if (pos >= limit) return undefined;
   const from = pos;
-  const quote = text[pos];
-  let value = '';
+  const quote = text.charCodeAt(pos);
+  // The value is collected as slices between escapes (dropping each escaping backslash), never
+  // character by character: a 10 MB word must not build a 10-million-piece string.
+  const parts: string[] = [];
   let quoted = false;
-  if (quote === '"' || quote === "'") {
+  let runStart: number;
+  if (quote === 34 || quote === 39) {
     quoted = true;
     pos++;
-    while (pos < limit && text[pos] !== quote) {
-      const next = text[pos + 1];
-      if (text[pos] === '\\' && pos + 1 < limit && (next === quote || next === '\\')) {
-        value += next;
+    runStart = pos;
+    while (pos < limit && text.charCodeAt(pos) !== quote) {
+      const next = text.charCodeAt(pos + 1);
+      if (text.charCodeAt(pos) === 92 && pos + 1 < limit && (next === quote || next === 92)) {
+        parts.push(text.slice(runStart, pos));
+        runStart = pos + 1;
         pos += 2;
       } else {
-        value += text[pos];
         pos++;
       }
     }
+    parts.push(text.slice(runStart, pos));
     if (pos < limit) pos++;
   } else {
+    runStart = pos;
     while (pos < limit && !isSpace(text.charCodeAt(pos))) {
-      if (text[pos] === '\\' && pos + 1 < limit && text[pos + 1] === '\\') {
-        value += '\\';
+      if (text.charCodeAt(pos) === 92 && pos + 1 < limit && text.charCodeAt(pos + 1) === 92) {
+        parts.push(text.slice(runStart, pos));
+        runStart = pos + 1;
         pos += 2;
       } else {
-        value += text[pos];
         pos++;
       }
     }
+    parts.push(text.slice(runStart, pos));
   }
+  const value = parts.length === 1 ? parts[0]! : parts.join('');
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
   return { word: { value, quoted, from, to, span: spanOf(mapped, from, to) }, next: pos };

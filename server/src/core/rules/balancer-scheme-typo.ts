@@ -1,0 +1,67 @@
+import { editDistance } from '../directives/directives';
+import { walk } from '../syntax/walk';
+import type { Rule } from './types';
+
+/** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
+const NAMING = new Set(['proxypass', 'proxypassmatch', 'proxypassreverse', 'balancermember', 'proxyset', '<proxy', '<proxymatch', 'rewriterule', 'sethandler']);
+/**
+ * Where Apache checks a `balancer:` prefix itself and refuses `balancer:/x` (invalid-balancer-name
+ * reports those); elsewhere the bad word is taken silently.
+ */
+const CHECKED = new Set(['proxypass', 'proxypassmatch', 'balancermember', 'proxyset', '<proxy', '<proxymatch']);
+/** A scheme at the start of a word, or after `proxy:` (SetHandler), `|` (unix sockets) or a quote. */
+const SCHEME = /(^|proxy:|\||["'])([a-z][a-z0-9+.-]*):(\/*)/gi;
+
+export const rule: Rule = {
+  id: 'balancer-scheme-typo',
+  severity: 'warning',
+  docs: {
+    summary: 'a misspelled `balancer://` (`balnacer://`, `balancers://`, `balancer:/`) where a balancer is meant',
+    why: 'Only a word starting with exactly "balancer://" names a balancer: anything else is taken as a plain worker URL or an unknown balancer, and requests fail at run time (500, "No protocol handler was valid for the URL") although `apache2 -t` says Syntax OK.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balnacer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    for (const step of walk(analysis.tree.nodes)) {
+      const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
+      const name = directive?.name.toLowerCase();
+      if (!directive || !name || !NAMING.has(name)) continue;
+      for (const word of directive.args) {
+        if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
+        const raw = text.slice(word.span.start, word.span.end);
+        for (const match of raw.matchAll(SCHEME)) {
+          const [, before, scheme, slashes] = match as unknown as [string, string, string, string];
+          const lower = scheme.toLowerCase();
+          const isTypo = lower === 'balancer' ? slashes.length !== 2 && !CHECKED.has(name) : editDistance(lower, 'balancer', 2) <= 2;
+          if (!isTypo) continue;
+          const start = word.span.start + match.index! + before.length;
+          const end = start + scheme.length + 1 + slashes.length;
+          const written = raw.slice(match.index! + before.length).split(/["'\s|]/)[0]!;
+          const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
+          yield {
+            span: { start, end },
+            message: `"${written}" looks like a misspelled balancer URL: only a word starting with "balancer://" names a balancer, so ${consequence(name)}; write ${fixed}`,
+            fixes: [{ title: `Change to ${fixed}`, safe: true, edits: [{ span: { start, end }, newText: 'balancer://' }] }],
+          };
+        }
+      }
+    }
+  },
+};
+
+/** What Apache does with a word that does not name a balancer, by directive. */
+function consequence(name: string): string {
+  switch (name) {
+    case 'proxypassreverse':
+      return 'Apache does not rewrite the Location headers of these responses';
+    case 'balancermember':
+    case '<proxy':
+    case '<proxymatch':
+      return 'Apache files these members under a name no ProxyPass can route to (or under a worker scheme no module handles)';
+    case 'proxyset':
+      return 'Apache looks for a worker of that name and refuses the line';
+    default:
+      return 'Apache takes it as a worker URL with an unknown scheme and answers 500 ("No protocol handler was valid for the URL") although apache2 -t says Syntax OK';
+  }
+}

@@ -1,0 +1,77 @@
+import { findDirective } from '../directives/directives';
+import type { Span } from '../syntax/lines';
+import { sectionName } from '../syntax/names';
+import type { Node, Section } from '../syntax/tree';
+import type { Fix, Rule, RuleFinding } from './types';
+
+export const rule: Rule = {
+  id: 'ignored-text',
+  severity: 'warning',
+  docs: {
+    summary: 'text after the `>` of a section\'s opening or closing line: Apache silently ignores it',
+    why: 'Section handlers read their arguments up to the last `>` and Apache drops the rest of the line, as it does after `</Proxy>`: `<Proxy "balancer://shop"> lbmethod=bybusyness` keeps the default lbmethod and says nothing.',
+    bad: '<Proxy "balancer://shop"> lbmethod=bybusyness\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+    good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    for (const section of sections(analysis.tree.nodes)) {
+      // Unknown sections are unknown-directive's business; Apache refuses them before ignoring anything.
+      if (!findDirective(`<${section.name}`)) continue;
+      const opening = section.ignoredText && trimmed(text, section.ignoredText);
+      if (opening) yield afterOpening(text, section, opening);
+      const close = section.close;
+      const first = close?.args[0];
+      if (close && first && close.name.endsWith('>')) {
+        const closing = trimmed(text, { start: first.span.start, end: close.span.end });
+        if (closing) yield afterClosing(text, section, closing);
+      }
+    }
+  },
+};
+
+/** Every section, depth first, false conditionals included (their lines are read, only not run). */
+function* sections(nodes: readonly Node[]): Generator<Section> {
+  for (const node of nodes) {
+    if (node.kind !== 'section') continue;
+    yield node;
+    yield* sections(node.children);
+  }
+}
+
+/** The span without surrounding whitespace, or undefined when it is empty or a `#` comment the admin meant as one. */
+function trimmed(text: string, span: Span): Span | undefined {
+  const raw = text.slice(span.start, span.end);
+  const start = span.start + (raw.length - raw.trimStart().length);
+  const end = span.end - (raw.length - raw.trimEnd().length);
+  return end > start && text[start] !== '#' ? { start, end } : undefined;
+}
+
+function afterOpening(text: string, section: Section, ignored: Span): RuleFinding {
+  const words = text.slice(ignored.start, ignored.end);
+  const open = `<${sectionName(section.name)}>`;
+  const isProxy = /^proxy(match)?$/i.test(section.name);
+  const bracket = text.lastIndexOf('>', ignored.start);
+  const fixes: Fix[] = [];
+  if (isProxy && /^\S+=/.test(words) && bracket >= section.open.span.start) {
+    fixes.push({ title: 'Move the parameters inside the ">"', safe: false, edits: [{ span: { start: bracket, end: ignored.end }, newText: ` ${words}>` }] });
+  }
+  const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', section.open.span.start) + 1))![0];
+  if (findDirective(words.split(/\s/)[0]!)) {
+    fixes.push({ title: 'Move it to its own line', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: `\n${indent}    ${words}` }] });
+  }
+  fixes.push({ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: '' }] });
+  const hint = isProxy ? 'balancer parameters go inside the ">" (or on a ProxySet line)' : 'put it on its own line or delete it';
+  return { span: ignored, message: `Apache ignores "${words}" after the ">" of this ${open} line, so it has no effect: ${hint}`, fixes };
+}
+
+function afterClosing(text: string, section: Section, ignored: Span): RuleFinding {
+  const words = text.slice(ignored.start, ignored.end);
+  const close = section.close!;
+  const end = close.nameSpan.end;
+  return {
+    span: ignored,
+    message: `Apache ignores "${words}" after </${sectionName(section.name)}>, so it has no effect: put it on its own line or delete it`,
+    fixes: [{ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: end, end: ignored.end }, newText: '' }] }],
+  };
+}

@@ -1,0 +1,75 @@
+import type { Word } from '../syntax/words';
+import { proxyRules, ProxyRule } from './proxypass-order';
+import type { TextEdit, Rule } from './types';
+
+export const rule: Rule = {
+  id: 'trailing-slash-mismatch',
+  severity: 'warning',
+  docs: {
+    summary: 'a ProxyPass whose path ends with `/` and whose URL does not, or the reverse',
+    why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500); with `ProxyPass /api balancer://shop/` the backend receives //orders.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    const rules = proxyRules(analysis);
+    for (const pass of rules) {
+      if (pass.kind !== 'ProxyPass' || !isComparable(pass)) continue;
+      const path = pass.path;
+      const url = pass.url.value;
+      const pathSlash = path.endsWith('/');
+      if (pathSlash === url.endsWith('/')) continue;
+      // ProxyPassReverse lines for the same path and URL get the same edit, so the pair stays consistent.
+      const reverses = rules.filter(
+        (reverse) => reverse.kind === 'ProxyPassReverse' && reverse.vhost === pass.vhost && reverse.location === pass.location && reverse.path === path && reverse.url.value === url,
+      );
+      const edits = [pass, ...reverses].map((entry) => (pathSlash ? appendSlash(text, entry.url) : removeSlash(text, entry.url)));
+      const complete = edits.every((edit): edit is TextEdit => edit !== undefined);
+      const also = reverses.length > 0 ? ' (and the matching ProxyPassReverse)' : '';
+      yield {
+        span: pass.url.span,
+        message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
+        related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
+        fixes: complete ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }] : [],
+      };
+    }
+  },
+};
+
+/** A plain path and a real URL, both free of unresolved variables. */
+function isComparable(rule: ProxyRule): rule is ProxyRule & { path: string } {
+  const path = rule.path;
+  return !rule.isRegex && path !== undefined && path.startsWith('/') && rule.url.value !== '!' && !`${path}${rule.url.value}`.includes('${');
+}
+
+/** `/api/` → `balancer://shop`: the request's remainder is glued to the URL's last segment. */
+function missingSlash(path: string, url: string): string {
+  const example = `${path}orders`;
+  const target = `${url}orders`;
+  const authorityOnly = /^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i.test(url);
+  const outcome = /^balancer:/i.test(url) && authorityOnly
+    ? `, a balancer that does not exist, so Apache answers 500 (AH01144 "No protocol handler was valid for the URL")`
+    : authorityOnly
+      ? `, a host that does not exist, so Apache answers 500 (AH00898 DNS lookup failure)`
+      : '';
+  return `"${path}" ends with a slash but "${url}" does not: Apache appends the rest of the request path to the URL, so ${example} goes to ${target}${outcome}; only ${path} itself works: add a trailing slash to the URL`;
+}
+
+/** `/api` → `balancer://shop/`: the remainder starts with a slash too, so the backend sees two. */
+function extraSlash(path: string, url: string): string {
+  return `"${url}" ends with a slash but "${path}" does not: Apache appends the rest of the request path to the URL, so ${path}/orders goes to ${url}/orders and the backend receives a doubled slash: remove the URL's trailing slash`;
+}
+
+/** Inserts `/` at the end of the word, inside its quotes. */
+function appendSlash(text: string, word: Word): TextEdit | undefined {
+  const at = word.quoted ? word.span.end - 1 : word.span.end;
+  return word.quoted && !/["']$/.test(text.slice(word.span.start, word.span.end)) ? undefined : { span: { start: at, end: at }, newText: '/' };
+}
+
+/** Deletes the word's final `/` when it is written literally. */
+function removeSlash(text: string, word: Word): TextEdit | undefined {
+  const raw = text.slice(word.span.start, word.span.end);
+  const at = word.quoted && /["']$/.test(raw) ? word.span.end - 2 : word.span.end - 1;
+  return text[at] === '/' ? { span: { start: at, end: at + 1 }, newText: '' } : undefined;
+}

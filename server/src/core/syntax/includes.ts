@@ -1,0 +1,141 @@
+/**
+ * `Include` and `IncludeOptional` resolution as Apache does it (spec §1.6; server/config.c
+ * ap_process_fnmatch_configs, util.c ap_dir_fnmatch): ServerRoot-relative paths, wildcards in any
+ * component, directories read recursively, byte-wise order — over an injected file access, so the
+ * CLI, the server and tests (with an in-memory file system) share it.
+ */
+
+/** The few file operations reading a configuration needs; POSIX paths. */
+export interface FileAccess {
+  /** The text of a regular file, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+  /** The entry names of a directory, or undefined when the path is not a readable directory. */
+  readDirectory(path: string): readonly string[] | undefined;
+}
+
+/** The files an include names, in the order Apache reads them, or Apache's error. */
+export type IncludeResolution = { readonly files: readonly string[] } | { readonly error: string };
+
+/** Caps the files one include may expand to, so a huge glob cannot stall an editor. */
+export const MAX_INCLUDED_FILES = 10_000;
+
+/** `ap_server_root_relative`: absolute paths stay, others are joined to ServerRoot. */
+export function serverRootRelative(path: string, serverRoot: string): string {
+  return normalizePath(path.startsWith('/') ? path : `${serverRoot}/${path}`);
+}
+
+/** Collapses `//`, `.` and `..` in an absolute POSIX path. */
+export function normalizePath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** The directory of a path. */
+export function directoryOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash <= 0 ? '/' : path.slice(0, slash);
+}
+
+function hasWildcard(text: string): boolean {
+  return /[*?[]/.test(text);
+}
+
+/** apr_fnmatch for one path component: `*`, `?`, `[…]`, `\x`; a leading `.` must be matched literally. */
+export function matchComponent(pattern: string, name: string): boolean {
+  if (name.startsWith('.') && !pattern.startsWith('.')) return false;
+  let source = '^';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (c === '\\' && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]!);
+    else if (c === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close < 0) source += '\\[';
+      else {
+        let body = pattern.slice(i + 1, close);
+        const negate = body.startsWith('!') || body.startsWith('^');
+        if (negate) body = body.slice(1);
+        source += `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]')}]`;
+        i = close;
+      }
+    } else source += escapeRegExp(c);
+  }
+  try {
+    return new RegExp(`${source}$`, 's').test(name);
+  } catch {
+    return false;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Every file under a directory, recursively, each directory's entries in byte-wise order. */
+function filesUnder(directory: string, access: FileAccess, found: string[]): void {
+  const entries = access.readDirectory(directory);
+  if (!entries) return;
+  for (const entry of [...entries].sort(compareBytes)) {
+    if (found.length >= MAX_INCLUDED_FILES) return;
+    const path = `${directory === '/' ? '' : directory}/${entry}`;
+    if (access.readDirectory(path)) filesUnder(path, access, found);
+    else found.push(path);
+  }
+}
+
+function compareBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Resolves one include argument to the files Apache would read, in order. */
+export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess): IncludeResolution {
+  const path = serverRootRelative(argument, serverRoot);
+  if (!hasWildcard(path)) {
+    if (access.readDirectory(path)) {
+      const found: string[] = [];
+      filesUnder(path, access, found);
+      return { files: found };
+    }
+    if (access.readFile(path) !== undefined) return { files: [path] };
+    return optional ? { files: [] } : { error: `Could not open configuration file ${path}: No such file or directory` };
+  }
+  const components = path.split('/').filter((part) => part !== '');
+  let candidates = ['/'];
+  for (const [index, component] of components.entries()) {
+    const last = index === components.length - 1;
+    const next: string[] = [];
+    for (const directory of candidates) {
+      const prefix = directory === '/' ? '' : directory;
+      if (!hasWildcard(component)) {
+        next.push(`${prefix}/${component}`);
+        continue;
+      }
+      const entries = access.readDirectory(directory);
+      if (!entries) continue;
+      for (const entry of [...entries].sort(compareBytes)) {
+        if (!matchComponent(component, entry)) continue;
+        const full = `${prefix}/${entry}`;
+        // A wildcard before the last component only walks into directories.
+        if (!last && !access.readDirectory(full)) continue;
+        next.push(full);
+      }
+      if (next.length === 0 && !optional) {
+        return { error: `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing` };
+      }
+    }
+    candidates = next;
+  }
+  const files: string[] = [];
+  for (const candidate of candidates) {
+    if (access.readDirectory(candidate)) filesUnder(candidate, access, files);
+    else if (access.readFile(candidate) !== undefined) files.push(candidate);
+    if (files.length >= MAX_INCLUDED_FILES) break;
+  }
+  return { files: files.slice(0, MAX_INCLUDED_FILES) };
+}
