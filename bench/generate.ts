@@ -92,12 +92,21 @@ const LBMETHODS = ['byrequests', 'byrequests', 'bybusyness', 'bytraffic'];
 const PORTS = [8080, 8081, 8443, 9000];
 const WORDS = ['shop', 'api', 'auth', 'search', 'media', 'cart', 'admin', 'report', 'feed', 'mail'];
 
+/** A generated configuration and what it holds (as Apache reads it: skipped conditionals do not count). */
+export interface GeneratedConfig {
+  readonly text: string;
+  readonly lines: number;
+  readonly balancers: number;
+  readonly members: number;
+  readonly virtualHosts: number;
+}
+
 /**
  * A complete configuration of about `lines` lines that `apache2 -t` accepts. Blocks, chosen by the
  * PRNG: balancer sections (inside or outside conditionals), members declared outside any section,
  * virtual hosts with their own balancers and `<Location>` routes, `Define` groups, comments.
  */
-export function generateConfig(options: ConfigOptions): string {
+export function generateConfig(options: ConfigOptions): GeneratedConfig {
   const dice = new Dice(prng(options.seed));
   const out = serverHeader(options, `Balancer Lens benchmark configuration: about ${options.lines} lines, seed ${options.seed}`);
   let balancerCount = 0;
@@ -114,6 +123,7 @@ export function generateConfig(options: ConfigOptions): string {
     return `${net}.${member + 1}`;
   };
 
+  let virtualHosts = 0;
   while (out.length < options.lines) {
     const roll = dice.next();
     if (roll < 0.08) out.push(...comments(dice));
@@ -126,9 +136,14 @@ export function generateConfig(options: ConfigOptions): string {
     } else if (roll < 0.5) out.push(...balancerSection(dice, nextName(), balancerCount, hostFor, networks, ''), '');
     else if (roll < 0.62) out.push(...conditional(dice, () => balancerSection(dice, nextName(), balancerCount, hostFor, networks, '    '), defineCount), '');
     else if (roll < 0.72) out.push(...outsideMembers(dice, nextName(), balancerCount, hostFor), '');
-    else out.push(...virtualHost(dice, nextName(), balancerCount, hostFor, options.port), '');
+    else {
+      virtualHosts++;
+      out.push(...virtualHost(dice, nextName(), balancerCount, hostFor, options.port), '');
+    }
   }
-  return `${out.join('\n')}\n`;
+  // Every BalancerMember line Apache reads (the skipped ones name balancer://skipped).
+  const members = out.filter((line) => /^\s*BalancerMember /.test(line) && !line.includes('192.0.2.1')).length;
+  return { text: `${out.join('\n')}\n`, lines: out.length, balancers: balancerCount, members, virtualHosts };
 }
 
 function comments(dice: Dice): string[] {

@@ -45,7 +45,7 @@ export async function deactivate(): Promise<void> {
   client = undefined;
 }
 
-/** From a code lens: both arguments. From the command palette: the balancer at or above the cursor, or a pick. */
+/** From a code lens: both arguments. From the command palette: the balancer around the cursor, the only one, or a pick. */
 async function showSchedule(panel: SchedulePanel, uri: string | undefined, balancer: string | undefined): Promise<void> {
   if (uri !== undefined && balancer !== undefined) return panel.show(uri, balancer);
   const editor = vscode.window.activeTextEditor;

@@ -1,7 +1,8 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
+import { fileText, localize } from '../core/files';
 import { lint } from '../core/lint';
 import type { Diagnostic } from '../core/rules/types';
 import { ConfigLookup, configLookup, LintConfig } from './config';
@@ -11,15 +12,18 @@ import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
+import { diskAccess } from './files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
+import { READ_OPTIONS, readFlags } from './read-options';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
 export const LINT_USAGE = `usage: balancer-lens lint [PATH|DIR|GLOB|-]... [options]
 
-Lints Apache configuration files together (a balancer in one file, its ProxyPass in another).
+Lints Apache configuration files together (a balancer in one file, its ProxyPass in another),
+following Include and IncludeOptional; a file that another given file includes is read as part of it.
 A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*;
 quote a glob to let balancer-lens expand it; - reads standard input. No path: the current directory.
 
@@ -30,6 +34,10 @@ options:
       --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
       --stdin-filename NAME  the name of standard input in the report and for finding its config
       --fix               apply the safe fixes in place, then report what remains
+      --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+                          (default: the directory of the file that is read first)
+  -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
+      --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
   -h, --help              show this help
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
@@ -74,40 +82,47 @@ export function runLint(argv: readonly string[]): number {
 
   const progress = progressLine(inputs.length);
   const { sources, isIncomplete } = readSources(inputs, configFor, cwd, progress);
+  const flags = readFlags(values, cwd);
   const epochSeconds = Math.floor(Date.now() / 1000);
-  const analyzeText = (text: string): Analysis => analyze(text, { environment: process.env, epochSeconds });
-  const texts = sources.map((source) => source.text);
-  const analyses = texts.map((text, index) => {
+  // Texts by path: what --fix changed is read from here, by the entry files that include it too.
+  const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[source.input.path, source.text] as const] : [])));
+  const files = diskAccess(overlay);
+  const analyzeSource = (source: Source, index: number): Analysis => {
     progress('analysing', index);
-    return analyzeText(text);
-  });
+    const path = source.input.path;
+    return analyze(overlay.get(path ?? '') ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
+  };
+  let analyses = sources.map(analyzeSource);
   progress.clear();
-  let diagnostics = lintSet(sources, analyses);
+  let linted = lintSets(sources, analyses);
   if (values.fix) {
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
       let isChanged = false;
-      for (const [index, source] of sources.entries()) {
-        if (!source.isWritable) continue;
-        const fixed = applySafeFixes(texts[index]!, diagnostics[index]!);
-        if (fixed.applied === 0 || fixed.text === texts[index]) continue;
-        texts[index] = fixed.text;
-        analyses[index] = analyzeText(fixed.text);
+      for (const source of sources) {
+        const path = source.input.path;
+        if (!source.isWritable || !path) continue;
+        const current = overlay.get(path)!;
+        const fixed = applySafeFixes(current, linted.byFile.get(path)?.diagnostics ?? []);
+        if (fixed.applied === 0 || fixed.text === current) continue;
+        overlay.set(path, fixed.text);
         isChanged = true;
       }
       if (!isChanged) break;
-      diagnostics = lintSet(sources, analyses);
+      analyses = sources.map(analyzeSource);
+      linted = lintSets(sources, analyses);
     }
-    for (const [index, source] of sources.entries()) {
-      if (source.input.kind !== 'file') continue;
-      if (texts[index] !== source.text) writeConfig(source.input.path, texts[index]!);
-      else if (!source.isWritable && diagnostics[index]!.some((diagnostic) => safeFixOf(diagnostic))) {
+    for (const source of sources) {
+      const path = source.input.path;
+      if (source.input.kind !== 'file' || !path) continue;
+      if (overlay.get(path) !== source.text) writeConfig(path, overlay.get(path)!);
+      else if (!source.isWritable && linted.byFile.get(path)?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
         process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
       }
     }
   }
 
   const report: Report = {
-    files: sources.map((source, index) => reportFile(source.input.shown, source.input.path, texts[index]!, diagnostics[index]!)),
+    files: [...linted.byFile.values()].map((file) => reportFile(file.shown, file.path, file.text, file.diagnostics)),
     cwd,
     colour: useColour(),
     version: version(),
@@ -149,10 +164,48 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
   return { sources, isIncomplete };
 }
 
-/** Lints every analysis with the others of the set as its neighbours, each under its own configuration. */
-function lintSet(sources: readonly Source[], analyses: readonly Analysis[]): Diagnostic[][] {
-  return analyses.map((analysis, index) =>
-    lint(analysis, { rules: sources[index]!.config.rules, others: analyses.filter((_, other) => other !== index) }));
+/** Each file's findings, with what the report shows of it. */
+interface FileFindings {
+  readonly shown: string;
+  readonly path: string | undefined;
+  readonly text: string;
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Lints the configurations: every source that no other source includes is an entry, read with its
+ * includes and linted with the other entries as neighbours under its own .balancerlens.json; each
+ * finding goes to the file it is in, included files too, once even when several entries read it.
+ */
+function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { byFile: Map<string, FileFindings> } {
+  const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => file.path)));
+  const entries = sources.map((source, index) => ({ source, analysis: analyses[index]! })).filter(({ source }) => !source.input.path || !includedElsewhere.has(source.input.path));
+  const byFile = new Map<string, FileFindings>();
+  for (const source of sources) byFile.set(source.input.path ?? source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
+  const seen = new Set<string>();
+  for (const { source, analysis } of entries) {
+    const others = entries.filter((entry) => entry.analysis !== analysis).map((entry) => entry.analysis);
+    const tree = analysis.tree;
+    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, others }))) {
+      const key = file.path || (source.input.path ?? source.input.shown);
+      const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      let findings = byFile.get(key);
+      if (!findings) {
+        findings = { shown: shownPath(file.path), path: file.path, text: fileText(tree.text, file), diagnostics: [] };
+        byFile.set(key, findings);
+      }
+      findings.diagnostics.push(diagnostic);
+    }
+  }
+  for (const findings of byFile.values()) findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return { byFile };
+}
+
+function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown === '' || shown.startsWith('..') ? path : shown;
 }
 
 function render(format: Format, report: Report): string {
@@ -183,6 +236,7 @@ function parseOptions(argv: readonly string[]) {
         'stdin-filename': { type: 'string' },
         fix: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...READ_OPTIONS,
       },
     });
   } catch (error) {

@@ -1,13 +1,17 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
 import { bar, percent } from '../core/features/format';
 import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/features/schedule-report';
+import { fileAt, fileText, locator } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
 import { BalancerPreview, describeIdle, previewWithDown } from '../core/scheduler/preview';
 import type { Span } from '../core/syntax/lines';
+import { diskAccess } from './files';
 import { readConfig, UsageError, useColour } from './io';
+import { READ_OPTIONS, readFlags } from './read-options';
 
 const MAX_PICKS = 1_000_000;
 
@@ -23,13 +27,17 @@ export function runSchedule(argv: readonly string[]): number {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const text = readConfig(file);
-  const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000) });
+  const cwd = process.cwd();
+  const path = resolve(cwd, file);
+  const analysis = analyze(text, { ...readFlags(values, cwd), path, files: diskAccess(), epochSeconds: Math.floor(Date.now() / 1000) });
   const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
-  const index = new LineIndex(text);
-  const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, file, index, picks) }));
+  const { text: virtual, files } = analysis.tree;
+  const locate = locator(virtual, files, (source) => (source.path === path ? file : relative(cwd, source.path) || source.path));
+  const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = refusalsOf(analysis).map((problem) => {
-    const at = index.position(problem.span.start);
-    return { line: at.line + 1, column: at.character + 1, message: problem.message };
+    const source = fileAt(files, problem.span.start);
+    const at = new LineIndex(fileText(virtual, source)).position(problem.span.start - source.start);
+    return { file: locate(problem.span.start).file, line: at.line + 1, column: at.character + 1, message: problem.message };
   });
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
@@ -38,7 +46,7 @@ export function runSchedule(argv: readonly string[]): number {
   const colour = useColour();
   const out = reports.map(({ preview, report }) => renderText(preview, report, picks === undefined, colour));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
-  for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
+  for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
   process.stdout.write(`${out.join('\n\n')}\n`);
   return 0;
 }
@@ -48,7 +56,7 @@ function parseOptions(argv: readonly string[]) {
     return parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { balancer: { type: 'string' }, picks: { type: 'string' }, format: { type: 'string' }, down: { type: 'string', multiple: true } },
+      options: { balancer: { type: 'string' }, picks: { type: 'string' }, format: { type: 'string' }, down: { type: 'string', multiple: true }, ...READ_OPTIONS },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -1,6 +1,7 @@
 /** Runs the rules over an analysis and applies severities and suppressions in one place. */
 import type { Analysis } from './analysis';
 import { RULES } from './rules';
+import { TEMPLATE_SYNTAX, templateLines } from './rules/template-syntax';
 import type { Diagnostic, Rule, Severity } from './rules/types';
 import { findSuppressions } from './suppressions';
 
@@ -18,6 +19,22 @@ export interface LintOptions {
 /** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
 export const UNUSED_SUPPRESSION = 'unused-suppression';
 
+/** Sections a template's tags open and close never match; the template note explains them instead. */
+const SECTION_MISMATCH = 'section-mismatch';
+
+/**
+ * In a template, the template-syntax note stands in for the findings its tags cause: those that
+ * start on a template line, and section mismatches anywhere (`<?php` or `<#list>` opens a
+ * section). Nothing is hidden unless the note itself is among `found`.
+ */
+export function templateNoise(analysis: Analysis, found: readonly Diagnostic[]): (diagnostic: Diagnostic) => boolean {
+  if (!found.some((diagnostic) => diagnostic.ruleId === TEMPLATE_SYNTAX)) return () => false;
+  const lines = templateLines(analysis);
+  return (diagnostic) =>
+    diagnostic.ruleId !== TEMPLATE_SYNTAX &&
+    (diagnostic.ruleId === SECTION_MISMATCH || lines.some((line) => diagnostic.span.start >= line.start && diagnostic.span.start < line.end));
+}
+
 /** Lints one analysis; diagnostics come back in document order. */
 export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[] {
   const settings = options.rules ?? {};
@@ -29,6 +46,7 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
     for (const finding of rule.check({ analysis, others: options.others ?? [] })) found.push({ ...finding, ruleId: rule.id, severity });
   }
   const known = new Set(RULES.map((rule) => rule.id));
+  const isHiddenByTemplate = templateNoise(analysis, found);
   const suppressions = findSuppressions(analysis.tree);
   const used = new Set<string>();
   const kept = found.filter((diagnostic) => {
@@ -41,7 +59,7 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
       }
     }
     return true;
-  });
+  }).filter((diagnostic) => !isHiddenByTemplate(diagnostic));
   const unusedRule = RULES.find((rule) => rule.id === UNUSED_SUPPRESSION)!;
   const unusedSeverity = severityOf(unusedRule);
   if (unusedSeverity !== 'off') {

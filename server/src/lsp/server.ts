@@ -245,7 +245,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!found) return null;
     const { document, state } = found;
     const preview = state.analysis.previews.find((candidate) => candidate.balancer.name === params.balancer.toLowerCase());
-    return preview ? balancerReport(preview, document.uri, new LineIndex(document.getText()), params.picks) : null;
+    if (!preview) return null;
+    const index = new LineIndex(document.getText());
+    return balancerReport(preview, (offset) => ({ file: document.uri, line: index.position(offset).line + 1 }), params.picks);
   }));
 
   documents.listen(connection);

@@ -140,7 +140,8 @@ const USER_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
-  'workbench.colorTheme': 'Default Dark Modern',
+  // E2E_COLOR_THEME='Default Light Modern' checks the panel and the screenshots in a light theme.
+  'workbench.colorTheme': process.env.E2E_COLOR_THEME ?? 'Default Dark Modern',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.commandCenter.enabled': false,
   'security.workspace.trust.enabled': false,
@@ -161,7 +162,8 @@ const USER_SETTINGS = {
 /** The workspace: the fixture where Debian keeps site configuration, so the filename patterns pick the language. */
 export const FIXTURE_IN_WORKSPACE = 'apache2/sites-available/shop.conf';
 
-function writeWorkspace(workspace: string): void {
+/** Copies the fixture into `workspace` at FIXTURE_IN_WORKSPACE. */
+export function writeWorkspace(workspace: string): void {
   const target = join(workspace, FIXTURE_IN_WORKSPACE);
   mkdirSync(join(target, '..'), { recursive: true });
   writeFileSync(target, require('node:fs').readFileSync(join(ROOT, 'test/e2e/fixtures/shop.conf')));

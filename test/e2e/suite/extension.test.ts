@@ -156,4 +156,14 @@ describe('Balancer Lens in VS Code', () => {
     );
     assert.equal(tab.label, 'Schedule: shop');
   });
+
+  it('shows the schedule of the balancer around the cursor from the command palette', async () => {
+    const editor = await vscode.window.showTextDocument(document);
+    const inside = positionOf('loadfactor=2', 'loadfactor=2');
+    editor.selection = new vscode.Selection(inside, inside);
+    await vscode.commands.executeCommand('balancerLens.showSchedule');
+    await eventually('the panel to show balancer://reports', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === 'Schedule: reports'),
+    );
+  });
 });

@@ -2,7 +2,7 @@
 import { statusLetters } from '../model/params';
 import type { IdleReason } from '../scheduler/byrequests';
 import { BalancerPreview, previewPicks } from '../scheduler/preview';
-import type { LineIndex } from '../positions';
+import type { Locate } from '../files';
 
 /** Default number of picks: one cycle, at most this many. */
 export const DEFAULT_PICK_CAP = 100;
@@ -10,6 +10,8 @@ export const DEFAULT_PICK_CAP = 100;
 /** One member in the report. */
 export interface MemberReport {
   readonly url: string;
+  /** Only when the member is declared in another file than the balancer. */
+  readonly file?: string;
   readonly line: number;
   readonly loadfactor: string | null;
   readonly lbfactor: number;
@@ -36,14 +38,15 @@ export interface BalancerReport {
 }
 
 /** Builds the report of one balancer; `picks` undefined means one cycle (capped), or one 503 when nothing serves. */
-export function balancerReport(preview: BalancerPreview, file: string, index: LineIndex, picks?: number): BalancerReport {
+export function balancerReport(preview: BalancerPreview, locate: Locate, picks?: number): BalancerReport {
   const { balancer, schedule } = preview;
-  const lineOf = (offset: number): number => index.position(offset).line + 1;
+  const lineOf = (offset: number): number => locate(offset).line;
+  const at = locate((balancer.section?.open ?? balancer.createdBy).lineAt);
   const defaultCount = !preview.simulated ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
   return {
     name: balancer.name,
-    file,
-    line: lineOf((balancer.section?.open ?? balancer.createdBy).lineAt),
+    file: at.file,
+    line: at.line,
     scope: balancer.scope.kind === 'main' ? 'main' : `vhost:${lineOf(balancer.scope.section.open.lineAt)}`,
     lbmethod: preview.lbmethod,
     simulated: preview.simulated,
@@ -51,9 +54,11 @@ export function balancerReport(preview: BalancerPreview, file: string, index: Li
     cycleLength: preview.simulated ? schedule.cycleLength : null,
     members: balancer.members.map((member, position) => {
       const plan = schedule.members[position]!;
+      const declared = locate(member.declaration.directive.lineAt);
       return {
         url: member.url,
-        line: lineOf(member.declaration.directive.lineAt),
+        ...(declared.file === at.file ? {} : { file: declared.file }),
+        line: declared.line,
         loadfactor: member.setBy.get('loadfactor')?.value ?? null,
         lbfactor: member.params.lbfactor,
         lbset: member.params.lbset,

@@ -10,7 +10,7 @@ const NAMING = new Set(['proxypass', 'proxypassmatch', 'proxypassreverse', 'bala
  */
 const CHECKED = new Set(['proxypass', 'proxypassmatch', 'balancermember', 'proxyset', '<proxy', '<proxymatch']);
 /** A scheme at the start of a word, or after `proxy:` (SetHandler), `|` (unix sockets) or a quote. */
-const SCHEME = /(^|proxy:|\||["'])([a-z][a-z0-9+.-]*):(\/*)/gi;
+const SCHEME = /(?<=^|proxy:|\||["'])([a-z][a-z0-9+.-]*):(\/*)/gi;
 
 export const rule: Rule = {
   id: 'balancer-scheme-typo',
@@ -31,13 +31,13 @@ export const rule: Rule = {
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
         const raw = text.slice(word.span.start, word.span.end);
         for (const match of raw.matchAll(SCHEME)) {
-          const [, before, scheme, slashes] = match as unknown as [string, string, string, string];
+          const [, scheme, slashes] = match as unknown as [string, string, string];
           const lower = scheme.toLowerCase();
           const isTypo = lower === 'balancer' ? slashes.length !== 2 && !CHECKED.has(name) : editDistance(lower, 'balancer', 2) <= 2;
           if (!isTypo) continue;
-          const start = word.span.start + match.index! + before.length;
+          const start = word.span.start + match.index!;
           const end = start + scheme.length + 1 + slashes.length;
-          const written = raw.slice(match.index! + before.length).split(/["'\s|]/)[0]!;
+          const written = raw.slice(match.index!).split(/["'\s|]/)[0]!;
           const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
           yield {
             span: { start, end },

@@ -62,7 +62,7 @@ function afterOpening(text: string, section: Section, ignored: Span): RuleFindin
   }
   fixes.push({ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: '' }] });
   const hint = isProxy ? 'balancer parameters go inside the ">" (or on a ProxySet line)' : 'put it on its own line or delete it';
-  return { span: ignored, message: `Apache ignores "${words}" after the ">" of this ${open} line, so it has no effect: ${hint}`, fixes };
+  return { span: ignored, message: `text after the ">" of a ${open} line is ignored: Apache silently drops "${words}", so it has no effect; ${hint}`, fixes };
 }
 
 function afterClosing(text: string, section: Section, ignored: Span): RuleFinding {
@@ -71,7 +71,7 @@ function afterClosing(text: string, section: Section, ignored: Span): RuleFindin
   const end = close.nameSpan.end;
   return {
     span: ignored,
-    message: `Apache ignores "${words}" after </${sectionName(section.name)}>, so it has no effect: put it on its own line or delete it`,
+    message: `text after </${sectionName(section.name)}> is ignored: Apache silently drops "${words}", so it has no effect; put it on its own line or delete it`,
     fixes: [{ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: end, end: ignored.end }, newText: '' }] }],
   };
 }

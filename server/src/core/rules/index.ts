@@ -1,9 +1,15 @@
 /** Every rule Balancer Lens runs. A test checks that each rule file here is registered. */
 import { rule as allMembersDisabled } from './all-members-disabled';
+import { rule as balancerManagerUnprotected } from './balancer-manager-unprotected';
 import { rule as balancerModuleNotLoaded } from './balancer-module-not-loaded';
 import { rule as balancerNameCollision } from './balancer-name-collision';
+import { rule as balancerPersist } from './balancer-persist';
+import { rule as balancerSchemeTypo } from './balancer-scheme-typo';
+import { rule as commentContinuation } from './comment-continuation';
 import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
+import { rule as ignoredText } from './ignored-text';
+import { rule as includeFailed } from './include-failed';
 import { rule as invalidBalancerName } from './invalid-balancer-name';
 import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
@@ -21,13 +27,17 @@ import { rule as moduleNotLoaded } from './module-not-loaded';
 import { rule as nestedBalancerMember } from './nested-balancer-member';
 import { rule as nofailover } from './nofailover';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
+import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
 import { rule as standbyOnly } from './standby-only';
 import { rule as statusInError } from './status-in-error';
+import { rule as stickyCookieSeparator } from './sticky-cookie-separator';
 import { rule as stickyWithoutRoute } from './sticky-without-route';
+import { rule as templateSyntax } from './template-syntax';
+import { rule as trailingSlashMismatch } from './trailing-slash-mismatch';
 import { rule as unclosedConditional } from './unclosed-conditional';
 import { rule as undefinedBalancer } from './undefined-balancer';
 import { rule as undefinedTarget } from './undefined-target';
@@ -37,17 +47,23 @@ import { rule as unknownLbmethod } from './unknown-lbmethod';
 import { rule as unknownParameter } from './unknown-parameter';
 import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
-import { rule as zeroLoadfactor } from './zero-loadfactor';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
+import { rule as zeroLoadfactor } from './zero-loadfactor';
 import type { Rule } from './types';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
   allMembersDisabled,
+  balancerManagerUnprotected,
   balancerModuleNotLoaded,
   balancerNameCollision,
+  balancerPersist,
+  balancerSchemeTypo,
+  commentContinuation,
   duplicateRoute,
   emptyBalancer,
+  ignoredText,
+  includeFailed,
   invalidBalancerName,
   invalidConditional,
   invalidDefine,
@@ -65,13 +81,17 @@ export const RULES: readonly Rule[] = [
   nestedBalancerMember,
   nofailover,
   proxySectionArguments,
+  proxypassOrder,
   proxypassSyntax,
   sectionMismatch,
   sharedMember,
   spareNeverUsed,
   standbyOnly,
   statusInError,
+  stickyCookieSeparator,
   stickyWithoutRoute,
+  templateSyntax,
+  trailingSlashMismatch,
   unclosedConditional,
   undefinedBalancer,
   undefinedTarget,
@@ -81,6 +101,6 @@ export const RULES: readonly Rule[] = [
   unknownParameter,
   unusedBalancer,
   unusedSuppression,
-  zeroLoadfactor,
   vhostMembersIgnored,
+  zeroLoadfactor,
 ];

@@ -123,23 +123,63 @@ export const rule: Rule = {
   *check({ analysis }) {
     const server = proxyRules(analysis).filter((rule) => rule.kind !== 'ProxyPassReverse' && !rule.location);
     const main = server.filter((rule) => !rule.vhost);
-    yield* shadowed(analysis.tree.text, main, main);
-    const vhosts = new Set(server.flatMap((rule) => (rule.vhost ? [rule.vhost] : [])));
-    for (const vhost of vhosts) {
-      const own = server.filter((rule) => rule.vhost === vhost);
-      // merge_proxy_config: a virtual host's list is the main server's lines followed by its own (verified).
-      yield* shadowed(analysis.tree.text, [...main, ...own], own);
+    yield* shadowed(analysis.tree.text, new Map(), main);
+    const byVhost = new Map<Section, ProxyRule[]>();
+    for (const rule of server) {
+      if (!rule.vhost) continue;
+      const own = byVhost.get(rule.vhost) ?? [];
+      own.push(rule);
+      byVhost.set(rule.vhost, own);
     }
+    // merge_proxy_config: a virtual host's list is the main server's lines followed by its own (verified).
+    const mainPaths = firstRuleByPath(main);
+    for (const own of byVhost.values()) yield* shadowed(analysis.tree.text, mainPaths, own);
   },
 };
 
-/** Findings for the rules of `own` that an earlier rule of `ordered` shadows. */
-function shadowed(text: string, ordered: readonly ProxyRule[], own: readonly ProxyRule[]): RuleFinding[] {
+/** A plain rule and its place in its list, filed under its collapsed path. */
+interface IndexedRule {
+  readonly rule: ProxyRule & { path: string };
+  readonly index: number;
+}
+
+/** The first plain rule of each collapsed path, in list order. */
+function firstRuleByPath(rules: readonly ProxyRule[]): Map<string, IndexedRule> {
+  const first = new Map<string, IndexedRule>();
+  rules.forEach((rule, index) => {
+    if (!isPlainRule(rule)) return;
+    const path = collapseSlashes(rule.path);
+    if (!first.has(path)) first.set(path, { rule, index });
+  });
+  return first;
+}
+
+/**
+ * The earliest rule of `first` that covers the collapsed `path`. `covers(a, path)` holds exactly
+ * when `a` is a prefix of `path` that ends with `/`, is followed by `/`, or is all of it, so only
+ * those prefixes are looked up; testing every earlier rule made this rule quadratic in ProxyPass
+ * lines (minutes on 100,000-line files). Plain paths start with `/`, so the empty prefix never counts.
+ */
+function earliestCovering(first: ReadonlyMap<string, IndexedRule>, path: string): IndexedRule | undefined {
+  let best: IndexedRule | undefined;
+  for (let end = 1; end <= path.length; end++) {
+    if (path[end - 1] !== '/' && path[end] !== '/' && end !== path.length) continue;
+    const found = first.get(path.slice(0, end));
+    if (found && (!best || found.index < best.index)) best = found;
+  }
+  return best;
+}
+
+/** Findings for the rules of `own` shadowed by a rule of `inherited` (tried first) or an earlier rule of `own`. */
+function shadowed(text: string, inherited: ReadonlyMap<string, IndexedRule>, own: readonly ProxyRule[]): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  ordered.forEach((later, index) => {
-    if (!own.includes(later) || !isPlainRule(later)) return;
-    const earlier = ordered.slice(0, index).find((candidate) => isPlainRule(candidate) && covers(candidate.path, later.path));
-    if (earlier && isPlainRule(earlier) && !sameOutcome(earlier, later)) findings.push(finding(text, earlier, later));
+  const earlierOwn = new Map<string, IndexedRule>();
+  own.forEach((later, index) => {
+    if (!isPlainRule(later)) return;
+    const path = collapseSlashes(later.path);
+    const earlier = earliestCovering(inherited, path) ?? earliestCovering(earlierOwn, path);
+    if (earlier && !sameOutcome(earlier.rule, later)) findings.push(finding(text, earlier.rule, later));
+    if (!earlierOwn.has(path)) earlierOwn.set(path, { rule: later, index });
   });
   return findings;
 }
@@ -154,7 +194,7 @@ function finding(text: string, earlier: ProxyRule & { path: string }, later: Pro
   if (isExclusion(later)) {
     message = `this exclusion comes too late: ${where} already matches ${path}, so ${path} is still proxied (${rule}); ${inherited ? 'repeat the exclusion in the main server before that line' : 'move the exclusion above it'}`;
   } else if (isExclusion(earlier)) {
-    message = `${path} is never proxied by this line: the exclusion ${where} already matches it (${rule}); ${inherited ? 'remove the exclusion from the main server' : 'move this line above the exclusion'} if ${path} should be proxied`;
+    message = `this line never proxies ${path}: the exclusion ${where} already matches it (${rule}); ${inherited ? 'remove the exclusion from the main server' : 'move this line above the exclusion'} if ${path} should be proxied`;
   } else if (collapseSlashes(earlier.path) === collapseSlashes(path)) {
     message = `this line is never used: ${where} has the same path ${path} (${rule}); remove one of them`;
   } else {

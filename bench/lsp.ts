@@ -1,0 +1,215 @@
+/**
+ * The language server over stdio, driven with the client side of vscode-languageserver/node as the
+ * protocol tests do: start-up to first diagnostics, keystroke to diagnostics, hover and inlay hints.
+ * Every wait is on the notification or response that answers it, never on a clock.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createProtocolConnection,
+  InitializeRequest,
+  ProtocolConnection,
+  PublishDiagnosticsNotification,
+  PublishDiagnosticsParams,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver/node';
+import { distribution, Distribution, RUSAGE_PRELOAD } from './measure';
+
+/** The bundled server, as the VS Code client and `balancer-lens lsp --stdio` run it. */
+export const SERVER = join(__dirname, '../server/dist/server.js');
+
+interface Session {
+  readonly connection: ProtocolConnection;
+  readonly child: ChildProcess;
+  /** When the process was spawned (performance.now()). */
+  readonly spawnedAt: number;
+  /** Spawn → initialize result, ms. */
+  readonly initializeMs: number;
+  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
+  /** Shuts the server down cleanly and returns its peak RSS (KiB). */
+  stop(): Promise<number | undefined>;
+}
+
+async function start(scratch: string): Promise<Session> {
+  const rusage = join(scratch, `server-rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ['-r', RUSAGE_PRELOAD, SERVER, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_RUSAGE_FILE: rusage },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const waiting = new Map<string, (params: PublishDiagnosticsParams) => void>();
+  const seen = new Map<string, PublishDiagnosticsParams>();
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    const key = `${params.uri}#${params.version}`;
+    const wait = waiting.get(key);
+    if (wait) {
+      waiting.delete(key);
+      wait(params);
+    } else seen.set(key, params);
+  });
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+  const initializeMs = performance.now() - spawnedAt;
+  connection.sendNotification('initialized', {});
+  return {
+    connection,
+    child,
+    spawnedAt,
+    initializeMs,
+    diagnostics: (uri, version) =>
+      new Promise((resolve) => {
+        const key = `${uri}#${version}`;
+        const already = seen.get(key);
+        if (already) {
+          seen.delete(key);
+          resolve(already);
+        } else waiting.set(key, resolve);
+      }),
+    async stop() {
+      await connection.sendRequest('shutdown');
+      connection.sendNotification('exit');
+      await exited;
+      connection.dispose();
+      if (!existsSync(rusage)) return undefined;
+      const usage = JSON.parse(readFileSync(rusage, 'utf8')) as { maxRssKiB: number };
+      rmSync(rusage, { force: true });
+      return usage.maxRssKiB;
+    },
+  };
+}
+
+function open(session: Session, uri: string, text: string): void {
+  session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+}
+
+/** 0-based line and character of a UTF-16 offset. */
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  return { line, character: offset - lineStart };
+}
+
+/** One start-up: spawn → initialize → didOpen → the first diagnostics. */
+export interface StartupRun {
+  readonly initializeMs: number;
+  readonly firstDiagnosticsMs: number;
+  /** didOpen → its diagnostics. */
+  readonly openToDiagnosticsMs: number;
+  readonly diagnostics: number;
+  readonly maxRssKiB: number | undefined;
+}
+
+/** Starts a fresh server, opens `text`, waits for its diagnostics, stops it. */
+export async function measureStartup(text: string, scratch: string): Promise<StartupRun> {
+  const uri = 'file:///bench/startup.conf';
+  const session = await start(scratch);
+  const openedAt = performance.now();
+  open(session, uri, text);
+  const published = await session.diagnostics(uri, 1);
+  const now = performance.now();
+  const maxRssKiB = await session.stop();
+  return {
+    initializeMs: session.initializeMs,
+    firstDiagnosticsMs: now - session.spawnedAt,
+    openToDiagnosticsMs: now - openedAt,
+    diagnostics: published.diagnostics.length,
+    maxRssKiB,
+  };
+}
+
+/** Keystroke → diagnostics. */
+export interface KeystrokeResult {
+  readonly latency: Distribution;
+  readonly maxRssKiB: number | undefined;
+}
+
+/**
+ * `edits` single-character incremental edits, each replacing one loadfactor digit with another
+ * (the length never changes, so positions stay valid), spread over the file; each waits for the
+ * diagnostics of its own version.
+ */
+export async function measureKeystrokes(text: string, edits: number, scratch: string): Promise<KeystrokeResult> {
+  const uri = 'file:///bench/keystrokes.conf';
+  const digits = [...text.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);
+  if (digits.length === 0) throw new Error('no single-digit loadfactor to edit');
+  const targets = Array.from({ length: edits }, (_, i) => digits[Math.floor((i * digits.length) / edits)]!);
+  const positions = targets.map((offset) => positionAt(text, offset));
+  const session = await start(scratch);
+  open(session, uri, text);
+  await session.diagnostics(uri, 1);
+  const current = text.split('');
+  const latencies: number[] = [];
+  for (let i = 0; i < edits; i++) {
+    const offset = targets[i]!;
+    const next = String((Number(current[offset]) % 9) + 1);
+    current[offset] = next;
+    const at = positions[i]!;
+    const version = i + 2;
+    const sentAt = performance.now();
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: next }],
+    });
+    await session.diagnostics(uri, version);
+    latencies.push(performance.now() - sentAt);
+  }
+  const maxRssKiB = await session.stop();
+  return { latency: distribution(latencies), maxRssKiB };
+}
+
+/** Hover and inlay hints on one big balancer. */
+export interface FeatureResult {
+  readonly hoverBalancer: Distribution;
+  readonly hoverMember: Distribution;
+  readonly inlayHintsAll: Distribution;
+  readonly inlayHintsViewport: Distribution;
+  readonly maxRssKiB: number | undefined;
+}
+
+/** `requests` hovers on the balancer's name, on members (spread over it), and inlay hints (all members; a 60-line viewport). */
+export async function measureFeatures(text: string, requests: number, scratch: string): Promise<FeatureResult> {
+  const uri = 'file:///bench/big-balancer.conf';
+  const session = await start(scratch);
+  open(session, uri, text);
+  await session.diagnostics(uri, 1);
+  const balancerAt = positionAt(text, text.indexOf('balancer://big') + 3);
+  const memberOffsets = [...text.matchAll(/BalancerMember "http/g)].map((match) => match.index! + 3);
+  const memberPositions = Array.from({ length: requests }, (_, i) => positionAt(text, memberOffsets[Math.floor((i * memberOffsets.length) / requests)]!));
+  const lastLine = text.split('\n').length;
+  const firstMemberLine = positionAt(text, memberOffsets[0]!).line;
+  const time = async (request: (i: number) => Promise<unknown>, check: (result: unknown) => boolean): Promise<Distribution> => {
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const sentAt = performance.now();
+      const result = await request(i);
+      times.push(performance.now() - sentAt);
+      if (!check(result)) throw new Error(`unexpected answer: ${JSON.stringify(result).slice(0, 200)}`);
+    }
+    return distribution(times);
+  };
+  const isHover = (result: unknown): boolean => typeof (result as { contents?: { value?: unknown } } | null)?.contents?.value === 'string';
+  const isHints = (count: number) => (result: unknown): boolean => Array.isArray(result) && result.length >= count;
+  const hoverBalancer = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }), isHover);
+  const hoverMember = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: memberPositions[i]! }), isHover);
+  const inlayHintsAll = await time(
+    () => session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lastLine, character: 0 } } }),
+    isHints(memberOffsets.length),
+  );
+  const inlayHintsViewport = await time(
+    (i) => {
+      const line = firstMemberLine + ((i * 97) % Math.max(1, memberOffsets.length - 60));
+      return session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line: line + 60, character: 0 } } });
+    },
+    isHints(1),
+  );
+  const maxRssKiB = await session.stop();
+  return { hoverBalancer, hoverMember, inlayHintsAll, inlayHintsViewport, maxRssKiB };
+}

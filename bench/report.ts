@@ -1,0 +1,222 @@
+/** The benchmark's results: their shape, the markdown report, and the README section it lives in. */
+import type { AnalysisResult, SchedulerResult } from './inprocess';
+import type { FeatureResult, KeystrokeResult } from './lsp';
+import type { ProfileSummary } from './profile';
+
+/** One measured command at one size: medians over its runs. */
+export interface CommandStats {
+  readonly runs: number;
+  readonly wallMs: number;
+  readonly cpuMs: number | undefined;
+  readonly maxRssKiB: number | undefined;
+}
+
+/** `balancer-lens lint` and `apache2 -t` on one generated configuration. */
+export interface CliSize {
+  readonly label: string;
+  readonly lines: number;
+  readonly bytes: number;
+  readonly balancers: number;
+  readonly members: number;
+  readonly virtualHosts: number;
+  readonly lint: CommandStats & { readonly mbPerSecond: number; readonly errors: number; readonly warnings: number; readonly infos: number; readonly exitCode: number | null };
+  /** Absent with the reason when apache2 is not installed. */
+  readonly apache: (CommandStats & { readonly syntaxOk: boolean }) | { readonly skipped: string };
+}
+
+/** Per-line cost at one size, from the CLI and from the in-process phases. */
+export interface ScalingRow {
+  readonly label: string;
+  readonly lines: number;
+  readonly megabytes: number;
+  readonly cliMicrosPerLine: number;
+  /** CLI wall time minus the start-up (`lint` of the small example), per line. */
+  readonly cliNetMicrosPerLine: number;
+  readonly cliMsPerMegabyte: number;
+  readonly inProcessMicrosPerLine: number;
+}
+
+/** A target from the issue and where the measurement stands. */
+export interface TargetCheck {
+  readonly name: string;
+  readonly actual: string;
+  readonly target: string;
+  /** undefined when it could not be measured here. */
+  readonly met: boolean | undefined;
+}
+
+/** Everything `npm run bench` measured; written to bench/results.json. */
+export interface Results {
+  readonly mode: 'full' | 'smoke';
+  readonly date: string;
+  readonly machine: {
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memoryGiB: number;
+    readonly node: string;
+    readonly platform: string;
+    readonly apache: string | undefined;
+    readonly gnuTime: boolean;
+    /** 1, 5 and 15 minute load averages when the run started and ended: other work on the machine skews timings. */
+    readonly loadAverage: { readonly start: readonly number[]; readonly end: readonly number[] };
+  };
+  readonly commit: string | undefined;
+  readonly notes: readonly string[];
+  /** Problems found on the way (the linter reporting an error on a configuration Apache accepts, …). */
+  readonly findings: readonly string[];
+  readonly cli: {
+    readonly sizes: readonly CliSize[];
+    readonly startup: { readonly runs: number; readonly nodeBaselineMs: number; readonly versionMs: number; readonly lintExampleMs: number; readonly lintExampleRssKiB: number | undefined };
+  };
+  readonly inProcess: { readonly results: readonly AnalysisResult[]; readonly maxRssKiB: number };
+  readonly scaling: { readonly rows: readonly ScalingRow[]; readonly ratios: Record<string, number>; readonly superlinear: readonly string[] };
+  readonly server: {
+    readonly startup: { readonly runs: number; readonly lines: number; readonly firstDiagnosticsMs: number; readonly initializeMs: number; readonly openToDiagnosticsMs: number; readonly maxRssKiB: number | undefined };
+    readonly keystroke: KeystrokeResult & { readonly lines: number };
+    readonly features: FeatureResult & { readonly members: number };
+  };
+  readonly scheduler: SchedulerResult & { readonly maxRssKiB: number };
+  readonly bundles: readonly { readonly file: string; readonly bytes: number; readonly gzipBytes: number }[];
+  readonly vsix: { readonly file: string; readonly bytes: number; readonly note: string } | { readonly skipped: string };
+  readonly targets: readonly TargetCheck[];
+  readonly profiles: Readonly<Record<string, ProfileSummary>>;
+}
+
+export const README_START = '<!-- bench:start -->';
+export const README_END = '<!-- bench:end -->';
+const HEADING = '## Performance';
+
+/** Milliseconds for a table: one decimal below 100. */
+export function ms(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '—';
+  return value < 100 ? `${value.toFixed(1)} ms` : `${Math.round(value).toLocaleString('en-US')} ms`;
+}
+
+/** KiB as MiB. */
+export function mib(kib: number | undefined): string {
+  return kib === undefined ? '—' : `${(kib / 1024).toFixed(kib < 10 * 1024 ? 1 : 0)} MiB`;
+}
+
+function bytes(value: number): string {
+  if (value >= 1024 * 1024) return `${(value / 1024 / 1024).toFixed(2)} MiB`;
+  return `${(value / 1024).toFixed(1)} KiB`;
+}
+
+/** Throughput with two significant digits below 10 MB/s. */
+export function mbps(value: number): string {
+  return value < 10 ? value.toPrecision(2) : value.toFixed(1);
+}
+
+function lines(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+function ratio(value: number | undefined, digits = 1): string {
+  return value === undefined || !Number.isFinite(value) ? '—' : `${value.toFixed(digits)}×`;
+}
+
+function mark(met: boolean | undefined): string {
+  return met === undefined ? 'n/a' : met ? 'yes' : '**no**';
+}
+
+/** The report: targets, CLI per size, scaling, server, scheduler, bundles, hot spots, and how it was measured. */
+export function renderMarkdown(results: Results): string {
+  const out: string[] = [];
+  const { machine } = results;
+  out.push(
+    `Measured by \`npm run bench\` (${results.mode === 'smoke' ? 'smoke mode: small sizes, no targets' : 'full run'}) on ${results.date.slice(0, 10)}${results.commit ? ` at ${results.commit}` : ''}: ` +
+      `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}${machine.apache ? `, ${machine.apache}` : ''}; ` +
+      `load average ${machine.loadAverage.start.map((value) => value.toFixed(1)).join(' / ')} at the start. ` +
+      'Times are medians of several runs (p50/p95 where stated); raw numbers in `bench/results.json`.',
+  );
+  if (results.targets.length > 0) {
+    out.push('', '| target | measured | goal | met |', '| --- | --- | --- | --- |');
+    for (const target of results.targets) out.push(`| ${target.name} | ${target.actual} | ${target.target} | ${mark(target.met)} |`);
+  }
+
+  out.push('', '**`balancer-lens lint FILE --format json` and `apache2 -t -f FILE`** (generated configurations Apache accepts; medians)', '');
+  out.push('| lines | size | balancers / members / vhosts | lint wall | lint CPU | MB/s | lint peak RSS | `apache2 -t` wall | CPU | peak RSS | faster | memory |');
+  out.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const size of results.cli.sizes) {
+    const apache = 'skipped' in size.apache ? undefined : size.apache;
+    out.push(
+      `| ${lines(size.lines)} | ${bytes(size.bytes)} | ${lines(size.balancers)} / ${lines(size.members)} / ${lines(size.virtualHosts)} | ${ms(size.lint.wallMs)} | ${ms(size.lint.cpuMs)} | ${mbps(size.lint.mbPerSecond)} | ${mib(size.lint.maxRssKiB)} | ` +
+        (apache
+          ? `${ms(apache.wallMs)} | ${ms(apache.cpuMs)} | ${mib(apache.maxRssKiB)} | ${ratio(apache.wallMs / size.lint.wallMs)} | ${apache.maxRssKiB && size.lint.maxRssKiB ? `${((100 * size.lint.maxRssKiB) / apache.maxRssKiB).toFixed(0)}% of Apache's` : '—'} |`
+          : `— | — | — | — | — |`),
+    );
+  }
+  const skipped = results.cli.sizes.find((size) => 'skipped' in size.apache);
+  if (skipped && 'skipped' in skipped.apache) out.push('', `_apache2 column skipped: ${skipped.apache.skipped}_`);
+  const startup = results.cli.startup;
+  out.push(
+    '',
+    `CLI start-up (median of ${startup.runs}): \`--version\` ${ms(startup.versionMs)}, \`lint examples/shop.conf\` ${ms(startup.lintExampleMs)} (peak RSS ${mib(startup.lintExampleRssKiB)}); \`node -e 0\` alone takes ${ms(startup.nodeBaselineMs)}.`,
+  );
+
+  out.push('', '**Scaling** (time per line; "net" subtracts the CLI start-up; in-process is `analyze` + `lint` without start-up, warm)', '');
+  out.push('| lines | CLI µs/line | CLI net µs/line | CLI ms/MB | in-process µs/line | parse | model | previews | rules |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of results.scaling.rows) {
+    const phases = results.inProcess.results.find((result) => result.label === row.label);
+    out.push(
+      `| ${lines(row.lines)} | ${row.cliMicrosPerLine.toFixed(1)} | ${row.cliNetMicrosPerLine.toFixed(1)} | ${row.cliMsPerMegabyte.toFixed(0)} | ${row.inProcessMicrosPerLine.toFixed(1)} | ` +
+        `${ms(phases?.parse.wallMs)} | ${ms(phases?.model.wallMs)} | ${ms(phases?.previews.wallMs)} | ${ms(phases?.lint.wallMs)} |`,
+    );
+  }
+  const ratioText = Object.entries(results.scaling.ratios).map(([name, value]) => `${name} ${ratio(value, 2)}`).join(', ');
+  out.push('', `Per-line cost, largest ÷ smallest size: ${ratioText} (1.00× is linear). ${results.scaling.superlinear.length > 0 ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.` : 'Nothing superlinear beyond noise.'}`);
+
+  const { server } = results;
+  out.push('', '**Language server** (over stdio, as an editor drives it)', '', '| measurement | p50 | p95 | peak RSS |', '| --- | ---: | ---: | ---: |');
+  out.push(`| start → first diagnostics, ${lines(server.startup.lines)} lines (median of ${server.startup.runs}; initialize ${ms(server.startup.initializeMs)}, didOpen → diagnostics ${ms(server.startup.openToDiagnosticsMs)}) | ${ms(server.startup.firstDiagnosticsMs)} | | ${mib(server.startup.maxRssKiB)} |`);
+  out.push(`| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`);
+  const features = server.features;
+  out.push(`| hover on the balancer, ${lines(features.members)} members | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`);
+  out.push(`| hover on a member, ${lines(features.members)} members | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`);
+  out.push(`| inlay hints, all ${lines(features.members)} members | ${ms(features.inlayHintsAll.p50)} | ${ms(features.inlayHintsAll.p95)} | |`);
+  out.push(`| inlay hints, a 60-line viewport | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`);
+
+  const scheduler = results.scheduler;
+  out.push(
+    '',
+    `**Scheduler** (in-process): shares + the first ${lines(scheduler.picks)} picks of ${lines(scheduler.members)} members (${lines(scheduler.distinctLoadfactorTexts)} distinct decimal loadfactors, ${lines(scheduler.distinctLbfactors)} distinct lbfactors, a cycle of ${lines(scheduler.cycleLength)}): ` +
+      `p50 ${ms(scheduler.query.p50)}, p95 ${ms(scheduler.query.p95)} over ${scheduler.query.samples} queries; process peak RSS ${mib(scheduler.maxRssKiB)} (Node and tsx included).`,
+  );
+
+  out.push('', '**Bundles**', '', '| file | size | gzip |', '| --- | ---: | ---: |');
+  for (const bundle of results.bundles) out.push(`| \`${bundle.file}\` | ${bytes(bundle.bytes)} | ${bytes(bundle.gzipBytes)} |`);
+  if ('skipped' in results.vsix) out.push(`| .vsix | skipped: ${results.vsix.skipped} | |`);
+  else out.push(`| \`${results.vsix.file}\` (${results.vsix.note}) | ${bytes(results.vsix.bytes)} | |`);
+
+  const profiles = Object.entries(results.profiles);
+  if (profiles.length > 0) {
+    out.push('', '**Hot spots** (`node --cpu-prof`, self time)', '');
+    for (const [name, summary] of profiles) {
+      out.push(`- ${name} (${ms(summary.totalMs)} sampled): ${summary.self.slice(0, 5).map((spot) => `\`${spot.function}\` ${spot.percent}%`).join(', ')}`);
+    }
+  }
+  if (results.findings.length > 0) out.push('', '**Findings**', '', ...results.findings.map((finding) => `- ${finding}`));
+  if (results.notes.length > 0) out.push('', ...results.notes.map((note) => `_${note}_`));
+  return out.join('\n');
+}
+
+/**
+ * The README with `block` between the markers under "## Performance"; the section (heading and
+ * markers) is created before "## Architecture" (else at the end) when it is not there yet.
+ * Nothing outside the heading and the markers changes.
+ */
+export function updateReadme(readme: string, block: string): string {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start >= 0 && end > start) return `${readme.slice(0, start + README_START.length)}\n${block}\n${readme.slice(end)}`;
+  if (start >= 0 || end >= 0) throw new Error(`README.md has only one of ${README_START} and ${README_END}`);
+  const section = `${HEADING}\n\n${README_START}\n${block}\n${README_END}\n\n`;
+  const headingAt = readme.search(/^## Performance\s*$/m);
+  if (headingAt >= 0) {
+    const afterHeading = readme.indexOf('\n', headingAt) + 1;
+    return `${readme.slice(0, afterHeading)}\n${README_START}\n${block}\n${README_END}\n${readme.slice(afterHeading)}`;
+  }
+  const architecture = readme.search(/^## Architecture\s*$/m);
+  if (architecture >= 0) return `${readme.slice(0, architecture)}${section}${readme.slice(architecture)}`;
+  return `${readme.trimEnd()}\n\n${section}`;
+}

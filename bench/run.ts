@@ -1,0 +1,456 @@
+/**
+ * `npm run bench`: the benchmark harness. Generates configurations (bench/generate.ts), measures
+ * the CLI against `apache2 -t`, the language server over stdio, the scheduler and the bundles,
+ * compares with the targets of the performance issue, writes bench/results.json and the table in
+ * README.md ("## Performance"). A report, not a test: missed targets do not fail the run.
+ *
+ *   npm run bench                      full run (≈ 10–20 minutes on 2 cores)
+ *   npm run bench -- --profile         also records CPU profiles of the slow paths and their hot spots
+ *   npm run bench -- --skip-package    measures an existing .vsix instead of running npm run package
+ *   npm run bench -- --keep            keeps the generated configurations (their directory is printed)
+ *   npm run bench:smoke                small sizes, no targets, writes nothing in the repository (CI)
+ */
+import { fork, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { generateBigBalancer, generateConfig, MODULE_DIR } from './generate';
+import type { SchedulerResult, Task, TaskResult } from './inprocess';
+import { FeatureResult, KeystrokeResult, measureFeatures, measureKeystrokes, measureStartup, StartupRun } from './lsp';
+import { GNU_TIME, medianOf, median, Run, runNode, runTimed } from './measure';
+import { summarizeProfile, ProfileSummary } from './profile';
+import { CliSize, mbps, mib, ms, README_END, README_START, renderMarkdown, Results, ScalingRow, TargetCheck, updateReadme } from './report';
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'server/dist/cli.js');
+const BUNDLES = ['server/dist/cli.js', 'server/dist/server.js', 'client/dist/extension.js'];
+const RESULTS = join(__dirname, 'results.json');
+const README = join(ROOT, 'README.md');
+/** Same seed, same configurations, run after run. */
+const SEED = 20_261_129;
+/** Written into `Listen`; never bound, since `apache2 -t` only reads the configuration. */
+const PORT = 18_080;
+
+/** How much of everything to measure. */
+interface Plan {
+  readonly sizes: readonly { readonly label: string; readonly lines: number; readonly runs: number; readonly apacheRuns: number; readonly inProcessRuns: number }[];
+  readonly startupRuns: number;
+  readonly serverStartups: number;
+  readonly serverLines: number;
+  readonly edits: number;
+  readonly featureMembers: number;
+  readonly featureRequests: number;
+  readonly schedulerMembers: number;
+  readonly schedulerPicks: number;
+  readonly schedulerIterations: number;
+}
+
+const FULL: Plan = {
+  sizes: [
+    { label: '1k', lines: 1_000, runs: 9, apacheRuns: 9, inProcessRuns: 15 },
+    { label: '10k', lines: 10_000, runs: 7, apacheRuns: 7, inProcessRuns: 7 },
+    // apache2 -t needs gigabytes and tens of seconds here (see the README): three runs.
+    { label: '100k', lines: 100_000, runs: 5, apacheRuns: 3, inProcessRuns: 3 },
+  ],
+  startupRuns: 20,
+  serverStartups: 7,
+  serverLines: 10_000,
+  edits: 200,
+  featureMembers: 1_000,
+  featureRequests: 200,
+  schedulerMembers: 10_000,
+  schedulerPicks: 1_000,
+  schedulerIterations: 200,
+};
+
+const SMOKE: Plan = {
+  sizes: [
+    { label: '300', lines: 300, runs: 3, apacheRuns: 3, inProcessRuns: 3 },
+    { label: '1k', lines: 1_000, runs: 3, apacheRuns: 3, inProcessRuns: 3 },
+  ],
+  startupRuns: 5,
+  serverStartups: 2,
+  serverLines: 1_000,
+  edits: 20,
+  featureMembers: 100,
+  featureRequests: 20,
+  schedulerMembers: 1_000,
+  schedulerPicks: 100,
+  schedulerIterations: 20,
+};
+
+const FLAGS = ['--smoke', '--profile', '--skip-package', '--keep'];
+
+function log(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+/** The apache2 binary, or why the Apache column is skipped. */
+function findApache(): { binary: string; version: string } | { skipped: string } {
+  const candidates = ['/usr/sbin/apache2', ...(process.env['PATH'] ?? '').split(delimiter).map((dir) => join(dir, 'apache2'))];
+  const binary = candidates.find((candidate) => existsSync(candidate));
+  if (!binary) return { skipped: 'apache2 is not installed (apt-get install apache2)' };
+  if (!existsSync(MODULE_DIR)) return { skipped: `${MODULE_DIR} is missing` };
+  const version = spawnSync(binary, ['-v'], { encoding: 'utf8' }).stdout.match(/Server version:\s*(.+)/)?.[1]?.trim() ?? 'apache2';
+  return { binary, version };
+}
+
+function gitCommit(): string | undefined {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  if (head.status !== 0) return undefined;
+  const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? ' (with uncommitted changes)' : ''}`;
+}
+
+/** Forks bench/inprocess.ts with one task; `extraExecArgv` adds e.g. --cpu-prof. */
+function runChild(task: Task, extraExecArgv: readonly string[] = []): Promise<TaskResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'inprocess.ts'), [JSON.stringify(task)], { execArgv: [...process.execArgv, ...extraExecArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: TaskResult | undefined;
+    child.on('message', (message) => (result = message as TaskResult));
+    child.on('error', reject);
+    child.on('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`bench/inprocess.ts ${task.kind} exited with ${code}`))));
+  });
+}
+
+/** Counts of a `--format json` report. */
+function lintCounts(stdout: string): { errors: number; warnings: number; infos: number; errorMessages: string[] } {
+  const files = JSON.parse(stdout) as { errorCount: number; warningCount: number; infoCount: number; messages: { ruleId: string; severity: number; level?: string; message: string; line: number; column: number }[] }[];
+  const sum = (key: 'errorCount' | 'warningCount' | 'infoCount'): number => files.reduce((total, file) => total + file[key], 0);
+  const errorMessages = files.flatMap((file) => file.messages.filter((message) => message.severity === 2).map((message) => `${message.line}:${message.column} ${message.ruleId}: ${message.message}`));
+  return { errors: sum('errorCount'), warnings: sum('warningCount'), infos: sum('infoCount'), errorMessages };
+}
+
+function stats(runs: readonly Run[]) {
+  return { runs: runs.length, wallMs: median(runs.map((run) => run.wallMs)), cpuMs: medianOf(runs.map((run) => run.cpuMs)), maxRssKiB: medianOf(runs.map((run) => run.maxRssKiB)) };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => !FLAGS.includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (options: ${FLAGS.join(' ')})`);
+  const smoke = args.includes('--smoke');
+  const plan = smoke ? SMOKE : FULL;
+  for (const bundle of BUNDLES) if (!existsSync(join(ROOT, bundle))) throw new Error(`${bundle} is missing: run npm run build (npm run bench does)`);
+
+  const loadStart = loadavg();
+  const scratch = mkdtempSync(join(tmpdir(), 'balancer-lens-bench-'));
+  mkdirSync(join(scratch, 'run'));
+  const findings: string[] = [];
+  const notes: string[] = [];
+  const apache = findApache();
+  const hasTime = existsSync(GNU_TIME);
+  if (!hasTime) notes.push(`${GNU_TIME} is missing (apt-get install time): no CPU time or peak RSS for apache2`);
+  log(`scratch directory ${scratch}; load average ${loadStart.map((value) => value.toFixed(1)).join(' ')}`);
+
+  try {
+    // Configurations.
+    const configs = plan.sizes.map((size) => {
+      const generated = generateConfig({ root: scratch, port: PORT, lines: size.lines, seed: SEED });
+      const path = join(scratch, `bench-${size.label}.conf`);
+      writeFileSync(path, generated.text);
+      return { ...size, ...generated, path, bytes: Buffer.byteLength(generated.text) };
+    });
+
+    // CLI start-up, interleaved with Node's own start-up as the floor.
+    log(`CLI start-up × ${plan.startupRuns}`);
+    const baseline: Run[] = [];
+    const version: Run[] = [];
+    const lintExample: Run[] = [];
+    for (let i = 0; i < plan.startupRuns; i++) {
+      baseline.push(runNode(['-e', '0'], scratch));
+      version.push(runNode([CLI, '--version'], scratch));
+      lintExample.push(runNode([CLI, 'lint', 'examples/shop.conf'], scratch, { cwd: ROOT }));
+      const status = lintExample.at(-1)!.status;
+      if (status !== 0 && status !== 1) throw new Error(`lint examples/shop.conf exited with ${status}: ${lintExample.at(-1)!.stderr}`);
+    }
+    const startup = {
+      runs: plan.startupRuns,
+      nodeBaselineMs: median(baseline.map((run) => run.wallMs)),
+      versionMs: median(version.map((run) => run.wallMs)),
+      lintExampleMs: median(lintExample.map((run) => run.wallMs)),
+      lintExampleRssKiB: medianOf(lintExample.map((run) => run.maxRssKiB)),
+    };
+
+    // CLI against apache2 -t, per size.
+    const cliSizes: CliSize[] = [];
+    for (const config of configs) {
+      const check = runNode([CLI, 'lint', config.path, '--format', 'json'], scratch, { keepStdout: true });
+      if (check.status !== 0 && check.status !== 1) throw new Error(`lint ${config.label} exited with ${check.status}: ${check.stderr}`);
+      const counts = lintCounts(check.stdout);
+      if (counts.errors > 0) {
+        findings.push(`the linter reports ${counts.errors} error(s) on the ${config.label}-line configuration, which apache2 -t accepts: ${counts.errorMessages.slice(0, 3).join('; ')}${counts.errorMessages.length > 3 ? ' …' : ''}`);
+      }
+      let apacheOk = false;
+      if (!('skipped' in apache)) {
+        const test = runTimed(apache.binary, ['-t', '-f', config.path], scratch);
+        apacheOk = test.status === 0 && /Syntax OK/.test(test.stdout + test.stderr);
+        if (!apacheOk) throw new Error(`apache2 -t refuses the generated ${config.label} configuration (a generator bug):\n${(test.stderr + test.stdout).slice(0, 2000)}`);
+      }
+      const ours: Run[] = [];
+      const theirs: Run[] = [];
+      const rounds = Math.max(config.runs, 'skipped' in apache ? 0 : config.apacheRuns);
+      for (let i = 0; i < rounds; i++) {
+        log(`lint ${config.label} lines: round ${i + 1}/${rounds}`);
+        if (i < config.runs) ours.push(runNode([CLI, 'lint', config.path, '--format', 'json'], scratch));
+        if (!('skipped' in apache) && i < config.apacheRuns) theirs.push(runTimed(apache.binary, ['-t', '-f', config.path], scratch));
+      }
+      const lint = stats(ours);
+      cliSizes.push({
+        label: config.label,
+        lines: config.lines,
+        bytes: config.bytes,
+        balancers: config.balancers,
+        members: config.members,
+        virtualHosts: config.virtualHosts,
+        lint: { ...lint, mbPerSecond: config.bytes / 1e6 / (lint.wallMs / 1000), errors: counts.errors, warnings: counts.warnings, infos: counts.infos, exitCode: check.status },
+        apache: 'skipped' in apache ? { skipped: apache.skipped } : { ...stats(theirs), syntaxOk: apacheOk },
+      });
+    }
+
+    // In-process phases, without start-up.
+    log('in-process analysis and lint');
+    const analysis = await runChild({ kind: 'analysis', files: configs.map((config) => ({ label: config.label, path: config.path, runs: config.inProcessRuns })) });
+    if (analysis.kind !== 'analysis') throw new Error('unexpected in-process result');
+
+    // Scaling.
+    const rows: ScalingRow[] = cliSizes.map((size) => {
+      const phases = analysis.results.find((result) => result.label === size.label)!;
+      return {
+        label: size.label,
+        lines: size.lines,
+        megabytes: size.bytes / 1e6,
+        cliMicrosPerLine: (size.lint.wallMs * 1000) / size.lines,
+        cliNetMicrosPerLine: (Math.max(0, size.lint.wallMs - startup.lintExampleMs) * 1000) / size.lines,
+        cliMsPerMegabyte: size.lint.wallMs / (size.bytes / 1e6),
+        inProcessMicrosPerLine: (phases.total.wallMs * 1000) / size.lines,
+      };
+    });
+    const perLineCpu = (label: string): number => {
+      const phases = analysis.results.find((result) => result.label === label)!;
+      return (phases.total.cpuMs * 1000) / phases.lines;
+    };
+    const first = rows[0]!;
+    const last = rows.at(-1)!;
+    const name = `${last.label}/${first.label}`;
+    const ratios: Record<string, number> = {
+      [`CLI ${name}`]: last.cliMicrosPerLine / first.cliMicrosPerLine,
+      [`in-process wall ${name}`]: last.inProcessMicrosPerLine / first.inProcessMicrosPerLine,
+      [`in-process CPU ${name}`]: perLineCpu(last.label) / perLineCpu(first.label),
+    };
+    const superlinear: string[] = [];
+    for (let i = 1; i < rows.length; i++) {
+      const [small, large] = [rows[i - 1]!, rows[i]!];
+      const pair = `${large.label}/${small.label}`;
+      const cpuRatio = perLineCpu(large.label) / perLineCpu(small.label);
+      ratios[`in-process CPU ${pair}`] = cpuRatio;
+      // Beyond 1.5× per line over a tenfold size step is more than noise and cache effects.
+      if (cpuRatio > 1.5) superlinear.push(`in-process CPU per line grows ${cpuRatio.toFixed(2)}× from ${small.label} to ${large.label} lines`);
+      const smallNetMs = (small.cliNetMicrosPerLine * small.lines) / 1000;
+      if (smallNetMs >= 50) {
+        const netRatio = large.cliNetMicrosPerLine / small.cliNetMicrosPerLine;
+        ratios[`CLI net ${pair}`] = netRatio;
+        if (netRatio > 1.5) superlinear.push(`CLI time per line (start-up subtracted) grows ${netRatio.toFixed(2)}× from ${small.label} to ${large.label} lines`);
+      }
+    }
+
+    // Language server.
+    const serverConfig = configs.find((config) => config.lines === plan.serverLines) ?? (() => {
+      const generated = generateConfig({ root: scratch, port: PORT, lines: plan.serverLines, seed: SEED });
+      return { ...generated, label: String(plan.serverLines) };
+    })();
+    log(`server start-up × ${plan.serverStartups}`);
+    const startups: StartupRun[] = [];
+    for (let i = 0; i < plan.serverStartups; i++) startups.push(await measureStartup(serverConfig.text, scratch));
+    log(`server keystrokes × ${plan.edits}`);
+    const keystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch);
+    log(`server hover and inlay hints × ${plan.featureRequests}`);
+    const bigText = generateBigBalancer({ root: scratch, port: PORT, members: plan.featureMembers, seed: SEED, loadfactors: 'integer' });
+    const features = await measureFeatures(bigText, plan.featureRequests, scratch);
+
+    // Scheduler.
+    log('scheduler');
+    const scheduled = await runChild({ kind: 'scheduler', members: plan.schedulerMembers, picks: plan.schedulerPicks, iterations: plan.schedulerIterations, seed: SEED, root: scratch });
+    if (scheduled.kind !== 'scheduler') throw new Error('unexpected scheduler result');
+
+    // Bundles and the .vsix.
+    const bundles = BUNDLES.map((file) => {
+      const content = readFileSync(join(ROOT, file));
+      return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+    });
+    const vsix = packageVsix(smoke, args.includes('--skip-package'));
+
+    // Profiles of the slow paths.
+    const profiles: Record<string, ProfileSummary> = {};
+    if (args.includes('--profile')) {
+      const dir = join(tmpdir(), 'balancer-lens-bench-profiles');
+      rmSync(dir, { recursive: true, force: true });
+      const largest = configs.at(-1)!;
+      const bigPath = join(scratch, 'big-balancer.conf');
+      writeFileSync(bigPath, bigText);
+      const workloads: [string, Task][] = [
+        [`analyze + lint, ${largest.label} lines`, { kind: 'lint-workload', path: largest.path, runs: 1 }],
+        [`hover and inlay hints, ${plan.featureMembers} members`, { kind: 'hover-workload', path: bigPath, runs: smoke ? 2 : 20 }],
+      ];
+      for (const [index, [title, task]] of workloads.entries()) {
+        log(`profiling ${title}`);
+        const out = join(dir, String(index));
+        await runChild(task, ['--cpu-prof', '--cpu-prof-dir', out]);
+        const file = readdirSync(out).find((entry) => entry.endsWith('.cpuprofile'));
+        if (file) profiles[title] = summarizeProfile(join(out, file), ROOT);
+      }
+      notes.push(`CPU profiles are in ${dir} (open them in Chrome DevTools or VS Code)`);
+    }
+
+    // Targets.
+    const targets: TargetCheck[] = smoke ? [] : checkTargets(cliSizes, startup, startups, keystroke, features, scheduled.result, vsix);
+    const loadEnd = loadavg();
+    notes.push(
+      'Wall times include spawning the process. CPU and peak RSS of the CLI and the server come from process.resourceUsage() at exit (bench/rusage.cjs), those of apache2 from GNU time (10 ms steps).',
+      'Other work on the machine inflates wall times; CPU times and medians are less sensitive to it. Compare runs on an idle machine.',
+    );
+    const results: Results = {
+      mode: smoke ? 'smoke' : 'full',
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model.trim() ?? 'unknown',
+        cores: cpus().length,
+        memoryGiB: Math.round(totalmem() / 1024 ** 3),
+        node: process.versions.node,
+        platform: `${process.platform} ${process.arch}`,
+        apache: 'skipped' in apache ? undefined : apache.version,
+        gnuTime: hasTime,
+        loadAverage: { start: loadStart.map(round1), end: loadEnd.map(round1) },
+      },
+      commit: gitCommit(),
+      notes,
+      findings,
+      cli: { sizes: cliSizes, startup },
+      inProcess: { results: analysis.results, maxRssKiB: analysis.maxRssKiB },
+      scaling: { rows, ratios, superlinear },
+      server: {
+        startup: {
+          runs: startups.length,
+          lines: serverConfig.lines,
+          firstDiagnosticsMs: median(startups.map((run) => run.firstDiagnosticsMs)),
+          initializeMs: median(startups.map((run) => run.initializeMs)),
+          openToDiagnosticsMs: median(startups.map((run) => run.openToDiagnosticsMs)),
+          maxRssKiB: medianOf(startups.map((run) => run.maxRssKiB)),
+        },
+        keystroke: { ...keystroke, lines: serverConfig.lines },
+        features: { ...features, members: plan.featureMembers },
+      },
+      scheduler: { ...scheduled.result, maxRssKiB: scheduled.maxRssKiB },
+      bundles,
+      vsix,
+      targets,
+      profiles,
+    };
+
+    const markdown = renderMarkdown(results);
+    process.stdout.write(`\n${markdown}\n`);
+    if (Object.keys(profiles).length > 0) process.stdout.write(`\n${renderProfiles(profiles)}\n`);
+    const readme = readFileSync(README, 'utf8');
+    const updated = updateReadme(readme, markdown);
+    if (!updated.includes(`${README_START}\n${markdown}\n${README_END}`)) throw new Error('the README section did not come out as expected');
+    if (smoke) {
+      const out = join(tmpdir(), 'balancer-lens-bench-smoke.json');
+      writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+      log(`smoke mode: results in ${out}; README.md and bench/results.json left alone`);
+    } else {
+      writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+      if (updated !== readme) writeFileSync(README, updated);
+      log('results in bench/results.json; table in README.md (## Performance)');
+    }
+    if (findings.length > 0) log(`FINDINGS:\n${findings.map((finding) => `  - ${finding}`).join('\n')}`);
+  } finally {
+    if (args.includes('--keep')) log(`kept ${scratch}`);
+    else rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Runs `npm run package` where it exists and measures the .vsix. */
+function packageVsix(smoke: boolean, skip: boolean): Results['vsix'] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; scripts?: Record<string, string> };
+  const file = `${manifest.name}-${manifest.version}.vsix`;
+  const path = join(ROOT, file);
+  if (!manifest.scripts?.['package']) return { skipped: 'no npm run package script' };
+  if (smoke) return { skipped: 'not packaged in smoke mode' };
+  if (skip) return existsSync(path) ? { file, bytes: statSync(path).size, note: `existing file of ${statSync(path).mtime.toISOString().slice(0, 16)}, not rebuilt (--skip-package)` } : { skipped: '--skip-package and no .vsix yet' };
+  log('npm run package');
+  const packaged = spawnSync('npm', ['run', 'package'], { cwd: ROOT, encoding: 'utf8' });
+  if (packaged.status !== 0 || !existsSync(path)) return { skipped: `npm run package failed: ${(packaged.stderr || packaged.stdout).trim().split('\n').slice(-3).join(' ')}` };
+  return { file, bytes: statSync(path).size, note: 'built by npm run package' };
+}
+
+function checkTargets(
+  sizes: readonly CliSize[],
+  startup: Results['cli']['startup'],
+  startups: readonly StartupRun[],
+  keystroke: KeystrokeResult,
+  features: FeatureResult,
+  scheduler: SchedulerResult,
+  vsix: Results['vsix'],
+): TargetCheck[] {
+  const targets: TargetCheck[] = [];
+  const largest = sizes.at(-1)!;
+  targets.push({
+    name: `lint throughput (${largest.label} lines, wall)`,
+    actual: sizes.map((size) => `${mbps(size.lint.mbPerSecond)} MB/s (${size.label})`).join(', '),
+    target: '≥ 20 MB/s',
+    met: largest.lint.mbPerSecond >= 20,
+  });
+  const compared = sizes.filter((size) => !('skipped' in size.apache));
+  if (compared.length > 0) {
+    const speed = compared.map((size) => ('skipped' in size.apache ? Number.NaN : size.apache.wallMs / size.lint.wallMs));
+    targets.push({
+      name: 'lint vs `apache2 -t`: speed (every size)',
+      actual: compared.map((size, i) => `${speed[i]!.toFixed(1)}× (${size.label})`).join(', '),
+      target: '≥ 5× faster',
+      met: speed.every((value) => value >= 5),
+    });
+    const memory = compared.map((size) => ('skipped' in size.apache ? undefined : size.apache.maxRssKiB));
+    const measured = memory.every((value) => value !== undefined) && compared.every((size) => size.lint.maxRssKiB !== undefined);
+    targets.push({
+      name: 'lint vs `apache2 -t`: peak RSS (every size)',
+      actual: compared.map((size, i) => `${mib(size.lint.maxRssKiB)} vs ${mib(memory[i])} (${size.label})`).join(', '),
+      target: 'less than Apache',
+      met: measured ? compared.every((size, i) => size.lint.maxRssKiB! < memory[i]!) : undefined,
+    });
+  } else {
+    targets.push({ name: 'lint vs `apache2 -t`', actual: 'apache2 not installed', target: '≥ 5× faster, less memory', met: undefined });
+  }
+  targets.push({ name: 'keystroke → diagnostics, p95', actual: `${ms(keystroke.latency.p95)} (p50 ${ms(keystroke.latency.p50)})`, target: '< 20 ms', met: keystroke.latency.p95 < 20 });
+  const hoverP95 = Math.max(features.hoverBalancer.p95, features.hoverMember.p95);
+  targets.push({ name: 'hover on a 1,000-member balancer, p95', actual: `balancer ${ms(features.hoverBalancer.p95)}, member ${ms(features.hoverMember.p95)}`, target: '< 5 ms', met: hoverP95 < 5 });
+  targets.push({ name: 'inlay hints, 1,000 members, p95', actual: `all ${ms(features.inlayHintsAll.p95)}, viewport ${ms(features.inlayHintsViewport.p95)}`, target: '< 5 ms (as hover)', met: features.inlayHintsAll.p95 < 5 });
+  const first = median(startups.map((run) => run.firstDiagnosticsMs));
+  targets.push({ name: 'server start → first diagnostics (10k lines)', actual: ms(first), target: '< 300 ms', met: first < 300 });
+  targets.push({ name: 'scheduler query (10,000 members, 1,000 picks), p95', actual: `${ms(scheduler.query.p95)} (p50 ${ms(scheduler.query.p50)})`, target: '< 20 ms', met: scheduler.query.p95 < 20 });
+  targets.push({ name: 'CLI start-up (median)', actual: `--version ${ms(startup.versionMs)}, lint shop.conf ${ms(startup.lintExampleMs)} (node -e 0: ${ms(startup.nodeBaselineMs)})`, target: '< 100 ms', met: Math.max(startup.versionMs, startup.lintExampleMs) < 100 });
+  targets.push('skipped' in vsix
+    ? { name: '.vsix size', actual: vsix.skipped, target: '< 1 MiB', met: undefined }
+    : { name: '.vsix size', actual: `${(vsix.bytes / 1024).toFixed(0)} KiB`, target: '< 1 MiB', met: vsix.bytes < 1024 * 1024 });
+  return targets;
+}
+
+function renderProfiles(profiles: Readonly<Record<string, ProfileSummary>>): string {
+  const out: string[] = [];
+  for (const [title, summary] of Object.entries(profiles)) {
+    out.push(`Profile: ${title} (${summary.totalMs} ms sampled)`, '  self time:');
+    for (const spot of summary.self) out.push(`    ${spot.percent.toFixed(1).padStart(5)}%  ${ms(spot.ms).padStart(9)}  ${spot.function}`);
+    out.push('  inclusive time:');
+    for (const spot of summary.inclusive) out.push(`    ${spot.percent.toFixed(1).padStart(5)}%  ${ms(spot.ms).padStart(9)}  ${spot.function}`);
+  }
+  return out.join('\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,179 @@
+import type { Directive, Node, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import type { Fix, Rule } from './types';
+
+/** Sections whose directives apply to one request path. */
+const LOCATION = 'location';
+const REGEX_SECTIONS = new Set(['locationmatch']);
+/** Directives that decide who may reach a path: mod_authz_core and mod_access_compat. */
+const REQUIRE = new Set(['require', '<requireall', '<requireany', '<requirenone']);
+const COMPAT = new Set(['order', 'allow', 'deny']);
+/** Sections inside a <Location> that narrow a request but do not give it a new path. */
+const TRANSPARENT = new Set(['limit', 'limitexcept', 'if', 'elseif', 'else']);
+
+export const rule: Rule = {
+  id: 'balancer-manager-unprotected',
+  severity: 'warning',
+  docs: {
+    summary: '`SetHandler balancer-manager` that anyone can reach: no access control, or one that lets everyone in',
+    why: 'The balancer-manager page changes members at run time (disable, drain, weights, add members when growth allows); open to everyone, anyone who can reach the server can take your backends out of rotation.',
+    bad: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require all granted\n</Location>',
+    good: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require ip 10.0.0.0/8\n</Location>',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    const open: Section[] = [];
+    const locations: { section: Section; vhost: Section | undefined }[] = [];
+    const handlers: { directive: Directive; section: Section | undefined; vhost: Section | undefined }[] = [];
+    for (const step of walk(analysis.tree.nodes)) {
+      if (step.kind === 'enter') {
+        open.push(step.section);
+        if (isPathSection(step.section)) locations.push({ section: step.section, vhost: innermostVhost(open) });
+      } else if (step.kind === 'leave') open.pop();
+      else if (step.directive.name.toLowerCase() === 'sethandler' && step.directive.args[0]?.value.toLowerCase() === 'balancer-manager') {
+        handlers.push({ directive: step.directive, section: innermostPath(open), vhost: innermostVhost(open) });
+      }
+    }
+    for (const handler of handlers) {
+      const section = handler.section;
+      let merged: Section[];
+      if (!section || (section.name.toLowerCase() === LOCATION && !isRegexSection(section))) {
+        // Every <Location> of this server (or of the main server) whose path prefixes this one merges into it;
+        // a handler outside any section serves every path, which only <Location /> covers.
+        const path = section ? (section.args[0]?.value ?? '') : '/';
+        // merge_core_dir_configs: a virtual host's sections come after the main server's.
+        const visible = [...locations.filter((entry) => entry.vhost === undefined), ...locations.filter((entry) => handler.vhost && entry.vhost === handler.vhost)];
+        // A regex section with access rules might match this path too: too uncertain to report.
+        if (visible.some((entry) => isRegexSection(entry.section) && accessOf([entry.section]).kind !== 'unrestricted')) continue;
+        merged = visible.filter((entry) => !isRegexSection(entry.section) && path.startsWith(entry.section.args[0]?.value ?? '\0')).map((entry) => entry.section);
+      } else {
+        merged = [section];
+      }
+      const access = accessOf(merged);
+      if (access.kind === 'protected') continue;
+      const word = handler.directive.args[0]!;
+      yield {
+        span: word.span,
+        message: `anyone who can reach this server can use the balancer-manager and disable members or change their weights: ${access.reason}; restrict it, e.g. "Require ip 10.0.0.0/8" or "Require local"`,
+        related: section ? [{ span: section.open.span, message: 'the section serving the balancer-manager' }] : [],
+        fixes: fixFor(text, handler.directive, access),
+      };
+    }
+  },
+};
+
+/** Who may reach a path, as far as this file tells. */
+interface Access {
+  /** unrestricted: no access directive applies; open: some do, but let everyone in. */
+  readonly kind: 'protected' | 'unrestricted' | 'open';
+  readonly reason: string;
+  /** The `Require all granted` lines that open it, for the fix. */
+  readonly granted: readonly Directive[];
+  readonly usesCompat: boolean;
+}
+
+/**
+ * Access after merging `sections` in order. mod_authz_core: the last section with Require lines
+ * wins (AuthMerging Off). mod_access_compat: the last Order, the last section's Allow lines and
+ * the last section's Deny lines; under Deny,Allow (the default) Allow is checked last (verified:
+ * Deny from all + Allow from all lets everyone in), under Allow,Deny Deny is (verified).
+ */
+function accessOf(sections: readonly Section[]): Access {
+  let requires: Directive[] = [];
+  let granted: Directive[] = [];
+  let allows: Directive[] | undefined;
+  let denies: Directive[] | undefined;
+  let order = 'deny,allow';
+  for (const section of sections) {
+    const { found, opening } = accessDirectives(section.children);
+    const named = (name: string): Directive[] => found.filter((directive) => directive.name.toLowerCase() === name);
+    const sectionRequires = found.filter((directive) => REQUIRE.has(directive.name.toLowerCase()));
+    if (sectionRequires.length > 0) {
+      requires = sectionRequires;
+      granted = opening;
+    }
+    if (named('allow').length > 0) allows = named('allow');
+    if (named('deny').length > 0) denies = named('deny');
+    const lastOrder = named('order').at(-1)?.args[0]?.value.toLowerCase();
+    if (lastOrder) order = lastOrder;
+  }
+  const from = (lines: readonly Directive[] | undefined): string[] => (lines ?? []).flatMap((line) => line.args.slice(1).map((word) => word.value.toLowerCase()));
+  const allowAll = from(allows).includes('all');
+  const denyAll = from(denies).includes('all');
+  const usesCompat = allows !== undefined || denies !== undefined;
+  const compatProtects = usesCompat && (order === 'deny,allow' ? denyAll && !allowAll : !allowAll || denyAll);
+  // Require lines outside a container must all fail to deny (RequireAny): one "all granted" opens it.
+  if ((requires.length > 0 && granted.length === 0) || compatProtects) return { kind: 'protected', reason: '', granted, usesCompat };
+  if (!usesCompat && requires.length === 0) return { kind: 'unrestricted', reason: 'nothing here restricts who may reach it', granted, usesCompat };
+  let reason = '"Require all granted" lets everyone in';
+  if (usesCompat && order === 'deny,allow' && allowAll) {
+    reason = denyAll ? '"Allow from all" is checked after "Deny from all" under Order Deny,Allow, so it lets everyone in' : '"Allow from all" lets everyone in';
+  } else if (usesCompat && allowAll) reason = '"Allow from all" lets everyone in';
+  else if (usesCompat) reason = 'Deny lines without "Deny from all" only keep out the hosts they name';
+  return { kind: 'open', reason, granted, usesCompat };
+}
+
+/**
+ * Access directives among `nodes`, nested sections (Limit, RequireAll, If, …) included; a
+ * `Require all granted` inside <RequireAll> or <RequireNone> cannot open the path by itself.
+ */
+function accessDirectives(nodes: readonly Node[]): { found: Directive[]; opening: Directive[] } {
+  const found: Directive[] = [];
+  const opening: Directive[] = [];
+  const open: Section[] = [];
+  for (const step of walk(nodes)) {
+    if (step.kind === 'enter') {
+      open.push(step.section);
+      if (REQUIRE.has(`<${step.section.name.toLowerCase()}`)) found.push(step.section.open);
+    } else if (step.kind === 'leave') open.pop();
+    else if (REQUIRE.has(step.directive.name.toLowerCase()) || COMPAT.has(step.directive.name.toLowerCase())) {
+      found.push(step.directive);
+      const restricted = open.some((section) => /^require(all|none)$/i.test(section.name));
+      if (!restricted && isRequireAllGranted(step.directive)) opening.push(step.directive);
+    }
+  }
+  return { found, opening };
+}
+
+function isRequireAllGranted(directive: Directive): boolean {
+  const [first, second, third] = directive.args.map((word) => word.value.toLowerCase());
+  return directive.name.toLowerCase() === 'require' && first === 'all' && second === 'granted' && third === undefined;
+}
+
+function fixFor(text: string, handler: Directive, access: Access): Fix[] {
+  const title = 'Allow only requests from this host (Require local)';
+  const granted = access.granted[0];
+  if (access.kind === 'open' && !access.usesCompat && access.granted.length === 1 && granted) {
+    const args = { start: granted.args[0]!.span.start, end: granted.args.at(-1)!.span.end };
+    return [{ title, safe: false, edits: [{ span: args, newText: 'local' }] }];
+  }
+  if (access.kind !== 'unrestricted') return [];
+  const lineStart = text.lastIndexOf('\n', handler.span.start - 1) + 1;
+  const indent = text.slice(lineStart, handler.span.start);
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  return [{ title, safe: false, edits: [{ span: { start: handler.span.end, end: handler.span.end }, newText: `${newline}${indent}Require local` }] }];
+}
+
+function isPathSection(section: Section): boolean {
+  const name = section.name.toLowerCase();
+  return name === LOCATION || REGEX_SECTIONS.has(name);
+}
+
+function isRegexSection(section: Section): boolean {
+  return REGEX_SECTIONS.has(section.name.toLowerCase()) || section.args[0]?.value === '~';
+}
+
+function innermostVhost(open: readonly Section[]): Section | undefined {
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.name.toLowerCase() === 'virtualhost') return open[i];
+  return undefined;
+}
+
+/** The section the handler is set for: the innermost one that is not a virtual host. */
+function innermostPath(open: readonly Section[]): Section | undefined {
+  for (let i = open.length - 1; i >= 0; i--) {
+    const name = open[i]!.name.toLowerCase();
+    if (name === 'virtualhost') return undefined;
+    if (!TRANSPARENT.has(name) && !REQUIRE.has(`<${name}`)) return open[i];
+  }
+  return undefined;
+}

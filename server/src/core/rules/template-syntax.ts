@@ -1,0 +1,118 @@
+import type { Analysis } from '../analysis';
+import type { Span } from '../syntax/lines';
+import type { Rule } from './types';
+
+/** The rule id, for the lint runner's hook. */
+export const TEMPLATE_SYNTAX = 'template-syntax';
+
+/** One piece of template syntax and the kind of template it belongs to. */
+interface Mark {
+  readonly kind: string;
+  readonly span: Span;
+}
+
+/** What a scan found: the marks, and the whole physical lines they sit on (PHP blocks included). */
+interface TemplateScan {
+  readonly marks: readonly Mark[];
+  readonly lines: readonly Span[];
+}
+
+/** Patterns that never occur in an Apache configuration, looked for on every line, comments included. */
+const STRONG: readonly (readonly [kind: string, pattern: RegExp])[] = [
+  ['Jinja', /\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}/],
+  ['ERB', /<%[=#-]?.*?%>/],
+];
+/** A PHP block opens with `<?php`, `<?=` or `<? ` and may run over many lines to `?>`. */
+const PHP_OPEN = /<\?(?:php\b|=|\s)/i;
+const FREEMARKER_TAG = /<\/?[#@][a-zA-Z][^>]*>?/;
+const FREEMARKER_VARIABLE = /\$\{[^}]*\}/;
+const AUTOCONF = /(?<![\w@.])@{1,2}[A-Za-z_][A-Za-z0-9_]*@{1,2}(?![\w@])/;
+const PLACEHOLDER = /\[(?=[A-Z0-9_-]*[A-Z]{2})[A-Z][A-Z0-9_-]*\]/;
+const SHELL_VARIABLE = /(?<![\\$\w])\$[A-Z][A-Z0-9_]+(?![\w{])/;
+/** Directives whose arguments are regular expressions or flag lists, where `[ABC]` and `$X` mean what they say. */
+const REGEX_DIRECTIVE = /^\s*(?:<\/?)?(?:Rewrite\w*|SetEnvIf\w*|BrowserMatch\w*|\w*Match|If|ElseIf)\b/i;
+
+const scans = new WeakMap<Analysis, TemplateScan>();
+
+/** Whole physical lines (newline included) holding unrendered template syntax, in document order. */
+export function templateLines(analysis: Analysis): readonly Span[] {
+  return scanOf(analysis).lines;
+}
+
+function scanOf(analysis: Analysis): TemplateScan {
+  let scan = scans.get(analysis);
+  if (!scan) scans.set(analysis, (scan = scanText(analysis.tree.text)));
+  return scan;
+}
+
+/** Scans a text line by line; `${…}` counts only in FreeMarker files, `$VAR` never in mod_macro files. */
+export function scanText(text: string): TemplateScan {
+  const isFreeMarker = /<\/?#[a-zA-Z]/.test(text);
+  const hasMacro = /^\s*<Macro\b/im.test(text);
+  const marks: Mark[] = [];
+  const lines: Span[] = [];
+  let inPhp = false;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline + 1;
+    const line = text.slice(start, end);
+    const found: Mark[] = [];
+    const add = (kind: string, match: RegExpExecArray | null, offset = 0): void => {
+      if (match) found.push({ kind, span: { start: start + offset + match.index, end: start + offset + match.index + match[0].length } });
+    };
+    let php: boolean = inPhp;
+    let rest = 0;
+    for (;;) {
+      if (php) {
+        const close = line.indexOf('?>', rest);
+        if (close < 0) break;
+        php = false;
+        rest = close + 2;
+      }
+      const open = PHP_OPEN.exec(line.slice(rest));
+      if (!open) break;
+      add('PHP', open, rest);
+      php = true;
+      rest += open.index + open[0].length;
+    }
+    for (const [kind, pattern] of STRONG) add(kind, pattern.exec(line));
+    // Inside PHP, `$name` is PHP's; Apache comments hold prose.
+    const isPlainApache = !inPhp && found.length === 0 && !/^\s*#/.test(line);
+    if (isPlainApache) {
+      if (isFreeMarker) add('FreeMarker', FREEMARKER_TAG.exec(line) ?? FREEMARKER_VARIABLE.exec(line));
+      add('@VAR@ placeholder', AUTOCONF.exec(line));
+      if (!REGEX_DIRECTIVE.test(line)) {
+        add('[PLACEHOLDER]', PLACEHOLDER.exec(line));
+        if (!hasMacro) add('shell $VAR', SHELL_VARIABLE.exec(line));
+      }
+    }
+    if (found.length > 0 || inPhp) lines.push({ start, end });
+    marks.push(...found.sort((a, b) => a.span.start - b.span.start));
+    inPhp = php;
+    start = end;
+  }
+  return { marks, lines };
+}
+
+export const rule: Rule = {
+  id: TEMPLATE_SYNTAX,
+  severity: 'info',
+  docs: {
+    summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',
+    why: 'A template is not what Apache reads: its tags would make Apache refuse the file or produce nonsense URLs. Balancer Lens says so once and hides other findings on the template lines (and section mismatches anywhere in the file), so a template does not drown you in parse errors.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://{{ backend_host }}:8080"\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const { marks, lines } = scanOf(analysis);
+    const first = marks[0];
+    if (!first) return;
+    const kinds = [...new Set(marks.map((mark) => mark.kind))];
+    const sample = analysis.tree.text.slice(first.span.start, first.span.end);
+    const count = `${lines.length} template line${lines.length === 1 ? '' : 's'}`;
+    yield {
+      span: first.span,
+      message: `this file holds unrendered template syntax (${kinds.join(', ')}, e.g. "${sample.length > 60 ? `${sample.slice(0, 57)}…` : sample}"): Apache cannot read it as it is, so lint the rendered file for a full check; findings on its ${count}, and section mismatches, are not shown`,
+    };
+  },
+};
