@@ -171,10 +171,21 @@ export interface FeatureResult {
   readonly hoverMember: Distribution;
   readonly inlayHintsAll: Distribution;
   readonly inlayHintsViewport: Distribution;
+  /** Size of the hover markdown on the balancer and (largest) on a member, characters. */
+  readonly hoverBalancerChars: number;
+  readonly hoverMemberChars: number;
   readonly maxRssKiB: number | undefined;
 }
 
-/** `requests` hovers on the balancer's name, on members (spread over it), and inlay hints (all members; a 60-line viewport). */
+/** A series of requests stops early once it has taken this long and has at least MIN_SAMPLES samples. */
+const SERIES_BUDGET_MS = 60_000;
+const MIN_SAMPLES = 10;
+
+/**
+ * `requests` hovers on the balancer's name, on members (spread over it), and inlay hints (all
+ * members; a 60-line viewport). A series far beyond its target stops at its time budget (see
+ * SERIES_BUDGET_MS): the sample count in the result says how many were taken.
+ */
 export async function measureFeatures(text: string, requests: number, scratch: string): Promise<FeatureResult> {
   const uri = 'file:///bench/big-balancer.conf';
   const session = await start(scratch);
@@ -187,7 +198,9 @@ export async function measureFeatures(text: string, requests: number, scratch: s
   const firstMemberLine = positionAt(text, memberOffsets[0]!).line;
   const time = async (request: (i: number) => Promise<unknown>, check: (result: unknown) => boolean): Promise<Distribution> => {
     const times: number[] = [];
+    const startedAt = performance.now();
     for (let i = 0; i < requests; i++) {
+      if (i >= MIN_SAMPLES && performance.now() - startedAt > SERIES_BUDGET_MS) break;
       const sentAt = performance.now();
       const result = await request(i);
       times.push(performance.now() - sentAt);
@@ -195,10 +208,19 @@ export async function measureFeatures(text: string, requests: number, scratch: s
     }
     return distribution(times);
   };
-  const isHover = (result: unknown): boolean => typeof (result as { contents?: { value?: unknown } } | null)?.contents?.value === 'string';
+  const hoverChars = { balancer: 0, member: 0 };
+  const hoverText = (result: unknown): string | undefined => {
+    const value = (result as { contents?: { value?: unknown } } | null)?.contents?.value;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const isHover = (kind: keyof typeof hoverChars) => (result: unknown): boolean => {
+    const text = hoverText(result);
+    if (text !== undefined) hoverChars[kind] = Math.max(hoverChars[kind], text.length);
+    return text !== undefined;
+  };
   const isHints = (count: number) => (result: unknown): boolean => Array.isArray(result) && result.length >= count;
-  const hoverBalancer = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }), isHover);
-  const hoverMember = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: memberPositions[i]! }), isHover);
+  const hoverBalancer = await time(() => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }), isHover('balancer'));
+  const hoverMember = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: memberPositions[i]! }), isHover('member'));
   const inlayHintsAll = await time(
     () => session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lastLine, character: 0 } } }),
     isHints(memberOffsets.length),
@@ -211,5 +233,5 @@ export async function measureFeatures(text: string, requests: number, scratch: s
     isHints(1),
   );
   const maxRssKiB = await session.stop();
-  return { hoverBalancer, hoverMember, inlayHintsAll, inlayHintsViewport, maxRssKiB };
+  return { hoverBalancer, hoverMember, inlayHintsAll, inlayHintsViewport, hoverBalancerChars: hoverChars.balancer, hoverMemberChars: hoverChars.member, maxRssKiB };
 }

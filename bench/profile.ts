@@ -1,5 +1,5 @@
 /** Reads a V8 `.cpuprofile` (node --cpu-prof) into the functions that take the most time. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 interface ProfileNode {
@@ -16,7 +16,7 @@ interface CpuProfile {
 
 /** One function's share of a profile. */
 export interface HotSpot {
-  /** `name file:line` (1-based line), the file relative to the repository. */
+  /** `name file`, the source file relative to the repository (bundles are mapped back by esbuild's `// file` markers). */
   readonly function: string;
   readonly ms: number;
   readonly percent: number;
@@ -30,7 +30,28 @@ export interface ProfileSummary {
 }
 
 /** Frames that are not the project's code: the runtime, the module loader, tsx's loader. */
-const NOISE = /^(\(root\)|\(program\)|\(idle\)) |node:internal|node_modules|^\(anonymous\) [^ ]*:1$|^runTask |^timed /;
+const NOISE = /^\((root|program|idle)\)|node:internal|^[^ ]+ (node_modules|bench)\/|^[^ ]+ (node:|internal\/)|^\(anonymous\)$/;
+
+/**
+ * A non-minified esbuild bundle starts each module with a `// path/to/file.ts` comment line; this
+ * maps a 0-based bundle line back to that file.
+ */
+function bundleSources(bundle: string): (line: number) => string | undefined {
+  if (!existsSync(bundle)) return () => undefined;
+  const markers: { line: number; file: string }[] = [];
+  readFileSync(bundle, 'utf8').split('\n').forEach((text, line) => {
+    const marker = /^\/\/ (\S+\.(?:ts|js|cjs|mjs))$/.exec(text);
+    if (marker) markers.push({ line, file: marker[1]! });
+  });
+  return (line) => {
+    let found: string | undefined;
+    for (const marker of markers) {
+      if (marker.line > line) break;
+      found = marker.file;
+    }
+    return found;
+  };
+}
 
 /** Summarises a profile; `root` makes file names relative. */
 export function summarizeProfile(path: string, root: string, top = 15): ProfileSummary {
@@ -38,10 +59,16 @@ export function summarizeProfile(path: string, root: string, top = 15): ProfileS
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const bundles = new Map<string, (line: number) => string | undefined>();
   const name = (node: ProfileNode): string => {
     const url = node.callFrame.url.replace(/^file:\/\//, '');
-    const file = url === '' ? '' : relative(root, url);
-    return `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber + 1}`;
+    let file = url === '' ? '' : relative(root, url);
+    if (url.endsWith('.js') && url.includes('balancer-lens-bench')) {
+      if (!bundles.has(url)) bundles.set(url, bundleSources(url));
+      // Lines outside any module (esbuild's runtime helpers) count as the harness's own.
+      file = bundles.get(url)!(node.callFrame.lineNumber) ?? 'bench/(bundle)';
+    }
+    return `${node.callFrame.functionName || '(anonymous)'} ${file}`.trimEnd();
   };
   const sampled = new Map<number, number>();
   profile.samples.forEach((id, index) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));

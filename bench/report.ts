@@ -107,6 +107,10 @@ export function mbps(value: number): string {
   return value < 10 ? value.toPrecision(2) : value.toFixed(1);
 }
 
+function chars(count: number): string {
+  return count >= 1024 * 1024 ? `${(count / 1024 / 1024).toFixed(1)} M characters` : count >= 1024 ? `${(count / 1024).toFixed(0)} K characters` : `${count} characters`;
+}
+
 function lines(count: number): string {
   return count.toLocaleString('en-US');
 }
@@ -127,7 +131,8 @@ export function renderMarkdown(results: Results): string {
     `Measured by \`npm run bench\` (${results.mode === 'smoke' ? 'smoke mode: small sizes, no targets' : 'full run'}) on ${results.date.slice(0, 10)}${results.commit ? ` at ${results.commit}` : ''}: ` +
       `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}${machine.apache ? `, ${machine.apache}` : ''}; ` +
       `load average ${machine.loadAverage.start.map((value) => value.toFixed(1)).join(' / ')} at the start. ` +
-      'Times are medians of several runs (p50/p95 where stated); raw numbers in `bench/results.json`.',
+      'Times are medians of several runs (p50/p95 where stated); raw numbers in `bench/results.json`. ' +
+      '`npm run bench` regenerates this section (`npm run bench -- --profile` adds the hot spots); `npm run bench:smoke` is the quick variant CI runs.',
   );
   if (results.targets.length > 0) {
     out.push('', '| target | measured | goal | met |', '| --- | --- | --- | --- |');
@@ -171,16 +176,16 @@ export function renderMarkdown(results: Results): string {
   out.push(`| start → first diagnostics, ${lines(server.startup.lines)} lines (median of ${server.startup.runs}; initialize ${ms(server.startup.initializeMs)}, didOpen → diagnostics ${ms(server.startup.openToDiagnosticsMs)}) | ${ms(server.startup.firstDiagnosticsMs)} | | ${mib(server.startup.maxRssKiB)} |`);
   out.push(`| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`);
   const features = server.features;
-  out.push(`| hover on the balancer, ${lines(features.members)} members | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`);
-  out.push(`| hover on a member, ${lines(features.members)} members | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`);
-  out.push(`| inlay hints, all ${lines(features.members)} members | ${ms(features.inlayHintsAll.p50)} | ${ms(features.inlayHintsAll.p95)} | |`);
-  out.push(`| inlay hints, a 60-line viewport | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`);
+  out.push(`| hover on the balancer, ${lines(features.members)} members (${chars(features.hoverBalancerChars)} of markdown; ${features.hoverBalancer.samples} requests) | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`);
+  out.push(`| hover on a member, ${lines(features.members)} members (up to ${chars(features.hoverMemberChars)}; ${features.hoverMember.samples} requests) | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`);
+  out.push(`| inlay hints, all ${lines(features.members)} members (${features.inlayHintsAll.samples} requests) | ${ms(features.inlayHintsAll.p50)} | ${ms(features.inlayHintsAll.p95)} | |`);
+  out.push(`| inlay hints, a 60-line viewport (${features.inlayHintsViewport.samples} requests) | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`);
 
   const scheduler = results.scheduler;
   out.push(
     '',
     `**Scheduler** (in-process): shares + the first ${lines(scheduler.picks)} picks of ${lines(scheduler.members)} members (${lines(scheduler.distinctLoadfactorTexts)} distinct decimal loadfactors, ${lines(scheduler.distinctLbfactors)} distinct lbfactors, a cycle of ${lines(scheduler.cycleLength)}): ` +
-      `p50 ${ms(scheduler.query.p50)}, p95 ${ms(scheduler.query.p95)} over ${scheduler.query.samples} queries; process peak RSS ${mib(scheduler.maxRssKiB)} (Node and tsx included).`,
+      `p50 ${ms(scheduler.query.p50)}, p95 ${ms(scheduler.query.p95)} over ${scheduler.query.samples} queries; peak RSS of the process ${mib(scheduler.maxRssKiB)}.`,
   );
 
   out.push('', '**Bundles**', '', '| file | size | gzip |', '| --- | ---: | ---: |');

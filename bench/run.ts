@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
 import { generateBigBalancer, generateConfig, MODULE_DIR } from './generate';
 import type { SchedulerResult, Task, TaskResult } from './inprocess';
 import { FeatureResult, KeystrokeResult, measureFeatures, measureKeystrokes, measureStartup, StartupRun } from './lsp';
@@ -103,14 +104,25 @@ function gitCommit(): string | undefined {
   return `${head.stdout.trim()}${dirty ? ' (with uncommitted changes)' : ''}`;
 }
 
-/** Forks bench/inprocess.ts with one task; `extraExecArgv` adds e.g. --cpu-prof. */
-function runChild(task: Task, extraExecArgv: readonly string[] = []): Promise<TaskResult> {
+/**
+ * Bundles bench/inprocess.ts with the core as the shipped bundles are built (esbuild, CommonJS, not
+ * minified, so profiles keep function names and esbuild's `// file` markers): running the core
+ * through tsx instead would add a getter to every cross-module call and tsx's own memory.
+ */
+function bundleInProcess(scratch: string): string {
+  const outfile = join(scratch, 'inprocess.js');
+  buildSync({ entryPoints: [join(__dirname, 'inprocess.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  return outfile;
+}
+
+/** Forks the in-process bundle with one task; `execArgv` adds e.g. --cpu-prof. */
+function runChild(bundle: string, task: Task, execArgv: readonly string[] = []): Promise<TaskResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(join(__dirname, 'inprocess.ts'), [JSON.stringify(task)], { execArgv: [...process.execArgv, ...extraExecArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(bundle, [JSON.stringify(task)], { execArgv: [...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let result: TaskResult | undefined;
     child.on('message', (message) => (result = message as TaskResult));
     child.on('error', reject);
-    child.on('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`bench/inprocess.ts ${task.kind} exited with ${code}`))));
+    child.on('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`bench/inprocess.ts (${task.kind}) exited with ${code}`))));
   });
 }
 
@@ -211,7 +223,8 @@ async function main(): Promise<void> {
 
     // In-process phases, without start-up.
     log('in-process analysis and lint');
-    const analysis = await runChild({ kind: 'analysis', files: configs.map((config) => ({ label: config.label, path: config.path, runs: config.inProcessRuns })) });
+    const inProcess = bundleInProcess(scratch);
+    const analysis = await runChild(inProcess, { kind: 'analysis', files: configs.map((config) => ({ label: config.label, path: config.path, runs: config.inProcessRuns })) });
     if (analysis.kind !== 'analysis') throw new Error('unexpected in-process result');
 
     // Scaling.
@@ -271,7 +284,7 @@ async function main(): Promise<void> {
 
     // Scheduler.
     log('scheduler');
-    const scheduled = await runChild({ kind: 'scheduler', members: plan.schedulerMembers, picks: plan.schedulerPicks, iterations: plan.schedulerIterations, seed: SEED, root: scratch });
+    const scheduled = await runChild(inProcess, { kind: 'scheduler', members: plan.schedulerMembers, picks: plan.schedulerPicks, iterations: plan.schedulerIterations, seed: SEED, root: scratch });
     if (scheduled.kind !== 'scheduler') throw new Error('unexpected scheduler result');
 
     // Bundles and the .vsix.
@@ -296,7 +309,7 @@ async function main(): Promise<void> {
       for (const [index, [title, task]] of workloads.entries()) {
         log(`profiling ${title}`);
         const out = join(dir, String(index));
-        await runChild(task, ['--cpu-prof', '--cpu-prof-dir', out]);
+        await runChild(inProcess, task, ['--cpu-prof', '--cpu-prof-dir', out]);
         const file = readdirSync(out).find((entry) => entry.endsWith('.cpuprofile'));
         if (file) profiles[title] = summarizeProfile(join(out, file), ROOT);
       }

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
   InitializeRequest,
@@ -35,7 +38,7 @@ interface Session {
   diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
 }
 
-async function start(): Promise<Session> {
+async function start(root: string | null = null): Promise<Session> {
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const logs: string[] = [];
@@ -52,7 +55,7 @@ async function start(): Promise<Session> {
     logs.push(params.message);
   });
   connection.listen();
-  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {}, workspaceFolders: null });
   connection.sendNotification('initialized', {});
   return {
     connection,
@@ -195,5 +198,49 @@ describe('language server over stdio', function () {
     assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9999, character: 9999 } }), null);
     const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } } | null;
     assert.ok(result);
+  });
+});
+
+describe('language server across included files', function () {
+  this.timeout(20_000);
+  let session: Session;
+  let root: string;
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'balancer-lens-lsp-'));
+    mkdirSync(join(root, 'conf-enabled'));
+    mkdirSync(join(root, 'sites-enabled'));
+    writeFileSync(join(root, 'apache2.conf'), 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n');
+    writeFileSync(join(root, 'conf-enabled', 'balancers.conf'), '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n');
+    writeFileSync(join(root, 'sites-enabled', 'site.conf'), '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n');
+    session = await start(pathToFileURL(root).toString());
+  });
+  afterEach(() => {
+    session.connection.dispose();
+    session.process.kill();
+  });
+
+  it('hovers a balancer used in one file and defined in another, and goes to its definition', async () => {
+    const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    open(session, text, site);
+    const published = await session.diagnostics(site, 1);
+    assert.deepEqual(published.diagnostics, []);
+    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: site }, position: positionOf('balancer://app', 12, text) })) as { contents: { value: string } };
+    assert.match(result.contents.value, /75\.0%/);
+    const locations = (await session.connection.sendRequest('textDocument/definition', { textDocument: { uri: site }, position: positionOf('balancer://app', 12, text) })) as { uri: string }[];
+    assert.deepEqual(locations.map((location) => location.uri), [pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString()]);
+  });
+
+  it('re-publishes the diagnostics of a file when a file of its configuration changes', async () => {
+    const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
+    const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
+    const membersText = '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n';
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    open(session, membersText, members);
+    await session.diagnostics(members, 1);
+    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: members, version: 2 }, contentChanges: [{ text: '<Proxy balancer://app>\nProxySet lbmethod=byrequests\n</Proxy>\n' }] });
+    const emptied = await session.diagnostics(members, 2);
+    assert.ok(emptied.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer'), JSON.stringify(emptied.diagnostics));
   });
 });

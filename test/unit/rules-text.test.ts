@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyze } from '../../server/src/core/analysis';
-import { templateNoise } from '../../server/src/core/lint';
+import { lint, templateNoise } from '../../server/src/core/lint';
 import { rule as balancerManagerUnprotected } from '../../server/src/core/rules/balancer-manager-unprotected';
 import { rule as balancerPersist } from '../../server/src/core/rules/balancer-persist';
 import { rule as balancerSchemeTypo } from '../../server/src/core/rules/balancer-scheme-typo';
@@ -11,6 +11,7 @@ import { rule as stickyCookieSeparator } from '../../server/src/core/rules/stick
 import { rule as templateSyntax } from '../../server/src/core/rules/template-syntax';
 import { rule as trailingSlashMismatch } from '../../server/src/core/rules/trailing-slash-mismatch';
 import type { Diagnostic, Fix, Rule, RuleFinding } from '../../server/src/core/rules/types';
+import type { FileAccess } from '../../server/src/core/syntax/includes';
 import type { Span } from '../../server/src/core/syntax/lines';
 
 // Rules about what the text says (typos, order, slashes, comments, templates). Each behaviour of
@@ -89,8 +90,8 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['ProxyPass "/shop/" "[[balancers://]]shop/"', { fixed: 'ProxyPass "/shop/" "balancer://shop/"' }],
     ['ProxyPass /shop/ [[blancer://]]shop/ timeout=5', { fixed: 'ProxyPass /shop/ balancer://shop/ timeout=5' }],
     ['ProxyPassReverse /shop/ [[balancer:/]]shop/', { says: ['Location headers'], fixed: 'ProxyPassReverse /shop/ balancer://shop/' }],
-    ['RewriteRule ^/(.*)$ [[balancr://]]shop/$1 [P,L]', { fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' }],
-    ['SetHandler "proxy:[[balanser://]]shop"', { fixed: 'SetHandler "proxy:balancer://shop"' }],
+    ['RewriteRule ^/(.*)$ [[balancr://]]shop/$1 [P,L]', { says: ['proxies the request back to this server (404)'], fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' }],
+    ['SetHandler "proxy:[[balanser://]]shop"', { says: ['serves a local file instead (404)'], fixed: 'SetHandler "proxy:balancer://shop"' }],
     ['<Proxy [[balnacer://]]shop>\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['no ProxyPass can route to'] }],
     ['BalancerMember [[BALANCRE://]]shop http://10.0.0.1', { fixed: 'BalancerMember balancer://shop http://10.0.0.1' }],
     ['ProxySet [[balnacer://]]shop lbmethod=bybusyness', { says: ['refuses the line'] }],
@@ -183,6 +184,7 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<Location /bm>\n    SetHandler [["Balancer-Manager"]]\n    Order Allow,Deny\n    Allow from all\n</Location>'],
     ['<Location /bm>\n    SetHandler [[balancer-manager]]\n    Deny from 192.0.2.1\n</Location>'],
     ['<VirtualHost *:80>\n    SetHandler [[balancer-manager]]\n</VirtualHost>'],
+    ['<Location /bm>\n    SetHandler [[balancer-manager]]\n    Require all granted\n    Require ip 10.0.0.0/8\n</Location>'], // separate Require lines: any one lets a request in
     ['<Location />\n    Require ip 10.0.0.0/8\n</Location>\n<Location /bm>\n    SetHandler [[balancer-manager]]\n    Require all granted\n</Location>'],
     ['<VirtualHost *:80>\n    <Location /bm>\n        Require ip 10.0.0.0/8\n    </Location>\n</VirtualHost>\n<VirtualHost *:81>\n    <Location /bm>\n        SetHandler [[balancer-manager]]\n    </Location>\n</VirtualHost>'],
     // near misses
@@ -191,9 +193,11 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<Location /bm>\n    SetHandler balancer-manager\n    Order Deny,Allow\n    Deny from all\n    Allow from 10.0.0.1\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    Order Allow,Deny\n    Deny from all\n    Allow from all\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    <RequireAny>\n        Require ip 10.0.0.0/8\n        Require local\n    </RequireAny>\n</Location>'],
+    ['<Location /bm>\n    SetHandler balancer-manager\n    <RequireAll>\n        Require all granted\n        Require ip 10.0.0.0/8\n    </RequireAll>\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    <Limit GET POST>\n        Require valid-user\n    </Limit>\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n</Location>\n<Location /bm>\n    Require ip 10.0.0.0/8\n</Location>'],
     ['<Location />\n    Require ip 10.0.0.0/8\n</Location>\n<Location /bm>\n    SetHandler balancer-manager\n</Location>'],
+    ['<Location /bm>\n    SetHandler balancer-manager\n    Require all granted\n</Location>\n<Location />\n    Require ip 10.0.0.0/8\n</Location>'], // sections merge in file order: the later one wins
     ['<LocationMatch "^/b">\n    Require ip 10.0.0.0/8\n</LocationMatch>\n<Location /bm>\n    SetHandler balancer-manager\n</Location>'],
     ['<Location /status>\n    SetHandler server-status\n</Location>'],
   ]],
@@ -270,6 +274,31 @@ describe('rules about the text', () => {
     it('hides nothing when the note is not shown (rule turned off)', () => {
       const isHidden = templateNoise(analysis, others);
       assert.deepEqual(others.filter(isHidden), []);
+    });
+
+    it('leaves a PHP template with the note and what is wrong outside the template lines', () => {
+      assert.deepEqual(lint(analysis).map((found) => found.ruleId), ['template-syntax', 'trailing-slash-mismatch']);
+      const off = lint(analysis, { rules: { 'template-syntax': 'off' } }).map((found) => found.ruleId);
+      assert.ok(off.includes('section-mismatch') && off.includes('trailing-slash-mismatch'), off.join());
+    });
+
+    it('notes each template file of a configuration and hides noise in that file only', () => {
+      const files: Record<string, string> = {
+        '/etc/apache2/apache2.conf': 'Include /etc/apache2/sites/*.conf\n</Location>\n',
+        '/etc/apache2/sites/a.conf': '<Proxy "balancer://c">\n<#list hosts as h>\n    BalancerMember "${h}"\n</Proxy>\n</#list>\n',
+        '/etc/apache2/sites/b.conf': 'ProxyPass / balancer://c/\n',
+      };
+      const access: FileAccess = {
+        readFile: (path) => files[path],
+        readDirectory: (path) => (path === '/etc/apache2/sites' ? ['a.conf', 'b.conf'] : undefined),
+      };
+      const whole = analyze(files['/etc/apache2/apache2.conf']!, { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1_800_000_000 });
+      const where = (found: Diagnostic): string => `${whole.tree.files.find((file) => found.span.start >= file.start && found.span.start < file.start + file.length)?.path} ${found.ruleId}`;
+      const shown = lint(whole).map(where);
+      assert.ok(shown.includes('/etc/apache2/sites/a.conf template-syntax'), shown.join('\n'));
+      assert.ok(shown.includes('/etc/apache2/apache2.conf section-mismatch'), shown.join('\n'));
+      assert.ok(!shown.some((entry) => entry.startsWith('/etc/apache2/sites/a.conf section-mismatch')), shown.join('\n'));
+      assert.equal(shown.filter((entry) => entry.endsWith('template-syntax')).length, 1);
     });
   });
 });

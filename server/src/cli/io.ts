@@ -1,11 +1,10 @@
 /** File reading and argument errors for the CLI. */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isBinary } from '../node/files';
 
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
 
-/** How many leading bytes are searched for NUL to tell a binary file from a configuration (git's heuristic). */
-const BINARY_PROBE = 8000;
 
 /** A file's text as the CLI reads it. */
 export interface InputText {
@@ -50,7 +49,7 @@ export function readStdin(): InputText {
 /** Decodes bytes as UTF-8 and classifies them. */
 export function decodeInput(bytes: Buffer): InputText {
   const text = bytes.toString('utf8');
-  return { text, isBinary: bytes.subarray(0, BINARY_PROBE).includes(0), isExactUtf8: Buffer.from(text, 'utf8').equals(bytes) };
+  return { text, isBinary: isBinary(bytes), isExactUtf8: Buffer.from(text, 'utf8').equals(bytes) };
 }
 
 /** Replaces a file's content (used by `lint --fix` only). */

@@ -1,10 +1,12 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
+import { realpathSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
 import { fileText, localize } from '../core/files';
 import { lint } from '../core/lint';
 import type { Diagnostic } from '../core/rules/types';
+import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from './config';
 import { applySafeFixes, safeFixOf } from './fix';
 import { formatCompact } from './formats/compact';
@@ -12,7 +14,7 @@ import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
-import { diskAccess } from './files';
+import { diskAccess } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
@@ -84,13 +86,15 @@ export function runLint(argv: readonly string[]): number {
   const { sources, isIncomplete } = readSources(inputs, configFor, cwd, progress);
   const flags = readFlags(values, cwd);
   const epochSeconds = Math.floor(Date.now() / 1000);
-  // Texts by path: what --fix changed is read from here, by the entry files that include it too.
-  const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[source.input.path, source.text] as const] : [])));
-  const files = diskAccess(overlay);
+  // Texts by real path: what --fix changed is read from here, by the entry files that include it
+  // too, also through another name (a symlink in sites-enabled/).
+  const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
+  const disk = diskAccess();
+  const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
   const analyzeSource = (source: Source, index: number): Analysis => {
     progress('analysing', index);
     const path = source.input.path;
-    return analyze(overlay.get(path ?? '') ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
+    return analyze((path ? overlay.get(fileKey(path)) : undefined) ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
   };
   let analyses = sources.map(analyzeSource);
   progress.clear();
@@ -101,10 +105,10 @@ export function runLint(argv: readonly string[]): number {
       for (const source of sources) {
         const path = source.input.path;
         if (!source.isWritable || !path) continue;
-        const current = overlay.get(path)!;
-        const fixed = applySafeFixes(current, linted.byFile.get(path)?.diagnostics ?? []);
+        const current = overlay.get(fileKey(path))!;
+        const fixed = applySafeFixes(current, linted.byFile.get(fileKey(path))?.diagnostics ?? []);
         if (fixed.applied === 0 || fixed.text === current) continue;
-        overlay.set(path, fixed.text);
+        overlay.set(fileKey(path), fixed.text);
         isChanged = true;
       }
       if (!isChanged) break;
@@ -114,8 +118,9 @@ export function runLint(argv: readonly string[]): number {
     for (const source of sources) {
       const path = source.input.path;
       if (source.input.kind !== 'file' || !path) continue;
-      if (overlay.get(path) !== source.text) writeConfig(path, overlay.get(path)!);
-      else if (!source.isWritable && linted.byFile.get(path)?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
+      const fixed = overlay.get(fileKey(path))!;
+      if (fixed !== source.text) writeConfig(path, fixed);
+      else if (!source.isWritable && linted.byFile.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
         process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
       }
     }
@@ -176,18 +181,20 @@ interface FileFindings {
  * Lints the configurations: every source that no other source includes is an entry, read with its
  * includes and linted with the other entries as neighbours under its own .balancerlens.json; each
  * finding goes to the file it is in, included files too, once even when several entries read it.
+ * Files are told apart by real path, so a site included through its sites-enabled/ symlink is the
+ * sites-available/ file given on the command line, not a second entry. Keyed by `fileKey`.
  */
 function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { byFile: Map<string, FileFindings> } {
-  const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => file.path)));
-  const entries = sources.map((source, index) => ({ source, analysis: analyses[index]! })).filter(({ source }) => !source.input.path || !includedElsewhere.has(source.input.path));
+  const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => fileKey(file.path))));
+  const entries = sources.map((source, index) => ({ source, analysis: analyses[index]! })).filter(({ source }) => !source.input.path || !includedElsewhere.has(fileKey(source.input.path)));
   const byFile = new Map<string, FileFindings>();
-  for (const source of sources) byFile.set(source.input.path ?? source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
+  for (const source of sources) byFile.set(source.input.path ? fileKey(source.input.path) : source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
   const seen = new Set<string>();
   for (const { source, analysis } of entries) {
     const others = entries.filter((entry) => entry.analysis !== analysis).map((entry) => entry.analysis);
     const tree = analysis.tree;
     for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, others }))) {
-      const key = file.path || (source.input.path ?? source.input.shown);
+      const key = file.path ? fileKey(file.path) : source.input.path ? fileKey(source.input.path) : source.input.shown;
       const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
       if (seen.has(identity)) continue;
       seen.add(identity);
@@ -201,6 +208,22 @@ function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { 
   }
   for (const findings of byFile.values()) findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { byFile };
+}
+
+const realPaths = new Map<string, string>();
+
+/** A file's identity: its real path (symlinks resolved), or the path itself when it cannot be resolved. */
+function fileKey(path: string): string {
+  let real = realPaths.get(path);
+  if (real === undefined) {
+    try {
+      real = realpathSync(path);
+    } catch {
+      real = path;
+    }
+    realPaths.set(path, real);
+  }
+  return real;
 }
 
 function shownPath(path: string): string {

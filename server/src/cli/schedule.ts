@@ -1,5 +1,5 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze, Analysis } from '../core/analysis';
 import { bar, percent } from '../core/features/format';
@@ -9,7 +9,8 @@ import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
 import { BalancerPreview, describeIdle, previewWithDown } from '../core/scheduler/preview';
 import type { Span } from '../core/syntax/lines';
-import { diskAccess } from './files';
+import { diskAccess } from '../node/files';
+import { showPath } from './inputs';
 import { readConfig, UsageError, useColour } from './io';
 import { READ_OPTIONS, readFlags } from './read-options';
 
@@ -32,7 +33,8 @@ export function runSchedule(argv: readonly string[]): number {
   const analysis = analyze(text, { ...readFlags(values, cwd), path, files: diskAccess(), epochSeconds: Math.floor(Date.now() / 1000) });
   const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
   const { text: virtual, files } = analysis.tree;
-  const locate = locator(virtual, files, (source) => (source.path === path ? file : relative(cwd, source.path) || source.path));
+  // The file as given; an included file relative to the current directory when inside it, else absolute.
+  const locate = locator(virtual, files, (source) => (source.path === path ? file : showPath(source.path, cwd)));
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = refusalsOf(analysis).map((problem) => {
     const source = fileAt(files, problem.span.start);

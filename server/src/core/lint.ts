@@ -1,8 +1,9 @@
 /** Runs the rules over an analysis and applies severities and suppressions in one place. */
 import type { Analysis } from './analysis';
 import { RULES } from './rules';
-import { TEMPLATE_SYNTAX, templateLines } from './rules/template-syntax';
+import { TEMPLATE_SYNTAX, templateRegions } from './rules/template-syntax';
 import type { Diagnostic, Rule, Severity } from './rules/types';
+import type { Span } from './syntax/lines';
 import { findSuppressions } from './suppressions';
 
 /** A severity as configured: a rule can also be turned off. */
@@ -24,15 +25,15 @@ const SECTION_MISMATCH = 'section-mismatch';
 
 /**
  * In a template, the template-syntax note stands in for the findings its tags cause: those that
- * start on a template line, and section mismatches anywhere (`<?php` or `<#list>` opens a
- * section). Nothing is hidden unless the note itself is among `found`.
+ * start on a template line, and section mismatches anywhere in that file (`<?php` or `<#list>`
+ * opens a section). Nothing is hidden unless the note itself is among `found`.
  */
 export function templateNoise(analysis: Analysis, found: readonly Diagnostic[]): (diagnostic: Diagnostic) => boolean {
   if (!found.some((diagnostic) => diagnostic.ruleId === TEMPLATE_SYNTAX)) return () => false;
-  const lines = templateLines(analysis);
+  const { lines, files } = templateRegions(analysis);
+  const within = (spans: readonly Span[], offset: number): boolean => spans.some((span) => offset >= span.start && offset < span.end);
   return (diagnostic) =>
-    diagnostic.ruleId !== TEMPLATE_SYNTAX &&
-    (diagnostic.ruleId === SECTION_MISMATCH || lines.some((line) => diagnostic.span.start >= line.start && diagnostic.span.start < line.end));
+    diagnostic.ruleId !== TEMPLATE_SYNTAX && (within(lines, diagnostic.span.start) || (diagnostic.ruleId === SECTION_MISMATCH && within(files, diagnostic.span.start)));
 }
 
 /** Lints one analysis; diagnostics come back in document order. */

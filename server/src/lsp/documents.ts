@@ -1,40 +1,144 @@
-/** One frozen analysis and its diagnostics per document version; nothing else is kept per document. */
+/**
+ * One frozen analysis per configuration and generation of open documents. A document is analysed
+ * as part of the configuration that includes it (found in the workspace), with the open editors'
+ * texts laid over the disk, so a change in an included file re-analyses the files that include it.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, Analysis } from '../core/analysis';
+import { fileAt, fileText } from '../core/files';
 import { lint } from '../core/lint';
+import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
+import type { Span } from '../core/syntax/lines';
+import type { SourceFile } from '../core/syntax/tree';
+import { diskAccess } from '../node/files';
 import type { Settings } from './settings';
+import { indexWorkspace, WorkspaceIndex } from './workspace';
 
-/** What every feature of one document version reads. */
+/** A document's view of its configuration's analysis: offsets are the configuration's, positions the document's. */
 export interface DocumentState {
-  readonly version: number;
+  readonly document: TextDocument;
+  readonly analysis: Analysis;
+  /** Where this document sits in the analysis' virtual text. */
+  readonly file: SourceFile;
+  /** Diagnostics of the whole configuration (spans in its virtual text). */
+  readonly diagnostics: readonly Diagnostic[];
+  offsetAt(position: Position): number;
+  /** The range of a span in this document, or undefined when it lies in another file. */
+  rangeOf(span: Span): Range | undefined;
+  /** The file and range of a span anywhere in the configuration. */
+  locationOf(span: Span): { uri: string; range: Range };
+}
+
+interface Computed {
+  readonly generation: number;
   readonly analysis: Analysis;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** The cache of document states, keyed by URI and checked against the version. */
+/** The cache of analyses; `touch` after any document change. */
 export class DocumentStates {
-  private readonly states = new Map<string, DocumentState>();
+  private readonly computed = new Map<string, Computed>();
+  private generation = 0;
+  private index: WorkspaceIndex | undefined;
 
-  constructor(private readonly settings: () => Settings) {}
+  constructor(
+    private readonly settings: () => Settings,
+    private readonly openDocuments: () => readonly TextDocument[],
+    private readonly folders: () => readonly string[],
+    private readonly warn: (message: string) => void,
+  ) {}
 
-  /** The state of this exact version, analysed on first use. */
-  get(document: TextDocument): DocumentState {
-    const cached = this.states.get(document.uri);
-    if (cached && cached.version === document.version) return cached;
-    const analysis = analyze(document.getText(), { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000) });
-    const state = { version: document.version, analysis, diagnostics: lint(analysis, { rules: this.settings().rules }) };
-    this.states.set(document.uri, state);
-    return state;
+  /** Something changed: every analysis is stale. */
+  touch(): void {
+    this.generation++;
   }
 
-  /** Drops a closed document. */
-  forget(uri: string): void {
-    this.states.delete(uri);
-  }
-
-  /** Drops everything, after the settings change. */
+  /** Drops everything, after the settings or the workspace change. */
   clear(): void {
-    this.states.clear();
+    this.computed.clear();
+    this.index = undefined;
+    this.generation++;
+  }
+
+  /** The entry file whose configuration holds this document (itself when none includes it). */
+  entryOf(document: TextDocument): string {
+    const path = pathOf(document.uri);
+    if (!path) return document.uri;
+    if (!this.index) {
+      this.index = indexWorkspace(this.folders(), this.access());
+      if (this.index.capped) this.warn('balancer-lens: the workspace has too many files to search them all for Include; some files may be analysed on their own');
+    }
+    return this.index.entryOf.get(path) ?? path;
+  }
+
+  /** The state of a document at the current generation, analysed on first use. */
+  get(document: TextDocument): DocumentState {
+    const entry = this.entryOf(document);
+    let computed = this.computed.get(entry);
+    if (!computed || computed.generation !== this.generation) {
+      const access = this.access();
+      // entryOf gives a path for documents on disk, and the URI itself for anything else.
+      const entryPath = pathOf(document.uri) ? entry : undefined;
+      const text = entryPath ? (access.readFile(entryPath) ?? document.getText()) : document.getText();
+      const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), ...(entryPath ? { path: entryPath, files: access } : {}) });
+      computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.settings().rules }) };
+      this.computed.set(entry, computed);
+    }
+    return view(document, computed);
+  }
+
+  /** The documents whose configuration is the same as this one's (to re-publish after a change). */
+  related(document: TextDocument): TextDocument[] {
+    const entry = this.entryOf(document);
+    return this.openDocuments().filter((other) => this.entryOf(other) === entry);
+  }
+
+  private access() {
+    const overlay = new Map<string, string>();
+    for (const open of this.openDocuments()) {
+      const path = pathOf(open.uri);
+      if (path) overlay.set(path, open.getText());
+    }
+    return diskAccess(overlay);
+  }
+}
+
+function view(document: TextDocument, computed: Computed): DocumentState {
+  const { analysis } = computed;
+  const path = pathOf(document.uri) ?? '';
+  const files = analysis.tree.files;
+  const file = files.find((candidate) => candidate.path === path) ?? files[0]!;
+  const indexes = new Map<SourceFile, LineIndex>();
+  const indexOf = (source: SourceFile): LineIndex => {
+    let index = indexes.get(source);
+    if (!index) indexes.set(source, (index = new LineIndex(fileText(analysis.tree.text, source))));
+    return index;
+  };
+  const inFile = (span: Span): boolean => span.start >= file.start && span.end <= file.start + file.length;
+  return {
+    document,
+    analysis,
+    file,
+    diagnostics: computed.diagnostics,
+    offsetAt: (position) => file.start + document.offsetAt(position),
+    rangeOf: (span) => (inFile(span) ? { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } : undefined),
+    locationOf(span) {
+      const source = fileAt(files, span.start);
+      if (source === file) return { uri: document.uri, range: { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } };
+      const index = indexOf(source);
+      return { uri: source.path ? pathToFileURL(source.path).toString() : document.uri, range: { start: index.position(span.start - source.start), end: index.position(span.end - source.start) } };
+    },
+  };
+}
+
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
   }
 }

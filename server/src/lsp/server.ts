@@ -2,6 +2,7 @@
  * The language server: the only code that imports vscode-languageserver. Each handler converts
  * core data to protocol data over one frozen analysis per document version.
  */
+import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -15,7 +16,7 @@ import {
   TextDocumentSyncKind,
   TextEdit,
 } from 'vscode-languageserver/node';
-import type { Connection, Diagnostic as LspDiagnostic, DocumentSymbol as LspSymbol, InitializeResult, Range } from 'vscode-languageserver/node';
+import type { Connection, Diagnostic as LspDiagnostic, DocumentSymbol as LspSymbol, InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from '../core/features/code-actions';
 import { codeLenses } from '../core/features/code-lens';
@@ -26,9 +27,8 @@ import { includeLinks } from '../core/features/links';
 import { definition, references, rename } from '../core/features/navigation';
 import { balancerReport } from '../core/features/schedule-report';
 import { DocumentSymbol, documentSymbols, foldingRanges } from '../core/features/symbols';
-import { LineIndex } from '../core/positions';
 import type { Span } from '../core/syntax/lines';
-import { DocumentStates } from './documents';
+import { DocumentState, DocumentStates } from './documents';
 import { ruleHelpUri } from '../core/rules/help';
 import { DEFAULT_SETTINGS, readSettings, Settings } from './settings';
 
@@ -37,7 +37,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
-  const states = new DocumentStates(() => settings);
+  let folders: string[] = [];
+  const states = new DocumentStates(() => settings, () => documents.all(), () => folders, (message) => connection.console.warn(message));
 
   /** Runs a handler; a bug is logged through the connection and answered with `fallback`. */
   function guard<P, R>(name: string, fallback: R, handler: (params: P) => R): (params: P) => R {
@@ -51,23 +52,34 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   }
 
-  const rangeOf = (document: TextDocument, span: Span): Range => ({ start: document.positionAt(span.start), end: document.positionAt(span.end) });
-  const stateFor = (uri: string) => {
+  const stateFor = (uri: string): { document: TextDocument; state: DocumentState } | undefined => {
     const document = documents.get(uri);
     return document ? { document, state: states.get(document) } : undefined;
   };
+  /** Edits anywhere in the configuration, grouped by file. */
+  const workspaceEdit = (state: DocumentState, edits: readonly { span: Span; newText: string }[]) => {
+    const changes: Record<string, TextEdit[]> = {};
+    for (const edit of edits) {
+      const location = state.locationOf(edit.span);
+      (changes[location.uri] ??= []).push(TextEdit.replace(location.range, edit.newText));
+    }
+    return { changes };
+  };
 
   function publish(document: TextDocument): void {
-    const { diagnostics } = states.get(document);
-    const converted = diagnostics.map((diagnostic): LspDiagnostic => ({
-      range: rangeOf(document, diagnostic.span),
+    const state = states.get(document);
+    const converted = state.diagnostics.flatMap((diagnostic): LspDiagnostic[] => {
+      const range = state.rangeOf(diagnostic.span);
+      return range ? [{
+      range,
       severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : diagnostic.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
       code: diagnostic.ruleId,
       codeDescription: { href: ruleHelpUri(diagnostic.ruleId) },
       source: 'balancer-lens',
       message: diagnostic.message,
-      relatedInformation: diagnostic.related?.map((related) => ({ location: { uri: document.uri, range: rangeOf(document, related.span) }, message: related.message })),
-    }));
+      relatedInformation: diagnostic.related?.map((related) => ({ location: state.locationOf(related.span), message: related.message })),
+    }] : [];
+    });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: converted });
   }
 
@@ -81,6 +93,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onInitialize(guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
     canPullSettings = Boolean(params.capabilities.workspace?.configuration);
+    const roots = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    folders = roots.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -107,62 +121,65 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void refreshSettings();
   });
 
-  documents.onDidChangeContent(guard('diagnostics', undefined, (change) => publish(change.document)));
+  documents.onDidChangeContent(guard('diagnostics', undefined, (change) => {
+    states.touch();
+    // Files that include the changed one, or that it includes, are re-read too.
+    for (const document of states.related(change.document)) publish(document);
+  }));
   documents.onDidClose(guard('close', undefined, (event) => {
-    states.forget(event.document.uri);
+    states.touch();
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   }));
+  documents.onDidSave(guard('save', undefined, () => states.clear()));
 
   connection.onHover(guard('hover', null, (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return null;
     const { document, state } = found;
-    const result = hover(state.analysis, document.offsetAt(params.position), { picks: settings.previewPicks });
-    return result ? { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: rangeOf(document, result.span) } : null;
+    const result = hover(state.analysis, state.offsetAt(params.position), { picks: settings.previewPicks });
+    return result ? { contents: { kind: MarkupKind.Markdown, value: result.markdown }, range: state.rangeOf(result.span) } : null;
   }));
 
   connection.languages.inlayHint.on(guard('inlayHint', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found || !settings.inlayHints) return [];
-    const { document, state } = found;
-    return inlayHints(state.analysis, document.offsetAt(params.range.start), document.offsetAt(params.range.end)).map((hint) => ({
-      position: document.positionAt(hint.offset),
-      label: hint.label,
-      tooltip: hint.tooltip,
-      paddingLeft: true,
-    }));
+    const { state } = found;
+    return inlayHints(state.analysis, state.offsetAt(params.range.start), state.offsetAt(params.range.end)).flatMap((hint) => {
+      const range = state.rangeOf({ start: hint.offset, end: hint.offset });
+      return range ? [{ position: range.start, label: hint.label, tooltip: hint.tooltip, paddingLeft: true }] : [];
+    });
   }));
 
   connection.onCodeLens(guard('codeLens', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
     const { document, state } = found;
-    return codeLenses(state.analysis).map((lens) => ({
-      range: rangeOf(document, lens.span),
-      command: { title: lens.title, command: 'balancerLens.showSchedule', arguments: [document.uri, lens.balancer] },
-    }));
+    return codeLenses(state.analysis).flatMap((lens) => {
+      const range = state.rangeOf(lens.span);
+      return range ? [{ range, command: { title: lens.title, command: 'balancerLens.showSchedule', arguments: [document.uri, lens.balancer] } }] : [];
+    });
   }));
 
   connection.onCodeAction(guard('codeAction', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
-    const range = { start: document.offsetAt(params.range.start), end: document.offsetAt(params.range.end) };
+    const { state } = found;
+    const range = { start: state.offsetAt(params.range.start), end: state.offsetAt(params.range.end) };
     return codeActions(state.analysis, state.diagnostics, range).map((action) => ({
       title: action.title,
       kind: CodeActionKind.QuickFix,
       isPreferred: action.isPreferred,
       diagnostics: params.context.diagnostics.filter((diagnostic) => diagnostic.code === action.diagnostic.ruleId),
-      edit: { changes: { [document.uri]: action.edits.map((edit) => TextEdit.replace(rangeOf(document, edit.span), edit.newText)) } },
+      edit: workspaceEdit(state, action.edits),
     }));
   }));
 
   connection.onCompletion(guard('completion', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
+    const { state } = found;
     const kinds = { directive: CompletionItemKind.Keyword, parameter: CompletionItemKind.Property, value: CompletionItemKind.EnumMember, balancer: CompletionItemKind.Reference, snippet: CompletionItemKind.Snippet };
-    return complete(state.analysis, document.offsetAt(params.position)).map((item) => ({
+    return complete(state.analysis, state.offsetAt(params.position)).map((item) => ({
       label: item.label,
       kind: kinds[item.kind],
       detail: item.detail,
@@ -175,59 +192,57 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDocumentSymbol(guard('documentSymbol', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
+    const { state } = found;
     const kinds = { vhost: SymbolKind.Namespace, balancer: SymbolKind.Class, member: SymbolKind.Field, section: SymbolKind.Struct };
-    const convert = (symbol: DocumentSymbol): LspSymbol => ({
-      name: symbol.name,
-      detail: symbol.detail,
-      kind: kinds[symbol.kind],
-      range: rangeOf(document, symbol.span),
-      selectionRange: rangeOf(document, symbol.selection),
-      children: symbol.children.map(convert),
-    });
-    return documentSymbols(state.analysis).map(convert);
+    const convert = (symbol: DocumentSymbol): LspSymbol[] => {
+      const range = state.rangeOf(symbol.span);
+      const selectionRange = state.rangeOf(symbol.selection);
+      if (!range || !selectionRange) return symbol.children.flatMap(convert);
+      return [{ name: symbol.name, detail: symbol.detail, kind: kinds[symbol.kind], range, selectionRange, children: symbol.children.flatMap(convert) }];
+    };
+    return documentSymbols(state.analysis).flatMap(convert);
   }));
 
   connection.onFoldingRanges(guard('foldingRanges', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
-    return foldingRanges(state.analysis)
-      .map((span) => ({ startLine: document.positionAt(span.start).line, endLine: document.positionAt(span.end).line }))
-      .filter((range) => range.endLine > range.startLine);
+    const { state } = found;
+    return foldingRanges(state.analysis).flatMap((span) => {
+      const range = state.rangeOf(span);
+      return range && range.end.line > range.start.line ? [{ startLine: range.start.line, endLine: range.end.line }] : [];
+    });
   }));
 
   connection.onDefinition(guard('definition', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
-    return definition(state.analysis, document.offsetAt(params.position)).map((span) => ({ uri: document.uri, range: rangeOf(document, span) }));
+    const { state } = found;
+    return definition(state.analysis, state.offsetAt(params.position)).map((span) => state.locationOf(span));
   }));
 
   connection.onReferences(guard('references', [], (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return [];
-    const { document, state } = found;
-    return references(state.analysis, document.offsetAt(params.position)).map((span) => ({ uri: document.uri, range: rangeOf(document, span) }));
+    const { state } = found;
+    return references(state.analysis, state.offsetAt(params.position)).map((span) => state.locationOf(span));
   }));
 
   connection.onPrepareRename(guard('prepareRename', null, (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return null;
-    const { document, state } = found;
-    const offset = document.offsetAt(params.position);
-    const spans = references(state.analysis, offset);
-    const here = spans.find((span) => offset >= span.start && offset <= span.end) ?? spans[0];
-    return here ? rangeOf(document, here) : null;
+    const { state } = found;
+    const offset = state.offsetAt(params.position);
+    const here = references(state.analysis, offset).find((span) => offset >= span.start && offset <= span.end);
+    return (here && state.rangeOf(here)) ?? null;
   }));
 
   connection.onRenameRequest(guard('rename', null, (params) => {
     const found = stateFor(params.textDocument.uri);
     if (!found) return null;
-    const { document, state } = found;
-    const edits = rename(state.analysis, document.offsetAt(params.position), params.newName);
+    const { state } = found;
+    const edits = rename(state.analysis, state.offsetAt(params.position), params.newName);
     if ('error' in edits) throw new Error(edits.error);
-    return { changes: { [document.uri]: edits.map((edit) => TextEdit.replace(rangeOf(document, edit.span), edit.newText)) } };
+    return workspaceEdit(state, edits);
   }));
 
   connection.onDocumentLinks(guard('documentLinks', [], (params) => {
@@ -235,19 +250,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!found) return [];
     const { document, state } = found;
     return includeLinks(state.analysis).flatMap((link) => {
+      const range = state.rangeOf(link.span);
       const target = resolveInclude(document.uri, link.path);
-      return target ? [{ range: rangeOf(document, link.span), target }] : [];
+      return range && target ? [{ range, target }] : [];
     });
   }));
 
   connection.onRequest('balancerLens/schedule', guard('schedule', null, (params: { uri: string; balancer: string; picks?: number }) => {
     const found = stateFor(params.uri);
     if (!found) return null;
-    const { document, state } = found;
+    const { state } = found;
     const preview = state.analysis.previews.find((candidate) => candidate.balancer.name === params.balancer.toLowerCase());
     if (!preview) return null;
-    const index = new LineIndex(document.getText());
-    return balancerReport(preview, (offset) => ({ file: document.uri, line: index.position(offset).line + 1 }), params.picks);
+    return balancerReport(preview, (offset) => {
+      const location = state.locationOf({ start: offset, end: offset });
+      return { file: location.uri, line: location.range.start.line + 1 };
+    }, params.picks);
   }));
 
   documents.listen(connection);

@@ -57,8 +57,8 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   out.push('', '| | member | share | |', '|---|---|---:|---|');
   members.forEach((member, index) => {
     const plan = schedule.members[index]!;
-    const detail = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : preview.simulated ? `\`${bar(plan.share, 12)}\`${plan.role === 'regular' ? '' : ` ${plan.role}`}` : plan.role;
-    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${escape(detail)} |`);
+    const detail = plan.idle ? escape(describeIdle(plan.idle, member, schedule.tier)) : preview.simulated ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}` : plan.role;
+    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${detail} |`);
   });
   if (preview.simulated && schedule.tier !== undefined) {
     const count = Math.min(options.picks, schedule.cycleLength);

@@ -45,7 +45,8 @@ export function definition(analysis: Analysis, offset: number): Span[] {
   if (!name) return [];
   const spans: Span[] = [];
   for (const { balancer } of analysis.previews) {
-    if (balancer.name !== name) continue;
+    // A vhost balancer merged with the main server's is defined where the main one is.
+    if (balancer.name !== name || balancer.inherited) continue;
     if (balancer.section) spans.push(balancer.section.open.span);
     else if (balancer.members.length > 0) spans.push(...balancer.members.map((member) => member.declaration.directive.span));
     else spans.push(balancer.createdBy.span);

@@ -159,7 +159,7 @@ class Builder {
     if (!map) this.byScope.set(key, (map = new Map()));
     let balancer = map.get(name);
     if (!balancer) {
-      balancer = { name, scope: this.context.scope, createdBy, section, members: [], memberIndex: new Map(), params: {}, setBy: new Map() };
+      balancer = { name, scope: this.context.scope, createdBy, section, members: [], memberIndex: { byName: new Map(), lengths: new Map() }, params: {}, setBy: new Map() };
       map.set(name, balancer);
       this.balancers.push(balancer);
     }
@@ -454,22 +454,25 @@ function setInTable(table: Parameter[], parameter: Parameter): void {
 }
 
 /**
- * Members by the `scheme://authority` their name starts with (up to the first `/` after `://`),
- * then by name (the first member of each name), with the name lengths in the bucket, longest first.
+ * Members by name (the first member of each name), and the distinct name lengths under each
+ * `scheme://authority` (the name up to the first `/` after `://`), longest first.
  */
-type MemberIndex = Map<string, { readonly byName: Map<string, MutableMember>; readonly lengths: number[] }>;
+interface MemberIndex {
+  readonly byName: Map<string, MutableMember>;
+  readonly lengths: Map<string, number[]>;
+}
 
 function indexMember(index: MemberIndex, member: MutableMember): void {
   const name = member.name;
+  if (index.byName.has(name)) return;
+  index.byName.set(name, member);
   const slash = name.indexOf('/', name.indexOf(':') + 3);
   const authority = slash < 0 ? name : name.slice(0, slash);
-  let bucket = index.get(authority);
-  if (!bucket) index.set(authority, (bucket = { byName: new Map(), lengths: [] }));
-  if (bucket.byName.has(name)) return;
-  bucket.byName.set(name, member);
-  if (!bucket.lengths.includes(name.length)) {
-    const at = bucket.lengths.findIndex((length) => length < name.length);
-    bucket.lengths.splice(at < 0 ? bucket.lengths.length : at, 0, name.length);
+  const lengths = index.lengths.get(authority);
+  if (!lengths) index.lengths.set(authority, [name.length]);
+  else if (!lengths.includes(name.length)) {
+    const at = lengths.findIndex((length) => length < name.length);
+    lengths.splice(at < 0 ? lengths.length : at, 0, name.length);
   }
 }
 
@@ -483,11 +486,9 @@ function sharedMember(index: MemberIndex, url: string): MutableMember | undefine
   const lookup = workerLookupKey(url);
   if (!lookup) return undefined;
   const { key, minMatch } = lookup;
-  const bucket = index.get(key.slice(0, minMatch));
-  if (!bucket) return undefined;
-  for (const length of bucket.lengths) {
+  for (const length of index.lengths.get(key.slice(0, minMatch)) ?? []) {
     if (length > key.length || length < minMatch) continue;
-    const member = bucket.byName.get(key.slice(0, length));
+    const member = index.byName.get(key.slice(0, length));
     if (member) return member;
   }
   return undefined;

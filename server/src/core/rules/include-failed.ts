@@ -5,14 +5,15 @@ export const rule: Rule = {
   id: 'include-failed',
   severity: 'error',
   docs: {
-    summary: 'an `Include` of a missing file, a wildcard that matches nothing, or a cycle of includes',
+    summary: 'an `Include` of a missing file, a wildcard that matches nothing, or a cycle of includes; an include without exactly one path',
     why: 'Apache reads includes before anything else and refuses to start when an Include names a missing file or a wildcard with no match (IncludeOptional stays silent), or when includes nest deeper than 128 — which is what a cycle does.',
     bad: 'Include /etc/apache2/no-such-dir/balancers.conf',
     good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'include-failed')) {
-      yield { span: problem.span, message: `Apache cannot read this include (${apacheSays(problem.message)})` };
+    for (const problem of syntaxProblems(analysis, 'include-failed', 'include-arguments')) {
+      const what = problem.problem === 'include-arguments' ? 'give this include exactly one path, quoted if it has spaces' : 'Apache cannot read this include';
+      yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
     }
   },
 };

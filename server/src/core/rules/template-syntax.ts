@@ -11,10 +11,16 @@ interface Mark {
   readonly span: Span;
 }
 
-/** What a scan found: the marks, and the whole physical lines they sit on (PHP blocks included). */
+/** What a scan of one file found: the marks, and the whole physical lines they sit on (PHP blocks included). */
 interface TemplateScan {
   readonly marks: readonly Mark[];
   readonly lines: readonly Span[];
+}
+
+/** A file of the configuration that holds template syntax. */
+interface TemplateFile extends TemplateScan {
+  /** The file's place in the virtual text. */
+  readonly span: Span;
 }
 
 /** Patterns that never occur in an Apache configuration, looked for on every line, comments included. */
@@ -32,27 +38,36 @@ const SHELL_VARIABLE = /(?<![\\$\w])\$[A-Z][A-Z0-9_]+(?![\w{])/;
 /** Directives whose arguments are regular expressions or flag lists, where `[ABC]` and `$X` mean what they say. */
 const REGEX_DIRECTIVE = /^\s*(?:<\/?)?(?:Rewrite\w*|SetEnvIf\w*|BrowserMatch\w*|\w*Match|If|ElseIf)\b/i;
 
-const scans = new WeakMap<Analysis, TemplateScan>();
+const scans = new WeakMap<Analysis, readonly TemplateFile[]>();
 
-/** Whole physical lines (newline included) holding unrendered template syntax, in document order. */
-export function templateLines(analysis: Analysis): readonly Span[] {
-  return scanOf(analysis).lines;
+/** Where template syntax is: its whole physical lines (newline included) and the files holding any, in text order. */
+export function templateRegions(analysis: Analysis): { readonly lines: readonly Span[]; readonly files: readonly Span[] } {
+  const files = templateFiles(analysis);
+  return { lines: files.flatMap((file) => file.lines), files: files.map((file) => file.span) };
 }
 
-function scanOf(analysis: Analysis): TemplateScan {
-  let scan = scans.get(analysis);
-  if (!scan) scans.set(analysis, (scan = scanText(analysis.tree.text)));
-  return scan;
+/** The files of the configuration that hold template syntax, each scanned on its own. */
+function templateFiles(analysis: Analysis): readonly TemplateFile[] {
+  let found = scans.get(analysis);
+  if (!found) {
+    const { text, files } = analysis.tree;
+    const spans = files.length > 0 ? files.map((file) => ({ start: file.start, end: file.start + file.length })) : [{ start: 0, end: text.length }];
+    found = spans.map((span) => ({ span, ...scanText(text, span) })).filter((file) => file.marks.length > 0);
+    scans.set(analysis, found);
+  }
+  return found;
 }
 
-/** Scans a text line by line; `${…}` counts only in FreeMarker files, `$VAR` never in mod_macro files. */
-export function scanText(text: string): TemplateScan {
-  const isFreeMarker = /<\/?#[a-zA-Z]/.test(text);
-  const hasMacro = /^\s*<Macro\b/im.test(text);
+/** Scans one file line by line; `${…}` counts only in FreeMarker files, `$VAR` never in mod_macro files. */
+function scanText(whole: string, file: Span): TemplateScan {
+  const text = whole.slice(0, file.end);
+  const own = text.slice(file.start);
+  const isFreeMarker = /<\/?#[a-zA-Z]/.test(own);
+  const hasMacro = /^\s*<Macro\b/im.test(own);
   const marks: Mark[] = [];
   const lines: Span[] = [];
   let inPhp = false;
-  for (let start = 0; start < text.length; ) {
+  for (let start = file.start; start < text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline + 1;
     const line = text.slice(start, end);
@@ -104,15 +119,15 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
-    const { marks, lines } = scanOf(analysis);
-    const first = marks[0];
-    if (!first) return;
-    const kinds = [...new Set(marks.map((mark) => mark.kind))];
-    const sample = analysis.tree.text.slice(first.span.start, first.span.end);
-    const count = `${lines.length} template line${lines.length === 1 ? '' : 's'}`;
-    yield {
-      span: first.span,
-      message: `this file holds unrendered template syntax (${kinds.join(', ')}, e.g. "${sample.length > 60 ? `${sample.slice(0, 57)}…` : sample}"): Apache cannot read it as it is, so lint the rendered file for a full check; findings on its ${count}, and section mismatches, are not shown`,
-    };
+    for (const { marks, lines } of templateFiles(analysis)) {
+      const first = marks[0]!;
+      const kinds = [...new Set(marks.map((mark) => mark.kind))];
+      const sample = analysis.tree.text.slice(first.span.start, first.span.end);
+      const count = `${lines.length} template line${lines.length === 1 ? '' : 's'}`;
+      yield {
+        span: first.span,
+        message: `this file holds unrendered template syntax (${kinds.join(', ')}, e.g. "${sample.length > 60 ? `${sample.slice(0, 57)}…` : sample}"): Apache cannot read it as it is, so lint the rendered file for a full check; findings on its ${count}, and section mismatches, are not shown`,
+      };
+    }
   },
 };

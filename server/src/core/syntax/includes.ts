@@ -41,8 +41,17 @@ export function directoryOf(path: string): string {
   return slash <= 0 ? '/' : path.slice(0, slash);
 }
 
+/** apr_fnmatch_test: `*` or `?`, or a `[` with a later `]`; a backslash escapes the next character. */
 function hasWildcard(text: string): boolean {
-  return /[*?[]/.test(text);
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '*' || c === '?') return true;
+    if (c === '\\') i++;
+    else if (c === '[') brackets++;
+    else if (c === ']' && brackets > 0) return true;
+  }
+  return false;
 }
 
 /** apr_fnmatch for one path component: `*`, `?`, `[…]`, `\x`; a leading `.` must be matched literally. */
@@ -96,46 +105,46 @@ function compareBytes(a: string, b: string): number {
 /** Resolves one include argument to the files Apache would read, in order. */
 export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess): IncludeResolution {
   const path = serverRootRelative(argument, serverRoot);
-  if (!hasWildcard(path)) {
-    if (access.readDirectory(path)) {
-      const found: string[] = [];
-      filesUnder(path, access, found);
-      return { files: found };
-    }
-    if (access.readFile(path) !== undefined) return { files: [path] };
-    return optional ? { files: [] } : { error: `Could not open configuration file ${path}: No such file or directory` };
-  }
-  const components = path.split('/').filter((part) => part !== '');
-  let candidates = ['/'];
-  for (const [index, component] of components.entries()) {
-    const last = index === components.length - 1;
-    const next: string[] = [];
-    for (const directory of candidates) {
-      const prefix = directory === '/' ? '' : directory;
-      if (!hasWildcard(component)) {
-        next.push(`${prefix}/${component}`);
-        continue;
-      }
-      const entries = access.readDirectory(directory);
-      if (!entries) continue;
-      for (const entry of [...entries].sort(compareBytes)) {
-        if (!matchComponent(component, entry)) continue;
-        const full = `${prefix}/${entry}`;
-        // A wildcard before the last component only walks into directories.
-        if (!last && !access.readDirectory(full)) continue;
-        next.push(full);
-      }
-      if (next.length === 0 && !optional) {
-        return { error: `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing` };
-      }
-    }
-    candidates = next;
-  }
   const files: string[] = [];
-  for (const candidate of candidates) {
-    if (access.readDirectory(candidate)) filesUnder(candidate, access, files);
-    else if (access.readFile(candidate) !== undefined) files.push(candidate);
-    if (files.length >= MAX_INCLUDED_FILES) break;
+  const error = hasWildcard(path)
+    ? matchWildcards('/', path.split('/').filter((part) => part !== ''), optional, access, files)
+    : readPath(path, optional, access, files);
+  return error === undefined ? { files: files.slice(0, MAX_INCLUDED_FILES) } : { error };
+}
+
+/** ap_dir_nofnmatch: a directory is read whole, a file as itself; a missing one fails unless optional. */
+function readPath(path: string, optional: boolean, access: FileAccess, files: string[]): string | undefined {
+  if (access.readDirectory(path)) filesUnder(path, access, files);
+  else if (access.readFile(path) !== undefined) files.push(path);
+  else if (!optional) return `Could not open configuration file ${path}: No such file or directory`;
+  return undefined;
+}
+
+/**
+ * ap_dir_fnmatch: walks the path a component at a time from `directory`. A wildcard is matched in
+ * its own directory, so every directory an earlier wildcard matched must hold a match (a missing
+ * file after a wildcard directory fails too); a wildcard before the last component matches only
+ * directories. IncludeOptional forgives a missing directory and no match, not a file in the way.
+ */
+function matchWildcards(directory: string, components: readonly string[], optional: boolean, access: FileAccess, files: string[]): string | undefined {
+  const [component = '', ...rest] = components;
+  const prefix = directory === '/' ? '' : directory;
+  const next = (path: string): string | undefined => (rest.length === 0 ? readPath(path, optional, access, files) : matchWildcards(path, rest, optional, access, files));
+  if (!hasWildcard(component)) return next(`${prefix}/${component}`);
+  const entries = access.readDirectory(directory);
+  if (!entries) {
+    if (access.readFile(directory) !== undefined) return `Include/IncludeOptional: Could not open directory ${directory}: Not a directory`;
+    return optional ? undefined : `Include/IncludeOptional: Could not open directory ${directory}: No such file or directory`;
   }
-  return { files: files.slice(0, MAX_INCLUDED_FILES) };
+  const matches = [...entries]
+    .sort(compareBytes)
+    .filter((entry) => matchComponent(component, entry))
+    .map((entry) => `${prefix}/${entry}`)
+    .filter((path) => rest.length === 0 || access.readDirectory(path) !== undefined);
+  if (matches.length === 0) return optional ? undefined : `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing`;
+  for (const match of matches) {
+    const error = next(match);
+    if (error !== undefined || files.length >= MAX_INCLUDED_FILES) return error;
+  }
+  return undefined;
 }

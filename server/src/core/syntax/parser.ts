@@ -29,6 +29,12 @@ export interface ReadOptions {
 /** Apache's AP_MAX_INCLUDE_DEPTH. */
 const MAX_INCLUDE_DEPTH = 128;
 
+/** What Apache says when Include or IncludeOptional has no argument or more than one (core.c's command table). */
+const INCLUDE_USAGE = {
+  include: 'Include takes one argument, Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file',
+  includeoptional: 'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
+} as const;
+
 /** Apache's read-time state, shared by every file of one configuration. */
 class ReadState {
   readonly comments: Span[] = [];
@@ -367,7 +373,12 @@ class Reader {
       if (this.state.modules) addModule(this.state.modules, first);
     } else if (name === 'serverroot' && first) {
       this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
-    } else if ((name === 'include' || name === 'includeoptional') && first) {
+    } else if (name === 'include' || name === 'includeoptional') {
+      // TAKE1: exactly one word, and not an empty one.
+      if (first === '' || args.length > 1) {
+        this.report('include-arguments', directive.span, INCLUDE_USAGE[name]);
+        return directive;
+      }
       return this.include(directive, first, name === 'includeoptional');
     }
     return directive;

@@ -77,6 +77,7 @@ export type SyntaxProblem =
   | 'invalid-define'
   | 'define-arguments'
   | 'undefined-variable'
+  | 'include-arguments'
   | 'include-failed';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */

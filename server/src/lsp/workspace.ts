@@ -1,0 +1,76 @@
+/**
+ * Which configuration an open file belongs to: the workspace's entry files (httpd.conf,
+ * apache2.conf, or any file with an Include) and the files each one reads. The search is bounded:
+ * it never leaves the workspace folders and stops at a cap, saying so.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from '../core/syntax/parser';
+import type { FileAccess } from '../core/syntax/includes';
+
+/** How many files the search looks at, and how deep it goes, at most. */
+export const SEARCH_CAP = 2000;
+const SEARCH_DEPTH = 8;
+const ENTRY_NAMES = new Set(['httpd.conf', 'apache2.conf']);
+const INCLUDE = /^[ \t]*Include(Optional)?[ \t]/im;
+
+/** The entry files found and the files each reads. */
+export interface WorkspaceIndex {
+  /** File path → the entry file whose configuration reads it (the first found). */
+  readonly entryOf: ReadonlyMap<string, string>;
+  /** Set when the cap stopped the search. */
+  readonly capped: boolean;
+}
+
+/** Finds the entry files under the workspace folders and the include graph of each. */
+export function indexWorkspace(folders: readonly string[], files: FileAccess): WorkspaceIndex {
+  const candidates: string[] = [];
+  let seen = 0;
+  let capped = false;
+  const visit = (directory: string, depth: number): void => {
+    if (depth > SEARCH_DEPTH || capped) return;
+    let entries: string[];
+    try {
+      entries = readdirSync(directory).sort();
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('.') || entry === 'node_modules') continue;
+      if (++seen > SEARCH_CAP) {
+        capped = true;
+        return;
+      }
+      const path = join(directory, entry);
+      let isDirectory = false;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch {
+        continue;
+      }
+      if (isDirectory) visit(path, depth + 1);
+      else if (ENTRY_NAMES.has(entry) || (entry.endsWith('.conf') && hasInclude(path))) candidates.push(path);
+    }
+  };
+  for (const folder of folders) visit(folder, 0);
+  const entryOf = new Map<string, string>();
+  // Real entries (httpd.conf, apache2.conf) first, so a file reached from both keeps the real one.
+  for (const entry of candidates.sort((a, b) => Number(!ENTRY_NAMES.has(baseName(a))) - Number(!ENTRY_NAMES.has(baseName(b))))) {
+    const text = files.readFile(entry);
+    if (text === undefined) continue;
+    for (const file of parse(text, { path: entry, files }).files.slice(1)) if (!entryOf.has(file.path)) entryOf.set(file.path, entry);
+  }
+  return { entryOf, capped };
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function hasInclude(path: string): boolean {
+  try {
+    return INCLUDE.test(readFileSync(path, 'utf8').slice(0, 1_000_000));
+  } catch {
+    return false;
+  }
+}
