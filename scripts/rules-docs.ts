@@ -1,7 +1,8 @@
-/** Renders every rule's docs into README.md between the rules markers: `npm run docs`. */
+/** Renders every rule's docs into README.md between the rules markers, and the config schema: `npm run docs`. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES } from '../server/src/core/rules';
+import { configSchema } from '../server/src/node/config';
 import type { Rule } from '../server/src/core/rules/types';
 
 export const README = join(__dirname, '..', 'README.md');
@@ -27,6 +28,10 @@ export function withRules(readme: string, rules: readonly Rule[]): string {
   return readme.slice(0, start) + renderRules(rules) + readme.slice(end + END.length);
 }
 
+/** The `.balancerlens.json` schema shipped with the extension, generated from the rules. */
+export const SCHEMA = join(__dirname, '..', 'server', 'schema', 'balancerlens.schema.json');
+
 if (require.main === module) {
   writeFileSync(README, withRules(readFileSync(README, 'utf8'), RULES));
+  writeFileSync(SCHEMA, `${JSON.stringify(configSchema(), null, 2)}\n`);
 }

@@ -1,6 +1,6 @@
 // Config-test agreement: for each case, `apache2 -t` and our linter read the same complete file (a
-// wrapper that loads the modules, then the case's fragment), and they must agree on whether Apache
-// refuses it and on the line Apache names. A second part starts Apache for real where `-t` passes
+// wrapper that loads the modules, then the case's fragment) from the disk, includes and all, and
+// they must agree on whether Apache refuses it and on the line Apache names. A second part starts Apache for real where `-t` passes
 // but start-up fails (spec §2.7), with the same agreement rule.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { lint } from '../../server/src/core/lint';
 import { LineIndex } from '../../server/src/core/positions';
 import type { Diagnostic } from '../../server/src/core/rules/types';
 import type { Directive, Node, Section, SyntaxTree } from '../../server/src/core/syntax/tree';
+import { diskAccess } from '../../server/src/node/files';
 import {
   ConfigTestResult,
   StartOutcome,
@@ -206,13 +207,10 @@ const cases: readonly Case[] = [
   refused('#88 </IfModule > ending a true block', lines('<IfModule proxy_module>', proxy(H1), '</IfModule >')),
   accepted('an unclosed <IfModule> that is true', lines('<IfModule proxy_module>', proxy(H1))),
   accepted('#79 <IfDefine FOO> after Define Foo is false', lines('Define Foo', proxy(H1), '<IfDefine FOO>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfDefine>')),
-  // FIXME (documented disagreement): Include is not followed by the core linter.
-  refused('#89 Include of a wildcard that matches nothing', lines(proxy(H1), 'Include zz*.conf'), {
-    knownDisagreement: 'the core linter reads one text and does not follow Include (no file access), so it cannot see the missing files',
-  }),
-  refused('#89 Include of a missing file', lines(proxy(H1), 'Include /nonexistent/balancer-lens.conf'), {
-    knownDisagreement: 'the core linter reads one text and does not follow Include (no file access), so it cannot see the missing files',
-  }),
+  refused('#89 Include of a wildcard that matches nothing', lines(proxy(H1), 'Include zz*.conf')),
+  refused('#89 Include of a missing file', lines(proxy(H1), 'Include /nonexistent/balancer-lens.conf')),
+  refused('#89 Include of a wildcard in a missing folder', lines(proxy(H1), 'Include /nonexistent/*.conf')),
+  refused('Include with two paths', lines(proxy(H1), 'Include a.conf b.conf')),
   accepted('#90 IncludeOptional of a missing file, directory and wildcard', lines(proxy(H1), 'IncludeOptional /nonexistent/x.conf', 'IncludeOptional /nonexistent/dir/*.conf', 'IncludeOptional zz*.conf')),
   // Directives and contexts (spec §1.4, §2.6).
   refused('unknown directive typo ProdyPassReverse', lines(proxy(H1), 'ProxyPass "/app/" "balancer://c1/"', 'ProdyPassReverse "/app/" "balancer://c1/"')),
@@ -392,7 +390,8 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       const text = texts[number];
       if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
       const index = new LineIndex(text);
-      const analysis = analyze(text, { epochSeconds: EPOCH_SECONDS });
+      // As Apache reads it: from its path, with includes followed on the disk (ServerRoot is the scratch folder).
+      const analysis = analyze(text, { path: file, files: diskAccess(), epochSeconds: EPOCH_SECONDS });
       const errors = errorsOf(analysis);
       const apacheRefuses = result.status !== 0;
       const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nour errors:\n${describeErrors(errors, index)}`;

@@ -3,11 +3,11 @@
 // `apache2 -t` runs.
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tmpdir, userInfo } from 'node:os';
+import { join, relative } from 'node:path';
 
 const APACHE_BINARY = '/usr/sbin/apache2';
 /** Where Debian keeps the files `LoadModule` names. */
@@ -223,14 +223,100 @@ export interface ConfigTestResult {
   readonly output: string;
 }
 
-/** Runs `apache2 -t -f configFile` (bounded by a timeout; a killed run counts as a refusal). */
-export function runConfigTest(configFile: string): Promise<ConfigTestResult> {
+/** How `runConfigTest` starts Apache beyond the config file. */
+export interface ConfigTestOptions {
+  /** `-d DIR`: the ServerRoot until the configuration sets one (Debian's default is /etc/apache2). */
+  readonly serverRoot?: string;
+  /** The whole environment of the apache2 process (default: the test's own). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Runs `apache2 [-d DIR] -f configFile -t` (bounded by a timeout; a killed run counts as a refusal). */
+export function runConfigTest(configFile: string, options: ConfigTestOptions = {}): Promise<ConfigTestResult> {
+  const args = [...(options.serverRoot === undefined ? [] : ['-d', options.serverRoot]), '-f', configFile, '-t'];
   return new Promise((resolve) => {
-    execFile(APACHE_BINARY, ['-t', '-f', configFile], { timeout: CONFIG_TEST_TIMEOUT_MS }, (error, stdout, stderr) => {
+    execFile(APACHE_BINARY, args, { timeout: CONFIG_TEST_TIMEOUT_MS, env: options.env ?? process.env }, (error, stdout, stderr) => {
       const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       resolve({ status, output: stderr + stdout });
     });
   });
+}
+
+/** Where Apache says a configuration is refused: the innermost file and line it names, and its message. */
+export interface SyntaxErrorLocation {
+  readonly file: string;
+  readonly line: number;
+  /** Apache's message after the location; empty when its output was cut short (a deep include cycle). */
+  readonly message: string;
+}
+
+/**
+ * Reads `apache2 -t`'s refusal in its nested forms. A read-phase error in an included file names
+ * every file on the way, outermost first, on one line: `apache2: Syntax error on line N of OUTER:
+ * Syntax error on line M of INNER: MSG`; a walk-phase error names only the file it is in, with the
+ * message on the next line: `AH00526: Syntax error on line M of INNER:`. Apache cuts its output at
+ * about 8 KB, so an include cycle ends mid-path: the last complete location counts.
+ */
+export function innermostSyntaxError(output: string): SyntaxErrorLocation | undefined {
+  const locations = [...output.matchAll(/Syntax error on line (\d+) of (.+?):( |\n)/g)];
+  const last = locations.at(-1);
+  if (last === undefined || last.index === undefined) return undefined;
+  const [whole, line = '', file = ''] = last;
+  // The message follows on the same line (read phase) or is the next line (walk phase).
+  const message = output.slice(last.index + whole.length).split('\n')[0] ?? '';
+  const isCut = output.length >= APACHE_OUTPUT_CUT;
+  return { file, line: Number(line), message: isCut ? '' : message.trim() };
+}
+
+/** Output this long was cut by Apache (its message buffer is 8 KB). */
+const APACHE_OUTPUT_CUT = 8000;
+
+/** Debian's configuration folder, as the apache2 package installs it. */
+export const DEBIAN_CONF_DIR = '/etc/apache2';
+
+/**
+ * Copies Debian's /etc/apache2 as installed into `dest`, symlinks kept as links (Debian's are
+ * relative, `mods-enabled/x.load -> ../mods-available/x.load`); an absolute link into
+ * /etc/apache2 is made relative, so the copy never reads the real tree.
+ */
+export async function copyDebianTree(dest: string): Promise<void> {
+  await cp(DEBIAN_CONF_DIR, dest, { recursive: true, verbatimSymlinks: true });
+  const relink = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await relink(path);
+      if (!entry.isSymbolicLink()) continue;
+      const target = await readlink(path);
+      if (!target.startsWith(`${DEBIAN_CONF_DIR}/`)) continue;
+      await unlink(path);
+      await symlink(relative(dir, join(dest, target.slice(DEBIAN_CONF_DIR.length + 1))), path);
+    }
+  };
+  await relink(dest);
+}
+
+/** Enables modules as `a2enmod` does: a relative link in mods-enabled/ to each of NAME.load and NAME.conf that exist. */
+export async function enableModules(confDir: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    for (const file of [`${name}.load`, `${name}.conf`]) {
+      const available = join(confDir, 'mods-available', file);
+      if (!existsSync(available)) {
+        if (file.endsWith('.load')) throw new Error(`no ${available}: is ${name} a Debian module?`);
+        continue;
+      }
+      const link = join(confDir, 'mods-enabled', file);
+      if (!(await lstat(link).catch(() => undefined))) await symlink(join('..', 'mods-available', file), link);
+    }
+  }
+}
+
+/** The user and group a private instance runs as: www-data when the tests run as root, else the current user. */
+export async function runAsUser(): Promise<{ user: string; group: string }> {
+  if (process.getuid?.() === 0) return { user: 'www-data', group: 'www-data' };
+  const group = await new Promise<string>((resolve, reject) =>
+    execFile('id', ['-gn'], { timeout: CONFIG_TEST_TIMEOUT_MS }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
+  );
+  return { user: userInfo().username, group };
 }
 
 /** Sends `count` strictly sequential requests and records which backend answered each one. */

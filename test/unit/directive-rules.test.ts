@@ -100,3 +100,16 @@ describe('directive rules and the refusals the config-test suite found', () => {
     assert.ok(finding?.message.includes('"BalancerGrowth not allowed in <Location> context"'), finding?.message);
   });
 });
+
+describe('directives third-party modules define', () => {
+  const quiet = ['JkOptions +ForwardKeySize', 'SecAction "id:1,pass"', 'PerlHandler My::Handler', 'WSGIDaemonProcess app', 'php_value memory_limit 64M', 'MaxClients 10', 'PassengerEnabled on'];
+  for (const line of quiet) {
+    it(`does not call "${line}" a typo in a fragment`, () => {
+      assert.deepEqual(lint(analyze(`${line}\n`, { epochSeconds: 0 })).filter((d) => d.ruleId === 'unknown-directive'), []);
+    });
+  }
+  it('names the 2.4 replacement of a removed 2.2 directive', () => {
+    const [finding] = lint(analyze('LockFile /var/lock/accept.lock\n', { epochSeconds: 0 })).filter((d) => d.ruleId === 'unknown-directive');
+    assert.match(finding!.message, /removed in Apache 2\.4: use Mutex/);
+  });
+});

@@ -43,6 +43,8 @@ describe('include resolution', () => {
     '/etc/apache2/dir/sub/z.conf': '',
     '/etc/apache2/dir/a.conf': '',
     '/etc/apache2/dir/.dot': '',
+    '/etc/apache2/x/a/m.conf': '',
+    '/etc/apache2/x/b/n.conf': '',
   });
   const cases: [string, boolean, string[] | string][] = [
     ['conf-enabled/*.conf', false, ['/etc/apache2/conf-enabled/B.conf', '/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf']],
@@ -56,6 +58,15 @@ describe('include resolution', () => {
     ['conf-enabled/zz*.conf', false, "Include/IncludeOptional: No matches for the wildcard 'zz*.conf' in '/etc/apache2/conf-enabled', failing"],
     ['conf-enabled/zz*.conf', true, []],
     ['nodir/*.conf', true, []],
+    // Apache matches each wildcard in each directory an earlier one matched (verified with 2.4.71).
+    ['x/*/m*.conf', false, "Include/IncludeOptional: No matches for the wildcard 'm*.conf' in '/etc/apache2/x/b', failing"],
+    ['x/*/m*.conf', true, ['/etc/apache2/x/a/m.conf']],
+    ['x/*/m.conf', false, 'Could not open configuration file /etc/apache2/x/b/m.conf: No such file or directory'],
+    ['x/*/m.conf', true, ['/etc/apache2/x/a/m.conf']],
+    ['x/*/', false, ['/etc/apache2/x/a/m.conf', '/etc/apache2/x/b/n.conf']],
+    ['nodir/*.conf', false, 'Include/IncludeOptional: Could not open directory /etc/apache2/nodir: No such file or directory'],
+    ['dir/a.conf/*.conf', true, 'Include/IncludeOptional: Could not open directory /etc/apache2/dir/a.conf: Not a directory'],
+    ['conf-enabled/a[.conf', false, 'Could not open configuration file /etc/apache2/conf-enabled/a[.conf: No such file or directory'],
   ];
   for (const [argument, optional, expected] of cases) {
     it(`${optional ? 'IncludeOptional' : 'Include'} ${argument}`, () => {
@@ -134,6 +145,16 @@ describe('configurations across files', () => {
   it('reports a missing file on the Include line, and an IncludeOptional not at all', () => {
     const analysis = analyzeSet({ '/etc/apache2/apache2.conf': 'IncludeOptional nothing/*.conf\nInclude missing.conf\n' });
     assert.deepEqual(findings(analysis), ['/etc/apache2/apache2.conf:2 include-failed']);
+  });
+
+  it('reports an include without exactly one path, as Apache does', () => {
+    const analysis = analyzeSet({ '/etc/apache2/apache2.conf': 'Include a.conf b.conf\nIncludeOptional\nInclude ""\n', '/etc/apache2/a.conf': '' });
+    const shown = lint(analysis).map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message.replace(/ \(Apache: "(\w+) takes one argument.*$/, ' $1')}`);
+    assert.deepEqual(shown, [
+      'include-failed give this include exactly one path, quoted if it has spaces Include',
+      'include-failed give this include exactly one path, quoted if it has spaces IncludeOptional',
+      'include-failed give this include exactly one path, quoted if it has spaces Include',
+    ]);
   });
 
   it('reports an include cycle once, with Apache\'s message', () => {

@@ -232,6 +232,14 @@ describe('language server across included files', function () {
     assert.deepEqual(locations.map((location) => location.uri), [pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString()]);
   });
 
+  it('applies the nearest .balancerlens.json as the CLI does', async () => {
+    writeFileSync(join(root, '.balancerlens.json'), JSON.stringify({ rules: { 'zero-loadfactor': 'off' } }));
+    const file = pathToFileURL(join(root, 'conf-enabled', 'zero.conf')).toString();
+    open(session, '<Proxy balancer://z>\nBalancerMember http://a loadfactor=0\n</Proxy>\n', file);
+    const published = await session.diagnostics(file, 1);
+    assert.ok(!published.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'), JSON.stringify(published.diagnostics));
+  });
+
   it('re-publishes the diagnostics of a file when a file of its configuration changes', async () => {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();

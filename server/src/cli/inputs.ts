@@ -2,7 +2,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import type { ConfigLookup } from './config';
+import type { ConfigLookup } from '../node/config';
 import { UsageError } from './io';
 
 // `require`, not `import`: esbuild would pick fdir's ES build for an import, and in this CommonJS

@@ -7,7 +7,7 @@ import { fileText, localize } from '../core/files';
 import { lint } from '../core/lint';
 import type { Diagnostic } from '../core/rules/types';
 import type { FileAccess } from '../core/syntax/includes';
-import { ConfigLookup, configLookup, LintConfig } from './config';
+import { ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { applySafeFixes, safeFixOf } from './fix';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { runLint } from './lint';
 import { runSchedule } from './schedule';
+import { ConfigError } from '../node/config';
 import { UsageError } from './io';
 import { version } from './version';
 
@@ -15,6 +16,9 @@ commands:
       report what Apache refuses or will get wrong (lint --help for details)
   lsp --stdio
       run the language server for any LSP client (Neovim, Emacs, …)
+
+schedule and lint read a whole configuration, following Include, and take:
+  --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars)
 
 options:
   -h, --help       show this help
@@ -52,7 +56,7 @@ function main(argv: readonly string[]): number {
         throw new UsageError(`unknown command '${command}' (try --help)`);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`balancer-lens: ${error.message}\n`);
       return 2;
     }

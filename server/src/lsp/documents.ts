@@ -3,6 +3,7 @@
  * as part of the configuration that includes it (found in the workspace), with the open editors'
  * texts laid over the disk, so a change in an included file re-analyses the files that include it.
  */
+import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +14,8 @@ import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
 import type { Span } from '../core/syntax/lines';
 import type { SourceFile } from '../core/syntax/tree';
+import type { SeveritySetting } from '../core/lint';
+import { ConfigError, ConfigLookup, configLookup } from '../node/config';
 import { diskAccess } from '../node/files';
 import type { Settings } from './settings';
 import { indexWorkspace, WorkspaceIndex } from './workspace';
@@ -43,6 +46,7 @@ export class DocumentStates {
   private readonly computed = new Map<string, Computed>();
   private generation = 0;
   private index: WorkspaceIndex | undefined;
+  private configs: ConfigLookup | undefined;
 
   constructor(
     private readonly settings: () => Settings,
@@ -60,6 +64,7 @@ export class DocumentStates {
   clear(): void {
     this.computed.clear();
     this.index = undefined;
+    this.configs = undefined;
     this.generation++;
   }
 
@@ -84,10 +89,24 @@ export class DocumentStates {
       const entryPath = pathOf(document.uri) ? entry : undefined;
       const text = entryPath ? (access.readFile(entryPath) ?? document.getText()) : document.getText();
       const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), ...(entryPath ? { path: entryPath, files: access } : {}) });
-      computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.settings().rules }) };
+      computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.rulesFor(entryPath) }) };
       this.computed.set(entry, computed);
     }
     return view(document, computed);
+  }
+
+  /** The editor settings, then the `.balancerlens.json` nearest to the entry file over them, as the CLI reads it. */
+  private rulesFor(entryPath: string | undefined): Readonly<Record<string, SeveritySetting>> {
+    const settings = this.settings().rules;
+    if (!entryPath) return settings;
+    try {
+      this.configs ??= configLookup(undefined, dirname(entryPath));
+      return { ...settings, ...this.configs(dirname(entryPath)).rules };
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.warn(`balancer-lens: ${error.message}; using the editor settings`);
+      return settings;
+    }
   }
 
   /** The documents whose configuration is the same as this one's (to re-publish after a change). */

@@ -131,6 +131,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   }));
   documents.onDidSave(guard('save', undefined, () => states.clear()));
+  connection.onDidChangeWatchedFiles(guard('watchedFiles', undefined, () => {
+    // A .balancerlens.json (or an included file) changed on disk.
+    states.clear();
+    for (const document of documents.all()) publish(document);
+  }));
 
   connection.onHover(guard('hover', null, (params) => {
     const found = stateFor(params.textDocument.uri);

@@ -18,12 +18,21 @@ export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic
   const actions: CodeAction[] = [];
   // Once per call, not per diagnostic: a search of the whole text for each would be quadratic.
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  // The line of the last diagnostic: diagnostics come in document order, so each line is searched once.
+  let line = { start: 0, end: -1, indent: '' };
+  const lineAt = (offset: number): typeof line => {
+    if (offset < line.start || offset > line.end) {
+      const start = text.lastIndexOf('\n', offset - 1) + 1;
+      const end = text.indexOf('\n', start);
+      line = { start, end: end < 0 ? text.length : end, indent: /^[ \t]*/.exec(text.slice(start))![0] };
+    }
+    return line;
+  };
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;
     const fixes = diagnostic.fixes ?? [];
     fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostic, isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
-    const lineStart = text.lastIndexOf('\n', diagnostic.span.start - 1) + 1;
-    const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+    const { start: lineStart, indent } = lineAt(diagnostic.span.start);
     actions.push({
       title: `Disable ${diagnostic.ruleId} for this line`,
       edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}` }],

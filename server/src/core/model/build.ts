@@ -185,8 +185,9 @@ class Builder {
     let pathWord: Word | undefined;
     let url: Word | undefined;
     const table: Parameter[] = [];
+    const positions = new Map<string, number>();
     for (const word of directive.args) {
-      if (word.value.includes('=')) setInTable(table, parameterOf(word));
+      if (word.value.includes('=')) setInTable(table, positions, parameterOf(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
@@ -320,6 +321,7 @@ class Builder {
     const inLocation = this.context.path !== undefined;
     const positional: Word[] = [];
     const table: Parameter[] = [];
+    const positions = new Map<string, number>();
     for (const word of directive.args) {
       if (positional.length === 0 && word.value === '~') {
         if (isMatch) {
@@ -344,7 +346,7 @@ class Builder {
             this.problem('invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
             return;
           }
-        } else setInTable(table, parameter);
+        } else setInTable(table, positions, parameter);
       }
     }
     const url = positional[inLocation ? 0 : 1];
@@ -446,11 +448,14 @@ function parameterOf(word: Word): Parameter {
 }
 
 /** apr_table_setn: a repeated key keeps its first position and takes the last value. */
-function setInTable(table: Parameter[], parameter: Parameter): void {
+function setInTable(table: Parameter[], positions: Map<string, number>, parameter: Parameter): void {
+  // `positions` maps each lower-case key to its index in `table`: a line with thousands of keys stays linear.
   const key = parameter.key.toLowerCase();
-  const index = table.findIndex((existing) => existing.key.toLowerCase() === key);
-  if (index < 0) table.push(parameter);
-  else table[index] = parameter;
+  const index = positions.get(key);
+  if (index === undefined) {
+    positions.set(key, table.length);
+    table.push(parameter);
+  } else table[index] = parameter;
 }
 
 /**

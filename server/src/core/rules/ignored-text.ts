@@ -32,10 +32,16 @@ export const rule: Rule = {
 
 /** Every section, depth first, false conditionals included (their lines are read, only not run). */
 function* sections(nodes: readonly Node[]): Generator<Section> {
-  for (const node of nodes) {
-    if (node.kind !== 'section') continue;
-    yield node;
-    yield* sections(node.children);
+  // An explicit stack, not recursion: 20,000 nested sections must not overflow the call stack.
+  const levels: { readonly nodes: readonly Node[]; index: number }[] = [{ nodes, index: 0 }];
+  while (levels.length > 0) {
+    const level = levels.at(-1)!;
+    const node = level.nodes[level.index++];
+    if (!node) levels.pop();
+    else if (node.kind === 'section') {
+      yield node;
+      levels.push({ nodes: node.children, index: 0 });
+    }
   }
 }
 

@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'include-failed',
   severity: 'error',
   docs: {
-    summary: 'an `Include` of a missing file, a wildcard that matches nothing, or a cycle of includes; an include without exactly one path',
+    summary: 'an `Include` Apache cannot read: a missing file, a wildcard that matches nothing, a cycle of includes, or not exactly one path',
     why: 'Apache reads includes before anything else and refuses to start when an Include names a missing file or a wildcard with no match (IncludeOptional stays silent), or when includes nest deeper than 128 — which is what a cycle does.',
     bad: 'Include /etc/apache2/no-such-dir/balancers.conf',
     good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',

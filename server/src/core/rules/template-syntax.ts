@@ -59,17 +59,16 @@ function templateFiles(analysis: Analysis): readonly TemplateFile[] {
 }
 
 /** Scans one file line by line; `${…}` counts only in FreeMarker files, `$VAR` never in mod_macro files. */
-function scanText(whole: string, file: Span): TemplateScan {
-  const text = whole.slice(0, file.end);
-  const own = text.slice(file.start);
+function scanText(text: string, file: Span): TemplateScan {
+  const own = text.slice(file.start, file.end);
   const isFreeMarker = /<\/?#[a-zA-Z]/.test(own);
   const hasMacro = /^\s*<Macro\b/im.test(own);
   const marks: Mark[] = [];
   const lines: Span[] = [];
   let inPhp = false;
-  for (let start = file.start; start < text.length; ) {
+  for (let start = file.start; start < file.end; ) {
     const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline + 1;
+    const end = newline < 0 || newline >= file.end ? file.end : newline + 1;
     const line = text.slice(start, end);
     const found: Mark[] = [];
     const add = (kind: string, match: RegExpExecArray | null, offset = 0): void => {

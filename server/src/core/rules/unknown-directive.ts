@@ -29,6 +29,30 @@ const MODULES_WITHOUT_DIRECTIVES = [
 /** Every module identifier the manual knows: a loaded module outside this set may define any directive. */
 const STANDARD_MODULES: ReadonlySet<string> = new Set([...[...MODULES_BY_NAME.values()].flat(), ...MODULES_WITHOUT_DIRECTIVES]);
 
+/** Names Apache 2.4.71 accepts although the manual's quick reference does not list them (`apache2 -L`). */
+const UNLISTED_BUT_KNOWN = new Set([
+  'maxclients', 'maxrequestsperchild', 'ssllog', 'sslloglevel', 'fancyindexing', 'authdigestnccheck', 'casefilter', 'casefilterin',
+  'macroignoreemptyargs', 'macroignorebadnesting', '<mdomain', 'h2sessionextrafiles',
+]);
+
+/** Apache 2.2 directives that 2.4 dropped ("Invalid command"), and what replaced them. */
+const REMOVED_IN_24: Readonly<Record<string, string>> = {
+  lockfile: 'Mutex', acceptmutex: 'Mutex', sslmutex: 'Mutex', rewritelock: 'Mutex', defaulttype: 'ForceType or AddType', authzldapauthoritative: 'AuthLDAPAuthorizePrefix / Require',
+};
+
+/** Prefixes of widely used third-party modules (mod_jk, ModSecurity, mod_perl, mod_wsgi, Passenger, PHP, Shibboleth, …). */
+const THIRD_PARTY = /^(jk|sec|perl|wsgi|passenger|php|python|shib|oidc|mellon|authmellon|authopenidc|krb|authkerb|gnutls|rack|rails|fcgid|xsendfile|assignuserid|limitipconn|dos|qs_|modpagespeed|pagespeed|ruby|mono)/i;
+
+/**
+ * A name that is a known directive behind a module prefix (JkOptions ~ Options, SecAction ~ Action) or
+ * that starts like a third-party module's directives is not a typo: some module we cannot see defines it.
+ */
+function looksThirdParty(name: string, suggestion: string): boolean {
+  const lower = asciiLower(name);
+  const suggested = asciiLower(suggestion);
+  return THIRD_PARTY.test(name) || (lower.length > suggested.length && lower.endsWith(suggested.replace(/^</, '')));
+}
+
 /** mod_proxy's own directives are module-not-loaded's business when mod_proxy is missing. */
 const LEFT_TO_MODULE_NOT_LOADED = 'proxy_module';
 
@@ -73,8 +97,12 @@ function check(directive: Directive, loaded: ReadonlySet<string> | undefined, is
       fixes: [{ title: 'Remove the byte order mark', safe: true, edits: [{ span: bom, newText: '' }] }],
     };
   }
+  const lower = asciiLower(name);
+  if (UNLISTED_BUT_KNOWN.has(lower)) return undefined;
+  const replacement = REMOVED_IN_24[lower];
+  if (replacement) return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid})` };
   const suggestion = suggestDirective(name);
-  if (!suggestion && !isClosedWorld) return undefined;
+  if (!isClosedWorld && (!suggestion || looksThirdParty(name, suggestion))) return undefined;
   return {
     span: directive.nameSpan,
     message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid})`,

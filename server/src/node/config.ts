@@ -1,11 +1,13 @@
 /** `.balancerlens.json`: finding it, checking it, and the JSON schema generated from the rules. */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
-import { readInput, UsageError } from './io';
-import { RULE_DOCS_BASE } from './links';
+import { RULES_DOCUMENTATION } from '../core/rules/help';
+
+/** A configuration file that cannot be read or is not valid: `FILE: what is wrong`. */
+export class ConfigError extends Error {}
 
 /** The file name looked up from each linted file's directory upwards. */
 export const CONFIG_FILE_NAME = '.balancerlens.json';
@@ -60,18 +62,24 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Reads and checks a configuration file; a problem is a UsageError `FILE: what is wrong`. */
+/** Reads and checks a configuration file; a problem is a ConfigError `FILE: what is wrong`. */
 export function loadConfig(path: string, base: string, cwd: string): LintConfig {
   const shown = relative(cwd, resolve(cwd, path)) || path;
-  const text = readInput(resolve(cwd, path), shown).text.replace(/^\uFEFF/, '');
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, path), 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(`cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : error instanceof Error ? error.message : String(error)}`);
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${shown}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigError(`${shown}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = parseConfig(json);
-  if (typeof parsed === 'string') throw new UsageError(`${shown}: ${parsed}`);
+  if (typeof parsed === 'string') throw new ConfigError(`${shown}: ${parsed}`);
   return { path: resolve(cwd, path), base, ...parsed };
 }
 
@@ -149,7 +157,7 @@ export function configSchema(): object {
         properties: Object.fromEntries(RULES.map((rule) => [rule.id, {
           ...severity,
           description: `${rule.docs.summary} (default: ${rule.severity})`,
-          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${RULE_DOCS_BASE}${rule.id})`,
+          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${RULES_DOCUMENTATION}${rule.id})`,
         }])),
         additionalProperties: false,
       },
