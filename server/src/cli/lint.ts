@@ -25,7 +25,8 @@ import { version } from './version';
 export const LINT_USAGE = `usage: balancer-lens lint [PATH|DIR|GLOB|-]... [options]
 
 Lints Apache configuration files together (a balancer in one file, its ProxyPass in another),
-following Include and IncludeOptional; a file that another given file includes is read as part of it.
+following Include and IncludeOptional; a file that another given file includes (by any name,
+symlinks too) is read as part of it, and every other file is an entry point.
 A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*;
 quote a glob to let balancer-lens expand it; - reads standard input. No path: the current directory.
 
@@ -37,7 +38,7 @@ options:
       --stdin-filename NAME  the name of standard input in the report and for finding its config
       --fix               apply the safe fixes in place, then report what remains
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
-                          (default: the directory of the file that is read first)
+                          (default: the entry file's directory); like apache2 -d DIR
   -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
       --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
   -h, --help              show this help

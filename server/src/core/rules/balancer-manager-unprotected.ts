@@ -22,18 +22,26 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    const open: Section[] = [];
+    // The innermost virtual host and path section of every open section, kept as the walk goes:
+    // searching the open sections at each step would be quadratic in the nesting depth.
+    const open: { vhost: Section | undefined; path: Section | undefined }[] = [];
     const locations: { section: Section; vhost: Section | undefined }[] = [];
     const handlers: { directive: Directive; section: Section | undefined; vhost: Section | undefined }[] = [];
     for (const step of walk(analysis.tree.nodes)) {
       if (step.kind === 'enter') {
-        open.push(step.section);
-        if (isPathSection(step.section)) locations.push({ section: step.section, vhost: innermostVhost(open) });
+        const outer = open.at(-1);
+        const name = step.section.name.toLowerCase();
+        const isVhost = name === 'virtualhost';
+        const isPath = !isVhost && !TRANSPARENT.has(name) && !REQUIRE.has(`<${name}`);
+        open.push({ vhost: isVhost ? step.section : outer?.vhost, path: isVhost ? undefined : isPath ? step.section : outer?.path });
+        if (isPathSection(step.section)) locations.push({ section: step.section, vhost: open.at(-1)!.vhost });
       } else if (step.kind === 'leave') open.pop();
       else if (step.directive.name.toLowerCase() === 'sethandler' && step.directive.args[0]?.value.toLowerCase() === 'balancer-manager') {
-        handlers.push({ directive: step.directive, section: innermostPath(open), vhost: innermostVhost(open) });
+        handlers.push({ directive: step.directive, section: open.at(-1)?.path, vhost: open.at(-1)?.vhost });
       }
     }
+    // Once, not per handler: searching the whole text for each would be quadratic.
+    const newline = handlers.length > 0 && text.includes('\r\n') ? '\r\n' : '\n';
     for (const handler of handlers) {
       const section = handler.section;
       let merged: Section[];
@@ -56,7 +64,7 @@ export const rule: Rule = {
         span: word.span,
         message: `anyone who can reach this server can use the balancer-manager and disable members or change their weights: ${access.reason}; restrict it, e.g. "Require ip 10.0.0.0/8" or "Require local"`,
         related: section ? [{ span: section.open.span, message: 'the section serving the balancer-manager' }] : [],
-        fixes: fixFor(text, handler.directive, access),
+        fixes: fixFor(text, handler.directive, access, newline),
       };
     }
   },
@@ -85,7 +93,7 @@ function accessOf(sections: readonly Section[]): Access {
   let denies: Directive[] | undefined;
   let order = 'deny,allow';
   for (const section of sections) {
-    const { found, opening } = accessDirectives(section.children);
+    const { found, opening } = accessDirectives(section);
     const named = (name: string): Directive[] => found.filter((directive) => directive.name.toLowerCase() === name);
     const sectionRequires = found.filter((directive) => REQUIRE.has(directive.name.toLowerCase()));
     if (sectionRequires.length > 0) {
@@ -113,26 +121,43 @@ function accessOf(sections: readonly Section[]): Access {
   return { kind: 'open', reason, granted, usesCompat };
 }
 
+/** Access directives per section, found once: several handlers may merge the same sections. */
+const ACCESS = new WeakMap<Section, { found: Directive[]; opening: Directive[] }>();
+
 /**
- * Access directives among `nodes`, nested sections (Limit, RequireAll, If, …) included; a
+ * Access directives among a section's children, nested Limit, If and Require sections included
+ * (other sections hold their own rules, and Apache refuses most of them inside a <Location>); a
  * `Require all granted` inside <RequireAll> or <RequireNone> cannot open the path by itself.
  */
-function accessDirectives(nodes: readonly Node[]): { found: Directive[]; opening: Directive[] } {
+function accessDirectives(section: Section): { found: Directive[]; opening: Directive[] } {
+  const cached = ACCESS.get(section);
+  if (cached) return cached;
   const found: Directive[] = [];
   const opening: Directive[] = [];
-  const open: Section[] = [];
-  for (const step of walk(nodes)) {
-    if (step.kind === 'enter') {
-      open.push(step.section);
-      if (REQUIRE.has(`<${step.section.name.toLowerCase()}`)) found.push(step.section.open);
-    } else if (step.kind === 'leave') open.pop();
-    else if (REQUIRE.has(step.directive.name.toLowerCase()) || COMPAT.has(step.directive.name.toLowerCase())) {
-      found.push(step.directive);
-      const restricted = open.some((section) => /^require(all|none)$/i.test(section.name));
-      if (!restricted && isRequireAllGranted(step.directive)) opening.push(step.directive);
+  // Depth first with an explicit stack, conditionals spliced as in walk(); other sections are not entered.
+  const stack: { node: Node; restricted: boolean }[] = [...section.children].reverse().map((node) => ({ node, restricted: false }));
+  while (stack.length > 0) {
+    const { node, restricted } = stack.pop()!;
+    if (node.kind === 'directive') {
+      if (REQUIRE.has(node.name.toLowerCase()) || COMPAT.has(node.name.toLowerCase())) {
+        found.push(node);
+        if (!restricted && isRequireAllGranted(node)) opening.push(node);
+      }
+      continue;
     }
+    const name = node.name.toLowerCase();
+    let inner = restricted;
+    if (node.condition) {
+      if (!node.condition.active) continue;
+    } else if (REQUIRE.has(`<${name}`)) {
+      found.push(node.open);
+      inner ||= /^require(all|none)$/.test(name);
+    } else if (!TRANSPARENT.has(name)) continue;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, restricted: inner });
   }
-  return { found, opening };
+  const result = { found, opening };
+  ACCESS.set(section, result);
+  return result;
 }
 
 function isRequireAllGranted(directive: Directive): boolean {
@@ -140,7 +165,7 @@ function isRequireAllGranted(directive: Directive): boolean {
   return directive.name.toLowerCase() === 'require' && first === 'all' && second === 'granted' && third === undefined;
 }
 
-function fixFor(text: string, handler: Directive, access: Access): Fix[] {
+function fixFor(text: string, handler: Directive, access: Access, newline: string): Fix[] {
   const title = 'Allow only requests from this host (Require local)';
   const granted = access.granted[0];
   if (access.kind === 'open' && !access.usesCompat && access.granted.length === 1 && granted) {
@@ -150,7 +175,6 @@ function fixFor(text: string, handler: Directive, access: Access): Fix[] {
   if (access.kind !== 'unrestricted') return [];
   const lineStart = text.lastIndexOf('\n', handler.span.start - 1) + 1;
   const indent = text.slice(lineStart, handler.span.start);
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
   return [{ title, safe: false, edits: [{ span: { start: handler.span.end, end: handler.span.end }, newText: `${newline}${indent}Require local` }] }];
 }
 
@@ -161,19 +185,4 @@ function isPathSection(section: Section): boolean {
 
 function isRegexSection(section: Section): boolean {
   return REGEX_SECTIONS.has(section.name.toLowerCase()) || section.args[0]?.value === '~';
-}
-
-function innermostVhost(open: readonly Section[]): Section | undefined {
-  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.name.toLowerCase() === 'virtualhost') return open[i];
-  return undefined;
-}
-
-/** The section the handler is set for: the innermost one that is not a virtual host. */
-function innermostPath(open: readonly Section[]): Section | undefined {
-  for (let i = open.length - 1; i >= 0; i--) {
-    const name = open[i]!.name.toLowerCase();
-    if (name === 'virtualhost') return undefined;
-    if (!TRANSPARENT.has(name) && !REQUIRE.has(`<${name}`)) return open[i];
-  }
-  return undefined;
 }

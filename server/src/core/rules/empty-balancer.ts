@@ -16,7 +16,8 @@ export const rule: Rule = {
     // A ProxyPass alone may point at members defined in a file we were not given.
     const selfContained = knownModules(analysis.tree) !== undefined || [analysis, ...others].some((other) => other.model.balancers.some((balancer) => balancer.members.length > 0));
     for (const balancer of analysis.model.balancers) {
-      if (balancer.members.length > 0 || !balancer.name.startsWith('balancer://')) continue;
+      // An inheriting vhost balancer is empty because the main server's is: reported there once.
+      if (balancer.members.length > 0 || balancer.inherited || !balancer.name.startsWith('balancer://')) continue;
       // Within this file scopes are already merged (a vhost inherits the main server's members); other files may add members.
       if (others.some((other) => other.model.balancers.some((candidate) => candidate.name === balancer.name && candidate.members.length > 0))) continue;
       if (!balancer.section && !selfContained) continue;

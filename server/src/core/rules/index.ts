@@ -36,6 +36,7 @@ import { rule as standbyOnly } from './standby-only';
 import { rule as statusInError } from './status-in-error';
 import { rule as stickyCookieSeparator } from './sticky-cookie-separator';
 import { rule as stickyWithoutRoute } from './sticky-without-route';
+import { rule as suspiciousMemberUrl } from './suspicious-member-url';
 import { rule as templateSyntax } from './template-syntax';
 import { rule as trailingSlashMismatch } from './trailing-slash-mismatch';
 import { rule as unclosedConditional } from './unclosed-conditional';
@@ -90,6 +91,7 @@ export const RULES: readonly Rule[] = [
   statusInError,
   stickyCookieSeparator,
   stickyWithoutRoute,
+  suspiciousMemberUrl,
   templateSyntax,
   trailingSlashMismatch,
   unclosedConditional,
