@@ -75,6 +75,15 @@ describe('include resolution', () => {
     });
   }
 
+  it('stops at a directory loop (a symlink to a parent)', () => {
+    const loop: FileAccess = {
+      readFile: (path) => (path.endsWith('.conf') ? '' : undefined),
+      readDirectory: (path) => (path.endsWith('.conf') ? undefined : ['a.conf', 'again']),
+    };
+    const result = resolveInclude('/etc/loop', false, '/', loop);
+    assert.ok('files' in result && result.files.length === 33, JSON.stringify(result).slice(0, 200));
+  });
+
   const patterns: [string, string, boolean][] = [
     ['*.conf', 'a.conf', true],
     ['*.conf', '.a.conf', false],

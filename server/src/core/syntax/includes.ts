@@ -86,14 +86,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
+/** Directory levels an include descends at most: a symlink loop must not recurse forever. */
+export const MAX_DIRECTORY_DEPTH = 32;
+
 /** Every file under a directory, recursively, each directory's entries in byte-wise order. */
-function filesUnder(directory: string, access: FileAccess, found: string[]): void {
-  const entries = access.readDirectory(directory);
+function filesUnder(directory: string, access: FileAccess, found: string[], depth = 0): void {
+  const entries = depth <= MAX_DIRECTORY_DEPTH ? access.readDirectory(directory) : undefined;
   if (!entries) return;
   for (const entry of [...entries].sort(compareBytes)) {
     if (found.length >= MAX_INCLUDED_FILES) return;
     const path = `${directory === '/' ? '' : directory}/${entry}`;
-    if (access.readDirectory(path)) filesUnder(path, access, found);
+    if (access.readDirectory(path)) filesUnder(path, access, found, depth + 1);
     else found.push(path);
   }
 }
