@@ -110,6 +110,19 @@ describe('balancer-lens lint: whole configurations', function () {
     assert.deepEqual(findings, TREE_FINDINGS.map((finding) => finding.replace('sites-enabled/', 'sites-available/')));
   });
 
+  it('lints files that include each other: the cycle is a finding, and nothing is lost', () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'conf-enabled/loop-a.conf'), 'Include conf-enabled/loop-b.conf\n');
+    writeFileSync(join(dir, 'conf-enabled/loop-b.conf'), 'Include conf-enabled/loop-a.conf\n');
+    const cycle = 'conf-enabled/loop-b.conf:1 include-failed';
+    const folder = lintJson([join(dir, 'conf-enabled'), '--server-root', dir], dir);
+    assert.equal(folder.run.status, 1);
+    assert.deepEqual(folder.findings.filter((finding) => !finding.endsWith('all-members-disabled')), [cycle]);
+    // Through the entry file, conf-enabled/*.conf reads each file of the cycle in turn, and each closes it.
+    const entry = lintJson([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir).findings;
+    assert.deepEqual(entry, [...TREE_FINDINGS.slice(0, 1), cycle, 'conf-enabled/loop-a.conf:1 include-failed', ...TREE_FINDINGS.slice(1)]);
+  });
+
   it('resolves ${APACHE_LOG_DIR} and the other APACHE_* variables from --env-file', () => {
     const without = lintJson([ENTRY]).findings.filter((finding) => finding.endsWith('undefined-variable'));
     assert.deepEqual(without, [

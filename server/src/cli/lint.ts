@@ -186,8 +186,18 @@ interface FileFindings {
  * sites-available/ file given on the command line, not a second entry. Keyed by `fileKey`.
  */
 function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { byFile: Map<string, FileFindings> } {
+  const all = sources.map((source, index) => ({ source, analysis: analyses[index]! }));
   const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => fileKey(file.path))));
-  const entries = sources.map((source, index) => ({ source, analysis: analyses[index]! })).filter(({ source }) => !source.input.path || !includedElsewhere.has(fileKey(source.input.path)));
+  const entries = all.filter(({ source }) => !source.input.path || !includedElsewhere.has(fileKey(source.input.path)));
+  // Files that include each other in a cycle are all included elsewhere: the first that no entry
+  // reads becomes an entry too, so its findings (the cycle among them) are not lost.
+  const read = new Set(entries.flatMap(({ analysis }) => analysis.tree.files.map((file) => fileKey(file.path))));
+  for (const candidate of all) {
+    const path = candidate.source.input.path;
+    if (!path || read.has(fileKey(path))) continue;
+    entries.push(candidate);
+    for (const file of candidate.analysis.tree.files) read.add(fileKey(file.path));
+  }
   const byFile = new Map<string, FileFindings>();
   for (const source of sources) byFile.set(source.input.path ? fileKey(source.input.path) : source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
   const seen = new Set<string>();

@@ -35,25 +35,24 @@ const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch
 /** Every ProxyPass, ProxyPassMatch and ProxyPassReverse line Apache walks, in walk order. */
 export function proxyRules(analysis: Analysis): ProxyRule[] {
   const rules: ProxyRule[] = [];
-  const open: Section[] = [];
+  // The innermost virtual host and path section at each depth, kept as the walk goes: searching
+  // the open sections for every line would be quadratic in the nesting depth.
+  const open: { vhost: Section | undefined; location: Section | undefined }[] = [];
   for (const step of walk(analysis.tree.nodes)) {
-    if (step.kind === 'enter') open.push(step.section);
-    else if (step.kind === 'leave') open.pop();
+    if (step.kind === 'enter') {
+      const name = step.section.name.toLowerCase();
+      const outer = open.at(-1);
+      open.push({ vhost: name === 'virtualhost' ? step.section : outer?.vhost, location: PATH_SECTIONS.has(name) ? step.section : outer?.location });
+    } else if (step.kind === 'leave') open.pop();
     else {
       const kind = KINDS.get(step.directive.name.toLowerCase());
-      const vhost = innermost(open, (name) => name === 'virtualhost');
-      const location = innermost(open, (name) => PATH_SECTIONS.has(name));
+      const vhost = open.at(-1)?.vhost;
+      const location = open.at(-1)?.location;
       const rule = kind && readRule(step.directive, kind, vhost, location);
       if (rule) rules.push(rule);
     }
   }
   return rules;
-}
-
-/** The innermost open section whose lower-case name passes `test`. */
-function innermost(open: readonly Section[], test: (name: string) => boolean): Section | undefined {
-  for (let i = open.length - 1; i >= 0; i--) if (test(open[i]!.name.toLowerCase())) return open[i];
-  return undefined;
 }
 
 function readRule(directive: Directive, kind: ProxyRule['kind'], vhost: Section | undefined, location: Section | undefined): ProxyRule | undefined {
