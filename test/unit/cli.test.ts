@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './temp';
 
 const CLI = join(__dirname, '../../server/dist/cli.js');
 const GOLDEN = join(__dirname, '../golden');
@@ -20,7 +20,7 @@ function checkGolden(name: string, actual: string): void {
 }
 
 function tempFile(content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'balancer-lens-')), 'test.conf');
+  const path = join(tempDir('balancer-lens-'), 'test.conf');
   writeFileSync(path, content);
   return path;
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
 import AjvDraft04 from 'ajv-draft-04';
@@ -14,6 +13,7 @@ import { escapeData, escapeProperty } from '../../server/src/cli/formats/github'
 import { reportFile } from '../../server/src/cli/report';
 import { RULES } from '../../server/src/core/rules';
 import type { Diagnostic } from '../../server/src/core/rules/types';
+import { tempDir } from './temp';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
@@ -50,7 +50,7 @@ function checkGolden(path: string, actual: string): void {
 
 /** A temporary directory holding `files` (path → content). */
 function tempTree(files: Record<string, string | Buffer>): string {
-  const root = mkdtempSync(join(tmpdir(), 'balancer-lens-lint-'));
+  const root = tempDir('balancer-lens-lint-');
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
@@ -436,7 +436,7 @@ describe('balancer-lens lint on a terminal', function () {
 describe('balancer-lens lint --fix', function () {
   this.timeout(TIMEOUT);
   const copyFixtures = (): string => {
-    const root = mkdtempSync(join(tmpdir(), 'balancer-lens-fix-'));
+    const root = tempDir('balancer-lens-fix-');
     cpSync(join(ROOT, FIXTURES), root, { recursive: true });
     return root;
   };

@@ -3,9 +3,9 @@
 // Build first: `npm run build` (npm test does).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './temp';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
@@ -57,7 +57,7 @@ const TREE_FINDINGS = [
 
 /** A copy of the fixture tree to change. */
 function copyTree(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'balancer-lens-tree-'));
+  const dir = tempDir('balancer-lens-tree-');
   cpSync(TREE, dir, { recursive: true });
   return dir;
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -13,6 +12,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node';
+import { tempDir } from './temp';
 
 const SERVER = join(__dirname, '../../server/dist/server.js');
 const URI = 'file:///tmp/balancer-lens-test/shop.conf';
@@ -207,7 +207,7 @@ describe('language server across included files', function () {
   let root: string;
 
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'balancer-lens-lsp-'));
+    root = tempDir('balancer-lens-lsp-');
     mkdirSync(join(root, 'conf-enabled'));
     mkdirSync(join(root, 'sites-enabled'));
     writeFileSync(join(root, 'apache2.conf'), 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n');

@@ -1,0 +1,17 @@
+/** Scratch folders for tests, removed when the run ends. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const made: string[] = [];
+
+/** A new empty folder under the system's temp folder. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+after(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
