@@ -4,7 +4,8 @@
  * virtual hosts, `Define`s and `${VAR}`s, conditionals, comments and continuation lines.
  *
  * Same options, same text: everything comes from a seeded PRNG (mulberry32), never from the clock.
- * `Include` is not followed by the linter yet, so each configuration is one self-contained file.
+ * Each configuration is one self-contained file (no `Include`), so `apache2 -t` and the linter read
+ * exactly the same text.
  */
 
 /** A seeded PRNG (mulberry32): a function returning floats in [0, 1). */

@@ -12,14 +12,18 @@ const path = require('node:path');
 
 const log = process.env.BALANCER_LENS_GUARD_LOG;
 const allowed = new Set((process.env.BALANCER_LENS_GUARD_ALLOW_WRITE || '').split(path.delimiter).filter(Boolean).map((entry) => path.resolve(entry)));
-const appendFileSync = fs.appendFileSync;
+// The originals, kept before anything is patched (fs.appendFileSync itself calls fs.writeFileSync).
+const { openSync, writeSync, closeSync } = fs;
 /** File descriptors opened for writing on an allowed path, plus stdout and stderr. */
 const writableFds = new Set([1, 2]);
 
 function record(what, detail) {
   const line = `${JSON.stringify({ what, detail: String(detail).slice(0, 300), pid: process.pid })}\n`;
-  if (log) appendFileSync(log, line);
-  else process.stderr.write(`guard: ${line}`);
+  if (log) {
+    const fd = openSync(log, 'a');
+    writeSync(fd, line);
+    closeSync(fd);
+  } else process.stderr.write(`guard: ${line}`);
 }
 
 function forbid(object, name, label) {

@@ -135,6 +135,12 @@ export function mutatedText(seeds: readonly string[]): fc.Arbitrary<string> {
   return fc.tuple(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 0, maxLength: 6 })).map(([seed, edits]) => mutate(seed, edits));
 }
 
+/** Several seed files and grammar blocks run together (tens of kilobytes), then edited: bigger inputs with cross-file names. */
+export function largeText(seeds: readonly string[]): fc.Arbitrary<string> {
+  const part = fc.oneof(fc.constantFrom(...seeds), grammarText, tokenText);
+  return fc.tuple(fc.array(part, { minLength: 2, maxLength: 24 }), fc.array(mutation, { maxLength: 10 })).map(([parts, edits]) => mutate(parts.join('\n'), edits));
+}
+
 /** Concatenates the source text of the logical lines: it must give back the input exactly. */
 export function reprint(text: string): string {
   return logicalLines(text).map((line) => text.slice(line.start, line.end)).join('');

@@ -71,10 +71,11 @@ describe('balancer-lens schedule', () => {
     });
   }
 
-  it('prints a result, not a stack trace, for binary junk', () => {
+  it('says binary junk is binary, in one line, not a stack trace', () => {
     const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
     const result = run('schedule', tempFile(junk));
-    assert.equal(result.status, 0, result.stderr);
-    assert.equal(result.stderr, '');
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^balancer-lens: .*test\.conf: binary file, not an Apache configuration\n$/);
   });
 });

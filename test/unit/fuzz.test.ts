@@ -1,6 +1,6 @@
 /**
  * Property-based tests and a fuzz harness over the scanner, reader, model, scheduler, rules and
- * editor features. CI runs about 11,000 inputs; `npm run fuzz` runs ten times as many
+ * editor features. CI runs about 13,000 inputs (and 5,000 scheduler and sharing cases); `npm run fuzz` runs ten times as many
  * (BALANCER_LENS_FUZZ=long, or BALANCER_LENS_FUZZ_SCALE=N for N times the CI count). A failure
  * prints fast-check's seed and the shrunk input; BALANCER_LENS_FUZZ_SEED replays a seed.
  */
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { analyze } from '../../server/src/core/analysis';
 import { schedule, picks as pickSequence, SchedulingInput } from '../../server/src/core/scheduler/byrequests';
 import { workerLookupKey, workerUrl } from '../../server/src/core/model/urls';
-import { budgetMs, checkInput, EPOCH, settledTime, grammarText, mutatedText, seedTexts, tokenText } from '../fuzz/inputs';
+import { budgetMs, checkInput, EPOCH, grammarText, largeText, mutatedText, seedTexts, settledTime, tokenText } from '../fuzz/inputs';
 
 const SCALE = Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1));
 const SEED = process.env['BALANCER_LENS_FUZZ_SEED'] === undefined ? undefined : Number(process.env['BALANCER_LENS_FUZZ_SEED']);
@@ -33,7 +33,6 @@ describe('fuzz: scanner, reader, model, scheduler, rules and features', function
   const seeds = seedTexts();
 
   after(() => {
-    // eslint-disable-next-line no-console
     console.log(`      ${stats.inputs} inputs; slowest used ${(stats.worst * 100).toFixed(1)}% of its time budget (${stats.worstText.length} characters)`);
   });
 
@@ -45,8 +44,12 @@ describe('fuzz: scanner, reader, model, scheduler, rules and features', function
     fc.assert(fc.property(grammarText, offsets, checkTimed), runs(2500));
   });
 
-  it(`survives mutations of ${seeds.texts.length} seed files, ${seeds.corpusFiles} of them from the real-world corpus (${Math.round(1500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(mutatedText(seeds.texts), offsets, checkTimed), runs(1500));
+  it(`survives mutations of ${seeds.texts.length} seed files, ${seeds.corpusFiles} of them from the real-world corpus (${Math.round(2500 * SCALE)} inputs)`, () => {
+    fc.assert(fc.property(mutatedText(seeds.texts), offsets, checkTimed), runs(2500));
+  });
+
+  it(`survives seed files and generated blocks run together, then edited (${Math.round(400 * SCALE)} inputs of tens of kilobytes)`, () => {
+    fc.assert(fc.property(largeText(seeds.texts), offsets, checkTimed), runs(400));
   });
 
   it('reads every seed file unmutated', () => {
@@ -85,7 +88,7 @@ describe('fuzz: scheduler properties', () => {
           for (const index of plan.candidates) assert.equal(picked.filter((pick) => pick === index).length, input[index]!.lbfactor / g);
         }
       }),
-      runs(600),
+      runs(2000),
     );
   });
 });
@@ -128,7 +131,7 @@ describe('fuzz: worker sharing matches a plain scan of every member', () => {
         const sharedBy = members.flatMap((member) => member.sharedBy.map((declaration) => ({ at: declaration.url.start, name: member.name })));
         assert.deepEqual(sharedBy.sort((a, b) => a.at - b.at).map((entry) => entry.name), owners.filter((owner) => owner !== undefined));
       }),
-      runs(1000),
+      runs(3000),
     );
   });
 });

@@ -111,9 +111,14 @@ function renderText(preview: BalancerPreview, report: BalancerReport, defaultPic
     else out.push(`${head}candidate${role}`);
   });
   if (report.picks.length > 0) {
+    // The first member of each URL, found once: a search per pick is slow for --picks 1000000 on a big balancer.
+    const positions = new Map<string, number>();
+    balancer.members.forEach((member, index) => {
+      if (!positions.has(member.url)) positions.set(member.url, index);
+    });
     const letters = report.picks.map((url) => {
-      const position = balancer.members.findIndex((member) => member.url === url);
-      return url === null || position < 0 ? paint('31', '503') : memberLetter(position);
+      const position = url === null ? undefined : positions.get(url);
+      return position === undefined ? paint('31', '503') : memberLetter(position);
     });
     out.push(`  picks  ${letters.join(' ')}${defaultPicks && schedule.cycleLength > DEFAULT_PICK_CAP ? ' …' : ''}`);
   }

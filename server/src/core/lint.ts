@@ -4,7 +4,7 @@ import { RULES } from './rules';
 import { TEMPLATE_SYNTAX, templateRegions } from './rules/template-syntax';
 import type { Diagnostic, Rule, Severity } from './rules/types';
 import type { Span } from './syntax/lines';
-import { findSuppressions } from './suppressions';
+import { findSuppressions, Suppression } from './suppressions';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -31,7 +31,19 @@ const SECTION_MISMATCH = 'section-mismatch';
 export function templateNoise(analysis: Analysis, found: readonly Diagnostic[]): (diagnostic: Diagnostic) => boolean {
   if (!found.some((diagnostic) => diagnostic.ruleId === TEMPLATE_SYNTAX)) return () => false;
   const { lines, files } = templateRegions(analysis);
-  const within = (spans: readonly Span[], offset: number): boolean => spans.some((span) => offset >= span.start && offset < span.end);
+  // The spans are sorted and disjoint (lines, files): a binary search, not a scan per diagnostic.
+  const within = (spans: readonly Span[], offset: number): boolean => {
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const span = spans[mid]!;
+      if (offset < span.start) hi = mid - 1;
+      else if (offset >= span.end) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
   return (diagnostic) =>
     diagnostic.ruleId !== TEMPLATE_SYNTAX && (within(lines, diagnostic.span.start) || (diagnostic.ruleId === SECTION_MISMATCH && within(files, diagnostic.span.start)));
 }
@@ -50,16 +62,12 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const isHiddenByTemplate = templateNoise(analysis, found);
   const suppressions = findSuppressions(analysis.tree);
   const used = new Set<string>();
+  const suppressing = suppressionIndex(suppressions);
   const kept = found.filter((diagnostic) => {
-    for (const [index, suppression] of suppressions.entries()) {
-      const covered = !suppression.covers || (diagnostic.span.start >= suppression.covers.start && diagnostic.span.start <= suppression.covers.end);
-      const named = suppression.ids.find((entry) => entry.id === diagnostic.ruleId);
-      if (covered && named) {
-        used.add(`${index}:${named.id}`);
-        return false;
-      }
-    }
-    return true;
+    const index = suppressing(diagnostic);
+    if (index === undefined) return true;
+    used.add(`${index}:${diagnostic.ruleId}`);
+    return false;
   }).filter((diagnostic) => !isHiddenByTemplate(diagnostic));
   const unusedRule = RULES.find((rule) => rule.id === UNUSED_SUPPRESSION)!;
   const unusedSeverity = severityOf(unusedRule);
@@ -84,4 +92,37 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
     });
   }
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}
+
+/**
+ * The suppression that silences a diagnostic: the first, in comment order, that names its rule and
+ * covers its start. Found through an index (file-wide ones by rule, next-line ones by the line they
+ * cover, which never overlap) rather than by trying every comment for every diagnostic.
+ */
+function suppressionIndex(suppressions: readonly Suppression[]): (diagnostic: Diagnostic) => number | undefined {
+  const fileWide = new Map<string, number>();
+  const lines: { readonly index: number; readonly covers: Span; readonly names: ReadonlySet<string> }[] = [];
+  suppressions.forEach((suppression, index) => {
+    const names = new Set(suppression.ids.map((entry) => entry.id));
+    if (!suppression.covers) {
+      for (const name of names) if (!fileWide.has(name)) fileWide.set(name, index);
+    } else lines.push({ index, covers: suppression.covers, names });
+  });
+  lines.sort((a, b) => a.covers.start - b.covers.start || a.index - b.index);
+  return (diagnostic) => {
+    const at = diagnostic.span.start;
+    let lo = 0;
+    let hi = lines.length - 1;
+    let line: (typeof lines)[number] | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (lines[mid]!.covers.start <= at) {
+        line = lines[mid];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const byLine = line && at <= line.covers.end && line.names.has(diagnostic.ruleId) ? line.index : undefined;
+    const byFile = fileWide.get(diagnostic.ruleId);
+    return byLine === undefined ? byFile : byFile === undefined ? byLine : Math.min(byLine, byFile);
+  };
 }

@@ -85,7 +85,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   async function refreshSettings(): Promise<void> {
     if (!canPullSettings) return;
-    const pulled: unknown = await connection.workspace.getConfiguration('balancerLens');
+    let pulled: unknown;
+    try {
+      pulled = await connection.workspace.getConfiguration('balancerLens');
+    } catch (error) {
+      // A client that answers with an error must not take the server down (an unhandled rejection would).
+      connection.console.warn(`balancer-lens: could not read the settings, keeping the current ones: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     settings = readSettings(pulled, (message) => connection.console.warn(`balancer-lens: ${message}`));
     states.clear();
     for (const document of documents.all()) publish(document);

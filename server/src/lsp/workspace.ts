@@ -3,7 +3,7 @@
  * apache2.conf, or any file with an Include) and the files each one reads. The search is bounded:
  * it never leaves the workspace folders and stops at a cap, saying so.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../core/syntax/parser';
 import type { FileAccess } from '../core/syntax/includes';
@@ -67,10 +67,18 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** Looks at the first megabyte of a regular file only: a `.conf` symlink to /dev/zero, or a huge file, must not stall the server. */
 function hasInclude(path: string): boolean {
+  let fd: number | undefined;
   try {
-    return INCLUDE.test(readFileSync(path, 'utf8').slice(0, 1_000_000));
+    if (!statSync(path).isFile()) return false;
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(1_000_000);
+    const length = readSync(fd, head, 0, head.length, 0);
+    return INCLUDE.test(head.toString('utf8', 0, length));
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

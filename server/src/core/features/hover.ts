@@ -24,8 +24,16 @@ export interface HoverOptions {
 
 /** Cycles up to this length get the manual-style lbstatus table. */
 const TABLE_CYCLE = 12;
-/** Cycles up to this length are enumerated to find a member's longest gap. */
+/** Cycles up to this length are enumerated to find a member's longest gap… */
 const GAP_CYCLE = 100_000;
+/** …when a cycle's picks times its candidates stays under this: each pick looks at every candidate. */
+const GAP_WORK = 5_000_000;
+/** Rows of the member and failure tables, and members named per failure row: a hover stays readable and small for any balancer. */
+const TABLE_ROWS = 100;
+const FAILURE_ROWS = 20;
+/** Failure rows times members stays under this: each row schedules the whole balancer again. */
+const FAILURE_WORK = 400_000;
+const TAKERS = 20;
 
 /** The hover at `offset`, if anything there can be described. */
 export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
@@ -55,14 +63,16 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   if (schedule.tier === undefined) out.push('', 'No member can take a request: every request gets **503** (AH01170).');
   else if (preview.simulated) out.push('', `lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} request${schedule.cycleLength === 1 ? '' : 's'}`);
   out.push('', '| | member | share | |', '|---|---|---:|---|');
-  members.forEach((member, index) => {
+  members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
     const detail = plan.idle ? escape(describeIdle(plan.idle, member, schedule.tier)) : preview.simulated ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}` : plan.role;
     out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${detail} |`);
   });
+  if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | |`);
   if (preview.simulated && schedule.tier !== undefined) {
     const count = Math.min(options.picks, schedule.cycleLength);
-    const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(members.indexOf(member)) : '503'));
+    const positions = new Map(members.map((member, index) => [member, index]));
+    const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(positions.get(member)!) : '503'));
     out.push('', `**picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
     if (schedule.cycleLength <= TABLE_CYCLE) out.push('', ...lbstatusTable(preview));
   }
@@ -82,22 +92,26 @@ function lbstatusTable(preview: BalancerPreview): string[] {
   return out;
 }
 
-/** For each member that takes requests: who takes over when it fails. */
+/** For each member that takes requests (the first few in a big balancer): who takes over when it fails. */
 function failureTable(preview: BalancerPreview): string[] {
   const { balancer, schedule } = preview;
   if (!preview.simulated || schedule.tier === undefined) return [];
   const rows: string[] = [];
-  for (const index of schedule.candidates) {
+  // Each row is a schedule of the whole balancer: a row per member of 100,000 would be quadratic.
+  const shown = Math.max(1, Math.min(FAILURE_ROWS, Math.floor(FAILURE_WORK / balancer.members.length)));
+  for (const index of schedule.candidates.slice(0, shown)) {
     const after = previewWithDown(preview, new Set([index])).schedule;
     let outcome: string;
     if (after.tier === undefined) outcome = 'nobody: every request gets **503**';
     else {
-      const takers = after.candidates.map((taker) => `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`);
+      const takers = after.candidates.slice(0, TAKERS).map((taker) => `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`);
+      if (after.candidates.length > TAKERS) takers.push(`… ${after.candidates.length - TAKERS} more`);
       const tierChange = after.tier !== schedule.tier ? `lbset ${after.tier}: ` : '';
       outcome = tierChange + takers.join(', ');
     }
     rows.push(`| ${memberLetter(index)} down | ${outcome} |`);
   }
+  if (schedule.candidates.length > shown) rows.push(`| … | and ${schedule.candidates.length - shown} more members |`);
   return rows.length > 0 ? ['| | who takes over |', '|---|---|', ...rows] : [];
 }
 
@@ -117,7 +131,7 @@ export function memberHover(preview: BalancerPreview, index: number): string {
     const unit = schedule.total / schedule.cycleLength;
     const perCycle = member.params.lbfactor / unit;
     out.push(`**${percent(plan.share)}** of requests — ${perCycle} of every ${schedule.cycleLength}${plan.role === 'regular' ? '' : ` (${plan.role} standing in)`}`);
-    if (schedule.cycleLength <= GAP_CYCLE) out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
+    if (schedule.cycleLength <= GAP_CYCLE && schedule.cycleLength * schedule.candidates.length <= GAP_WORK) out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
   }
   if (member.sharedBy.length > 0) out.push('', `also declared by ${member.sharedBy.length} later line${member.sharedBy.length === 1 ? '' : 's'} whose parameters Apache ignores (AH01150)`);
   return out.join('\n');

@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis';
 import type { Balancer, Member, Parameter } from '../model/model';
 import type { Span } from '../syntax/lines';
 import type { BalancerPreview } from '../scheduler/preview';
+import type { Section } from '../syntax/tree';
 
 /** A thing features can describe. */
 export type Target =
@@ -52,10 +53,34 @@ export function targetAt(analysis: Analysis, offset: number): Target | undefined
 
 /** The preview of a balancer by name, preferring the given scope. */
 export function previewFor(analysis: Analysis, name: string, scope?: Balancer['scope']): BalancerPreview | undefined {
-  const named = analysis.previews.filter((preview) => preview.balancer.name === name);
-  return named.find((preview) => scope && sameScope(preview.balancer.scope, scope)) ?? named.find((preview) => preview.balancer.scope.kind === 'main') ?? named[0];
+  const named = previewsByName(analysis).get(name);
+  if (!named) return undefined;
+  return (scope && named.byScope.get(scopeKey(scope))) ?? named.byScope.get('main') ?? named.first;
 }
 
-function sameScope(a: Balancer['scope'], b: Balancer['scope']): boolean {
-  return a.kind === 'main' ? b.kind === 'main' : b.kind === 'vhost' && a.section === b.section;
+/** Each name's first preview, and its first preview per scope. */
+interface NamedPreviews {
+  readonly first: BalancerPreview;
+  readonly byScope: Map<Section | 'main', BalancerPreview>;
+}
+
+const BY_NAME = new WeakMap<Analysis, Map<string, NamedPreviews>>();
+
+/** The previews indexed by name once per (frozen) analysis: a search per reference would be quadratic. */
+function previewsByName(analysis: Analysis): Map<string, NamedPreviews> {
+  let index = BY_NAME.get(analysis);
+  if (index) return index;
+  index = new Map();
+  for (const preview of analysis.previews) {
+    let named = index.get(preview.balancer.name);
+    if (!named) index.set(preview.balancer.name, (named = { first: preview, byScope: new Map() }));
+    const key = scopeKey(preview.balancer.scope);
+    if (!named.byScope.has(key)) named.byScope.set(key, preview);
+  }
+  BY_NAME.set(analysis, index);
+  return index;
+}
+
+function scopeKey(scope: Balancer['scope']): Section | 'main' {
+  return scope.kind === 'main' ? 'main' : scope.section;
 }

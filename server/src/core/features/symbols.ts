@@ -29,7 +29,10 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     const span = balancer.section ? balancer.section.span : anchor.span;
     const symbol: DocumentSymbol = { name: balancer.name, detail: `${balancer.members.length} members`, kind: 'balancer', span: cover(span, members), selection: balancer.section ? balancer.section.open.span : anchor.span, children: members };
     const key = balancer.scope.kind === 'vhost' ? balancer.scope.section : undefined;
-    byScope.set(key, [...(byScope.get(key) ?? []), symbol]);
+    // Appended in place: copying the list for each balancer would be quadratic in balancers.
+    const siblings = byScope.get(key);
+    if (siblings) siblings.push(symbol);
+    else byScope.set(key, [symbol]);
   }
   const result: DocumentSymbol[] = [...(byScope.get(undefined) ?? [])];
   for (const [section, balancers] of byScope) {

@@ -14,6 +14,7 @@ export const rule: Rule = {
   *check({ analysis }) {
     const text = analysis.tree.text;
     const rules = proxyRules(analysis);
+    const reversesOf = reverseIndex(rules);
     for (const pass of rules) {
       if (pass.kind !== 'ProxyPass' || !isComparable(pass)) continue;
       const path = pass.path;
@@ -21,9 +22,7 @@ export const rule: Rule = {
       const pathSlash = path.endsWith('/');
       if (pathSlash === url.endsWith('/')) continue;
       // ProxyPassReverse lines for the same path and URL get the same edit, so the pair stays consistent.
-      const reverses = rules.filter(
-        (reverse) => reverse.kind === 'ProxyPassReverse' && reverse.vhost === pass.vhost && reverse.location === pass.location && reverse.path === path && reverse.url.value === url,
-      );
+      const reverses = reversesOf(pass);
       const edits = [pass, ...reverses].map((entry) => (pathSlash ? appendSlash(text, entry.url) : removeSlash(text, entry.url)));
       const complete = edits.every((edit): edit is TextEdit => edit !== undefined);
       const also = reverses.length > 0 ? ' (and the matching ProxyPassReverse)' : '';
@@ -36,6 +35,27 @@ export const rule: Rule = {
     }
   },
 };
+
+/**
+ * The ProxyPassReverse lines with the same virtual host, section, path and URL as a ProxyPass, in
+ * order; indexed once, since filtering every line for each ProxyPass is quadratic.
+ */
+function reverseIndex(rules: readonly ProxyRule[]): (pass: ProxyRule) => ProxyRule[] {
+  const index = new Map<ProxyRule['vhost'], Map<ProxyRule['location'], Map<string, ProxyRule[]>>>();
+  const keyOf = (rule: ProxyRule): string => JSON.stringify([rule.path, rule.url.value]);
+  for (const rule of rules) {
+    if (rule.kind !== 'ProxyPassReverse') continue;
+    let byLocation = index.get(rule.vhost);
+    if (!byLocation) index.set(rule.vhost, (byLocation = new Map()));
+    let byKey = byLocation.get(rule.location);
+    if (!byKey) byLocation.set(rule.location, (byKey = new Map()));
+    const key = keyOf(rule);
+    const same = byKey.get(key);
+    if (same) same.push(rule);
+    else byKey.set(key, [rule]);
+  }
+  return (pass) => index.get(pass.vhost)?.get(pass.location)?.get(keyOf(pass)) ?? [];
+}
 
 /** A plain path and a real URL, both free of unresolved variables. */
 function isComparable(rule: ProxyRule): rule is ProxyRule & { path: string } {

@@ -48,7 +48,11 @@ export function isSpace(code: number): boolean {
  * configuration's virtual text.
  */
 export function logicalLines(text: string, base = 0): LogicalLine[] {
-  const lines: LogicalLine[] = [];
+  // Lines are collected in chunks joined at the end: one array grown by push to 100,000 lines made
+  // V8, once it pretenures these objects (after a few parses, as the language server does on every
+  // keystroke), spend time quadratic in the line count here — seconds per parse (see bench/).
+  const chunks: LogicalLine[][] = [];
+  let lines: LogicalLine[] = [];
   let nul = text.indexOf('\0');
   let pos = 0;
   while (pos < text.length) {
@@ -78,10 +82,17 @@ export function logicalLines(text: string, base = 0): LogicalLine[] {
         break;
       }
     }
+    if (lines.length === LINE_CHUNK) {
+      chunks.push(lines);
+      lines = [];
+    }
     lines.push({ start: base + start, end: base + pos, lastLineStart: base + lastLineStart, text: logical, pieces });
   }
-  return lines;
+  return chunks.length === 0 ? lines : ([] as LogicalLine[]).concat(...chunks, lines);
 }
+
+/** Lines per chunk in `logicalLines`. */
+const LINE_CHUNK = 4096;
 
 /** Maps a logical offset back to the document; `isEnd` picks the end of a substituted run. */
 export function toSource(mapped: MappedText, offset: number, isEnd = false): number {

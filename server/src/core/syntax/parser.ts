@@ -120,6 +120,9 @@ class Reader {
   private index = 0;
   private readonly root: Node[] = [];
   private readonly stack: Frame[] = [];
+  /** The depths in `stack` of the open sections of each (lower-case) name, and of the true conditionals: a stray close finds its section without a scan. */
+  private readonly openByName = new Map<string, number[]>();
+  private readonly conditionals: number[] = [];
 
   constructor(private readonly state: ReadState, text: string, base: number) {
     this.lines = logicalLines(text, base);
@@ -211,7 +214,7 @@ class Reader {
     const ignoredText = after && after.end > after.start && open.argText.text.slice(bracket + 1).trim() !== '' ? after : undefined;
     const frame = { open, name, args, hasBracket, ignoredText, children: [] as Node[] };
     if (!CONDITIONALS.has(lower)) {
-      this.stack.push({ ...frame, condition: undefined });
+      this.pushFrame({ ...frame, condition: undefined });
       return;
     }
     let condition: Condition;
@@ -229,7 +232,7 @@ class Reader {
       }
     }
     if (condition.active) {
-      this.stack.push({ ...frame, condition });
+      this.pushFrame({ ...frame, condition });
       return;
     }
     const skipped = this.soak(open, sectionName(name));
@@ -296,18 +299,27 @@ class Reader {
     this.closeFrame(close);
   }
 
+  /** The depth of the innermost open section named `name`, or -1 when none is, or a true conditional comes first. */
   private findOpen(name: string): number {
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const frame = this.stack[i]!;
-      if (frame.condition) return -1;
-      if (asciiLower(frame.name) === asciiLower(name)) return i;
-    }
-    return -1;
+    const depth = this.openByName.get(asciiLower(name))?.at(-1);
+    const conditional = this.conditionals.at(-1);
+    return depth === undefined || (conditional !== undefined && conditional >= depth) ? -1 : depth;
+  }
+
+  private pushFrame(frame: Frame): void {
+    const key = asciiLower(frame.name);
+    const depths = this.openByName.get(key);
+    if (depths) depths.push(this.stack.length);
+    else this.openByName.set(key, [this.stack.length]);
+    if (frame.condition) this.conditionals.push(this.stack.length);
+    this.stack.push(frame);
   }
 
   private closeFrame(close: Directive | undefined): void {
     const frame = this.stack.pop();
     if (!frame) return;
+    this.openByName.get(asciiLower(frame.name))!.pop();
+    if (frame.condition) this.conditionals.pop();
     const last = close ?? frame.children.at(-1) ?? frame.open;
     const section: Section = {
       kind: 'section',
