@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
   InitializeRequest,
@@ -398,6 +399,30 @@ describe('pathological inputs through the CLI', function () {
 
 describe('pathological inputs through the language server', function () {
   this.timeout(300_000);
+
+  it('indexes a workspace holding a .conf symlink to /dev/zero without hanging', async function () {
+    if (process.platform === 'win32') this.skip();
+    const directory = mkdtempSync(join(tmpdir(), 'balancer-lens-workspace-'));
+    symlinkSync('/dev/zero', join(directory, 'zero.conf'));
+    writeFileSync(join(directory, 'site.conf'), '<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\n');
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    connection.listen();
+    try {
+      const root = pathToFileURL(directory).toString();
+      await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {}, workspaceFolders: [{ uri: root, name: 'w' }] });
+      connection.sendNotification('initialized', {});
+      const uri = pathToFileURL(join(directory, 'site.conf')).toString();
+      const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification(PublishDiagnosticsNotification.type, resolve));
+      connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text: readFileSync(join(directory, 'site.conf'), 'utf8') } });
+      const diagnostics = await published;
+      assert.ok(diagnostics.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
+    } finally {
+      connection.dispose();
+      child.kill();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
 
   it('outlines, folds and hovers 20,000 nested and 20,000 unclosed sections and 100,000 members', async () => {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
