@@ -6,6 +6,7 @@
  */
 import type { BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
 import { memberLetter } from '../../server/src/core/scheduler/letters';
+import { explainIdle } from '../../server/src/core/scheduler/preview';
 
 /** At most this many picks are drawn on the timeline. */
 export const TIMELINE_CAP = 200;
@@ -51,29 +52,9 @@ export function renderMessage(title: string, message: string, options: ViewOptio
   return page(title, `<header><h1>${escape(title)}</h1></header><p class="message">${escape(message)}</p>`, STYLE, options);
 }
 
-/** A zero share explained in a few words: the same words as hovers and the CLI (a unit test compares them). */
+/** A zero share explained in a few words: the same words as hovers and the CLI. */
 export function describeReason(member: MemberReport, tier: number | null): string {
-  if (member.reason === null) return '';
-  switch (member.reason) {
-    case 'disabled':
-      return 'disabled (status D)';
-    case 'stopped':
-      return 'stopped (status S)';
-    case 'in-error':
-      return 'in error (status E): not retried before its retry time';
-    case 'draining':
-      return 'draining (status N): only sticky sessions already routed to it';
-    case 'health-check-failed':
-      return 'health check failed (status C): nothing clears it without mod_proxy_hcheck';
-    case 'shutting-down':
-      return 'shutting down (status U)';
-    case 'spare-not-needed':
-      return `spare (idle): stands in only for a regular member of lbset ${member.lbset} that is down`;
-    case 'standby-not-needed':
-      return `standby (idle): used only when lbset ${member.lbset} has no usable member`;
-    case 'shadowed-by-lbset':
-      return `never selected: lbset ${member.lbset} shadowed by lbset ${tier ?? 0}`;
-  }
+  return member.reason === null ? '' : explainIdle(member.reason, member.lbset, tier ?? undefined);
 }
 
 function summary(report: BalancerReport): string {

@@ -73,6 +73,11 @@ function schedulingInput(member: Member): SchedulingInput {
 
 /** A zero share explained in a few words, for hover, inlay hints and the CLI. */
 export function describeIdle(reason: IdleReason, member: Member, tier: number | undefined): string {
+  return explainIdle(reason, member.params.lbset, tier);
+}
+
+/** The same words from plain values, for views that only have the schedule report. */
+export function explainIdle(reason: IdleReason, lbset: number, tier: number | undefined): string {
   switch (reason) {
     case 'disabled':
       return 'disabled (status D)';
@@ -87,10 +92,10 @@ export function describeIdle(reason: IdleReason, member: Member, tier: number | 
     case 'shutting-down':
       return 'shutting down (status U)';
     case 'spare-not-needed':
-      return `spare (idle): stands in only for a regular member of lbset ${member.params.lbset} that is down`;
+      return `spare (idle): stands in only for a regular member of lbset ${lbset} that is down`;
     case 'standby-not-needed':
-      return `standby (idle): used only when lbset ${member.params.lbset} has no usable member`;
+      return `standby (idle): used only when lbset ${lbset} has no usable member`;
     case 'shadowed-by-lbset':
-      return `never selected: lbset ${member.params.lbset} shadowed by lbset ${tier ?? 0}`;
+      return `never selected: lbset ${lbset} shadowed by lbset ${tier ?? 0}`;
   }
 }
