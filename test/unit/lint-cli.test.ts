@@ -316,6 +316,35 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
     assert.deepEqual(linked, ['sites-available/shop.conf']);
   });
 
+  it('does not follow a symlink out of the folder or glob base it walks, unless a linted file includes it', () => {
+    const secret = '<Proxy "balancer://s">\n    BalancerMember "http://10.0.0.9:8080" loadfactor=hunter2\n</Proxy>\nProxyPass "/s/" "balancer://s/"\n';
+    const root = tempTree({ 'secret.conf': secret, 'home/id.conf': secret, 'apache/site.conf': CLEAN_CONF, 'apache/sites-available/shop.conf': CLEAN_CONF });
+    symlinkSync('../secret.conf', join(root, 'apache/evil.conf'));
+    symlinkSync('../home', join(root, 'apache/conf.d'));
+    symlinkSync('.', join(root, 'apache/loop'));
+    symlinkSync('../no-such.conf', join(root, 'apache/dangling.conf'));
+    mkdirSync(join(root, 'apache/sites-enabled'));
+    symlinkSync('../sites-available/shop.conf', join(root, 'apache/sites-enabled/shop.conf'));
+    const walked = lint(['apache', '--format', 'json'], { cwd: root });
+    const glob = lint(['apache/**/*.conf', '--format', 'json'], { cwd: root });
+    for (const run of [walked, glob]) {
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr, 'balancer-lens: apache/evil.conf: symlink to a file outside apache, skipped\n');
+      assert.doesNotMatch(run.stdout, /hunter2/);
+      const files = (JSON.parse(run.stdout) as JsonResult[]).map((result) => result.filePath.slice(root.length + 1));
+      assert.deepEqual(files, ['apache/site.conf', 'apache/sites-available/shop.conf']);
+    }
+    // Named on the command line, or included, the link is read as Apache reads it.
+    const named = lint(['apache/evil.conf', '--format', 'compact'], { cwd: root });
+    assert.equal(named.status, 1);
+    assert.match(named.stdout, /^apache\/evil\.conf:2:.*"hunter2"/m);
+    writeFileSync(join(root, 'apache/httpd.conf'), 'Include evil.conf\n');
+    const included = lint(['apache', '--format', 'compact'], { cwd: root });
+    assert.equal(included.status, 1, included.stderr);
+    assert.equal(included.stderr, '');
+    assert.match(included.stdout, /^apache\/evil\.conf:2:.*"hunter2"/m);
+  });
+
   it('reads standard input with -, named by --stdin-filename', () => {
     const unnamed = lint(['-', '--format', 'compact'], { input: ERROR_CONF });
     assert.equal(unnamed.status, 1);

@@ -1,13 +1,9 @@
 /** Turns `lint` arguments (files, directories, quoted globs, `-`) into the set of files to lint. */
-import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { ConfigLookup } from '../node/config';
 import { UsageError } from './io';
-
-// `require`, not `import`: esbuild would pick fdir's ES build for an import, and in this CommonJS
-// bundle its `createRequire(import.meta.url)` fails at start-up; the CommonJS build works.
-const { globSync, isDynamicPattern } = require('tinyglobby') as typeof import('tinyglobby');
 
 /** What a directory walk picks when no `include` applies; matched against the path from the directory's parent. */
 export const DEFAULT_PATTERNS: readonly string[] = [
@@ -18,8 +14,6 @@ export const DEFAULT_PATTERNS: readonly string[] = [
   ...['sites-available', 'sites-enabled', 'conf.d', 'conf-available', 'conf-enabled', 'mods-available', 'mods-enabled'].map((name) => `**/${name}/**`),
 ];
 
-/** Never walked into, by directories or globs: dependencies and dot-directories (.git, .cache…). */
-const IGNORED = ['**/node_modules/**', '**/.*/**'];
 
 /** One file of the run. */
 export type Input =
@@ -35,9 +29,25 @@ export interface InputOptions {
   readonly configFor: ConfigLookup;
 }
 
+/** A symlink a directory walk or a glob found but did not follow, because it leads outside the folder walked. */
+export interface OutsideLink {
+  /** Absolute, as found. */
+  readonly path: string;
+  readonly shown: string;
+  /** The folder walked, as given. */
+  readonly walked: string;
+}
+
+/** The files to lint, and the symlinks to files outside the walked folders that were left out. */
+export interface ResolvedInputs {
+  readonly inputs: readonly Input[];
+  readonly outside: readonly OutsideLink[];
+}
+
 /** Expands the arguments in order; a path that is given twice (or reached twice through a symlink) is linted once. */
-export function resolveInputs(args: readonly string[], options: InputOptions): Input[] {
+export function resolveInputs(args: readonly string[], options: InputOptions): ResolvedInputs {
   const inputs: Input[] = [];
+  const outside: OutsideLink[] = [];
   const seen = new Set<string>();
   const addFile = (path: string): void => {
     const key = realPath(path);
@@ -58,19 +68,21 @@ export function resolveInputs(args: readonly string[], options: InputOptions): I
     if (kind === 'file') addFile(path);
     else if (kind === 'directory') {
       const found = walkDirectory(path, options);
-      if (found.length === 0) {
+      if (found.files.length === 0 && found.outside.length === 0) {
         throw new UsageError(`no Apache configuration files in ${arg} (looked for *.conf, .htaccess and files under sites-*, conf.d, conf-*, mods-*; see --ext and "include")`);
       }
-      found.forEach(addFile);
-    } else if (isDynamicPattern(arg)) {
+      found.files.forEach(addFile);
+      for (const link of found.outside) outside.push({ path: link, shown: showPath(link, options.cwd), walked: arg });
+    } else if (picomatch.scan(arg).isGlob) {
       const found = expandGlob(arg, options.cwd);
-      if (found.length === 0) throw new UsageError(`no files match ${arg}`);
-      found.forEach(addFile);
+      if (found.files.length === 0 && found.outside.length === 0) throw new UsageError(`no files match ${arg}`);
+      found.files.forEach(addFile);
+      for (const link of found.outside) outside.push({ path: link, shown: showPath(link, options.cwd), walked: found.base });
     } else {
       throw new UsageError(`cannot read ${arg}: no such file`);
     }
   }
-  return inputs;
+  return { inputs, outside };
 }
 
 function kindOf(path: string): 'file' | 'directory' | 'missing' {
@@ -95,29 +107,88 @@ export function showPath(path: string, cwd: string): string {
   return shown === '' || shown.startsWith('..') || isAbsolute(shown) ? path : shown;
 }
 
+/** What a walk picked: files to lint, and symlinks it would have picked that lead outside the folder walked. */
+interface Picked {
+  readonly files: readonly string[];
+  readonly outside: readonly string[];
+}
+
 /** The configuration files under a directory, sorted; each file is judged by the `include` of its own configuration. */
-function walkDirectory(directory: string, options: InputOptions): string[] {
-  const all = globSync(['**/*'], { cwd: directory, dot: true, absolute: true, ignore: IGNORED, followSymbolicLinks: true });
+function walkDirectory(directory: string, options: InputOptions): Picked {
   const extensionPatterns = options.extensions.map((extension) => `**/*.${extension}`);
   const defaults = picomatch([...DEFAULT_PATTERNS, ...extensionPatterns]);
   const byInclude = new Map<readonly string[], picomatch.Matcher>();
   const parent = dirname(directory);
-  const picked = all.filter((file) => {
+  const isPicked = (file: string): boolean => {
     const config = options.configFor(dirname(file));
     if (config.include === undefined) return defaults(slashes(relative(parent, file)));
     let matcher = byInclude.get(config.include);
     if (!matcher) byInclude.set(config.include, (matcher = picomatch([...config.include, ...extensionPatterns])));
     const fromBase = slashes(relative(config.base, file));
     return !fromBase.startsWith('../') && matcher(fromBase);
-  });
-  return picked.sort(byCodePoint);
+  };
+  const walked = walkFiles(directory, Infinity);
+  return { files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked) };
 }
 
-/** A quoted glob, expanded from its literal base so that the ignore patterns apply below it. */
-function expandGlob(pattern: string, cwd: string): string[] {
+/** A quoted glob, matched below its literal base (a glob without `**` only as deep as it reaches). */
+function expandGlob(pattern: string, cwd: string): Picked & { base: string } {
   const { base, glob } = picomatch.scan(slashes(pattern));
   const root = resolve(cwd, base);
-  return globSync([glob], { cwd: root, absolute: true, ignore: IGNORED, followSymbolicLinks: true, expandDirectories: false }).sort(byCodePoint);
+  const matcher = picomatch(glob);
+  const isPicked = (file: string): boolean => matcher(slashes(relative(root, file)));
+  const walked = walkFiles(root, glob.includes('**') ? Infinity : glob.split('/').length - 1);
+  return { base: base === '' ? '.' : base, files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked) };
+}
+
+/**
+ * Every file under `root`, sorted, as found (through symlinks too), never entering `node_modules`
+ * or a dot-directory, and at most `depth` folders down. A symlink is followed only when it leads
+ * inside `root`, each real folder once so a loop ends: a `.conf` link in a pull request must not
+ * make the linter read (and quote) a file from elsewhere on the machine. A link to a file outside
+ * is returned in `outside`; a link to a folder outside, or to nothing, is left alone.
+ */
+function walkFiles(root: string, depth: number): { files: string[]; outside: string[] } {
+  const files: string[] = [];
+  const outside: string[] = [];
+  const realRoot = realPath(root);
+  const visited = new Set([realRoot]);
+  const visit = (directory: string, level: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => byCodePoint(a.name, b.name))) {
+      const path = join(directory, entry.name);
+      let isDirectory = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync(path);
+          isDirectory = statSync(real).isDirectory();
+        } catch {
+          continue;
+        }
+        if (!isInside(real, realRoot)) {
+          if (!isDirectory) outside.push(path);
+          continue;
+        }
+        if (isDirectory && visited.has(real)) continue;
+        if (isDirectory) visited.add(real);
+      }
+      if (!isDirectory) files.push(path);
+      else if (level < depth && !entry.name.startsWith('.') && entry.name !== 'node_modules') visit(path, level + 1);
+    }
+  };
+  visit(root, 0);
+  return { files: files.sort(byCodePoint), outside: outside.sort(byCodePoint) };
+}
+
+function isInside(path: string, directory: string): boolean {
+  const below = relative(directory, path);
+  return below === '' || (!below.startsWith(`..${sep}`) && below !== '..' && !isAbsolute(below));
 }
 
 function slashes(path: string): string {

@@ -27,8 +27,9 @@ export const LINT_USAGE = `usage: balancer-lens lint [PATH|DIR|GLOB|-]... [optio
 Lints Apache configuration files together (a balancer in one file, its ProxyPass in another),
 following Include and IncludeOptional; a file that another given file includes (by any name,
 symlinks too) is read as part of it, and every other file is an entry point.
-A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*;
-quote a glob to let balancer-lens expand it; - reads standard input. No path: the current directory.
+A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*,
+following symlinks only inside it; quote a glob to let balancer-lens expand it; - reads standard
+input. No path: the current directory.
 
 options:
   -f, --format FORMAT     stylish (default), json, sarif, github or compact
@@ -80,11 +81,13 @@ export function runLint(argv: readonly string[]): number {
   }
   const cwd = process.cwd();
   const configFor = configLookup(values.config, cwd);
-  const inputs = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
+  const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
   const progress = progressLine(inputs.length);
-  const { sources, isIncomplete } = readSources(inputs, configFor, cwd, progress);
+  const reading = readSources(inputs, configFor, cwd, progress);
+  const sources = reading.sources;
+  let isIncomplete = reading.isIncomplete;
   const flags = readFlags(values, cwd);
   const epochSeconds = Math.floor(Date.now() / 1000);
   // Texts by real path: what --fix changed is read from here, by the entry files that include it
@@ -99,6 +102,12 @@ export function runLint(argv: readonly string[]): number {
   };
   let analyses = sources.map(analyzeSource);
   progress.clear();
+  // A link the walk left out is still read where a linted file includes it, as Apache would.
+  const included = new Set(analyses.flatMap((analysis) => analysis.tree.files.map((file) => fileKey(file.path))));
+  for (const link of outside.filter((link) => !included.has(fileKey(link.path)))) {
+    process.stderr.write(`balancer-lens: ${link.shown}: symlink to a file outside ${link.walked}, skipped\n`);
+    isIncomplete = true;
+  }
   let linted = lintSets(sources, analyses);
   if (values.fix) {
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
