@@ -4,6 +4,7 @@
  * generated from apache2-doc by `scripts/generate-directives.mjs`.
  */
 import { DIRECTIVES } from './table';
+import { asciiLower } from '../ascii';
 
 /** One directive from the manual's quick reference. */
 export interface DirectiveInfo {
@@ -15,10 +16,6 @@ export interface DirectiveInfo {
   readonly contexts: string;
 }
 
-/** strcasecmp in the C locale: ASCII letters only (JS toLowerCase maps 'K' (U+212A) to 'k'). */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
 
 /** Lower-cased name → entry; a name documented by two modules (HeartbeatStorage) keeps the first in table order. */
 const BY_NAME: ReadonlyMap<string, DirectiveInfo> = (() => {

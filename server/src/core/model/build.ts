@@ -11,7 +11,8 @@ import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
-import { asciiLower, balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
+import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
+import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];

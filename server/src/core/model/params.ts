@@ -7,6 +7,7 @@
  * configuration then, so partial updates it may have made do not matter.
  */
 import { atoi, atol, doubleToInt, parseTimeout, strtod } from './cvalues';
+import { asciiLower } from '../ascii';
 
 /** Worker status bits from mod_proxy.h, by the letter `status=` uses. */
 export const STATUS_BITS = {
@@ -115,10 +116,6 @@ function truncateUtf8(text: string, maxBytes: number): string {
   return text.slice(0, end);
 }
 
-/** strcasecmp in the C locale: ASCII letters only (JS toLowerCase maps 'K' (U+212A) to 'k'). */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
 
 /** Apache's On|Off test for these keys: strcasecmp with "on" and "off". */
 function onOff(value: string): boolean | undefined {

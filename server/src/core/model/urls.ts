@@ -1,5 +1,6 @@
 /** Balancer names and worker URLs as mod_proxy recognises and normalises them (spec §2.1, §2.3). */
 import { utf8Length } from './params';
+import { asciiLower } from '../ascii';
 
 /** Longest balancer name Apache accepts, in bytes, `balancer://` included (PROXY_BALANCER_MAX_NAME_SIZE). */
 const MAX_BALANCER_NAME = 96;
@@ -12,10 +13,6 @@ const DEFAULT_PORTS: Record<string, string> = {
   fcgi: '8000', ajp: '8009', scgi: '4000', h2c: '80', h2: '443', ws: '80', wss: '443',
 };
 
-/** `ap_str_tolower`: C's tolower in the "C" locale changes ASCII letters only. */
-export function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
 export function isBalancerUrl(url: string): boolean {

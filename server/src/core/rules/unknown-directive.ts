@@ -5,6 +5,7 @@ import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { apacheSays } from './shared';
 import type { Rule, RuleFinding } from './types';
+import { asciiLower } from '../ascii';
 
 const BOM = '\uFEFF';
 
@@ -110,10 +111,6 @@ function check(directive: Directive, loaded: ReadonlySet<string> | undefined, is
   };
 }
 
-/** strcasecmp in the C locale: ASCII letters only. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
 
 /** ap_escape_logitem, as Apache's log shows a name: `\\`, `\"`, and `\xHH` for control and non-ASCII bytes. */
 function escapeLogItem(text: string): string {

@@ -11,6 +11,7 @@ import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, span
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';
+import { asciiLower } from '../ascii';
 
 /** What reading may know beyond the file itself. */
 export interface ReadOptions {
@@ -429,10 +430,6 @@ class Reader {
   }
 }
 
-/** The key of an APR table: `strcasecmp` in the C locale folds ASCII letters only. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
 
 function trim(line: LogicalLine): MappedText | undefined {
   const text = line.text;
