@@ -143,7 +143,7 @@ export function largeText(seeds: readonly string[]): fc.Arbitrary<string> {
 
 /** Concatenates the source text of the logical lines: it must give back the input exactly. */
 export function reprint(text: string): string {
-  return logicalLines(text).map((line) => text.slice(line.start, line.end)).join('');
+  return [...logicalLines(text)].map((line) => text.slice(line.start, line.end)).join('');
 }
 
 function checkSpan(span: Span, length: number, what: string): void {
@@ -153,7 +153,7 @@ function checkSpan(span: Span, length: number, what: string): void {
 
 /** Scanner invariants: lines tile the text, and every piece maps logical text back to the same characters. */
 export function checkLines(text: string): void {
-  const lines = logicalLines(text);
+  const lines = [...logicalLines(text)];
   assert.equal(reprint(text), text, 'logical lines do not tile the text');
   let at = 0;
   for (const line of lines) {

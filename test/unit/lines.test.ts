@@ -1,15 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { logicalLines } from '../../server/src/core/syntax/lines';
 
-// logicalLines collects lines in chunks (a V8 performance workaround, see lines.ts and bench/):
-// the chunks must join into exactly the lines a single pass gives, across every boundary.
 describe('logical lines of long files', () => {
   it('splits 20,000 physical lines with continuations into contiguous, complete lines', () => {
     const physical: string[] = [];
     for (let i = 0; i < 20_000; i++) physical.push(i % 7 === 3 ? `Line${i} \\` : `Line${i}`);
     const text = `${physical.join('\n')}\n`;
     const base = 5;
-    const lines = logicalLines(text, base);
+    const lines = [...logicalLines(text, base)];
     const expected: string[] = [];
     let pending = '';
     for (const line of physical) {

@@ -42,7 +42,7 @@ const entry = (value: string): string => (/^[^\s"]+$/.test(value) ? value : JSON
 
 /** Logical lines as `ap_cfg_getline` returns them, before trimming. */
 function checkLines(text: string, expected: readonly string[]): void {
-  assert.deepEqual(logicalLines(text).map((line) => line.text), expected);
+  assert.deepEqual([...logicalLines(text)].map((line) => line.text), expected);
 }
 
 /** The last directive as the handler sees it: its name, then each argument word. */

@@ -32,8 +32,19 @@ const KINDS: ReadonlyMap<string, ProxyRule['kind']> = new Map([
 /** Sections that set cmd->path, so a ProxyPass inside takes its path from them. */
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch', 'directory', 'directorymatch', 'files', 'filesmatch', 'if', 'elseif', 'else']);
 
-/** Every ProxyPass, ProxyPassMatch and ProxyPassReverse line Apache walks, in walk order. */
-export function proxyRules(analysis: Analysis): ProxyRule[] {
+const PROXY_RULES = new WeakMap<Analysis, readonly ProxyRule[]>();
+
+/** Every ProxyPass, ProxyPassMatch and ProxyPassReverse line Apache walks, in walk order; read once per analysis. */
+export function proxyRules(analysis: Analysis): readonly ProxyRule[] {
+  let rules = PROXY_RULES.get(analysis);
+  if (!rules) {
+    rules = readRules(analysis);
+    PROXY_RULES.set(analysis, rules);
+  }
+  return rules;
+}
+
+function readRules(analysis: Analysis): ProxyRule[] {
   const rules: ProxyRule[] = [];
   // The innermost virtual host and path section at each depth, kept as the walk goes: searching
   // the open sections for every line would be quadratic in the nesting depth.

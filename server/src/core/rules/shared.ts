@@ -24,6 +24,8 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   const cached = UNRESOLVED.get(tree);
   if (cached) return cached;
   const spans: Span[] = [];
+  // Substitution only runs on lines holding `${`: without one in the text, no value can hold it.
+  if (!tree.text.includes('${')) return spans;
   for (const step of walk(tree.nodes)) {
     const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
     for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);

@@ -35,6 +35,8 @@ const FREEMARKER_VARIABLE = /\$\{[^}]*\}/;
 const AUTOCONF = /(?<![\w@.])@{1,2}[A-Za-z_][A-Za-z0-9_]*@{1,2}(?![\w@])/;
 const PLACEHOLDER = /\[(?=[A-Z0-9_-]*[A-Z]{2})[A-Z][A-Z0-9_-]*\]/;
 const SHELL_VARIABLE = /(?<![\\$\w])\$[A-Z][A-Z0-9_]+(?![\w{])/;
+/** Every mark above holds one of these characters (`{{`, `<%`, `<?`, `<#`, `<@`, `${`, `@VAR@`, `[X]`, `$X`). */
+const MARK_CHARACTER = /[{%?#@[$]/g;
 /** Directives whose arguments are regular expressions or flag lists, where `[ABC]` and `$X` mean what they say. */
 const REGEX_DIRECTIVE = /^\s*(?:<\/?)?(?:Rewrite\w*|SetEnvIf\w*|BrowserMatch\w*|\w*Match|If|ElseIf)\b/i;
 
@@ -67,6 +69,13 @@ function scanText(text: string, file: Span): TemplateScan {
   const lines: Span[] = [];
   let inPhp = false;
   for (let start = file.start; start < file.end; ) {
+    if (!inPhp) {
+      // Lines without any character a mark needs are skipped in one search (most lines, usually).
+      MARK_CHARACTER.lastIndex = start;
+      const next = MARK_CHARACTER.exec(text);
+      if (!next || next.index >= file.end) break;
+      start = Math.max(start, text.lastIndexOf('\n', next.index) + 1);
+    }
     const newline = text.indexOf('\n', start);
     const end = newline < 0 || newline >= file.end ? file.end : newline + 1;
     const line = text.slice(start, end);

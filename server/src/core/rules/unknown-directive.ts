@@ -83,34 +83,38 @@ export const rule: Rule = {
 
 function check(directive: Directive, loaded: ReadonlySet<string> | undefined, isClosedWorld: boolean): RuleFinding | undefined {
   const name = directive.name;
-  const invalid = apacheSays(`Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`);
   const modules = MODULES_BY_NAME.get(asciiLower(name));
   if (modules) {
     // A known directive is unknown to Apache only when no module documenting it is loaded.
     if (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module))) return undefined;
-    return { span: directive.nameSpan, message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid})` };
+    return { span: directive.nameSpan, message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid(name)})` };
   }
   if (name.startsWith(BOM)) {
     const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + BOM.length };
     return {
       span: directive.nameSpan,
-      message: `the file starts with a UTF-8 byte order mark, which Apache reads as part of the first directive's name: save the file without it (${invalid})`,
+      message: `the file starts with a UTF-8 byte order mark, which Apache reads as part of the first directive's name: save the file without it (${invalid(name)})`,
       fixes: [{ title: 'Remove the byte order mark', safe: true, edits: [{ span: bom, newText: '' }] }],
     };
   }
   const lower = asciiLower(name);
   if (UNLISTED_BUT_KNOWN.has(lower)) return undefined;
   const replacement = REMOVED_IN_24[lower];
-  if (replacement) return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid})` };
+  if (replacement) return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid(name)})` };
   const suggestion = suggestDirective(name);
   if (!isClosedWorld && (!suggestion || looksThirdParty(name, suggestion))) return undefined;
   return {
     span: directive.nameSpan,
-    message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid})`,
+    message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid(name)})`,
     fixes: suggestion && !name.startsWith('"') ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: directive.nameSpan, newText: suggestion }] }] : [],
   };
 }
 
+
+/** Apache's refusal of an unknown name. */
+function invalid(name: string): string {
+  return apacheSays(`Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`);
+}
 
 /** ap_escape_logitem, as Apache's log shows a name: `\\`, `\"`, and `\xHH` for control and non-ASCII bytes. */
 function escapeLogItem(text: string): string {

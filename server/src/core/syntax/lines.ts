@@ -42,17 +42,12 @@ export function isSpace(code: number): boolean {
 }
 
 /**
- * Splits a document into Apache's logical lines; continuation needs a backslash right before LF or
- * CR LF. A NUL ends a physical line as C's `strlen` sees it: the rest of that line is lost and the
- * line never continues. `base` shifts every offset: an included file's text sits at `base` in the
- * configuration's virtual text.
+ * Splits a document into Apache's logical lines, one at a time (a reader keeps only what it
+ * needs); continuation needs a backslash right before LF or CR LF. A NUL ends a physical line as
+ * C's `strlen` sees it: the rest of that line is lost and the line never continues. `base` shifts
+ * every offset: an included file's text sits at `base` in the configuration's virtual text.
  */
-export function logicalLines(text: string, base = 0): LogicalLine[] {
-  // Lines are collected in chunks joined at the end: one array grown by push to 100,000 lines made
-  // V8, once it pretenures these objects (after a few parses, as the language server does on every
-  // keystroke), spend time quadratic in the line count here — seconds per parse (see bench/).
-  const chunks: LogicalLine[][] = [];
-  let lines: LogicalLine[] = [];
+export function* logicalLines(text: string, base = 0): Generator<LogicalLine, void, undefined> {
   let nul = text.indexOf('\0');
   let pos = 0;
   while (pos < text.length) {
@@ -82,17 +77,9 @@ export function logicalLines(text: string, base = 0): LogicalLine[] {
         break;
       }
     }
-    if (lines.length === LINE_CHUNK) {
-      chunks.push(lines);
-      lines = [];
-    }
-    lines.push({ start: base + start, end: base + pos, lastLineStart: base + lastLineStart, text: logical, pieces });
+    yield { start: base + start, end: base + pos, lastLineStart: base + lastLineStart, text: logical, pieces };
   }
-  return chunks.length === 0 ? lines : ([] as LogicalLine[]).concat(...chunks, lines);
 }
-
-/** Lines per chunk in `logicalLines`. */
-const LINE_CHUNK = 4096;
 
 /** Maps a logical offset back to the document; `isEnd` picks the end of a substituted run. */
 export function toSource(mapped: MappedText, offset: number, isEnd = false): number {
@@ -117,8 +104,8 @@ export function spanOf(mapped: MappedText, start: number, end: number): Span {
   return { start: from, end: end > start ? toSource(mapped, end, true) : from };
 }
 
-/** The pieces covering logical offsets [start, end), still in the original coordinates. */
-export function slicePieces(pieces: readonly Piece[], start: number, end: number): Piece[] {
+/** The pieces covering logical offsets [start, end), moved so that `start` lands at logical offset `at`. */
+export function slicePieces(pieces: readonly Piece[], start: number, end: number, at: number): Piece[] {
   const result: Piece[] = [];
   for (const piece of pieces) {
     const pieceEnd = piece.at + piece.length;
@@ -127,7 +114,7 @@ export function slicePieces(pieces: readonly Piece[], start: number, end: number
     const to = Math.min(pieceEnd, end);
     const linear = piece.length === piece.sourceLength;
     result.push({
-      at: from,
+      at: at + (from - start),
       length: to - from,
       source: linear ? piece.source + (from - piece.at) : piece.source,
       sourceLength: linear ? to - from : piece.sourceLength,
@@ -138,6 +125,5 @@ export function slicePieces(pieces: readonly Piece[], start: number, end: number
 
 /** A slice of mapped text that keeps its way back to the document. */
 export function sliceMapped(mapped: MappedText, start: number, end: number): MappedText {
-  const pieces = slicePieces(mapped.pieces, start, end).map((piece) => ({ ...piece, at: piece.at - start }));
-  return { text: mapped.text.slice(start, end), pieces };
+  return { text: mapped.text.slice(start, end), pieces: slicePieces(mapped.pieces, start, end, 0) };
 }

@@ -117,8 +117,7 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
 }
 
 class Reader {
-  private readonly lines: LogicalLine[];
-  private index = 0;
+  private readonly lines: Generator<LogicalLine, void, undefined>;
   private readonly root: Node[] = [];
   private readonly stack: Frame[] = [];
   /** The depths in `stack` of the open sections of each (lower-case) name, and of the true conditionals: a stray close finds its section without a scan. */
@@ -131,7 +130,7 @@ class Reader {
 
   /** Reads the whole file; sections cannot span files, so each file closes its own. */
   read(): Node[] {
-    while (this.index < this.lines.length) this.readLine(this.lines[this.index++]!);
+    for (let line = this.lines.next(); !line.done; line = this.lines.next()) this.readLine(line.value);
     this.closeAtEnd();
     return this.root;
   }
@@ -244,8 +243,8 @@ class Reader {
   private soak(open: Directive, name: string): { close: Directive | undefined; end: number } {
     const expected: string[] = [name];
     let end = open.span.end;
-    while (this.index < this.lines.length) {
-      const line = this.lines[this.index++]!;
+    for (let next = this.lines.next(); !next.done; next = this.lines.next()) {
+      const line = next.value;
       const trimmed = trim(line);
       const first = trimmed && nextWord(trimmed, 0);
       if (!trimmed || !first) continue;
@@ -429,7 +428,6 @@ class Reader {
     return { ...directive, included };
   }
 }
-
 
 function trim(line: LogicalLine): MappedText | undefined {
   const text = line.text;

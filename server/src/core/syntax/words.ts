@@ -27,9 +27,11 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
   const quote = text.charCodeAt(pos);
   // The value is collected as slices between escapes (dropping each escaping backslash), never
   // character by character: a 10 MB word must not build a 10-million-piece string.
-  const parts: string[] = [];
+  // (`parts` is only made at the first escape: most words have none.)
+  let parts: string[] | undefined;
   let quoted = false;
   let runStart: number;
+  let value: string;
   if (quote === 34 || quote === 39) {
     quoted = true;
     pos++;
@@ -37,29 +39,30 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
     while (pos < limit && text.charCodeAt(pos) !== quote) {
       const next = text.charCodeAt(pos + 1);
       if (text.charCodeAt(pos) === 92 && pos + 1 < limit && (next === quote || next === 92)) {
-        parts.push(text.slice(runStart, pos));
+        (parts ??= []).push(text.slice(runStart, pos));
         runStart = pos + 1;
         pos += 2;
       } else {
         pos++;
       }
     }
-    parts.push(text.slice(runStart, pos));
+    const last = text.slice(runStart, pos);
+    value = parts ? parts.join('') + last : last;
     if (pos < limit) pos++;
   } else {
     runStart = pos;
     while (pos < limit && !isSpace(text.charCodeAt(pos))) {
       if (text.charCodeAt(pos) === 92 && pos + 1 < limit && text.charCodeAt(pos + 1) === 92) {
-        parts.push(text.slice(runStart, pos));
+        (parts ??= []).push(text.slice(runStart, pos));
         runStart = pos + 1;
         pos += 2;
       } else {
         pos++;
       }
     }
-    parts.push(text.slice(runStart, pos));
+    const last = text.slice(runStart, pos);
+    value = parts ? parts.join('') + last : last;
   }
-  const value = parts.length === 1 ? parts[0]! : parts.join('');
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
   return { word: { value, quoted, from, to, span: spanOf(mapped, from, to) }, next: pos };
@@ -96,7 +99,7 @@ export function substitute(mapped: MappedText, lookup: VariableLookup): { text: 
   let copyFrom = 0;
   const copy = (to: number): void => {
     if (to <= copyFrom) return;
-    for (const piece of slicePieces(mapped.pieces, copyFrom, to)) pieces.push({ ...piece, at: out.length + (piece.at - copyFrom) });
+    for (const piece of slicePieces(mapped.pieces, copyFrom, to, out.length)) pieces.push(piece);
     out += text.slice(copyFrom, to);
   };
   let pos = text.indexOf('${');
