@@ -60,6 +60,7 @@ const DEFAULT_RETRY = 60;
 
 /** The role the selection loop gives a member: R is tested before H. */
 export function roleOf(status: number): Role {
+  if (status === 0) return 'regular';
   if (hasStatus(status, 'R')) return 'spare';
   if (hasStatus(status, 'H')) return 'standby';
   return 'regular';
@@ -68,6 +69,7 @@ export function roleOf(status: number): Role {
 /** Why a freshly started member cannot be chosen, if it cannot; `E` is usually cleared by the first retry. */
 export function blockReason(member: SchedulingInput, options: ScheduleOptions, errorCleared = false): BlockReason | undefined {
   const status = member.status;
+  if (status === 0) return undefined;
   if (hasStatus(status, 'U')) return 'shutting-down';
   if (hasStatus(status, 'D')) return 'disabled';
   if (hasStatus(status, 'S')) return 'stopped';
@@ -88,16 +90,21 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
   const errorCleared = options.forceRecovery && members.length > 0 && members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
   const blocks = members.map((member) => blockReason(member, options, errorCleared));
   const roles = members.map((member) => roleOf(member.status));
-  const maxLbset = members.reduce((max, member) => Math.max(max, member.lbset), 0);
+  // Members by lbset, each set in declaration order; the lowest set with a usable member serves.
+  const bySet = new Map<number, number[]>();
+  members.forEach((member, index) => {
+    const set = bySet.get(member.lbset);
+    if (set) set.push(index);
+    else bySet.set(member.lbset, [index]);
+  });
   let tier: number | undefined;
   let candidates: number[] = [];
-  for (let lbset = 0; lbset <= maxLbset && tier === undefined; lbset++) {
+  for (const lbset of [...bySet.keys()].sort((a, b) => a - b)) {
     const regular: number[] = [];
     const spares: number[] = [];
     const standbys: number[] = [];
     let unusable = 0;
-    members.forEach((member, index) => {
-      if (member.lbset !== lbset) return;
+    for (const index of bySet.get(lbset)!) {
       const role = roles[index]!;
       const blocked = blocks[index];
       if (role === 'regular') {
@@ -106,20 +113,21 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
       } else if (!blocked) {
         (role === 'spare' ? spares : standbys).push(index);
       }
-    });
-    const chosen = [...regular, ...spares.slice(0, unusable)];
-    if (chosen.length === 0) chosen.push(...standbys);
-    if (chosen.length > 0) {
+    }
+    const chosen = regular.concat(spares.slice(0, unusable));
+    candidates = chosen.length > 0 ? chosen : standbys;
+    if (candidates.length > 0) {
       tier = lbset;
-      candidates = chosen;
+      break;
     }
   }
   const total = candidates.reduce((sum, index) => sum + members[index]!.lbfactor, 0);
   const divisor = candidates.reduce((g, index) => gcd(g, members[index]!.lbfactor), 0);
-  const inSet = new Set(candidates);
+  const inSet = new Uint8Array(members.length);
+  for (const index of candidates) inSet[index] = 1;
   const shares = members.map((member, index): MemberShare => {
     const role = roles[index]!;
-    if (inSet.has(index)) return { role, share: member.lbfactor / total, idle: undefined };
+    if (inSet[index]) return { role, share: member.lbfactor / total, idle: undefined };
     return { role, share: 0, idle: idleReason(role, blocks[index], member.lbset, tier) };
   });
   return { tier, candidates, total, cycleLength: divisor > 0 ? total / divisor : 0, members: shares };
@@ -168,6 +176,10 @@ function run(members: readonly SchedulingInput[], plan: Schedule, count: number,
 }
 
 function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
+  while (b !== 0) {
+    const rest = a % b;
+    a = b;
+    b = rest;
+  }
   return a;
 }
