@@ -118,6 +118,33 @@ describe('language server over stdio', function () {
     assert.deepEqual(cleared.diagnostics, []);
   });
 
+  it('analyses a burst of edits once, for its last version', async () => {
+    // 40 keystrokes sent at once into a 2,000-balancer file: each analysis takes long enough that
+    // the later ones are waiting, and must not be analysed one by one.
+    const blocks = Array.from({ length: 2000 }, (_, i) => `<Proxy "balancer://b${i}">\n    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5\n</Proxy>\nProxyPass "/b${i}/" "balancer://b${i}/"\n`);
+    const text = `${TEXT}${blocks.join('')}`;
+    open(session, text);
+    await session.diagnostics(URI, 1);
+    const versions: number[] = [];
+    const last = new Promise<PublishDiagnosticsParams>((resolve) =>
+      session.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+        versions.push(params.version!);
+        if (params.version === 41) resolve(params);
+      }),
+    );
+    const at = positionOf('loadfactor=0', 'loadfactor='.length, text);
+    for (let version = 2; version <= 41; version++) {
+      session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: URI, version },
+        contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: String(version % 2) }],
+      });
+    }
+    const final = await last;
+    // Version 41 sets the loadfactor to 1: no zero-loadfactor finding.
+    assert.ok(!final.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
+    assert.ok(versions.length <= 10, `40 edits published ${versions.length} times (${versions.join(', ')})`);
+  });
+
   it('hovers a balancer with its shares and picks', async () => {
     open(session);
     await session.diagnostics(URI, 1);

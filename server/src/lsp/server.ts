@@ -128,10 +128,40 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void refreshSettings();
   });
 
+  // Diagnostics of changed documents wait until the messages already received are handled (the
+  // connection handles one per turn of the event loop), so a burst of keystrokes is analysed once,
+  // for its last version, instead of queueing one analysis per keystroke behind each other.
+  const changed = new Set<string>();
+  let settled = false;
+  let flushing = false;
+  const flush = guard('diagnostics', undefined, () => {
+    if (!settled) {
+      settled = true;
+      setImmediate(flush);
+      return;
+    }
+    flushing = false;
+    const uris = [...changed];
+    changed.clear();
+    const published = new Set<string>();
+    for (const uri of uris) {
+      const document = documents.get(uri);
+      // Files that include the changed one, or that it includes, are re-read too.
+      for (const related of document ? states.related(document) : []) {
+        if (published.has(related.uri)) continue;
+        published.add(related.uri);
+        publish(related);
+      }
+    }
+  });
   documents.onDidChangeContent(guard('diagnostics', undefined, (change) => {
     states.touch();
-    // Files that include the changed one, or that it includes, are re-read too.
-    for (const document of states.related(change.document)) publish(document);
+    changed.add(change.document.uri);
+    settled = false;
+    if (!flushing) {
+      flushing = true;
+      setImmediate(flush);
+    }
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
     states.touch();
