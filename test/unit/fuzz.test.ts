@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyze } from '../../server/src/core/analysis';
-import { schedule, picks as pickSequence, SchedulingInput } from '../../server/src/core/scheduler/byrequests';
+import { schedule, picks as pickSequence, SchedulingInput, steps } from '../../server/src/core/scheduler/byrequests';
 import { workerLookupKey, workerUrl } from '../../server/src/core/model/urls';
 import { budgetMs, checkInput, EPOCH, grammarText, largeText, mutatedText, seedTexts, settledTime, tokenText } from '../fuzz/inputs';
 
@@ -89,6 +89,47 @@ describe('fuzz: scheduler properties', () => {
         }
       }),
       runs(2000),
+    );
+  });
+});
+
+describe('fuzz: picks match Apache\'s request loop', () => {
+  // mod_lbmethod_byrequests, literally: every request raises each candidate's lbstatus by its
+  // lbfactor, takes the first candidate with the highest lbstatus and lowers it by the total.
+  function apacheLoop(factors: readonly number[], count: number): { picks: number[]; lbstatus: number[][] } {
+    const total = factors.reduce((sum, factor) => sum + factor, 0);
+    const lbstatus = factors.map(() => 0);
+    const result = { picks: [] as number[], lbstatus: [] as number[][] };
+    for (let request = 0; request < count; request++) {
+      let best = 0;
+      for (let i = 0; i < factors.length; i++) {
+        lbstatus[i]! += factors[i]!;
+        if (lbstatus[i]! > lbstatus[best]!) best = i;
+      }
+      lbstatus[best]! -= total;
+      result.picks.push(best);
+      result.lbstatus.push([...lbstatus]);
+    }
+    return result;
+  }
+
+  it('gives the same picks and lbstatus as the loop, ties and equal loadfactors included', () => {
+    // Few distinct loadfactors make ties common; many candidates and picks make many pick counts.
+    const factors = fc.oneof(
+      fc.array(fc.constantFrom(100, 200, 300, 5000), { minLength: 1, maxLength: 40 }),
+      fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(factors, fc.integer({ min: 0, max: 600 }), (lbfactors: number[], count: number) => {
+        const input: SchedulingInput[] = lbfactors.map((lbfactor) => ({ lbfactor, lbset: 0, status: 0, retry: undefined }));
+        const plan = schedule(input, { forceRecovery: true, epochSeconds: EPOCH });
+        const expected = apacheLoop(lbfactors, count);
+        assert.deepEqual(pickSequence(input, plan, count), expected.picks);
+        const stepped = steps(input, plan, Math.min(count, 50));
+        assert.deepEqual(stepped.map((step) => step.pick), expected.picks.slice(0, 50));
+        assert.deepEqual(stepped.map((step) => step.lbstatus), expected.lbstatus.slice(0, 50));
+      }),
+      runs(500),
     );
   });
 });

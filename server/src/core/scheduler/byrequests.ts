@@ -148,31 +148,91 @@ export interface Step {
 
 /** The first `count` picks, as member indexes (smooth weighted round-robin with ties to the first). */
 export function picks(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
-  const result: number[] = [];
-  run(members, plan, count, (pick) => result.push(pick));
-  return result;
+  return pickPositions(members, plan, count).map((position) => plan.candidates[position]!);
 }
 
 /** The first `count` steps with the lbstatus of every candidate after each pick. */
 export function steps(members: readonly SchedulingInput[], plan: Schedule, count: number): Step[] {
-  const result: Step[] = [];
-  run(members, plan, count, (pick, lbstatus) => result.push({ pick, lbstatus: [...lbstatus] }));
+  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
+  const picked = new Array<number>(factors.length).fill(0);
+  return pickPositions(members, plan, count).map((position, step) => {
+    picked[position]!++;
+    // After request t every candidate has gained t × its lbfactor and paid the total once per pick.
+    return { pick: plan.candidates[position]!, lbstatus: factors.map((factor, i) => (step + 1) * factor - picked[i]! * plan.total) };
+  });
+}
+
+/**
+ * The candidates Apache's byrequests picks for the first `count` requests, as positions in
+ * `plan.candidates`. Apache raises every candidate's lbstatus by its lbfactor on each request,
+ * takes the first one with the highest lbstatus and lowers it by the total. After request t a
+ * candidate picked c times has t × lbfactor − c × total, so among candidates picked equally often
+ * the one with the highest lbfactor (then the first) leads: only one leader per pick count can win.
+ * Candidates are kept by pick count, each group ordered by that rank, so a request costs the number
+ * of distinct pick counts (at most √(2t)) and a heap step instead of a pass over every candidate.
+ */
+function pickPositions(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
+  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
+  const byRank = factors.map((_, position) => position).sort((a, b) => factors[b]! - factors[a]! || a - b);
+  const rankOf = new Int32Array(factors.length);
+  byRank.forEach((position, rank) => (rankOf[position] = rank));
+  // Candidates never picked are taken in rank order; the others sit in a min-heap of ranks per count.
+  let unpicked = 0;
+  const groups = new Map<number, number[]>();
+  const result: number[] = [];
+  if (factors.length === 0) return result;
+  for (let request = 1; request <= count; request++) {
+    let best = -1;
+    let bestValue = 0;
+    let bestCount = 0;
+    const consider = (position: number, picked: number): void => {
+      const value = request * factors[position]! - picked * plan.total;
+      if (best < 0 || value > bestValue || (value === bestValue && position < best)) {
+        best = position;
+        bestValue = value;
+        bestCount = picked;
+      }
+    };
+    if (unpicked < byRank.length) consider(byRank[unpicked]!, 0);
+    for (const [picked, heap] of groups) consider(byRank[heap[0]!]!, picked);
+    if (bestCount === 0) unpicked++;
+    else {
+      const heap = groups.get(bestCount)!;
+      popMin(heap);
+      if (heap.length === 0) groups.delete(bestCount);
+    }
+    const next = groups.get(bestCount + 1);
+    if (next) pushHeap(next, rankOf[best]!);
+    else groups.set(bestCount + 1, [rankOf[best]!]);
+    result.push(best);
+  }
   return result;
 }
 
-function run(members: readonly SchedulingInput[], plan: Schedule, count: number, visit: (pick: number, lbstatus: readonly number[]) => void): void {
-  if (plan.candidates.length === 0) return;
-  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
-  const lbstatus = new Array<number>(factors.length).fill(0);
-  for (let pick = 0; pick < count; pick++) {
-    let best = 0;
-    for (let i = 0; i < factors.length; i++) {
-      lbstatus[i]! += factors[i]!;
-      if (lbstatus[i]! > lbstatus[best]!) best = i;
-    }
-    lbstatus[best]! -= plan.total;
-    visit(plan.candidates[best]!, lbstatus);
+function pushHeap(heap: number[], value: number): void {
+  let at = heap.push(value) - 1;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (heap[parent]! <= value) break;
+    heap[at] = heap[parent]!;
+    at = parent;
   }
+  heap[at] = value;
+}
+
+function popMin(heap: number[]): void {
+  const last = heap.pop()!;
+  if (heap.length === 0) return;
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= heap.length) break;
+    if (child + 1 < heap.length && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= last) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = last;
 }
 
 function gcd(a: number, b: number): number {
