@@ -3,7 +3,13 @@ import { analyze, Analysis } from '../../server/src/core/analysis';
 import { fileAt, fileText, localize } from '../../server/src/core/files';
 import { lint } from '../../server/src/core/lint';
 import { picks } from '../../server/src/core/scheduler/byrequests';
-import { FileAccess, matchComponent, resolveInclude } from '../../server/src/core/syntax/includes';
+import { RULES } from '../../server/src/core/rules';
+import { DEFAULT_READ_LIMITS, FileAccess, IncludeBudget, matchComponent, resolveInclude } from '../../server/src/core/syntax/includes';
+
+/** A fresh budget with the default limits. */
+function budget(): IncludeBudget {
+  return { left: DEFAULT_READ_LIMITS.includes, directoryDepth: DEFAULT_READ_LIMITS.directoryDepth };
+}
 
 /** An in-memory file system: paths to texts; directories are implied by the paths. */
 function memoryFs(files: Record<string, string>): FileAccess {
@@ -70,7 +76,7 @@ describe('include resolution', () => {
   ];
   for (const [argument, optional, expected] of cases) {
     it(`${optional ? 'IncludeOptional' : 'Include'} ${argument}`, () => {
-      const result = resolveInclude(argument, optional, '/etc/apache2', fs);
+      const result = resolveInclude(argument, optional, '/etc/apache2', fs, budget());
       assert.deepEqual('error' in result ? result.error : result.files, expected);
     });
   }
@@ -80,8 +86,8 @@ describe('include resolution', () => {
       readFile: (path) => (path.endsWith('.conf') ? '' : undefined),
       readDirectory: (path) => (path.endsWith('.conf') ? undefined : ['a.conf', 'again']),
     };
-    const result = resolveInclude('/etc/loop', false, '/', loop);
-    assert.ok('files' in result && result.files.length === 33, JSON.stringify(result).slice(0, 200));
+    const result = resolveInclude('/etc/loop', false, '/', loop, budget());
+    assert.ok('files' in result && result.files.length === 33 && result.limit === 'depth', JSON.stringify(result).slice(0, 200));
   });
 
   const patterns: [string, string, boolean][] = [
@@ -191,5 +197,96 @@ describe('configurations across files', () => {
     const analysis = analyze(text, { epochSeconds: 1 });
     assert.equal(analysis.tree.unfollowedInclude, true);
     assert.deepEqual(lint(analysis).map((diagnostic) => diagnostic.ruleId), []);
+  });
+});
+
+describe('read limits', () => {
+  /** Only the include-over-limit findings, as `file:line message`. */
+  const overLimit = (analysis: Analysis): string[] =>
+    localize(analysis.tree.files, lint(analysis))
+      .filter(({ diagnostic }) => diagnostic.ruleId === 'include-over-limit')
+      .map(({ file, diagnostic }) => `${file.path}:${fileText(analysis.tree.text, file).slice(0, diagnostic.span.start - file.start).split('\n').length} ${diagnostic.message}`);
+
+  it('reads includes that multiply (8 includes in each of 9 files: 134 million reads) only up to the include limit', () => {
+    const files: Record<string, string> = { '/etc/apache2/apache2.conf': 'Include f1.conf\n', '/etc/apache2/f10.conf': 'ProxyPass /x http://x/\n' };
+    for (let i = 1; i <= 9; i++) files[`/etc/apache2/f${i}.conf`] = `Include f${i + 1}.conf\n`.repeat(8);
+    const started = performance.now();
+    const analysis = analyzeSet(files, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 1000 } });
+    assert.ok(performance.now() - started < 5000);
+    assert.equal(analysis.tree.files.length, 1001, 'the entry and 1,000 included files');
+    const found = overLimit(analysis);
+    assert.ok(found.length > 0 && found.length <= 9 * 8, found.join('\n'));
+    assert.match(found[0]!, /^\/etc\/apache2\/f\d+\.conf:\d+ this configuration reaches more than the 1,000 files and folders balancer-lens reads through Include; the rest are not read \(--max-includes raises the limit; balancerLens\.limits\.maxIncludes in the editor\)$/);
+  });
+
+  it('stops listing folders at the include limit: two symlink loops in one folder (2^33 folders to depth 32)', () => {
+    const loops: FileAccess = { readFile: () => undefined, readDirectory: () => ['a', 'b'] };
+    const spent = budget();
+    const started = performance.now();
+    const result = resolveInclude('/etc/loops', false, '/', loops, spent);
+    assert.ok(performance.now() - started < 2000);
+    assert.deepEqual(result, { files: [], limit: 'includes' });
+    assert.equal(spent.left, 0);
+  });
+
+  it('reads a glob matching 100,000 files up to the include limit, and says so on the Include line', () => {
+    const names = Array.from({ length: 100_000 }, (_, i) => `site-${String(i).padStart(6, '0')}.conf`);
+    const access: FileAccess = {
+      readFile: (path) => (path.startsWith('/etc/apache2/sites/') ? '' : path === '/etc/apache2/apache2.conf' ? 'ServerName a\nInclude sites/*.conf\n' : undefined),
+      readDirectory: (path) => (path === '/etc/apache2/sites' ? names : undefined),
+    };
+    const started = performance.now();
+    const analysis = analyze('ServerName a\nInclude sites/*.conf\n', { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1 });
+    assert.ok(performance.now() - started < 10_000);
+    assert.equal(analysis.tree.files.length, 1 + 10_000 - 1, 'the entry, and 10,000 reads minus the folder listing');
+    assert.deepEqual(overLimit(analysis).map((found) => found.replace(/ this configuration reaches more than the 10,000 files .*/, '')), ['/etc/apache2/apache2.conf:2']);
+  });
+
+  it('counts exactly: files read and folders listed, up to the limit and not one more', () => {
+    const set = { '/etc/apache2/apache2.conf': 'Include conf.d\n', '/etc/apache2/conf.d/a.conf': '', '/etc/apache2/conf.d/b.conf': '', '/etc/apache2/conf.d/c.conf': '' };
+    const within = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 4 } });
+    assert.deepEqual([within.tree.files.length, overLimit(within)], [4, []]);
+    const over = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 3 } });
+    assert.equal(over.tree.files.length, 3);
+    assert.equal(overLimit(over).length, 1);
+  });
+
+  it('stops descending at the folder depth limit, on the Include line', () => {
+    const set = { '/etc/apache2/apache2.conf': 'Include deep\n', '/etc/apache2/deep/a.conf': '', '/etc/apache2/deep/1/b.conf': '', '/etc/apache2/deep/1/2/c.conf': '' };
+    const analysis = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, directoryDepth: 1 } });
+    assert.deepEqual(analysis.tree.files.map((file) => file.path), ['/etc/apache2/apache2.conf', '/etc/apache2/deep/1/b.conf', '/etc/apache2/deep/a.conf']);
+    assert.deepEqual(overLimit(analysis), [
+      '/etc/apache2/apache2.conf:1 this include reaches folders more than 1 levels below the folder it names, which are not read (--max-directory-depth raises the limit; balancerLens.limits.maxDirectoryDepth in the editor)',
+    ]);
+    assert.deepEqual(overLimit(analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, directoryDepth: 2 } })), []);
+  });
+
+  it('does not read a file the access finds too large, nor one that would take the configuration past the size limit', () => {
+    const set = {
+      '/etc/apache2/apache2.conf': 'Include big.conf\nInclude a.conf\nInclude b.conf\n',
+      '/etc/apache2/a.conf': 'x'.repeat(1000),
+      '/etc/apache2/b.conf': 'y'.repeat(1000),
+    };
+    const fs = memoryFs(set);
+    const access: FileAccess = { ...fs, readFile: (path) => (path === '/etc/apache2/big.conf' ? { bytes: 80 * 1024 * 1024, limit: 2 * 1024 * 1024 } : fs.readFile(path)) };
+    const analysis = analyze(set['/etc/apache2/apache2.conf'], { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1, limits: { ...DEFAULT_READ_LIMITS, size: 1500 } });
+    assert.deepEqual(analysis.tree.files.map((file) => file.path), ['/etc/apache2/apache2.conf', '/etc/apache2/a.conf']);
+    assert.deepEqual(overLimit(analysis), [
+      '/etc/apache2/apache2.conf:1 /etc/apache2/big.conf is 80.0 MB, more than the 2.0 MB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
+      '/etc/apache2/apache2.conf:3 /etc/apache2/b.conf would take this configuration past the 1.5 KB it may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
+    ]);
+    assert.ok(analysis.tree.text.length <= 1500);
+  });
+
+  it('flags its documented bad example and not its good one (over folders of 20,000 files and of one)', () => {
+    const rule = RULES.find((candidate) => candidate.id === 'include-over-limit')!;
+    const many = Array.from({ length: 20_000 }, (_, i) => `page-${i}.html`);
+    const access: FileAccess = {
+      readFile: (path) => (path.startsWith('/var/www/') || path.startsWith('/etc/apache2/sites-enabled/') ? '' : undefined),
+      readDirectory: (path) => (path === '/var/www' ? many : path === '/etc/apache2/sites-enabled' ? ['shop.conf'] : undefined),
+    };
+    const count = (text: string): number => [...rule.check({ analysis: analyze(text, { path: '/etc/apache2/example.conf', files: access, epochSeconds: 1 }), others: [] })].length;
+    assert.equal(count(rule.docs.bad), 1);
+    assert.equal(count(rule.docs.good), 0);
   });
 });

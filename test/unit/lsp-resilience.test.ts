@@ -327,6 +327,7 @@ describe('language server resilience over stdio', function () {
       () => [{ preview: { picks: 1e308 }, inlayHints: { enabled: null } }], () => [{ preview: { picks: -1 } }],
       () => [JSON.parse('{"__proto__": {"polluted": true}, "rules": {"__proto__": "off"}}')],
       () => [{ rules: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`rule-${i}`, 'off'])) }],
+      () => [{ limits: 7 }], () => [{ limits: { maxSize: -1, maxIncludes: 1.5, maxDirectoryDepth: 'deep' } }], () => [{ limits: { maxSize: 1e308, maxIncludes: -3 } }],
       () => {
         throw new ResponseError(-32603, 'the client could not read its settings');
       },
@@ -344,8 +345,38 @@ describe('language server resilience over stdio', function () {
     session.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: '<Proxy balancer://x>\nBalancerMember http://b loadfactor=0\n</Proxy>\n' }] });
     const quiet = await last;
     assert.ok(!quiet.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'), 'the last (valid) settings turn zero-loadfactor off');
-    assert.ok(session.logs.some((message) => /balancerLens\.rules/.test(message)), `malformed settings are reported in the log:\n${session.logs.join('\n')}`);
+    for (const setting of ['rules', 'limits', 'limits.maxSize', 'limits.maxIncludes', 'limits.maxDirectoryDepth']) {
+      assert.ok(session.logs.some((message) => message.includes(`balancerLens.${setting}:`)), `malformed ${setting} is reported in the log:\n${session.logs.join('\n')}`);
+    }
     session.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
+  it('gives a document over the size limit one message instead of an analysis, until balancerLens.limits.maxSize allows it', async () => {
+    const uri = 'file:///tmp/balancer-lens-resilience/huge.conf';
+    const members = Array.from({ length: 50_000 }, (_, i) => `    BalancerMember "http://backend-${i}.example.com:8080" loadfactor=${i === 0 ? 0 : 1}\n`);
+    const text = `<Proxy "balancer://big">\n${members.join('')}</Proxy>\nProxyPass "/big/" "balancer://big/"\n`;
+    session.configuration = () => [{}];
+    const asked = session.configurationAsked();
+    session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await asked;
+    const started = performance.now();
+    session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+    const refused = await session.diagnostics(uri, 1);
+    assert.ok(performance.now() - started < 1000, 'no analysis was run');
+    assert.deepEqual(refused.diagnostics.map((diagnostic) => [diagnostic.range.start, diagnostic.severity, diagnostic.code, diagnostic.message]), [
+      [{ line: 0, character: 0 }, 2, undefined, 'this file is 3.4 MB, more than the 2.0 MB balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint'],
+    ]);
+    const textDocument = { uri };
+    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument, position: { line: 0, character: 10 } }), null);
+    assert.deepEqual(await session.connection.sendRequest('textDocument/documentSymbol', { textDocument }), []);
+    session.configuration = () => [{ limits: { maxSize: 4 } }];
+    const analysed = session.nextDiagnostics(uri);
+    session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const all = await analysed;
+    assert.deepEqual(all.diagnostics.map((diagnostic) => diagnostic.code), ['zero-loadfactor']);
+    session.configuration = () => [{}];
+    session.connection.sendNotification('textDocument/didClose', { textDocument });
+    await assertServing();
   });
 
   it('logs a failing handler to the client log and answers with a fallback', async () => {

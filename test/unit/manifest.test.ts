@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES } from '../../server/src/core/rules';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { manifestText, PACKAGE_JSON, RULE_LEVELS, RULES_SETTING, withRulesSetting } from '../../scripts/rules-settings';
 
 const ROOT = join(__dirname, '../..');
@@ -24,6 +25,9 @@ describe('extension manifest', () => {
     assert.equal(properties['balancerLens.preview.picks'].default, 20);
     assert.equal(properties['balancerLens.inlayHints.enabled'].default, true);
     assert.deepEqual(properties['balancerLens.trace.server'].enum, ['off', 'messages', 'verbose']);
+    assert.equal(properties['balancerLens.limits.maxSize'].default * 1024 * 1024, DEFAULT_SETTINGS.limits.size);
+    assert.equal(properties['balancerLens.limits.maxIncludes'].default, DEFAULT_SETTINGS.limits.includes);
+    assert.equal(properties['balancerLens.limits.maxDirectoryDepth'].default, DEFAULT_SETTINGS.limits.directoryDepth);
   });
 
   it('activates on the apacheconf language and claims Apache files, not every *.conf', () => {

@@ -30,7 +30,8 @@ describe('rules and their documentation', () => {
         for (const [field, value] of Object.entries(rule.docs)) assert.ok(value.trim().length > 0, `docs.${field} is empty`);
       });
       // unused-suppression is raised by the lint runner itself; its examples are checked in the lint tests.
-      if (rule.id === 'unused-suppression') return;
+      // include-over-limit depends on what the included folders hold; its examples are checked in the include tests.
+      if (rule.id === 'unused-suppression' || rule.id === 'include-over-limit') return;
       it('flags its bad example', () => assert.ok(findingsOf(rule.id, rule.docs.bad) > 0, rule.docs.bad));
       it('does not flag its good example', () => assert.equal(findingsOf(rule.id, rule.docs.good), 0, rule.docs.good));
     });

@@ -17,15 +17,15 @@ export interface InputText {
   readonly isExactUtf8: boolean;
 }
 
-/** Reads a configuration file as UTF-8 (invalid bytes become U+FFFD), or explains why it cannot (a binary file is not one). */
-export function readConfig(path: string): string {
-  const read = readInput(path);
+/** Reads a configuration file as UTF-8 (invalid bytes become U+FFFD), or explains why it cannot (a binary file is not one, nor one over `maxBytes`). */
+export function readConfig(path: string, maxBytes: number): string {
+  const read = readInput(path, path, maxBytes);
   if (read.isBinary) throw new UsageError(`${path}: binary file, not an Apache configuration`);
   return read.text;
 }
 
 /** Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it cannot (naming it `shown`). */
-export function readInput(path: string, shown = path): InputText {
+export function readInput(path: string, shown: string, maxBytes: number): InputText {
   let stats: Stats;
   try {
     stats = statSync(path);
@@ -35,40 +35,44 @@ export function readInput(path: string, shown = path): InputText {
   if (stats.isDirectory()) throw new UsageError(`${shown} is a directory; give a configuration file`);
   // A device never ends (a symlink to /dev/zero in a pull request would hang CI); a pipe is fine.
   if (!stats.isFile() && !stats.isFIFO()) throw new UsageError(`${shown} is not a regular file`);
-  if (stats.isFile()) checkSize(stats.size, shown);
+  if (stats.isFile()) checkSize(stats.size, shown, maxBytes);
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (error) {
     throw new UsageError(`cannot read ${shown}: ${describe(error)}`);
   }
-  checkSize(bytes.length, shown);
+  checkSize(bytes.length, shown, maxBytes);
   return decodeInput(bytes);
 }
 
 /**
- * Analysing takes about 45 bytes of memory per byte of text (the syntax tree and model keep every
- * line); past the heap's limit Node aborts with a native stack trace. Refuse such a file up front
- * instead, saying how to raise the limit.
+ * Analysing takes about 50 bytes of memory per byte of text (the syntax tree and model keep every
+ * line); past the heap's limit Node aborts with a native stack trace. By default the CLI refuses
+ * more than the heap can take, up front, saying how to raise the limit.
  */
 const MEMORY_PER_BYTE = 60;
 
-function checkSize(size: number, shown: string): void {
-  const limit = Math.floor(getHeapStatistics().heap_size_limit / MEMORY_PER_BYTE);
-  if (size <= limit) return;
-  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  throw new UsageError(`${shown} is ${mb(size)}, more than this Node.js heap can lint (about ${mb(limit)}; NODE_OPTIONS=--max-old-space-size=MB raises it)`);
+/** The bytes of configuration this process's heap can analyse: the default of --max-size. */
+export function heapSizeLimit(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / MEMORY_PER_BYTE);
 }
 
-/** Reads all of standard input. */
-export function readStdin(): InputText {
+function checkSize(size: number, shown: string, maxBytes: number): void {
+  if (size <= maxBytes) return;
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  throw new UsageError(`${shown} is ${mb(size)}, more than the ${mb(maxBytes)} limit (--max-size MB raises it; past about ${mb(heapSizeLimit())}, raise the Node.js heap too: NODE_OPTIONS=--max-old-space-size=MB)`);
+}
+
+/** Reads all of standard input; more than `maxBytes` is refused. */
+export function readStdin(maxBytes: number): InputText {
   let bytes: Buffer;
   try {
     bytes = readFileSync(0);
   } catch (error) {
     throw new UsageError(`cannot read standard input: ${describe(error)}`);
   }
-  checkSize(bytes.length, 'standard input');
+  checkSize(bytes.length, 'standard input', maxBytes);
   return decodeInput(bytes);
 }
 

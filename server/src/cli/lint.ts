@@ -18,7 +18,7 @@ import { diskAccess } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
-import { READ_OPTIONS, readFlags } from './read-options';
+import { LIMITS_HELP, READ_OPTIONS, readFlags } from './read-options';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -42,10 +42,13 @@ options:
                           (default: the entry file's directory); like apache2 -d DIR
   -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
       --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
+${LIMITS_HELP}
+      --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked between files)
   -h, --help              show this help
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
-2 bad flag, unreadable or binary file, or invalid .balancerlens.json, 3 internal error`;
+2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
+short, or --max-time ran out; 3 internal error`;
 
 /** The output formats; public API. */
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
@@ -53,6 +56,9 @@ type Format = (typeof FORMATS)[number];
 
 /** `--fix` repeats while fixes keep landing, like ESLint; each pass re-lints the whole set. */
 const MAX_FIX_PASSES = 10;
+
+/** The rule whose findings make a run incomplete: includes a limit cut short. */
+const INCLUDE_OVER_LIMIT = 'include-over-limit';
 
 /** More files than this on a terminal get a progress line on stderr. */
 const PROGRESS_THRESHOLD = 20;
@@ -75,6 +81,7 @@ export function runLint(argv: readonly string[]): number {
   }
   const format = parseFormat(values.format);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
+  const maxTime = parseMaxTime(values['max-time']);
   const extensions = (values.ext ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
   if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension))) {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
@@ -84,18 +91,20 @@ export function runLint(argv: readonly string[]): number {
   const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
+  const flags = readFlags(values, cwd);
   const progress = progressLine(inputs.length);
-  const reading = readSources(inputs, configFor, cwd, progress);
+  const deadline = deadlineOf(maxTime, progress);
+  const reading = readSources(inputs, configFor, cwd, flags.limits.size, progress, deadline);
   const sources = reading.sources;
   let isIncomplete = reading.isIncomplete;
-  const flags = readFlags(values, cwd);
   const epochSeconds = Math.floor(Date.now() / 1000);
   // Texts by real path: what --fix changed is read from here, by the entry files that include it
   // too, also through another name (a symlink in sites-enabled/).
   const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
-  const disk = diskAccess();
+  const disk = diskAccess({ maxBytes: flags.limits.size });
   const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
   const analyzeSource = (source: Source, index: number): Analysis => {
+    deadline(`analysing ${source.input.shown}`);
     progress('analysing', index);
     const path = source.input.path;
     return analyze((path ? overlay.get(fileKey(path)) : undefined) ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
@@ -108,7 +117,7 @@ export function runLint(argv: readonly string[]): number {
     process.stderr.write(`balancer-lens: ${link.shown}: symlink to a file outside ${link.walked}, skipped\n`);
     isIncomplete = true;
   }
-  let linted = lintSets(sources, analyses);
+  let linted = lintSets(sources, analyses, deadline);
   if (values.fix) {
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
       let isChanged = false;
@@ -123,7 +132,7 @@ export function runLint(argv: readonly string[]): number {
       }
       if (!isChanged) break;
       analyses = sources.map(analyzeSource);
-      linted = lintSets(sources, analyses);
+      linted = lintSets(sources, analyses, deadline);
     }
     for (const source of sources) {
       const path = source.input.path;
@@ -146,7 +155,10 @@ export function runLint(argv: readonly string[]): number {
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) process.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
-  if (isIncomplete) return 2;
+  // An include cut short by a limit leaves files Apache reads unchecked, like a file that could not be read.
+  const cut = report.files.reduce((sum, file) => sum + file.findings.filter((finding) => finding.diagnostic.ruleId === INCLUDE_OVER_LIMIT).length, 0);
+  if (cut > 0) process.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${INCLUDE_OVER_LIMIT} findings)\n`);
+  if (isIncomplete || cut > 0) return 2;
   return counts.error > 0 || hasTooManyWarnings ? 1 : 0;
 }
 
@@ -154,7 +166,7 @@ export function runLint(argv: readonly string[]): number {
  * Reads the inputs with their configurations. A file that cannot be read, or is binary, is skipped
  * with a line on stderr and makes the run incomplete (exit 2); a bad configuration stops the run.
  */
-function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: string, progress: Progress): { sources: Source[]; isIncomplete: boolean } {
+function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: string, maxBytes: number, progress: Progress, deadline: Deadline): { sources: Source[]; isIncomplete: boolean } {
   let isIncomplete = false;
   const sources: Source[] = [];
   const skip = (why: string): void => {
@@ -163,11 +175,12 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
     isIncomplete = true;
   };
   for (const [index, input] of inputs.entries()) {
+    deadline(`reading ${input.shown}`);
     progress('reading', index);
     const config = configFor(input.path === undefined ? cwd : dirname(input.path));
     let read: InputText;
     try {
-      read = input.kind === 'stdin' ? readStdin() : readInput(input.path, input.shown);
+      read = input.kind === 'stdin' ? readStdin(maxBytes) : readInput(input.path, input.shown, maxBytes);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       skip(error.message);
@@ -194,7 +207,7 @@ interface FileFindings {
  * Files are told apart by real path, so a site included through its sites-enabled/ symlink is the
  * sites-available/ file given on the command line, not a second entry. Keyed by `fileKey`.
  */
-function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { byFile: Map<string, FileFindings> } {
+function lintSets(sources: readonly Source[], analyses: readonly Analysis[], deadline: Deadline): { byFile: Map<string, FileFindings> } {
   const all = sources.map((source, index) => ({ source, analysis: analyses[index]! }));
   const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => fileKey(file.path))));
   const entries = all.filter(({ source }) => !source.input.path || !includedElsewhere.has(fileKey(source.input.path)));
@@ -211,6 +224,7 @@ function lintSets(sources: readonly Source[], analyses: readonly Analysis[]): { 
   for (const source of sources) byFile.set(source.input.path ? fileKey(source.input.path) : source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
   const seen = new Set<string>();
   for (const { source, analysis } of entries) {
+    deadline(`linting ${source.input.shown}`);
     const others = entries.filter((entry) => entry.analysis !== analysis).map((entry) => entry.analysis);
     const tree = analysis.tree;
     for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, others }))) {
@@ -278,6 +292,7 @@ function parseOptions(argv: readonly string[]) {
         ext: { type: 'string', multiple: true },
         'stdin-filename': { type: 'string' },
         fix: { type: 'boolean' },
+        'max-time': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...READ_OPTIONS,
       },
@@ -298,6 +313,29 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
   throw new UsageError(`--max-warnings takes a whole number of warnings such as 0, not '${value}'`);
+}
+
+/** Stops the run once `--max-time` has passed; called between files, with what is being done. */
+type Deadline = (doing: string) => void;
+
+/**
+ * `--max-time SECONDS`, counted from the start of the process. Checked between files, so a run
+ * ends at most one file's work (bounded by --max-size) after it; nothing is reported, because
+ * findings from part of a configuration can be wrong (a balancer defined in a file not yet read).
+ */
+function deadlineOf(seconds: number | undefined, progress: Progress): Deadline {
+  if (seconds === undefined) return () => undefined;
+  return (doing) => {
+    if (performance.now() <= seconds * 1000) return;
+    progress.clear();
+    throw new UsageError(`--max-time ${seconds} ran out while ${doing}: stopped, and nothing is reported`);
+  };
+}
+
+function parseMaxTime(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0) return Number(value);
+  throw new UsageError(`--max-time takes a number of seconds such as 60 or 0.5, not '${value}'`);
 }
 
 /** A `\r`-rewritten line on stderr while many files are read and analysed, on a terminal only. */

@@ -12,13 +12,14 @@ commands:
   schedule FILE [--balancer NAME] [--picks N] [--down URL]... [--format text|json]
       print each balancer's byrequests schedule and member shares (--down: as if URL failed)
   lint [PATH|DIR|GLOB|-]... [--format stylish|json|sarif|github|compact] [--max-warnings N]
-       [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix]
+       [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix] [--max-time SECONDS]
       report what Apache refuses or will get wrong (lint --help for details)
   lsp --stdio
       run the language server for any LSP client (Neovim, Emacs, …)
 
 schedule and lint read a whole configuration, following Include, and take:
-  --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars)
+  --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
+  and the limits --max-size MB, --max-includes N, --max-directory-depth N
 
 options:
   -h, --help       show this help

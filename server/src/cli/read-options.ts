@@ -1,12 +1,15 @@
-/** The flags that shape how a configuration is read: --server-root, --define, --env-file. */
+/** The flags that shape how a configuration is read: --server-root, --define, --env-file and the limits. */
 import { resolve } from 'node:path';
-import { readInput, UsageError } from './io';
+import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
+import { heapSizeLimit, readInput, UsageError } from './io';
 
 /** What every command passes to the core's reader besides the text. */
 export interface ReadFlags {
   readonly serverRoot: string | undefined;
   readonly defines: readonly string[];
   readonly environment: Readonly<Record<string, string | undefined>>;
+  /** `size` is in bytes, and bounds each file read as well as the whole configuration. */
+  readonly limits: ReadLimits;
 }
 
 /** parseArgs options for the read flags, shared by `lint` and `schedule`. */
@@ -14,12 +17,31 @@ export const READ_OPTIONS = {
   'server-root': { type: 'string' },
   define: { type: 'string', multiple: true, short: 'D' },
   'env-file': { type: 'string', multiple: true },
+  'max-size': { type: 'string' },
+  'max-includes': { type: 'string' },
+  'max-directory-depth': { type: 'string' },
 } as const;
 
+/** The help lines of the limit flags, for `lint --help`. */
+export const LIMITS_HELP = `      --max-size MB       read at most MB (1 MB = 1,048,576 bytes) per file and per configuration
+                          (default: what the Node.js heap can analyse, heap limit / 60)
+      --max-includes N    read at most N files and folders through Include per configuration (default ${DEFAULT_READ_LIMITS.includes})
+      --max-directory-depth N  descend at most N folders below an included folder (default ${DEFAULT_READ_LIMITS.directoryDepth})`;
+
+interface ReadValues {
+  'server-root'?: string;
+  define?: string[];
+  'env-file'?: string[];
+  'max-size'?: string;
+  'max-includes'?: string;
+  'max-directory-depth'?: string;
+}
+
 /** Turns the parsed flags into read options; `--define NAME=VALUE` also sets the variable. */
-export function readFlags(values: { 'server-root'?: string; define?: string[]; 'env-file'?: string[] }, cwd: string): ReadFlags {
+export function readFlags(values: ReadValues, cwd: string): ReadFlags {
+  const limits = readLimits(values);
   const environment: Record<string, string | undefined> = { ...process.env };
-  for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file)).text, file));
+  for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file));
   const defines: string[] = [];
   for (const define of values.define ?? []) {
     const equals = define.indexOf('=');
@@ -28,7 +50,27 @@ export function readFlags(values: { 'server-root'?: string; define?: string[]; '
     defines.push(name);
     if (equals >= 0) environment[name] = define.slice(equals + 1);
   }
-  return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment };
+  return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment, limits };
+}
+
+/** The limits from --max-size, --max-includes and --max-directory-depth, else the defaults. */
+function readLimits(values: ReadValues): ReadLimits {
+  const size = values['max-size'];
+  const bytes = size === undefined ? heapSizeLimit() : Math.floor(Number(size) * 1024 * 1024);
+  if (size !== undefined && !(/^\d+(\.\d+)?$/.test(size) && bytes > 0 && Number.isSafeInteger(bytes))) {
+    throw new UsageError(`--max-size takes a size in MB such as 100 or 0.5, not '${size}'`);
+  }
+  return {
+    size: bytes,
+    includes: wholeNumber(values['max-includes'], '--max-includes', DEFAULT_READ_LIMITS.includes),
+    directoryDepth: wholeNumber(values['max-directory-depth'], '--max-directory-depth', DEFAULT_READ_LIMITS.directoryDepth),
+  };
+}
+
+function wholeNumber(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
+  throw new UsageError(`${flag} takes a whole number such as ${fallback}, not '${value}'`);
 }
 
 /**

@@ -27,30 +27,45 @@ export function runSchedule(argv: readonly string[]): number {
   if (picks !== undefined && !(Number.isInteger(picks) && picks >= 0 && picks <= MAX_PICKS)) {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
-  const text = readConfig(file);
   const cwd = process.cwd();
+  const flags = readFlags(values, cwd);
+  const text = readConfig(file, flags.limits.size);
   const path = resolve(cwd, file);
-  const analysis = analyze(text, { ...readFlags(values, cwd), path, files: diskAccess(), epochSeconds: Math.floor(Date.now() / 1000) });
+  const analysis = analyze(text, { ...flags, path, files: diskAccess({ maxBytes: flags.limits.size }), epochSeconds: Math.floor(Date.now() / 1000) });
   const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
   const { text: virtual, files } = analysis.tree;
   // The file as given; an included file relative to the current directory when inside it, else absolute.
   const locate = locator(virtual, files, (source) => (source.path === path ? file : showPath(source.path, cwd)));
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
-  const refusals = refusalsOf(analysis).map((problem) => {
+  const place = (problem: { span: Span; message: string }): Placed => {
     const source = fileAt(files, problem.span.start);
     const at = new LineIndex(fileText(virtual, source)).position(problem.span.start - source.start);
     return { file: locate(problem.span.start).file, line: at.line + 1, column: at.character + 1, message: problem.message };
-  });
-  if (format === 'json') {
-    process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
-    return 0;
-  }
+  };
+  const refusals = refusalsOf(analysis).map(place);
+  if (format === 'json') process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
+  else process.stdout.write(`${renderAll(reports, refusals, file, picks === undefined)}\n`);
+  // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
+  const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
+  for (const problem of cut) process.stderr.write(`balancer-lens: ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n`);
+  return cut.length > 0 ? 2 : 0;
+}
+
+/** A problem at a 1-based line and column of the file it is in. */
+interface Placed {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** The text format: each balancer, then what Apache refuses (the first five). */
+function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean): string {
   const colour = useColour();
-  const out = reports.map(({ preview, report }) => renderText(preview, report, picks === undefined, colour));
+  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
-  process.stdout.write(`${out.join('\n\n')}\n`);
-  return 0;
+  return out.join('\n\n');
 }
 
 function parseOptions(argv: readonly string[]) {

@@ -18,7 +18,7 @@ import type { SeveritySetting } from '../core/lint';
 import { ConfigError, ConfigLookup, configLookup } from '../node/config';
 import { diskAccess } from '../node/files';
 import type { Settings } from './settings';
-import { indexWorkspace, WorkspaceIndex } from './workspace';
+import { indexWorkspace, SEARCH_CAP, WorkspaceIndex } from './workspace';
 
 /** A document's view of its configuration's analysis: offsets are the configuration's, positions the document's. */
 export interface DocumentState {
@@ -35,15 +35,24 @@ export interface DocumentState {
   locationOf(span: Span): { uri: string; range: Range };
 }
 
+/** A document whose configuration is over the size limit: not analysed, one message instead. */
+export interface Oversized {
+  readonly oversized: string;
+}
+
 interface Computed {
   readonly generation: number;
   readonly analysis: Analysis;
   readonly diagnostics: readonly Diagnostic[];
 }
 
+interface ComputedOversized extends Oversized {
+  readonly generation: number;
+}
+
 /** The cache of analyses; `touch` after any document change. */
 export class DocumentStates {
-  private readonly computed = new Map<string, Computed>();
+  private readonly computed = new Map<string, Computed | ComputedOversized>();
   private generation = 0;
   private index: WorkspaceIndex | undefined;
   private configs: ConfigLookup | undefined;
@@ -73,26 +82,34 @@ export class DocumentStates {
     const path = pathOf(document.uri);
     if (!path) return document.uri;
     if (!this.index) {
-      this.index = indexWorkspace(this.folders(), this.access());
-      if (this.index.capped) this.warn('balancer-lens: the workspace has too many files to search them all for Include; some files may be analysed on their own');
+      this.index = indexWorkspace(this.folders(), this.access(), { limits: this.settings().limits, budgetMs: INDEX_BUDGET_MS, now: () => performance.now() });
+      if (this.index.capped) this.warn(`balancer-lens: the workspace is too large to search all of it for Include (${SEARCH_CAP} files, ${INDEX_BUDGET_MS / 1000} s); some files may be analysed on their own`);
     }
     return this.index.entryOf.get(path) ?? path;
   }
 
-  /** The state of a document at the current generation, analysed on first use. */
-  get(document: TextDocument): DocumentState {
+  /** The state of a document at the current generation, analysed on first use, unless its configuration is over the size limit. */
+  get(document: TextDocument): DocumentState | Oversized {
     const entry = this.entryOf(document);
     let computed = this.computed.get(entry);
     if (!computed || computed.generation !== this.generation) {
       const access = this.access();
+      const limits = this.settings().limits;
       // entryOf gives a path for documents on disk, and the URI itself for anything else.
       const entryPath = pathOf(document.uri) ? entry : undefined;
       const text = entryPath ? (access.readFile(entryPath) ?? document.getText()) : document.getText();
-      const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), ...(entryPath ? { path: entryPath, files: access } : {}) });
-      computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.rulesFor(entryPath) }) };
+      const length = typeof text === 'string' ? text.length : text.bytes;
+      if (typeof text !== 'string' || length > limits.size) {
+        const what = entryPath && entryPath !== pathOf(document.uri) ? `${entryPath}, which includes this file,` : 'this file';
+        const oversized = `${what} is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;
+        computed = { generation: this.generation, oversized };
+      } else {
+        const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), limits, ...(entryPath ? { path: entryPath, files: access } : {}) });
+        computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.rulesFor(entryPath) }) };
+      }
       this.computed.set(entry, computed);
     }
-    return view(document, computed);
+    return 'oversized' in computed ? { oversized: computed.oversized } : view(document, computed);
   }
 
   /** The editor settings, then the `.balancerlens.json` nearest to the entry file over them, as the CLI reads it. */
@@ -121,8 +138,15 @@ export class DocumentStates {
       const path = pathOf(open.uri);
       if (path) overlay.set(path, open.getText());
     }
-    return diskAccess(overlay);
+    return diskAccess({ maxBytes: this.settings().limits.size, overlay });
   }
+}
+
+/** The workspace search for Include stops reading configurations after this long (it runs before the first diagnostics). */
+const INDEX_BUDGET_MS = 3000;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function view(document: TextDocument, computed: Computed): DocumentState {

@@ -52,9 +52,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   }
 
+  /** A document's state; none for an unknown document or one too large to analyse, so every request gets an empty answer. */
   const stateFor = (uri: string): { document: TextDocument; state: DocumentState } | undefined => {
     const document = documents.get(uri);
-    return document ? { document, state: states.get(document) } : undefined;
+    const state = document && states.get(document);
+    return document && state && !('oversized' in state) ? { document, state } : undefined;
   };
   /** Edits anywhere in the configuration, grouped by file. */
   const workspaceEdit = (state: DocumentState, edits: readonly { span: Span; newText: string }[]) => {
@@ -68,6 +70,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function publish(document: TextDocument): void {
     const state = states.get(document);
+    if ('oversized' in state) {
+      const start = { line: 0, character: 0 };
+      void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [{ range: { start, end: start }, severity: DiagnosticSeverity.Warning, source: 'balancer-lens', message: state.oversized }] });
+      return;
+    }
     const converted = state.diagnostics.flatMap((diagnostic): LspDiagnostic[] => {
       const range = state.rangeOf(diagnostic.span);
       return range ? [{

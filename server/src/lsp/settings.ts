@@ -1,16 +1,25 @@
 /** The `balancerLens.*` settings, read defensively: a malformed value is reported and ignored. */
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
+import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
 
 /** Settings the server uses. */
 export interface Settings {
   readonly rules: Readonly<Record<string, SeveritySetting>>;
   readonly previewPicks: number;
   readonly inlayHints: boolean;
+  /** `size` in bytes: a configuration (the document, or the file including it, with its includes) larger than this is not analysed. */
+  readonly limits: ReadLimits;
 }
 
-/** Settings before the client sends any. */
-export const DEFAULT_SETTINGS: Settings = { rules: {}, previewPicks: 20, inlayHints: true };
+const MB = 1024 * 1024;
+
+/**
+ * Settings before the client sends any. The editor analyses a configuration again on every edit,
+ * at about 0.5 s per MB on a busy 2-core machine (and 50 bytes of memory per byte), so it stops at
+ * 2 MB, about 50,000 lines, where the CLI takes what its heap can hold.
+ */
+export const DEFAULT_SETTINGS: Settings = { rules: {}, previewPicks: 20, inlayHints: true, limits: { ...DEFAULT_READ_LIMITS, size: 2 * MB } };
 
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
 
@@ -34,5 +43,31 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
     rules,
     previewPicks: typeof picks === 'number' && Number.isInteger(picks) && picks > 0 && picks <= 1000 ? picks : DEFAULT_SETTINGS.previewPicks,
     inlayHints: typeof hints === 'boolean' ? hints : DEFAULT_SETTINGS.inlayHints,
+    limits: readLimits(section['limits'], warn),
+  };
+}
+
+/** `balancerLens.limits`: maxSize in MB (fractions allowed), maxIncludes and maxDirectoryDepth whole numbers; a bad value keeps the default. */
+function readLimits(value: unknown, warn: (message: string) => void): ReadLimits {
+  const defaults = DEFAULT_SETTINGS.limits;
+  if (value === undefined || value === null) return defaults;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    warn('balancerLens.limits: use an object such as { "maxSize": 4 }');
+    return defaults;
+  }
+  const limits = value as Record<string, unknown>;
+  const setting = (key: string, isValid: (number: number) => boolean, what: string): number | undefined => {
+    const found = limits[key];
+    if (found === undefined || found === null) return undefined;
+    if (typeof found === 'number' && isValid(found)) return found;
+    warn(`balancerLens.limits.${key}: use ${what}`);
+    return undefined;
+  };
+  const isCount = (number: number): boolean => Number.isSafeInteger(number) && number >= 0;
+  const size = setting('maxSize', (number) => Number.isFinite(number) && number > 0 && number * MB <= Number.MAX_SAFE_INTEGER, 'a size in MB greater than 0');
+  return {
+    size: size === undefined ? defaults.size : Math.floor(size * MB),
+    includes: setting('maxIncludes', isCount, 'a whole number of files and folders') ?? defaults.includes,
+    directoryDepth: setting('maxDirectoryDepth', isCount, 'a whole number of folder levels') ?? defaults.directoryDepth,
   };
 }

@@ -10,15 +10,28 @@ export function isBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, BINARY_PROBE).includes(0);
 }
 
-/** Reads through an overlay of texts by absolute path (stdin, --fix results, open editors); binary and unreadable files read as missing. */
-export function diskAccess(overlay: ReadonlyMap<string, string> = new Map()): FileAccess {
+/** What the disk access reads beyond the disk. */
+export interface DiskOptions {
+  /** Files larger than this many bytes are not read, only measured (default: no limit). */
+  readonly maxBytes?: number;
+  /** Texts by absolute path read instead of the disk (stdin, --fix results, open editors). */
+  readonly overlay?: ReadonlyMap<string, string>;
+}
+
+/** Reads the disk through an overlay; a file over the size limit is measured, not read; binary and unreadable files read as missing. */
+export function diskAccess(options: DiskOptions = {}): FileAccess {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const overlay = options.overlay ?? new Map<string, string>();
   return {
     readFile(path) {
       const laid = overlay.get(path);
       if (laid !== undefined) return laid;
       try {
-        if (!statSync(path).isFile()) return undefined;
+        const stats = statSync(path);
+        if (!stats.isFile()) return undefined;
+        if (stats.size > maxBytes) return { bytes: stats.size, limit: maxBytes };
         const bytes = readFileSync(path);
+        if (bytes.length > maxBytes) return { bytes: bytes.length, limit: maxBytes };
         return isBinary(bytes) ? undefined : bytes.toString('utf8');
       } catch {
         return undefined;

@@ -5,19 +5,49 @@
  * CLI, the server and tests (with an in-memory file system) share it.
  */
 
+/** A file the access would not read because it is larger than its limit; sizes in bytes. */
+export interface TooLarge {
+  readonly bytes: number;
+  readonly limit: number;
+}
+
 /** The few file operations reading a configuration needs; POSIX paths. */
 export interface FileAccess {
-  /** The text of a regular file, or undefined when it cannot be read. */
-  readFile(path: string): string | undefined;
+  /** The text of a regular file; its size when it is larger than the access reads; undefined when it cannot be read. */
+  readFile(path: string): string | TooLarge | undefined;
   /** The entry names of a directory, or undefined when the path is not a readable directory. */
   readDirectory(path: string): readonly string[] | undefined;
 }
 
-/** The files an include names, in the order Apache reads them, or Apache's error. */
-export type IncludeResolution = { readonly files: readonly string[] } | { readonly error: string };
+/**
+ * balancer-lens's own bounds on reading one configuration, so that a huge glob, a symlink loop or
+ * includes that multiply cannot stall an editor or CI. Apache has none of these (its include
+ * depth of 128 is Apache's behaviour, not a limit of ours).
+ */
+export interface ReadLimits {
+  /** Files read and folders listed through Include, at most; a file read twice counts twice. */
+  readonly includes: number;
+  /** Folder levels an Include of a folder descends below it, at most. */
+  readonly directoryDepth: number;
+  /** Characters of text the configuration (every file read) may hold, at most. */
+  readonly size: number;
+}
 
-/** Caps the files one include may expand to, so a huge glob cannot stall an editor. */
-export const MAX_INCLUDED_FILES = 10_000;
+/** The limits when the edge gives none: the file access bounds each file's size, if it wants to. */
+export const DEFAULT_READ_LIMITS: ReadLimits = { includes: 10_000, directoryDepth: 32, size: Number.POSITIVE_INFINITY };
+
+/** What one configuration may still read through Include; resolving an include spends from it. */
+export interface IncludeBudget {
+  /** Files and folder listings left. */
+  left: number;
+  readonly directoryDepth: number;
+}
+
+/** Which limit left files of an include unread. */
+export type IncludeLimit = 'includes' | 'depth';
+
+/** The files an include names, in the order Apache reads them (`limit` says when a limit cut them short), or Apache's error. */
+export type IncludeResolution = { readonly files: readonly string[]; readonly limit?: IncludeLimit } | { readonly error: string };
 
 /** `ap_server_root_relative`: absolute paths stay, others are joined to ServerRoot. */
 export function serverRootRelative(path: string, serverRoot: string): string {
@@ -86,18 +116,40 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** Directory levels an include descends at most: a symlink loop must not recurse forever. */
-export const MAX_DIRECTORY_DEPTH = 32;
+/** A resolution in progress: the files found so far, and the budget they come out of. */
+interface Resolving {
+  readonly access: FileAccess;
+  readonly budget: IncludeBudget;
+  readonly files: string[];
+  limit: IncludeLimit | undefined;
+}
 
-/** Every file under a directory, recursively, each directory's entries in byte-wise order. */
-function filesUnder(directory: string, access: FileAccess, found: string[], depth = 0): void {
-  const entries = depth <= MAX_DIRECTORY_DEPTH ? access.readDirectory(directory) : undefined;
-  if (!entries) return;
+/** Whether the budget is spent (each file found will be read); marks the resolution cut short. */
+function isSpent(resolving: Resolving): boolean {
+  if (resolving.files.length < resolving.budget.left) return false;
+  resolving.limit = 'includes';
+  return true;
+}
+
+/** Lists a folder the include reads from, paying for it. */
+function list(path: string, resolving: Resolving): readonly string[] | undefined {
+  const entries = resolving.access.readDirectory(path);
+  if (entries) resolving.budget.left--;
+  return entries;
+}
+
+/** Every file under a listed directory, recursively, each directory's entries in byte-wise order. */
+function filesUnder(directory: string, entries: readonly string[], depth: number, resolving: Resolving): void {
   for (const entry of [...entries].sort(compareBytes)) {
-    if (found.length >= MAX_INCLUDED_FILES) return;
+    if (isSpent(resolving)) return;
     const path = `${directory === '/' ? '' : directory}/${entry}`;
-    if (access.readDirectory(path)) filesUnder(path, access, found, depth + 1);
-    else found.push(path);
+    const below = resolving.access.readDirectory(path);
+    if (!below) resolving.files.push(path);
+    else if (depth >= resolving.budget.directoryDepth) resolving.limit ??= 'depth';
+    else {
+      resolving.budget.left--;
+      filesUnder(path, below, depth + 1, resolving);
+    }
   }
 }
 
@@ -105,20 +157,23 @@ function compareBytes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Resolves one include argument to the files Apache would read, in order. */
-export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess): IncludeResolution {
+/** Resolves one include argument to the files Apache would read, in order, within the budget (which pays for the folders listed). */
+export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess, budget: IncludeBudget): IncludeResolution {
   const path = serverRootRelative(argument, serverRoot);
-  const files: string[] = [];
+  const resolving: Resolving = { access, budget, files: [], limit: undefined };
   const error = hasWildcard(path)
-    ? matchWildcards('/', path.split('/').filter((part) => part !== ''), optional, access, files)
-    : readPath(path, optional, access, files);
-  return error === undefined ? { files: files.slice(0, MAX_INCLUDED_FILES) } : { error };
+    ? matchWildcards('/', path.split('/').filter((part) => part !== ''), optional, resolving)
+    : readPath(path, optional, resolving);
+  if (error !== undefined) return { error };
+  return resolving.limit ? { files: resolving.files, limit: resolving.limit } : { files: resolving.files };
 }
 
 /** ap_dir_nofnmatch: a directory is read whole, a file as itself; a missing one fails unless optional. */
-function readPath(path: string, optional: boolean, access: FileAccess, files: string[]): string | undefined {
-  if (access.readDirectory(path)) filesUnder(path, access, files);
-  else if (access.readFile(path) !== undefined) files.push(path);
+function readPath(path: string, optional: boolean, resolving: Resolving): string | undefined {
+  if (isSpent(resolving)) return undefined;
+  const entries = list(path, resolving);
+  if (entries) filesUnder(path, entries, 0, resolving);
+  else if (resolving.access.readFile(path) !== undefined) resolving.files.push(path);
   else if (!optional) return `Could not open configuration file ${path}: No such file or directory`;
   return undefined;
 }
@@ -129,12 +184,14 @@ function readPath(path: string, optional: boolean, access: FileAccess, files: st
  * file after a wildcard directory fails too); a wildcard before the last component matches only
  * directories. IncludeOptional forgives a missing directory and no match, not a file in the way.
  */
-function matchWildcards(directory: string, components: readonly string[], optional: boolean, access: FileAccess, files: string[]): string | undefined {
+function matchWildcards(directory: string, components: readonly string[], optional: boolean, resolving: Resolving): string | undefined {
   const [component = '', ...rest] = components;
   const prefix = directory === '/' ? '' : directory;
-  const next = (path: string): string | undefined => (rest.length === 0 ? readPath(path, optional, access, files) : matchWildcards(path, rest, optional, access, files));
+  const next = (path: string): string | undefined => (rest.length === 0 ? readPath(path, optional, resolving) : matchWildcards(path, rest, optional, resolving));
   if (!hasWildcard(component)) return next(`${prefix}/${component}`);
-  const entries = access.readDirectory(directory);
+  if (isSpent(resolving)) return undefined;
+  const access = resolving.access;
+  const entries = list(directory, resolving);
   if (!entries) {
     if (access.readFile(directory) !== undefined) return `Include/IncludeOptional: Could not open directory ${directory}: Not a directory`;
     return optional ? undefined : `Include/IncludeOptional: Could not open directory ${directory}: No such file or directory`;
@@ -146,8 +203,9 @@ function matchWildcards(directory: string, components: readonly string[], option
     .filter((path) => rest.length === 0 || access.readDirectory(path) !== undefined);
   if (matches.length === 0) return optional ? undefined : `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing`;
   for (const match of matches) {
+    if (isSpent(resolving)) return undefined;
     const error = next(match);
-    if (error !== undefined || files.length >= MAX_INCLUDED_FILES) return error;
+    if (error !== undefined) return error;
   }
   return undefined;
 }

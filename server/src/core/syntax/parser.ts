@@ -6,7 +6,7 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { directoryOf, FileAccess, resolveInclude, serverRootRelative } from './includes';
+import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
@@ -25,6 +25,8 @@ export interface ReadOptions {
   readonly serverRoot?: string;
   /** When given, `Include` and `IncludeOptional` are followed through it. */
   readonly files?: FileAccess;
+  /** How much following includes may read; default DEFAULT_READ_LIMITS. */
+  readonly limits?: ReadLimits;
 }
 
 /** Apache's AP_MAX_INCLUDE_DEPTH. */
@@ -44,6 +46,8 @@ class ReadState {
   readonly flags: Set<string>;
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly access: FileAccess | undefined;
+  readonly limits: ReadLimits;
+  readonly budget: IncludeBudget;
   readonly sources: SourceFile[] = [];
   readonly texts: string[] = [];
   /** The files being read, outermost first, to catch include cycles. */
@@ -57,6 +61,8 @@ class ReadState {
     this.flags = new Set(options.defines ?? []);
     this.environment = options.environment ?? {};
     this.access = options.files;
+    this.limits = options.limits ?? DEFAULT_READ_LIMITS;
+    this.budget = { left: this.limits.includes, directoryDepth: this.limits.directoryDepth };
     this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
   }
 
@@ -67,6 +73,11 @@ class ReadState {
     this.texts.push(text);
     this.length = start + text.length;
     return start;
+  }
+
+  /** Whether a file of `length` characters still fits in the configuration's size limit. */
+  fits(length: number): boolean {
+    return this.length + 1 + length <= this.limits.size;
   }
 
   get text(): string {
@@ -403,21 +414,31 @@ class Reader {
       state.unfollowedInclude = true;
       return directive;
     }
-    const resolved = resolveInclude(argument, optional, state.serverRoot, state.access);
+    const resolved = resolveInclude(argument, optional, state.serverRoot, state.access, state.budget);
     if ('error' in resolved) {
       this.report('include-failed', directive.span, resolved.error);
       return directive;
     }
     const included: IncludedFile[] = [];
+    let limit = resolved.limit;
     for (const path of resolved.files) {
+      if (state.budget.left <= 0) {
+        limit = 'includes';
+        break;
+      }
       if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
         const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
         this.report('include-failed', directive.span, `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`);
         continue;
       }
       const text = state.access.readFile(path);
+      state.budget.left--;
       if (text === undefined) {
         this.report('include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
+        continue;
+      }
+      if (typeof text !== 'string' || !state.fits(text.length)) {
+        this.report('include-limit', directive.span, tooLarge(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
       }
       state.chain.push(path);
@@ -425,8 +446,31 @@ class Reader {
       state.chain.pop();
       included.push({ path, nodes });
     }
+    if (limit) this.report('include-limit', directive.span, limitReached(limit, state.limits), false);
     return { ...directive, included };
   }
+}
+
+/** Why an included file was not read: larger than the file access reads, or than the configuration may still hold. */
+function tooLarge(path: string, file: TooLarge | undefined, size: number): string {
+  const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
+  if (file) return `${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
+  return `${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
+}
+
+/** Which limit stopped an include, and how to raise it. */
+function limitReached(limit: IncludeLimit, limits: ReadLimits): string {
+  switch (limit) {
+    case 'includes':
+      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders balancer-lens reads through Include; the rest are not read (--max-includes raises the limit; balancerLens.limits.maxIncludes in the editor)`;
+    case 'depth':
+      return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth raises the limit; balancerLens.limits.maxDirectoryDepth in the editor)`;
+  }
+}
+
+/** A size for people: MB (of 1,048,576 bytes) from one MB up, KB below. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 function trim(line: LogicalLine): MappedText | undefined {

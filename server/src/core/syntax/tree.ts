@@ -78,7 +78,8 @@ export type SyntaxProblem =
   | 'define-arguments'
   | 'undefined-variable'
   | 'include-arguments'
-  | 'include-failed';
+  | 'include-failed'
+  | 'include-limit';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {

@@ -1,0 +1,16 @@
+import { syntaxProblems } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'include-over-limit',
+  severity: 'info',
+  docs: {
+    summary: 'an `Include` balancer-lens did not read in full: a file over the size limit, more files and folders than the include limit, or folders deeper than the depth limit',
+    why: 'Apache reads these files, so the check misses what they hold: findings in them, balancers they define. The limits keep a huge glob, a symlink loop or a data folder included by mistake from stalling the editor or CI. `lint` exits 2 with such a finding, as for a file it could not read; raise the limits when the configuration really is that large (`--max-size`, `--max-includes`, `--max-directory-depth`, or the `balancerLens.limits` settings).',
+    bad: 'Include /var/www/',
+    good: 'Include /etc/apache2/sites-enabled/*.conf',
+  },
+  *check({ analysis }) {
+    for (const problem of syntaxProblems(analysis, 'include-limit')) yield { span: problem.span, message: problem.message };
+  },
+};
