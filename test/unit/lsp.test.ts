@@ -267,6 +267,22 @@ describe('language server across included files', function () {
     assert.ok(!published.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'), JSON.stringify(published.diagnostics));
   });
 
+  it('analyses a file on its own once the file that included it no longer reads it', async () => {
+    const entry = pathToFileURL(join(root, 'apache2.conf')).toString();
+    const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
+    const membersText = '# members\n<Proxy balancer://app>\nBalancerMember http://a loadfactor=0\n</Proxy>\n';
+    open(session, 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n', entry);
+    open(session, membersText, members);
+    const included = await session.diagnostics(members, 1);
+    assert.deepEqual(included.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]), [['zero-loadfactor', 2]]);
+    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: entry, version: 2 }, contentChanges: [{ text: 'IncludeOptional sites-enabled/*.conf\n' }] });
+    await session.diagnostics(entry, 2);
+    const symbols = (await session.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: members } })) as { name: string; range: { start: { line: number } } }[];
+    assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.range.start.line]), [['balancer://app', 1]]);
+    const hover = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: members }, position: positionOf('balancer://app', 3, membersText) })) as { contents: { value: string } } | null;
+    assert.match(hover?.contents.value ?? '', /balancer:\/\/app/);
+  });
+
   it('re-publishes the diagnostics of a file when a file of its configuration changes', async () => {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();

@@ -90,18 +90,25 @@ export class DocumentStates {
 
   /** The state of a document at the current generation, analysed on first use, unless its configuration is over the size limit. */
   get(document: TextDocument): DocumentState | Oversized {
+    const path = pathOf(document.uri);
     const entry = this.entryOf(document);
+    let computed = this.computedFor(entry, document);
+    // The entry no longer reads this document (an include was removed, or a limit cut it short): it stands alone.
+    if (path && entry !== path && !('analysis' in computed && computed.analysis.tree.files.some((file) => file.path === path))) computed = this.computedFor(path, document);
+    return 'oversized' in computed ? { oversized: computed.oversized } : view(document, computed);
+  }
+
+  /** The analysis of the configuration read from `entry` (the document's own path, or its URI when it has none). */
+  private computedFor(entry: string, document: TextDocument): Computed | ComputedOversized {
     let computed = this.computed.get(entry);
     if (!computed || computed.generation !== this.generation) {
       const access = this.access();
       const limits = this.settings().limits;
-      // entryOf gives a path for documents on disk, and the URI itself for anything else.
       const entryPath = pathOf(document.uri) ? entry : undefined;
       const text = entryPath ? (access.readFile(entryPath) ?? document.getText()) : document.getText();
       const length = typeof text === 'string' ? text.length : text.bytes;
       if (typeof text !== 'string' || length > limits.size) {
-        const what = entryPath && entryPath !== pathOf(document.uri) ? `${entryPath}, which includes this file,` : 'this file';
-        const oversized = `${what} is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;
+        const oversized = `this file is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;
         computed = { generation: this.generation, oversized };
       } else {
         const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), limits, ...(entryPath ? { path: entryPath, files: access } : {}) });
@@ -109,7 +116,7 @@ export class DocumentStates {
       }
       this.computed.set(entry, computed);
     }
-    return 'oversized' in computed ? { oversized: computed.oversized } : view(document, computed);
+    return computed;
   }
 
   /** The editor settings, then the `.balancerlens.json` nearest to the entry file over them, as the CLI reads it. */
