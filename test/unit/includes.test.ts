@@ -272,8 +272,8 @@ describe('read limits', () => {
     const analysis = analyze(set['/etc/apache2/apache2.conf'], { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1, limits: { ...DEFAULT_READ_LIMITS, size: 1500 } });
     assert.deepEqual(analysis.tree.files.map((file) => file.path), ['/etc/apache2/apache2.conf', '/etc/apache2/a.conf']);
     assert.deepEqual(overLimit(analysis), [
-      '/etc/apache2/apache2.conf:1 /etc/apache2/big.conf is 80.0 MB, more than the 2.0 MB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
-      '/etc/apache2/apache2.conf:3 /etc/apache2/b.conf would take this configuration past the 1.5 KB it may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
+      '/etc/apache2/apache2.conf:1 the included file /etc/apache2/big.conf is 80.0 MB, more than the 2.0 MB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
+      '/etc/apache2/apache2.conf:3 the included file /etc/apache2/b.conf would take this configuration past the 1.5 KB it may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
     ]);
     assert.ok(analysis.tree.text.length <= 1500);
   });

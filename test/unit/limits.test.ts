@@ -49,7 +49,7 @@ describe('limits: the CLI', function () {
     const root = tree({ 'main.conf': `Include big.conf\n${BALANCER}`, 'big.conf': `# ${'x'.repeat(2000)}\n` });
     const run = cli(['lint', 'main.conf', '--max-size', '0.001', '--format', 'compact'], root);
     assert.equal(run.status, 2, run.stderr);
-    assert.equal(run.stdout, `main.conf:1:1: info: ${join(root, 'big.conf')} is 2.0 KB, more than the 1.0 KB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor) [include-over-limit]\n`);
+    assert.equal(run.stdout, `main.conf:1:1: info: the included file ${join(root, 'big.conf')} is 2.0 KB, more than the 1.0 KB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor) [include-over-limit]\n`);
     assert.equal(run.stderr, 'balancer-lens: 1 include was not read in full (see the include-over-limit findings)\n');
     const raised = cli(['lint', 'main.conf', '--max-size', '0.01'], root);
     assert.deepEqual([raised.status, raised.stdout, raised.stderr], [0, '', '']);

@@ -454,8 +454,8 @@ class Reader {
 /** Why an included file was not read: larger than the file access reads, or than the configuration may still hold. */
 function tooLarge(path: string, file: TooLarge | undefined, size: number): string {
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
-  if (file) return `${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
-  return `${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
+  if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
+  return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
 }
 
 /** Which limit stopped an include, and how to raise it. */
