@@ -239,6 +239,16 @@ describe('pathological inputs in the core (in memory)', function () {
     assert.match(memberHover.markdown, /of requests/);
   });
 
+  it('50,000 members with loadfactor=0, half of them next to an undefined ${VAR}: a finding each', () => {
+    // Each finding looks up its member's line and the unresolved words: both were scans, quadratic here.
+    const members = Array.from({ length: 50_000 }, (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=0 status=+H${i % 2 ? ' route=${ROUTE}' : ''}`);
+    const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\n`;
+    const result = runAll(text);
+    report('50,000 zero loadfactors', result.ms, `${(text.length / MB).toFixed(1)} MB`);
+    assert.ok(result.ms < budget(text.length));
+    assert.equal(count(result.diagnostics, 'zero-loadfactor'), 50_000);
+  });
+
   it('a 1 MB loadfactor value', () => {
     for (const [value, findings] of [['1'.repeat(MB), 1], [`0.${'0'.repeat(MB)}1`, 1], [`1${'0'.repeat(MB)}e-${MB}`, 0]] as const) {
       const text = `<Proxy balancer://a>\nBalancerMember http://a loadfactor=${value}\n</Proxy>\n`;

@@ -13,13 +13,24 @@ import { walk } from '../syntax/walk';
  */
 export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
   const pending = unresolvedWords(analysis.tree);
-  const touchesPending = (span: Span): boolean => pending.some((word) => word.start < span.end && span.start < word.end);
+  const touchesPending = (span: Span): boolean => {
+    // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
+    let lo = 0;
+    let hi = pending.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pending[mid]!.end <= span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const word = pending[lo];
+    return word !== undefined && word.start < span.end;
+  };
   return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
 }
 
 const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();
 
-/** Spans of the words whose value, after substitution, still holds `${`; one walk per (frozen) tree, not one per rule. */
+/** Spans of the words whose value, after substitution, still holds `${`, by offset; one walk per (frozen) tree, not one per rule. */
 function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   const cached = UNRESOLVED.get(tree);
   if (cached) return cached;
@@ -30,6 +41,7 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
     const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
     for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
   }
+  spans.sort((a, b) => a.start - b.start);
   UNRESOLVED.set(tree, spans);
   return spans;
 }
@@ -44,15 +56,21 @@ export function apacheSays(message: string): string {
   return `Apache: "${message}"`;
 }
 
+const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Parameter, readonly Parameter[]>>();
+
 /** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */
 export function siblingParameter(analysis: Analysis, parameter: Parameter, key: string): Parameter | undefined {
-  for (const balancer of analysis.model.balancers) {
-    for (const member of balancer.members) {
-      const parameters = member.declaration.parameters;
-      if (parameters.includes(parameter)) return parameters.find((candidate) => candidate.key.toLowerCase() === key);
+  // Each parameter's line, indexed once per analysis: a scan of every member per finding was quadratic.
+  let lines = MEMBER_LINES.get(analysis);
+  if (!lines) {
+    const index = new Map<Parameter, readonly Parameter[]>();
+    for (const balancer of analysis.model.balancers) {
+      for (const member of balancer.members) for (const each of member.declaration.parameters) index.set(each, member.declaration.parameters);
     }
+    lines = index;
+    MEMBER_LINES.set(analysis, lines);
   }
-  return undefined;
+  return lines.get(parameter)?.find((candidate) => candidate.key.toLowerCase() === key);
 }
 
 /** Where to point for a balancer: its `<Proxy>` line, else the directive that created it. */
