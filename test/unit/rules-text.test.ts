@@ -187,7 +187,13 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<Location /bm>\n    SetHandler [[balancer-manager]]\n    Require all granted\n    Require ip 10.0.0.0/8\n</Location>'], // separate Require lines: any one lets a request in
     ['<Location />\n    Require ip 10.0.0.0/8\n</Location>\n<Location /bm>\n    SetHandler [[balancer-manager]]\n    Require all granted\n</Location>'],
     ['<VirtualHost *:80>\n    <Location /bm>\n        Require ip 10.0.0.0/8\n    </Location>\n</VirtualHost>\n<VirtualHost *:81>\n    <Location /bm>\n        SetHandler [[balancer-manager]]\n    </Location>\n</VirtualHost>'],
+    // a virtual host's sections merge after the main server's, whatever the file order
+    ['<VirtualHost *:80>\n    <Location />\n        Require all granted\n    </Location>\n    <Location /bm>\n        SetHandler [[balancer-manager]]\n    </Location>\n</VirtualHost>\n<Location /bm>\n    Require ip 10.0.0.0/8\n</Location>'],
+    // Allow, Deny and Order each come from the last section that has them: here an Allow from all
+    // in a short path, a Deny from all and Order Allow,Deny earlier, the later Order Deny,Allow wins
+    ['<Location /b>\n    Order Allow,Deny\n    Deny from all\n</Location>\n<Location />\n    Allow from all\n</Location>\n<Location /bm>\n    Order Deny,Allow\n    SetHandler [[balancer-manager]]\n</Location>', { says: ['"Allow from all" is checked after "Deny from all"'] }],
     // near misses
+    ['<Location /b>\n    Order Deny,Allow\n    Deny from all\n</Location>\n<Location />\n    Allow from all\n</Location>\n<Location /bm>\n    Order Allow,Deny\n    SetHandler balancer-manager\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    Require ip 10.0.0.0/8\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    Require host example.org\n</Location>'],
     ['<Location /bm>\n    SetHandler balancer-manager\n    Order Deny,Allow\n    Deny from all\n    Allow from 10.0.0.1\n</Location>'],

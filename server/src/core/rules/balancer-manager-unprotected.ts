@@ -25,8 +25,17 @@ export const rule: Rule = {
     // The innermost virtual host and path section of every open section, kept as the walk goes:
     // searching the open sections at each step would be quadratic in the nesting depth.
     const open: { vhost: Section | undefined; path: Section | undefined }[] = [];
-    const locations: { section: Section; vhost: Section | undefined }[] = [];
+    const scopes = new Map<Section | undefined, Scope>();
+    const scopeOf = (vhost: Section | undefined): Scope => {
+      let scope = scopes.get(vhost);
+      if (!scope) {
+        scope = { byPath: new Map(), lengths: new Set(), uncertain: false };
+        scopes.set(vhost, scope);
+      }
+      return scope;
+    };
     const handlers: { directive: Directive; section: Section | undefined; vhost: Section | undefined }[] = [];
+    let order = 0;
     for (const step of walk(analysis.tree.nodes)) {
       if (step.kind === 'enter') {
         const outer = open.at(-1);
@@ -34,7 +43,7 @@ export const rule: Rule = {
         const isVhost = name === 'virtualhost';
         const isPath = !isVhost && !TRANSPARENT.has(name) && !REQUIRE.has(`<${name}`);
         open.push({ vhost: isVhost ? step.section : outer?.vhost, path: isVhost ? undefined : isPath ? step.section : outer?.path });
-        if (isPathSection(step.section)) locations.push({ section: step.section, vhost: open.at(-1)!.vhost });
+        if (isPathSection(step.section)) addLocation(scopeOf(open.at(-1)!.vhost), step.section, order++);
       } else if (step.kind === 'leave') open.pop();
       else if (step.directive.name.toLowerCase() === 'sethandler' && step.directive.args[0]?.value.toLowerCase() === 'balancer-manager') {
         handlers.push({ directive: step.directive, section: open.at(-1)?.path, vhost: open.at(-1)?.vhost });
@@ -50,10 +59,10 @@ export const rule: Rule = {
         // a handler outside any section serves every path, which only <Location /> covers.
         const path = section ? (section.args[0]?.value ?? '') : '/';
         // merge_core_dir_configs: a virtual host's sections come after the main server's.
-        const visible = [...locations.filter((entry) => entry.vhost === undefined), ...locations.filter((entry) => handler.vhost && entry.vhost === handler.vhost)];
+        const visible = [scopes.get(undefined), handler.vhost ? scopes.get(handler.vhost) : undefined];
         // A regex section with access rules might match this path too: too uncertain to report.
-        if (visible.some((entry) => isRegexSection(entry.section) && accessOf([entry.section]).kind !== 'unrestricted')) continue;
-        merged = visible.filter((entry) => !isRegexSection(entry.section) && path.startsWith(entry.section.args[0]?.value ?? '\0')).map((entry) => entry.section);
+        if (visible.some((scope) => scope?.uncertain)) continue;
+        merged = visible.flatMap((scope) => (scope ? mergedIn(scope, path) : []));
       } else {
         merged = [section];
       }
@@ -69,6 +78,60 @@ export const rule: Rule = {
     }
   },
 };
+
+/**
+ * The path sections of the main server or of one virtual host. Sections of one path are kept as
+ * the few that decide their merged access (see `deciders`), so a handler merges a handful of
+ * sections per distinct path length instead of every section of the server.
+ */
+interface Scope {
+  readonly byPath: Map<string, { deciders: Section[]; order: Map<Section, number> }>;
+  /** The lengths of the paths in `byPath`: a handler's path is looked up at each. */
+  readonly lengths: Set<number>;
+  /** A regex section with access rules, which may or may not match a handler's path. */
+  uncertain: boolean;
+}
+
+function addLocation(scope: Scope, section: Section, order: number): void {
+  if (isRegexSection(section)) {
+    scope.uncertain ||= accessOf([section]).kind !== 'unrestricted';
+    return;
+  }
+  const path = section.args[0]?.value;
+  if (path === undefined) return;
+  let group = scope.byPath.get(path);
+  if (!group) {
+    group = { deciders: [], order: new Map() };
+    scope.byPath.set(path, group);
+    scope.lengths.add(path.length);
+  }
+  group.order.set(section, order);
+  group.deciders = deciders([...group.deciders, section]);
+}
+
+/** The sections of `scope` whose path prefixes `path`, in the order Apache merges them. */
+function mergedIn(scope: Scope, path: string): Section[] {
+  const found: { section: Section; order: number }[] = [];
+  for (const length of scope.lengths) {
+    if (length > path.length) continue;
+    const group = scope.byPath.get(path.slice(0, length));
+    for (const section of group?.deciders ?? []) found.push({ section, order: group!.order.get(section)! });
+  }
+  return found.sort((a, b) => a.order - b.order).map((entry) => entry.section);
+}
+
+/**
+ * Of sections in merge order, the last with Require lines, with Allow lines, with Deny lines and
+ * with an Order: merging only these gives the same access as merging all of them (see accessOf).
+ */
+function deciders(sections: readonly Section[]): Section[] {
+  const last = (has: (parts: AccessParts) => boolean): Section | undefined => {
+    for (let i = sections.length - 1; i >= 0; i--) if (has(partsOf(sections[i]!))) return sections[i];
+    return undefined;
+  };
+  const kept = new Set([last((parts) => parts.requires.length > 0), last((parts) => parts.allows.length > 0), last((parts) => parts.denies.length > 0), last((parts) => parts.order !== undefined)]);
+  return sections.filter((section) => kept.has(section));
+}
 
 /** Who may reach a path, as far as this file tells. */
 interface Access {
@@ -93,17 +156,14 @@ function accessOf(sections: readonly Section[]): Access {
   let denies: Directive[] | undefined;
   let order = 'deny,allow';
   for (const section of sections) {
-    const { found, opening } = accessDirectives(section);
-    const named = (name: string): Directive[] => found.filter((directive) => directive.name.toLowerCase() === name);
-    const sectionRequires = found.filter((directive) => REQUIRE.has(directive.name.toLowerCase()));
-    if (sectionRequires.length > 0) {
-      requires = sectionRequires;
-      granted = opening;
+    const parts = partsOf(section);
+    if (parts.requires.length > 0) {
+      requires = parts.requires;
+      granted = parts.opening;
     }
-    if (named('allow').length > 0) allows = named('allow');
-    if (named('deny').length > 0) denies = named('deny');
-    const lastOrder = named('order').at(-1)?.args[0]?.value.toLowerCase();
-    if (lastOrder) order = lastOrder;
+    if (parts.allows.length > 0) allows = parts.allows;
+    if (parts.denies.length > 0) denies = parts.denies;
+    if (parts.order !== undefined) order = parts.order;
   }
   const from = (lines: readonly Directive[] | undefined): string[] => (lines ?? []).flatMap((line) => line.args.slice(1).map((word) => word.value.toLowerCase()));
   const allowAll = from(allows).includes('all');
@@ -121,15 +181,27 @@ function accessOf(sections: readonly Section[]): Access {
   return { kind: 'open', reason, granted, usesCompat };
 }
 
-/** Access directives per section, found once: several handlers may merge the same sections. */
-const ACCESS = new WeakMap<Section, { found: Directive[]; opening: Directive[] }>();
+/** What one section says about access. */
+interface AccessParts {
+  /** Require lines and sections. */
+  readonly requires: Directive[];
+  /** Its `Require all granted` lines that can open the path on their own. */
+  readonly opening: Directive[];
+  readonly allows: Directive[];
+  readonly denies: Directive[];
+  /** The value of its last Order line, lower-cased, when that line has one. */
+  readonly order: string | undefined;
+}
+
+/** Access per section, found once: several handlers may merge the same sections. */
+const ACCESS = new WeakMap<Section, AccessParts>();
 
 /**
  * Access directives among a section's children, nested Limit, If and Require sections included
  * (other sections hold their own rules, and Apache refuses most of them inside a <Location>); a
  * `Require all granted` inside <RequireAll> or <RequireNone> cannot open the path by itself.
  */
-function accessDirectives(section: Section): { found: Directive[]; opening: Directive[] } {
+function partsOf(section: Section): AccessParts {
   const cached = ACCESS.get(section);
   if (cached) return cached;
   const found: Directive[] = [];
@@ -155,9 +227,16 @@ function accessDirectives(section: Section): { found: Directive[]; opening: Dire
     } else if (!TRANSPARENT.has(name)) continue;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, restricted: inner });
   }
-  const result = { found, opening };
-  ACCESS.set(section, result);
-  return result;
+  const named = (name: string): Directive[] => found.filter((directive) => directive.name.toLowerCase() === name);
+  const parts: AccessParts = {
+    requires: found.filter((directive) => REQUIRE.has(directive.name.toLowerCase())),
+    opening,
+    allows: named('allow'),
+    denies: named('deny'),
+    order: named('order').at(-1)?.args[0]?.value.toLowerCase() || undefined,
+  };
+  ACCESS.set(section, parts);
+  return parts;
 }
 
 function isRequireAllGranted(directive: Directive): boolean {

@@ -1,7 +1,8 @@
 import type { Analysis } from '../analysis';
 import type { ModelProblem } from '../model/model';
 import { knownModules } from '../syntax/conditions';
-import { walk } from '../syntax/walk';
+import type { SyntaxTree } from '../syntax/tree';
+import { walk, WalkStep } from '../syntax/walk';
 import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
@@ -12,13 +13,27 @@ import type { Rule } from './types';
  */
 export function isIncludableMember(analysis: Analysis, problem: ModelProblem): boolean {
   if (!problem.message.includes('must define remote proxy server') || knownModules(analysis.tree) !== undefined) return false;
-  for (const step of walk(analysis.tree.nodes)) {
-    if (step.kind !== 'directive' || step.directive.span.start !== problem.span.start) continue;
-    // The words as add_member saw them (after continuation and ${VAR}): one URL and parameters.
-    const bare = step.directive.args.filter((word) => !word.value.includes('='));
-    return step.parent === undefined && bare.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!.value);
+  const step = directiveAt(analysis.tree, problem.span.start);
+  if (!step) return false;
+  // The words as add_member saw them (after continuation and ${VAR}): one URL and parameters.
+  const bare = step.directive.args.filter((word) => !word.value.includes('='));
+  return step.parent === undefined && bare.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!.value);
+}
+
+type DirectiveStep = Extract<WalkStep, { kind: 'directive' }>;
+
+const DIRECTIVE_STEPS = new WeakMap<SyntaxTree, ReadonlyMap<number, DirectiveStep>>();
+
+/** The walk step of the directive starting at `offset`; indexed once per tree, not searched per problem. */
+function directiveAt(tree: SyntaxTree, offset: number): DirectiveStep | undefined {
+  let index = DIRECTIVE_STEPS.get(tree);
+  if (!index) {
+    const byStart = new Map<number, DirectiveStep>();
+    for (const step of walk(tree.nodes)) if (step.kind === 'directive' && !byStart.has(step.directive.span.start)) byStart.set(step.directive.span.start, step);
+    index = byStart;
+    DIRECTIVE_STEPS.set(tree, index);
   }
-  return false;
+  return index.get(offset);
 }
 
 export const rule: Rule = {

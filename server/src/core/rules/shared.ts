@@ -51,6 +51,11 @@ export function syntaxProblems(analysis: Analysis, ...kinds: SyntaxProblem[]): S
   return analysis.tree.diagnostics.filter((diagnostic) => kinds.includes(diagnostic.problem));
 }
 
+/** Names for a message: all of them up to `max`, else the first `max` and how many more (a message must not grow with the file). */
+export function listed(names: readonly string[], max = 5): string {
+  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
 /** Apache's own words, quoted so users can match them with their logs. */
 export function apacheSays(message: string): string {
   return `Apache: "${message}"`;

@@ -1,5 +1,9 @@
 import { suggestFrom } from '../directives/directives';
+import { listed } from './shared';
 import type { Rule } from './types';
+
+/** Name comparisons one file may spend on suggestions. */
+const SUGGESTION_WORK = 200_000;
 
 export const rule: Rule = {
   id: 'undefined-balancer',
@@ -17,13 +21,24 @@ export const rule: Rule = {
     // One set for the whole file: looking each reference up in every balancer was O(references × balancers).
     const defined = new Set(all.map((balancer) => balancer.name));
     const names = [...defined];
+    // A suggestion compares the name with every defined one: once per undefined name, and only while
+    // the comparisons stay under a budget, so thousands of undefined names cannot make this quadratic.
+    const suggestions = new Map<string, string | undefined>();
+    let work = 0;
+    const suggest = (name: string): string | undefined => {
+      if (suggestions.has(name)) return suggestions.get(name);
+      work += names.length;
+      const suggestion = work <= SUGGESTION_WORK ? suggestFrom(name, names) : undefined;
+      suggestions.set(name, suggestion);
+      return suggestion;
+    };
     for (const reference of analysis.model.references) {
       if (defined.has(reference.name)) continue;
-      const suggestion = suggestFrom(reference.name, names);
+      const suggestion = suggest(reference.name);
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
       yield {
         span: reference.span,
-        message: `${reference.name} is not defined anywhere${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${names.join(', ')})`}`,
+        message: `${reference.name} is not defined anywhere${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${listed(names)})`}`,
         fixes: suggestion && written.toLowerCase().includes(reference.name)
           ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: reference.span, newText: written.replace(new RegExp(reference.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), suggestion) }] }]
           : [],
