@@ -281,6 +281,19 @@ export interface BigBalancerOptions extends ServerOptions {
   readonly loadfactors: 'integer' | 'decimal';
 }
 
+/**
+ * `copies` copies of a rule's example, each with its own balancer names and member addresses (so
+ * copies do not share members): a file with thousands of the same finding, to show each rule's
+ * cost grows with the number of findings, not with its square.
+ */
+export function repeatExample(example: string, copies: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < copies; i++) {
+    out.push(example.replace(/balancer:\/\/([A-Za-z]+)/g, `balancer://$1${i}`).replace(/\b10\.0\.(\d+)\.(\d+)/g, (_, _net: string, host: string) => `10.${(i >> 8) & 255}.${i & 255}.${host}`));
+  }
+  return `${out.join('\n')}\n`;
+}
+
 /** One balancer with `members` members (plus the server header), for hover, inlay hints and the scheduler. */
 export function generateBigBalancer(options: BigBalancerOptions): string {
   const dice = new Dice(prng(options.seed));

@@ -9,11 +9,12 @@ import { analyze, AnalyzeOptions } from '../server/src/core/analysis';
 import { hover } from '../server/src/core/features/hover';
 import { inlayHints } from '../server/src/core/features/inlay-hints';
 import { lint } from '../server/src/core/lint';
+import { RULES } from '../server/src/core/rules/index';
 import { buildModel } from '../server/src/core/model/build';
 import { picks, schedule } from '../server/src/core/scheduler/byrequests';
 import { previewBalancer } from '../server/src/core/scheduler/preview';
 import { parse } from '../server/src/core/syntax/parser';
-import { generateBigBalancer } from './generate';
+import { generateBigBalancer, repeatExample } from './generate';
 import { distribution, Distribution, median } from './measure';
 
 /** Any fixed time: nothing in the generated configurations depends on it. */
@@ -23,6 +24,7 @@ const OPTIONS: AnalyzeOptions = { environment: {}, epochSeconds: 1_800_000_000 }
 export type Task =
   | { readonly kind: 'analysis'; readonly files: readonly { readonly label: string; readonly path: string; readonly runs: number }[] }
   | { readonly kind: 'scheduler'; readonly members: number; readonly picks: number; readonly iterations: number; readonly seed: number; readonly root: string }
+  | { readonly kind: 'rule-growth'; readonly copies: readonly [small: number, large: number] }
   | { readonly kind: 'lint-workload'; readonly path: string; readonly runs: number }
   | { readonly kind: 'hover-workload'; readonly path: string; readonly runs: number };
 
@@ -59,10 +61,19 @@ export interface SchedulerResult {
   readonly query: Distribution;
 }
 
+/** One rule's example repeated a few and many times: analysis + lint, per copy. */
+export interface RuleGrowth {
+  readonly rule: string;
+  readonly findings: readonly [small: number, large: number];
+  /** Microseconds per copy, best of three runs after a warm-up run of each size. */
+  readonly microsPerCopy: readonly [small: number, large: number];
+}
+
 /** What the child sends back, with its own peak RSS. */
 export type TaskResult = { readonly maxRssKiB: number } & (
   | { readonly kind: 'analysis'; readonly results: readonly AnalysisResult[] }
   | { readonly kind: 'scheduler'; readonly result: SchedulerResult }
+  | { readonly kind: 'rule-growth'; readonly results: readonly RuleGrowth[] }
   | { readonly kind: 'workload'; readonly wallMs: number }
 );
 
@@ -150,6 +161,27 @@ function schedulerOf(task: Extract<Task, { kind: 'scheduler' }>): SchedulerResul
   };
 }
 
+/** Every rule's bad example repeated: the per-copy cost must not grow with the copies. */
+function ruleGrowth(copies: readonly [number, number]): RuleGrowth[] {
+  return RULES.map((rule) => {
+    const measure = (count: number): { micros: number; findings: number } => {
+      const text = repeatExample(rule.docs.bad, count);
+      let best = Infinity;
+      let findings = 0;
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        findings = lint(analyze(text, OPTIONS)).filter((diagnostic) => diagnostic.ruleId === rule.id).length;
+        best = Math.min(best, performance.now() - started);
+      }
+      return { micros: (best * 1000) / count, findings };
+    };
+    measure(copies[0]);
+    measure(copies[1]);
+    const [small, large] = [measure(copies[0]), measure(copies[1])];
+    return { rule: rule.id, findings: [small.findings, large.findings], microsPerCopy: [small.micros, large.micros] };
+  });
+}
+
 /** Hover on the balancer and on members, and inlay hints over every member, `runs` times: for `--profile`. */
 function hoverWorkload(path: string, runs: number): void {
   const text = readFileSync(path, 'utf8');
@@ -170,6 +202,8 @@ function runTask(task: Task): TaskResult {
       return { kind: 'analysis', results: task.files.map((file) => analysisOf(file.label, file.path, file.runs)), maxRssKiB: maxRss() };
     case 'scheduler':
       return { kind: 'scheduler', result: schedulerOf(task), maxRssKiB: maxRss() };
+    case 'rule-growth':
+      return { kind: 'rule-growth', results: ruleGrowth(task.copies), maxRssKiB: maxRss() };
     case 'lint-workload': {
       const text = readFileSync(task.path, 'utf8');
       const { wallMs } = timed(() => {

@@ -1,5 +1,5 @@
 /** The benchmark's results: their shape, the markdown report, and the README section it lives in. */
-import type { AnalysisResult, SchedulerResult } from './inprocess';
+import type { AnalysisResult, RuleGrowth, SchedulerResult } from './inprocess';
 import type { FeatureResult, KeystrokeResult } from './lsp';
 import type { ProfileSummary } from './profile';
 
@@ -69,7 +69,13 @@ export interface Results {
     readonly startup: { readonly runs: number; readonly nodeBaselineMs: number; readonly versionMs: number; readonly lintExampleMs: number; readonly lintExampleRssKiB: number | undefined };
   };
   readonly inProcess: { readonly results: readonly AnalysisResult[]; readonly maxRssKiB: number };
-  readonly scaling: { readonly rows: readonly ScalingRow[]; readonly ratios: Record<string, number>; readonly superlinear: readonly string[] };
+  readonly scaling: {
+    readonly rows: readonly ScalingRow[];
+    readonly ratios: Record<string, number>;
+    readonly superlinear: readonly string[];
+    /** Each rule's example repeated `copies` times. */
+    readonly rules: { readonly copies: readonly [number, number]; readonly results: readonly RuleGrowth[] };
+  };
   readonly server: {
     readonly startup: { readonly runs: number; readonly lines: number; readonly firstDiagnosticsMs: number; readonly initializeMs: number; readonly openToDiagnosticsMs: number; readonly maxRssKiB: number | undefined };
     readonly keystroke: KeystrokeResult & { readonly lines: number };
@@ -169,7 +175,17 @@ export function renderMarkdown(results: Results): string {
     );
   }
   const ratioText = Object.entries(results.scaling.ratios).map(([name, value]) => `${name} ${ratio(value, 2)}`).join(', ');
-  out.push('', `Per-line cost, largest ÷ smallest size: ${ratioText} (1.00× is linear). ${results.scaling.superlinear.length > 0 ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.` : 'Nothing superlinear beyond noise.'}`);
+  const { copies, results: growth } = results.scaling.rules;
+  const steepest = [...growth].sort((a, b) => b.microsPerCopy[1] / b.microsPerCopy[0] - a.microsPerCopy[1] / a.microsPerCopy[0]).slice(0, 5);
+  const growthText = steepest.map((rule) => `${rule.rule} ${ratio(rule.microsPerCopy[1] / rule.microsPerCopy[0], 2)} (${lines(rule.findings[1])} findings, ${ms((rule.microsPerCopy[1] * copies[1]) / 1000)})`).join(', ');
+  out.push(
+    '',
+    `Per-line cost, largest ÷ smallest size: ${ratioText} (1.00× is linear).`,
+    '',
+    `Rules with thousands of findings: each of the ${growth.length} rules' example repeated ${lines(copies[0])} and ${lines(copies[1])} times (own balancer names and addresses per copy), analysis + lint per copy, ${lines(copies[1])} ÷ ${lines(copies[0])} copies — the steepest: ${growthText} (1.00× is linear, 4× quadratic).`,
+    '',
+    results.scaling.superlinear.length > 0 ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.` : 'Nothing superlinear beyond noise.',
+  );
 
   const { server } = results;
   out.push('', '**Language server** (over stdio, as an editor drives it)', '', '| measurement | p50 | p95 | peak RSS |', '| --- | ---: | ---: | ---: |');

@@ -45,6 +45,8 @@ interface Plan {
   readonly schedulerMembers: number;
   readonly schedulerPicks: number;
   readonly schedulerIterations: number;
+  /** Copies of each rule's example, few and many. */
+  readonly ruleCopies: readonly [small: number, large: number];
 }
 
 const FULL: Plan = {
@@ -63,6 +65,7 @@ const FULL: Plan = {
   schedulerMembers: 10_000,
   schedulerPicks: 1_000,
   schedulerIterations: 200,
+  ruleCopies: [1_000, 4_000],
 };
 
 const SMOKE: Plan = {
@@ -79,6 +82,7 @@ const SMOKE: Plan = {
   schedulerMembers: 1_000,
   schedulerPicks: 100,
   schedulerIterations: 20,
+  ruleCopies: [100, 400],
 };
 
 const FLAGS = ['--smoke', '--profile', '--skip-package', '--keep'];
@@ -268,6 +272,18 @@ async function main(): Promise<void> {
       }
     }
 
+    // Each rule with thousands of its findings: four times the copies must cost about four times the time.
+    log(`rules: each example × ${plan.ruleCopies.join(' and × ')}`);
+    const growth = await runChild(inProcess, { kind: 'rule-growth', copies: plan.ruleCopies });
+    if (growth.kind !== 'rule-growth') throw new Error('unexpected rule-growth result');
+    for (const rule of growth.results) {
+      const grows = rule.microsPerCopy[1] / rule.microsPerCopy[0];
+      const largeMs = (rule.microsPerCopy[1] * plan.ruleCopies[1]) / 1000;
+      // A quadratic path makes the per-copy cost grow with the copies (4× here); 2× is far beyond
+      // noise once the large run takes 50 ms or more (below that, JIT and GC timing dominate).
+      if (grows > 2 && largeMs >= 50) superlinear.push(`${rule.rule}: per-copy cost grows ${grows.toFixed(2)}× from ${plan.ruleCopies[0]} to ${plan.ruleCopies[1]} copies of its example`);
+    }
+
     // Language server.
     const serverConfig = configs.find((config) => config.lines === plan.serverLines) ?? (() => {
       const generated = generateConfig({ root: scratch, port: PORT, lines: plan.serverLines, seed: SEED });
@@ -341,7 +357,7 @@ async function main(): Promise<void> {
       findings,
       cli: { sizes: cliSizes, startup },
       inProcess: { results: analysis.results, maxRssKiB: analysis.maxRssKiB },
-      scaling: { rows, ratios, superlinear },
+      scaling: { rows, ratios, superlinear, rules: { copies: plan.ruleCopies, results: growth.results } },
       server: {
         startup: {
           runs: startups.length,

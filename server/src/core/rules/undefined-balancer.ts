@@ -3,7 +3,7 @@ import { listed } from './shared';
 import type { Rule } from './types';
 
 /** Name comparisons one file may spend on suggestions. */
-const SUGGESTION_WORK = 200_000;
+const SUGGESTION_WORK = 20_000;
 
 export const rule: Rule = {
   id: 'undefined-balancer',
