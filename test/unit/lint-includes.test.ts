@@ -146,6 +146,26 @@ describe('balancer-lens lint: whole configurations', function () {
     assert.deepEqual(lintJson([ENTRY, '--env-file', ENVVARS, '-D', 'STAGINGX']).findings, TREE_FINDINGS);
   });
 
+  it('reads no included file outside the current folder, the linted files\' folders and --include-root: not by path, ../ or symlink', () => {
+    // A configuration from a pull request must not make CI print a file from elsewhere on the machine.
+    const secrets = tempDir('balancer-lens-secrets-');
+    writeFileSync(join(secrets, 'token.conf'), 'SECRET_TOKEN=hunter2-not-for-logs\n');
+    const repo = tempDir('balancer-lens-repo-');
+    symlinkSync(join(secrets, 'token.conf'), join(repo, 'link.conf'));
+    const relative = `../${secrets.split('/').at(-1)}/token.conf`;
+    // LoadModule with an MPM: a complete configuration, where every unknown directive is reported with its name.
+    writeFileSync(join(repo, 'site.conf'), `LoadModule mpm_event_module modules/mod_mpm_event.so\nInclude ${secrets}/token.conf\nInclude link.conf\nInclude ${relative}\n`);
+    const confined = cli(['lint', 'site.conf', '--format', 'json'], repo);
+    assert.equal(confined.status, 2, confined.stderr);
+    assert.ok(!confined.stdout.includes('hunter2') && !confined.stderr.includes('hunter2'), confined.stdout);
+    const messages = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages);
+    assert.deepEqual(messages.map((message) => `${message.line} ${message.ruleId}`), ['2 include-over-limit', '3 include-over-limit', '4 include-over-limit']);
+    // Named with --include-root, the folder is read like any other.
+    const widened = cli(['lint', 'site.conf', '--include-root', secrets, '--format', 'json'], repo);
+    assert.equal(widened.status, 1);
+    assert.ok(widened.stdout.includes('hunter2'), widened.stdout);
+  });
+
   it('starts relative includes at --server-root unless the configuration sets ServerRoot', () => {
     const dir = copy();
     const entry = join(dir, 'elsewhere/main.conf');
@@ -158,9 +178,14 @@ describe('balancer-lens lint: whole configurations', function () {
     const rooted = lintJson([entry, '--env-file', ENVVARS, '--server-root', dir], dir);
     assert.equal(rooted.run.status, 0);
     assert.deepEqual(rooted.findings, TREE_FINDINGS);
-    // ServerRoot in the configuration wins over --server-root.
+    // ServerRoot in the configuration wins over --server-root; it does not widen the folders read
+    // through Include (a configuration could name any folder), --include-root does.
     writeFileSync(entry, `ServerRoot "${dir}"\nInclude conf-enabled/*.conf\nInclude sites-enabled/*.conf\n`);
-    assert.deepEqual(lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere')], dir).findings, TREE_FINDINGS);
+    const confined = cli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
+    assert.equal(confined.status, 2);
+    const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-over-limit'));
+    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('is outside the folders balancer-lens reads')), confined.stdout);
+    assert.deepEqual(lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings, TREE_FINDINGS);
   });
 
   it('reports a missing included file as a finding (exit 1), not a crash', () => {

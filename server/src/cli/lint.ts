@@ -18,7 +18,7 @@ import { diskAccess } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
-import { LIMITS_HELP, READ_OPTIONS, readFlags } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags } from './read-options';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -101,7 +101,7 @@ export function runLint(argv: readonly string[]): number {
   // Texts by real path: what --fix changed is read from here, by the entry files that include it
   // too, also through another name (a symlink in sites-enabled/).
   const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
-  const disk = diskAccess({ maxBytes: flags.limits.size });
+  const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, sources.flatMap((source) => (source.input.path ? [source.input.path] : []))) });
   const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
   const analyzeSource = (source: Source, index: number): Analysis => {
     deadline(`analysing ${source.input.shown}`);

@@ -19,7 +19,8 @@ commands:
 
 schedule and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
-  and the limits --max-size MB, --max-includes N, --max-directory-depth N
+  the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
+  (Include reads only from the current folder, the files' folders, --server-root and these)
 
 options:
   -h, --help       show this help

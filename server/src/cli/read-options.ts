@@ -1,5 +1,6 @@
-/** The flags that shape how a configuration is read: --server-root, --define, --env-file and the limits. */
-import { resolve } from 'node:path';
+/** The flags that shape how a configuration is read: --server-root, --define, --env-file, the limits and the include roots. */
+import { realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
 import { heapSizeLimit, readInput, UsageError } from './io';
 
@@ -10,6 +11,8 @@ export interface ReadFlags {
   readonly environment: Readonly<Record<string, string | undefined>>;
   /** `size` is in bytes, and bounds each file read as well as the whole configuration. */
   readonly limits: ReadLimits;
+  /** Folders given with --include-root, absolute. */
+  readonly includeRoots: readonly string[];
 }
 
 /** parseArgs options for the read flags, shared by `lint` and `schedule`. */
@@ -20,13 +23,16 @@ export const READ_OPTIONS = {
   'max-size': { type: 'string' },
   'max-includes': { type: 'string' },
   'max-directory-depth': { type: 'string' },
+  'include-root': { type: 'string', multiple: true },
 } as const;
 
 /** The help lines of the limit flags, for `lint --help`. */
 export const LIMITS_HELP = `      --max-size MB       read at most MB (1 MB = 1,048,576 bytes) per file and per configuration
                           (default: what the Node.js heap can analyse, heap limit / 60)
       --max-includes N    read at most N files and folders through Include per configuration (default ${DEFAULT_READ_LIMITS.includes})
-      --max-directory-depth N  descend at most N folders below an included folder (default ${DEFAULT_READ_LIMITS.directoryDepth})`;
+      --max-directory-depth N  descend at most N folders below an included folder (default ${DEFAULT_READ_LIMITS.directoryDepth})
+      --include-root DIR  also read included files in DIR (repeatable; --include-root / reads them anywhere);
+                          by default only the current folder, the linted files' folders and --server-root`;
 
 interface ReadValues {
   'server-root'?: string;
@@ -35,6 +41,7 @@ interface ReadValues {
   'max-size'?: string;
   'max-includes'?: string;
   'max-directory-depth'?: string;
+  'include-root'?: string[];
 }
 
 /** Turns the parsed flags into read options; `--define NAME=VALUE` also sets the variable. */
@@ -50,7 +57,25 @@ export function readFlags(values: ReadValues, cwd: string): ReadFlags {
     defines.push(name);
     if (equals >= 0) environment[name] = define.slice(equals + 1);
   }
-  return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment, limits };
+  const includeRoots = (values['include-root'] ?? []).map((root) => resolve(cwd, root));
+  return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment, limits, includeRoots };
+}
+
+/**
+ * The folders Include may read from: the current folder, the folder of each file read, the server
+ * root and --include-root, as real paths. A configuration from an untrusted pull request must not
+ * make the linter read, and quote in its findings, a file elsewhere on the machine (a key, a token).
+ */
+export function includeRoots(flags: ReadFlags, cwd: string, files: readonly string[]): string[] {
+  const roots = new Set<string>();
+  for (const folder of [cwd, ...files.map((file) => dirname(file)), ...(flags.serverRoot ? [flags.serverRoot] : []), ...flags.includeRoots]) {
+    try {
+      roots.add(realpathSync(folder));
+    } catch {
+      // A folder that does not exist holds nothing to read.
+    }
+  }
+  return [...roots];
 }
 
 /** The limits from --max-size, --max-includes and --max-directory-depth, else the defaults. */

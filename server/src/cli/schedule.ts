@@ -12,7 +12,7 @@ import type { Span } from '../core/syntax/lines';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { readConfig, UsageError, useColour } from './io';
-import { READ_OPTIONS, readFlags } from './read-options';
+import { includeRoots, READ_OPTIONS, readFlags } from './read-options';
 
 const MAX_PICKS = 1_000_000;
 
@@ -31,7 +31,8 @@ export function runSchedule(argv: readonly string[]): number {
   const flags = readFlags(values, cwd);
   const text = readConfig(file, flags.limits.size);
   const path = resolve(cwd, file);
-  const analysis = analyze(text, { ...flags, path, files: diskAccess({ maxBytes: flags.limits.size }), epochSeconds: Math.floor(Date.now() / 1000) });
+  const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, [path]) });
+  const analysis = analyze(text, { ...flags, path, files: disk, epochSeconds: Math.floor(Date.now() / 1000) });
   const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
   const { text: virtual, files } = analysis.tree;
   // The file as given; an included file relative to the current directory when inside it, else absolute.

@@ -105,7 +105,9 @@ export class DocumentStates {
       const access = this.access();
       const limits = this.settings().limits;
       const entryPath = pathOf(document.uri) ? entry : undefined;
-      const text = entryPath ? (access.readFile(entryPath) ?? document.getText()) : document.getText();
+      const read = entryPath ? access.readFile(entryPath) : undefined;
+      // (The editor's disk access keeps to no folders, so only a size can stand in for the text.)
+      const text = read === undefined || (typeof read !== 'string' && 'roots' in read) ? document.getText() : read;
       const length = typeof text === 'string' ? text.length : text.bytes;
       if (typeof text !== 'string' || length > limits.size) {
         const oversized = `this file is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;

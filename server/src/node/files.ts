@@ -1,5 +1,5 @@
 /** The disk as the core's FileAccess, shared by the CLI and the language server. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { FileAccess } from '../core/syntax/includes';
 
 /** How many leading bytes are searched for NUL to tell a binary file from a configuration (git's heuristic). */
@@ -16,9 +16,19 @@ export interface DiskOptions {
   readonly maxBytes?: number;
   /** Texts by absolute path read instead of the disk (stdin, --fix results, open editors). */
   readonly overlay?: ReadonlyMap<string, string>;
+  /** Real paths of the folders files may be read from, symbolic links followed (default: anywhere). */
+  readonly roots?: readonly string[];
 }
 
-/** Reads the disk through an overlay; a file over the size limit is measured, not read; binary and unreadable files read as missing. */
+/** Whether a real path lies in one of the folders. */
+export function isInside(path: string, roots: readonly string[]): boolean {
+  return roots.some((root) => root === '/' || path === root || path.startsWith(`${root}/`));
+}
+
+/**
+ * Reads the disk through an overlay; a file over the size limit is measured, not read, and one
+ * outside the roots is not read either; binary and unreadable files read as missing.
+ */
 export function diskAccess(options: DiskOptions = {}): FileAccess {
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const overlay = options.overlay ?? new Map<string, string>();
@@ -27,6 +37,8 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       const laid = overlay.get(path);
       if (laid !== undefined) return laid;
       try {
+        // Outside the roots a missing file is not told from one that exists.
+        if (options.roots && !isInside(realOrGiven(path), options.roots)) return { roots: options.roots };
         const stats = statSync(path);
         if (!stats.isFile()) return undefined;
         if (stats.size > maxBytes) return { bytes: stats.size, limit: maxBytes };
@@ -45,4 +57,13 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       }
     },
   };
+}
+
+/** The real path (symbolic links followed), or the path itself when it cannot be resolved. */
+function realOrGiven(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

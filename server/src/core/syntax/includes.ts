@@ -11,10 +11,18 @@ export interface TooLarge {
   readonly limit: number;
 }
 
+/** A file the access would not read because it lies outside the folders it may read (symbolic links followed). */
+export interface OutsideRoots {
+  readonly roots: readonly string[];
+}
+
 /** The few file operations reading a configuration needs; POSIX paths. */
 export interface FileAccess {
-  /** The text of a regular file; its size when it is larger than the access reads; undefined when it cannot be read. */
-  readFile(path: string): string | TooLarge | undefined;
+  /**
+   * The text of a regular file; its size when it is larger than the access reads, or the folders it
+   * keeps to when the file is outside them; undefined when it cannot be read.
+   */
+  readFile(path: string): string | TooLarge | OutsideRoots | undefined;
   /** The entry names of a directory, or undefined when the path is not a readable directory. */
   readDirectory(path: string): readonly string[] | undefined;
 }

@@ -6,7 +6,7 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, OutsideRoots, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
@@ -438,7 +438,7 @@ class Reader {
         continue;
       }
       if (typeof text !== 'string' || !state.fits(text.length)) {
-        this.report('include-limit', directive.span, tooLarge(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
+        this.report('include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
       }
       state.chain.push(path);
@@ -451,8 +451,11 @@ class Reader {
   }
 }
 
-/** Why an included file was not read: larger than the file access reads, or than the configuration may still hold. */
-function tooLarge(path: string, file: TooLarge | undefined, size: number): string {
+/** Why an included file was not read: outside the folders the file access reads, larger than it reads, or than the configuration may still hold. */
+function unread(path: string, file: TooLarge | OutsideRoots | undefined, size: number): string {
+  if (file && 'roots' in file) {
+    return `the included file ${path} is outside the folders balancer-lens reads (${file.roots.join(', ')}), so it is not read (--include-root DIR adds a folder)`;
+  }
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
   if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
   return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
