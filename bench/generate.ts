@@ -7,6 +7,8 @@
  * Each configuration is one self-contained file (no `Include`), so `apache2 -t` and the linter read
  * exactly the same text.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A seeded PRNG (mulberry32): a function returning floats in [0, 1). */
 export function prng(seed: number): () => number {
@@ -292,6 +294,21 @@ export function repeatExample(example: string, copies: number): string {
     out.push(example.replace(/balancer:\/\/([A-Za-z]+)/g, `balancer://$1${i}`).replace(/\b10\.0\.(\d+)\.(\d+)/g, (_, _net: string, host: string) => `10.${(i >> 8) & 255}.${i & 255}.${host}`));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * A folder of `files` small configurations, each defining a balancer and routing to the next
+ * file's: what `lint DIR` checks across files (undefined, empty and unused balancers).
+ */
+export function writeFolder(folder: string, files: number): void {
+  mkdirSync(folder, { recursive: true });
+  for (let i = 0; i < files; i++) {
+    const next = (i + 1) % files;
+    writeFileSync(
+      join(folder, `site${i}.conf`),
+      `<Proxy "balancer://site${i}">\n    BalancerMember "http://10.${(i >> 8) & 255}.${i & 255}.1:8080"\n</Proxy>\nProxyPass "/site${i}/" "balancer://site${next}/"\n`,
+    );
+  }
 }
 
 /** One balancer with `members` members (plus the server header), for hover, inlay hints and the scheduler. */

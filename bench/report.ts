@@ -37,6 +37,12 @@ export interface ScalingRow {
 }
 
 /** A target from the issue and where the measurement stands. */
+/** `lint DIR` over a folder of `files` files. */
+export interface FolderRun {
+  readonly files: number;
+  readonly wallMs: number;
+}
+
 export interface TargetCheck {
   readonly name: string;
   readonly actual: string;
@@ -75,6 +81,8 @@ export interface Results {
     readonly superlinear: readonly string[];
     /** Each rule's example repeated `copies` times. */
     readonly rules: { readonly copies: readonly [number, number]; readonly results: readonly RuleGrowth[] };
+    /** `lint DIR` of a folder of few and many small files (median wall time). */
+    readonly folders: readonly FolderRun[];
   };
   readonly server: {
     readonly startup: { readonly runs: number; readonly lines: number; readonly firstDiagnosticsMs: number; readonly initializeMs: number; readonly openToDiagnosticsMs: number; readonly maxRssKiB: number | undefined };
@@ -183,6 +191,8 @@ export function renderMarkdown(results: Results): string {
     `Per-line cost, largest ÷ smallest size: ${ratioText} (1.00× is linear).`,
     '',
     `Rules with thousands of findings: each of the ${growth.length} rules' example repeated ${lines(copies[0])} and ${lines(copies[1])} times (own balancer names and addresses per copy), analysis + lint per copy, ${lines(copies[1])} ÷ ${lines(copies[0])} copies — the steepest: ${growthText} (1.00× is linear, 4× quadratic).`,
+    '',
+    `Many files at once (\`lint DIR\`, each file a balancer routing to the next file's, so every file's references are checked across the folder): ${results.scaling.folders.map((folder) => `${lines(folder.files)} files ${ms(folder.wallMs)} (${(folder.wallMs / folder.files).toFixed(2)} ms per file)`).join(', ')}.`,
     '',
     results.scaling.superlinear.length > 0 ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.` : 'Nothing superlinear beyond noise.',
   );

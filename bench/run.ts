@@ -16,12 +16,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
-import { generateBigBalancer, generateConfig, MODULE_DIR } from './generate';
+import { generateBigBalancer, generateConfig, MODULE_DIR, writeFolder } from './generate';
 import type { SchedulerResult, Task, TaskResult } from './inprocess';
 import { FeatureResult, KeystrokeResult, measureFeatures, measureKeystrokes, measureStartup, StartupRun } from './lsp';
 import { GNU_TIME, medianOf, median, Run, runNode, runTimed } from './measure';
 import { summarizeProfile, ProfileSummary } from './profile';
-import { CliSize, mbps, mib, ms, README_END, README_START, renderMarkdown, Results, ScalingRow, TargetCheck, updateReadme } from './report';
+import { CliSize, FolderRun, mbps, mib, ms, README_END, README_START, renderMarkdown, Results, ScalingRow, TargetCheck, updateReadme } from './report';
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'server/dist/cli.js');
@@ -47,6 +47,8 @@ interface Plan {
   readonly schedulerIterations: number;
   /** Copies of each rule's example, few and many. */
   readonly ruleCopies: readonly [small: number, large: number];
+  /** Files in a folder linted at once, few and many. */
+  readonly folderFiles: readonly [small: number, large: number];
 }
 
 const FULL: Plan = {
@@ -66,6 +68,7 @@ const FULL: Plan = {
   schedulerPicks: 1_000,
   schedulerIterations: 200,
   ruleCopies: [1_000, 4_000],
+  folderFiles: [1_000, 4_000],
 };
 
 const SMOKE: Plan = {
@@ -83,6 +86,7 @@ const SMOKE: Plan = {
   schedulerPicks: 100,
   schedulerIterations: 20,
   ruleCopies: [100, 400],
+  folderFiles: [100, 400],
 };
 
 const FLAGS = ['--smoke', '--profile', '--skip-package', '--keep'];
@@ -284,6 +288,21 @@ async function main(): Promise<void> {
       if (grows > 2 && largeMs >= 50) superlinear.push(`${rule.rule}: per-copy cost grows ${grows.toFixed(2)}× from ${plan.ruleCopies[0]} to ${plan.ruleCopies[1]} copies of its example`);
     }
 
+    // Many files at once: the cross-file checks must not compare every file with every other.
+    const folders = plan.folderFiles.map((files) => {
+      const folder = join(scratch, `folder-${files}`);
+      writeFolder(folder, files);
+      log(`lint a folder of ${files} files`);
+      const runs = [1, 2, 3].map(() => runNode([CLI, 'lint', folder, '--format', 'json'], scratch));
+      const status = runs[0]!.status;
+      if (status !== 0 && status !== 1) throw new Error(`lint of a folder of ${files} files exited with ${status}: ${runs[0]!.stderr}`);
+      return { files, wallMs: median(runs.map((run) => run.wallMs)) };
+    });
+    const [fewFiles, manyFiles] = folders as [FolderRun, FolderRun];
+    // Start-up is paid once per run, so per-file time should even fall; 2× is far beyond noise.
+    const folderGrowth = manyFiles.wallMs / manyFiles.files / (fewFiles.wallMs / fewFiles.files);
+    if (folderGrowth > 2) superlinear.push(`lint DIR: time per file grows ${folderGrowth.toFixed(2)}× from ${fewFiles.files} to ${manyFiles.files} files`);
+
     // Language server.
     const serverConfig = configs.find((config) => config.lines === plan.serverLines) ?? (() => {
       const generated = generateConfig({ root: scratch, port: PORT, lines: plan.serverLines, seed: SEED });
@@ -357,7 +376,7 @@ async function main(): Promise<void> {
       findings,
       cli: { sizes: cliSizes, startup },
       inProcess: { results: analysis.results, maxRssKiB: analysis.maxRssKiB },
-      scaling: { rows, ratios, superlinear, rules: { copies: plan.ruleCopies, results: growth.results } },
+      scaling: { rows, ratios, superlinear, rules: { copies: plan.ruleCopies, results: growth.results }, folders },
       server: {
         startup: {
           runs: startups.length,

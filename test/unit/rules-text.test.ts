@@ -43,7 +43,8 @@ function unmark(marked: string): { text: string; spans: Span[] } {
 }
 
 function findingsOf(rule: Rule, text: string): RuleFinding[] {
-  return [...rule.check({ analysis: analyze(text, { epochSeconds: 1_800_000_000 }), others: [] })];
+  const analysis = analyze(text, { epochSeconds: 1_800_000_000 });
+  return [...rule.check({ analysis, run: [analysis] })];
 }
 
 /** The text after applying a fix's edits (they never overlap). */

@@ -14,7 +14,6 @@ export const DEFAULT_PATTERNS: readonly string[] = [
   ...['sites-available', 'sites-enabled', 'conf.d', 'conf-available', 'conf-enabled', 'mods-available', 'mods-enabled'].map((name) => `**/${name}/**`),
 ];
 
-
 /** One file of the run. */
 export type Input =
   | { readonly kind: 'file'; /** Absolute. */ readonly path: string; /** As reported: relative to the current directory when inside it. */ readonly shown: string }

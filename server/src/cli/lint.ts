@@ -223,11 +223,12 @@ function lintSets(sources: readonly Source[], analyses: readonly Analysis[], dea
   const byFile = new Map<string, FileFindings>();
   for (const source of sources) byFile.set(source.input.path ? fileKey(source.input.path) : source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
   const seen = new Set<string>();
+  // One array for the whole run: rules index it once for their cross-file checks.
+  const run = entries.map((entry) => entry.analysis);
   for (const { source, analysis } of entries) {
     deadline(`linting ${source.input.shown}`);
-    const others = entries.filter((entry) => entry.analysis !== analysis).map((entry) => entry.analysis);
     const tree = analysis.tree;
-    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, others }))) {
+    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, run }))) {
       const key = file.path ? fileKey(file.path) : source.input.path ? fileKey(source.input.path) : source.input.shown;
       const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
       if (seen.has(identity)) continue;

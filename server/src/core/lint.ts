@@ -13,8 +13,8 @@ export type SeveritySetting = Severity | 'off';
 export interface LintOptions {
   /** Severity per rule id; a rule not named keeps its default. */
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
-  /** The other files of the run, for cross-file references. */
-  readonly others?: readonly Analysis[];
+  /** Every file of the run, this one included, for cross-file references (default: this one alone); one array for the whole run. */
+  readonly run?: readonly Analysis[];
 }
 
 /** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
@@ -53,10 +53,11 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const settings = options.rules ?? {};
   const severityOf = (rule: Rule): SeveritySetting => settings[rule.id] ?? rule.severity;
   const found: Diagnostic[] = [];
+  const run = options.run ?? [analysis];
   for (const rule of RULES) {
     const severity = severityOf(rule);
     if (severity === 'off' || rule.id === UNUSED_SUPPRESSION) continue;
-    for (const finding of rule.check({ analysis, others: options.others ?? [] })) found.push({ ...finding, ruleId: rule.id, severity });
+    for (const finding of rule.check({ analysis, run })) found.push({ ...finding, ruleId: rule.id, severity });
   }
   const known = new Set(RULES.map((rule) => rule.id));
   const isHiddenByTemplate = templateNoise(analysis, found);

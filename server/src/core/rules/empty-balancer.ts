@@ -1,5 +1,6 @@
+import type { Analysis } from '../analysis';
 import { knownModules } from '../syntax/conditions';
-import { balancerAnchor, listed } from './shared';
+import { balancerAnchor, listed, runIndex } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -11,18 +12,17 @@ export const rule: Rule = {
     bad: '<Proxy "balancer://shop">\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
-  *check(context) {
-    const { analysis, others } = context;
+  *check({ analysis, run }) {
+    // Gathered once per run, not per file or per empty balancer: either was quadratic.
+    const filled = runIndex(run, 'filled balancers', filledBalancers);
     // A ProxyPass alone may point at members defined in a file we were not given.
-    const selfContained = knownModules(analysis.tree) !== undefined || [analysis, ...others].some((other) => other.model.balancers.some((balancer) => balancer.members.length > 0));
-    // Gathered once, not per empty balancer: that was quadratic in the number of balancers.
-    const filledElsewhere = new Set(others.flatMap((other) => other.model.balancers.filter((candidate) => candidate.members.length > 0).map((candidate) => candidate.name)));
-    const known = [...new Set([analysis, ...others].flatMap((other) => other.model.balancers).filter((other) => other.members.length > 0).map((other) => other.name))];
+    const selfContained = knownModules(analysis.tree) !== undefined || filled.size > 0;
+    const known = [...filled.keys()];
     for (const balancer of analysis.model.balancers) {
       // An inheriting vhost balancer is empty because the main server's is: reported there once.
       if (balancer.members.length > 0 || balancer.inherited || !balancer.name.startsWith('balancer://')) continue;
       // Within this file scopes are already merged (a vhost inherits the main server's members); other files may add members.
-      if (filledElsewhere.has(balancer.name)) continue;
+      if (filled.get(balancer.name)?.some((other) => other !== analysis)) continue;
       if (!balancer.section && !selfContained) continue;
       yield {
         span: balancerAnchor(balancer),
@@ -31,3 +31,17 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The names of the balancers with members anywhere in the run, each with the files that fill it. */
+function filledBalancers(run: readonly Analysis[]): Map<string, Analysis[]> {
+  const filled = new Map<string, Analysis[]>();
+  for (const analysis of run) {
+    for (const balancer of analysis.model.balancers) {
+      if (balancer.members.length === 0) continue;
+      const files = filled.get(balancer.name);
+      if (!files) filled.set(balancer.name, [analysis]);
+      else if (files.at(-1) !== analysis) files.push(analysis);
+    }
+  }
+  return filled;
+}

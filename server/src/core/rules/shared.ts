@@ -2,7 +2,6 @@
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
 import type { Span } from '../syntax/lines';
-import type { RuleContext } from './types';
 import type { SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 
@@ -83,7 +82,15 @@ export function balancerAnchor(balancer: Balancer): Span {
   return (balancer.section?.open ?? balancer.createdBy).span;
 }
 
-/** Every balancer named `name` in this file or the other files of the run. */
-export function balancersNamed(context: RuleContext, name: string): Balancer[] {
-  return [context.analysis, ...context.others].flatMap((analysis) => analysis.model.balancers.filter((balancer) => balancer.name === name));
+const RUN_INDEXES = new WeakMap<readonly Analysis[], Map<string, unknown>>();
+
+/** What `build` finds over a whole lint run, built once per run and `key`, not once per file. */
+export function runIndex<T>(run: readonly Analysis[], key: string, build: (run: readonly Analysis[]) => T): T {
+  let indexes = RUN_INDEXES.get(run);
+  if (!indexes) {
+    indexes = new Map();
+    RUN_INDEXES.set(run, indexes);
+  }
+  if (!indexes.has(key)) indexes.set(key, build(run));
+  return indexes.get(key) as T;
 }

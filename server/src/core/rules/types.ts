@@ -45,11 +45,15 @@ export interface RuleDocs {
   readonly good: string;
 }
 
-/** Everything a rule may look at: this document and the other documents linted with it. */
+/** Everything a rule may look at: this document and the documents linted with it. */
 export interface RuleContext {
   readonly analysis: Analysis;
-  /** The other files of the same lint run or workspace, for cross-file references. */
-  readonly others: readonly Analysis[];
+  /**
+   * Every file of the lint run, this one included (just this one when it is linted alone), for
+   * cross-file references. The same array for every file of a run, so a rule can index it once
+   * (see `runIndex`) instead of once per file, which would be quadratic in the files.
+   */
+  readonly run: readonly Analysis[];
 }
 
 /** One check, in one file named by its id. */

@@ -1,5 +1,5 @@
 import { suggestFrom } from '../directives/directives';
-import { listed } from './shared';
+import { listed, runIndex } from './shared';
 import type { Rule } from './types';
 
 /** Name comparisons one file may spend on suggestions. */
@@ -14,12 +14,10 @@ export const rule: Rule = {
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop1/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
   },
-  *check(context) {
-    const { analysis, others } = context;
-    const all = [analysis, ...others].flatMap((other) => other.model.balancers);
-    if (all.length === 0) return;
-    // One set for the whole file: looking each reference up in every balancer was O(references × balancers).
-    const defined = new Set(all.map((balancer) => balancer.name));
+  *check({ analysis, run }) {
+    // One set for the whole run, built once: per reference it was O(references × balancers), per file O(files × balancers).
+    const defined = runIndex(run, 'balancer names', (files) => new Set(files.flatMap((file) => file.model.balancers.map((balancer) => balancer.name))));
+    if (defined.size === 0) return;
     const names = [...defined];
     // A suggestion compares the name with every defined one: once per undefined name, and only while
     // the comparisons stay under a budget, so thousands of undefined names cannot make this quadratic.

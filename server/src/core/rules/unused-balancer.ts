@@ -1,4 +1,4 @@
-import { balancerAnchor } from './shared';
+import { balancerAnchor, runIndex } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -10,11 +10,11 @@ export const rule: Rule = {
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPass "/api/" "balancer://api/"',
   },
-  *check({ analysis, others }) {
-    const routes = [analysis, ...others].flatMap((other) => other.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name));
+  *check({ analysis, run }) {
+    // Once per run, not per file (quadratic in the files of a folder).
+    const used = runIndex(run, 'routed balancers', (files) => new Set(files.flatMap((file) => file.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name)).map((reference) => reference.name)));
     // A file of balancer definitions alone is normal; the question arises once something routes.
-    if (routes.length === 0) return;
-    const used = new Set(routes.map((reference) => reference.name));
+    if (used.size === 0) return;
     for (const balancer of analysis.model.balancers) {
       if (balancer.members.length === 0 || used.has(balancer.name) || !balancer.name.startsWith('balancer://')) continue;
       yield { span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` };
