@@ -235,6 +235,8 @@ const cases: readonly Case[] = [
   refused('#95 ProxyPassInherit with no argument', lines('ProxyPassInherit', proxy(H1))),
   accepted('#95 BalancerGrowth 1000', lines('BalancerGrowth 1000', proxy(H1))),
   refused('#95 BalancerPersist yes', lines('BalancerPersist yes', proxy(H1))),
+  // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
+  accepted('RewriteRule with a negated pattern using $1', withC1('RewriteEngine On', 'RewriteRule "!^/(static/.*)" "balancer://c1/$1" [P,L]'), { modules: ['rewrite'] }),
 ];
 
 /** What Apache named: the line of `Syntax error on line N` and the message after the file name. */

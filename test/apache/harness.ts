@@ -151,16 +151,17 @@ export function loadModuleLine(id: string, file: string): string {
 
 /**
  * Starts Apache in the foreground in its own process group, with a wrapper config in `dir` that
- * loads the modules and then includes `fragment`; routes `/` to `balancer://t/` unless the fragment
- * has its own ProxyPass. Resolves once Apache has started (see launchApache).
+ * loads the modules (and `extraModules`, as [identifier, file]) and then includes `fragment`;
+ * routes `/` to `balancer://t/` unless the fragment has its own ProxyPass. Resolves once Apache
+ * has started (see launchApache).
  */
-export async function startApache(dir: string, fragment: string): Promise<ApacheServer> {
+export async function startApache(dir: string, fragment: string, extraModules: readonly (readonly [id: string, file: string])[] = []): Promise<ApacheServer> {
   const port = await freePort();
   await mkdir(join(dir, 'run'));
   const hasOwnProxyPass = /^\s*ProxyPass\s/im.test(await readFile(fragment, 'utf8'));
   const config = [
     ...serverLines(dir, port),
-    ...MODULES.map(([id, file]) => loadModuleLine(id, file)),
+    ...[...MODULES, ...extraModules].map(([id, file]) => loadModuleLine(id, file)),
     // One child serving one connection at a time: requests are strictly sequential anyway.
     'StartServers 1',
     'MinSpareServers 1',
@@ -327,7 +328,7 @@ export async function requestPicks(port: number, count: number): Promise<Pick[]>
 }
 
 async function requestPick(port: number): Promise<Pick> {
-  const { status, body } = await get(port, PROBE_PATH);
+  const { status, body } = await httpGet(port, PROBE_PATH);
   if (status === 503) return null;
   const match = /^([a-z]) (\S*)$/.exec(body);
   if (status !== 200 || match === null) throw new Error(`unexpected answer ${status}: ${body.slice(0, 200)}`);
@@ -336,7 +337,8 @@ async function requestPick(port: number): Promise<Pick> {
   return name + path.slice(0, -PROBE_PATH.length).replace(/\/+$/, '');
 }
 
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
+/** One GET to the instance on `port`, on a fresh connection. */
+export function httpGet(port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: HOST, port, path, agent: false, headers: { Connection: 'close' }, timeout: REQUEST_TIMEOUT_MS },

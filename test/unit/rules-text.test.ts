@@ -7,6 +7,7 @@ import { rule as balancerSchemeTypo } from '../../server/src/core/rules/balancer
 import { rule as commentContinuation } from '../../server/src/core/rules/comment-continuation';
 import { rule as ignoredText } from '../../server/src/core/rules/ignored-text';
 import { rule as proxypassOrder } from '../../server/src/core/rules/proxypass-order';
+import { rule as rewriteNegatedBackreference } from '../../server/src/core/rules/rewrite-negated-backreference';
 import { rule as stickyCookieSeparator } from '../../server/src/core/rules/sticky-cookie-separator';
 import { rule as templateSyntax } from '../../server/src/core/rules/template-syntax';
 import { rule as trailingSlashMismatch } from '../../server/src/core/rules/trailing-slash-mismatch';
@@ -207,6 +208,16 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<Location /bm>\n    SetHandler balancer-manager\n    Require all granted\n</Location>\n<Location />\n    Require ip 10.0.0.0/8\n</Location>'], // sections merge in file order: the later one wins
     ['<LocationMatch "^/b">\n    Require ip 10.0.0.0/8\n</LocationMatch>\n<Location /bm>\n    SetHandler balancer-manager\n</Location>'],
     ['<Location /status>\n    SetHandler server-status\n</Location>'],
+  ]],
+  [rewriteNegatedBackreference, [
+    ['RewriteRule !^/(static/.*) balancer://ws/[[$1]] [P,L]', { says: ['the back-reference $1 is always empty', '"!^/(static/.*)" is negated', 'goes to "balancer://ws/"', '%{REQUEST_URI}'], fixed: 'RewriteRule !^/(static/.*) balancer://ws%{REQUEST_URI} [P,L]', safe: false }],
+    ['RewriteRule "!^/x" "balancer://ws/[[$1]]"', { fixed: 'RewriteRule "!^/x" "balancer://ws%{REQUEST_URI}"' }],
+    ['RewriteRule !^/x http://backend/[[$0]]/y [P]', { says: ['goes to "http://backend//y"'] }],
+    // near misses
+    ['RewriteRule ^/(.*) balancer://ws/$1 [P]'],
+    ['RewriteRule !^/static/ balancer://ws%{REQUEST_URI} [P]'],
+    ['RewriteRule !^/x balancer://ws/\\$1 [P]'],
+    ['RewriteCond %{REQUEST_URI} !^/(static/.*)\nRewriteRule ^ balancer://ws/%1 [P]'],
   ]],
   [balancerPersist, [
     ['[[BalancerPersist On]]', { says: ['BalancerPersist On', 'may not take effect', 'slotmem-shm-*.persist'], fixed: 'BalancerPersist Off', safe: false }],

@@ -30,6 +30,7 @@ import { rule as nofailover } from './nofailover';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
+import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
@@ -86,6 +87,7 @@ export const RULES: readonly Rule[] = [
   proxySectionArguments,
   proxypassOrder,
   proxypassSyntax,
+  rewriteNegatedBackreference,
   sectionMismatch,
   sharedMember,
   spareNeverUsed,

@@ -1,0 +1,38 @@
+import { walk } from '../syntax/walk';
+import type { Fix, Rule } from './types';
+
+/** A back-reference to the rule's pattern, `$0` to `$9`, unless its `$` is escaped. */
+const BACK_REFERENCE = /(?<!\\)\$[0-9]/;
+
+export const rule: Rule = {
+  id: 'rewrite-negated-backreference',
+  severity: 'warning',
+  docs: {
+    summary: 'a `RewriteRule` with a negated pattern (`!…`) whose substitution uses `$1`: the back-reference is always empty',
+    why: 'A negated pattern applies when it does not match, so its groups capture nothing: `$1` becomes an empty string and every request is sent to the same URL, `balancer://app/` instead of `balancer://app/the/path` (the mod_rewrite manual: "if negated patterns are used, you cannot use $N in the substitution string"). `apache2 -t` says Syntax OK. To forward the path, use `%{REQUEST_URI}`, or a positive pattern and a condition for the exception.',
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/(static/.*)" "balancer://app/$1" [P,L]',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/static/" "balancer://app%{REQUEST_URI}" [P,L]',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    for (const step of walk(analysis.tree.nodes)) {
+      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'rewriterule') continue;
+      const [pattern, substitution] = step.directive.args;
+      if (!pattern?.value.startsWith('!') || !substitution) continue;
+      const written = text.slice(substitution.span.start, substitution.span.end);
+      const reference = BACK_REFERENCE.exec(written);
+      if (!reference) continue;
+      const start = substitution.span.start + reference.index;
+      const span = { start, end: start + 2 };
+      // A lone `…/$1` ending the URL meant "the rest of the path": the whole request path says it.
+      const end = written.length - (substitution.quoted ? 1 : 0);
+      const isTail = reference.index + 2 === end && written[reference.index - 1] === '/';
+      const fixes: Fix[] = isTail ? [{ title: 'Forward the request path (%{REQUEST_URI})', safe: false, edits: [{ span: { start: start - 1, end: start + 2 }, newText: '%{REQUEST_URI}' }] }] : [];
+      yield {
+        span,
+        message: `the back-reference ${reference[0]} is always empty here: the pattern "${pattern.value}" is negated, so it captures nothing and every request it applies to goes to "${substitution.value.replace(new RegExp(BACK_REFERENCE, 'g'), '')}"; forward the path with %{REQUEST_URI}, or match with a positive pattern`,
+        fixes,
+      };
+    }
+  },
+};
