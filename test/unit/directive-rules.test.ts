@@ -2,30 +2,11 @@ import * as assert from 'node:assert/strict';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import type { Span } from '../../server/src/core/syntax/lines';
+import { show, unmark } from './markers';
 
 // The rules for what Apache refuses about directives themselves (unknown, misplaced, bad
 // arguments) and two refusals the config-test suite (test/apache/config-test.test.ts) found we
 // missed. Each expectation here was checked with `apache2 -t` (Apache/2.4.71, Debian).
-
-/** A readable, ASCII-only test title for a text with odd characters. */
-const show = (text: string): string =>
-  JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Removes `[[` … `]]` markers: the plain text and the marked spans, sorted by start. */
-function unmark(marked: string): { text: string; spans: Span[] } {
-  const spans: Span[] = [];
-  let text = '';
-  let open: number | undefined;
-  for (const part of marked.split(/(\[\[|\]\])/)) {
-    if (part === '[[') open = text.length;
-    else if (part === ']]') {
-      assert.ok(open !== undefined, `unbalanced markers in ${show(marked)}`);
-      spans.push({ start: open, end: text.length });
-      open = undefined;
-    } else text += part;
-  }
-  return { text, spans: spans.sort((a, b) => a.start - b.start) };
-}
 
 /** Asserts that `ruleId` flags exactly the marked spans of `marked`. */
 function checkRule(ruleId: string, marked: string): void {

@@ -4,33 +4,12 @@ import type { Balancer, Model } from '../../server/src/core/model/model';
 import type { BalancerParams, WorkerParams } from '../../server/src/core/model/params';
 import type { Span } from '../../server/src/core/syntax/lines';
 import { parse } from '../../server/src/core/syntax/parser';
+import { show, unmark } from './markers';
 
 // Spec §2 and the modelling rows of §9. Every expectation below that the spec does not already
 // mark as verified was checked with `apache2 -t` (Apache/2.4.71, Debian); member sharing shows in
 // its AH01150 warning. Inheritance between the main server and virtual hosts (§2.6, rows 54–58)
 // happens after reading and is not modelled: each scope keeps the balancers it declared.
-
-/** A readable, ASCII-only test title for a text with odd characters. */
-const show = (text: string): string =>
-  JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Removes `[[` … `]]` markers (they may nest): the plain text and the marked spans, sorted by start then end. */
-function unmark(marked: string): { text: string; spans: Span[] } {
-  const spans: Span[] = [];
-  const open: number[] = [];
-  let text = '';
-  for (const part of marked.split(/(\[\[|\]\])/)) {
-    if (part === '[[') open.push(text.length);
-    else if (part === ']]') {
-      const start = open.pop();
-      assert.ok(start !== undefined, `unbalanced markers in ${show(marked)}`);
-      spans.push({ start, end: text.length });
-    } else text += part;
-  }
-  assert.equal(open.length, 0, `unbalanced markers in ${show(marked)}`);
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { text, spans };
-}
 
 const model = (text: string): Model => buildModel(parse(text));
 

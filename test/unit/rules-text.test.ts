@@ -14,34 +14,13 @@ import { rule as trailingSlashMismatch } from '../../server/src/core/rules/trail
 import type { Diagnostic, Fix, Rule, RuleFinding } from '../../server/src/core/rules/types';
 import type { FileAccess } from '../../server/src/core/syntax/includes';
 import type { Span } from '../../server/src/core/syntax/lines';
+import { show, unmark } from './markers';
 
 // Rules about what the text says (typos, order, slashes, comments, templates). Each behaviour of
 // Apache they rely on was checked against Apache/2.4.71 (Debian): `apache2 -t` for what it
 // accepts, and a live server with loopback backends for what requests see (the 500 for
 // `/api/` → `balancer://backend`, the doubled slash, main-server ProxyPass lines tried before a
 // virtual host's own, Order Deny,Allow letting "Allow from all" win, the sticky-cookie separator).
-
-/** A readable, ASCII-only test title. */
-const show = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/**
- * Removes `[[` … `]]` markers: the plain text and the marked spans. A marker is the first two of a
- * run of `[` and the last two of a run of `]`, so `[[[PLACEHOLDER]]]` marks `[PLACEHOLDER]`.
- */
-function unmark(marked: string): { text: string; spans: Span[] } {
-  const spans: Span[] = [];
-  let text = '';
-  let open: number | undefined;
-  for (const part of marked.split(/((?<!\[)\[\[|\]\](?!\]))/)) {
-    if (part === '[[') open = text.length;
-    else if (part === ']]') {
-      assert.ok(open !== undefined, `unbalanced markers in ${show(marked)}`);
-      spans.push({ start: open, end: text.length });
-      open = undefined;
-    } else text += part;
-  }
-  return { text, spans: spans.sort((a, b) => a.start - b.start) };
-}
 
 function findingsOf(rule: Rule, text: string): RuleFinding[] {
   const analysis = analyze(text, { epochSeconds: 1_800_000_000 });

@@ -4,31 +4,10 @@ import { logicalLines, Span } from '../../server/src/core/syntax/lines';
 import { parse, ReadOptions } from '../../server/src/core/syntax/parser';
 import type { Directive, Node, Section, SyntaxTree } from '../../server/src/core/syntax/tree';
 import { walk } from '../../server/src/core/syntax/walk';
+import { show, unmark } from './markers';
 
 // Spec §1 and the reading rows of §9. Every expectation below that the spec does not already
 // mark as verified was checked with `apache2 -t` (Apache/2.4.71, Debian).
-
-/** A readable, ASCII-only test title for a text with odd characters. */
-const show = (text: string): string =>
-  JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Removes `[[` … `]]` markers (they may nest): the plain text and the marked spans, sorted by start then end. */
-function unmark(marked: string): { text: string; spans: Span[] } {
-  const spans: Span[] = [];
-  const open: number[] = [];
-  let text = '';
-  for (const part of marked.split(/(\[\[|\]\])/)) {
-    if (part === '[[') open.push(text.length);
-    else if (part === ']]') {
-      const start = open.pop();
-      assert.ok(start !== undefined, `unbalanced markers in ${show(marked)}`);
-      spans.push({ start, end: text.length });
-    } else text += part;
-  }
-  assert.equal(open.length, 0, `unbalanced markers in ${show(marked)}`);
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { text, spans };
-}
 
 /** The directive of the last top-level line, the one a case is about (a section's closing or opening line). */
 function lastDirective(tree: SyntaxTree): Directive {
