@@ -19,6 +19,7 @@ import {
   launchApache,
   loadModuleLine,
   makeScratchDir,
+  mapConcurrently,
   removeScratchDir,
   runConfigTest,
   serverLines,
@@ -328,20 +329,6 @@ function pointsAtLine(diagnostic: Diagnostic, line: number, index: LineIndex, tr
 /** The errors (warnings and infos do not count) our linter reports for an analysis. */
 function errorsOf(analysis: Analysis): Diagnostic[] {
   return lint(analysis).filter((diagnostic) => diagnostic.severity === 'error');
-}
-
-/** Maps with at most `limit` calls in flight. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, map: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await map(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 function describeErrors(errors: readonly Diagnostic[], index: LineIndex): string {

@@ -19,6 +19,7 @@ import {
   freePort,
   innermostSyntaxError,
   makeScratchDir,
+  mapConcurrently,
   removeScratchDir,
   runAsUser,
   runConfigTest,
@@ -266,20 +267,6 @@ function scheduleOf(balancer: ScheduleBalancer): object {
     members: balancer.members.map(({ url, share, role }) => ({ url, share, role })),
     picks: balancer.picks,
   };
-}
-
-/** Maps with at most `limit` calls in flight. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, map: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await map(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** Conffiles of the installed apache2 package whose content differs from what the package shipped. */
