@@ -164,6 +164,10 @@ describe('balancer-lens lint: whole configurations', function () {
     const widened = cli(['lint', 'site.conf', '--include-root', secrets, '--format', 'json'], repo);
     assert.equal(widened.status, 1);
     assert.ok(widened.stdout.includes('hunter2'), widened.stdout);
+    // A mistyped folder is said so, not silently left out.
+    const typo = cli(['lint', 'site.conf', '--include-root', `${secrets}-typo`], repo);
+    assert.equal(typo.status, 2);
+    assert.match(typo.stderr, /--include-root takes a folder, and \S+-typo is not one/);
   });
 
   it('starts relative includes at --server-root unless the configuration sets ServerRoot', () => {

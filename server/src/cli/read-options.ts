@@ -1,5 +1,5 @@
 /** The flags that shape how a configuration is read: --server-root, --define, --env-file, the limits and the include roots. */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
 import { heapSizeLimit, readInput, UsageError } from './io';
@@ -57,7 +57,11 @@ export function readFlags(values: ReadValues, cwd: string): ReadFlags {
     defines.push(name);
     if (equals >= 0) environment[name] = define.slice(equals + 1);
   }
-  const includeRoots = (values['include-root'] ?? []).map((root) => resolve(cwd, root));
+  const includeRoots = (values['include-root'] ?? []).map((root) => {
+    const folder = resolve(cwd, root);
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--include-root takes a folder, and ${root} is not one`);
+    return folder;
+  });
   return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment, limits, includeRoots };
 }
 
