@@ -34,6 +34,8 @@ interface Session {
   readonly connection: ProtocolConnection;
   readonly process: ChildProcess;
   readonly logs: string[];
+  /** Every publishDiagnostics so far, in order. */
+  readonly published: readonly PublishDiagnosticsParams[];
   /** Resolves with the next diagnostics for `uri` at `version`. */
   diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
 }
@@ -61,6 +63,7 @@ async function start(root: string | null = null): Promise<Session> {
     connection,
     process: child,
     logs,
+    published: seen,
     diagnostics: (uri, version) =>
       new Promise((resolve) => {
         const already = seen.find((params) => params.uri === uri && params.version === version);
@@ -72,6 +75,15 @@ async function start(root: string | null = null): Promise<Session> {
 
 function open(session: Session, text = TEXT, uri = URI): void {
   session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+}
+
+/** Resolves once `condition` holds, checking every 20 ms; fails after 10 s. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, 'the condition did not hold within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The 0-based position of the first occurrence of `needle` (plus `shift` characters). */
@@ -267,6 +279,20 @@ describe('language server across included files', function () {
     assert.ok(!published.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'), JSON.stringify(published.diagnostics));
   });
 
+  it('logs a broken .balancerlens.json once, not on every edit, and uses the editor settings', async () => {
+    mkdirSync(join(root, 'broken'), { recursive: true });
+    writeFileSync(join(root, 'broken', '.balancerlens.json'), '{ "rules": ');
+    const file = pathToFileURL(join(root, 'broken', 'zero.conf')).toString();
+    const text = '<Proxy balancer://z>\nBalancerMember http://a loadfactor=0\n</Proxy>\n';
+    open(session, text, file);
+    assert.ok((await session.diagnostics(file, 1)).diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
+    for (let version = 2; version <= 4; version++) {
+      session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: file, version }, contentChanges: [{ text: `# edit ${version}\n${text}` }] });
+      await session.diagnostics(file, version);
+    }
+    assert.equal(session.logs.filter((message) => message.includes('using the editor settings')).length, 1, session.logs.join('\n'));
+  });
+
   it('analyses a file on its own once the file that included it no longer reads it', async () => {
     const entry = pathToFileURL(join(root, 'apache2.conf')).toString();
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
@@ -281,6 +307,19 @@ describe('language server across included files', function () {
     assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.range.start.line]), [['balancer://app', 1]]);
     const hover = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: members }, position: positionOf('balancer://app', 3, membersText) })) as { contents: { value: string } } | null;
     assert.match(hover?.contents.value ?? '', /balancer:\/\/app/);
+  });
+
+  it('re-publishes the files of a configuration when one of them is closed unsaved: the disk text applies again', async () => {
+    const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
+    const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    // The open buffer renames the balancer (unsaved): the site now routes to one without members.
+    open(session, '<Proxy balancer://renamed>\nBalancerMember http://a\n</Proxy>\n', members);
+    await session.diagnostics(members, 1);
+    const forSite = (): PublishDiagnosticsParams[] => session.published.filter((params) => params.uri === site);
+    await waitFor(() => forSite().at(-1)?.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer') ?? false);
+    session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: members } });
+    await waitFor(() => forSite().at(-1)?.diagnostics.length === 0);
   });
 
   it('re-publishes the diagnostics of a file when a file of its configuration changes', async () => {

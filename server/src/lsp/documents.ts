@@ -56,6 +56,8 @@ export class DocumentStates {
   private generation = 0;
   private index: WorkspaceIndex | undefined;
   private configs: ConfigLookup | undefined;
+  /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly settings: () => Settings,
@@ -74,6 +76,7 @@ export class DocumentStates {
     this.computed.clear();
     this.index = undefined;
     this.configs = undefined;
+    this.warned.clear();
     this.generation++;
   }
 
@@ -130,7 +133,8 @@ export class DocumentStates {
       return { ...settings, ...this.configs(dirname(entryPath)).rules };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      this.warn(`balancer-lens: ${error.message}; using the editor settings`);
+      if (!this.warned.has(error.message)) this.warn(`balancer-lens: ${error.message}; using the editor settings`);
+      this.warned.add(error.message);
       return settings;
     }
   }

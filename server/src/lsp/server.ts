@@ -171,8 +171,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
+    // The open files of its configuration read it from the disk again (an unsaved edit is gone).
+    const related = states.related(event.document);
     states.touch();
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    for (const document of related) publish(document);
   }));
   documents.onDidSave(guard('save', undefined, () => states.clear()));
   connection.onDidChangeWatchedFiles(guard('watchedFiles', undefined, () => {
