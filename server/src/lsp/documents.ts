@@ -109,7 +109,7 @@ export class DocumentStates {
       const limits = this.settings().limits;
       const entryPath = pathOf(document.uri) ? entry : undefined;
       const read = entryPath ? access.readFile(entryPath) : undefined;
-      // (The editor's disk access keeps to no folders, so only a size can stand in for the text.)
+      // Not readable from the disk: the editor's own text. (The editor reads from any folder, so no file is outside its roots.)
       const text = read === undefined || (typeof read !== 'string' && 'roots' in read) ? document.getText() : read;
       const length = typeof text === 'string' ? text.length : text.bytes;
       if (typeof text !== 'string' || length > limits.size) {

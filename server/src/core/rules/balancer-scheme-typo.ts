@@ -53,10 +53,7 @@ export const rule: Rule = {
   },
 };
 
-/**
- * The schemes of a word, left to right without overlap. (A single expression with a lookbehind did
- * the same, trying every offset of every word: the slowest rule by far.)
- */
+/** The schemes of a word, left to right without overlap, tried only where a scheme can start. */
 function schemesIn(raw: string): RegExpExecArray[] {
   const found: RegExpExecArray[] = [];
   const starts = [0];
