@@ -10,7 +10,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_READ_LIMITS } from '../../server/src/core/syntax/includes';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/src/lsp/settings';
-import { indexWorkspace } from '../../server/src/lsp/workspace';
+import { SEARCH_CAP, workspaceFiles } from '../../server/src/lsp/workspace';
 import { diskAccess } from '../../server/src/node/files';
 import { tempDir } from './temp';
 
@@ -154,20 +154,17 @@ describe('limits: shared by the CLI and the server', () => {
 });
 
 describe('limits: the server\'s workspace search', () => {
-  it('stops reading configurations when its time budget is spent, and says it was capped', () => {
+  it('walks the workspace as lint walks a folder, stops at SEARCH_CAP entries and says it was capped', () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 5; i++) {
-      files[`site-${i}.conf`] = `Include part-${i}.inc\n`;
-      files[`part-${i}.inc`] = BALANCER;
-    }
+    for (let i = 0; i < SEARCH_CAP + 50; i++) files[`site-${String(i).padStart(4, '0')}.conf`] = BALANCER;
+    files['zz-notes.txt'] = 'not a configuration';
     const root = tree(files);
-    let clock = 0;
-    const options = (budgetMs: number) => ({ limits: DEFAULT_READ_LIMITS, budgetMs, now: () => (clock += 1000) });
-    const whole = indexWorkspace([root], diskAccess(), options(60_000));
-    assert.deepEqual([whole.capped, whole.entryOf.size], [false, 5]);
-    clock = 0;
-    const cut = indexWorkspace([root], diskAccess(), options(2500));
-    assert.equal(cut.capped, true);
-    assert.deepEqual([...cut.entryOf.values()].map((entry) => entry.slice(root.length + 1)), ['site-0.conf', 'site-1.conf']);
+    const none = () => ({ path: undefined, base: root, rules: {}, include: undefined });
+    const found = workspaceFiles([root], none);
+    assert.equal(found.capped, true);
+    assert.equal(found.paths.length, SEARCH_CAP);
+    assert.equal(found.paths[0], `${root}/site-0000.conf`);
+    const small = workspaceFiles([tree({ 'a.conf': BALANCER, 'b.txt': '' })], none);
+    assert.deepEqual([small.capped, small.paths.map((path) => path.slice(path.lastIndexOf('/') + 1))], [false, ['a.conf']]);
   });
 });

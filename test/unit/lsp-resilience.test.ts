@@ -221,13 +221,15 @@ describe('language server resilience over stdio', function () {
           }
           session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: edited, version: ++version }, contentChanges });
         }
+        // Each alone: open documents form one configuration set, so the two must not see each other.
         const afterEdits = await session.diagnostics(edited, version);
+        const afterEditsAnswers = await answers(session, edited, text, probes);
+        session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: edited } });
         session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: fresh, languageId: 'apacheconf', version: 1, text } });
         const reference = await session.diagnostics(fresh, 1);
         assert.equal(neutral(afterEdits.diagnostics, edited), neutral(reference.diagnostics, fresh), 'diagnostics after the edits differ from a fresh analysis of the final text');
-        const [afterEditsAnswers, freshAnswers] = await Promise.all([answers(session, edited, text, probes), answers(session, fresh, text, probes)]);
+        const freshAnswers = await answers(session, fresh, text, probes);
         assert.equal(afterEditsAnswers, freshAnswers, 'features after the edits differ from a fresh document');
-        session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: edited } });
         session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: fresh } });
       }),
       { numRuns: RUNS },

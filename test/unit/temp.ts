@@ -12,6 +12,8 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-after(() => {
+after(function () {
+  // Some tests leave thousands of files; removing them may take longer than a test's default 2 s.
+  this.timeout(60_000);
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });

@@ -112,8 +112,17 @@ interface Picked {
   readonly outside: readonly string[];
 }
 
-/** The configuration files under a directory, sorted; each file is judged by the `include` of its own configuration. */
-function walkDirectory(directory: string, options: InputOptions): Picked {
+/** What picks files in a directory walk. */
+export type WalkOptions = Pick<InputOptions, 'extensions' | 'configFor'> & {
+  /** Stop after this many files and folders (default: no limit); the result says it was capped. */
+  readonly maxEntries?: number;
+};
+
+/**
+ * The configuration files under a directory, sorted; each file is judged by the `include` of its
+ * own configuration. `lint DIR` and the editor's workspace both pick files with this.
+ */
+export function walkDirectory(directory: string, options: WalkOptions): Picked & { capped: boolean } {
   const extensionPatterns = options.extensions.map((extension) => `**/*.${extension}`);
   const defaults = picomatch([...DEFAULT_PATTERNS, ...extensionPatterns]);
   const byInclude = new Map<readonly string[], picomatch.Matcher>();
@@ -126,8 +135,8 @@ function walkDirectory(directory: string, options: InputOptions): Picked {
     const fromBase = slashes(relative(config.base, file));
     return !fromBase.startsWith('../') && matcher(fromBase);
   };
-  const walked = walkFiles(directory, Infinity);
-  return { files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked) };
+  const walked = walkFiles(directory, Infinity, options.maxEntries);
+  return { files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked), capped: walked.capped };
 }
 
 /** A quoted glob, matched below its literal base (a glob without `**` only as deep as it reaches). */
@@ -147,9 +156,11 @@ function expandGlob(pattern: string, cwd: string): Picked & { base: string } {
  * make the linter read (and quote) a file from elsewhere on the machine. A link to a file outside
  * is returned in `outside`; a link to a folder outside, or to nothing, is left alone.
  */
-function walkFiles(root: string, depth: number): { files: string[]; outside: string[] } {
+function walkFiles(root: string, depth: number, maxEntries = Infinity): { files: string[]; outside: string[]; capped: boolean } {
   const files: string[] = [];
   const outside: string[] = [];
+  let entriesSeen = 0;
+  let capped = false;
   const realRoot = realPath(root);
   const visited = new Set([realRoot]);
   const visit = (directory: string, level: number): void => {
@@ -160,6 +171,10 @@ function walkFiles(root: string, depth: number): { files: string[]; outside: str
       return;
     }
     for (const entry of entries.sort((a, b) => byCodePoint(a.name, b.name))) {
+      if (++entriesSeen > maxEntries) {
+        capped = true;
+        return;
+      }
       const path = join(directory, entry.name);
       let isDirectory = entry.isDirectory();
       if (entry.isSymbolicLink()) {
@@ -182,7 +197,7 @@ function walkFiles(root: string, depth: number): { files: string[]; outside: str
     }
   };
   visit(root, 0);
-  return { files: files.sort(byCodePoint), outside: outside.sort(byCodePoint) };
+  return { files: files.sort(byCodePoint), outside: outside.sort(byCodePoint), capped };
 }
 
 function isInside(path: string, directory: string): boolean {

@@ -1,11 +1,7 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { realpathSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyze, Analysis } from '../core/analysis';
-import { fileText, localize } from '../core/files';
-import { lint } from '../core/lint';
-import type { Diagnostic } from '../core/rules/types';
+import { assembleSet, ConfigurationSet } from '../core/config-set';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { applySafeFixes, safeFixOf } from './fix';
@@ -14,7 +10,7 @@ import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
-import { diskAccess } from '../node/files';
+import { diskAccess, realPathKeys } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
@@ -103,21 +99,30 @@ export function runLint(argv: readonly string[]): number {
   const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
   const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, sources.flatMap((source) => (source.input.path ? [source.input.path] : []))) });
   const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
-  const analyzeSource = (source: Source, index: number): Analysis => {
-    deadline(`analysing ${source.input.shown}`);
-    progress('analysing', index);
-    const path = source.input.path;
-    return analyze((path ? overlay.get(fileKey(path)) : undefined) ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
+  const configOf = new Map(sources.map((source) => [keyOf(source), source.config] as const));
+  const assemble = (): ConfigurationSet => {
+    const set = assembleSet(
+      sources.map((source) => ({ key: keyOf(source), path: source.input.path, text: (source.input.path ? overlay.get(fileKey(source.input.path)) : undefined) ?? source.text })),
+      {
+        files,
+        keyOf: fileKey,
+        read: { ...flags, epochSeconds },
+        rulesFor: (entry) => configOf.get(entry.key)?.rules,
+        checkpoint: (doing, done) => {
+          deadline(doing);
+          progress(doing.startsWith('linting') ? 'linting' : 'analysing', done);
+        },
+      },
+    );
+    progress.clear();
+    return set;
   };
-  let analyses = sources.map(analyzeSource);
-  progress.clear();
+  let linted = assemble();
   // A link the walk left out is still read where a linted file includes it, as Apache would.
-  const included = new Set(analyses.flatMap((analysis) => analysis.tree.files.map((file) => fileKey(file.path))));
-  for (const link of outside.filter((link) => !included.has(fileKey(link.path)))) {
+  for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
     process.stderr.write(`balancer-lens: ${link.shown}: symlink to a file outside ${link.walked}, skipped\n`);
     isIncomplete = true;
   }
-  let linted = lintSets(sources, analyses, deadline);
   if (values.fix) {
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
       let isChanged = false;
@@ -125,28 +130,28 @@ export function runLint(argv: readonly string[]): number {
         const path = source.input.path;
         if (!source.isWritable || !path) continue;
         const current = overlay.get(fileKey(path))!;
-        const fixed = applySafeFixes(current, linted.byFile.get(fileKey(path))?.diagnostics ?? []);
+        const fixed = applySafeFixes(current, linted.findings.get(fileKey(path))?.diagnostics ?? []);
         if (fixed.applied === 0 || fixed.text === current) continue;
         overlay.set(fileKey(path), fixed.text);
         isChanged = true;
       }
       if (!isChanged) break;
-      analyses = sources.map(analyzeSource);
-      linted = lintSets(sources, analyses, deadline);
+      linted = assemble();
     }
     for (const source of sources) {
       const path = source.input.path;
       if (source.input.kind !== 'file' || !path) continue;
       const fixed = overlay.get(fileKey(path))!;
       if (fixed !== source.text) writeConfig(path, fixed);
-      else if (!source.isWritable && linted.byFile.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
+      else if (!source.isWritable && linted.findings.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
         process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
       }
     }
   }
 
+  const shownOf = new Map(sources.map((source) => [keyOf(source), source.input.shown] as const));
   const report: Report = {
-    files: [...linted.byFile.values()].map((file) => reportFile(file.shown, file.path, file.text, file.diagnostics)),
+    files: [...linted.findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? shownPath(file.path ?? file.key), file.path, file.text, file.diagnostics)),
     cwd,
     colour: useColour(),
     version: version(),
@@ -192,74 +197,13 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
   return { sources, isIncomplete };
 }
 
-/** Each file's findings, with what the report shows of it. */
-interface FileFindings {
-  readonly shown: string;
-  readonly path: string | undefined;
-  readonly text: string;
-  readonly diagnostics: Diagnostic[];
+/** A source's key in the set: its real path, or its shown name when it has no path (standard input). */
+function keyOf(source: Source): string {
+  return source.input.path ? fileKey(source.input.path) : source.input.shown;
 }
 
-/**
- * Lints the configurations: every source that no other source includes is an entry, read with its
- * includes and linted with the other entries as neighbours under its own .balancerlens.json; each
- * finding goes to the file it is in, included files too, once even when several entries read it.
- * Files are told apart by real path, so a site included through its sites-enabled/ symlink is the
- * sites-available/ file given on the command line, not a second entry. Keyed by `fileKey`.
- */
-function lintSets(sources: readonly Source[], analyses: readonly Analysis[], deadline: Deadline): { byFile: Map<string, FileFindings> } {
-  const all = sources.map((source, index) => ({ source, analysis: analyses[index]! }));
-  const includedElsewhere = new Set(analyses.flatMap((analysis) => analysis.tree.files.slice(1).map((file) => fileKey(file.path))));
-  const entries = all.filter(({ source }) => !source.input.path || !includedElsewhere.has(fileKey(source.input.path)));
-  // Files that include each other in a cycle are all included elsewhere: the first that no entry
-  // reads becomes an entry too, so its findings (the cycle among them) are not lost.
-  const read = new Set(entries.flatMap(({ analysis }) => analysis.tree.files.map((file) => fileKey(file.path))));
-  for (const candidate of all) {
-    const path = candidate.source.input.path;
-    if (!path || read.has(fileKey(path))) continue;
-    entries.push(candidate);
-    for (const file of candidate.analysis.tree.files) read.add(fileKey(file.path));
-  }
-  const byFile = new Map<string, FileFindings>();
-  for (const source of sources) byFile.set(source.input.path ? fileKey(source.input.path) : source.input.shown, { shown: source.input.shown, path: source.input.path, text: source.text, diagnostics: [] });
-  const seen = new Set<string>();
-  // One array for the whole run: rules index it once for their cross-file checks.
-  const run = entries.map((entry) => entry.analysis);
-  for (const { source, analysis } of entries) {
-    deadline(`linting ${source.input.shown}`);
-    const tree = analysis.tree;
-    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, run }))) {
-      const key = file.path ? fileKey(file.path) : source.input.path ? fileKey(source.input.path) : source.input.shown;
-      const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
-      if (seen.has(identity)) continue;
-      seen.add(identity);
-      let findings = byFile.get(key);
-      if (!findings) {
-        findings = { shown: shownPath(file.path), path: file.path, text: fileText(tree.text, file), diagnostics: [] };
-        byFile.set(key, findings);
-      }
-      findings.diagnostics.push(diagnostic);
-    }
-  }
-  for (const findings of byFile.values()) findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  return { byFile };
-}
-
-const realPaths = new Map<string, string>();
-
-/** A file's identity: its real path (symlinks resolved), or the path itself when it cannot be resolved. */
-function fileKey(path: string): string {
-  let real = realPaths.get(path);
-  if (real === undefined) {
-    try {
-      real = realpathSync(path);
-    } catch {
-      real = path;
-    }
-    realPaths.set(path, real);
-  }
-  return real;
-}
+/** A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given. */
+const fileKey = realPathKeys();
 
 function shownPath(path: string): string {
   const shown = relative(process.cwd(), path);

@@ -1,14 +1,17 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyze, Analysis } from '../core/analysis';
+import type { Analysis } from '../core/analysis';
+import { assembleSet } from '../core/config-set';
+import { isRefusal } from '../core/preview-facts';
 import { bar, percent } from '../core/features/format';
 import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/features/schedule-report';
-import { fileAt, fileText, locator } from '../core/files';
+import { fileAt, fileText, Locate, locator } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
-import { BalancerPreview, describeIdle, previewWithDown } from '../core/scheduler/preview';
+import { BalancerPreview, describeIdle, previewWithDown, refusalSentence, unseenSentence } from '../core/scheduler/preview';
 import type { Span } from '../core/syntax/lines';
+import type { SourceFile } from '../core/syntax/tree';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { readConfig, UsageError, useColour } from './io';
@@ -31,25 +34,37 @@ export function runSchedule(argv: readonly string[]): number {
   const flags = readFlags(values, cwd);
   const text = readConfig(file, flags.limits.size);
   const path = resolve(cwd, file);
-  const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, [path]) });
-  const analysis = analyze(text, { ...flags, path, files: disk, epochSeconds: Math.floor(Date.now() / 1000) });
+  const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, [path]) });
+  // The file is a set of one: the same assembly as lint and the editor, so refusals match theirs.
+  const set = assembleSet([{ key: path, path, text }], { files, keyOf: (each) => each, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined });
+  const { analysis, diagnostics } = set.configurations[0]!;
   const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
-  const { text: virtual, files } = analysis.tree;
+  const { text: virtual, files: sources } = analysis.tree;
   // The file as given; an included file relative to the current directory when inside it, else absolute.
-  const locate = locator(virtual, files, (source) => (source.path === path ? file : showPath(source.path, cwd)));
+  const locate = locator(virtual, sources, (source) => (source.path === path ? file : showPath(source.path, cwd)));
+  const place = placer(virtual, sources, locate);
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
-  const place = (problem: { span: Span; message: string }): Placed => {
-    const source = fileAt(files, problem.span.start);
-    const at = new LineIndex(fileText(virtual, source)).position(problem.span.start - source.start);
-    return { file: locate(problem.span.start).file, line: at.line + 1, column: at.character + 1, message: problem.message };
-  };
-  const refusals = refusalsOf(analysis).map(place);
+  const refusals = diagnostics.filter(isRefusal).map(place);
   if (format === 'json') process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
   else process.stdout.write(`${renderAll(reports, refusals, file, picks === undefined)}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
   for (const problem of cut) process.stderr.write(`balancer-lens: ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n`);
-  return cut.length > 0 ? 2 : 0;
+  if (cut.length > 0) return 2;
+  // Apache would not start with this configuration: the schedule is not what it would run.
+  return refusals.length > 0 ? 1 : 0;
+}
+
+/** Places problems at their file, line and column, one line index per file however many problems there are. */
+function placer(text: string, files: readonly SourceFile[], locate: Locate): (problem: { span: Span; message: string }) => Placed {
+  const indexes = new Map<SourceFile, LineIndex>();
+  return (problem) => {
+    const source = fileAt(files, problem.span.start);
+    let index = indexes.get(source);
+    if (!index) indexes.set(source, (index = new LineIndex(fileText(text, source))));
+    const at = index.position(problem.span.start - source.start);
+    return { file: locate(problem.span.start).file, line: at.line + 1, column: at.character + 1, message: problem.message };
+  };
 }
 
 /** A problem at a 1-based line and column of the file it is in. */
@@ -102,17 +117,24 @@ function withDown(preview: BalancerPreview, urls: readonly string[]): BalancerPr
   return down.size > 0 ? previewWithDown(preview, down) : preview;
 }
 
-function refusalsOf(analysis: Analysis): { span: Span; message: string }[] {
-  const all = [...analysis.tree.diagnostics, ...analysis.model.problems].filter((problem) => problem.refused);
-  return all.sort((a, b) => a.span.start - b.span.start);
-}
-
 function renderText(preview: BalancerPreview, report: BalancerReport, defaultPicks: boolean, colour: boolean): string {
   const { balancer, schedule } = preview;
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
   const out: string[] = [];
   const scope = balancer.scope.kind === 'vhost' ? `  (virtual host at line ${report.scope.slice('vhost:'.length)})` : '';
   out.push(`${paint('1', balancer.name)}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`);
+  if (preview.refusal) {
+    out.push(`  ${paint('31', refusalSentence(preview.refusal))}`);
+    balancer.members.forEach((member, index) => {
+      const refused = preview.refusedMembers?.get(index);
+      out.push(`  ${memberLetter(index).padEnd(2)} ${member.url}${refused ? `  ${paint('31', `refused (${refused.where})`)}` : ''}`);
+    });
+    return out.join('\n');
+  }
+  if (preview.unseen) {
+    out.push(`  ${unseenSentence(balancer.name, preview.unseen)}`);
+    return out.join('\n');
+  }
   if (balancer.members.length === 0) out.push('  no members: every request gets 503 (AH01171)');
   else if (schedule.tier === undefined) out.push('  no usable member: every request gets 503 (AH01170)');
   else if (preview.simulated) out.push(`  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`);

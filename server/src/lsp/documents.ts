@@ -1,24 +1,23 @@
 /**
- * One frozen analysis per configuration and generation of open documents. A document is analysed
- * as part of the configuration that includes it (found in the workspace), with the open editors'
- * texts laid over the disk, so a change in an included file re-analyses the files that include it.
+ * The editor's view of the workspace's configuration set (core/config-set.ts): one frozen set per
+ * generation of open documents; each document is analysed as part of the configuration that reads it.
  */
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, Analysis } from '../core/analysis';
+import type { Analysis } from '../core/analysis';
+import { assembleSet, Configuration, ConfigurationSet, SetFile } from '../core/config-set';
 import { fileAt, fileText } from '../core/files';
-import { lint } from '../core/lint';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
 import type { Span } from '../core/syntax/lines';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
-import { ConfigError, ConfigLookup, configLookup } from '../node/config';
-import { diskAccess } from '../node/files';
+import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
+import { diskAccess, realPathKeys } from '../node/files';
 import type { Settings } from './settings';
-import { indexWorkspace, SEARCH_CAP, WorkspaceIndex } from './workspace';
+import { SEARCH_CAP, WorkspaceFiles, workspaceFiles } from './workspace';
 
 /** A document's view of its configuration's analysis: offsets are the configuration's, positions the document's. */
 export interface DocumentState {
@@ -26,7 +25,7 @@ export interface DocumentState {
   readonly analysis: Analysis;
   /** Where this document sits in the analysis' virtual text. */
   readonly file: SourceFile;
-  /** Diagnostics of the whole configuration (spans in its virtual text). */
+  /** This document's diagnostics, as the set reports them for its file (spans in the configuration's virtual text). */
   readonly diagnostics: readonly Diagnostic[];
   offsetAt(position: Position): number;
   /** The range of a span in this document, or undefined when it lies in another file. */
@@ -40,22 +39,23 @@ export interface Oversized {
   readonly oversized: string;
 }
 
+/** The set of one generation. */
 interface Computed {
   readonly generation: number;
-  readonly analysis: Analysis;
-  readonly diagnostics: readonly Diagnostic[];
+  readonly set: ConfigurationSet;
 }
 
-interface ComputedOversized extends Oversized {
-  readonly generation: number;
-}
-
-/** The cache of analyses; `touch` after any document change. */
+/**
+ * The cache of analyses: one configuration set per generation of open documents, assembled from
+ * the workspace's configuration files with the open editors' texts laid over the disk, exactly as
+ * `balancer-lens lint` assembles the same files. `touch` after any document change.
+ */
 export class DocumentStates {
-  private readonly computed = new Map<string, Computed | ComputedOversized>();
+  private computed: Computed | undefined;
   private generation = 0;
-  private index: WorkspaceIndex | undefined;
+  private workspace: WorkspaceFiles | undefined;
   private configs: ConfigLookup | undefined;
+  private keyOf = realPathKeys();
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
 
@@ -69,104 +69,111 @@ export class DocumentStates {
   /** Something changed: every analysis is stale. */
   touch(): void {
     this.generation++;
+    this.computed = undefined;
   }
 
-  /** Drops everything, after the settings or the workspace change. */
+  /** Drops everything, after the settings, the workspace or a file on disk change. */
   clear(): void {
-    this.computed.clear();
-    this.index = undefined;
+    this.workspace = undefined;
     this.configs = undefined;
     this.warned.clear();
-    this.generation++;
+    this.keyOf = realPathKeys();
+    this.touch();
   }
 
-  /** The entry file whose configuration holds this document (itself when none includes it). */
-  entryOf(document: TextDocument): string {
-    const path = pathOf(document.uri);
-    if (!path) return document.uri;
-    if (!this.index) {
-      this.index = indexWorkspace(this.folders(), this.access(), { limits: this.settings().limits, budgetMs: INDEX_BUDGET_MS, now: () => performance.now() });
-      if (this.index.capped) this.warn(`balancer-lens: the workspace is too large to search all of it for Include (${SEARCH_CAP} files, ${INDEX_BUDGET_MS / 1000} s); some files may be analysed on their own`);
-    }
-    return this.index.entryOf.get(path) ?? path;
-  }
-
-  /** The state of a document at the current generation, analysed on first use, unless its configuration is over the size limit. */
+  /** The state of a document at the current generation, unless it is over the size limit. */
   get(document: TextDocument): DocumentState | Oversized {
-    const path = pathOf(document.uri);
-    const entry = this.entryOf(document);
-    let computed = this.computedFor(entry, document);
-    // The entry no longer reads this document (an include was removed, or a limit cut it short): it stands alone.
-    if (path && entry !== path && !('analysis' in computed && computed.analysis.tree.files.some((file) => file.path === path))) computed = this.computedFor(path, document);
-    return 'oversized' in computed ? { oversized: computed.oversized } : view(document, computed);
+    const limit = this.settings().limits.size;
+    const length = document.getText().length;
+    if (length > limit) {
+      return { oversized: `this file is ${megabytes(length)}, more than the ${megabytes(limit)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint` };
+    }
+    const set = this.currentSet();
+    const key = this.documentKey(document);
+    const configuration = set.configurationOf.get(key);
+    if (!configuration) return { oversized: `this file could not be read as part of the workspace's configuration, so it is not analysed` };
+    return view(document, configuration, set.findings.get(key)?.diagnostics ?? [], (path) => this.keyOf(path) === key);
   }
 
-  /** The analysis of the configuration read from `entry` (the document's own path, or its URI when it has none). */
-  private computedFor(entry: string, document: TextDocument): Computed | ComputedOversized {
-    let computed = this.computed.get(entry);
-    if (!computed || computed.generation !== this.generation) {
-      const access = this.access();
-      const limits = this.settings().limits;
-      const entryPath = pathOf(document.uri) ? entry : undefined;
-      const read = entryPath ? access.readFile(entryPath) : undefined;
-      // Not readable from the disk: the editor's own text. (The editor reads from any folder, so no file is outside its roots.)
-      const text = read === undefined || (typeof read !== 'string' && 'roots' in read) ? document.getText() : read;
-      const length = typeof text === 'string' ? text.length : text.bytes;
-      if (typeof text !== 'string' || length > limits.size) {
-        const oversized = `this file is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;
-        computed = { generation: this.generation, oversized };
-      } else {
-        const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), limits, ...(entryPath ? { path: entryPath, files: access } : {}) });
-        computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.rulesFor(entryPath) }) };
-      }
-      this.computed.set(entry, computed);
+  /** The open documents to re-publish after a change: cross-file checks make every file of the set depend on every other. */
+  related(): readonly TextDocument[] {
+    return this.openDocuments();
+  }
+
+  private currentSet(): ConfigurationSet {
+    if (this.computed?.generation === this.generation) return this.computed.set;
+    const settings = this.settings();
+    const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
+    const overlay = new Map<string, string>();
+    for (const document of open) {
+      const path = pathOf(document.uri);
+      if (path) overlay.set(path, document.getText());
     }
-    return computed;
+    const files = diskAccess({ maxBytes: settings.limits.size, overlay });
+    const given: SetFile[] = open.map((document) => ({ key: this.documentKey(document), path: pathOf(document.uri), text: document.getText() }));
+    const keys = new Set(given.map((file) => file.key));
+    for (const path of this.workspaceFiles().paths) {
+      const key = this.keyOf(path);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      const text = files.readFile(path);
+      if (typeof text === 'string') given.push({ key, path, text });
+    }
+    const set = assembleSet(given, {
+      files,
+      keyOf: this.keyOf,
+      read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits },
+      rulesFor: (entry) => this.rulesFor(entry.path),
+    });
+    this.computed = { generation: this.generation, set };
+    return set;
+  }
+
+  /** A document's key in the set: its real path, or its URI when it has none (an unsaved buffer). */
+  private documentKey(document: TextDocument): string {
+    const path = pathOf(document.uri);
+    return path ? this.keyOf(path) : document.uri;
+  }
+
+  private workspaceFiles(): WorkspaceFiles {
+    if (!this.workspace) {
+      this.workspace = workspaceFiles(this.folders(), (directory) => this.configFor(directory)?.config ?? { path: undefined, base: directory, rules: {}, include: undefined });
+      if (this.workspace.capped) this.warn(`balancer-lens: the workspace is too large to read all of it (${SEARCH_CAP} files and folders); files past that are analysed without the rest`);
+    }
+    return this.workspace;
   }
 
   /** The editor settings, then the `.balancerlens.json` nearest to the entry file over them, as the CLI reads it. */
   private rulesFor(entryPath: string | undefined): Readonly<Record<string, SeveritySetting>> {
     const settings = this.settings().rules;
-    if (!entryPath) return settings;
+    const found = entryPath ? this.configFor(dirname(entryPath)) : undefined;
+    return found ? { ...settings, ...found.config.rules } : settings;
+  }
+
+  /** The `.balancerlens.json` that applies in a folder; a broken one is logged once and left out. */
+  private configFor(directory: string): { config: LintConfig } | undefined {
     try {
-      this.configs ??= configLookup(undefined, dirname(entryPath));
-      return { ...settings, ...this.configs(dirname(entryPath)).rules };
+      this.configs ??= configLookup(undefined, directory);
+      return { config: this.configs(directory) };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       if (!this.warned.has(error.message)) this.warn(`balancer-lens: ${error.message}; using the editor settings`);
       this.warned.add(error.message);
-      return settings;
+      return undefined;
     }
-  }
-
-  /** The documents whose configuration is the same as this one's (to re-publish after a change). */
-  related(document: TextDocument): TextDocument[] {
-    const entry = this.entryOf(document);
-    return this.openDocuments().filter((other) => this.entryOf(other) === entry);
-  }
-
-  private access() {
-    const overlay = new Map<string, string>();
-    for (const open of this.openDocuments()) {
-      const path = pathOf(open.uri);
-      if (path) overlay.set(path, open.getText());
-    }
-    return diskAccess({ maxBytes: this.settings().limits.size, overlay });
   }
 }
-
-/** The workspace search for Include stops reading configurations after this long (it runs before the first diagnostics). */
-const INDEX_BUDGET_MS = 3000;
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function view(document: TextDocument, computed: Computed): DocumentState {
-  const { analysis } = computed;
-  const path = pathOf(document.uri) ?? '';
+
+/** The document inside its configuration; its findings (local to it) moved to the configuration's offsets. */
+function view(document: TextDocument, configuration: Configuration, findings: readonly Diagnostic[], isDocument: (path: string) => boolean): DocumentState {
+  const { analysis } = configuration;
   const files = analysis.tree.files;
-  const file = files.find((candidate) => candidate.path === path) ?? files[0]!;
+  const file = (pathOf(document.uri) && files.find((candidate) => candidate.path && isDocument(candidate.path))) || files[0]!;
   const indexes = new Map<SourceFile, LineIndex>();
   const indexOf = (source: SourceFile): LineIndex => {
     let index = indexes.get(source);
@@ -178,7 +185,7 @@ function view(document: TextDocument, computed: Computed): DocumentState {
     document,
     analysis,
     file,
-    diagnostics: computed.diagnostics,
+    diagnostics: findings.map((diagnostic) => shiftDiagnostic(diagnostic, file.start)),
     offsetAt: (position) => file.start + document.offsetAt(position),
     rangeOf: (span) => (inFile(span) ? { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } : undefined),
     locationOf(span) {
@@ -197,4 +204,14 @@ function pathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function shiftDiagnostic(diagnostic: Diagnostic, by: number): Diagnostic {
+  const shift = (span: Span): Span => ({ start: span.start + by, end: span.end + by });
+  return {
+    ...diagnostic,
+    span: shift(diagnostic.span),
+    ...(diagnostic.fixes ? { fixes: diagnostic.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: shift(edit.span) })) })) } : {}),
+    ...(diagnostic.related ? { related: diagnostic.related.map((related) => ({ ...related, span: shift(related.span) })) } : {}),
+  };
 }

@@ -154,7 +154,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     for (const uri of uris) {
       const document = documents.get(uri);
       // Files that include the changed one, or that it includes, are re-read too.
-      for (const related of document ? states.related(document) : []) {
+      for (const related of document ? states.related() : []) {
         if (published.has(related.uri)) continue;
         published.add(related.uri);
         publish(related);
@@ -172,7 +172,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
     // The open files of its configuration read it from the disk again (an unsaved edit is gone).
-    const related = states.related(event.document);
+    const related = states.related().filter((document) => document !== event.document);
     states.touch();
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
     for (const document of related) publish(document);

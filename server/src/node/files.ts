@@ -59,6 +59,19 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
   };
 }
 
+/**
+ * A file's identity in a configuration set: its real path (symbolic links followed), or the path
+ * itself when it cannot be resolved, remembered for the life of the returned function.
+ */
+export function realPathKeys(): (path: string) => string {
+  const known = new Map<string, string>();
+  return (path) => {
+    let key = known.get(path);
+    if (key === undefined) known.set(path, (key = realOrGiven(path)));
+    return key;
+  };
+}
+
 /** The real path (symbolic links followed), or the path itself when it cannot be resolved. */
 function realOrGiven(path: string): string {
   try {

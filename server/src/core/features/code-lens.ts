@@ -1,7 +1,7 @@
 /** A code lens above each balancer: members, cycle and the first picks. */
 import type { Analysis } from '../analysis';
 import { memberLetter } from '../scheduler/letters';
-import { previewPicks } from '../scheduler/preview';
+import { BalancerPreview, previewPicks } from '../scheduler/preview';
 import type { Span } from '../syntax/lines';
 
 /** One lens: where, what it says, and which balancer its command opens. */
@@ -14,20 +14,33 @@ export interface CodeLens {
 /** How many picks a lens shows at most. */
 const LENS_PICKS = 10;
 
-/** A lens for every balancer that has a place in this file. */
+/** A lens for every balancer that has a place in this file; a virtual host's inherited copy only where its lens would differ. */
 export function codeLenses(analysis: Analysis): CodeLens[] {
-  return analysis.previews.map((preview) => {
-    const { balancer, schedule } = preview;
-    const anchor = (balancer.section?.open ?? balancer.createdBy).span;
-    const count = balancer.members.length;
-    const parts = [`${count} member${count === 1 ? '' : 's'}`];
-    if (count === 0 || schedule.tier === undefined) parts.push('every request gets 503');
-    else if (!preview.simulated) parts.push(`${preview.lbmethod}: no fixed order`);
-    else {
-      const shown = Math.min(LENS_PICKS, schedule.cycleLength);
-      const letters = previewPicks(preview, shown).map((member) => (member ? memberLetter(balancer.members.indexOf(member)) : '503'));
-      parts.push(`cycle ${schedule.cycleLength}`, `${letters.join(' ')}${shown < schedule.cycleLength ? ' …' : ''}`);
-    }
-    return { span: anchor, title: parts.join(' · '), balancer: balancer.name };
+  const lenses = new Map(analysis.previews.map((preview) => [preview.balancer, lensOf(preview)]));
+  return analysis.previews.flatMap((preview) => {
+    const lens = lenses.get(preview.balancer)!;
+    const from = preview.balancer.inherited?.from;
+    return from && lenses.get(from)?.title === lens.title ? [] : [lens];
   });
+}
+
+function lensOf(preview: BalancerPreview): CodeLens {
+  const { balancer, schedule } = preview;
+  const anchor = (balancer.section?.open ?? balancer.createdBy).span;
+  const count = balancer.members.length;
+  const parts = [`${count} member${count === 1 ? '' : 's'}`];
+  if (preview.refusal) parts.push(`Apache refuses this balancer (${preview.refusal.where}): no schedule`);
+  else if (preview.unseen) parts.splice(0, 1, preview.unseen.elsewhere ? `members in ${baseName(preview.unseen.elsewhere.file)}, not included here` : `not found in the ${preview.unseen.filesRead} file${preview.unseen.filesRead === 1 ? '' : 's'} read`);
+  else if (count === 0 || schedule.tier === undefined) parts.push('every request gets 503');
+  else if (!preview.simulated) parts.push(`${preview.lbmethod}: no fixed order`);
+  else {
+    const shown = Math.min(LENS_PICKS, schedule.cycleLength);
+    const letters = previewPicks(preview, shown).map((member) => (member ? memberLetter(balancer.members.indexOf(member)) : '503'));
+    parts.push(`cycle ${schedule.cycleLength}`, `${letters.join(' ')}${shown < schedule.cycleLength ? ' …' : ''}`);
+  }
+  return { span: anchor, title: parts.join(' · '), balancer: balancer.name };
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -4,7 +4,7 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import { BalancerPreview, describeIdle, previewPicks, previewSteps, previewWithDown } from '../scheduler/preview';
+import { BalancerPreview, describeIdle, previewPicks, previewSteps, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../syntax/lines';
 import { bar, factor, percent } from './format';
 import { targetAt } from './locate';
@@ -55,7 +55,15 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   const members = balancer.members;
   const out: string[] = [];
   const scope = balancer.scope.kind === 'vhost' ? ' · virtual host' : '';
+  if (preview.unseen?.elsewhere) return [`_${escape(unseenSentence(balancer.name, preview.unseen))}_`, '', balancerHover(preview.unseen.elsewhere.preview, options)].join('\n');
+  if (preview.unseen) return [`**${balancer.name}**${scope} · not found`, '', escape(unseenSentence(balancer.name, preview.unseen))].join('\n');
   out.push(`**${balancer.name}** · ${preview.lbmethod}${scope} · ${members.length} member${members.length === 1 ? '' : 's'}`);
+  if (preview.refusal) {
+    out.push('', `**${escape(refusalSentence(preview.refusal))}**`);
+    const refused = [...(preview.refusedMembers ?? [])].slice(0, TABLE_ROWS);
+    if (refused.length > 0) out.push('', ...refused.map(([index, refusal]) => `- ${memberLetter(index)} ${escape(members[index]!.url)}: refused (${refusal.where}: ${escape(refusal.message)})`));
+    return out.join('\n');
+  }
   if (members.length === 0) {
     out.push('', 'No members: every request gets **503** (AH01171 "No workers in balancer").');
     return out.join('\n');
@@ -123,7 +131,12 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   const out = [`**${memberLetter(index)} · ${escape(member.url)}** in ${balancer.name}`, ''];
   out.push(`loadfactor ${factor(member.params.lbfactor)} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`);
   out.push('');
-  if (plan.idle) {
+  const refused = preview.refusedMembers?.get(index);
+  if (refused) {
+    out.push(`**refused** — Apache refuses this member (${refused.where}: ${escape(refused.message)}): it gets no share`);
+  } else if (preview.refusal) {
+    out.push(`**no share** — ${escape(refusalSentence(preview.refusal))}`);
+  } else if (plan.idle) {
     out.push(`**0%** — ${describeIdle(plan.idle, member, schedule.tier)}`);
   } else if (!preview.simulated) {
     out.push(`a candidate of ${preview.lbmethod}, which has no fixed order to preview`);

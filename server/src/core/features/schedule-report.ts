@@ -1,7 +1,7 @@
 /** The JSON schedule report: `balancer-lens schedule --format json` and the editor's schedule view. */
 import { statusLetters } from '../model/params';
 import type { IdleReason } from '../scheduler/byrequests';
-import { BalancerPreview, previewPicks } from '../scheduler/preview';
+import { BalancerPreview, previewPicks, Refusal, unseenSentence } from '../scheduler/preview';
 import type { Locate } from '../files';
 
 /** Default number of picks: one cycle, at most this many. */
@@ -20,6 +20,17 @@ export interface MemberReport {
   readonly role: 'active' | 'spare' | 'standby';
   readonly share: number | null;
   readonly reason: IdleReason | null;
+  /** What Apache refuses on this member's line, when it does: then `share` is null. */
+  readonly refused: RefusalReport | null;
+}
+
+/** A refusal of Apache's in the report. */
+export interface RefusalReport {
+  /** Only when it is in another file than the balancer. */
+  readonly file?: string;
+  readonly line: number;
+  readonly message: string;
+  readonly ruleId: string;
 }
 
 /** One balancer in the report (a public contract: tests and other tools rely on it). */
@@ -35,6 +46,8 @@ export interface BalancerReport {
   readonly members: readonly MemberReport[];
   readonly picks: readonly (string | null)[];
   readonly notes: readonly string[];
+  /** Apache refuses this balancer: no tier, cycle, share or pick is given. */
+  readonly refused: RefusalReport | null;
 }
 
 /** Builds the report of one balancer; `picks` undefined means one cycle (capped), or one 503 when nothing serves. */
@@ -42,7 +55,14 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
   const { balancer, schedule } = preview;
   const lineOf = (offset: number): number => locate(offset).line;
   const at = locate((balancer.section?.open ?? balancer.createdBy).lineAt);
-  const defaultCount = !preview.simulated ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
+  // A refused balancer, or one a partial set cannot see, has no schedule to show.
+  const hasSchedule = preview.simulated && !preview.refusal && !preview.unseen;
+  const defaultCount = !hasSchedule ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
+  const refusalReport = (refusal: Refusal | undefined): RefusalReport | null => {
+    if (!refusal) return null;
+    const placed = locate(refusal.span.start);
+    return { ...(placed.file === at.file ? {} : { file: placed.file }), line: placed.line, message: refusal.message, ruleId: refusal.ruleId };
+  };
   return {
     name: balancer.name,
     file: at.file,
@@ -50,8 +70,8 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
     scope: balancer.scope.kind === 'main' ? 'main' : `vhost:${lineOf(balancer.scope.section.open.lineAt)}`,
     lbmethod: preview.lbmethod,
     simulated: preview.simulated,
-    tier: schedule.tier ?? null,
-    cycleLength: preview.simulated ? schedule.cycleLength : null,
+    tier: hasSchedule ? (schedule.tier ?? null) : null,
+    cycleLength: hasSchedule ? schedule.cycleLength : null,
     members: balancer.members.map((member, position) => {
       const plan = schedule.members[position]!;
       const declared = locate(member.declaration.directive.lineAt);
@@ -64,11 +84,13 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
         lbset: member.params.lbset,
         status: statusLetters(member.params.status),
         role: plan.role === 'regular' ? 'active' : plan.role,
-        share: preview.simulated ? plan.share : null,
-        reason: plan.idle ?? null,
+        share: hasSchedule ? plan.share : null,
+        reason: hasSchedule ? (plan.idle ?? null) : null,
+        refused: refusalReport(preview.refusedMembers?.get(position)),
       };
     }),
-    picks: previewPicks(preview, picks ?? defaultCount).map((member) => member?.url ?? null),
-    notes: preview.notes,
+    picks: hasSchedule ? previewPicks(preview, picks ?? defaultCount).map((member) => member?.url ?? null) : [],
+    notes: preview.unseen ? [unseenSentence(balancer.name, preview.unseen), ...preview.notes] : preview.notes,
+    refused: refusalReport(preview.refusal),
   };
 }

@@ -16,18 +16,18 @@ export interface DocumentSymbol {
 /** The outline: balancers under their virtual host, members under their balancer. */
 export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   const byScope = new Map<Section | undefined, DocumentSymbol[]>();
-  for (const { balancer, schedule } of analysis.previews) {
+  for (const { balancer, schedule, refusal, refusedMembers } of analysis.previews) {
     const anchor = balancer.section ?? balancer.createdBy;
     const members = balancer.members.map((member, index): DocumentSymbol => ({
       name: member.url,
-      detail: schedule.members[index]!.idle ?? `${(schedule.members[index]!.share * 100).toFixed(1)}%`,
+      detail: refusedMembers?.has(index) ? 'refused' : refusal ? 'no schedule' : (schedule.members[index]!.idle ?? `${(schedule.members[index]!.share * 100).toFixed(1)}%`),
       kind: 'member',
       span: member.declaration.directive.span,
       selection: member.declaration.url,
       children: [],
     }));
     const span = balancer.section ? balancer.section.span : anchor.span;
-    const symbol: DocumentSymbol = { name: balancer.name, detail: `${balancer.members.length} members`, kind: 'balancer', span: cover(span, members), selection: balancer.section ? balancer.section.open.span : anchor.span, children: members };
+    const symbol: DocumentSymbol = { name: balancer.name, detail: `${balancer.members.length} members${refusal ? ' · refused by Apache' : ''}`, kind: 'balancer', span: cover(span, members), selection: balancer.section ? balancer.section.open.span : anchor.span, children: members };
     const key = balancer.scope.kind === 'vhost' ? balancer.scope.section : undefined;
     // Appended in place: copying the list for each balancer would be quadratic in balancers.
     const siblings = byScope.get(key);

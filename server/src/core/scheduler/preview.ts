@@ -1,5 +1,6 @@
 /** What a balancer will do, ready for hover, code lens and the CLI (spec §6.6, §8). */
 import type { Balancer, Member } from '../model/model';
+import type { Span } from '../syntax/lines';
 import { STATUS_BITS } from '../model/params';
 import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
 
@@ -14,6 +15,50 @@ export interface BalancerPreview {
   readonly notes: readonly string[];
   /** The settings the schedule was computed with, for what-if variants. */
   readonly options: ScheduleOptions;
+  /** Apache refuses this balancer's configuration: no schedule may be shown (set by the configuration set). */
+  readonly refusal?: Refusal;
+  /** The members whose own lines Apache refuses, by index. */
+  readonly refusedMembers?: ReadonlyMap<number, Refusal>;
+  /** Read as part of a partial set, without members: where they are, or that no file read has them. */
+  readonly unseen?: Unseen;
+}
+
+/** A refusal of Apache's that touches a balancer, placed for display. */
+export interface Refusal {
+  /** The finding's span in the configuration's text. */
+  readonly span: Span;
+  readonly ruleId: string;
+  readonly message: string;
+  /** The file it is in ('' for a text without a path) and its 1-based line. */
+  readonly file: string;
+  readonly line: number;
+  /** "line 8", or "other.conf line 8" when it is in another file than what it refuses. */
+  readonly where: string;
+}
+
+/** What a view says of a balancer a partial set names without its members, instead of "503". */
+export function unseenSentence(name: string, unseen: Unseen): string {
+  if (unseen.elsewhere) return `${name} gets its members from ${baseName(unseen.elsewhere.file)}, which this file's configuration does not include; shown as if both were read into one server`;
+  return `${name} is not found in the ${unseen.filesRead} file${unseen.filesRead === 1 ? '' : 's'} read: its members are likely in a file that includes this one, so no schedule is shown`;
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1) || 'another file';
+}
+
+/** The sentence every view shows instead of a schedule Apache would never run. */
+export function refusalSentence(refusal: Refusal): string {
+  return `Apache refuses this balancer (${refusal.where}: ${refusal.message}): no schedule until it is fixed`;
+}
+
+/**
+ * A balancer that a partial set names but does not fill: `elsewhere` is its preview in another file of
+ * the set (one the configuration does not include), else no file read gives it members.
+ */
+export interface Unseen {
+  readonly elsewhere: { readonly preview: BalancerPreview; readonly file: string } | undefined;
+  /** How many files the set read, for "looked in N files". */
+  readonly filesRead: number;
 }
 
 /** What previews need beyond the model. */

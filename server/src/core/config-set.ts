@@ -1,0 +1,148 @@
+/**
+ * The configuration set: which files form one Apache configuration, decided once for the CLI and
+ * the editor alike. Given the files of a run or a workspace, it picks the entry files (those no
+ * other file of the set includes, `apache2.conf`/`httpd.conf` first), analyses each configuration
+ * once, lints them with one shared run, marks what Apache refuses in the previews, and maps every
+ * finding back to the file it is in.
+ */
+import { analyze, Analysis, AnalyzeOptions } from './analysis';
+import { localize } from './files';
+import { lint, SeveritySetting } from './lint';
+import { markRefusals, markUnseen } from './preview-facts';
+import type { Diagnostic } from './rules/types';
+import type { FileAccess } from './syntax/includes';
+
+/** One file of the set. */
+export interface SetFile {
+  /** Its identity: `SetOptions.keyOf(path)` for a file, a display name for a text without a path. */
+  readonly key: string;
+  /** Absolute, when it has one. */
+  readonly path: string | undefined;
+  /** Its text as the edge has it (read from disk, standard input, or an open editor). */
+  readonly text: string;
+}
+
+/** What assembling needs from the edge. */
+export interface SetOptions {
+  /** Reads included files (with the edge's overlay of texts it already has). */
+  readonly files: FileAccess;
+  /** The identity of a path: the same file reached through a symlink has the same key. */
+  readonly keyOf: (path: string) => string;
+  /** How every configuration is read. */
+  readonly read: Omit<AnalyzeOptions, 'path' | 'files'>;
+  /** The rule settings for a configuration, by its entry file. */
+  readonly rulesFor: (entry: SetFile) => Readonly<Record<string, SeveritySetting>> | undefined;
+  /** Called before each configuration is analysed or linted; it may throw to stop (the CLI's `--max-time`). */
+  readonly checkpoint?: (doing: string, done: number) => void;
+}
+
+/** One configuration: an entry file with everything it includes. */
+export interface Configuration {
+  readonly entry: SetFile;
+  /** Its analysis, previews marked with Apache's refusals and with what a partial set cannot see. */
+  readonly analysis: Analysis;
+  /** Findings with spans in the analysis' virtual text. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The findings of one file, with spans local to it. */
+export interface FileFindings {
+  readonly key: string;
+  readonly path: string | undefined;
+  /** The file's text as the set read it. */
+  readonly text: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Every configuration of a set, and where each file's findings and analysis are. */
+export interface ConfigurationSet {
+  /** In the order of their entry files among the given files. */
+  readonly configurations: readonly Configuration[];
+  /** The configuration that reads each file, by key. */
+  readonly configurationOf: ReadonlyMap<string, Configuration>;
+  /** Findings per file key: every given file in order (even with none), then included files that have some. */
+  readonly findings: ReadonlyMap<string, FileFindings>;
+}
+
+const ENTRY_NAMES = new Set(['apache2.conf', 'httpd.conf']);
+const INCLUDE = /^[ \t]*Include(Optional)?[ \t]/im;
+
+/** Assembles the configurations of a set of files. */
+export function assembleSet(given: readonly SetFile[], options: SetOptions): ConfigurationSet {
+  const entries = chooseEntries(given, options);
+  // One array for the whole run: rules index it once for their cross-file checks.
+  const run = entries.map((entry) => entry.analysis);
+  const linted = entries.map(({ file, analysis }, index): Configuration => {
+    options.checkpoint?.(`linting ${file.key}`, index);
+    const diagnostics = lint(analysis, { rules: options.rulesFor(file), run });
+    return { entry: file, analysis: markRefusals(analysis, diagnostics), diagnostics };
+  });
+  const marked = linted.map((configuration) => configuration.analysis);
+  const configurations = linted.map((configuration) => ({ ...configuration, analysis: markUnseen(configuration.analysis, marked) }));
+  const configurationOf = new Map<string, Configuration>();
+  for (const configuration of configurations) {
+    for (const key of keysRead(configuration.entry, configuration.analysis, options)) if (!configurationOf.has(key)) configurationOf.set(key, configuration);
+  }
+  return { configurations, configurationOf, findings: findingsByFile(given, configurations, options) };
+}
+
+/**
+ * Picks the entries: likely entry files first (apache2.conf/httpd.conf, then files with an
+ * Include), each analysed once; a file an earlier entry reads is not analysed on its own, and an
+ * earlier entry that a later one includes is dropped. Files that include each other in a cycle
+ * leave the first of them as the entry, so its findings (the cycle among them) are not lost.
+ */
+function chooseEntries(given: readonly SetFile[], options: SetOptions): { file: SetFile; analysis: Analysis }[] {
+  const rank = (file: SetFile): number => (ENTRY_NAMES.has(baseName(file.path ?? '')) ? 0 : INCLUDE.test(file.text) ? 1 : 2);
+  const ordered = given.map((file, order) => ({ file, order, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const chosen = new Map<string, { file: SetFile; order: number; analysis: Analysis; reads: readonly string[] }>();
+  const readBy = new Map<string, string>();
+  let analysed = 0;
+  const choose = (file: SetFile, order: number): void => {
+    options.checkpoint?.(`analysing ${file.key}`, analysed++);
+    const analysis = analyze(file.text, { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) });
+    const reads = keysRead(file, analysis, options);
+    for (const key of reads) {
+      const included = key === file.key ? undefined : chosen.get(key);
+      if (!included) continue;
+      chosen.delete(key);
+      for (const read of included.reads) if (readBy.get(read) === key) readBy.delete(read);
+    }
+    chosen.set(file.key, { file, order, analysis, reads });
+    for (const key of reads) readBy.set(key, file.key);
+  };
+  for (const { file, order } of ordered) if (!readBy.has(file.key)) choose(file, order);
+  // An entry dropped for a later one may have read files the later one does not (a limit cut it short).
+  for (let missing = ordered.find(({ file }) => !readBy.has(file.key)); missing; missing = ordered.find(({ file }) => !readBy.has(file.key))) choose(missing.file, missing.order);
+  return [...chosen.values()].sort((a, b) => a.order - b.order).map(({ file, analysis }) => ({ file, analysis }));
+}
+
+/** The keys of the files a configuration read, its entry first. */
+function keysRead(entry: SetFile, analysis: Analysis, options: SetOptions): string[] {
+  return analysis.tree.files.map((file, index) => (index === 0 || !file.path ? entry.key : options.keyOf(file.path)));
+}
+
+/** Each finding in the file it is in, once even when several configurations read that file. */
+function findingsByFile(given: readonly SetFile[], configurations: readonly Configuration[], options: SetOptions): Map<string, FileFindings> {
+  const byFile = new Map<string, { key: string; path: string | undefined; text: string; diagnostics: Diagnostic[] }>();
+  for (const file of given) byFile.set(file.key, { key: file.key, path: file.path, text: file.text, diagnostics: [] });
+  const seen = new Set<string>();
+  for (const { entry, analysis, diagnostics } of configurations) {
+    const tree = analysis.tree;
+    for (const { file, diagnostic } of localize(tree.files, diagnostics)) {
+      const key = file.path && file !== tree.files[0] ? options.keyOf(file.path) : entry.key;
+      const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      let findings = byFile.get(key);
+      if (!findings) byFile.set(key, (findings = { key, path: file.path || undefined, text: tree.text.slice(file.start, file.start + file.length), diagnostics: [] }));
+      findings.diagnostics.push(diagnostic);
+    }
+  }
+  for (const findings of byFile.values()) findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return byFile;
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,136 @@
+/**
+ * What a preview must say besides the schedule: that Apache refuses the balancer (then no share,
+ * pick or cycle is shown anywhere), and, in a partial set, where a balancer's members are — or
+ * that no file read has them — instead of "0 members · 503".
+ */
+import type { Analysis } from './analysis';
+import { fileAt, locator } from './files';
+import type { Balancer, Member } from './model/model';
+import { RULES } from './rules';
+import { balancerAnchor, runIndex } from './rules/shared';
+import type { Diagnostic } from './rules/types';
+import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
+import type { Span } from './syntax/lines';
+import { knownModules } from './syntax/conditions';
+
+/** Rules whose findings mean Apache refuses the configuration: those whose default severity is error. */
+const REFUSING = new Set(RULES.filter((rule) => rule.severity === 'error').map((rule) => rule.id));
+
+/** Whether a finding means Apache refuses the configuration. */
+export function isRefusal(diagnostic: Diagnostic): boolean {
+  return REFUSING.has(diagnostic.ruleId);
+}
+
+/** Directives that configure a balancer they name: their errors are the balancer's. */
+const CONFIGURING = new Set(['proxyset', 'proxypass', 'proxypassmatch', 'balancermember']);
+
+/** The analysis with each balancer Apache refuses marked, and its refused members; the same analysis when none is. */
+export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnostic[]): Analysis {
+  const refusals = diagnostics.filter(isRefusal);
+  if (refusals.length === 0) return analysis;
+  const locate = locator(analysis.tree.text, analysis.tree.files, (file) => file.path);
+  const place = (diagnostic: Diagnostic, anchor: number): Refusal => {
+    const at = locate(diagnostic.span.start);
+    const where = at.file === locate(anchor).file ? `line ${at.line}` : `${at.file.slice(at.file.lastIndexOf('/') + 1)} line ${at.line}`;
+    return { span: diagnostic.span, ruleId: diagnostic.ruleId, message: diagnostic.message, ...at, where };
+  };
+  const firstIn = refusalFinder(refusals);
+  const configuring = configuringSpans(analysis);
+  const previews = analysis.previews.map((preview): BalancerPreview => {
+    const balancer = preview.balancer;
+    const memberRefusals = balancer.members.map((member) => firstOf(declarationSpans(member).map(firstIn)));
+    const first = firstOf([...[...balancerSpans(balancer), ...(configuring.get(balancer.name) ?? [])].map(firstIn), ...memberRefusals]);
+    if (!first) return preview;
+    const refusedMembers = new Map<number, Refusal>();
+    memberRefusals.forEach((refusal, index) => refusal && refusedMembers.set(index, place(refusal, balancer.members[index]!.declaration.directive.span.start)));
+    return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers };
+  });
+  return Object.freeze({ ...analysis, previews });
+}
+
+/**
+ * In a partial configuration (it loads no MPM, so something else includes it), a balancer only
+ * named here is marked with its members from another configuration of the run, or with how many
+ * files were read without finding them; the same analysis when none is.
+ */
+export function markUnseen(analysis: Analysis, run: readonly Analysis[]): Analysis {
+  if (knownModules(analysis.tree) !== undefined || !analysis.previews.some(isUnfilled)) return analysis;
+  const previews = analysis.previews.map((preview): BalancerPreview =>
+    isUnfilled(preview) && !preview.refusal ? { ...preview, unseen: { elsewhere: filledElsewhere(run, analysis, preview.balancer.name), filesRead: filesRead(run) } } : preview,
+  );
+  return Object.freeze({ ...analysis, previews });
+}
+
+/** A balancer only named here (no section, no members): a partial set may hold its members elsewhere. */
+function isUnfilled(preview: BalancerPreview): boolean {
+  const balancer = preview.balancer;
+  return balancer.members.length === 0 && !balancer.section && !balancer.inherited;
+}
+
+/** The spans of a balancer's own declaration: its sections, the line that created it, its parameters; an inherited copy's source too. */
+function balancerSpans(balancer: Balancer): Span[] {
+  const spans = [balancer.createdBy.span, ...[...balancer.setBy.values()].map((parameter) => parameter.span)];
+  if (balancer.section) spans.push(balancer.section.span);
+  if (balancer.inherited) spans.push(...balancerSpans(balancer.inherited.from));
+  return spans;
+}
+
+function declarationSpans(member: Member): Span[] {
+  return [member.declaration, ...member.sharedBy].map((declaration) => declaration.directive.span);
+}
+
+/** The lines that configure each balancer by name (ProxySet, ProxyPass with parameters, …), indexed once. */
+function configuringSpans(analysis: Analysis): Map<string, Span[]> {
+  const byName = new Map<string, Span[]>();
+  for (const reference of analysis.model.references) {
+    if (!CONFIGURING.has(reference.directive.name.toLowerCase())) continue;
+    const spans = byName.get(reference.name);
+    if (spans) spans.push(reference.directive.span);
+    else byName.set(reference.name, [reference.directive.span]);
+  }
+  return byName;
+}
+
+/** The first refusal starting inside a span, by binary search over refusals sorted by start. */
+function refusalFinder(refusals: readonly Diagnostic[]): (span: Span) => Diagnostic | undefined {
+  const sorted = [...refusals].sort((a, b) => a.span.start - b.span.start);
+  return (span) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.span.start < span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = sorted[lo];
+    return found && found.span.start <= span.end ? found : undefined;
+  };
+}
+
+function firstOf(found: readonly (Diagnostic | undefined)[]): Diagnostic | undefined {
+  let first: Diagnostic | undefined;
+  for (const candidate of found) if (candidate && (!first || candidate.span.start < first.span.start)) first = candidate;
+  return first;
+}
+
+/** The first preview with members of a name in another configuration of the run. */
+function filledElsewhere(run: readonly Analysis[], analysis: Analysis, name: string): Unseen['elsewhere'] {
+  const filled = runIndex(run, 'filled previews', (all) => {
+    const byName = new Map<string, { analysis: Analysis; preview: BalancerPreview }[]>();
+    for (const each of all) {
+      for (const preview of each.previews) {
+        if (preview.balancer.members.length === 0) continue;
+        const list = byName.get(preview.balancer.name);
+        if (list) list.push({ analysis: each, preview });
+        else byName.set(preview.balancer.name, [{ analysis: each, preview }]);
+      }
+    }
+    return byName;
+  });
+  const found = filled.get(name)?.find((candidate) => candidate.analysis.tree !== analysis.tree);
+  return found && { preview: found.preview, file: fileAt(found.analysis.tree.files, balancerAnchor(found.preview.balancer).start).path };
+}
+
+function filesRead(run: readonly Analysis[]): number {
+  return runIndex(run, 'files read', (all) => new Set(all.flatMap((each) => each.tree.files.map((file) => file.path))).size);
+}
