@@ -18,7 +18,7 @@ import { diskAccess } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
 import { countFindings, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -40,8 +40,7 @@ options:
       --fix               apply the safe fixes in place, then report what remains
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
                           (default: the entry file's directory); like apache2 -d DIR
-  -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
-      --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
+${VARIABLES_HELP}
 ${LIMITS_HELP}
       --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked between files)
   -h, --help              show this help

@@ -19,6 +19,7 @@ commands:
 
 schedule and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
+  --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
   the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
   (Include reads only from the current folder, the files' folders, --server-root and these)
 

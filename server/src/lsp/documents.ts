@@ -116,7 +116,7 @@ export class DocumentStates {
         const oversized = `this file is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;
         computed = { generation: this.generation, oversized };
       } else {
-        const analysis = analyze(text, { environment: process.env, epochSeconds: Math.floor(Date.now() / 1000), limits, ...(entryPath ? { path: entryPath, files: access } : {}) });
+        const analysis = analyze(text, { epochSeconds: Math.floor(Date.now() / 1000), limits, ...(entryPath ? { path: entryPath, files: access } : {}) });
         computed = { generation: this.generation, analysis, diagnostics: lint(analysis, { rules: this.rulesFor(entryPath) }) };
       }
       this.computed.set(entry, computed);

@@ -17,7 +17,7 @@ import { asciiLower } from '../ascii';
 export interface ReadOptions {
   /** Names given as `apache2 -D NAME`. */
   readonly defines?: readonly string[];
-  /** The process environment, the fallback for `${VAR}` after `Define`. */
+  /** Variables from outside the files (--env-file, --define, the process environment only when asked), the fallback for `${VAR}` after `Define`. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** The file's absolute path, when it has one. */
   readonly path?: string;
