@@ -174,7 +174,7 @@ describe('balancer-lens lint: whole configurations', function () {
     const confined = cli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
     assert.equal(confined.status, 2);
     const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-over-limit'));
-    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('is outside the folders balancer-lens reads')), confined.stdout);
+    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('reaches outside the folders balancer-lens reads')), confined.stdout);
     assert.deepEqual(lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings, TREE_FINDINGS);
   });
 
