@@ -86,11 +86,11 @@ export function runLint(argv: readonly string[]): number {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = process.cwd();
-  const configFor = configLookup(values.config, cwd);
+  const flags = readFlags(values, cwd);
+  const configFor = configLookup(values.config, cwd, includeRoots(flags, cwd, []));
   const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
-  const flags = readFlags(values, cwd);
   const progress = progressLine(inputs.length);
   const deadline = deadlineOf(maxTime, progress);
   const reading = readSources(inputs, configFor, cwd, flags.limits.size, progress, deadline);
