@@ -17,6 +17,7 @@ import { formatStylish } from './formats/stylish';
 import { diskAccess } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
+import { oneLine } from './one-line';
 import { countFindings, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
 import { version } from './version';
@@ -113,7 +114,7 @@ export function runLint(argv: readonly string[]): number {
   // A link the walk left out is still read where a linted file includes it, as Apache would.
   const included = new Set(analyses.flatMap((analysis) => analysis.tree.files.map((file) => fileKey(file.path))));
   for (const link of outside.filter((link) => !included.has(fileKey(link.path)))) {
-    process.stderr.write(`balancer-lens: ${link.shown}: symlink to a file outside ${link.walked}, skipped\n`);
+    process.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
   let linted = lintSets(sources, analyses, deadline);
@@ -139,7 +140,7 @@ export function runLint(argv: readonly string[]): number {
       const fixed = overlay.get(fileKey(path))!;
       if (fixed !== source.text) writeConfig(path, fixed);
       else if (!source.isWritable && linted.byFile.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
-        process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
+        process.stderr.write(`balancer-lens: ${oneLine(source.input.shown)}: not valid UTF-8, so --fix leaves it alone\n`);
       }
     }
   }
@@ -170,7 +171,7 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
   const sources: Source[] = [];
   const skip = (why: string): void => {
     progress.clear();
-    process.stderr.write(`balancer-lens: ${why}, skipped\n`);
+    process.stderr.write(`balancer-lens: ${oneLine(why)}, skipped\n`);
     isIncomplete = true;
   };
   for (const [index, input] of inputs.entries()) {

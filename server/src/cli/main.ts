@@ -4,6 +4,7 @@ import { runLint } from './lint';
 import { runSchedule } from './schedule';
 import { ConfigError } from '../node/config';
 import { UsageError } from './io';
+import { oneLine } from './one-line';
 import { version } from './version';
 
 const USAGE = `usage: balancer-lens <command> [options]
@@ -60,10 +61,10 @@ function main(argv: readonly string[]): number {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`balancer-lens: ${error.message}\n`);
+      process.stderr.write(`balancer-lens: ${oneLine(error.message)}\n`);
       return 2;
     }
-    process.stderr.write(`balancer-lens: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`balancer-lens: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
     return 3;
   }
 }
