@@ -2,29 +2,15 @@
 // Debian-like layout (apache2.conf, envvars, mods-enabled/, conf-enabled/, sites-enabled/).
 // Build first: `npm run build` (npm test does).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCli as cli, Run } from './cli-run';
 import { tempDir } from './temp';
 
 const ROOT = join(__dirname, '../..');
-const CLI = join(ROOT, 'server/dist/cli.js');
 const TREE = join(ROOT, 'test/fixtures/tree');
 const ENTRY = join(TREE, 'apache2.conf');
 const ENVVARS = join(TREE, 'envvars');
-
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the bundled CLI without APACHE_* in its environment: only --env-file may set them. */
-function cli(args: readonly string[], cwd = ROOT): Run {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('APACHE_')));
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1' }, timeout: 30_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 interface JsonFile {
   readonly filePath: string;
@@ -188,7 +174,7 @@ describe('balancer-lens lint: whole configurations', function () {
     const confined = cli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
     assert.equal(confined.status, 2);
     const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-over-limit'));
-    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('is outside the folders balancer-lens reads')), confined.stdout);
+    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('reaches outside the folders balancer-lens reads')), confined.stdout);
     assert.deepEqual(lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings, TREE_FINDINGS);
   });
 

@@ -13,8 +13,9 @@ import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
 import { Input, resolveInputs } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
+import { oneLine } from './one-line';
 import { countFindings, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -36,8 +37,7 @@ options:
       --fix               apply the safe fixes in place, then report what remains
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
                           (default: the entry file's directory); like apache2 -d DIR
-  -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
-      --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
+${VARIABLES_HELP}
 ${LIMITS_HELP}
       --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked between files)
   -h, --help              show this help
@@ -83,11 +83,11 @@ export function runLint(argv: readonly string[]): number {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = process.cwd();
-  const configFor = configLookup(values.config, cwd);
+  const flags = readFlags(values, cwd);
+  const configFor = configLookup(values.config, cwd, includeRoots(flags, cwd, []));
   const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
-  const flags = readFlags(values, cwd);
   const progress = progressLine(inputs.length);
   const deadline = deadlineOf(maxTime, progress);
   const reading = readSources(inputs, configFor, cwd, flags.limits.size, progress, deadline);
@@ -120,7 +120,7 @@ export function runLint(argv: readonly string[]): number {
   let linted = assemble();
   // A link the walk left out is still read where a linted file includes it, as Apache would.
   for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
-    process.stderr.write(`balancer-lens: ${link.shown}: symlink to a file outside ${link.walked}, skipped\n`);
+    process.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
   if (values.fix) {
@@ -144,7 +144,7 @@ export function runLint(argv: readonly string[]): number {
       const fixed = overlay.get(fileKey(path))!;
       if (fixed !== source.text) writeConfig(path, fixed);
       else if (!source.isWritable && linted.findings.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
-        process.stderr.write(`balancer-lens: ${source.input.shown}: not valid UTF-8, so --fix leaves it alone\n`);
+        process.stderr.write(`balancer-lens: ${oneLine(source.input.shown)}: not valid UTF-8, so --fix leaves it alone\n`);
       }
     }
   }
@@ -176,7 +176,7 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
   const sources: Source[] = [];
   const skip = (why: string): void => {
     progress.clear();
-    process.stderr.write(`balancer-lens: ${why}, skipped\n`);
+    process.stderr.write(`balancer-lens: ${oneLine(why)}, skipped\n`);
     isIncomplete = true;
   };
   for (const [index, input] of inputs.entries()) {

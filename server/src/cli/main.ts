@@ -4,6 +4,7 @@ import { runLint } from './lint';
 import { runSchedule } from './schedule';
 import { ConfigError } from '../node/config';
 import { UsageError } from './io';
+import { oneLine } from './one-line';
 import { version } from './version';
 
 const USAGE = `usage: balancer-lens <command> [options]
@@ -19,6 +20,7 @@ commands:
 
 schedule and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
+  --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
   the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
   (Include reads only from the current folder, the files' folders, --server-root and these)
 
@@ -59,10 +61,10 @@ function main(argv: readonly string[]): number {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`balancer-lens: ${error.message}\n`);
+      process.stderr.write(`balancer-lens: ${oneLine(error.message)}\n`);
       return 2;
     }
-    process.stderr.write(`balancer-lens: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`balancer-lens: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
     return 3;
   }
 }

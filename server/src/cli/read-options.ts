@@ -1,4 +1,4 @@
-/** The flags that shape how a configuration is read: --server-root, --define, --env-file, the limits and the include roots. */
+/** The flags that shape how a configuration is read: --server-root, --define, --env-file, --env-from-process, the limits and the include roots. */
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
@@ -20,11 +20,18 @@ export const READ_OPTIONS = {
   'server-root': { type: 'string' },
   define: { type: 'string', multiple: true, short: 'D' },
   'env-file': { type: 'string', multiple: true },
+  'env-from-process': { type: 'boolean' },
   'max-size': { type: 'string' },
   'max-includes': { type: 'string' },
   'max-directory-depth': { type: 'string' },
   'include-root': { type: 'string', multiple: true },
 } as const;
+
+/** The help lines of the variable flags, for `lint --help`. */
+export const VARIABLES_HELP = `  -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
+      --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
+      --env-from-process  also take \${NAME} from balancer-lens's own environment (off by default: in CI
+                          it holds secrets, and a pull request's \${NPM_TOKEN} would print them)`;
 
 /** The help lines of the limit flags, for `lint --help`. */
 export const LIMITS_HELP = `      --max-size MB       read at most MB (1 MB = 1,048,576 bytes) per file and per configuration
@@ -38,17 +45,22 @@ interface ReadValues {
   'server-root'?: string;
   define?: string[];
   'env-file'?: string[];
+  'env-from-process'?: boolean;
   'max-size'?: string;
   'max-includes'?: string;
   'max-directory-depth'?: string;
   'include-root'?: string[];
 }
 
-/** Turns the parsed flags into read options; `--define NAME=VALUE` also sets the variable. */
+/**
+ * Turns the parsed flags into read options. `${NAME}` comes from --env-file, then `--define
+ * NAME=VALUE`; the process environment only with --env-from-process, since in CI it holds the job's
+ * secrets and a configuration from a pull request decides which variables get printed.
+ */
 export function readFlags(values: ReadValues, cwd: string): ReadFlags {
   const limits = readLimits(values);
-  const environment: Record<string, string | undefined> = { ...process.env };
-  for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file));
+  const environment: Record<string, string | undefined> = values['env-from-process'] ? { ...process.env } : {};
+  for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file, environment));
   const defines: string[] = [];
   for (const define of values.define ?? []) {
     const equals = define.indexOf('=');
@@ -104,10 +116,10 @@ function wholeNumber(value: string | undefined, flag: string, fallback: number):
 
 /**
  * Reads `NAME=value` and `export NAME=value` lines, as Debian's envvars sets them, without running a
- * shell: quotes are removed, `$NAME`/`${NAME}` expand from what is already set, anything else
- * (conditionals, commands) is ignored.
+ * shell: quotes are removed, `$NAME`/`${NAME}` expand from what the file set already, else from
+ * `outer` (what earlier flags set), anything else (conditionals, commands) is ignored.
  */
-export function parseEnvFile(text: string, shown: string): Record<string, string> {
+export function parseEnvFile(text: string, shown: string, outer: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
   const result: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
@@ -119,7 +131,7 @@ export function parseEnvFile(text: string, shown: string): Record<string, string
     if (!quoted || quoted[1] === '"') {
       value = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
         const name = braced ?? bare ?? '';
-        return result[name] ?? process.env[name] ?? fallback ?? '';
+        return result[name] ?? outer[name] ?? fallback ?? '';
       });
     }
     result[match[1]!] = value;

@@ -15,6 +15,7 @@ import type { SourceFile } from '../core/syntax/tree';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { readConfig, UsageError, useColour } from './io';
+import { oneLine } from './one-line';
 import { includeRoots, READ_OPTIONS, readFlags } from './read-options';
 
 const MAX_PICKS = 1_000_000;
@@ -49,7 +50,7 @@ export function runSchedule(argv: readonly string[]): number {
   else process.stdout.write(`${renderAll(reports, refusals, file, picks === undefined)}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
-  for (const problem of cut) process.stderr.write(`balancer-lens: ${problem.file}:${problem.line}:${problem.column}: ${problem.message}\n`);
+  for (const problem of cut) process.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   if (cut.length > 0) return 2;
   // Apache would not start with this configuration: the schedule is not what it would run.
   return refusals.length > 0 ? 1 : 0;

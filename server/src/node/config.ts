@@ -1,16 +1,21 @@
 /** `.balancerlens.json`: finding it, checking it, and the JSON schema generated from the rules. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
 import { RULES_DOCUMENTATION } from '../core/rules/help';
+import { isInside, realPathOf } from './files';
+import { jsonSyntaxError } from './json-syntax';
 
 /** A configuration file that cannot be read or is not valid: `FILE: what is wrong`. */
 export class ConfigError extends Error {}
 
 /** The file name looked up from each linted file's directory upwards. */
 export const CONFIG_FILE_NAME = '.balancerlens.json';
+
+/** The most a configuration file may hold, in bytes: a real one is a few hundred; this bounds a symlink to a huge or endless file. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The severities a rule can be set to, in the order messages list them. */
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'info', 'warning', 'error'];
@@ -34,8 +39,10 @@ export type ConfigLookup = (directory: string) => LintConfig;
 /**
  * The lookup for a run: `--config FILE` applies to every file (its `include` relative to the
  * current directory); otherwise the nearest `.balancerlens.json` up from the file's directory wins.
+ * With `roots` (real paths), a `.balancerlens.json` that is a symbolic link must lead inside them or
+ * inside its own folder: one committed as a link to a token file must not be read.
  */
-export function configLookup(explicit: string | undefined, cwd: string): ConfigLookup {
+export function configLookup(explicit: string | undefined, cwd: string, roots?: readonly string[]): ConfigLookup {
   if (explicit !== undefined) {
     const config = loadConfig(explicit, cwd, cwd);
     return () => config;
@@ -47,36 +54,39 @@ export function configLookup(explicit: string | undefined, cwd: string): ConfigL
     if (cached) return cached;
     const candidate = join(directory, CONFIG_FILE_NAME);
     const parent = dirname(directory);
-    const found = isFile(candidate) ? loadConfig(candidate, directory, cwd) : parent === directory ? none : lookup(parent);
+    const found = exists(candidate) ? loadConfig(candidate, directory, cwd, roots) : parent === directory ? none : lookup(parent);
     cache.set(directory, found);
     return found;
   };
   return (directory) => lookup(resolve(cwd, directory));
 }
 
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
+/** Whether something other than a folder has this name: a file, a FIFO, a link (one that leads nowhere too). */
+function exists(path: string): boolean {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return stats !== undefined && !stats.isDirectory();
 }
 
-/** Reads and checks a configuration file; a problem is a ConfigError `FILE: what is wrong`. */
-export function loadConfig(path: string, base: string, cwd: string): LintConfig {
-  const shown = relative(cwd, resolve(cwd, path)) || path;
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, path), 'utf8').replace(/^\uFEFF/, '');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(`cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : error instanceof Error ? error.message : String(error)}`);
+/**
+ * Reads and checks a configuration file; a problem is a ConfigError `FILE: what is wrong` that
+ * quotes nothing of the file beyond a key or value it names. It is read only as a regular file of
+ * at most MAX_CONFIG_BYTES, and with `roots`, a symbolic link only to a file inside them or inside
+ * its own folder.
+ */
+export function loadConfig(path: string, base: string, cwd: string, roots?: readonly string[]): LintConfig {
+  const full = resolve(cwd, path);
+  const shown = relative(cwd, full) || path;
+  if (roots && lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink() && !isInside(realPathOf(full), [...roots, realPathOf(dirname(full))])) {
+    throw new ConfigError(`${shown}: a symbolic link to a file outside the folders balancer-lens reads, so it is not read (--include-root DIR adds a folder)`);
   }
+  const text = readConfigText(full, shown).replace(/^\uFEFF/, '');
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`${shown}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  } catch {
+    const problem = jsonSyntaxError(text);
+    const before = problem ? text.slice(0, problem.offset).split('\n') : [];
+    throw new ConfigError(`${shown}: not valid JSON${problem ? `: expected ${problem.expected} at line ${before.length}, column ${before.at(-1)!.length + 1}` : ''}`);
   }
   const parsed = parseConfig(json);
   if (typeof parsed === 'string') throw new ConfigError(`${shown}: ${parsed}`);
@@ -120,6 +130,37 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
     }
   }
   return { rules, include };
+}
+
+/** The text of a regular file of at most MAX_CONFIG_BYTES; opened without blocking and checked again once open, so a FIFO or a device swapped in cannot hang or flood the run. */
+function readConfigText(path: string, shown: string): string {
+  const problem = (what: string): ConfigError => new ConfigError(`cannot read ${shown}: ${what}`);
+  const tooLarge = (): ConfigError => problem(`more than the ${MAX_CONFIG_BYTES / 1024 / 1024} MB a configuration file may have`);
+  let fd: number | undefined;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw problem(stats.isDirectory() ? 'is a directory' : 'not a regular file');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) throw problem('not a regular file');
+    if (opened.size > MAX_CONFIG_BYTES) throw tooLarge();
+    // Read one byte past the limit whatever the size said: some files report 0 and never end.
+    const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    let read: number;
+    do {
+      read = readSync(fd, buffer, length, buffer.length - length, null);
+      length += read;
+    } while (read > 0 && length < buffer.length);
+    if (length > MAX_CONFIG_BYTES) throw tooLarge();
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw problem(code === 'ENOENT' ? 'no such file' : code ?? String(error));
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

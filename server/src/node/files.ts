@@ -1,5 +1,6 @@
 /** The disk as the core's FileAccess, shared by the CLI and the language server. */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FileAccess } from '../core/syntax/includes';
 
 /** How many leading bytes are searched for NUL to tell a binary file from a configuration (git's heuristic). */
@@ -38,7 +39,7 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       if (laid !== undefined) return laid;
       try {
         // Outside the roots a missing file is not told from one that exists.
-        if (options.roots && !isInside(realOrGiven(path), options.roots)) return { roots: options.roots };
+        if (options.roots && !isInside(realPathOf(path), options.roots)) return { roots: options.roots };
         const stats = statSync(path);
         if (!stats.isFile()) return undefined;
         if (stats.size > maxBytes) return { bytes: stats.size, limit: maxBytes };
@@ -50,6 +51,8 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       }
     },
     readDirectory(path) {
+      // Not listed, and not told from a folder that does not exist: names there may be secrets (/home/*/.ssh).
+      if (options.roots && !isInside(realPathOf(path), options.roots)) return { roots: options.roots };
       try {
         return readdirSync(path);
       } catch {
@@ -60,23 +63,40 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
 }
 
 /**
- * A file's identity in a configuration set: its real path (symbolic links followed), or the path
- * itself when it cannot be resolved, remembered for the life of the returned function.
+ * A file's identity in a configuration set: where its path leads (see realPathOf), remembered for
+ * the life of the returned function.
  */
 export function realPathKeys(): (path: string) => string {
   const known = new Map<string, string>();
   return (path) => {
     let key = known.get(path);
-    if (key === undefined) known.set(path, (key = realOrGiven(path)));
+    if (key === undefined) known.set(path, (key = realPathOf(path)));
     return key;
   };
 }
 
-/** The real path (symbolic links followed), or the path itself when it cannot be resolved. */
-function realOrGiven(path: string): string {
+/** Linux's bound on symbolic links followed in resolving one path. */
+const MAX_SYMLINKS = 40;
+
+/**
+ * Where a path leads, symbolic links followed, whether or not it exists: a missing path is its
+ * nearest existing folder's real path plus the rest, and a dangling link leads where it points, so
+ * a link into another folder is judged by that folder even when its target is missing.
+ */
+export function realPathOf(path: string, hops = 0): string {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
-    return path;
+    const parent = dirname(path);
+    if (parent === path) return path;
+    const folder = realPathOf(parent, hops);
+    if (hops < MAX_SYMLINKS) {
+      try {
+        return realPathOf(resolve(folder, readlinkSync(path)), hops + 1);
+      } catch {
+        // Not a symbolic link.
+      }
+    }
+    return join(folder, basename(path));
   }
 }

@@ -1,4 +1,5 @@
-/** `--format compact`: one `file:line:col: severity: message [rule-id]` line per finding, for grep and problem matchers. */
+/** `--format compact`: one `file:line:col: severity: message [rule-id]` line per finding, for grep and problem matchers (control characters escaped). */
+import { oneLine } from '../one-line';
 import type { Report } from '../report';
 
 /** Renders the report; empty when there is nothing to report. */
@@ -6,7 +7,7 @@ export function formatCompact(report: Report): string {
   const lines: string[] = [];
   for (const file of report.files) {
     for (const { diagnostic, region } of file.findings) {
-      lines.push(`${file.shown}:${region.line}:${region.column}: ${diagnostic.severity}: ${diagnostic.message.replace(/\s*\r?\n\s*/g, ' ')} [${diagnostic.ruleId}]`);
+      lines.push(`${oneLine(file.shown)}:${region.line}:${region.column}: ${diagnostic.severity}: ${oneLine(diagnostic.message)} [${diagnostic.ruleId}]`);
     }
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -1,14 +1,15 @@
 /** `--format github`: GitHub Actions workflow commands, which become annotations on the run and the pull request. */
 import type { Severity } from '../../core/rules/types';
+import { oneLine } from '../one-line';
 import { relativeSlashPath, Report } from '../report';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-/** Renders one `::error file=…,line=…::message` line per finding. */
+/** Renders one `::error file=…,line=…::message` line per finding: control characters escaped, then the workflow-command encoding. */
 export function formatGithub(report: Report): string {
   const lines: string[] = [];
   for (const file of report.files) {
-    const path = file.path === undefined ? file.shown : relativeSlashPath(file.path, report.cwd) ?? file.path;
+    const path = oneLine(file.path === undefined ? file.shown : relativeSlashPath(file.path, report.cwd) ?? file.path);
     for (const { diagnostic, region } of file.findings) {
       const properties = [
         ['file', path],
@@ -18,7 +19,7 @@ export function formatGithub(report: Report): string {
         ['endColumn', String(region.endColumn)],
         ['title', diagnostic.ruleId],
       ].map(([key, value]) => `${key}=${escapeProperty(value!)}`);
-      lines.push(`::${COMMAND[diagnostic.severity]} ${properties.join(',')}::${escapeData(diagnostic.message)}`);
+      lines.push(`::${COMMAND[diagnostic.severity]} ${properties.join(',')}::${escapeData(oneLine(diagnostic.message))}`);
     }
   }
   return lines.map((line) => `${line}\n`).join('');

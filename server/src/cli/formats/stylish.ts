@@ -1,5 +1,6 @@
 /** `--format stylish` (the default): ESLint's layout — the file, a row per finding, a summary. */
 import type { Severity } from '../../core/rules/types';
+import { oneLine } from '../one-line';
 import { countFindings, Report } from '../report';
 
 const ANSI = {
@@ -22,7 +23,7 @@ export function formatStylish(report: Report): string {
     const rows = file.findings.map((finding) => ({
       where: `${finding.region.line}:${finding.region.column}`,
       severity: finding.diagnostic.severity,
-      message: finding.diagnostic.message.replace(/\s*\r?\n\s*/g, ' '),
+      message: oneLine(finding.diagnostic.message),
       ruleId: finding.diagnostic.ruleId,
     }));
     const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
@@ -38,7 +39,7 @@ export function formatStylish(report: Report): string {
       ];
       return `  ${cells.join('  ')}`;
     });
-    blocks.push(`${paint('underline', file.shown)}\n${lines.join('\n')}\n`);
+    blocks.push(`${paint('underline', oneLine(file.shown))}\n${lines.join('\n')}\n`);
   }
   const counts = countFindings(report.files);
   const total = counts.error + counts.warning + counts.info;

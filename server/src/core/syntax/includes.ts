@@ -23,8 +23,11 @@ export interface FileAccess {
    * keeps to when the file is outside them; undefined when it cannot be read.
    */
   readFile(path: string): string | TooLarge | OutsideRoots | undefined;
-  /** The entry names of a directory, or undefined when the path is not a readable directory. */
-  readDirectory(path: string): readonly string[] | undefined;
+  /**
+   * The entry names of a directory, the folders it keeps to when the path is outside them (whether
+   * or not it exists), or undefined when the path is not a readable directory.
+   */
+  readDirectory(path: string): readonly string[] | OutsideRoots | undefined;
 }
 
 /**
@@ -54,8 +57,16 @@ export interface IncludeBudget {
 /** Which limit left files of an include unread. */
 export type IncludeLimit = 'includes' | 'depth';
 
-/** The files an include names, in the order Apache reads them (`limit` says when a limit cut them short), or Apache's error. */
-export type IncludeResolution = { readonly files: readonly string[]; readonly limit?: IncludeLimit } | { readonly error: string };
+/**
+ * The files an include names, in the order Apache reads them (`limit` says when a limit cut them
+ * short, `outside` when some of it lies outside the folders the access reads), or Apache's error.
+ */
+export type IncludeResolution = { readonly files: readonly string[]; readonly limit?: IncludeLimit; readonly outside?: OutsideRoots } | { readonly error: string };
+
+/** Whether an access answer is the folders it keeps to. */
+export function isOutside(answer: string | readonly string[] | TooLarge | OutsideRoots | undefined): answer is OutsideRoots {
+  return typeof answer === 'object' && 'roots' in answer;
+}
 
 /** `ap_server_root_relative`: absolute paths stay, others are joined to ServerRoot. */
 export function serverRootRelative(path: string, serverRoot: string): string {
@@ -130,6 +141,8 @@ interface Resolving {
   readonly budget: IncludeBudget;
   readonly files: string[];
   limit: IncludeLimit | undefined;
+  /** Set when the include reaches outside the roots: nothing there is listed, read or named. */
+  outside: OutsideRoots | undefined;
 }
 
 /** Whether the budget is spent (each file found will be read); marks the resolution cut short. */
@@ -139,10 +152,10 @@ function isSpent(resolving: Resolving): boolean {
   return true;
 }
 
-/** Lists a folder the include reads from, paying for it. */
-function list(path: string, resolving: Resolving): readonly string[] | undefined {
+/** Lists a folder the include reads from, paying for it (the access does not list a folder outside its roots). */
+function list(path: string, resolving: Resolving): readonly string[] | OutsideRoots | undefined {
   const entries = resolving.access.readDirectory(path);
-  if (entries) resolving.budget.left--;
+  if (entries && !isOutside(entries)) resolving.budget.left--;
   return entries;
 }
 
@@ -153,6 +166,7 @@ function filesUnder(directory: string, entries: readonly string[], depth: number
     const path = `${directory === '/' ? '' : directory}/${entry}`;
     const below = resolving.access.readDirectory(path);
     if (!below) resolving.files.push(path);
+    else if (isOutside(below)) resolving.outside = below;
     else if (depth >= resolving.budget.directoryDepth) resolving.limit ??= 'depth';
     else {
       resolving.budget.left--;
@@ -168,19 +182,20 @@ function compareBytes(a: string, b: string): number {
 /** Resolves one include argument to the files Apache would read, in order, within the budget (which pays for the folders listed). */
 export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess, budget: IncludeBudget): IncludeResolution {
   const path = serverRootRelative(argument, serverRoot);
-  const resolving: Resolving = { access, budget, files: [], limit: undefined };
+  const resolving: Resolving = { access, budget, files: [], limit: undefined, outside: undefined };
   const error = hasWildcard(path)
     ? matchWildcards('/', path.split('/').filter((part) => part !== ''), optional, resolving)
     : readPath(path, optional, resolving);
   if (error !== undefined) return { error };
-  return resolving.limit ? { files: resolving.files, limit: resolving.limit } : { files: resolving.files };
+  return { files: resolving.files, ...(resolving.limit ? { limit: resolving.limit } : {}), ...(resolving.outside ? { outside: resolving.outside } : {}) };
 }
 
 /** ap_dir_nofnmatch: a directory is read whole, a file as itself; a missing one fails unless optional. */
 function readPath(path: string, optional: boolean, resolving: Resolving): string | undefined {
   if (isSpent(resolving)) return undefined;
   const entries = list(path, resolving);
-  if (entries) filesUnder(path, entries, 0, resolving);
+  if (isOutside(entries)) resolving.outside = entries;
+  else if (entries) filesUnder(path, entries, 0, resolving);
   else if (resolving.access.readFile(path) !== undefined) resolving.files.push(path);
   else if (!optional) return `Could not open configuration file ${path}: No such file or directory`;
   return undefined;
@@ -200,6 +215,10 @@ function matchWildcards(directory: string, components: readonly string[], option
   if (isSpent(resolving)) return undefined;
   const access = resolving.access;
   const entries = list(directory, resolving);
+  if (isOutside(entries)) {
+    resolving.outside = entries;
+    return undefined;
+  }
   if (!entries) {
     if (access.readFile(directory) !== undefined) return `Include/IncludeOptional: Could not open directory ${directory}: Not a directory`;
     return optional ? undefined : `Include/IncludeOptional: Could not open directory ${directory}: No such file or directory`;

@@ -6,7 +6,7 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, OutsideRoots, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
@@ -17,7 +17,7 @@ import { asciiLower } from '../ascii';
 export interface ReadOptions {
   /** Names given as `apache2 -D NAME`. */
   readonly defines?: readonly string[];
-  /** The process environment, the fallback for `${VAR}` after `Define`. */
+  /** Variables from outside the files (--env-file, --define, the process environment only when asked), the fallback for `${VAR}` after `Define`. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** The file's absolute path, when it has one. */
   readonly path?: string;
@@ -421,6 +421,7 @@ class Reader {
     }
     const included: IncludedFile[] = [];
     let limit = resolved.limit;
+    let outside = resolved.outside;
     for (const path of resolved.files) {
       if (state.budget.left <= 0) {
         limit = 'includes';
@@ -437,6 +438,10 @@ class Reader {
         this.report('include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
         continue;
       }
+      if (isOutside(text)) {
+        outside = text;
+        continue;
+      }
       if (typeof text !== 'string' || !state.fits(text.length)) {
         this.report('include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
@@ -446,16 +451,15 @@ class Reader {
       state.chain.pop();
       included.push({ path, nodes });
     }
+    // One finding naming the include as written: what lies outside is not named, nor whether it exists.
+    if (outside) this.report('include-limit', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
     if (limit) this.report('include-limit', directive.span, limitReached(limit, state.limits), false);
     return { ...directive, included };
   }
 }
 
-/** Why an included file was not read: outside the folders the file access reads, larger than it reads, or than the configuration may still hold. */
-function unread(path: string, file: TooLarge | OutsideRoots | undefined, size: number): string {
-  if (file && 'roots' in file) {
-    return `the included file ${path} is outside the folders balancer-lens reads (${file.roots.join(', ')}), so it is not read (--include-root DIR adds a folder)`;
-  }
+/** Why an included file was not read: larger than the file access reads, or than the configuration may still hold. */
+function unread(path: string, file: TooLarge | undefined, size: number): string {
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
   if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
   return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;

@@ -1,0 +1,75 @@
+// An `Include` outside the include roots reveals nothing there: not contents, not names, not whether
+// a path exists. Each include is one finding naming it as written, and the output is the same
+// whether the folder is full, empty or missing.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../unit/cli-run';
+import { tempDir } from '../unit/temp';
+
+const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;
+const NAMES = ['alice-id_ed25519', 'bob-token.conf', 'carol'];
+
+describe('security: nothing outside the include roots is revealed', function () {
+  this.timeout(60_000);
+  let repo: string;
+  let outside: string;
+
+  beforeEach(() => {
+    const base = tempDir('balancer-lens-roots-');
+    repo = join(base, 'repo');
+    outside = join(base, 'home');
+    mkdirSync(repo);
+    symlinkSync(outside, join(repo, 'link'));
+    writeFileSync(
+      join(repo, 'app.conf'),
+      [`Include ${outside}/*`, `Include ${outside}/*/.ssh/*`, `IncludeOptional ${outside}/*.conf`, `Include ${outside}`, 'Include link/*', 'Include link/c*/x.conf', ''].join('\n'),
+    );
+  });
+
+  /** Fills the outside folder with distinctively named files and folders. */
+  function fillOutside(): void {
+    mkdirSync(join(outside, 'carol/.ssh'), { recursive: true });
+    writeFileSync(join(outside, 'carol/.ssh/id_rsa'), 'BalancerMember http://secret-key-line\n');
+    writeFileSync(join(outside, 'carol/x.conf'), 'BalancerMember http://secret-conf-line\n');
+    for (const name of NAMES.slice(0, 2)) writeFileSync(join(outside, name), 'BalancerMember http://secret-file-line\n');
+  }
+
+  function lint(format: string): string {
+    const run = runCli(['lint', 'app.conf', '--format', format], repo);
+    assert.equal(run.status, 2, run.stderr);
+    return `${run.stdout}${run.stderr}`;
+  }
+
+  for (const format of FORMATS) {
+    it(`lint --format ${format}: the same output whether the folder exists or not, and no name from it`, () => {
+      const missing = lint(format);
+      mkdirSync(outside);
+      const empty = lint(format);
+      fillOutside();
+      const full = lint(format);
+      for (const name of [...NAMES, 'id_rsa', 'secret-']) assert.ok(!full.includes(name), `${name} in ${full}`);
+      const stable = (text: string): string => text.replace(/"(startTimeUtc|endTimeUtc)": "[^"]*"/g, '');
+      assert.equal(stable(full), stable(missing));
+      assert.equal(stable(empty), stable(missing));
+    });
+  }
+
+  it('gives one include-over-limit finding per include, naming it as written', () => {
+    fillOutside();
+    const run = runCli(['lint', 'app.conf', '--format', 'json'], repo);
+    const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
+    assert.deepEqual(file!.messages.map((message) => `${message.line} ${message.ruleId}`), ['1 include-over-limit', '2 include-over-limit', '3 include-over-limit', '4 include-over-limit', '5 include-over-limit', '6 include-over-limit']);
+    assert.match(file!.messages[0]!.message, new RegExp(`^the include "${outside}/\\*" reaches outside the folders balancer-lens reads`));
+    assert.match(file!.messages[4]!.message, /^the include "link\/\*" reaches outside/);
+  });
+
+  it('schedule names nothing outside either', () => {
+    fillOutside();
+    const run = runCli(['schedule', 'app.conf'], repo);
+    assert.equal(run.status, 2);
+    for (const name of [...NAMES, 'id_rsa', 'secret-']) assert.ok(!`${run.stdout}${run.stderr}`.includes(name), `${name} in ${run.stderr}`);
+    rmSync(outside, { recursive: true });
+    assert.equal(runCli(['schedule', 'app.conf'], repo).stderr, run.stderr);
+  });
+});
