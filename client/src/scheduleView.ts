@@ -58,6 +58,7 @@ export function describeReason(member: MemberReport, tier: number | null): strin
 }
 
 function summary(report: BalancerReport): string {
+  if (report.refused) return `Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`;
   if (report.members.length === 0) return 'no members: every request gets 503 (AH01171)';
   if (report.tier === null) return 'no usable member: every request gets 503 (AH01170)';
   if (!report.simulated) return `lbset ${report.tier} serves every request · ${report.lbmethod} has no fixed order to preview`;
@@ -85,6 +86,10 @@ function shares(report: BalancerReport, letters: Map<string, string>, colourOf: 
   const rows = report.members.map((member, index) => {
     const letter = escape(letters.get(member.url) ?? '?');
     const who = `<td class="letter"><span class="chip c${colourOf.get(member.url) ?? 0}">${letter}</span></td><td class="url">${escape(member.url)}</td><td class="line">line ${member.line}</td>`;
+    if (member.refused !== null) {
+      return `<tr class="refused">${who}<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td></tr>`;
+    }
+    if (report.refused) return `<tr>${who}<td class="pct">—</td><td class="detail" colspan="2">no schedule</td></tr>`;
     if (member.reason !== null) {
       return `<tr class="idle">${who}<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(describeReason(member, report.tier))}</td></tr>`;
     }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeReason, renderMessage, renderSchedule, TIMELINE_CAP } from '../../client/src/scheduleView';
-import type { BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
+import { assembleSet } from '../../server/src/core/config-set';
+import { balancerReport, BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
 import type { Member } from '../../server/src/core/model/model';
 import type { IdleReason } from '../../server/src/core/scheduler/byrequests';
 import { describeIdle } from '../../server/src/core/scheduler/preview';
@@ -107,6 +108,19 @@ describe('schedule panel HTML', () => {
     assert.match(text(html), /disabled \(status D\)/);
     const empty = renderSchedule({ ...shop, tier: null, cycleLength: 0, members: [], picks: [null] }, { nonce: NONCE });
     assert.match(text(empty), /no members: every request gets 503 \(AH01171\)/);
+  });
+
+  it('shows the refusal instead of a schedule for a balancer Apache refuses', () => {
+    const text0 = '<Proxy balancer://shop>\n    BalancerMember http://a:80 loadfactor=0\n    BalancerMember http://b:80\n</Proxy>\n';
+    const set = assembleSet([{ key: 'shop.conf', path: undefined, text: text0 }], { files: { readFile: () => undefined, readDirectory: () => undefined }, keyOf: (path) => path, read: { epochSeconds: 0 }, rulesFor: () => undefined });
+    const preview = set.configurations[0]!.analysis.previews[0]!;
+    const report = balancerReport(preview, (offset) => ({ file: 'shop.conf', line: text0.slice(0, offset).split('\n').length }));
+    const html = renderSchedule(report, { nonce: NONCE });
+    assert.match(text(html), /Apache refuses this balancer \(line 2: loadfactor "0"/);
+    assert.deepEqual(timelineCells(html), []);
+    assert.match(text(html), /refused: loadfactor "0"/);
+    assert.match(text(html), /http:\/\/b:80 line 3 — no schedule/);
+    assert.doesNotMatch(text(html), /%/);
   });
 
   it('shows candidates, not shares, for a method with no fixed order', () => {

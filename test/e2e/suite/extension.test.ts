@@ -108,6 +108,25 @@ describe('Balancer Lens in VS Code', () => {
     assert.ok(labels.some((label) => /standby \(idle\)/.test(label)), labels.join(' | '));
   });
 
+  it('says the loadfactor=0 member is refused, in its inlay hint and hover, and gives its balancer no shares', async () => {
+    const zero = zeroLoadfactor();
+    const whole = new vscode.Range(0, 0, document.lineCount, 0);
+    const onLine = await eventually('an inlay hint on the loadfactor=0 line', async () => {
+      const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, whole);
+      const found = (hints ?? []).filter((hint) => hint.position.line === zero.line).map(labelOf);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.deepEqual(onLine, ['refused']);
+    const member = positionOf('loadfactor=0', 'http');
+    const memberHover = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, member)) ?? []);
+    assert.match(memberHover, /refused/);
+    assert.doesNotMatch(memberHover, /%/);
+    const balancer = positionOf('<Proxy "balancer://reports">', 'reports');
+    const balancerHover = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, balancer)) ?? []);
+    assert.match(balancerHover, /Apache refuses this balancer/);
+    assert.doesNotMatch(balancerHover, /%|picks/);
+  });
+
   it('offers "Set loadfactor=1" on the zero loadfactor, and applying it clears the error', async () => {
     const zero = zeroLoadfactor();
     const range = new vscode.Range(zero, zero.translate(0, 1));
