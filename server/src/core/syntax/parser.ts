@@ -29,6 +29,12 @@ export interface ReadOptions {
   readonly limits?: ReadLimits;
 }
 
+/**
+ * The longest line Apache reads from a file (config.c VARBUF_MAX_LEN, 16 MiB): here also the
+ * longest a line may grow by `${VAR}` substitution, which Apache itself does not bound.
+ */
+export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
+
 /** Apache's AP_MAX_INCLUDE_DEPTH. */
 const MAX_INCLUDE_DEPTH = 128;
 
@@ -55,6 +61,8 @@ class ReadState {
   serverRoot: string;
   sawLoadModule = false;
   unfollowedInclude = false;
+  /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
+  expansionLeft: number;
   private length = 0;
 
   constructor(options: ReadOptions, readonly modules: Set<string> | undefined) {
@@ -63,6 +71,7 @@ class ReadState {
     this.access = options.files;
     this.limits = options.limits ?? DEFAULT_READ_LIMITS;
     this.budget = { left: this.limits.includes, directoryDepth: this.limits.directoryDepth };
+    this.expansionLeft = this.limits.size;
     this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
   }
 
@@ -172,12 +181,16 @@ class Reader {
       this.closeFrame(this.makeDirective(trimmed, line));
       return;
     }
-    const resolved = substitute(trimmed, (name) => this.lookup(name));
+    const state = this.state;
+    const resolved = substitute(trimmed, (name) => this.lookup(name), Math.min(MAX_SUBSTITUTED_LINE, raw.length + state.expansionLeft));
+    state.expansionLeft -= Math.max(0, resolved.text.text.length - raw.length);
     for (const variable of resolved.unresolved) {
       if (!variable.name.includes(':')) {
         this.report('undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
       }
     }
+    const cut = resolved.overLimit[0];
+    if (cut) this.report('include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
     const directive = this.makeDirective(resolved.text, line);
     if (!directive) return;
     const name = directive.name;
@@ -459,6 +472,11 @@ function unread(path: string, file: TooLarge | OutsideRoots | undefined, size: n
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
   if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
   return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
+}
+
+/** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
+function notSubstituted(name: string, size: number): string {
+  return `\${${name}} is left as written: its value would make this line longer than ${sizeText(MAX_SUBSTITUTED_LINE)} or substitution add more than the ${sizeText(size)} this configuration may have (--max-size raises the second limit; balancerLens.limits.maxSize in the editor)`;
 }
 
 /** Which limit stopped an include, and how to raise it. */
