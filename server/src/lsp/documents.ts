@@ -110,7 +110,7 @@ export class DocumentStates {
       const entryPath = pathOf(document.uri) ? entry : undefined;
       const read = entryPath ? access.readFile(entryPath) : undefined;
       // Not readable from the disk: the editor's own text. (The editor reads from any folder, so no file is outside its roots.)
-      const text = read === undefined || (typeof read !== 'string' && 'roots' in read) ? document.getText() : read;
+      const text = read === undefined || (typeof read !== 'string' && !('bytes' in read)) ? document.getText() : read;
       const length = typeof text === 'string' ? text.length : text.bytes;
       if (typeof text !== 'string' || length > limits.size) {
         const oversized = `this file is ${megabytes(length)}, more than the ${megabytes(limits.size)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`;

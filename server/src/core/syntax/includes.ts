@@ -16,13 +16,26 @@ export interface OutsideRoots {
   readonly roots: readonly string[];
 }
 
+/**
+ * A file the access would not read because of what it is: not a regular file (a FIFO, a device, a
+ * socket), which Apache refuses too, or a file of a pseudo file system such as /proc, which claims
+ * a size of 0 and may never end (`/proc/self/pagemap`) or block (`/proc/kmsg`).
+ */
+export interface NotRegular {
+  /** What it is, for a message: `a FIFO`, `a character device`, `a file of the proc file system`. */
+  readonly type: string;
+  /** A pseudo file system's file: Apache would read it (a regular file), balancer-lens does not. */
+  readonly isPseudo: boolean;
+}
+
 /** The few file operations reading a configuration needs; POSIX paths. */
 export interface FileAccess {
   /**
-   * The text of a regular file; its size when it is larger than the access reads, or the folders it
-   * keeps to when the file is outside them; undefined when it cannot be read.
+   * The text of a regular file; its size when it is larger than the access reads, the folders it
+   * keeps to when the file is outside them, or what it is when it is not a regular file; undefined
+   * when it cannot be read.
    */
-  readFile(path: string): string | TooLarge | OutsideRoots | undefined;
+  readFile(path: string): string | TooLarge | OutsideRoots | NotRegular | undefined;
   /** The entry names of a directory, or undefined when the path is not a readable directory. */
   readDirectory(path: string): readonly string[] | undefined;
 }

@@ -6,7 +6,7 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, OutsideRoots, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, NotRegular, OutsideRoots, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
@@ -450,6 +450,10 @@ class Reader {
         this.report('include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
         continue;
       }
+      if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
+        this.report('include-failed', directive.span, `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`);
+        continue;
+      }
       if (typeof text !== 'string' || !state.fits(text.length)) {
         this.report('include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
@@ -464,8 +468,9 @@ class Reader {
   }
 }
 
-/** Why an included file was not read: outside the folders the file access reads, larger than it reads, or than the configuration may still hold. */
-function unread(path: string, file: TooLarge | OutsideRoots | undefined, size: number): string {
+/** Why an included file was not read: a pseudo file system's, outside the folders the file access reads, larger than it reads, or than the configuration may still hold. */
+function unread(path: string, file: TooLarge | OutsideRoots | NotRegular | undefined, size: number): string {
+  if (file && 'type' in file) return `the included file ${path} is ${file.type}, which may never end or may block, so it is not read`;
   if (file && 'roots' in file) {
     return `the included file ${path} is outside the folders balancer-lens reads (${file.roots.join(', ')}), so it is not read (--include-root DIR adds a folder)`;
   }
