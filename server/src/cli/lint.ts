@@ -43,7 +43,7 @@ options:
   -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
       --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell
 ${LIMITS_HELP}
-      --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked between files)
+      --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked while reading and linting)
   -h, --help              show this help
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
@@ -107,7 +107,8 @@ export function runLint(argv: readonly string[]): number {
     deadline(`analysing ${source.input.shown}`);
     progress('analysing', index);
     const path = source.input.path;
-    return analyze((path ? overlay.get(fileKey(path)) : undefined) ?? source.text, { ...flags, epochSeconds, ...(path ? { path, files } : {}) });
+    const checkpoint = (): void => deadline(`analysing ${source.input.shown}`);
+    return analyze((path ? overlay.get(fileKey(path)) : undefined) ?? source.text, { ...flags, epochSeconds, checkpoint, ...(path ? { path, files } : {}) });
   };
   let analyses = sources.map(analyzeSource);
   progress.clear();
@@ -228,7 +229,8 @@ function lintSets(sources: readonly Source[], analyses: readonly Analysis[], dea
   for (const { source, analysis } of entries) {
     deadline(`linting ${source.input.shown}`);
     const tree = analysis.tree;
-    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, run }))) {
+    const checkpoint = (): void => deadline(`linting ${source.input.shown}`);
+    for (const { file, diagnostic } of localize(tree.files, lint(analysis, { rules: source.config.rules, run, checkpoint }))) {
       const key = file.path ? fileKey(file.path) : source.input.path ? fileKey(source.input.path) : source.input.shown;
       const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
       if (seen.has(identity)) continue;
@@ -316,12 +318,13 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   throw new UsageError(`--max-warnings takes a whole number of warnings such as 0, not '${value}'`);
 }
 
-/** Stops the run once `--max-time` has passed; called between files, with what is being done. */
+/** Stops the run once `--max-time` has passed; called between files and inside each one's work, with what is being done. */
 type Deadline = (doing: string) => void;
 
 /**
- * `--max-time SECONDS`, counted from the start of the process. Checked between files, so a run
- * ends at most one file's work (bounded by --max-size) after it; nothing is reported, because
+ * `--max-time SECONDS`, counted from the start of the process. Checked between files, every
+ * thousand lines read, before each included file and each rule, so a run ends soon after it, even
+ * in one huge file; nothing is reported, because
  * findings from part of a configuration can be wrong (a balancer defined in a file not yet read).
  */
 function deadlineOf(seconds: number | undefined, progress: Progress): Deadline {

@@ -16,6 +16,8 @@ export interface LintOptions {
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
   /** Every file of the run, this one included, for cross-file references (default: this one alone); one array for the whole run. */
   readonly run?: readonly Analysis[];
+  /** Called before each rule; may throw to stop (see ReadOptions.checkpoint). */
+  readonly checkpoint?: () => void;
 }
 
 /** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
@@ -56,6 +58,7 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const found: Diagnostic[] = [];
   const run = options.run ?? [analysis];
   for (const rule of RULES) {
+    options.checkpoint?.();
     const severity = severityOf(rule);
     if (severity === 'off' || rule.id === UNUSED_SUPPRESSION) continue;
     for (const finding of rule.check({ analysis, run })) found.push({ ...bounded(finding), ruleId: rule.id, severity });

@@ -27,7 +27,16 @@ export interface ReadOptions {
   readonly files?: FileAccess;
   /** How much following includes may read; default DEFAULT_READ_LIMITS. */
   readonly limits?: ReadLimits;
+  /**
+   * Called every CHECKPOINT_LINES lines and before each included file, and by the analysis and the
+   * linter between their steps: it may throw to stop long work (the CLI's `--max-time` does), and
+   * the throw passes through. The core keeps no clock; the edge decides.
+   */
+  readonly checkpoint?: () => void;
 }
+
+/** How many lines the reader reads between two calls of `checkpoint`. */
+const CHECKPOINT_LINES = 1024;
 
 /**
  * The longest line Apache reads from a file (config.c VARBUF_MAX_LEN, 16 MiB): here also the
@@ -61,6 +70,9 @@ class ReadState {
   serverRoot: string;
   sawLoadModule = false;
   unfollowedInclude = false;
+  readonly checkpoint: () => void;
+  /** Lines read since the last checkpoint. */
+  linesSinceCheckpoint = 0;
   /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
   expansionLeft: number;
   private length = 0;
@@ -72,6 +84,7 @@ class ReadState {
     this.limits = options.limits ?? DEFAULT_READ_LIMITS;
     this.budget = { left: this.limits.includes, directoryDepth: this.limits.directoryDepth };
     this.expansionLeft = this.limits.size;
+    this.checkpoint = options.checkpoint ?? (() => undefined);
     this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
   }
 
@@ -150,7 +163,13 @@ class Reader {
 
   /** Reads the whole file; sections cannot span files, so each file closes its own. */
   read(): Node[] {
-    for (let line = this.lines.next(); !line.done; line = this.lines.next()) this.readLine(line.value);
+    for (let line = this.lines.next(); !line.done; line = this.lines.next()) {
+      if (++this.state.linesSinceCheckpoint >= CHECKPOINT_LINES) {
+        this.state.linesSinceCheckpoint = 0;
+        this.state.checkpoint();
+      }
+      this.readLine(line.value);
+    }
     this.closeAtEnd();
     return this.root;
   }
@@ -435,6 +454,7 @@ class Reader {
     const included: IncludedFile[] = [];
     let limit = resolved.limit;
     for (const path of resolved.files) {
+      state.checkpoint();
       if (state.budget.left <= 0) {
         limit = 'includes';
         break;
