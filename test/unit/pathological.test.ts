@@ -369,14 +369,14 @@ describe('pathological inputs through the CLI', function () {
     symlinkSync('/dev/zero', join(directory, 'zero.conf'));
     const device = await cli(['lint', 'zero.conf'], directory, 30_000);
     assert.equal(device.code, 2);
-    assert.match(device.stderr, /zero\.conf is not a regular file, skipped/);
+    assert.match(device.stderr, /zero\.conf is a character device, not a regular file, skipped/);
     // A folder walk does not even open it: the link leads outside the folder.
     const walked = await cli(['lint', '.'], directory, 30_000);
     assert.equal(walked.code, 2);
     assert.match(walked.stderr, /zero\.conf: symlink to a file outside \., skipped/);
     const schedule = await cli(['schedule', 'zero.conf'], directory, 30_000);
     assert.equal(schedule.code, 2);
-    assert.match(schedule.stderr, /zero\.conf is not a regular file/);
+    assert.match(schedule.stderr, /zero\.conf is a character device, not a regular file/);
     rmSync(join(directory, 'zero.conf'));
     // Past the heap's limit Node aborts with a native stack trace; the CLI refuses the file first.
     const big = join(directory, 'big.conf');

@@ -1,7 +1,7 @@
 /** File reading and argument errors for the CLI. */
-import { readFileSync, Stats, statSync, writeFileSync } from 'node:fs';
+import { readSync, writeFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { isBinary } from '../node/files';
+import { isBinary, readRegularFile, RegularRead } from '../node/files';
 
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
@@ -24,26 +24,27 @@ export function readConfig(path: string, maxBytes: number): string {
   return read.text;
 }
 
-/** Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it cannot (naming it `shown`). */
+/**
+ * Reads a file with what `lint` needs to know about its bytes; throws a UsageError saying why it
+ * cannot (naming it `shown`). Only a regular file is read, and only up to `maxBytes` whatever its
+ * size says: a FIFO would block, a device or /proc/self/pagemap never end (pipe into `-` instead).
+ */
 export function readInput(path: string, shown: string, maxBytes: number): InputText {
-  let stats: Stats;
+  let read: RegularRead;
   try {
-    stats = statSync(path);
+    read = readRegularFile(path, maxBytes);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new UsageError(`${shown} is a directory; give a configuration file`);
     throw new UsageError(`cannot read ${shown}: ${describe(error)}`);
   }
-  if (stats.isDirectory()) throw new UsageError(`${shown} is a directory; give a configuration file`);
-  // A device never ends (a symlink to /dev/zero in a pull request would hang CI); a pipe is fine.
-  if (!stats.isFile() && !stats.isFIFO()) throw new UsageError(`${shown} is not a regular file`);
-  if (stats.isFile()) checkSize(stats.size, shown, maxBytes);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new UsageError(`cannot read ${shown}: ${describe(error)}`);
+  switch (read.kind) {
+    case 'not-regular':
+      throw new UsageError(`${shown} is ${read.what.type}, ${read.what.isPseudo ? 'which may never end or may block' : 'not a regular file'}`);
+    case 'too-large':
+      throw tooLarge(read.bytes, shown, maxBytes);
+    case 'bytes':
+      return decodeInput(read.bytes);
   }
-  checkSize(bytes.length, shown, maxBytes);
-  return decodeInput(bytes);
 }
 
 /**
@@ -58,22 +59,46 @@ export function heapSizeLimit(): number {
   return Math.floor(getHeapStatistics().heap_size_limit / MEMORY_PER_BYTE);
 }
 
-function checkSize(size: number, shown: string, maxBytes: number): void {
-  if (size <= maxBytes) return;
+/** The error for input of `size` bytes over `maxBytes` (a read stopped one byte past the limit gives maxBytes + 1). */
+function tooLarge(size: number, shown: string, maxBytes: number): UsageError {
   const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  throw new UsageError(`${shown} is ${mb(size)}, more than the ${mb(maxBytes)} limit (--max-size MB raises it; past about ${mb(heapSizeLimit())}, raise the Node.js heap too: NODE_OPTIONS=--max-old-space-size=MB)`);
+  const amount = size === maxBytes + 1 ? 'holds more than' : `is ${mb(size)}, more than`;
+  return new UsageError(`${shown} ${amount} the ${mb(maxBytes)} limit (--max-size MB raises it; past about ${mb(heapSizeLimit())}, raise the Node.js heap too: NODE_OPTIONS=--max-old-space-size=MB)`);
 }
 
-/** Reads all of standard input; more than `maxBytes` is refused. */
+/** Reads all of standard input, in chunks: more than `maxBytes` is refused as soon as it is read (`- < /dev/zero` ends). */
 export function readStdin(maxBytes: number): InputText {
-  let bytes: Buffer;
+  const chunks: Buffer[] = [];
+  let total = 0;
   try {
-    bytes = readFileSync(0);
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(STDIN_CHUNK, maxBytes + 1 - total));
+      const read = readChunk(chunk);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > maxBytes) throw tooLarge(total, 'standard input', maxBytes);
+    }
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read standard input: ${describe(error)}`);
   }
-  checkSize(bytes.length, 'standard input', maxBytes);
-  return decodeInput(bytes);
+  return decodeInput(Buffer.concat(chunks, total));
+}
+
+const STDIN_CHUNK = 64 * 1024;
+
+/** One read from standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
+function readChunk(chunk: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
 }
 
 /** Decodes bytes as UTF-8 and classifies them. */

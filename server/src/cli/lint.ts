@@ -39,7 +39,7 @@ options:
                           (default: the entry file's directory); like apache2 -d DIR
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
-      --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked between files)
+      --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked while reading and linting)
   -h, --help              show this help
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
@@ -106,7 +106,7 @@ export function runLint(argv: readonly string[]): number {
       {
         files,
         keyOf: fileKey,
-        read: { ...flags, epochSeconds },
+        read: { ...flags, epochSeconds, checkpoint: () => deadline('reading and linting') },
         rulesFor: (entry) => configOf.get(entry.key)?.rules,
         checkpoint: (doing, done) => {
           deadline(doing);
@@ -260,12 +260,13 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   throw new UsageError(`--max-warnings takes a whole number of warnings such as 0, not '${value}'`);
 }
 
-/** Stops the run once `--max-time` has passed; called between files, with what is being done. */
+/** Stops the run once `--max-time` has passed; called between files and inside each one's work, with what is being done. */
 type Deadline = (doing: string) => void;
 
 /**
- * `--max-time SECONDS`, counted from the start of the process. Checked between files, so a run
- * ends at most one file's work (bounded by --max-size) after it; nothing is reported, because
+ * `--max-time SECONDS`, counted from the start of the process. Checked between files, every
+ * thousand lines read, before each included file and each rule, so a run ends soon after it, even
+ * in one huge file; nothing is reported, because
  * findings from part of a configuration can be wrong (a balancer defined in a file not yet read).
  */
 function deadlineOf(seconds: number | undefined, progress: Progress): Deadline {

@@ -11,6 +11,9 @@ export interface AnalyzeOptions extends ReadOptions {
   readonly epochSeconds: number;
 }
 
+/** How many balancers are previewed between two calls of `checkpoint`. */
+const PREVIEWS_PER_CHECKPOINT = 256;
+
 /** Everything known about one document version. */
 export interface Analysis {
   readonly tree: SyntaxTree;
@@ -20,8 +23,14 @@ export interface Analysis {
 
 /** Reads, models and previews a configuration text. */
 export function analyze(text: string, options: AnalyzeOptions): Analysis {
+  const checkpoint = options.checkpoint ?? (() => undefined);
   const tree = parse(text, options);
-  const model = buildModel(tree);
-  const previews = model.balancers.map((balancer) => previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist }));
+  checkpoint();
+  const model = buildModel(tree, checkpoint);
+  checkpoint();
+  const previews = model.balancers.map((balancer, index) => {
+    if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
+    return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist });
+  });
   return Object.freeze({ tree, model, previews });
 }

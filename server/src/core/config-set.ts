@@ -28,7 +28,7 @@ export interface SetOptions {
   readonly files: FileAccess;
   /** The identity of a path: the same file reached through a symlink has the same key. */
   readonly keyOf: (path: string) => string;
-  /** How every configuration is read. */
+  /** How every configuration is read; its `checkpoint` is also called before each rule. */
   readonly read: Omit<AnalyzeOptions, 'path' | 'files'>;
   /** The rule settings for a configuration, by its entry file. */
   readonly rulesFor: (entry: SetFile) => Readonly<Record<string, SeveritySetting>> | undefined;
@@ -74,7 +74,7 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
   const run = entries.map((entry) => entry.analysis);
   const linted = entries.map(({ file, analysis }, index): Configuration => {
     options.checkpoint?.(`linting ${file.key}`, index);
-    const diagnostics = lint(analysis, { rules: options.rulesFor(file), run });
+    const diagnostics = lint(analysis, { rules: options.rulesFor(file), run, ...(options.read.checkpoint ? { checkpoint: options.read.checkpoint } : {}) });
     return { entry: file, analysis: markRefusals(analysis, diagnostics), diagnostics };
   });
   const marked = linted.map((configuration) => configuration.analysis);

@@ -1,8 +1,9 @@
 /** Runs the rules over an analysis and applies severities and suppressions in one place. */
 import type { Analysis } from './analysis';
+import { boundedMessage } from './bounded';
 import { RULES } from './rules';
 import { TEMPLATE_SYNTAX, templateRegions } from './rules/template-syntax';
-import type { Diagnostic, Rule, Severity } from './rules/types';
+import type { Diagnostic, Rule, RuleFinding, Severity } from './rules/types';
 import type { Span } from './syntax/lines';
 import { findSuppressions, Suppression } from './suppressions';
 
@@ -15,6 +16,8 @@ export interface LintOptions {
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
   /** Every file of the run, this one included, for cross-file references (default: this one alone); one array for the whole run. */
   readonly run?: readonly Analysis[];
+  /** Called before each rule; may throw to stop (see ReadOptions.checkpoint). */
+  readonly checkpoint?: () => void;
 }
 
 /** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
@@ -55,9 +58,10 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const found: Diagnostic[] = [];
   const run = options.run ?? [analysis];
   for (const rule of RULES) {
+    options.checkpoint?.();
     const severity = severityOf(rule);
     if (severity === 'off' || rule.id === UNUSED_SUPPRESSION) continue;
-    for (const finding of rule.check({ analysis, run })) found.push({ ...finding, ruleId: rule.id, severity });
+    for (const finding of rule.check({ analysis, run })) found.push({ ...bounded(finding), ruleId: rule.id, severity });
   }
   const known = new Set(RULES.map((rule) => rule.id));
   const isHiddenByTemplate = templateNoise(analysis, found);
@@ -93,6 +97,16 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
     });
   }
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}
+
+/** A finding whose texts are bounded, however long the values they quote. */
+function bounded(finding: RuleFinding): RuleFinding {
+  return {
+    ...finding,
+    message: boundedMessage(finding.message),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, title: boundedMessage(fix.title) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((entry) => ({ ...entry, message: boundedMessage(entry.message) })) } : {}),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The disk as the core's FileAccess, shared by the CLI and the language server. */
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, Stats, statfsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { FileAccess } from '../core/syntax/includes';
+import type { FileAccess, NotRegular } from '../core/syntax/includes';
 
 /** How many leading bytes are searched for NUL to tell a binary file from a configuration (git's heuristic). */
 export const BINARY_PROBE = 8000;
@@ -28,7 +28,8 @@ export function isInside(path: string, roots: readonly string[]): boolean {
 
 /**
  * Reads the disk through an overlay; a file over the size limit is measured, not read, and one
- * outside the roots is not read either; binary and unreadable files read as missing.
+ * outside the roots is not read either, nor one that is not a regular file; binary and unreadable
+ * files read as missing.
  */
 export function diskAccess(options: DiskOptions = {}): FileAccess {
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
@@ -40,12 +41,9 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       try {
         // Outside the roots a missing file is not told from one that exists.
         if (options.roots && !isInside(realPathOf(path), options.roots)) return { roots: options.roots };
-        const stats = statSync(path);
-        if (!stats.isFile()) return undefined;
-        if (stats.size > maxBytes) return { bytes: stats.size, limit: maxBytes };
-        const bytes = readFileSync(path);
-        if (bytes.length > maxBytes) return { bytes: bytes.length, limit: maxBytes };
-        return isBinary(bytes) ? undefined : bytes.toString('utf8');
+        const read = readRegularFile(path, maxBytes);
+        if (read.kind === 'bytes') return isBinary(read.bytes) ? undefined : read.bytes.toString('utf8');
+        return read.kind === 'too-large' ? { bytes: read.bytes, limit: maxBytes } : read.what;
       } catch {
         return undefined;
       }
@@ -60,6 +58,88 @@ export function diskAccess(options: DiskOptions = {}): FileAccess {
       }
     },
   };
+}
+
+/** What reading a path found: its bytes, that it holds more than the limit (at least `bytes`), or that it is not a regular file. */
+export type RegularRead =
+  | { readonly kind: 'bytes'; readonly bytes: Buffer }
+  | { readonly kind: 'too-large'; readonly bytes: number }
+  | { readonly kind: 'not-regular'; readonly what: NotRegular };
+
+/** Bytes read at a time: a file is read up to its limit and one byte more, whatever its size says. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Reads a regular file, at most `maxBytes` of it. Anything else is named, not read: a FIFO or a
+ * device would block or never end, and /proc, /sys and the like hold "regular" files of size 0
+ * that never end (`/proc/self/pagemap`) or block (`/proc/kmsg`). The type is checked on the opened
+ * descriptor (opened without blocking), so a file swapped after a first look is caught too; the
+ * read stops one byte past the limit whatever the size said. Throws the file system's error (ENOENT…).
+ * `/dev/null` reads as empty, as Apache allows it.
+ */
+export function readRegularFile(path: string, maxBytes: number): RegularRead {
+  // A first look, so that a device is not even opened (opening some has effects).
+  const first = notRegular(statSync(path));
+  if (first && path !== '/dev/null') return { kind: 'not-regular', what: first };
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    if (path === '/dev/null') return { kind: 'bytes', bytes: Buffer.alloc(0) };
+    const stats = fstatSync(fd);
+    const what = notRegular(stats) ?? pseudoFileSystem(fd, path);
+    if (what) return { kind: 'not-regular', what };
+    if (stats.size > maxBytes) return { kind: 'too-large', bytes: stats.size };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+      total += read;
+      if (total > maxBytes) return { kind: 'too-large', bytes: total };
+    }
+    return { kind: 'bytes', bytes: Buffer.concat(chunks, total) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What a file is when it is not a regular file (a directory is left to the caller). */
+function notRegular(stats: Stats): NotRegular | undefined {
+  if (stats.isFile() || stats.isDirectory()) return undefined;
+  const type = stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a regular file';
+  return { type, isPseudo: false };
+}
+
+/** statfs magic numbers of Linux's pseudo file systems, whose files are generated on reading. */
+const PSEUDO_FILE_SYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x9fa0, 'proc'],
+  [0x62656572, 'sysfs'],
+  [0x64626720, 'debugfs'],
+  [0x74726163, 'tracefs'],
+  [0x73636673, 'securityfs'],
+  [0x27e0eb, 'cgroup'],
+  [0x63677270, 'cgroup2'],
+  [0x62656570, 'configfs'],
+  [0xcafe4a11, 'bpf'],
+  [0x6165676c, 'pstore'],
+  [0xde5e81e4, 'efivarfs'],
+]);
+
+/** The pseudo file system an opened file lies on, if any (asked through /proc/self/fd where there is one, so it is the opened file). */
+function pseudoFileSystem(fd: number, path: string): NotRegular | undefined {
+  let type: number;
+  try {
+    type = statfsSync(`/proc/self/fd/${fd}`).type;
+  } catch {
+    try {
+      type = statfsSync(path).type;
+    } catch {
+      return undefined;
+    }
+  }
+  const name = PSEUDO_FILE_SYSTEMS.get(type);
+  return name === undefined ? undefined : { type: `a file of the ${name} file system`, isPseudo: true };
 }
 
 /**

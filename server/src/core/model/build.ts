@@ -50,9 +50,12 @@ interface Context {
 }
 
 /** Builds the model of every balancer in a syntax tree. */
-export function buildModel(tree: SyntaxTree): Model {
-  return new Builder(tree).build();
+export function buildModel(tree: SyntaxTree, checkpoint: () => void = () => undefined): Model {
+  return new Builder(tree, checkpoint).build();
 }
+
+/** How many steps (directives, sections entered and left) the builder takes between two calls of its checkpoint (see ReadOptions.checkpoint). */
+const STEPS_PER_CHECKPOINT = 1024;
 
 class Builder {
   private readonly balancers: MutableBalancer[] = [];
@@ -66,7 +69,7 @@ class Builder {
   /** BalancerInherit / ProxyPassInherit per server scope, when set. */
   private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
 
-  constructor(private readonly tree: SyntaxTree) {
+  constructor(private readonly tree: SyntaxTree, private readonly checkpoint: () => void) {
     const modules = knownModules(tree);
     this.params = {
       // Without LoadModule lines the file is a fragment: assume what a typical server loads.
@@ -76,11 +79,14 @@ class Builder {
   }
 
   build(): Model {
+    let steps = 0;
     for (const step of walk(this.tree.nodes)) {
+      if (++steps % STEPS_PER_CHECKPOINT === 0) this.checkpoint();
       if (step.kind === 'enter') this.enter(step.section);
       else if (step.kind === 'leave') this.leave(step.section);
       else this.directive(step.directive, step.parent);
     }
+    this.checkpoint();
     const balancers = inheritBalancers(this.balancers, (balancer) => this.inherits(balancer.scope));
     return { balancers, references: this.references, problems: this.problems, persist: this.persist };
   }

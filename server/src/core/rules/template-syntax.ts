@@ -71,10 +71,12 @@ function scanText(text: string, file: Span): TemplateScan {
   for (let start = file.start; start < file.end; ) {
     if (!inPhp) {
       // Lines without any character a mark needs are skipped in one search (most lines, usually).
-      MARK_CHARACTER.lastIndex = start;
-      const next = MARK_CHARACTER.exec(text);
-      if (!next || next.index >= file.end) break;
-      start = Math.max(start, text.lastIndexOf('\n', next.index) + 1);
+      // The search runs in the file's own text: in the whole text, each file without a mark would
+      // search on through every later file, quadratic in the files of a wildcard include.
+      MARK_CHARACTER.lastIndex = start - file.start;
+      const next = MARK_CHARACTER.exec(own);
+      if (!next) break;
+      start = Math.max(start, text.lastIndexOf('\n', file.start + next.index) + 1);
     }
     const newline = text.indexOf('\n', start);
     const end = newline < 0 || newline >= file.end ? file.end : newline + 1;

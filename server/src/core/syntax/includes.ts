@@ -16,13 +16,26 @@ export interface OutsideRoots {
   readonly roots: readonly string[];
 }
 
+/**
+ * A file the access would not read because of what it is: not a regular file (a FIFO, a device, a
+ * socket), which Apache refuses too, or a file of a pseudo file system such as /proc, which claims
+ * a size of 0 and may never end (`/proc/self/pagemap`) or block (`/proc/kmsg`).
+ */
+export interface NotRegular {
+  /** What it is, for a message: `a FIFO`, `a character device`, `a file of the proc file system`. */
+  readonly type: string;
+  /** A pseudo file system's file: Apache would read it (a regular file), balancer-lens does not. */
+  readonly isPseudo: boolean;
+}
+
 /** The few file operations reading a configuration needs; POSIX paths. */
 export interface FileAccess {
   /**
-   * The text of a regular file; its size when it is larger than the access reads, or the folders it
-   * keeps to when the file is outside them; undefined when it cannot be read.
+   * The text of a regular file; its size when it is larger than the access reads, the folders it
+   * keeps to when the file is outside them, or what it is when it is not a regular file; undefined
+   * when it cannot be read.
    */
-  readFile(path: string): string | TooLarge | OutsideRoots | undefined;
+  readFile(path: string): string | TooLarge | OutsideRoots | NotRegular | undefined;
   /**
    * The entry names of a directory, the folders it keeps to when the path is outside them (whether
    * or not it exists), or undefined when the path is not a readable directory.
@@ -64,7 +77,7 @@ export type IncludeLimit = 'includes' | 'depth';
 export type IncludeResolution = { readonly files: readonly string[]; readonly limit?: IncludeLimit; readonly outside?: OutsideRoots } | { readonly error: string };
 
 /** Whether an access answer is the folders it keeps to. */
-export function isOutside(answer: string | readonly string[] | TooLarge | OutsideRoots | undefined): answer is OutsideRoots {
+export function isOutside(answer: string | readonly string[] | TooLarge | OutsideRoots | NotRegular | undefined): answer is OutsideRoots {
   return typeof answer === 'object' && 'roots' in answer;
 }
 

@@ -6,7 +6,7 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
@@ -27,7 +27,22 @@ export interface ReadOptions {
   readonly files?: FileAccess;
   /** How much following includes may read; default DEFAULT_READ_LIMITS. */
   readonly limits?: ReadLimits;
+  /**
+   * Called every CHECKPOINT_LINES lines and before each included file, and by the analysis and the
+   * linter between their steps: it may throw to stop long work (the CLI's `--max-time` does), and
+   * the throw passes through. The core keeps no clock; the edge decides.
+   */
+  readonly checkpoint?: () => void;
 }
+
+/** How many lines the reader reads between two calls of `checkpoint`. */
+const CHECKPOINT_LINES = 1024;
+
+/**
+ * The longest line Apache reads from a file (config.c VARBUF_MAX_LEN, 16 MiB): here also the
+ * longest a line may grow by `${VAR}` substitution, which Apache itself does not bound.
+ */
+export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
 
 /** Apache's AP_MAX_INCLUDE_DEPTH. */
 const MAX_INCLUDE_DEPTH = 128;
@@ -55,6 +70,11 @@ class ReadState {
   serverRoot: string;
   sawLoadModule = false;
   unfollowedInclude = false;
+  readonly checkpoint: () => void;
+  /** Lines read since the last checkpoint. */
+  linesSinceCheckpoint = 0;
+  /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
+  expansionLeft: number;
   private length = 0;
 
   constructor(options: ReadOptions, readonly modules: Set<string> | undefined) {
@@ -63,6 +83,8 @@ class ReadState {
     this.access = options.files;
     this.limits = options.limits ?? DEFAULT_READ_LIMITS;
     this.budget = { left: this.limits.includes, directoryDepth: this.limits.directoryDepth };
+    this.expansionLeft = this.limits.size;
+    this.checkpoint = options.checkpoint ?? (() => undefined);
     this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
   }
 
@@ -141,7 +163,13 @@ class Reader {
 
   /** Reads the whole file; sections cannot span files, so each file closes its own. */
   read(): Node[] {
-    for (let line = this.lines.next(); !line.done; line = this.lines.next()) this.readLine(line.value);
+    for (let line = this.lines.next(); !line.done; line = this.lines.next()) {
+      if (++this.state.linesSinceCheckpoint >= CHECKPOINT_LINES) {
+        this.state.linesSinceCheckpoint = 0;
+        this.state.checkpoint();
+      }
+      this.readLine(line.value);
+    }
     this.closeAtEnd();
     return this.root;
   }
@@ -172,12 +200,16 @@ class Reader {
       this.closeFrame(this.makeDirective(trimmed, line));
       return;
     }
-    const resolved = substitute(trimmed, (name) => this.lookup(name));
+    const state = this.state;
+    const resolved = substitute(trimmed, (name) => this.lookup(name), Math.min(MAX_SUBSTITUTED_LINE, raw.length + state.expansionLeft));
+    state.expansionLeft -= Math.max(0, resolved.text.text.length - raw.length);
     for (const variable of resolved.unresolved) {
       if (!variable.name.includes(':')) {
         this.report('undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
       }
     }
+    const cut = resolved.overLimit[0];
+    if (cut) this.report('include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
     const directive = this.makeDirective(resolved.text, line);
     if (!directive) return;
     const name = directive.name;
@@ -423,6 +455,7 @@ class Reader {
     let limit = resolved.limit;
     let outside = resolved.outside;
     for (const path of resolved.files) {
+      state.checkpoint();
       if (state.budget.left <= 0) {
         limit = 'includes';
         break;
@@ -442,6 +475,10 @@ class Reader {
         outside = text;
         continue;
       }
+      if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
+        this.report('include-failed', directive.span, `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`);
+        continue;
+      }
       if (typeof text !== 'string' || !state.fits(text.length)) {
         this.report('include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
@@ -458,11 +495,17 @@ class Reader {
   }
 }
 
-/** Why an included file was not read: larger than the file access reads, or than the configuration may still hold. */
-function unread(path: string, file: TooLarge | undefined, size: number): string {
+/** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */
+function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
+  if (file && 'type' in file) return `the included file ${path} is ${file.type}, which may never end or may block, so it is not read`;
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
   if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
   return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
+}
+
+/** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
+function notSubstituted(name: string, size: number): string {
+  return `\${${name}} is left as written: its value would make this line longer than ${sizeText(MAX_SUBSTITUTED_LINE)} or substitution add more than the ${sizeText(size)} this configuration may have (--max-size raises the second limit; balancerLens.limits.maxSize in the editor)`;
 }
 
 /** Which limit stopped an include, and how to raise it. */

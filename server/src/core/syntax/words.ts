@@ -89,11 +89,25 @@ export interface UnresolvedVariable {
 /** Looks a variable up: `Define`d values first (case-insensitive), then the environment. */
 export type VariableLookup = (name: string) => string | undefined;
 
-/** Applies `ap_resolve_env` to a line: `${NAME}` up to the first `}`; no escapes, no rescanning. */
-export function substitute(mapped: MappedText, lookup: VariableLookup): { text: MappedText; unresolved: UnresolvedVariable[] } {
+/** A line after substitution: references left as written, undefined ones and those whose value would not fit. */
+export interface Substituted {
+  readonly text: MappedText;
+  readonly unresolved: UnresolvedVariable[];
+  readonly overLimit: UnresolvedVariable[];
+}
+
+/**
+ * Applies `ap_resolve_env` to a line: `${NAME}` up to the first `}`; no escapes, no rescanning.
+ * Apache has no bound of its own (a value doubled 30 times takes it 4.7 GB); here the line may
+ * grow to `maxLength` characters, and a reference whose value would take it further stays as written.
+ */
+export function substitute(mapped: MappedText, lookup: VariableLookup, maxLength = Number.POSITIVE_INFINITY): Substituted {
   const text = mapped.text;
-  if (!text.includes('${')) return { text: mapped, unresolved: [] };
+  if (!text.includes('${')) return { text: mapped, unresolved: [], overLimit: [] };
   const unresolved: UnresolvedVariable[] = [];
+  const overLimit: UnresolvedVariable[] = [];
+  // What the line will be once the rest of it is copied as it is: the growth so far is all that counts.
+  let grown = text.length;
   const pieces: Piece[] = [];
   let out = '';
   let copyFrom = 0;
@@ -108,9 +122,13 @@ export function substitute(mapped: MappedText, lookup: VariableLookup): { text: 
     if (close < 0) break;
     const name = text.slice(pos + 2, close);
     const value = lookup(name);
+    const growth = value === undefined ? 0 : value.length - (close + 1 - pos);
     if (value === undefined) {
       unresolved.push({ name, span: spanOf(mapped, pos, close + 1) });
+    } else if (grown + growth > maxLength) {
+      overLimit.push({ name, span: spanOf(mapped, pos, close + 1) });
     } else {
+      grown += growth;
       copy(pos);
       const span = spanOf(mapped, pos, close + 1);
       pieces.push({ at: out.length, length: value.length, source: span.start, sourceLength: span.end - span.start });
@@ -120,5 +138,5 @@ export function substitute(mapped: MappedText, lookup: VariableLookup): { text: 
     pos = text.indexOf('${', close + 1);
   }
   copy(text.length);
-  return { text: { text: out, pieces }, unresolved };
+  return { text: { text: out, pieces }, unresolved, overLimit };
 }

@@ -1,0 +1,35 @@
+/** Bounds on what one finding may print, whatever the configuration holds. */
+
+/** The most characters of one unbroken value a message quotes; the rest is cut with an ellipsis. */
+export const MAX_QUOTED = 100;
+
+/** The most characters a message may have after its values are cut (many short values in one message). */
+export const MAX_MESSAGE = 1000;
+
+/** Whether a character ends a quoted value: a space or a quote. */
+function isBreak(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 34 || code === 39;
+}
+
+/**
+ * A message with each run of more than MAX_QUOTED characters other than spaces and quotes cut to
+ * MAX_QUOTED and `…`, then cut to MAX_MESSAGE: a 4 MB balancer name from a doubled `Define` prints
+ * as 100 characters. A plain scan, linear in the message (a regular expression overflows the stack on megabytes).
+ */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_QUOTED) return message;
+  const parts: string[] = [];
+  let kept = 0;
+  let runStart = 0;
+  for (let i = 0; i <= message.length; i++) {
+    if (i < message.length && !isBreak(message.charCodeAt(i))) continue;
+    if (i - runStart > MAX_QUOTED) {
+      parts.push(message.slice(kept, runStart + MAX_QUOTED), '…');
+      kept = i;
+    }
+    runStart = i + 1;
+  }
+  parts.push(message.slice(kept));
+  const cut = parts.join('');
+  return cut.length > MAX_MESSAGE ? `${cut.slice(0, MAX_MESSAGE)}…` : cut;
+}
