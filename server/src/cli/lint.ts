@@ -100,17 +100,20 @@ export function runLint(argv: readonly string[]): number {
   const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, sources.flatMap((source) => (source.input.path ? [source.input.path] : []))) });
   const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
   const configOf = new Map(sources.map((source) => [keyOf(source), source.config] as const));
+  const shownOf = new Map(sources.map((source) => [keyOf(source), source.input.shown] as const));
+  let doing = 'reading';
   const assemble = (): ConfigurationSet => {
     const set = assembleSet(
       sources.map((source) => ({ key: keyOf(source), path: source.input.path, text: (source.input.path ? overlay.get(fileKey(source.input.path)) : undefined) ?? source.text })),
       {
         files,
         keyOf: fileKey,
-        read: { ...flags, epochSeconds, checkpoint: () => deadline('reading and linting') },
+        read: { ...flags, epochSeconds, checkpoint: () => deadline(doing) },
         rulesFor: (entry) => configOf.get(entry.key)?.rules,
-        checkpoint: (doing, done) => {
+        checkpoint: (phase, entry, done) => {
+          doing = `${phase} ${shownOf.get(entry.key) ?? entry.key}`;
           deadline(doing);
-          progress(doing.startsWith('linting') ? 'linting' : 'analysing', done);
+          progress(phase, done);
         },
       },
     );
@@ -149,7 +152,6 @@ export function runLint(argv: readonly string[]): number {
     }
   }
 
-  const shownOf = new Map(sources.map((source) => [keyOf(source), source.input.shown] as const));
   const report: Report = {
     files: [...linted.findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? shownPath(file.path ?? file.key), file.path, file.text, file.diagnostics)),
     cwd,

@@ -32,8 +32,8 @@ export interface SetOptions {
   readonly read: Omit<AnalyzeOptions, 'path' | 'files'>;
   /** The rule settings for a configuration, by its entry file. */
   readonly rulesFor: (entry: SetFile) => Readonly<Record<string, SeveritySetting>> | undefined;
-  /** Called before each configuration is analysed or linted; it may throw to stop (the CLI's `--max-time`). */
-  readonly checkpoint?: (doing: string, done: number) => void;
+  /** Called before each configuration is analysed or linted (`done` before it); it may throw to stop (the CLI's `--max-time`). */
+  readonly checkpoint?: (phase: 'analysing' | 'linting', entry: SetFile, done: number) => void;
 }
 
 /** One configuration: an entry file with everything it includes. */
@@ -73,7 +73,7 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
   // One array for the whole run: rules index it once for their cross-file checks.
   const run = entries.map((entry) => entry.analysis);
   const linted = entries.map(({ file, analysis }, index): Configuration => {
-    options.checkpoint?.(`linting ${file.key}`, index);
+    options.checkpoint?.('linting', file, index);
     const diagnostics = lint(analysis, { rules: options.rulesFor(file), run, ...(options.read.checkpoint ? { checkpoint: options.read.checkpoint } : {}) });
     return { entry: file, analysis: markRefusals(analysis, diagnostics), diagnostics };
   });
@@ -99,7 +99,7 @@ function chooseEntries(given: readonly SetFile[], options: SetOptions): { file: 
   const readBy = new Map<string, string>();
   let analysed = 0;
   const choose = (file: SetFile, order: number): void => {
-    options.checkpoint?.(`analysing ${file.key}`, analysed++);
+    options.checkpoint?.('analysing', file, analysed++);
     const analysis = analyze(file.text, { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) });
     const reads = keysRead(file, analysis, options);
     for (const key of reads) {
