@@ -80,6 +80,12 @@ export class DocumentStates {
     this.generation++;
   }
 
+  /** A document closed: every analysis is stale, as after `touch`, and is dropped now so its memory is freed. */
+  evict(): void {
+    this.computed.clear();
+    this.generation++;
+  }
+
   /** The entry file whose configuration holds this document (itself when none includes it). */
   entryOf(document: TextDocument): string {
     const path = pathOf(document.uri);

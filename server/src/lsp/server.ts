@@ -62,7 +62,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidClose(guard('close', undefined, (event) => {
     // The open files of its configuration read it from the disk again (an unsaved edit is gone).
     const related = states.related(event.document);
-    states.touch();
+    states.evict();
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
     for (const document of related) diagnostics.publish(document);
   }));
