@@ -13,19 +13,20 @@ export interface Open {
 
 /**
  * Runs `handler` on the document the params name (`params.textDocument.uri` unless `uriOf` says
- * otherwise); `fallback` for an unknown document or one too large to analyse.
+ * otherwise); `fallback` for a URI that is not a string, an unknown document, or one too large to analyse.
  */
-export type WithDocument = <P, R>(fallback: R, handler: (open: Open, params: P) => R, uriOf?: (params: P) => string) => (params: P) => R;
+export type WithDocument = <P, R>(fallback: R, handler: (open: Open, params: P) => R, uriOf?: (params: P) => unknown) => (params: P) => R;
 
 /** The `withDocument` of a server's documents, analyses and settings. */
 export function documentLookup(documents: TextDocuments<TextDocument>, states: DocumentStates, settings: () => Settings): WithDocument {
   return (fallback, handler, uriOf = textDocumentUri) => (params) => {
-    const document = documents.get(uriOf(params));
+    const uri = uriOf(params);
+    const document = typeof uri === 'string' ? documents.get(uri) : undefined;
     const state = document && states.get(document);
     return document && state && !('oversized' in state) ? handler({ document, state, settings: settings() }, params) : fallback;
   };
 }
 
-function textDocumentUri(params: unknown): string {
-  return (params as { textDocument: { uri: string } }).textDocument.uri;
+function textDocumentUri(params: unknown): unknown {
+  return (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
 }

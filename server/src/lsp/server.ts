@@ -3,12 +3,12 @@
  * table; each request kind has a small module under handlers/ that converts core data to protocol
  * data (through convert.ts) over one frozen analysis per document version.
  */
-import { createConnection, ProposedFeatures, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocuments } from 'vscode-languageserver/node';
 import type { Connection, InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
 import { DocumentStates } from './documents';
-import { guardWith } from './guard';
+import { describe, guardWith } from './guard';
 import { codeActions } from './handlers/code-actions';
 import { codeLenses } from './handlers/code-lens';
 import { completion } from './handlers/completion';
@@ -22,9 +22,11 @@ import { schedule, ScheduleParams } from './handlers/schedule';
 import { pullSettings } from './handlers/settings';
 import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { DEFAULT_SETTINGS, Settings } from './settings';
+import { checkedSync } from './sync';
+import { connect } from './transport';
 
 /** Starts a server on a connection (stdio, IPC or sockets, as the process arguments say). */
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+export function startServer(connection: Connection = connect()): void {
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
@@ -33,6 +35,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
   const diagnostics = diagnosticsPublisher(connection, documents, states, guard);
+  // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
+  process.on('unhandledRejection', (reason) => connection.console.error(`balancer-lens: unhandled rejection: ${describe(reason)}`));
 
   async function refreshSettings(): Promise<void> {
     if (!canPullSettings) return;
@@ -42,18 +46,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     states.clear();
     diagnostics.publishAll();
   }
+  const refresh = (): void => {
+    refreshSettings().catch((error: unknown) => connection.console.error(`balancer-lens: settings refresh failed: ${describe(error)}`));
+  };
 
   connection.onInitialize(guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
     canPullSettings = Boolean(params.capabilities.workspace?.configuration);
     folders = folderPaths(params);
     return { capabilities: CAPABILITIES, serverInfo: { name: 'balancer-lens' } };
   }));
-  connection.onInitialized(() => {
-    void refreshSettings();
-  });
-  connection.onDidChangeConfiguration(() => {
-    void refreshSettings();
-  });
+  connection.onInitialized(refresh);
+  connection.onDidChangeConfiguration(refresh);
 
   documents.onDidChangeContent(guard('diagnostics', undefined, (change) => {
     states.touch();
@@ -87,7 +90,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDocumentLinks(guard('documentLinks', [], withDocument([], documentLinks)));
   connection.onRequest('balancerLens/schedule', guard('schedule', null, withDocument(null, schedule, (params: ScheduleParams) => params.uri)));
 
-  documents.listen(connection);
+  documents.listen(checkedSync(connection, guard, (message) => connection.console.warn(message)));
   connection.listen();
 }
 

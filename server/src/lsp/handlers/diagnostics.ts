@@ -17,7 +17,8 @@ export interface Publisher {
 
 /** The publisher of a server's documents. */
 export function diagnosticsPublisher(connection: Connection, documents: TextDocuments<TextDocument>, states: DocumentStates, guard: Guard): Publisher {
-  function publish(document: TextDocument): void {
+  // Guarded one by one: a document that cannot be analysed must not stop the others being published.
+  const publish = guard('diagnostics', undefined, (document: TextDocument): void => {
     const state = states.get(document);
     const diagnostics = 'oversized' in state
       ? [oversizedDiagnostic(state.oversized)]
@@ -26,7 +27,7 @@ export function diagnosticsPublisher(connection: Connection, documents: TextDocu
         return converted ? [converted] : [];
       });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
-  }
+  });
 
   // Diagnostics of changed documents wait until the messages already received are handled (the
   // connection handles one per turn of the event loop), so a burst of keystrokes is analysed once,
