@@ -6,110 +6,16 @@
  * its internal errors must reach the client log (window/logMessage), never a message box.
  */
 import assert from 'node:assert/strict';
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import {
-  CancellationTokenSource,
-  createProtocolConnection,
-  InitializeRequest,
-  ProtocolConnection,
-  PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
-  ResponseError,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver/node';
+import { CancellationTokenSource, ResponseError } from 'vscode-languageserver/node';
 import { grammarText, tokenText, TOKENS } from '../fuzz/inputs';
+import { Session, startSession } from '../lsp-session';
 
-const SERVER = join(__dirname, '../../server/dist/server.js');
 const RUNS = Math.round(1000 * Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1)));
 
 interface Position {
   line: number;
   character: number;
-}
-
-interface Session {
-  readonly connection: ProtocolConnection;
-  readonly process: ChildProcess;
-  /** window/logMessage texts. */
-  readonly logs: string[];
-  /** window/showMessage and window/showMessageRequest: anything that would pop up in front of the user. */
-  readonly popups: string[];
-  readonly stderr: string[];
-  /** What the next workspace/configuration request is answered with (a function may throw a ResponseError). */
-  configuration: () => unknown;
-  /** Resolves when the server next asks for its configuration (after the answer is sent). */
-  configurationAsked(): Promise<void>;
-  /** Resolves with the diagnostics published for `uri` at `version`. */
-  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
-  /** Resolves with the next diagnostics published for `uri`. */
-  nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
-  stop(): void;
-}
-
-async function start(): Promise<Session> {
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const stderr: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const waiting: { uri: string; version: number | undefined; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
-  const seen = new Map<string, PublishDiagnosticsParams>();
-  const asked: (() => void)[] = [];
-  const session: Session = {
-    connection,
-    process: child,
-    logs: [],
-    popups: [],
-    stderr,
-    configuration: () => [{}],
-    configurationAsked: () => new Promise((resolve) => asked.push(resolve)),
-    diagnostics: (uri, version) =>
-      new Promise((resolve) => {
-        const already = seen.get(`${uri}@${version}`);
-        if (already) resolve(already);
-        else waiting.push({ uri, version, resolve });
-      }),
-    nextDiagnostics: (uri) => new Promise((resolve) => waiting.push({ uri, version: undefined, resolve })),
-    stop() {
-      connection.dispose();
-      child.kill();
-    },
-  };
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    if (params.version !== undefined) seen.set(`${params.uri}@${params.version}`, params);
-    for (const wait of waiting.filter((entry) => entry.uri === params.uri && (entry.version === undefined || entry.version === params.version))) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve(params);
-    }
-  });
-  connection.onNotification('window/logMessage', (params: { message: string }) => {
-    session.logs.push(params.message);
-  });
-  connection.onNotification('window/showMessage', (params: { message: string }) => {
-    session.popups.push(params.message);
-  });
-  connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
-    session.popups.push(params.message);
-    return null;
-  });
-  connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => {
-    // Resolved after this answer goes out: a request sent then is read by the server after it.
-    setImmediate(() => asked.splice(0).forEach((resolve) => resolve()));
-    const answer = session.configuration();
-    return Array.isArray(answer) || answer === null || typeof answer !== 'object' ? answer : params.items.map(() => answer);
-  });
-  connection.onRequest('client/registerCapability', () => null);
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } },
-    workspaceFolders: null,
-  });
-  connection.sendNotification('initialized', {});
-  return session;
 }
 
 /** Line starts as LSP counts lines: CR LF, CR and LF all end one. */
@@ -175,7 +81,7 @@ describe('language server resilience over stdio', function () {
   let session: Session;
 
   before(async () => {
-    session = await start();
+    session = await startSession({ pullSettings: true });
   });
   after(() => {
     session.stop();

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createProtocolConnection,
-  InitializeRequest,
-  ProtocolConnection,
-  PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver/node';
+import { PublishDiagnosticsNotification, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { Session, startSession } from '../lsp-session';
 import { tempDir } from './temp';
 
-const SERVER = join(__dirname, '../../server/dist/server.js');
 const URI = 'file:///tmp/balancer-lens-test/shop.conf';
 const TEXT = [
   '<Proxy "balancer://shop">',
@@ -30,51 +21,8 @@ const TEXT = [
   '',
 ].join('\n');
 
-interface Session {
-  readonly connection: ProtocolConnection;
-  readonly process: ChildProcess;
-  readonly logs: string[];
-  /** Every publishDiagnostics so far, in order. */
-  readonly published: readonly PublishDiagnosticsParams[];
-  /** Resolves with the next diagnostics for `uri` at `version`. */
-  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
-}
-
-async function start(root: string | null = null): Promise<Session> {
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const logs: string[] = [];
-  const waiting: { uri: string; version: number; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
-  const seen: PublishDiagnosticsParams[] = [];
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    seen.push(params);
-    for (const wait of waiting.filter((entry) => entry.uri === params.uri && entry.version === params.version)) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve(params);
-    }
-  });
-  connection.onNotification('window/logMessage', (params: { message: string }) => {
-    logs.push(params.message);
-  });
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {}, workspaceFolders: null });
-  connection.sendNotification('initialized', {});
-  return {
-    connection,
-    process: child,
-    logs,
-    published: seen,
-    diagnostics: (uri, version) =>
-      new Promise((resolve) => {
-        const already = seen.find((params) => params.uri === uri && params.version === version);
-        if (already) resolve(already);
-        else waiting.push({ uri, version, resolve });
-      }),
-  };
-}
-
 function open(session: Session, text = TEXT, uri = URI): void {
-  session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+  session.open(uri, text);
 }
 
 /** Resolves once `condition` holds, checking every 20 ms; fails after 10 s. */
@@ -98,11 +46,10 @@ describe('language server over stdio', function () {
   let session: Session;
 
   beforeEach(async () => {
-    session = await start();
+    session = await startSession();
   });
   afterEach(() => {
-    session.connection.dispose();
-    session.process.kill();
+    session.stop();
   });
 
   it('publishes diagnostics for the opened version, with rule codes and documentation links', async () => {
@@ -252,11 +199,10 @@ describe('language server across included files', function () {
     writeFileSync(join(root, 'apache2.conf'), 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n');
     writeFileSync(join(root, 'conf-enabled', 'balancers.conf'), '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n');
     writeFileSync(join(root, 'sites-enabled', 'site.conf'), '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n');
-    session = await start(pathToFileURL(root).toString());
+    session = await startSession({ root: pathToFileURL(root).toString() });
   });
   afterEach(() => {
-    session.connection.dispose();
-    session.process.kill();
+    session.stop();
   });
 
   it('hovers a balancer used in one file and defined in another, and goes to its definition', async () => {

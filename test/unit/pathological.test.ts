@@ -13,14 +13,6 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createProtocolConnection,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver/node';
 import { analyze, Analysis } from '../../server/src/core/analysis';
 import { codeActions } from '../../server/src/core/features/code-actions';
 import { codeLenses } from '../../server/src/core/features/code-lens';
@@ -35,10 +27,10 @@ import { picks } from '../../server/src/core/scheduler/byrequests';
 import { logicalLines } from '../../server/src/core/syntax/lines';
 import { walk } from '../../server/src/core/syntax/walk';
 import { EPOCH } from '../fuzz/inputs';
+import { startSession } from '../lsp-session';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const SERVER = join(ROOT, 'server/dist/server.js');
 const LONG = process.env['BALANCER_LENS_FUZZ'] === 'long';
 const MB = 1024 * 1024;
 
@@ -419,44 +411,24 @@ describe('pathological inputs through the language server', function () {
     const directory = mkdtempSync(join(tmpdir(), 'balancer-lens-workspace-'));
     symlinkSync('/dev/zero', join(directory, 'zero.conf'));
     writeFileSync(join(directory, 'site.conf'), '<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\n');
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    connection.listen();
+    const session = await startSession({ root: pathToFileURL(directory).toString(), folders: true });
     try {
-      const root = pathToFileURL(directory).toString();
-      await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {}, workspaceFolders: [{ uri: root, name: 'w' }] });
-      connection.sendNotification('initialized', {});
       const uri = pathToFileURL(join(directory, 'site.conf')).toString();
-      const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification(PublishDiagnosticsNotification.type, resolve));
-      connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text: readFileSync(join(directory, 'site.conf'), 'utf8') } });
-      const diagnostics = await published;
+      session.open(uri, readFileSync(join(directory, 'site.conf'), 'utf8'));
+      const diagnostics = await session.diagnostics(uri, 1);
       assert.ok(diagnostics.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
     } finally {
-      connection.dispose();
-      child.kill();
+      session.stop();
       rmSync(directory, { recursive: true, force: true });
     }
   });
 
   it('outlines, folds and hovers 20,000 nested and 20,000 unclosed sections and 100,000 members', async () => {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const stderr: string[] = [];
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const published = new Map<string, (params: PublishDiagnosticsParams) => void>();
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => published.get(params.uri)?.(params));
     // 100,000 members are 7 MB, past the editor's default size limit of 2 MB.
-    const configured = new Promise<void>((resolve) => {
-      connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => {
-        setImmediate(resolve);
-        return params.items.map(() => ({ limits: { maxSize: 16 } }));
-      });
-    });
-    connection.listen();
+    const session = await startSession({ pullSettings: true, configuration: () => ({ limits: { maxSize: 16 } }) });
+    const { connection } = session;
     try {
-      await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } }, workspaceFolders: null });
-      connection.sendNotification('initialized', {});
-      await configured;
+      await session.configurationAsked();
       const members = Array.from({ length: 100_000 }, (_, i) => `BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`);
       const documents: [string, string][] = [
         ['nested', `${'<Proxy balancer://a>\n'.repeat(20_000)}BalancerMember http://b\n${'</Proxy>\n'.repeat(20_000)}`],
@@ -466,9 +438,8 @@ describe('pathological inputs through the language server', function () {
       for (const [name, text] of documents) {
         const uri = `file:///tmp/balancer-lens-pathological/${name}.conf`;
         const started = performance.now();
-        const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => published.set(uri, resolve));
-        connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
-        await diagnostics;
+        session.open(uri, text);
+        await session.diagnostics(uri, 1);
         const textDocument = { uri };
         const symbols = (await connection.sendRequest('textDocument/documentSymbol', { textDocument })) as unknown[];
         const folding = (await connection.sendRequest('textDocument/foldingRange', { textDocument })) as unknown[];
@@ -481,11 +452,10 @@ describe('pathological inputs through the language server', function () {
         if (name === 'members') assert.match(shown?.contents.value ?? '', /more members/);
         connection.sendNotification('textDocument/didClose', { textDocument });
       }
-      assert.equal(child.exitCode, null, stderr.join(''));
-      assert.doesNotMatch(stderr.join(''), /RangeError|Maximum call stack/);
+      assert.equal(session.process.exitCode, null, session.stderr.join(''));
+      assert.doesNotMatch(session.stderr.join(''), /RangeError|Maximum call stack/);
     } finally {
-      connection.dispose();
-      child.kill();
+      session.stop();
     }
   });
 });

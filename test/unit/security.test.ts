@@ -10,19 +10,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createProtocolConnection,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver/node';
+import { createProtocolConnection, InitializeRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { startSession } from '../lsp-session';
 
 const ROOT = join(__dirname, '../..');
 const GUARD = join(ROOT, 'test/guard.cjs');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const SERVER = join(ROOT, 'server/dist/server.js');
 
 /** Every file under `directory` with its content, to see what a run changed. */
 function snapshot(directory: string): Map<string, string> {
@@ -148,34 +141,22 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
   });
 
   it('the language server does nothing forbidden over a whole session', async () => {
-    const child = spawn(process.execPath, ['--require', GUARD, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, BALANCER_LENS_GUARD_LOG: log } });
-    const stderr: string[] = [];
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const published: PublishDiagnosticsParams[] = [];
-    const waiting: (() => void)[] = [];
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-      published.push(params);
-      waiting.splice(0).forEach((resolve) => resolve());
-    });
-    connection.onRequest('workspace/configuration', () => [{ rules: { 'standby-only': 'error' }, preview: { picks: 30 } }]);
-    connection.onRequest('client/registerCapability', () => null);
-    connection.listen();
     const root = pathToFileURL(directory).toString();
+    const session = await startSession({
+      root,
+      folders: true,
+      pullSettings: true,
+      configuration: () => [{ rules: { 'standby-only': 'error' }, preview: { picks: 30 } }],
+      execArgv: ['--require', GUARD],
+      env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+    });
+    const { connection } = session;
     try {
-      await connection.sendRequest(InitializeRequest.type, {
-        processId: process.pid,
-        rootUri: root,
-        capabilities: { workspace: { configuration: true } },
-        workspaceFolders: [{ uri: root, name: 'workspace' }],
-      });
-      connection.sendNotification('initialized', {});
       for (const name of ['shop.conf', 'main.conf', 'conf.d/api.conf', 'conf/error.conf']) {
         const uri = pathToFileURL(join(directory, name)).toString();
         const text = readFileSync(join(directory, name), 'utf8');
-        const next = new Promise<void>((resolve) => waiting.push(resolve));
-        connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
-        await next;
+        session.open(uri, text);
+        await session.diagnostics(uri, 1);
         const textDocument = { uri };
         const position = { line: 2, character: 20 };
         const range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
@@ -201,16 +182,14 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(directory, 'shop.conf')).toString(), type: 2 }] });
       await connection.sendRequest('textDocument/hover', { textDocument: { uri: pathToFileURL(join(directory, 'shop.conf')).toString() }, position: { line: 3, character: 10 } });
       await connection.sendRequest('shutdown');
-      const exited = new Promise((resolve) => child.on('exit', resolve));
       connection.sendNotification('exit');
-      await exited;
+      await session.exited;
     } finally {
-      connection.dispose();
-      child.kill();
+      session.stop();
     }
-    assert.ok(published.length > 0, 'the session really ran');
-    assert.deepEqual(recorded(), [], stderr.join(''));
-    assert.doesNotMatch(stderr.join(''), /guard:/);
+    assert.ok(session.published.length > 0, 'the session really ran');
+    assert.deepEqual(recorded(), [], session.stderr.join(''));
+    assert.doesNotMatch(session.stderr.join(''), /guard:/);
   });
 
   it('`balancer-lens lsp --stdio` (the CLI starting the server) does nothing forbidden either', async () => {

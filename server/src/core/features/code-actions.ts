@@ -3,16 +3,17 @@ import type { Analysis } from '../analysis';
 import type { Diagnostic, TextEdit } from '../rules/types';
 import type { Span } from '../syntax/lines';
 
-/** A quick fix: a title and the edits it makes, for the diagnostic it answers. */
+/** A quick fix: a title and the edits it makes, for the diagnostics it answers. */
 export interface CodeAction {
   readonly title: string;
   readonly edits: readonly TextEdit[];
-  readonly diagnostic: Diagnostic;
+  /** One diagnostic; for the file-wide suppression, every diagnostic of its rule in the range. */
+  readonly diagnostics: readonly Diagnostic[];
   /** The fix to offer first (the only fix of the diagnostic, or a safe one). */
   readonly isPreferred: boolean;
 }
 
-/** Actions for the diagnostics that touch `range`. */
+/** Actions for the diagnostics that touch `range`: as many as the diagnostics they fix (one file-wide suppression per rule). */
 export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic[], range: Span): CodeAction[] {
   const text = analysis.tree.text;
   const actions: CodeAction[] = [];
@@ -28,21 +29,29 @@ export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic
     }
     return line;
   };
+  // The file-wide suppression of each rule, offered once: one per diagnostic made select-all quadratic.
+  const fileWide = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;
     const fixes = diagnostic.fixes ?? [];
-    fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostic, isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
+    fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostics: [diagnostic], isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
     const { start: lineStart, indent } = lineAt(diagnostic.span.start);
     actions.push({
       title: `Disable ${diagnostic.ruleId} for this line`,
       edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}` }],
-      diagnostic,
+      diagnostics: [diagnostic],
       isPreferred: false,
     });
+    const answered = fileWide.get(diagnostic.ruleId);
+    if (answered) {
+      answered.push(diagnostic);
+      continue;
+    }
+    fileWide.set(diagnostic.ruleId, [diagnostic]);
     actions.push({
       title: `Disable ${diagnostic.ruleId} in this file`,
       edits: [{ span: { start: 0, end: 0 }, newText: `# balancer-lens-disable ${diagnostic.ruleId}${newline}` }],
-      diagnostic,
+      diagnostics: fileWide.get(diagnostic.ruleId)!,
       isPreferred: false,
     });
   }

@@ -3,7 +3,7 @@ import { utf8Length } from './params';
 import { asciiLower } from '../ascii';
 
 /** Longest balancer name Apache accepts, in bytes, `balancer://` included (PROXY_BALANCER_MAX_NAME_SIZE). */
-const MAX_BALANCER_NAME = 96;
+export const MAX_BALANCER_NAME = 96;
 const MAX_HOSTNAME = 256;
 
 /** Default ports that Apache drops from a worker's name: APR's `apr_uri_port_of_scheme` table plus mod_proxy's own schemes. */
