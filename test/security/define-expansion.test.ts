@@ -16,7 +16,7 @@ function doubling(lines: number): string {
   return text;
 }
 
-/** No finding may print more than this, whatever value it quotes (messages cut values at 100 characters). */
+/** No finding may print more than this, whatever value it quotes (messages cut values at 256 characters). */
 const MAX_BYTES_PER_FINDING = 2048;
 
 describe('security: Define doubling', function () {

@@ -1,7 +1,7 @@
 /** Bounds on what one finding may print, whatever the configuration holds. */
 
 /** The most characters of one unbroken value a message quotes; the rest is cut with an ellipsis. */
-export const MAX_QUOTED = 100;
+export const MAX_QUOTED = 256;
 
 /** The most characters a message may have after its values are cut (many short values in one message). */
 export const MAX_MESSAGE = 1000;
@@ -14,7 +14,7 @@ function isBreak(code: number): boolean {
 /**
  * A message with each run of more than MAX_QUOTED characters other than spaces and quotes cut to
  * MAX_QUOTED and `…`, then cut to MAX_MESSAGE: a 4 MB balancer name from a doubled `Define` prints
- * as 100 characters. A plain scan, linear in the message (a regular expression overflows the stack on megabytes).
+ * as 256 characters. A plain scan, linear in the message (a regular expression overflows the stack on megabytes).
  */
 export function boundedMessage(message: string): string {
   if (message.length <= MAX_QUOTED) return message;
