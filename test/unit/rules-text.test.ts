@@ -96,6 +96,7 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one [[\\]]\n</Proxy>', { says: ['"</Proxy>"'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one \n# </Proxy>' }],
     ['# note [[\\]]\r\n  BalancerMember balancer://c http://10.0.0.1\r\n', { fixed: '# note \r\n  # BalancerMember balancer://c http://10.0.0.1\r\n' }],
     ['# two [[\\\\]]\nProxyPass /x !', { fixed: '# two \n# ProxyPass /x !' }],
+    ['# mark [[\\]]\n\t\uFEFFProxyPass /x !', { fixed: '# mark \n\t# \uFEFFProxyPass /x !' }], // a byte order mark is no white space to Apache
     ['# a \\\n# b [[\\]]\nProxyPass /x !'],
     ['    # indented [[\\]]\n    proxypass /x !'],
     // near misses
