@@ -4,7 +4,8 @@
  * and records each attempt (one JSON line) in the file named by BALANCER_LENS_GUARD_LOG.
  *
  * Allowed: writes to stdout and stderr, and writes to the paths listed (path.delimiter-separated)
- * in BALANCER_LENS_GUARD_ALLOW_WRITE — the --fix target. Reading is always allowed.
+ * in BALANCER_LENS_GUARD_ALLOW_WRITE — the --fix target — and to its temporary file beside it.
+ * Reading is always allowed.
  */
 'use strict';
 const fs = require('node:fs');
@@ -59,7 +60,13 @@ function isAllowedPath(target) {
   if (typeof target === 'number') return writableFds.has(target);
   if (target instanceof URL) target = target.pathname;
   if (Buffer.isBuffer(target)) target = target.toString();
-  return typeof target === 'string' && allowed.has(path.resolve(target));
+  return typeof target === 'string' && (allowed.has(path.resolve(target)) || isTemporaryBeside(path.resolve(target)));
+}
+
+/** --fix writes a new file beside its target, then renames it over (server/src/cli/replace-file.ts). */
+function isTemporaryBeside(target) {
+  const name = path.basename(target);
+  return [...allowed].some((file) => path.dirname(file) === path.dirname(target) && name.startsWith(`.${path.basename(file)}.balancer-lens-`) && name.endsWith('.tmp'));
 }
 
 function isReadOnly(flags) {

@@ -74,6 +74,12 @@ describe('directive rules and the refusals the config-test suite found', () => {
     const [finding] = lint(analyze('\uFEFFServerName localhost', { epochSeconds: 0 })).filter((d) => d.ruleId === 'unknown-directive');
     assert.ok(finding?.message.includes("Invalid command '\\xef\\xbb\\xbfServerName'"), finding?.message);
     assert.deepEqual(finding?.fixes?.[0]?.edits, [{ span: { start: 0, end: 1 }, newText: '' }]);
+    // Two marks: removing one would leave the name unknown, with the same finding.
+    const [twice] = lint(analyze('\uFEFF\uFEFFServerName localhost', { epochSeconds: 0 })).filter((d) => d.ruleId === 'unknown-directive');
+    assert.deepEqual(twice?.fixes?.[0]?.edits, [{ span: { start: 0, end: 2 }, newText: '' }]);
+    // Further down, U+FEFF was typed or pasted: the fix is offered, not applied unattended.
+    const [inside] = lint(analyze('ServerName localhost\n\uFEFFServerAdmin a@b', { epochSeconds: 0 })).filter((d) => d.ruleId === 'unknown-directive');
+    assert.deepEqual([inside?.fixes?.[0]?.safe, twice?.fixes?.[0]?.safe], [false, true]);
   });
 
   it('names the section as Apache spells it', () => {

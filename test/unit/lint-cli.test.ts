@@ -485,6 +485,14 @@ describe('balancer-lens lint --fix', function () {
     assert.deepEqual(snapshot(join(root, 'quoted.conf')), quoted);
   });
 
+  it('reports positions in the fixed text', () => {
+    // The fix on line 4 makes it one character shorter; line 5's finding is placed in the fixed file.
+    const root = tempTree({ 'a.conf': '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/x/" "balancers://a/"\nProxyPass "/y/" "http://10.0.0.5/" bogus\n' });
+    const run = lint(['a.conf', '--fix', '--format', 'compact'], { cwd: root });
+    assert.equal(readFileSync(join(root, 'a.conf'), 'utf8').split('\n')[3], 'ProxyPass "/x/" "balancer://a/"');
+    assert.match(run.stdout, /^a\.conf:5:36: error: .*\[proxypass-syntax\]\n$/);
+  });
+
   it('writes nothing without --fix', () => {
     const root = copyFixtures();
     const before = snapshot(join(root, 'quoted.conf'));

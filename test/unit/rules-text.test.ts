@@ -37,7 +37,9 @@ function applyFix(text: string, fix: Fix): string {
 interface Expect {
   /** Fragments every finding's message must contain (quoted values, Apache's words, the advice). */
   readonly says?: readonly string[];
-  /** The text after the first finding's first fix. */
+  /** Which of the first finding's fixes `fixed` and `safe` are about (default: the first). */
+  readonly fix?: number;
+  /** The text after the first finding's fix. */
   readonly fixed?: string;
   /** Whether that fix may be applied unattended. */
   readonly safe?: boolean;
@@ -56,7 +58,7 @@ function checkRule(rule: Rule, marked: string, expect: Expect = {}): void {
     for (const fragment of expect.says ?? []) assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);
   }
   if (expect.fixed !== undefined || expect.safe !== undefined) {
-    const fix = found[0]?.fixes?.[0];
+    const fix = found[0]?.fixes?.[expect.fix ?? 0];
     assert.ok(fix, `no fix offered: ${messages}`);
     if (expect.fixed !== undefined) assert.equal(applyFix(text, fix), expect.fixed);
     if (expect.safe !== undefined) assert.equal(fix.safe, expect.safe);
@@ -87,10 +89,14 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['<IfModule mod_nothing.c>\nProxyPass /x balnacer://shop/\n</IfModule>\nLoadModule proxy_module m.so'],
   ]],
   [commentContinuation, [
-    ['# the slow member [[\\]]\nProxyPass /x balancer://c/', { says: ['"ProxyPass /x balancer://c/"', 'remove the backslash'], fixed: '# the slow member \nProxyPass /x balancer://c/', safe: true }],
-    ['<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one [[\\]]\n</Proxy>', { says: ['"</Proxy>"'] }],
-    ['# note [[\\]]\r\n  BalancerMember balancer://c http://10.0.0.1\r\n', { fixed: '# note \r\n  BalancerMember balancer://c http://10.0.0.1\r\n' }],
-    ['# two [[\\\\]]\nProxyPass /x !', { fixed: '# two \nProxyPass /x !' }],
+    // The safe fix keeps what Apache reads (the swallowed line stays a comment); removing the
+    // backslash would put the line into effect, so that is only the second, unsafe fix.
+    ['# the slow member [[\\]]\nProxyPass /x balancer://c/', { says: ['"ProxyPass /x balancer://c/"', 'remove the backslash'], fixed: '# the slow member \n# ProxyPass /x balancer://c/', safe: true }],
+    ['# the slow member [[\\]]\nProxyPass /x balancer://c/', { fix: 1, fixed: '# the slow member \nProxyPass /x balancer://c/', safe: false }],
+    ['<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one [[\\]]\n</Proxy>', { says: ['"</Proxy>"'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one \n# </Proxy>' }],
+    ['# note [[\\]]\r\n  BalancerMember balancer://c http://10.0.0.1\r\n', { fixed: '# note \r\n  # BalancerMember balancer://c http://10.0.0.1\r\n' }],
+    ['# two [[\\\\]]\nProxyPass /x !', { fixed: '# two \n# ProxyPass /x !' }],
+    ['# mark [[\\]]\n\t\uFEFFProxyPass /x !', { fixed: '# mark \n\t# \uFEFFProxyPass /x !' }], // a byte order mark is no white space to Apache
     ['# a \\\n# b [[\\]]\nProxyPass /x !'],
     ['    # indented [[\\]]\n    proxypass /x !'],
     // near misses
@@ -157,6 +163,9 @@ const CASES: readonly (readonly [Rule, readonly Case[]])[] = [
     ['ProxyPass /api/ ${BACKEND}'],
     ['ProxyPassReverse /api/ balancer://b'],
     ['<LocationMatch ^/api/>\n    ProxyPass balancer://b\n</LocationMatch>'],
+    // a URL Apache refuses: invalid-url or invalid-balancer-name reports it, and a slash would not help
+    ['ProxyPass / balanc'],
+    ['ProxyPass / balancer:/x'],
   ]],
   [balancerManagerUnprotected, [
     ['<Location /balancer-manager>\n    SetHandler [[balancer-manager]]\n</Location>', { says: ['anyone who can reach this server', 'nothing here restricts', 'Require ip'], fixed: '<Location /balancer-manager>\n    SetHandler balancer-manager\n    Require local\n</Location>', safe: false }],

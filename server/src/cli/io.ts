@@ -1,5 +1,5 @@
 /** File reading and argument errors for the CLI. */
-import { readSync, writeFileSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { isBinary, readRegularFile, RegularRead } from '../node/files';
 
@@ -105,15 +105,6 @@ function readChunk(chunk: Buffer): number {
 export function decodeInput(bytes: Buffer): InputText {
   const text = bytes.toString('utf8');
   return { text, isBinary: isBinary(bytes), isExactUtf8: Buffer.from(text, 'utf8').equals(bytes) };
-}
-
-/** Replaces a file's content (used by `lint --fix` only). */
-export function writeConfig(path: string, text: string): void {
-  try {
-    writeFileSync(path, text, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${describe(error)}`);
-  }
 }
 
 /** A short reason for a file system error. */

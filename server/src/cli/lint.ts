@@ -1,10 +1,10 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assembleSet, ConfigurationSet } from '../core/config-set';
+import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
-import { applySafeFixes, safeFixOf } from './fix';
+import { fixFiles } from './fix';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -12,7 +12,7 @@ import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
 import { Input, resolveInputs } from './inputs';
-import { InputText, readInput, readStdin, UsageError, useColour, writeConfig } from './io';
+import { InputText, readInput, readStdin, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
 import { countFindings, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
@@ -34,7 +34,8 @@ options:
   -c, --config FILE       use FILE for every file instead of the nearest .balancerlens.json
       --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
       --stdin-filename NAME  the name of standard input in the report and for finding its config
-      --fix               apply the safe fixes in place, then report what remains
+      --fix               apply the safe fixes that re-analysis confirms, replacing each file
+                          atomically, then report what remains
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
                           (default: the entry file's directory); like apache2 -d DIR
 ${VARIABLES_HELP}
@@ -44,14 +45,11 @@ ${LIMITS_HELP}
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
 2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
-short, or --max-time ran out; 3 internal error`;
+short, a file --fix could not write, or --max-time ran out; 3 internal error`;
 
 /** The output formats; public API. */
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
-
-/** `--fix` repeats while fixes keep landing, like ESLint; each pass re-lints the whole set. */
-const MAX_FIX_PASSES = 10;
 
 /** The rule whose findings make a run incomplete: includes a limit cut short. */
 const INCLUDE_OVER_LIMIT = 'include-over-limit';
@@ -126,34 +124,21 @@ export function runLint(argv: readonly string[]): number {
     process.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
+  let findings: ReadonlyMap<string, FileFindings> = linted.findings;
   if (values.fix) {
-    for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-      let isChanged = false;
-      for (const source of sources) {
-        const path = source.input.path;
-        if (!source.isWritable || !path) continue;
-        const current = overlay.get(fileKey(path))!;
-        const fixed = applySafeFixes(current, linted.findings.get(fileKey(path))?.diagnostics ?? []);
-        if (fixed.applied === 0 || fixed.text === current) continue;
-        overlay.set(fileKey(path), fixed.text);
-        isChanged = true;
-      }
-      if (!isChanged) break;
-      linted = assemble();
-    }
-    for (const source of sources) {
-      const path = source.input.path;
-      if (source.input.kind !== 'file' || !path) continue;
-      const fixed = overlay.get(fileKey(path))!;
-      if (fixed !== source.text) writeConfig(path, fixed);
-      else if (!source.isWritable && linted.findings.get(fileKey(path))?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) {
-        process.stderr.write(`balancer-lens: ${oneLine(source.input.shown)}: not valid UTF-8, so --fix leaves it alone\n`);
-      }
-    }
+    const targets = sources.flatMap((source) => (source.input.kind === 'file' && source.input.path ? [{ key: fileKey(source.input.path), path: source.input.path, shown: source.input.shown, text: source.text, isWritable: source.isWritable }] : []));
+    const lintWith = (texts: ReadonlyMap<string, string>): ReadonlyMap<string, FileFindings> => {
+      for (const [key, text] of texts) overlay.set(key, text);
+      return assemble().findings;
+    };
+    const fixed = fixFiles(targets, linted.findings, lintWith, (line) => process.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
+    // The set read the overlay, so each file's text is the one now on disk.
+    findings = fixed.linted;
+    if (fixed.unwritten > 0) isIncomplete = true;
   }
 
   const report: Report = {
-    files: [...linted.findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? shownPath(file.path ?? file.key), file.path, file.text, file.diagnostics)),
+    files: [...findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? shownPath(file.path ?? file.key), file.path, file.text, file.diagnostics)),
     cwd,
     colour: useColour(),
     version: version(),

@@ -29,12 +29,24 @@ export const rule: Rule = {
           span: { start, end },
           message: `this comment ends with a backslash, so Apache joins the next line to it: "${swallowed}" is part of the comment and never applies; remove the backslash`,
           related: [{ span: { start: swallowedStart, end: swallowedStart + swallowed.length }, message: `swallowed by the comment above` }],
-          fixes: [{ title: 'Remove the backslash', safe: true, edits: [{ span: { start, end }, newText: '' }] }],
+          // Safe: the swallowed line becomes a comment of its own, so Apache reads exactly what it read
+          // before. Removing the backslash alone would put that line into effect: only a suggestion.
+          fixes: [
+            { title: 'Comment out the swallowed line', safe: true, edits: [{ span: { start, end }, newText: '' }, { span: { start: commentAt(text, next), end: commentAt(text, next) }, newText: '# ' }] },
+            { title: 'Remove the backslash (the next line then applies)', safe: false, edits: [{ span: { start, end }, newText: '' }] },
+          ],
         };
       }
     }
   },
 };
+
+/** Where `#` starts a comment on the line at `start`: after Apache's leading white space (not JavaScript's, which includes a byte order mark). */
+function commentAt(text: string, start: number): number {
+  let at = start;
+  while (at < text.length && ' \t\v\f'.includes(text[at]!)) at++;
+  return at;
+}
 
 function firstWord(line: string): string | undefined {
   return /^\S+/.exec(line)?.[0];

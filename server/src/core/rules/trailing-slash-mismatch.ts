@@ -1,3 +1,4 @@
+import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Word } from '../syntax/words';
 import { proxyRules, ProxyRule } from './proxypass-order';
 import type { TextEdit, Rule } from './types';
@@ -57,10 +58,15 @@ function reverseIndex(rules: readonly ProxyRule[]): (pass: ProxyRule) => ProxyRu
   return (pass) => index.get(pass.vhost)?.get(pass.location)?.get(keyOf(pass)) ?? [];
 }
 
-/** A plain path and a real URL, both free of unresolved variables. */
+/**
+ * A plain path and a URL Apache accepts, both free of unresolved variables. A URL it refuses is
+ * another rule's error, and a slash added to it would only change that error's wording.
+ */
 function isComparable(rule: ProxyRule): rule is ProxyRule & { path: string } {
   const path = rule.path;
-  return !rule.isRegex && path !== undefined && path.startsWith('/') && rule.url.value !== '!' && !`${path}${rule.url.value}`.includes('${');
+  const url = rule.url.value;
+  if (rule.isRegex || path === undefined || !path.startsWith('/') || url === '!' || `${path}${url}`.includes('${')) return false;
+  return !('error' in (isBalancerUrl(url) ? balancerName(url) : workerUrl(url)));
 }
 
 /** `/api/` → `balancer://shop`: the request's remainder is glued to the URL's last segment. */

@@ -72,16 +72,19 @@ export const rule: Rule = {
     // Only with a complete, standard module set is every unlisted name certainly unknown; otherwise
     // a third-party module may define it, and only near misses of a real directive are reported.
     const isClosedWorld = loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
+    // A set, not a search of every file per directive: a wildcard Include of 20,000 files made that quadratic.
+    const fileStarts = new Set(tree.files.map((file) => file.start));
     for (const step of walk(tree.nodes)) {
       const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
       if (!directive || directive.name.startsWith('</')) continue;
-      const finding = check(directive, loaded, isClosedWorld);
+      const isFileStart = fileStarts.has(directive.nameSpan.start);
+      const finding = check(directive, loaded, isClosedWorld, isFileStart);
       if (finding) yield finding;
     }
   },
 };
 
-function check(directive: Directive, loaded: ReadonlySet<string> | undefined, isClosedWorld: boolean): RuleFinding | undefined {
+function check(directive: Directive, loaded: ReadonlySet<string> | undefined, isClosedWorld: boolean, isFileStart: boolean): RuleFinding | undefined {
   const name = directive.name;
   const modules = MODULES_BY_NAME.get(asciiLower(name));
   if (modules) {
@@ -90,11 +93,14 @@ function check(directive: Directive, loaded: ReadonlySet<string> | undefined, is
     return { span: directive.nameSpan, message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid(name)})` };
   }
   if (name.startsWith(BOM)) {
-    const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + BOM.length };
+    // Every leading U+FEFF goes: with one left, the name would still not be the directive's.
+    const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + name.length - name.replace(/^\uFEFF+/, '').length };
     return {
       span: directive.nameSpan,
       message: `the file starts with a UTF-8 byte order mark, which Apache reads as part of the first directive's name: save the file without it (${invalid(name)})`,
-      fixes: [{ title: 'Remove the byte order mark', safe: true, edits: [{ span: bom, newText: '' }] }],
+      // Safe only where an editor puts a byte order mark: U+FEFF further down was typed or pasted, and
+      // removing it can change what the configuration is (a LoadModule line that starts to count).
+      fixes: [{ title: 'Remove the byte order mark', safe: isFileStart, edits: [{ span: bom, newText: '' }] }],
     };
   }
   const lower = asciiLower(name);
