@@ -12,6 +12,9 @@ import type { Diagnostic } from './rules/types';
 import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
 import type { Span } from './syntax/lines';
 import { knownModules } from './syntax/conditions';
+import { walk } from './syntax/walk';
+import { asciiLower } from './ascii';
+import { balancerName, isBalancerUrl } from './model/urls';
 
 /** Rules whose findings mean Apache refuses the configuration: those whose default severity is error. */
 const REFUSING = new Set(RULES.filter((rule) => rule.severity === 'error').map((rule) => rule.id));
@@ -79,14 +82,23 @@ function declarationSpans(member: Member): Span[] {
   return [member.declaration, ...member.sharedBy].map((declaration) => declaration.directive.span);
 }
 
-/** The lines that configure each balancer by name (ProxySet, ProxyPass with parameters, …), indexed once. */
+/**
+ * The lines that name each balancer to configure it (ProxySet, ProxyPass with parameters,
+ * BalancerMember outside <Proxy>), indexed once; from the tree, so a line Apache refuses before the
+ * balancer exists (a ProxySet above its <Proxy>) still counts as the balancer's.
+ */
 function configuringSpans(analysis: Analysis): Map<string, Span[]> {
   const byName = new Map<string, Span[]>();
-  for (const reference of analysis.model.references) {
-    if (!CONFIGURING.has(reference.directive.name.toLowerCase())) continue;
-    const spans = byName.get(reference.name);
-    if (spans) spans.push(reference.directive.span);
-    else byName.set(reference.name, [reference.directive.span]);
+  for (const step of walk(analysis.tree.nodes)) {
+    if (step.kind !== 'directive' || !CONFIGURING.has(asciiLower(step.directive.name))) continue;
+    for (const word of step.directive.args) {
+      if (!isBalancerUrl(word.value)) continue;
+      const named = balancerName(word.value);
+      if (!('name' in named)) continue;
+      const spans = byName.get(named.name);
+      if (spans) spans.push(step.directive.span);
+      else byName.set(named.name, [step.directive.span]);
+    }
   }
   return byName;
 }

@@ -1,4 +1,5 @@
 import { suggestFrom } from '../directives/directives';
+import { knownModules } from '../syntax/conditions';
 import { listed, runIndex } from './shared';
 import type { Rule } from './types';
 
@@ -30,13 +31,15 @@ export const rule: Rule = {
       suggestions.set(name, suggestion);
       return suggestion;
     };
+    // A configuration that loads no MPM is included by something else: say where we looked, not "anywhere".
+    const nowhere = knownModules(analysis.tree) === undefined ? 'is not found in the files read' : 'is not defined anywhere';
     for (const reference of analysis.model.references) {
       if (defined.has(reference.name)) continue;
       const suggestion = suggest(reference.name);
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
       yield {
         span: reference.span,
-        message: `${reference.name} is not defined anywhere${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${listed(names)})`}`,
+        message: `${reference.name} ${nowhere}${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${listed(names)})`}`,
         fixes: suggestion && written.toLowerCase().includes(reference.name)
           ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: reference.span, newText: written.replace(new RegExp(reference.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), suggestion) }] }]
           : [],
