@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { jsonSyntaxError } from '../../server/src/node/json-syntax';
-import { runCli } from '../unit/cli-run';
+import { spawnCli } from '../cli';
 import { tempDir } from '../unit/temp';
 
 const TOKEN = 'ghp_C0nfigTokenValue987654321';
@@ -30,7 +30,7 @@ describe('security: .balancerlens.json from a pull request', function () {
 
   /** `lint a.conf` in the repository: exit 2, one line on stderr naming the file, nothing on stdout, and never the token. */
   function refused(args: readonly string[] = [], format = 'stylish'): string {
-    const run = runCli(['lint', 'a.conf', '--format', format, ...args], repo);
+    const run = spawnCli(['lint', 'a.conf', '--format', format, ...args], { cwd: repo });
     assert.equal(run.status, 2, run.stderr);
     assert.equal(run.stdout, '');
     assert.ok(!run.stderr.includes(TOKEN) && !run.stderr.includes('ghp_'), run.stderr);
@@ -51,7 +51,7 @@ describe('security: .balancerlens.json from a pull request', function () {
     mkdirSync(join(repo, 'sub'));
     writeFileSync(join(repo, 'sub/a.conf'), 'Listen 80\n');
     symlinkSync(join(outside, 'missing'), join(repo, 'sub/.balancerlens.json'));
-    const run = runCli(['lint', 'a.conf'], join(repo, 'sub'));
+    const run = spawnCli(['lint', 'a.conf'], { cwd: join(repo, 'sub') });
     assert.equal(run.stderr, existing);
   });
 
@@ -59,7 +59,7 @@ describe('security: .balancerlens.json from a pull request', function () {
     mkdirSync(join(repo, 'config'));
     writeFileSync(join(repo, 'config/lens.json'), '{"rules": {"zero-loadfactor": "off"}}');
     symlinkSync('config/lens.json', join(repo, '.balancerlens.json'));
-    const run = runCli(['lint', 'a.conf'], repo);
+    const run = spawnCli(['lint', 'a.conf'], { cwd: repo });
     assert.equal(run.status, 0, run.stderr);
   });
 
@@ -101,7 +101,7 @@ describe('security: .balancerlens.json from a pull request', function () {
   });
 
   it('refuses an endless file that says it is empty (procfs), named with --config', () => {
-    const run = runCli(['lint', 'a.conf', '--config', '/proc/self/pagemap'], repo);
+    const run = spawnCli(['lint', 'a.conf', '--config', '/proc/self/pagemap'], { cwd: repo });
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stderr, /^balancer-lens: cannot read \S*pagemap: /);
   });

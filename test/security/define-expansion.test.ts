@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../unit/temp';
-import { runCli } from './cli';
+import { spawnCli } from '../cli';
 
 /** `Define V0 x` and the lines that double it, up to `V{lines - 1}`. */
 function doubling(lines: number): string {
@@ -38,7 +38,7 @@ describe('security: Define doubling', function () {
       it(`${lines} lines${use ? ` then ${JSON.stringify(use)}` : ''} (${format}): exit ${status}, bounded output`, () => {
         const dir = tempDir('balancer-lens-define-');
         writeFileSync(join(dir, 'doubling.conf'), doubling(lines) + (use ? `${use}\n` : ''));
-        const run = runCli(['lint', '--format', format, 'doubling.conf'], { cwd: dir });
+        const run = spawnCli(['lint', '--format', format, 'doubling.conf'], { cwd: dir });
         assert.equal(run.signal, null, `killed: ${run.signal} (output over the buffer, or a hang)`);
         assert.equal(run.status, status, run.stderr);
         assert.ok(run.stdout.length <= 1024 + findings * MAX_BYTES_PER_FINDING, `printed ${run.stdout.length} bytes`);
@@ -49,7 +49,7 @@ describe('security: Define doubling', function () {
   it('26 lines (a 32 MiB value): substitution stops at 16 MiB a line, reported, exit 2', () => {
     const dir = tempDir('balancer-lens-define-');
     writeFileSync(join(dir, 'doubling.conf'), doubling(26));
-    const run = runCli(['lint', '--format', 'json', 'doubling.conf'], { cwd: dir });
+    const run = spawnCli(['lint', '--format', 'json', 'doubling.conf'], { cwd: dir });
     assert.equal(run.status, 2, run.stderr);
     const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
     assert.deepEqual(result!.messages.map((message) => [message.ruleId, message.line]), [['include-over-limit', 25], ['include-over-limit', 26]]);
@@ -59,7 +59,7 @@ describe('security: Define doubling', function () {
   it('40 lines: still a bounded run, one finding per line at most', () => {
     const dir = tempDir('balancer-lens-define-');
     writeFileSync(join(dir, 'doubling.conf'), doubling(40));
-    const run = runCli(['lint', 'doubling.conf'], { cwd: dir });
+    const run = spawnCli(['lint', 'doubling.conf'], { cwd: dir });
     assert.equal(run.status, 2, run.stderr);
     assert.ok(run.stdout.length <= 40 * MAX_BYTES_PER_FINDING, `printed ${run.stdout.length} bytes`);
   });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../unit/cli-run';
+import { spawnCli } from '../cli';
 import { tempDir } from '../unit/temp';
 
 const SECRET = 'ghp_S3cretTokenValue0123456789';
@@ -31,7 +31,7 @@ describe('security: the process environment stays out of the output', function (
 
   for (const format of FORMATS) {
     it(`lint --format ${format} does not print an environment variable the configuration names`, () => {
-      const run = runCli(['lint', 'app.conf', '--format', format], dir, ENV);
+      const run = spawnCli(['lint', 'app.conf', '--format', format], { cwd: dir, env: ENV });
       assert.equal(run.status, 0, run.stderr);
       assert.ok(!`${run.stdout}${run.stderr}`.includes(SECRET), run.stdout);
       assert.match(run.stdout, /BL_SECRET/, 'the finding names the variable');
@@ -40,7 +40,7 @@ describe('security: the process environment stays out of the output', function (
 
   it('schedule (text and JSON) does not print it either', () => {
     for (const format of ['text', 'json']) {
-      const run = runCli(['schedule', 'app.conf', '--format', format], dir, ENV);
+      const run = spawnCli(['schedule', 'app.conf', '--format', format], { cwd: dir, env: ENV });
       assert.ok(!`${run.stdout}${run.stderr}`.includes(SECRET), `${format}: ${run.stdout}${run.stderr}`);
     }
   });
@@ -48,13 +48,13 @@ describe('security: the process environment stays out of the output', function (
   it('an --env-file does not expand $NAME from the process environment', () => {
     writeFileSync(join(dir, 'envvars'), 'export LEAK=$BL_SECRET\nexport LEAK2="${BL_SECRET}"\n');
     writeFileSync(join(dir, 'leak.conf'), '<Proxy balancer://x>\n    BalancerMember http://a loadfactor=${LEAK}${LEAK2}\n</Proxy>\n');
-    const run = runCli(['lint', 'leak.conf', '--env-file', 'envvars', '--format', 'json'], dir, ENV);
+    const run = spawnCli(['lint', 'leak.conf', '--env-file', 'envvars', '--format', 'json'], { cwd: dir, env: ENV });
     assert.equal(run.status, 1, run.stderr);
     assert.ok(!run.stdout.includes(SECRET), run.stdout);
   });
 
   it('--env-from-process reads it, for those who ask', () => {
-    const run = runCli(['lint', 'app.conf', '--format', 'compact', '--env-from-process'], dir, ENV);
+    const run = spawnCli(['lint', 'app.conf', '--format', 'compact', '--env-from-process'], { cwd: dir, env: ENV });
     assert.ok(run.stdout.includes(SECRET), run.stdout);
   });
 });

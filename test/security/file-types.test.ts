@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../unit/temp';
-import { runCli } from './cli';
+import { spawnCli } from '../cli';
 
 const CONF = '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\n';
 
@@ -39,7 +39,7 @@ describe('security: files that are not regular files', function () {
 
   it('a FIFO found by a directory walk is skipped, the rest linted, exit 2', () => {
     const dir = treeWithFifo();
-    const run = runCli(['lint', '--format', 'compact', '.'], { cwd: dir, timeoutMs: 20_000 });
+    const run = spawnCli(['lint', '--format', 'compact', '.'], { cwd: dir, timeoutMs: 20_000 });
     assert.equal(run.signal, null, 'the run blocked on the FIFO');
     assert.equal(run.status, 2, run.stderr);
     assert.equal(run.stderr, 'balancer-lens: conf.d/pipe.conf is a FIFO (named pipe), not a regular file, skipped\n');
@@ -49,7 +49,7 @@ describe('security: files that are not regular files', function () {
   it('a FIFO matched by a quoted glob is skipped, exit 2', () => {
     const dir = treeWithFifo();
     writeFileSync(join(dir, 'conf.d/b.conf'), CONF.replace(/a\b/g, 'b'));
-    const run = runCli(['lint', 'conf.d/*.conf'], { cwd: dir, timeoutMs: 20_000 });
+    const run = spawnCli(['lint', 'conf.d/*.conf'], { cwd: dir, timeoutMs: 20_000 });
     assert.equal(run.signal, null, 'the run blocked on the FIFO');
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stderr, /^balancer-lens: conf\.d\/pipe\.conf is a FIFO \(named pipe\), not a regular file, skipped\n$/);
@@ -75,10 +75,10 @@ describe('security: files that are not regular files', function () {
     const dir = tempDir('balancer-lens-device-');
     symlinkSync('/dev/zero', join(dir, 'zero.conf'));
     writeFileSync(join(dir, 'main.conf'), `${CONF}Include /dev/zero\nInclude /dev/null\n`);
-    const named = runCli(['lint', 'zero.conf'], { cwd: dir, timeoutMs: 20_000 });
+    const named = spawnCli(['lint', 'zero.conf'], { cwd: dir, timeoutMs: 20_000 });
     assert.equal(named.status, 2, named.stderr);
     assert.equal(named.stderr, 'balancer-lens: zero.conf is a character device, not a regular file, skipped\n');
-    const included = runCli(['lint', '--format', 'compact', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
+    const included = spawnCli(['lint', '--format', 'compact', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
     // apache2 -t: "Could not open configuration file /dev/zero: Bad file descriptor", exit 1; /dev/null reads as empty.
     assert.equal(included.status, 1, included.stderr);
     assert.equal(included.stdout.trim().split('\n').length, 1, included.stdout);
@@ -89,7 +89,7 @@ describe('security: files that are not regular files', function () {
     if (!existsSync('/proc/kmsg')) this.skip();
     const dir = tempDir('balancer-lens-kmsg-');
     writeFileSync(join(dir, 'main.conf'), `${CONF}Include /proc/kmsg\n`);
-    const run = runCli(['lint', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
+    const run = spawnCli(['lint', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
     assert.equal(run.signal, null, 'the run blocked on /proc/kmsg');
     assert.equal(run.status, 2, run.stderr);
   });

@@ -6,14 +6,14 @@ import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../unit/temp';
-import { runCli } from './cli';
+import { spawnCli } from '../cli';
 
 const BALANCERS = 100_000;
 
 /** The wall time of one run in milliseconds, with what it printed. */
 function timed(args: readonly string[], cwd: string): { ms: number; status: number | null; stderr: string } {
   const start = process.hrtime.bigint();
-  const run = runCli(args, { cwd, timeoutMs: 120_000 });
+  const run = spawnCli(args, { cwd, timeoutMs: 120_000 });
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, status: run.status, stderr: run.stderr };
 }
 

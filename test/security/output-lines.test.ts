@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../unit/cli-run';
+import { spawnCli } from '../cli';
 import { tempDir } from '../unit/temp';
 
 const NAMES = [
@@ -25,7 +25,7 @@ describe('security: output lines cannot be forged by file names', function () {
     mkdirSync(join(dir, 'conf'));
     for (const name of NAMES) writeFileSync(join(dir, 'conf', name), BAD);
     writeFileSync(join(dir, 'conf', 'binary\n::error file=b::forged.conf'), '\0binary');
-    const json = runCli(['lint', 'conf', '--format', 'json'], dir);
+    const json = spawnCli(['lint', 'conf', '--format', 'json'], { cwd: dir });
     const files = JSON.parse(json.stdout) as { filePath: string; messages: unknown[] }[];
     // JSON is exact: the real names, control characters and all.
     assert.deepEqual(files.map((file) => file.filePath).sort(), NAMES.map((name) => join(dir, 'conf', name)).sort());
@@ -35,7 +35,7 @@ describe('security: output lines cannot be forged by file names', function () {
 
   /** The run's stdout lines; stderr is checked too: one line names the skipped binary file. */
   function lines(format: string): string[] {
-    const run = runCli(['lint', 'conf', '--format', format], dir);
+    const run = spawnCli(['lint', 'conf', '--format', format], { cwd: dir });
     assert.equal(run.status, 2, run.stderr);
     assert.deepEqual(run.stderr.split('\n').filter(Boolean).map((line) => line.startsWith('balancer-lens: ')), [true], run.stderr);
     assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/.test(run.stdout + run.stderr), 'no raw control character but the newlines between lines');
@@ -70,7 +70,7 @@ describe('security: output lines cannot be forged by file names', function () {
   });
 
   it('SARIF keeps the names exactly', () => {
-    const run = runCli(['lint', 'conf', '--format', 'sarif'], dir);
+    const run = spawnCli(['lint', 'conf', '--format', 'sarif'], { cwd: dir });
     const sarif = JSON.parse(run.stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     const uris = new Set(sarif.runs[0]!.results.map((result) => decodeURIComponent(result.locations[0]!.physicalLocation.artifactLocation.uri)));
     for (const name of NAMES) assert.ok([...uris].some((uri) => uri.endsWith(`conf/${name}`)), [...uris].join('\n'));

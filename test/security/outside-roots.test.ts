@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../unit/cli-run';
+import { spawnCli } from '../cli';
 import { tempDir } from '../unit/temp';
 
 const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;
@@ -36,7 +36,7 @@ describe('security: nothing outside the include roots is revealed', function () 
   }
 
   function lint(format: string): string {
-    const run = runCli(['lint', 'app.conf', '--format', format], repo);
+    const run = spawnCli(['lint', 'app.conf', '--format', format], { cwd: repo });
     assert.equal(run.status, 2, run.stderr);
     return `${run.stdout}${run.stderr}`;
   }
@@ -57,7 +57,7 @@ describe('security: nothing outside the include roots is revealed', function () 
 
   it('gives one include-over-limit finding per include, naming it as written', () => {
     fillOutside();
-    const run = runCli(['lint', 'app.conf', '--format', 'json'], repo);
+    const run = spawnCli(['lint', 'app.conf', '--format', 'json'], { cwd: repo });
     const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
     assert.deepEqual(file!.messages.map((message) => `${message.line} ${message.ruleId}`), ['1 include-over-limit', '2 include-over-limit', '3 include-over-limit', '4 include-over-limit', '5 include-over-limit', '6 include-over-limit']);
     assert.match(file!.messages[0]!.message, new RegExp(`^the include "${outside}/\\*" reaches outside the folders balancer-lens reads`));
@@ -66,10 +66,10 @@ describe('security: nothing outside the include roots is revealed', function () 
 
   it('schedule names nothing outside either', () => {
     fillOutside();
-    const run = runCli(['schedule', 'app.conf'], repo);
+    const run = spawnCli(['schedule', 'app.conf'], { cwd: repo });
     assert.equal(run.status, 2);
     for (const name of [...NAMES, 'id_rsa', 'secret-']) assert.ok(!`${run.stdout}${run.stderr}`.includes(name), `${name} in ${run.stderr}`);
     rmSync(outside, { recursive: true });
-    assert.equal(runCli(['schedule', 'app.conf'], repo).stderr, run.stderr);
+    assert.equal(spawnCli(['schedule', 'app.conf'], { cwd: repo }).stderr, run.stderr);
   });
 });

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { Run, spawnCli } from '../cli';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from './temp';
 
-const CLI = join(__dirname, '../../server/dist/cli.js');
 const GOLDEN = join(__dirname, '../golden');
 
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The built binary, end to end: these checks are about what a user's shell sees. */
+function run(...args: string[]): Run {
+  return spawnCli(args);
 }
 
 /** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it instead. */

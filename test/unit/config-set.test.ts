@@ -5,14 +5,14 @@
  * same answer, and no preview shows what Apache would refuse").
  */
 import assert from 'node:assert/strict';
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { runCli } from '../cli';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, InitializeRequest, ProtocolConnection, PublishDiagnosticsNotification, PublishDiagnosticsParams, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { tempDir } from './temp';
 
-const CLI = join(__dirname, '../../server/dist/cli.js');
 const SERVER = join(__dirname, '../../server/dist/server.js');
 
 const MEMBERS = '    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080\n';
@@ -132,7 +132,7 @@ function layOut(each: Case): string {
 
 /** `file:line rule` for each finding of `lint --format json`, run in the folder. */
 function lintFindings(root: string, args: readonly string[]): string[] {
-  const run = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', ...args], { cwd: root, encoding: 'utf8' });
+  const run = runCli(['lint', '--format', 'json', ...args], { cwd: root });
   assert.ok(run.status === 0 || run.status === 1, `lint exited ${run.status}: ${run.stderr}`);
   const results = JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
   return results.flatMap((file) => file.messages.map((message) => `${relative(root, file.filePath)}:${message.line} ${message.ruleId}`)).sort();
@@ -214,7 +214,7 @@ describe('configuration set: lint DIR, lint FILE… and the editor agree', funct
     const message = (text: string): string => {
       const root = tempDir('balancer-lens-set-');
       writeFileSync(join(root, 'x.conf'), text);
-      const run = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', 'x.conf'], { cwd: root, encoding: 'utf8' });
+      const run = runCli(['lint', '--format', 'json', 'x.conf'], { cwd: root });
       const messages = (JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[])[0]!.messages;
       return messages.find((each) => each.ruleId === 'undefined-balancer')?.message ?? '';
     };

@@ -1,11 +1,10 @@
 /**
  * The limits the CLI and the language server enforce (README "Reliability" → "Limits"): the size of
  * a file and of a configuration, the files and folders read through Include, the folder depth, and
- * the time `lint --max-time` and the server's workspace search may take. The CLI is spawned as
- * `node server/dist/cli.js` (`npm run build` first).
+ * the time `lint --max-time` and the server's workspace search may take. The CLI runs in-process.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runCli, spawnCli } from '../cli';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_READ_LIMITS } from '../../server/src/core/syntax/includes';
@@ -14,7 +13,6 @@ import { SEARCH_CAP, workspaceFiles } from '../../server/src/lsp/workspace';
 import { diskAccess } from '../../server/src/node/files';
 import { tempDir } from './temp';
 
-const CLI = join(__dirname, '../../server/dist/cli.js');
 const MB = 1024 * 1024;
 
 interface Run {
@@ -26,8 +24,7 @@ interface Run {
 
 function cli(args: readonly string[], cwd: string): Run {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
+  return { ...runCli(args, { cwd }), ms: performance.now() - started };
 }
 
 /** A temporary directory holding `files` (path → content). */
@@ -97,8 +94,9 @@ describe('limits: the CLI', function () {
 
   it('stops lint at --max-time between files, reporting nothing', () => {
     const root = tree({ 'a.conf': BALANCER, 'b.conf': BALANCER, 'c.conf': '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n' });
-    // Node alone takes longer than a millisecond to start, so the first check already stops the run.
-    const stopped = cli(['lint', '.', '--max-time', '0.001'], root);
+    // The binary: --max-time counts from the start of the process, and Node alone takes longer than a
+    // millisecond to start, so the first check already stops the run.
+    const stopped = spawnCli(['lint', '.', '--max-time', '0.001'], { cwd: root });
     assert.deepEqual([stopped.status, stopped.stdout, stopped.stderr], [2, '', 'balancer-lens: --max-time 0.001 ran out while reading a.conf: stopped, and nothing is reported\n']);
     const finished = cli(['lint', '.', '--max-time', '60', '--format', 'compact'], root);
     assert.equal(finished.status, 1);

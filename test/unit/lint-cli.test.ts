@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Run, runCli } from '../cli';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,21 +23,9 @@ const FIXTURES = 'test/fixtures/lint';
 const SCHEMA = join(ROOT, 'server/schema/balancerlens.schema.json');
 const SARIF_SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the bundled CLI (build first: `npm run build`). */
+/** Runs `balancer-lens lint ARGS` in-process. */
 function lint(args: readonly string[], options: { cwd?: string; input?: string | Buffer } = {}): Run {
-  const result = spawnSync(process.execPath, [CLI, 'lint', ...args], {
-    cwd: options.cwd ?? ROOT,
-    input: options.input ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(['lint', ...args], { cwd: options.cwd ?? ROOT, stdin: options.input ?? '' });
 }
 
 /** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it instead. */
@@ -87,7 +76,7 @@ function reportedRulesOnly(log: Sarif.Log): Sarif.Log {
 const ERROR_CONF = '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n';
 const CLEAN_CONF = '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\n';
 
-// Each test spawns the bundled CLI once or a few times (about a quarter of a second each).
+// Each test runs the CLI in-process once or a few times; the terminal test spawns the bundle under `script`.
 const TIMEOUT = 20_000;
 
 describe('balancer-lens lint: formats', function () {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli as cli, Run } from './cli-run';
+import { runCli, Run } from '../cli';
 import { tempDir } from './temp';
 
 const ROOT = join(__dirname, '../..');
@@ -19,7 +19,7 @@ interface JsonFile {
 
 /** `lint --format json ARGS`: the files reported, and each finding as `file:line rule-id` with the file relative to `base`. */
 function lintJson(args: readonly string[], base = TREE): { run: Run; files: JsonFile[]; findings: string[] } {
-  const run = cli(['lint', ...args, '--format', 'json']);
+  const run = runCli(['lint', ...args, '--format', 'json']);
   assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}: ${run.stderr}`);
   assert.equal(run.stderr, '');
   const files = JSON.parse(run.stdout) as JsonFile[];
@@ -68,7 +68,7 @@ describe('balancer-lens lint: whole configurations', function () {
   });
 
   it('shows findings in included files with their own paths in the compact format', () => {
-    const run = cli(['lint', 'test/fixtures/tree/apache2.conf', '--env-file', ENVVARS, '--format', 'compact']);
+    const run = runCli(['lint', 'test/fixtures/tree/apache2.conf', '--env-file', ENVVARS, '--format', 'compact']);
     assert.equal(run.status, 0);
     const shown = run.stdout.trim().split('\n').map((line) => line.replace(/:\d+: .*\[/, ' ['));
     assert.deepEqual(shown, [
@@ -141,17 +141,17 @@ describe('balancer-lens lint: whole configurations', function () {
     const relative = `../${secrets.split('/').at(-1)}/token.conf`;
     // LoadModule with an MPM: a complete configuration, where every unknown directive is reported with its name.
     writeFileSync(join(repo, 'site.conf'), `LoadModule mpm_event_module modules/mod_mpm_event.so\nInclude ${secrets}/token.conf\nInclude link.conf\nInclude ${relative}\n`);
-    const confined = cli(['lint', 'site.conf', '--format', 'json'], repo);
+    const confined = runCli(['lint', 'site.conf', '--format', 'json'], { cwd: repo });
     assert.equal(confined.status, 2, confined.stderr);
     assert.ok(!confined.stdout.includes('hunter2') && !confined.stderr.includes('hunter2'), confined.stdout);
     const messages = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages);
     assert.deepEqual(messages.map((message) => `${message.line} ${message.ruleId}`), ['2 include-over-limit', '3 include-over-limit', '4 include-over-limit']);
     // Named with --include-root, the folder is read like any other.
-    const widened = cli(['lint', 'site.conf', '--include-root', secrets, '--format', 'json'], repo);
+    const widened = runCli(['lint', 'site.conf', '--include-root', secrets, '--format', 'json'], { cwd: repo });
     assert.equal(widened.status, 1);
     assert.ok(widened.stdout.includes('hunter2'), widened.stdout);
     // A mistyped folder is said so, not silently left out.
-    const typo = cli(['lint', 'site.conf', '--include-root', `${secrets}-typo`], repo);
+    const typo = runCli(['lint', 'site.conf', '--include-root', `${secrets}-typo`], { cwd: repo });
     assert.equal(typo.status, 2);
     assert.match(typo.stderr, /--include-root takes a folder, and \S+-typo is not one/);
   });
@@ -171,7 +171,7 @@ describe('balancer-lens lint: whole configurations', function () {
     // ServerRoot in the configuration wins over --server-root; it does not widen the folders read
     // through Include (a configuration could name any folder), --include-root does.
     writeFileSync(entry, `ServerRoot "${dir}"\nInclude conf-enabled/*.conf\nInclude sites-enabled/*.conf\n`);
-    const confined = cli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
+    const confined = runCli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
     assert.equal(confined.status, 2);
     const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-over-limit'));
     assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('reaches outside the folders balancer-lens reads')), confined.stdout);
@@ -192,7 +192,7 @@ describe('balancer-lens lint: whole configurations', function () {
   });
 
   it('schedules a balancer defined in an included file, named by that file', () => {
-    const run = cli(['schedule', ENTRY, '--env-file', ENVVARS, '--format', 'json', '--balancer', 'shop']);
+    const run = runCli(['schedule', ENTRY, '--env-file', ENVVARS, '--format', 'json', '--balancer', 'shop']);
     assert.equal(run.status, 0, run.stderr);
     const { balancers } = JSON.parse(run.stdout) as { balancers: { file: string; line: number; scope: string; members: { url: string }[] }[] };
     assert.deepEqual(

@@ -4,7 +4,7 @@
  * (hover, inlay hints, code lens, the schedule view's report, `schedule` text and JSON).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runCli } from '../cli';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assembleSet } from '../../server/src/core/config-set';
@@ -15,7 +15,6 @@ import { balancerReport } from '../../server/src/core/features/schedule-report';
 import { RULES } from '../../server/src/core/rules';
 import { tempDir } from './temp';
 
-const CLI = join(__dirname, '../../server/dist/cli.js');
 
 /** The balancers each error rule's bad example makes Apache refuse; the comment says why a balancer is left out. */
 const REFUSED: Readonly<Record<string, readonly string[]>> = {
@@ -83,12 +82,12 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
   it('schedule prints the refusal, not shares, in text and JSON, and exits 1', () => {
     const dir = tempDir('balancer-lens-refusals-');
     writeFileSync(join(dir, 'shop.conf'), RULES.find((rule) => rule.id === 'zero-loadfactor')!.docs.bad);
-    const text = spawnSync(process.execPath, [CLI, 'schedule', 'shop.conf'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const text = runCli(['schedule', 'shop.conf'], { cwd: dir });
     assert.equal(text.status, 1);
     assert.match(text.stdout, /Apache refuses this balancer \(line \d+: loadfactor "0"/);
     assert.match(text.stdout, /refused \(line \d+\)/);
     assert.doesNotMatch(text.stdout, /%|picks/);
-    const json = spawnSync(process.execPath, [CLI, 'schedule', 'shop.conf', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+    const json = runCli(['schedule', 'shop.conf', '--format', 'json'], { cwd: dir });
     assert.equal(json.status, 1);
     const balancer = (JSON.parse(json.stdout) as { balancers: { refused: { ruleId: string } | null; picks: unknown[]; members: { share: number | null; refused: unknown }[] }[] }).balancers[0]!;
     assert.equal(balancer.refused?.ruleId, 'zero-loadfactor');

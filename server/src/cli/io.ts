@@ -1,7 +1,7 @@
 /** File reading and argument errors for the CLI. */
-import { readSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { isBinary, readRegularFile, RegularRead } from '../node/files';
+import type { CliIo } from './run';
 
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
@@ -18,9 +18,9 @@ export interface InputText {
 }
 
 /** Reads a configuration file as UTF-8 (invalid bytes become U+FFFD), or explains why it cannot (a binary file is not one, nor one over `maxBytes`). */
-export function readConfig(path: string, maxBytes: number): string {
-  const read = readInput(path, path, maxBytes);
-  if (read.isBinary) throw new UsageError(`${path}: binary file, not an Apache configuration`);
+export function readConfig(path: string, shown: string, maxBytes: number): string {
+  const read = readInput(path, shown, maxBytes);
+  if (read.isBinary) throw new UsageError(`${shown}: binary file, not an Apache configuration`);
   return read.text;
 }
 
@@ -67,7 +67,7 @@ function tooLarge(size: number, shown: string, maxBytes: number): UsageError {
 }
 
 /** Reads all of standard input, in chunks: more than `maxBytes` is refused as soon as it is read (`- < /dev/zero` ends). */
-export function readStdin(maxBytes: number): InputText {
+export function readStdin(maxBytes: number, readChunk: (chunk: Buffer) => number): InputText {
   const chunks: Buffer[] = [];
   let total = 0;
   try {
@@ -88,19 +88,6 @@ export function readStdin(maxBytes: number): InputText {
 
 const STDIN_CHUNK = 64 * 1024;
 
-/** One read from standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
-function readChunk(chunk: Buffer): number {
-  for (;;) {
-    try {
-      return readSync(0, chunk, 0, chunk.length, null);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EAGAIN') throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-    }
-  }
-}
-
 /** Decodes bytes as UTF-8 and classifies them. */
 export function decodeInput(bytes: Buffer): InputText {
   const text = bytes.toString('utf8');
@@ -117,6 +104,6 @@ export function describe(error: unknown): string {
 }
 
 /** Whether stdout is a terminal that shows colour (and NO_COLOR is not set). */
-export function useColour(): boolean {
-  return Boolean(process.stdout.isTTY) && process.env['NO_COLOR'] === undefined;
+export function useColour(io: CliIo): boolean {
+  return io.stdout.isTTY && io.env['NO_COLOR'] === undefined;
 }

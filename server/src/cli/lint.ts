@@ -1,5 +1,5 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { dirname, relative } from 'node:path';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import type { FileAccess } from '../core/syntax/includes';
@@ -11,9 +11,10 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
-import { Input, resolveInputs } from './inputs';
+import { Input, resolveInputs, showPath } from './inputs';
 import { InputText, readInput, readStdin, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
+import { CliIo, ExitCode, Output } from './run';
 import { countFindings, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
 import { version } from './version';
@@ -67,11 +68,11 @@ interface Source {
 }
 
 /** Runs the command; returns the exit code. */
-export function runLint(argv: readonly string[]): number {
+export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseOptions(argv);
   if (values.help) {
-    process.stdout.write(`${LINT_USAGE}\n`);
-    return 0;
+    io.stdout.write(`${LINT_USAGE}\n`);
+    return ExitCode.Clean;
   }
   const format = parseFormat(values.format);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
@@ -80,15 +81,18 @@ export function runLint(argv: readonly string[]): number {
   if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension))) {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
-  const cwd = process.cwd();
-  const flags = readFlags(values, cwd);
+  const cwd = io.cwd;
+  const flags = readFlags(values, cwd, io.env);
+  // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
+  const fileKey = realPathKeys();
+  const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
   const configFor = configLookup(values.config, cwd, includeRoots(flags, cwd, []));
   const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
-  const progress = progressLine(inputs.length);
-  const deadline = deadlineOf(maxTime, progress);
-  const reading = readSources(inputs, configFor, cwd, flags.limits.size, progress, deadline);
+  const progress = progressLine(io.stderr, inputs.length);
+  const deadline = deadlineOf(io, maxTime, progress);
+  const reading = readSources(io, inputs, configFor, flags.limits.size, progress, deadline);
   const sources = reading.sources;
   let isIncomplete = reading.isIncomplete;
   const epochSeconds = Math.floor(Date.now() / 1000);
@@ -121,7 +125,7 @@ export function runLint(argv: readonly string[]): number {
   let linted = assemble();
   // A link the walk left out is still read where a linted file includes it, as Apache would.
   for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
-    process.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
+    io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
@@ -131,48 +135,48 @@ export function runLint(argv: readonly string[]): number {
       for (const [key, text] of texts) overlay.set(key, text);
       return assemble().findings;
     };
-    const fixed = fixFiles(targets, linted.findings, lintWith, (line) => process.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
+    const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
     // The set read the overlay, so each file's text is the one now on disk.
     findings = fixed.linted;
     if (fixed.unwritten > 0) isIncomplete = true;
   }
 
   const report: Report = {
-    files: [...findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? shownPath(file.path ?? file.key), file.path, file.text, file.diagnostics)),
+    files: [...findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, cwd), file.path, file.text, file.diagnostics)),
     cwd,
-    colour: useColour(),
+    colour: useColour(io),
     version: version(),
   };
-  process.stdout.write(render(format, report));
+  io.stdout.write(render(format, report));
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  if (hasTooManyWarnings) process.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
+  if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
   // An include cut short by a limit leaves files Apache reads unchecked, like a file that could not be read.
   const cut = report.files.reduce((sum, file) => sum + file.findings.filter((finding) => finding.diagnostic.ruleId === INCLUDE_OVER_LIMIT).length, 0);
-  if (cut > 0) process.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${INCLUDE_OVER_LIMIT} findings)\n`);
-  if (isIncomplete || cut > 0) return 2;
-  return counts.error > 0 || hasTooManyWarnings ? 1 : 0;
+  if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${INCLUDE_OVER_LIMIT} findings)\n`);
+  if (isIncomplete || cut > 0) return ExitCode.Incomplete;
+  return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
 }
 
 /**
  * Reads the inputs with their configurations. A file that cannot be read, or is binary, is skipped
  * with a line on stderr and makes the run incomplete (exit 2); a bad configuration stops the run.
  */
-function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: string, maxBytes: number, progress: Progress, deadline: Deadline): { sources: Source[]; isIncomplete: boolean } {
+function readSources(io: CliIo, inputs: readonly Input[], configFor: ConfigLookup, maxBytes: number, progress: Progress, deadline: Deadline): { sources: Source[]; isIncomplete: boolean } {
   let isIncomplete = false;
   const sources: Source[] = [];
   const skip = (why: string): void => {
     progress.clear();
-    process.stderr.write(`balancer-lens: ${oneLine(why)}, skipped\n`);
+    io.stderr.write(`balancer-lens: ${oneLine(why)}, skipped\n`);
     isIncomplete = true;
   };
   for (const [index, input] of inputs.entries()) {
     deadline(`reading ${input.shown}`);
     progress('reading', index);
-    const config = configFor(input.path === undefined ? cwd : dirname(input.path));
+    const config = configFor(input.path === undefined ? io.cwd : dirname(input.path));
     let read: InputText;
     try {
-      read = input.kind === 'stdin' ? readStdin(maxBytes) : readInput(input.path, input.shown, maxBytes);
+      read = input.kind === 'stdin' ? readStdin(maxBytes, (chunk) => io.readStdin(chunk)) : readInput(input.path, input.shown, maxBytes);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       skip(error.message);
@@ -182,19 +186,6 @@ function readSources(inputs: readonly Input[], configFor: ConfigLookup, cwd: str
     else sources.push({ input, text: read.text, config, isWritable: input.kind === 'file' && read.isExactUtf8 });
   }
   return { sources, isIncomplete };
-}
-
-/** A source's key in the set: its real path, or its shown name when it has no path (standard input). */
-function keyOf(source: Source): string {
-  return source.input.path ? fileKey(source.input.path) : source.input.shown;
-}
-
-/** A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given. */
-const fileKey = realPathKeys();
-
-function shownPath(path: string): string {
-  const shown = relative(process.cwd(), path);
-  return shown === '' || shown.startsWith('..') ? path : shown;
 }
 
 function render(format: Format, report: Report): string {
@@ -251,15 +242,15 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
 type Deadline = (doing: string) => void;
 
 /**
- * `--max-time SECONDS`, counted from the start of the process. Checked between files, every
+ * `--max-time SECONDS`, counted from the start of the run (of the process, for the real CLI). Checked between files, every
  * thousand lines read, before each included file and each rule, so a run ends soon after it, even
  * in one huge file; nothing is reported, because
  * findings from part of a configuration can be wrong (a balancer defined in a file not yet read).
  */
-function deadlineOf(seconds: number | undefined, progress: Progress): Deadline {
+function deadlineOf(io: CliIo, seconds: number | undefined, progress: Progress): Deadline {
   if (seconds === undefined) return () => undefined;
   return (doing) => {
-    if (performance.now() <= seconds * 1000) return;
+    if (io.now() <= seconds * 1000) return;
     progress.clear();
     throw new UsageError(`--max-time ${seconds} ran out while ${doing}: stopped, and nothing is reported`);
   };
@@ -275,18 +266,18 @@ function parseMaxTime(value: string | undefined): number | undefined {
 /** Shows how far reading or analysing has come; `clear` removes the line before anything else is written. */
 type Progress = ((phase: string, done: number) => void) & { clear(): void };
 
-function progressLine(total: number): Progress {
-  const isShown = total > PROGRESS_THRESHOLD && Boolean(process.stderr.isTTY);
+function progressLine(stderr: Output, total: number): Progress {
+  const isShown = total > PROGRESS_THRESHOLD && stderr.isTTY;
   let isVisible = false;
   const step = Math.max(1, Math.floor(total / 100));
   const show = (phase: string, done: number): void => {
     if (!isShown || (done % step !== 0 && done + 1 !== total)) return;
-    process.stderr.write(`\r\x1b[2Kbalancer-lens: ${phase} ${done + 1}/${total} files…`);
+    stderr.write(`\r\x1b[2Kbalancer-lens: ${phase} ${done + 1}/${total} files…`);
     isVisible = true;
   };
   return Object.assign(show, {
     clear(): void {
-      if (isVisible) process.stderr.write('\r\x1b[2K');
+      if (isVisible) stderr.write('\r\x1b[2K');
       isVisible = false;
     },
   });

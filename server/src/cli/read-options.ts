@@ -57,9 +57,9 @@ interface ReadValues {
  * NAME=VALUE`; the process environment only with --env-from-process, since in CI it holds the job's
  * secrets and a configuration from a pull request decides which variables get printed.
  */
-export function readFlags(values: ReadValues, cwd: string): ReadFlags {
+export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<string, string | undefined>>): ReadFlags {
   const limits = readLimits(values);
-  const environment: Record<string, string | undefined> = values['env-from-process'] ? { ...process.env } : {};
+  const environment: Record<string, string | undefined> = values['env-from-process'] ? { ...env } : {};
   for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file, environment));
   const defines: string[] = [];
   for (const define of values.define ?? []) {

@@ -16,12 +16,13 @@ import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { readConfig, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
+import { CliIo, ExitCode } from './run';
 import { includeRoots, READ_OPTIONS, readFlags } from './read-options';
 
 const MAX_PICKS = 1_000_000;
 
 /** Runs the command; returns the exit code. */
-export function runSchedule(argv: readonly string[]): number {
+export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseOptions(argv);
   if (positionals.length !== 1) throw new UsageError('schedule takes exactly one FILE (try --help)');
   const file = positionals[0]!;
@@ -31,10 +32,10 @@ export function runSchedule(argv: readonly string[]): number {
   if (picks !== undefined && !(Number.isInteger(picks) && picks >= 0 && picks <= MAX_PICKS)) {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
-  const cwd = process.cwd();
-  const flags = readFlags(values, cwd);
-  const text = readConfig(file, flags.limits.size);
+  const cwd = io.cwd;
+  const flags = readFlags(values, cwd, io.env);
   const path = resolve(cwd, file);
+  const text = readConfig(path, file, flags.limits.size);
   const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, [path]) });
   // The file is a set of one: the same assembly as lint and the editor, so refusals match theirs.
   const set = assembleSet([{ key: path, path, text }], { files, keyOf: (each) => each, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined });
@@ -46,14 +47,14 @@ export function runSchedule(argv: readonly string[]): number {
   const place = placer(virtual, sources, locate);
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = diagnostics.filter(isRefusal).map(place);
-  if (format === 'json') process.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
-  else process.stdout.write(`${renderAll(reports, refusals, file, picks === undefined)}\n`);
+  if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
+  else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io))}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
-  for (const problem of cut) process.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
-  if (cut.length > 0) return 2;
+  for (const problem of cut) io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
+  if (cut.length > 0) return ExitCode.Incomplete;
   // Apache would not start with this configuration: the schedule is not what it would run.
-  return refusals.length > 0 ? 1 : 0;
+  return refusals.length > 0 ? ExitCode.Findings : ExitCode.Clean;
 }
 
 /** Places problems at their file, line and column, one line index per file however many problems there are. */
@@ -77,8 +78,7 @@ interface Placed {
 }
 
 /** The text format: each balancer, then what Apache refuses (the first five). */
-function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean): string {
-  const colour = useColour();
+function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean, colour: boolean): string {
   const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);

@@ -1,0 +1,106 @@
+/**
+ * `balancer-lens` as a function of its I/O: argv in, an exit code out, everything else through
+ * `CliIo`. main.ts gives it the process; tests run it in-process with their own.
+ */
+import { join } from 'node:path';
+import { ConfigError } from '../node/config';
+import { UsageError } from './io';
+import { runLint } from './lint';
+import { oneLine } from './one-line';
+import { runSchedule } from './schedule';
+import { version } from './version';
+
+/** The exit codes; public API. */
+export const ExitCode = {
+  /** Nothing fails the run. */
+  Clean: 0,
+  /** Findings fail it: errors, more warnings than --max-warnings, or (schedule) a configuration Apache refuses. */
+  Findings: 1,
+  /** A bad flag, or input not read in full (unreadable, binary, over a limit, --max-time). */
+  Incomplete: 2,
+  /** A bug of balancer-lens. */
+  Internal: 3,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Where the CLI writes. */
+export interface Output {
+  write(text: string): void;
+  /** A terminal: colour and progress lines. */
+  readonly isTTY: boolean;
+}
+
+/** Everything the CLI takes from its process, besides the files it reads and writes. */
+export interface CliIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: Output;
+  readonly stderr: Output;
+  /** Reads the next bytes of standard input into `chunk`; 0 at its end. */
+  readStdin(chunk: Buffer): number;
+  /** Milliseconds since the run started (`--max-time`). */
+  now(): number;
+}
+
+const USAGE = `usage: balancer-lens <command> [options]
+
+commands:
+  schedule FILE [--balancer NAME] [--picks N] [--down URL]... [--format text|json]
+      print each balancer's byrequests schedule and member shares (--down: as if URL failed)
+  lint [PATH|DIR|GLOB|-]... [--format stylish|json|sarif|github|compact] [--max-warnings N]
+       [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix] [--max-time SECONDS]
+      report what Apache refuses or will get wrong (lint --help for details)
+  lsp --stdio
+      run the language server for any LSP client (Neovim, Emacs, …)
+
+schedule and lint read a whole configuration, following Include, and take:
+  --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
+  --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
+  the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
+  (Include reads only from the current folder, the files' folders, --server-root and these)
+
+options:
+  -h, --help       show this help
+  -v, --version    print the version`;
+
+/** Starts the bundled language server next to this file; it is loaded only here, to keep the CLI small. */
+function runLanguageServer(argv: readonly string[]): ExitCode {
+  if (!argv.includes('--stdio')) throw new UsageError('lsp needs --stdio (the transport every LSP client supports)');
+  const server = require(join(__dirname, 'server.js')) as { startServer(): void };
+  server.startServer();
+  return ExitCode.Clean;
+}
+
+/** Runs one command line. */
+export function run(io: CliIo, argv: readonly string[]): ExitCode {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'schedule':
+        return runSchedule(io, rest);
+      case 'lint':
+        return runLint(io, rest);
+      case 'lsp':
+        return runLanguageServer(rest);
+      case '-v':
+      case '--version':
+        io.stdout.write(`${version()}\n`);
+        return ExitCode.Clean;
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout.write(`${USAGE}\n`);
+        return command === undefined ? ExitCode.Incomplete : ExitCode.Clean;
+      default:
+        throw new UsageError(`unknown command '${command}' (try --help)`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr.write(`balancer-lens: ${oneLine(error.message)}\n`);
+      return ExitCode.Incomplete;
+    }
+    io.stderr.write(`balancer-lens: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
+    return ExitCode.Internal;
+  }
+}
