@@ -66,7 +66,11 @@ export interface Session {
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
   const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const reader = new StreamMessageReader(child.stdout!);
+  // A message cut off by a kill would otherwise re-arm vscode-jsonrpc's 10 s partial-message timer
+  // forever and keep the test run from ending.
+  reader.partialMessageTimeout = 0;
+  const connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   // A server that exits on purpose closes the pipe under a write in flight.
