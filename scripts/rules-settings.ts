@@ -33,8 +33,13 @@ export function rulesSettingSchema(rules: readonly Rule[]): Record<string, unkno
   };
 }
 
+/** The part of package.json this script rewrites; everything else passes through as it is. */
+interface Manifest {
+  readonly contributes?: { readonly configuration?: { readonly properties?: Readonly<Record<string, unknown>> } };
+}
+
 /** The parsed package.json with its `balancerLens.rules` schema replaced by a fresh rendering. */
-export function withRulesSetting(manifest: any, rules: readonly Rule[]): any {
+export function withRulesSetting<M extends Manifest>(manifest: M, rules: readonly Rule[]): M {
   const configuration = manifest?.contributes?.configuration;
   if (!configuration?.properties || !(RULES_SETTING in configuration.properties)) {
     throw new Error(`package.json lacks contributes.configuration.properties["${RULES_SETTING}"]`);
@@ -49,6 +54,6 @@ export function manifestText(manifest: unknown): string {
 }
 
 if (require.main === module) {
-  const manifest = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
+  const manifest = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as Manifest;
   writeFileSync(PACKAGE_JSON, manifestText(withRulesSetting(manifest, RULES)));
 }

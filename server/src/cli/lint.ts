@@ -122,7 +122,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     progress.clear();
     return set;
   };
-  let linted = assemble();
+  const linted = assemble();
   // A link the walk left out is still read where a linted file includes it, as Apache would.
   for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
     io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);

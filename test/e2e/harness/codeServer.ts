@@ -5,13 +5,14 @@
  * included), and so does process exit if a test run dies first.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '../../..');
 export const CODE_SERVER = join(ROOT, '.tmp/code-server/node_modules/code-server/out/node/entry.js');
-export const VSIX = join(ROOT, `${require(join(ROOT, 'package.json')).name}-${require(join(ROOT, 'package.json')).version}.vsix`);
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+export const VSIX = join(ROOT, `${MANIFEST.name}-${MANIFEST.version}.vsix`);
 export const EXTENSION_ID = 'balancer-lens.balancer-lens';
 
 /** A running code-server and the folders it uses. */
@@ -166,7 +167,7 @@ export const FIXTURE_IN_WORKSPACE = 'apache2/sites-available/shop.conf';
 export function writeWorkspace(workspace: string): void {
   const target = join(workspace, FIXTURE_IN_WORKSPACE);
   mkdirSync(join(target, '..'), { recursive: true });
-  writeFileSync(target, require('node:fs').readFileSync(join(ROOT, 'test/e2e/fixtures/shop.conf')));
+  writeFileSync(target, readFileSync(join(ROOT, 'test/e2e/fixtures/shop.conf')));
 }
 
 async function isHealthy(url: string): Promise<boolean> {
