@@ -10,7 +10,7 @@ import { RULES } from './rules';
 import { balancerAnchor, runIndex } from './rules/shared';
 import type { Diagnostic } from './rules/types';
 import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
-import type { Span } from './syntax/lines';
+import type { Span } from './span';
 import { knownModules } from './syntax/conditions';
 import { walk } from './syntax/walk';
 import { asciiLower } from './ascii';

@@ -1,7 +1,7 @@
 /** Code actions: each diagnostic's fixes, and comments that silence a rule on a line or in the file. */
 import type { Analysis } from '../analysis';
 import type { Diagnostic, TextEdit } from '../rules/types';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 
 /** A quick fix: a title and the edits it makes, for the diagnostics it answers. */
 export interface CodeAction {

@@ -3,7 +3,7 @@
  * `BalancerMember` (add_member), `ProxySet` (set_proxy_param) and `ProxyPass[Match]` (add_pass).
  * Where Apache would stop at the first error, the builder records it and goes on.
  */
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { knownModules } from '../syntax/conditions';
 import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';

@@ -1,5 +1,5 @@
 /** The balancer model: what Apache's directive handlers build from a configuration (spec §2–§5). */
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import type { BalancerParams, WorkerParams } from './params';
 

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';

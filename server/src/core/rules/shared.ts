@@ -1,7 +1,7 @@
 /** Shared by the rules that surface a refusal the reader or the handlers already found. */
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 

@@ -1,6 +1,6 @@
 /** What a balancer will do, ready for hover, code lens and the CLI (spec §6.6, §8). */
 import type { Balancer, Member } from '../model/model';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { STATUS_BITS } from '../model/params';
 import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
 

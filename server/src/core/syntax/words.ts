@@ -1,7 +1,8 @@
 /**
  * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` (spec §1.2, §1.3).
  */
-import { isSpace, MappedText, Piece, slicePieces, spanOf, Span } from './lines';
+import type { Span } from '../span';
+import { isSpace, MappedText, Piece, slicePieces, spanOf } from './lines';
 
 /** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
 export interface Word {
