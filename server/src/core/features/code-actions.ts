@@ -29,7 +29,7 @@ export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic
     }
     return line;
   };
-  // The file-wide suppression of each rule, offered once: one per diagnostic made select-all quadratic.
+  // The file-wide suppression of each rule, offered once: one per diagnostic would make select-all quadratic.
   const fileWide = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;

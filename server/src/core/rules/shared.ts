@@ -64,7 +64,7 @@ const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Parameter, readonly Param
 
 /** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */
 export function siblingParameter(analysis: Analysis, parameter: Parameter, key: string): Parameter | undefined {
-  // Each parameter's line, indexed once per analysis: a scan of every member per finding was quadratic.
+  // Each parameter's line, indexed once per analysis, so a finding looks its line up instead of scanning every member.
   let lines = MEMBER_LINES.get(analysis);
   if (!lines) {
     const index = new Map<Parameter, readonly Parameter[]>();
