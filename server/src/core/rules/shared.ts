@@ -8,7 +8,7 @@ import { walk } from '../syntax/walk';
 /**
  * Model problems of the given kinds, in document order. A problem touching a word that still holds
  * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
- * (spec §1.2). Resolved variables are checked like any other text.
+ * (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked like any other text.
  */
 export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
   const pending = unresolvedWords(analysis.tree);

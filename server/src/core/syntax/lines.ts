@@ -1,6 +1,6 @@
 /**
  * Physical lines → logical lines, and logical offsets → source offsets, as Apache's
- * `ap_cfg_getline` reads a file (spec §1.1). Nothing here throws.
+ * `ap_cfg_getline` reads a file (docs/apache-semantics.md, ap_cfg_getline_core). Nothing here throws.
  */
 
 import type { Span } from '../span';

@@ -1,4 +1,4 @@
-/** The syntax tree: what Apache's read phase builds from one file (spec §1). */
+/** The syntax tree: what Apache's read phase builds from one file (docs/apache-semantics.md, ap_build_config_sub). */
 import type { Span } from '../span';
 import type { MappedText } from './lines';
 import type { Word } from './words';

@@ -1,5 +1,6 @@
 /**
- * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` (spec §1.2, §1.3).
+ * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` 
+ * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
 import type { Span } from '../span';
 import { isSpace, MappedText, Piece, slicePieces, spanOf } from './lines';
