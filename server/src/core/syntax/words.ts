@@ -1,5 +1,5 @@
 /**
- * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` 
+ * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env`
  * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
 import type { Span } from '../span';
