@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the real-editor tests need, offline except for the npm registry and Debian apt
-# (see /work/shared/notes/real-editors.md): code-server 4.100.3 (real VS Code 1.100.3 workbench and
+# (see CONTRIBUTING.md, Tests): code-server 4.100.3 (real VS Code 1.100.3 workbench and
 # extension host) into .tmp/code-server, plus Debian's chromium and neovim.
 # Idempotent: a second run only checks and exits.
 set -euo pipefail

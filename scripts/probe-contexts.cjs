@@ -2,7 +2,7 @@
 // every context (top level, <VirtualHost>, <Location>, <Directory>, <Files>, <Proxy>, <If>, <Limit>),
 // it writes a tiny configuration and runs `apache2 -t`. Output: JSON on stdout, one entry per
 // directive with "ok…" or "NO: <Apache's refusal>" per context; scripts/generate-contexts.ts turns it
-// into server/src/core/directives/contexts.ts.
+// into server/src/core/directives/refused-contexts.ts.
 // Usage: node scripts/probe-contexts.cjs BASE.conf SCRATCH_DIR > results.json
 //   BASE.conf: a complete configuration that loads every module in /usr/lib/apache2/modules.
 require('tsx/cjs');

@@ -2,7 +2,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic, Severity } from '../core/rules/types';
-import type { Span } from '../core/syntax/lines';
+import type { Span } from '../core/span';
 import { safeFixOf } from './fix';
 
 /** A 1-based line and UTF-16 column, end exclusive (as ESLint and SARIF count). */

@@ -1,7 +1,7 @@
 /** From a configuration's virtual text back to its files: which file an offset is in, and local spans. */
 import { LineIndex } from './positions';
 import type { Diagnostic, Fix, Related } from './rules/types';
-import type { Span } from './syntax/lines';
+import type { Span } from './span';
 import type { SourceFile } from './syntax/tree';
 
 /** The file holding a virtual-text offset (the last file starting at or before it). */

@@ -4,7 +4,7 @@ import { boundedMessage } from './bounded';
 import { RULES } from './rules';
 import { TEMPLATE_SYNTAX, templateRegions } from './rules/template-syntax';
 import type { Diagnostic, Rule, RuleFinding, Severity } from './rules/types';
-import type { Span } from './syntax/lines';
+import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
 
 /** A severity as configured: a rule can also be turned off. */

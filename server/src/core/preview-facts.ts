@@ -7,10 +7,10 @@ import type { Analysis } from './analysis';
 import { fileAt, locator } from './files';
 import type { Balancer, Member } from './model/model';
 import { RULES } from './rules';
-import { balancerAnchor, runIndex } from './rules/shared';
+import { balancerAnchor, runIndex, runIndexKey } from './rules/shared';
 import type { Diagnostic } from './rules/types';
 import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
-import type { Span } from './syntax/lines';
+import type { Span } from './span';
 import { knownModules } from './syntax/conditions';
 import { walk } from './syntax/walk';
 import { asciiLower } from './ascii';
@@ -125,24 +125,29 @@ function firstOf(found: readonly (Diagnostic | undefined)[]): Diagnostic | undef
   return first;
 }
 
+/** The previews with members of each balancer name, over every configuration of the run. */
+const FILLED_PREVIEWS = runIndexKey((all) => {
+  const byName = new Map<string, { analysis: Analysis; preview: BalancerPreview }[]>();
+  for (const each of all) {
+    for (const preview of each.previews) {
+      if (preview.balancer.members.length === 0) continue;
+      const list = byName.get(preview.balancer.name);
+      if (list) list.push({ analysis: each, preview });
+      else byName.set(preview.balancer.name, [{ analysis: each, preview }]);
+    }
+  }
+  return byName;
+});
+
+/** How many distinct files the run read. */
+const FILES_READ = runIndexKey((all) => new Set(all.flatMap((each) => each.tree.files.map((file) => file.path))).size);
+
 /** The first preview with members of a name in another configuration of the run. */
 function filledElsewhere(run: readonly Analysis[], analysis: Analysis, name: string): Unseen['elsewhere'] {
-  const filled = runIndex(run, 'filled previews', (all) => {
-    const byName = new Map<string, { analysis: Analysis; preview: BalancerPreview }[]>();
-    for (const each of all) {
-      for (const preview of each.previews) {
-        if (preview.balancer.members.length === 0) continue;
-        const list = byName.get(preview.balancer.name);
-        if (list) list.push({ analysis: each, preview });
-        else byName.set(preview.balancer.name, [{ analysis: each, preview }]);
-      }
-    }
-    return byName;
-  });
-  const found = filled.get(name)?.find((candidate) => candidate.analysis.tree !== analysis.tree);
+  const found = runIndex(run, FILLED_PREVIEWS).get(name)?.find((candidate) => candidate.analysis.tree !== analysis.tree);
   return found && { preview: found.preview, file: fileAt(found.analysis.tree.files, balancerAnchor(found.preview.balancer).start).path };
 }
 
 function filesRead(run: readonly Analysis[]): number {
-  return runIndex(run, 'files read', (all) => new Set(all.flatMap((each) => each.tree.files.map((file) => file.path))).size);
+  return runIndex(run, FILES_READ);
 }

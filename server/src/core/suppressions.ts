@@ -1,5 +1,5 @@
 /** `# balancer-lens-disable-next-line id[, id] -- reason` and `# balancer-lens-disable id[, id]` comments. */
-import type { Span } from './syntax/lines';
+import type { Span } from './span';
 import type { SyntaxTree } from './syntax/tree';
 
 /** One suppression comment and the rule ids it names. */

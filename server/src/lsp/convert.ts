@@ -5,7 +5,7 @@ import type { CompletionItem } from '../core/features/completion';
 import type { DocumentSymbol } from '../core/features/symbols';
 import { ruleHelpUri } from '../core/rules/help';
 import type { Diagnostic, Severity } from '../core/rules/types';
-import type { Span } from '../core/syntax/lines';
+import type { Span } from '../core/span';
 import type { DocumentState } from './documents';
 
 const SOURCE = 'balancer-lens';

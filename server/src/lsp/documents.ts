@@ -11,7 +11,7 @@ import { assembleSet, Configuration, ConfigurationSet, SetFile } from '../core/c
 import { fileAt, fileText } from '../core/files';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
-import type { Span } from '../core/syntax/lines';
+import type { Span } from '../core/span';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';

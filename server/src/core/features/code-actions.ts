@@ -1,7 +1,7 @@
 /** Code actions: each diagnostic's fixes, and comments that silence a rule on a line or in the file. */
 import type { Analysis } from '../analysis';
 import type { Diagnostic, TextEdit } from '../rules/types';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 
 /** A quick fix: a title and the edits it makes, for the diagnostics it answers. */
 export interface CodeAction {
@@ -29,7 +29,7 @@ export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic
     }
     return line;
   };
-  // The file-wide suppression of each rule, offered once: one per diagnostic made select-all quadratic.
+  // The file-wide suppression of each rule, offered once: one per diagnostic would make select-all quadratic.
   const fileWide = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, previewPicks } from '../scheduler/preview';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 
 /** One lens: where, what it says, and which balancer its command opens. */
 export interface CodeLens {

@@ -5,8 +5,8 @@ import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, previewPicks, previewSteps, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
-import type { Span } from '../syntax/lines';
-import { bar, factor, percent } from './format';
+import type { Span } from '../span';
+import { bar, factor, percent } from './share-text';
 import { targetAt } from './locate';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
 

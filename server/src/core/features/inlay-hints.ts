@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, refusalSentence } from '../scheduler/preview';
-import { percent } from './format';
+import { percent } from './share-text';
 
 /** A hint to show at an offset. */
 export interface InlayHint {

@@ -1,6 +1,6 @@
 /** Document links for `Include` and `IncludeOptional` paths; the edge resolves them to files. */
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { walk } from '../syntax/walk';
 
 /** A path as written and where it is. */

@@ -1,7 +1,7 @@
 /** What sits at an offset: a balancer, a member, or a parameter — the smallest span wins. */
 import type { Analysis } from '../analysis';
 import type { Balancer, Member, Parameter } from '../model/model';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { BalancerPreview } from '../scheduler/preview';
 import type { Section } from '../syntax/tree';
 

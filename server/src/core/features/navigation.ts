@@ -1,6 +1,6 @@
 /** Go to definition, find references and rename for balancer names (case-insensitive, like Apache). */
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { utf8Length } from '../model/params';
 import { MAX_BALANCER_NAME } from '../model/urls';
 import { targetAt } from './locate';

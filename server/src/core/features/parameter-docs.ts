@@ -1,4 +1,7 @@
-/** What each parameter means and what Apache accepts (spec §3, §4, §5), for hover and completion. */
+/**
+ * What each parameter means and what Apache accepts, for hover and completion
+ * (docs/apache-semantics.md, set_worker_param, set_balancer_param, ap_proxy_set_wstatus).
+ */
 
 /** Documentation of one `key=value` parameter. */
 export interface ParameterDoc {

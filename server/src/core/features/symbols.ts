@@ -1,6 +1,6 @@
 /** Document symbols (virtual hosts → balancers → members) and folding ranges. */
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { Node, Section } from '../syntax/tree';
 
 /** A symbol in the outline. */

@@ -3,7 +3,7 @@
  * `BalancerMember` (add_member), `ProxySet` (set_proxy_param) and `ProxyPass[Match]` (add_pass).
  * Where Apache would stop at the first error, the builder records it and goes on.
  */
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { knownModules } from '../syntax/conditions';
 import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
@@ -185,7 +185,7 @@ class Builder {
     this.references.push({ name, scope: this.context.scope, directive, span });
   }
 
-  /** mod_proxy.c add_member (spec §2.3, §2.4). */
+  /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive): void {
     const sectionPath = this.context.path;
     let path: string | undefined = sectionPath;
@@ -323,7 +323,7 @@ class Builder {
     return true;
   }
 
-  /** mod_proxy.c add_pass (spec §2.5). */
+  /** mod_proxy.c add_pass (docs/apache-semantics.md, add_pass). */
   private proxyPass(directive: Directive, isMatch: boolean): void {
     const inLocation = this.context.path !== undefined;
     const positional: Word[] = [];
@@ -384,7 +384,7 @@ class Builder {
     for (const parameter of table) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
   }
 
-  /** proxysection: `key=value` words on the opening line, applied after the body (spec §2.5). */
+  /** proxysection: `key=value` words on the opening line, applied after the body (docs/apache-semantics.md, proxysection). */
   private applyProxyLine(section: Section, isMatch: boolean): void {
     const { path, rest } = proxyPath(section);
     const canonicalName = isMatch ? '<ProxyMatch' : '<Proxy';

@@ -1,5 +1,5 @@
 /**
- * C library number parsing exactly as Apache sees it on glibc/x86-64 (spec §0, §3.1):
+ * C library number parsing exactly as Apache sees it on glibc/x86-64 (docs/apache-semantics.md, set_worker_param):
  * `strtod`/`atof`, `atoi`, `atol`, the double→int cast, and httpd's `ap_timeout_parameter_parse`.
  *
  * JavaScript's parseFloat/parseInt differ in ways Apache's answers depend on (hex floats, NaN

@@ -1,5 +1,5 @@
 /**
- * Virtual hosts inheriting balancers from the main server (spec §2.6, mod_proxy.c merge_balancers):
+ * Virtual hosts inheriting balancers from the main server (docs/apache-semantics.md, merge_balancers):
  * a vhost balancer named like a main-server one becomes a copy of the main one — its own members
  * are dropped — keeping the vhost's own settings where it has them and byrequests unless it set
  * an lbmethod itself.

@@ -1,5 +1,8 @@
-/** The balancer model: what Apache's directive handlers build from a configuration (spec §2–§5). */
-import type { Span } from '../syntax/lines';
+/**
+ * The balancer model: what Apache's directive handlers build from a configuration
+ * (docs/apache-semantics.md, Declaring balancers and members).
+ */
+import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import type { BalancerParams, WorkerParams } from './params';
 
@@ -58,7 +61,7 @@ export interface Balancer {
   readonly inherited?: Inheritance;
 }
 
-/** What a virtual host's balancer took from the main server's (spec §2.6). */
+/** What a virtual host's balancer took from the main server's (docs/apache-semantics.md, merge_balancers). */
 export interface Inheritance {
   readonly from: Balancer;
   /** The vhost's own members for this name: Apache drops them in favour of the main server's. */

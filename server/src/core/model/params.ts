@@ -1,6 +1,7 @@
 /**
  * Apache's `set_worker_param` and `set_balancer_param` (mod_proxy.c), plus mod_proxy_hcheck's
- * `set_worker_hc_param`, as pure functions over plain records (spec §3, §4, §5).
+ * `set_worker_hc_param`, as pure functions over plain records (docs/apache-semantics.md,
+ * set_worker_param, set_balancer_param, ap_proxy_set_wstatus).
  *
  * Each setter returns Apache's bare message (the caller adds the directive prefix) or undefined
  * when Apache accepts the value. On error the record is left untouched: Apache refuses the whole
@@ -28,7 +29,10 @@ export const STATUS_BITS = {
 /** One status letter Apache knows. */
 export type StatusLetter = keyof typeof STATUS_BITS;
 
-/** Status letters Apache knows: the manual's documented ones first, then the internal ones (spec §5 table order). */
+/**
+ * Status letters Apache knows: the manual's documented ones first, then the internal ones
+ * (docs/apache-semantics.md, ap_proxy_set_wstatus).
+ */
 export const STATUS_LETTERS = 'DSEIHRNCUOGF';
 
 /** Bits that make a member unusable (PROXY_WORKER_NOT_USABLE_BITMAP); usable also needs O, which child init sets. */
@@ -196,7 +200,7 @@ export function defaultWorkerParams(): WorkerParams {
   return { lbfactor: 100, lbset: 0, status: 0, route: '', redirect: '' };
 }
 
-/** Balancer values after set_balancer_param; unset fields keep Apache's defaults (spec §4). */
+/** Balancer values after set_balancer_param; unset fields keep Apache's defaults (docs/apache-semantics.md, set_balancer_param). */
 export interface BalancerParams {
   lbmethod?: string;
   /** The value as kept: truncated to 63 bytes, with any `|` still in it. */
@@ -470,7 +474,7 @@ export function setBalancerParam(params: BalancerParams, key: string, value: str
   switch (asciiLower(key)) {
     case 'stickysession': {
       // Apache builds a "stickysession length must be < 64 characters" message and drops it, then
-      // copies at most 63 bytes: long values are silently truncated (spec §1.9, verified).
+      // copies at most 63 bytes: long values are silently truncated (docs/apache-semantics.md, set_balancer_param).
       const kept = truncateUtf8(value, STICKY_SIZE - 1);
       const bar = kept.indexOf('|');
       params.stickysession = kept;

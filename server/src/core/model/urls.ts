@@ -1,4 +1,7 @@
-/** Balancer names and worker URLs as mod_proxy recognises and normalises them (spec §2.1, §2.3). */
+/**
+ * Balancer names and worker URLs as mod_proxy recognises and normalises them
+ * (docs/apache-semantics.md, ap_proxy_define_balancer, ap_proxy_define_worker_ex).
+ */
 import { utf8Length } from './params';
 import { asciiLower } from '../ascii';
 

@@ -1,5 +1,5 @@
 import { findDirective } from '../directives/directives';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { sectionName } from '../syntax/names';
 import type { Node, Section } from '../syntax/tree';
 import type { Fix, Rule, RuleFinding } from './types';

@@ -1,4 +1,4 @@
-import { contextOf, refusal } from '../directives/context';
+import { contextOf, refusal } from '../directives/directive-context';
 import { knownModules } from '../syntax/conditions';
 import { walk } from '../syntax/walk';
 import { apacheSays } from './shared';

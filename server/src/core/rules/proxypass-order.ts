@@ -1,5 +1,5 @@
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
@@ -167,7 +167,7 @@ function firstRuleByPath(rules: readonly ProxyRule[]): Map<string, IndexedRule> 
 /**
  * The earliest rule of `first` that covers the collapsed `path`. `covers(a, path)` holds exactly
  * when `a` is a prefix of `path` that ends with `/`, is followed by `/`, or is all of it, so only
- * those prefixes are looked up; testing every earlier rule made this rule quadratic in ProxyPass
+ * those prefixes are looked up; testing every earlier rule would be quadratic in ProxyPass
  * lines (minutes on 100,000-line files). Plain paths start with `/`, so the empty prefix never counts.
  */
 function earliestCovering(first: ReadonlyMap<string, IndexedRule>, path: string): IndexedRule | undefined {

@@ -1,14 +1,14 @@
 /** Shared by the rules that surface a refusal the reader or the handlers already found. */
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 
 /**
  * Model problems of the given kinds, in document order. A problem touching a word that still holds
  * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
- * (spec §1.2). Resolved variables are checked like any other text.
+ * (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked like any other text.
  */
 export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
   const pending = unresolvedWords(analysis.tree);
@@ -64,7 +64,7 @@ const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Parameter, readonly Param
 
 /** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */
 export function siblingParameter(analysis: Analysis, parameter: Parameter, key: string): Parameter | undefined {
-  // Each parameter's line, indexed once per analysis: a scan of every member per finding was quadratic.
+  // Each parameter's line, indexed once per analysis, so a finding looks its line up instead of scanning every member.
   let lines = MEMBER_LINES.get(analysis);
   if (!lines) {
     const index = new Map<Parameter, readonly Parameter[]>();
@@ -82,15 +82,28 @@ export function balancerAnchor(balancer: Balancer): Span {
   return (balancer.section?.open ?? balancer.createdBy).span;
 }
 
-const RUN_INDEXES = new WeakMap<readonly Analysis[], Map<string, unknown>>();
+/** An index over a whole lint run, of type `T`: create one per fact, at module level, with its builder. */
+export interface RunIndexKey<T> {
+  /** The index for `run`, built on first use and kept while the run's array lives. */
+  readonly of: (run: readonly Analysis[]) => T;
+}
 
-/** What `build` finds over a whole lint run, built once per run and `key`, not once per file. */
-export function runIndex<T>(run: readonly Analysis[], key: string, build: (run: readonly Analysis[]) => T): T {
-  let indexes = RUN_INDEXES.get(run);
-  if (!indexes) {
-    indexes = new Map();
-    RUN_INDEXES.set(run, indexes);
-  }
-  if (!indexes.has(key)) indexes.set(key, build(run));
-  return indexes.get(key) as T;
+/** A run index that `build` computes at most once per run (a run is one frozen array shared by its files). */
+export function runIndexKey<T>(build: (run: readonly Analysis[]) => T): RunIndexKey<T> {
+  const built = new WeakMap<readonly Analysis[], { readonly value: T }>();
+  return {
+    of(run) {
+      let entry = built.get(run);
+      if (!entry) {
+        entry = { value: build(run) };
+        built.set(run, entry);
+      }
+      return entry.value;
+    },
+  };
+}
+
+/** What `key` finds over the whole lint run: one build per run, shared by every file's check. */
+export function runIndex<T>(run: readonly Analysis[], key: RunIndexKey<T>): T {
+  return key.of(run);
 }

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import type { Rule } from './types';
 
 /** The rule id, for the lint runner's hook. */

@@ -1,6 +1,6 @@
 /** What a rule is and what it returns (STYLE.md "Rules"). */
 import type { Analysis } from '../analysis';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 
 /** How much a finding matters: error = Apache refuses; warning = accepted but misbehaves; info = worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';

@@ -1,10 +1,13 @@
 import { suggestFrom } from '../directives/directives';
 import { knownModules } from '../syntax/conditions';
-import { listed, runIndex } from './shared';
+import { listed, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
 
 /** Name comparisons one file may spend on suggestions. */
 const SUGGESTION_WORK = 20_000;
+
+/** Every balancer name the run defines, in any file. */
+const DEFINED_BALANCERS = runIndexKey((files) => new Set(files.flatMap((file) => file.model.balancers.map((balancer) => balancer.name))));
 
 export const rule: Rule = {
   id: 'undefined-balancer',
@@ -16,8 +19,8 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
   },
   *check({ analysis, run }) {
-    // One set for the whole run, built once: per reference it was O(references × balancers), per file O(files × balancers).
-    const defined = runIndex(run, 'balancer names', (files) => new Set(files.flatMap((file) => file.model.balancers.map((balancer) => balancer.name))));
+    // One set for the whole run, so a lookup per reference costs O(1) and no file rebuilds it.
+    const defined = runIndex(run, DEFINED_BALANCERS);
     if (defined.size === 0) return;
     const names = [...defined];
     // A suggestion compares the name with every defined one: once per undefined name, and only while

@@ -72,7 +72,7 @@ export const rule: Rule = {
     // Only with a complete, standard module set is every unlisted name certainly unknown; otherwise
     // a third-party module may define it, and only near misses of a real directive are reported.
     const isClosedWorld = loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
-    // A set, not a search of every file per directive: a wildcard Include of 20,000 files made that quadratic.
+    // A set, not a search of every file per directive, which is quadratic under a wildcard Include of many files.
     const fileStarts = new Set(tree.files.map((file) => file.start));
     for (const step of walk(tree.nodes)) {
       const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;

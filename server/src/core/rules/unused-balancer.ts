@@ -1,5 +1,8 @@
-import { balancerAnchor, runIndex } from './shared';
+import { balancerAnchor, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
+
+/** The balancer names something in the run routes to (ProxySet configures a balancer, it does not route). */
+const ROUTED_BALANCERS = runIndexKey((files) => new Set(files.flatMap((file) => file.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name)).map((reference) => reference.name)));
 
 export const rule: Rule = {
   id: 'unused-balancer',
@@ -11,8 +14,8 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPass "/api/" "balancer://api/"',
   },
   *check({ analysis, run }) {
-    // Once per run, not per file (quadratic in the files of a folder).
-    const used = runIndex(run, 'routed balancers', (files) => new Set(files.flatMap((file) => file.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name)).map((reference) => reference.name)));
+    // Built once per run and shared by every file of a folder.
+    const used = runIndex(run, ROUTED_BALANCERS);
     // A file of balancer definitions alone is normal; the question arises once something routes.
     if (used.size === 0) return;
     for (const balancer of analysis.model.balancers) {

@@ -1,6 +1,7 @@
 /**
- * Apache's byrequests scheduling (spec §6): the candidate set of `proxy_balancer_get_best_worker`
- * for a fresh start with no failures, exact shares from arithmetic, and the pick sequence.
+ * Apache's byrequests scheduling (docs/apache-semantics.md, proxy_balancer_get_best_worker and
+ * find_best_byrequests): the candidate set of `proxy_balancer_get_best_worker` for a fresh start
+ * with no failures, exact shares from arithmetic, and the pick sequence.
  */
 import { hasStatus } from '../model/params';
 

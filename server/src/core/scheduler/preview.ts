@@ -1,6 +1,9 @@
-/** What a balancer will do, ready for hover, code lens and the CLI (spec §6.6, §8). */
+/**
+ * What a balancer will do, ready for hover, code lens and the CLI (docs/apache-semantics.md,
+ * find_best_byrequests, and find_best_bybusyness for the other lbmethods).
+ */
 import type { Balancer, Member } from '../model/model';
-import type { Span } from '../syntax/lines';
+import type { Span } from '../span';
 import { STATUS_BITS } from '../model/params';
 import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
 

@@ -1,4 +1,4 @@
-/** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (spec §1.6). */
+/** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (docs/apache-semantics.md, start_cond_section). */
 import { sectionName } from './names';
 import type { Condition, SyntaxTree } from './tree';
 

@@ -1,8 +1,9 @@
 /**
- * `Include` and `IncludeOptional` resolution as Apache does it (spec §1.6; server/config.c
- * ap_process_fnmatch_configs, util.c ap_dir_fnmatch): ServerRoot-relative paths, wildcards in any
- * component, directories read recursively, byte-wise order — over an injected file access, so the
- * CLI, the server and tests (with an in-memory file system) share it.
+ * `Include` and `IncludeOptional` resolution as Apache does it (docs/apache-semantics.md,
+ * include_config; server/config.c ap_process_fnmatch_configs, util.c ap_dir_fnmatch):
+ * ServerRoot-relative paths, wildcards in any component, directories read recursively, byte-wise
+ * order — over an injected file access, so the CLI, the server and tests (with an in-memory file
+ * system) share it.
  */
 
 /** A file the access would not read because it is larger than its limit; sizes in bytes. */

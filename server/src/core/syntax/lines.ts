@@ -1,13 +1,12 @@
 /**
  * Physical lines → logical lines, and logical offsets → source offsets, as Apache's
- * `ap_cfg_getline` reads a file (spec §1.1). Nothing here throws.
+ * `ap_cfg_getline` reads a file (docs/apache-semantics.md, ap_cfg_getline_core). Nothing here throws.
  */
 
-/** A half-open range of UTF-16 offsets into the exact document text. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
+import type { Span } from '../span';
+
+/** Re-exported for importers that predate `core/span.ts`; new code imports `Span` from there. */
+export type { Span } from '../span';
 
 /**
  * A run of logical text and the source text it came from. Equal lengths map offset by offset;

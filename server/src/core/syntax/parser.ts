@@ -7,7 +7,8 @@
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
 import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
-import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, Span, spanOf } from './lines';
+import type { Span } from '../span';
+import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, spanOf } from './lines';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';

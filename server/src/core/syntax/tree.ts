@@ -1,5 +1,6 @@
-/** The syntax tree: what Apache's read phase builds from one file (spec §1). */
-import type { MappedText, Span } from './lines';
+/** The syntax tree: what Apache's read phase builds from one file (docs/apache-semantics.md, ap_build_config_sub). */
+import type { Span } from '../span';
+import type { MappedText } from './lines';
 import type { Word } from './words';
 
 /** One directive line, after continuation, trimming and `${VAR}` substitution. */

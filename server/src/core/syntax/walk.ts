@@ -1,4 +1,7 @@
-/** Apache's walk order (spec §1.8): depth first in file order, includes and true conditionals spliced, false ones skipped. */
+/**
+ * Apache's walk order (docs/apache-semantics.md, ap_walk_config): depth first in file order,
+ * includes and true conditionals spliced, false ones skipped.
+ */
 import type { Directive, Node, Section } from './tree';
 
 /** One step of the walk; a section is entered before its children and left after them. */

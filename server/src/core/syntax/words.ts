@@ -1,7 +1,9 @@
 /**
- * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env` (spec §1.2, §1.3).
+ * Apache's tokenizer `ap_getword_conf` and `${VAR}` substitution `ap_resolve_env`
+ * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
-import { isSpace, MappedText, Piece, slicePieces, spanOf, Span } from './lines';
+import type { Span } from '../span';
+import { isSpace, MappedText, Piece, slicePieces, spanOf } from './lines';
 
 /** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
 export interface Word {

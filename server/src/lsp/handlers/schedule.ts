@@ -11,7 +11,7 @@ export interface ScheduleParams {
 
 /**
  * The most picks one request answers, as many as `balancerLens.preview.picks` allows (the schedule
- * view asks for 200): without it, 5×10⁷ picks of an all-disabled balancer took minutes and 4.8 GB.
+ * view asks for 200): a request for 5×10⁷ picks would otherwise cost minutes and gigabytes.
  */
 export const MAX_PICKS = 1000;
 

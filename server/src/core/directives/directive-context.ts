@@ -1,7 +1,7 @@
 /** Where a directive stands, in the terms Apache's context checks use (`ap_check_cmd_context`). */
 import { sectionName } from '../syntax/names';
 import type { Section } from '../syntax/tree';
-import { REFUSED } from './contexts';
+import { REFUSED } from './refused-contexts';
 
 /** A directive's surroundings: top level, a virtual host, or one kind of section. */
 export type DirectiveContext = 's' | 'v' | 'loc' | 'dir' | 'files' | 'proxy' | 'if' | 'limit';

@@ -1,4 +1,4 @@
-/** Small text helpers shared by the hover, inlay hints, code lens and the CLI. */
+/** Shares and load factors as text: one spelling for the hover, inlay hints and the CLI. */
 
 /** A share as a percentage with one decimal: 0.7 → "70.0%". */
 export function percent(share: number): string {
