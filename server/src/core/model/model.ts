@@ -1,4 +1,5 @@
 /** The balancer model: what Apache's directive handlers build from a configuration (spec §2–§5). */
+import type { RuleId } from '../rules';
 import type { Span } from '../syntax/lines';
 import type { Directive, Section } from '../syntax/tree';
 import type { BalancerParams, WorkerParams } from './params';
@@ -76,7 +77,8 @@ export interface BalancerReference {
 /** Closed set of problems the handlers find. */
 export type ModelProblemKind =
   | 'invalid-parameter'
-  | 'unknown-parameter'
+  | 'unknown-worker-parameter'
+  | 'unknown-balancer-parameter'
   | 'member-arguments'
   | 'invalid-url'
   | 'invalid-balancer-name'
@@ -87,6 +89,8 @@ export type ModelProblemKind =
 
 /** A problem found while walking, in Apache's words where Apache refuses. */
 export interface ModelProblem {
+  /** The rule that reports it, decided where the handlers find it. */
+  readonly ruleId: RuleId;
   readonly kind: ModelProblemKind;
   readonly span: Span;
   readonly message: string;

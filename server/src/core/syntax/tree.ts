@@ -1,4 +1,5 @@
 /** The syntax tree: what Apache's read phase builds from one file (spec §1). */
+import type { RuleId } from '../rules';
 import type { MappedText, Span } from './lines';
 import type { Word } from './words';
 
@@ -83,6 +84,8 @@ export type SyntaxProblem =
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
+  /** The rule that reports it, decided where the reader finds it. */
+  readonly ruleId: RuleId;
   readonly problem: SyntaxProblem;
   readonly span: Span;
   readonly message: string;
