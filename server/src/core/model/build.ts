@@ -12,7 +12,7 @@ import type { Word } from '../syntax/words';
 import type { RuleId } from '../rules';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
-import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
+import { BalancerParams, defaultWorkerParams, isUnknownKeyError, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
 import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
 import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
@@ -253,7 +253,7 @@ class Builder {
   }
 
   private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
-    if (bare.startsWith('unknown Worker') || bare.startsWith('unknown Balancer')) {
+    if (isUnknownKeyError(bare)) {
       this.problem('unknown-parameter', onBalancer ? 'unknown-balancer-parameter' : 'unknown-worker-parameter', parameter.span, message, true, parameter);
     } else this.problem(refusedValueRule(parameter), 'invalid-parameter', parameter.valueSpan, message, true, parameter);
   }
