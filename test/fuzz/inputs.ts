@@ -270,7 +270,7 @@ export function checkModel(analysis: Analysis): void {
 /** Lint invariants: spans and fix edits in bounds, known rule ids; applying the safe fixes never throws. */
 export function checkLint(analysis: Analysis, diagnostics: readonly Diagnostic[]): void {
   const length = analysis.tree.text.length;
-  const known = new Set(RULES.map((rule) => rule.id));
+  const known = new Set<string>(RULES.map((rule) => rule.id));
   for (const diagnostic of diagnostics) {
     assert.ok(known.has(diagnostic.ruleId), `unknown rule ${diagnostic.ruleId}`);
     checkSpan(diagnostic.span, length, diagnostic.ruleId);

@@ -64,7 +64,8 @@ function refusedLines(text: string, errors: readonly Diagnostic[]): Set<number> 
   return refused;
 }
 
-const newlines = (text: string): string => text.replace(/[^\r\n]/g, '');
+/** The line-break characters of a text, as a multiset: a fix that moves a line (proxypass-order) may reorder them, never add or remove one. */
+const newlines = (text: string): string => [...text.replace(/[^\r\n]/g, '')].sort().join('');
 
 /** Text that the rules with safe fixes flag, to splice into the inputs so that most carry a fix. */
 const FIXABLE = [

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyze } from '../../server/src/core/analysis';
-import { lint, templateNoise } from '../../server/src/core/lint';
+import { hiddenByStandIns as templateNoise, lint } from '../../server/src/core/lint';
 import { rule as balancerManagerUnprotected } from '../../server/src/core/rules/balancer-manager-unprotected';
 import { rule as balancerPersist } from '../../server/src/core/rules/balancer-persist';
 import { rule as balancerSchemeTypo } from '../../server/src/core/rules/balancer-scheme-typo';

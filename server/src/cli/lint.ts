@@ -2,6 +2,7 @@
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
+import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { fixFiles } from './fix';
@@ -51,9 +52,6 @@ short, a file --fix could not write, or --max-time ran out; 3 internal error`;
 /** The output formats; public API. */
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
-
-/** The rule whose findings make a run incomplete: includes a limit cut short. */
-const INCLUDE_OVER_LIMIT = 'include-over-limit';
 
 /** More files than this on a terminal get a progress line on stderr. */
 const PROGRESS_THRESHOLD = 20;
@@ -152,8 +150,9 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
   // An include cut short by a limit leaves files Apache reads unchecked, like a file that could not be read.
-  const cut = report.files.reduce((sum, file) => sum + file.findings.filter((finding) => finding.diagnostic.ruleId === INCLUDE_OVER_LIMIT).length, 0);
-  if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${INCLUDE_OVER_LIMIT} findings)\n`);
+  const cuts = report.files.flatMap((file) => file.findings.filter((finding) => marksIncomplete(finding.diagnostic)).map((finding) => finding.diagnostic.ruleId));
+  const cut = cuts.length;
+  if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${[...new Set(cuts)].join(', ')} findings)\n`);
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
 }

@@ -1,9 +1,8 @@
-/** Runs the rules over an analysis and applies severities and suppressions in one place. */
+/** Runs the rules over an analysis and applies severities, suppressions and stand-ins in one place. */
 import type { Analysis } from './analysis';
 import { boundedMessage } from './bounded';
 import { RULES } from './rules';
-import { TEMPLATE_SYNTAX, templateRegions } from './rules/template-syntax';
-import type { Diagnostic, Rule, RuleFinding, Severity } from './rules/types';
+import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionReview } from './rules/types';
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
 
@@ -20,84 +19,64 @@ export interface LintOptions {
   readonly checkpoint?: () => void;
 }
 
-/** The rule that reports suppression comments naming unknown rules or suppressing nothing. */
-export const UNUSED_SUPPRESSION = 'unused-suppression';
-
-/** Sections a template's tags open and close never match; the template note explains them instead. */
-const SECTION_MISMATCH = 'section-mismatch';
-
 /**
- * In a template, the template-syntax note stands in for the findings its tags cause: those that
- * start on a template line, and section mismatches anywhere in that file (`<?php` or `<#list>`
- * opens a section). Nothing is hidden unless the note itself is among `found`.
+ * Findings hidden because a stand-in finding explains them (see `Rule.standsInFor`): a rule's
+ * stand-in applies only when one of its findings is among `found`, and never hides its own.
  */
-export function templateNoise(analysis: Analysis, found: readonly Diagnostic[]): (diagnostic: Diagnostic) => boolean {
-  if (!found.some((diagnostic) => diagnostic.ruleId === TEMPLATE_SYNTAX)) return () => false;
-  const { lines, files } = templateRegions(analysis);
-  // The spans are sorted and disjoint (lines, files): a binary search, not a scan per diagnostic.
-  const within = (spans: readonly Span[], offset: number): boolean => {
-    let lo = 0;
-    let hi = spans.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const span = spans[mid]!;
-      if (offset < span.start) hi = mid - 1;
-      else if (offset >= span.end) lo = mid + 1;
-      else return true;
-    }
-    return false;
-  };
-  return (diagnostic) =>
-    diagnostic.ruleId !== TEMPLATE_SYNTAX && (within(lines, diagnostic.span.start) || (diagnostic.ruleId === SECTION_MISMATCH && within(files, diagnostic.span.start)));
+export function hiddenByStandIns(analysis: Analysis, found: readonly Diagnostic[]): (diagnostic: Diagnostic) => boolean {
+  const tests = RULES.filter((rule) => rule.standsInFor && found.some((diagnostic) => diagnostic.ruleId === rule.id)).map((rule) => {
+    const explains = rule.standsInFor!(analysis);
+    return (diagnostic: Diagnostic): boolean => diagnostic.ruleId !== rule.id && explains(diagnostic);
+  });
+  return (diagnostic) => tests.some((explains) => explains(diagnostic));
 }
 
-/** Lints one analysis; diagnostics come back in document order. */
+/**
+ * Lints one analysis; diagnostics come back in document order. Rules run, suppression comments
+ * silence what they name, stand-ins hide what they explain, and then the rules that review
+ * suppressions run with what was silenced.
+ */
 export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[] {
   const settings = options.rules ?? {};
   const severityOf = (rule: Rule): SeveritySetting => settings[rule.id] ?? rule.severity;
-  const found: Diagnostic[] = [];
   const run = options.run ?? [analysis];
-  for (const rule of RULES) {
+  const found: Diagnostic[] = [];
+  const report = (rule: Rule, context: RuleContext, into: Diagnostic[]): void => {
     options.checkpoint?.();
     const severity = severityOf(rule);
-    if (severity === 'off' || rule.id === UNUSED_SUPPRESSION) continue;
-    for (const finding of rule.check({ analysis, run })) found.push({ ...bounded(finding), ruleId: rule.id, severity });
-  }
-  const known = new Set(RULES.map((rule) => rule.id));
-  const isHiddenByTemplate = templateNoise(analysis, found);
+    if (severity === 'off') return;
+    for (const finding of rule.check(context)) into.push({ ...bounded(finding), ruleId: rule.id, severity });
+  };
+  for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, { analysis, run }, found);
+  const isHiddenByStandIn = hiddenByStandIns(analysis, found);
   const suppressions = findSuppressions(analysis.tree);
-  const used = new Set<string>();
+  const silenced = suppressions.map(() => new Set<string>());
   const suppressing = suppressionIndex(suppressions);
   const kept = found.filter((diagnostic) => {
     const index = suppressing(diagnostic);
     if (index === undefined) return true;
-    used.add(`${index}:${diagnostic.ruleId}`);
+    silenced[index]!.add(diagnostic.ruleId);
     return false;
-  }).filter((diagnostic) => !isHiddenByTemplate(diagnostic));
-  const unusedRule = RULES.find((rule) => rule.id === UNUSED_SUPPRESSION)!;
-  const unusedSeverity = severityOf(unusedRule);
-  if (unusedSeverity !== 'off') {
-    suppressions.forEach((suppression, index) => {
-      if (suppression.ids.length === 0) {
-        kept.push({ ruleId: UNUSED_SUPPRESSION, severity: unusedSeverity, span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' });
-      }
-      for (const entry of suppression.ids) {
-        if (!known.has(entry.id)) {
-          kept.push({ ruleId: UNUSED_SUPPRESSION, severity: unusedSeverity, span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` });
-        } else if (!used.has(`${index}:${entry.id}`) && severityOf(RULES.find((rule) => rule.id === entry.id)!) !== 'off') {
-          kept.push({
-            ruleId: UNUSED_SUPPRESSION,
-            severity: unusedSeverity,
-            span: entry.span,
-            message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`,
-            fixes: [],
-          });
-        }
-      }
-    });
-  }
+  }).filter((diagnostic) => !isHiddenByStandIn(diagnostic));
+  const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]));
+  const review: SuppressionReview = {
+    suppressions,
+    hasSilenced: (index, id) => silenced[index]?.has(id) ?? false,
+    severityOf: (id) => {
+      const rule = byId.get(id);
+      return rule && severityOf(rule);
+    },
+  };
+  for (const rule of RULES) if (rule.reviewsSuppressions) report(rule, { analysis, run, suppressions: review }, kept);
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }
+
+/** Whether a finding means the run did not read the whole configuration (its rule `marksIncomplete`). */
+export function marksIncomplete(diagnostic: Diagnostic): boolean {
+  return INCOMPLETE.has(diagnostic.ruleId);
+}
+
+const INCOMPLETE = new Set<string>(RULES.filter((rule) => rule.marksIncomplete).map((rule) => rule.id));
 
 /** A finding whose texts are bounded, however long the values they quote. */
 function bounded(finding: RuleFinding): RuleFinding {

@@ -17,7 +17,7 @@ import { asciiLower } from './ascii';
 import { balancerName, isBalancerUrl } from './model/urls';
 
 /** Rules whose findings mean Apache refuses the configuration: those whose default severity is error. */
-const REFUSING = new Set(RULES.filter((rule) => rule.severity === 'error').map((rule) => rule.id));
+const REFUSING = new Set<string>(RULES.filter((rule) => rule.severity === 'error').map((rule) => rule.id));
 
 /** Whether a finding means Apache refuses the configuration. */
 export function isRefusal(diagnostic: Diagnostic): boolean {

@@ -28,7 +28,7 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
   if (typeof value !== 'object' || value === null) return DEFAULT_SETTINGS;
   const section = value as Record<string, unknown>;
   const rules: Record<string, SeveritySetting> = {};
-  const known = new Set(RULES.map((rule) => rule.id));
+  const known = new Set<string>(RULES.map((rule) => rule.id));
   if (typeof section['rules'] === 'object' && section['rules'] !== null) {
     for (const [id, severity] of Object.entries(section['rules'] as Record<string, unknown>)) {
       if (!known.has(id)) warn(`balancerLens.rules: unknown rule "${id}"`);

@@ -107,7 +107,7 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
   const rawRules = json['rules'];
   if (rawRules !== undefined) {
     if (!isObject(rawRules)) return `"rules" must be an object mapping rule ids to ${listSeverities()}, not ${describeValue(rawRules)}`;
-    const ids = RULES.map((rule) => rule.id);
+    const ids: readonly string[] = RULES.map((rule) => rule.id);
     for (const [id, severity] of Object.entries(rawRules)) {
       if (!ids.includes(id)) {
         const suggestion = suggestFrom(id, ids);

@@ -14,7 +14,7 @@ const FINGERPRINT_KEY = 'balancerLens/v1';
 
 /** Renders the report as a SARIF log with one run; every rule is listed, reported or not. */
 export function formatSarif(report: Report): string {
-  const ruleIndex = new Map(RULES.map((rule, index) => [rule.id, index]));
+  const ruleIndex = new Map<string, number>(RULES.map((rule, index) => [rule.id, index]));
   const results: Sarif.Result[] = [];
   for (const file of report.files) {
     const uri = artifactUri(file.path, file.shown, report.cwd);

@@ -9,8 +9,10 @@ import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
+import type { RuleId } from '../rules';
+import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
-import { BalancerParams, defaultWorkerParams, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
+import { BalancerParams, defaultWorkerParams, isUnknownKeyError, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
 import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
 import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
@@ -103,14 +105,14 @@ class Builder {
     return this.contexts.at(-1)!;
   }
 
-  private problem(kind: ModelProblemKind, span: Span, message: string, refused = true, parameter?: Parameter): void {
-    this.problems.push(parameter ? { kind, span, message, refused, parameter } : { kind, span, message, refused });
+  private problem(ruleId: RuleId, kind: ModelProblemKind, span: Span, message: string, refused = true, parameter?: Parameter): void {
+    this.problems.push(parameter ? { ruleId, kind, span, message, refused, parameter } : { ruleId, kind, span, message, refused });
   }
 
   private enter(section: Section): void {
     const name = section.name.toLowerCase();
     const outer = this.context;
-    if (!section.hasBracket) this.problem('section-arguments', section.open.span, `<${sectionName(section.name)}> directive missing closing '>'`);
+    if (!section.hasBracket) this.problem('section-mismatch', 'section-arguments', section.open.span, `<${sectionName(section.name)}> directive missing closing '>'`);
     let context: Context = outer;
     if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
     else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
@@ -128,7 +130,7 @@ class Builder {
   private directive(directive: Directive, parent: Section | undefined): void {
     switch (directive.name.toLowerCase()) {
       case 'balancermember':
-        return this.balancerMember(directive);
+        return this.balancerMember(directive, parent);
       case 'proxyset':
         return this.proxySet(directive, parent);
       case 'proxypass':
@@ -186,7 +188,7 @@ class Builder {
   }
 
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
-  private balancerMember(directive: Directive): void {
+  private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
     let path: string | undefined = sectionPath;
     let pathWord: Word | undefined;
@@ -198,28 +200,29 @@ class Builder {
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
-        this.problem('member-arguments', word.span, 'BalancerMember can not have a balancer name when defined in a location');
+        this.problem('member-syntax', 'member-arguments', word.span, 'BalancerMember can not have a balancer name when defined in a location');
       } else {
-        this.problem('member-arguments', word.span, "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'");
+        this.problem('member-syntax', 'member-arguments', word.span, "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'");
       }
     }
     if (path === undefined) {
-      this.problem('member-arguments', directive.span, 'BalancerMember must define balancer name when outside <Proxy > section');
+      this.problem('member-syntax', 'member-arguments', directive.span, 'BalancerMember must define balancer name when outside <Proxy > section');
       return;
     }
     if (!url) {
-      this.problem('member-arguments', directive.span, 'BalancerMember must define remote proxy server');
+      const rule = isIncludableMember(this.tree, directive, parent) ? 'member-needs-section' : 'member-syntax';
+      this.problem(rule, 'member-arguments', directive.span, 'BalancerMember must define remote proxy server');
       return;
     }
     // Apache's order: the unix: form, the balancer, an existing member, and only then the URL itself.
     if (deSocketfy(url.value) === undefined) {
-      this.problem('invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
+      this.problem('invalid-url', 'invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
       return;
     }
     // add_member lower-cases the name first, so even its error message shows it in lower case.
     const named = balancerName(asciiLower(path));
     if ('error' in named) {
-      this.problem('invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
+      this.problem('invalid-balancer-name', 'invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
       return;
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
@@ -230,13 +233,13 @@ class Builder {
       existing.sharedBy.push(declaration);
       for (const parameter of table) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
-        this.problem('shared-member', parameter.span, message, false, parameter);
+        this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
       }
       return;
     }
     const parsed = workerUrl(url.value);
     if ('error' in parsed) {
-      this.problem('invalid-url', url.span, `BalancerMember ${parsed.error}`);
+      this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
       return;
     }
     const member: MutableMember = { url: url.value, name: parsed.name, declaration, sharedBy: [], params: defaultWorkerParams(), setBy: new Map() };
@@ -244,14 +247,15 @@ class Builder {
     indexMember(balancer.memberIndex, member);
     for (const parameter of table) {
       const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
-      if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error);
+      if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
       else member.setBy.set(parameter.key.toLowerCase(), parameter);
     }
   }
 
-  private parameterProblem(parameter: Parameter, message: string, bare: string): void {
-    const kind = bare.startsWith('unknown Worker') || bare.startsWith('unknown Balancer') ? 'unknown-parameter' : 'invalid-parameter';
-    this.problem(kind, kind === 'unknown-parameter' ? parameter.span : parameter.valueSpan, message, true, parameter);
+  private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
+    if (isUnknownKeyError(bare)) {
+      this.problem('unknown-parameter', onBalancer ? 'unknown-balancer-parameter' : 'unknown-worker-parameter', parameter.span, message, true, parameter);
+    } else this.problem(refusedValueRule(parameter), 'invalid-parameter', parameter.valueSpan, message, true, parameter);
   }
 
   /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
@@ -269,11 +273,11 @@ class Builder {
       balancer = 'name' in named ? this.findBalancer(named.name) : undefined;
       if (!balancer) {
         if (!inSection) {
-          this.problem('undefined-target', targetSpan, `ProxySet can not find '${name}' Balancer.`);
+          this.problem('undefined-target', 'undefined-target', targetSpan, `ProxySet can not find '${name}' Balancer.`);
           return;
         }
         if ('error' in named) {
-          this.problem('invalid-balancer-name', directive.span, `ProxySet ${named.error}`);
+          this.problem('invalid-balancer-name', 'invalid-balancer-name', directive.span, `ProxySet ${named.error}`);
           return;
         }
         balancer = this.defineBalancer(named.name, directive, parent);
@@ -281,7 +285,7 @@ class Builder {
       this.reference(balancer.name, directive, targetSpan);
     } else {
       if (deSocketfy(name) === undefined) {
-        this.problem('invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
+        this.problem('invalid-url', 'invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
         return;
       }
       const parsed = workerUrl(name);
@@ -289,11 +293,11 @@ class Builder {
       worker = this.standaloneWorkers().get(key);
       if (!worker) {
         if (!inSection) {
-          this.problem('undefined-target', targetSpan, `ProxySet can not find '${name}' Worker.`);
+          this.problem('undefined-target', 'undefined-target', targetSpan, `ProxySet can not find '${name}' Worker.`);
           return;
         }
         if ('error' in parsed) {
-          this.problem('invalid-url', directive.span, `ProxySet ${parsed.error}`);
+          this.problem('invalid-url', 'invalid-url', directive.span, `ProxySet ${parsed.error}`);
           return;
         }
         worker = defaultWorkerParams();
@@ -302,7 +306,7 @@ class Builder {
     }
     for (const word of args) {
       if (!word.value.includes('=')) {
-        this.problem('invalid-parameter', word.span, "Invalid ProxySet parameter. Parameter must be in the form 'key=value'");
+        this.problem('invalid-parameter', 'invalid-parameter', word.span, "Invalid ProxySet parameter. Parameter must be in the form 'key=value'");
         return;
       }
       const parameter = parameterOf(word);
@@ -316,7 +320,7 @@ class Builder {
       ? setBalancerParam(balancer.params, parameter.key, parameter.value, this.params)
       : setWorkerParam(worker!, parameter.key, parameter.value, this.params);
     if (error) {
-      this.parameterProblem(parameter, decorate(error), error);
+      this.parameterProblem(parameter, decorate(error), error, balancer !== undefined);
       return false;
     }
     balancer?.setBy.set(parameter.key.toLowerCase(), parameter);
@@ -332,7 +336,7 @@ class Builder {
     for (const word of directive.args) {
       if (positional.length === 0 && word.value === '~') {
         if (isMatch) {
-          this.problem('proxypass-arguments', word.span, "ProxyPassMatch invalid syntax ('~' usage).");
+          this.problem('proxypass-syntax', 'proxypass-arguments', word.span, "ProxyPassMatch invalid syntax ('~' usage).");
           return;
         }
         continue;
@@ -344,13 +348,13 @@ class Builder {
         const message = inLocation && positional[0]!.value.startsWith('/')
           ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
           : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
-        this.problem('proxypass-arguments', word.span, message);
+        this.problem('proxypass-syntax', 'proxypass-arguments', word.span, message);
         return;
       } else {
         const parameter = parameterOf(word);
         if (parameter.key.toLowerCase() === 'mapping') {
           if (!['encoded', 'servlet'].includes(parameter.value.toLowerCase())) {
-            this.problem('invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
+            this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
             return;
           }
         } else setInTable(table, positions, parameter);
@@ -358,14 +362,14 @@ class Builder {
     }
     const url = positional[inLocation ? 0 : 1];
     if (!url) {
-      this.problem('proxypass-arguments', directive.span, 'ProxyPass|ProxyPassMatch needs a path when not defined in a location');
+      this.problem('proxypass-syntax', 'proxypass-arguments', directive.span, 'ProxyPass|ProxyPassMatch needs a path when not defined in a location');
       return;
     }
     if (url.value === '!') return;
     if (isBalancerUrl(url.value)) {
       const named = balancerName(url.value);
       if ('error' in named) {
-        this.problem('invalid-balancer-name', url.span, `ProxyPass ${named.error}`);
+        this.problem('invalid-balancer-name', 'invalid-balancer-name', url.span, `ProxyPass ${named.error}`);
         return;
       }
       const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
@@ -375,7 +379,7 @@ class Builder {
     }
     const parsed = workerUrl(url.value);
     if ('error' in parsed) {
-      this.problem('invalid-url', url.span, `ProxyPass ${parsed.error}`);
+      this.problem('invalid-url', 'invalid-url', url.span, `ProxyPass ${parsed.error}`);
       return;
     }
     const workers = this.standaloneWorkers();
@@ -390,25 +394,25 @@ class Builder {
     const canonicalName = isMatch ? '<ProxyMatch' : '<Proxy';
     if (rest.length === 0 || path === undefined) return;
     const first = rest[0]!;
-    if (isMatch) return this.problem('section-arguments', first.span, 'Multiple <ProxyMatch> arguments not (yet) supported.');
-    if (/[*?[]/.test(path)) return this.problem('section-arguments', first.span, '<Proxy> arguments are not supported for wildchar url.');
-    if (!path.includes(':')) return this.problem('section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
+    if (isMatch) return this.problem('proxy-section-arguments', 'section-arguments', first.span, 'Multiple <ProxyMatch> arguments not (yet) supported.');
+    if (/[*?[]/.test(path)) return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for wildchar url.');
+    if (!path.includes(':')) return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
     let balancer: MutableBalancer | undefined;
     let worker: WorkerParams | undefined;
     if (isBalancerUrl(path)) {
       const named = balancerName(path);
-      if ('error' in named) return this.problem('invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
+      if ('error' in named) return this.problem('invalid-balancer-name', 'invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
       balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, section.open, section);
     } else {
       const parsed = workerUrl(path);
-      if ('error' in parsed) return this.problem('invalid-url', section.open.span, `${canonicalName} ${parsed.error}`);
+      if ('error' in parsed) return this.problem('invalid-url', 'invalid-url', section.open.span, `${canonicalName} ${parsed.error}`);
       const workers = this.standaloneWorkers();
       worker = workers.get(parsed.name) ?? defaultWorkerParams();
       workers.set(parsed.name, worker);
     }
     for (const word of rest) {
       if (!word.value.includes('=')) {
-        return this.problem('section-arguments', word.span, "Invalid Proxy parameter. Parameter must be in the form 'key=value'");
+        return this.problem('proxy-section-arguments', 'section-arguments', word.span, "Invalid Proxy parameter. Parameter must be in the form 'key=value'");
       }
       const parameter = parameterOf(word);
       if (!this.applyParameter(parameter, balancer, worker, (error) => `${canonicalName} ${error} ${parameter.key}=${parameter.value}; ${path}`)) return;
@@ -504,4 +508,33 @@ function sharedMember(index: MemberIndex, url: string): MutableMember | undefine
     if (member) return member;
   }
   return undefined;
+}
+
+/** The rule that reports a value Apache refuses: loadfactor, status and lbmethod have rules of their own. */
+function refusedValueRule(parameter: Parameter): RuleId {
+  switch (parameter.key.toLowerCase()) {
+    case 'loadfactor': {
+      // A value Apache reads as the number 0 (`0`, `0.0`, `-0`, `0abc`).
+      const parsed = strtod(parameter.value);
+      return parsed.length > 0 && parsed.value === 0 ? 'zero-loadfactor' : 'invalid-loadfactor';
+    }
+    case 'status':
+      return 'invalid-status';
+    case 'lbmethod':
+      return 'unknown-lbmethod';
+    default:
+      return 'invalid-parameter';
+  }
+}
+
+/**
+ * A `BalancerMember URL` line outside any section: Apache refuses it on its own, but it is the
+ * usual shape of a file meant to be included inside `<Proxy balancer://…>`. Not in a complete
+ * configuration (one that loads its modules itself), which nothing includes.
+ */
+function isIncludableMember(tree: SyntaxTree, directive: Directive, parent: Section | undefined): boolean {
+  if (parent !== undefined || knownModules(tree) !== undefined) return false;
+  // The words as add_member saw them (after continuation and ${VAR}): one URL and parameters.
+  const bare = directive.args.filter((word) => !word.value.includes('='));
+  return bare.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!.value);
 }

@@ -2,6 +2,7 @@
  * The balancer model: what Apache's directive handlers build from a configuration
  * (docs/apache-semantics.md, Declaring balancers and members).
  */
+import type { RuleId } from '../rules';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import type { BalancerParams, WorkerParams } from './params';
@@ -79,7 +80,8 @@ export interface BalancerReference {
 /** Closed set of problems the handlers find. */
 export type ModelProblemKind =
   | 'invalid-parameter'
-  | 'unknown-parameter'
+  | 'unknown-worker-parameter'
+  | 'unknown-balancer-parameter'
   | 'member-arguments'
   | 'invalid-url'
   | 'invalid-balancer-name'
@@ -90,6 +92,8 @@ export type ModelProblemKind =
 
 /** A problem found while walking, in Apache's words where Apache refuses. */
 export interface ModelProblem {
+  /** The rule that reports it, decided where the handlers find it. */
+  readonly ruleId: RuleId;
   readonly kind: ModelProblemKind;
   readonly span: Span;
   readonly message: string;

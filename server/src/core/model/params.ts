@@ -263,6 +263,14 @@ const STICKY_SIZE = 64;
 const LBMETHOD_NAME_SIZE = 16;
 const NONCE_SIZE = 37; // APR_UUID_FORMATTED_LENGTH + 1
 
+/** Apache's errors for a key its handler does not know (set_worker_param, set_worker_hc_param, set_balancer_param). */
+export const UNKNOWN_KEY_ERRORS = { worker: 'unknown Worker parameter', hcheck: 'unknown Worker hcheck parameter', balancer: 'unknown Balancer parameter' } as const;
+
+/** Whether a handler's error says the key is unknown, rather than its value refused. */
+export function isUnknownKeyError(error: string): boolean {
+  return Object.values(UNKNOWN_KEY_ERRORS).some((unknown) => unknown === error);
+}
+
 /** Applies one `key=value` to a worker like mod_proxy.c's set_worker_param; returns Apache's message or undefined. */
 export function setWorkerParam(params: WorkerParams, key: string, value: string, ctx: ParamContext): string | undefined {
   switch (asciiLower(key)) {
@@ -402,7 +410,7 @@ export function setWorkerParam(params: WorkerParams, key: string, value: string,
       return undefined;
     }
     default:
-      return ctx.hcheckLoaded ? setWorkerHcParam(params, key, value, ctx) : 'unknown Worker parameter';
+      return ctx.hcheckLoaded ? setWorkerHcParam(params, key, value, ctx) : UNKNOWN_KEY_ERRORS.worker;
   }
 }
 
@@ -449,7 +457,7 @@ function setWorkerHcParam(params: WorkerParams, key: string, value: string, ctx:
       params.hcexpr = value;
       return undefined;
     default:
-      return 'unknown Worker hcheck parameter';
+      return UNKNOWN_KEY_ERRORS.hcheck;
   }
 }
 
@@ -538,6 +546,6 @@ export function setBalancerParam(params: BalancerParams, key: string, value: str
     case 'forcerecovery':
       return setOnOff(value, 'forcerecovery must be On|Off', (on) => (params.forcerecovery = on));
     default:
-      return 'unknown Balancer parameter';
+      return UNKNOWN_KEY_ERRORS.balancer;
   }
 }

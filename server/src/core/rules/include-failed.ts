@@ -11,7 +11,7 @@ export const rule: Rule = {
     good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'include-failed', 'include-arguments')) {
+    for (const problem of syntaxProblems(analysis, 'include-failed')) {
       const what = problem.problem === 'include-arguments' ? 'give this include exactly one path, quoted if it has spaces' : 'Apache cannot read this include';
       yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
     }

@@ -4,6 +4,7 @@ import type { Rule } from './types';
 export const rule: Rule = {
   id: 'include-over-limit',
   severity: 'info',
+  marksIncomplete: true,
   docs: {
     summary: 'an `Include` balancer-lens did not read in full: a file over the size limit, more files and folders than the include limit, folders deeper than the depth limit, or a file, folder or wildcard outside the folders `lint` reads from (named only as the include writes it); also a `${VAR}` left as written because its value would make a line longer than 16 MiB or the configuration larger than the size limit',
     why: 'Apache reads these files, so the check misses what they hold: findings in them, balancers they define. The limits keep a huge glob, a symlink loop, a data folder included by mistake or a `Define` that doubles its value line after line from stalling the editor or CI, and the include roots keep a configuration from a pull request from making CI read and print a file from elsewhere on the machine. `lint` exits 2 with such a finding, as for a file it could not read; raise the limits when the configuration really is that large (`--max-size`, `--max-includes`, `--max-directory-depth`, or the `balancerLens.limits` settings), and name the folder with `--include-root DIR` when the include is yours.',
@@ -11,6 +12,6 @@ export const rule: Rule = {
     good: 'Include /etc/apache2/sites-enabled/*.conf',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'include-limit')) yield { span: problem.span, message: problem.message };
+    for (const problem of syntaxProblems(analysis, 'include-over-limit')) yield { span: problem.span, message: problem.message };
   },
 };

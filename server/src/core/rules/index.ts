@@ -54,6 +54,66 @@ import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
 import type { Rule } from './types';
 
+/**
+ * Every rule id: the diagnostic code, the CLI's `[id]` suffix, the settings key and the suppression
+ * token (public API: never rename one). The reader and the model tag each problem they find with
+ * one of these, so a rule's problems come to it by id, never by message text.
+ */
+export type RuleId =
+  | 'all-members-disabled'
+  | 'balancer-manager-unprotected'
+  | 'balancer-module-not-loaded'
+  | 'balancer-name-collision'
+  | 'balancer-persist'
+  | 'balancer-scheme-typo'
+  | 'comment-continuation'
+  | 'duplicate-route'
+  | 'empty-balancer'
+  | 'ignored-text'
+  | 'include-failed'
+  | 'include-over-limit'
+  | 'invalid-balancer-name'
+  | 'invalid-conditional'
+  | 'invalid-define'
+  | 'invalid-directive-argument'
+  | 'invalid-loadfactor'
+  | 'invalid-parameter'
+  | 'invalid-status'
+  | 'invalid-url'
+  | 'lbset-shadowed'
+  | 'member-needs-section'
+  | 'member-outside-balancer'
+  | 'member-syntax'
+  | 'misplaced-directive'
+  | 'module-not-loaded'
+  | 'nested-balancer-member'
+  | 'nofailover'
+  | 'proxy-section-arguments'
+  | 'proxypass-order'
+  | 'proxypass-syntax'
+  | 'rewrite-negated-backreference'
+  | 'section-mismatch'
+  | 'shared-member'
+  | 'spare-never-used'
+  | 'standby-only'
+  | 'status-in-error'
+  | 'sticky-cookie-separator'
+  | 'sticky-without-route'
+  | 'suspicious-member-url'
+  | 'template-syntax'
+  | 'trailing-slash-mismatch'
+  | 'unclosed-conditional'
+  | 'undefined-balancer'
+  | 'undefined-target'
+  | 'undefined-variable'
+  | 'unknown-directive'
+  | 'unknown-lbmethod'
+  | 'unknown-parameter'
+  | 'unused-balancer'
+  | 'unused-suppression'
+  | 'vhost-members-ignored'
+  | 'zero-loadfactor';
+
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
   allMembersDisabled,

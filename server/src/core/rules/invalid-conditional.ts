@@ -11,7 +11,7 @@ export const rule: Rule = {
     good: '<IfVersion >= 2.4.34>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'missing-arguments', 'invalid-version')) {
+    for (const problem of syntaxProblems(analysis, 'invalid-conditional')) {
       yield { span: problem.span, message: `this conditional cannot be tested (${apacheSays(problem.message)})` };
     }
   },

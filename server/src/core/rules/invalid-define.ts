@@ -11,7 +11,7 @@ export const rule: Rule = {
     good: 'Define backend_port 8080',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'invalid-define', 'define-arguments')) {
+    for (const problem of syntaxProblems(analysis, 'invalid-define')) {
       const hint = problem.problem === 'invalid-define' ? 'rename this variable without ":"' : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
       yield { span: problem.span, message: `${hint} (${apacheSays(problem.message)})` };
     }

@@ -2,7 +2,6 @@ import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
 import { apacheSays, modelProblems } from './shared';
 import type { Fix, Rule } from './types';
-import { isZeroLoadfactor } from './zero-loadfactor';
 
 export const rule: Rule = {
   id: 'invalid-loadfactor',
@@ -14,9 +13,9 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=4\n    BalancerMember "http://10.0.0.2:8080" loadfactor=1\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+    for (const problem of modelProblems(analysis, 'invalid-loadfactor')) {
       const parameter = problem.parameter;
-      if (!parameter || parameter.key.toLowerCase() !== 'loadfactor' || isZeroLoadfactor(parameter)) continue;
+      if (!parameter) continue;
       const { hint, fixes } = explain(parameter);
       yield { span: parameter.valueSpan, message: `loadfactor "${parameter.value}" ${hint} (${apacheSays(problem.message)})`, fixes };
     }

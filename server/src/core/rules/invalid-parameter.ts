@@ -1,9 +1,6 @@
 import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
-/** Keys whose values have rules of their own. */
-const OWN_RULES = new Set(['loadfactor', 'status', 'lbmethod']);
-
 export const rule: Rule = {
   id: 'invalid-parameter',
   severity: 'error',
@@ -16,7 +13,6 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-parameter')) {
       const parameter = problem.parameter;
-      if (parameter && OWN_RULES.has(parameter.key.toLowerCase())) continue;
       const what = parameter ? `${parameter.key} "${parameter.value}" is not accepted` : 'parameters must be written as key=value';
       yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
     }

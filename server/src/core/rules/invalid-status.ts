@@ -11,9 +11,9 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+DH\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+    for (const problem of modelProblems(analysis, 'invalid-status')) {
       const parameter = problem.parameter;
-      if (parameter?.key.toLowerCase() !== 'status') continue;
+      if (!parameter) continue;
       yield {
         span: parameter.valueSpan,
         message: `status "${parameter.value}" is not a valid status: write letters from D S E I H R N C, each group optionally after + (set) or - (clear), with no spaces or commas, e.g. status=+H or status=-D+N (${apacheSays(problem.message)})`,

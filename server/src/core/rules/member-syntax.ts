@@ -1,5 +1,4 @@
 import { apacheSays, modelProblems } from './shared';
-import { isIncludableMember } from './member-needs-section';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -13,8 +12,7 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    for (const problem of modelProblems(analysis, 'member-arguments')) {
-      if (isIncludableMember(analysis, problem)) continue;
+    for (const problem of modelProblems(analysis, 'member-syntax')) {
       const word = text.slice(problem.span.start, problem.span.end);
       let hint = 'check the arguments: BalancerMember [balancer://NAME] URL [key=value …]';
       if (word.startsWith('#')) hint = 'Apache has no trailing comments: "#" and the words after it are arguments; move the comment to its own line';

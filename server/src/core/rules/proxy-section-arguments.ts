@@ -11,8 +11,7 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'section-arguments')) {
-      if (problem.message.endsWith("missing closing '>'")) continue;
+    for (const problem of modelProblems(analysis, 'proxy-section-arguments')) {
       yield { span: problem.span, message: `move these parameters to a ProxySet on a balancer:// section (${apacheSays(problem.message)})` };
     }
   },

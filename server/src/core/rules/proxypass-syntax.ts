@@ -11,7 +11,7 @@ export const rule: Rule = {
     good: 'ProxyPass "/shop/" "balancer://shop/" timeout=30',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'proxypass-arguments')) {
+    for (const problem of modelProblems(analysis, 'proxypass-syntax')) {
       yield { span: problem.span, message: `fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location> (${apacheSays(problem.message)})` };
     }
   },

@@ -11,13 +11,11 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
-    const problems = syntaxProblems(analysis, 'unmatched-close', 'mismatched-close', 'close-missing-bracket', 'skipped-block-mismatch', 'skipped-block-unclosed', 'unclosed-section');
-    for (const problem of problems) {
-      if (!problem.refused) continue;
+    for (const problem of syntaxProblems(analysis, 'section-mismatch')) {
       yield { span: problem.span, message: `${hint(problem.problem)} (${apacheSays(problem.message)})` };
     }
-    for (const problem of modelProblems(analysis, 'section-arguments')) {
-      if (problem.message.endsWith("missing closing '>'")) yield { span: problem.span, message: `this section's opening line has no closing \`>\` (${apacheSays(problem.message)})` };
+    for (const problem of modelProblems(analysis, 'section-mismatch')) {
+      yield { span: problem.span, message: `this section's opening line has no closing \`>\` (${apacheSays(problem.message)})` };
     }
   },
 };

@@ -1,16 +1,17 @@
 /** Shared by the rules that surface a refusal the reader or the handlers already found. */
 import type { Analysis } from '../analysis';
-import type { Balancer, ModelProblem, ModelProblemKind, Parameter } from '../model/model';
+import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
-import type { SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from '../syntax/tree';
+import type { SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
+import type { RuleId } from './index';
 
 /**
- * Model problems of the given kinds, in document order. A problem touching a word that still holds
+ * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
  * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
  * (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked like any other text.
  */
-export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]): ModelProblem[] {
+export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
   const pending = unresolvedWords(analysis.tree);
   const touchesPending = (span: Span): boolean => {
     // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
@@ -24,7 +25,7 @@ export function modelProblems(analysis: Analysis, ...kinds: ModelProblemKind[]):
     const word = pending[lo];
     return word !== undefined && word.start < span.end;
   };
-  return analysis.model.problems.filter((problem) => kinds.includes(problem.kind) && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
+  return analysis.model.problems.filter((problem) => problem.ruleId === id && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
 }
 
 const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();
@@ -45,9 +46,9 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   return spans;
 }
 
-/** Reader diagnostics of the given kinds. */
-export function syntaxProblems(analysis: Analysis, ...kinds: SyntaxProblem[]): SyntaxDiagnostic[] {
-  return analysis.tree.diagnostics.filter((diagnostic) => kinds.includes(diagnostic.problem));
+/** Reader problems the reader tagged with rule `id`, in reading order. */
+export function syntaxProblems(analysis: Analysis, id: RuleId): SyntaxDiagnostic[] {
+  return analysis.tree.diagnostics.filter((diagnostic) => diagnostic.ruleId === id);
 }
 
 /** Names for a message: all of them up to `max`, else the first `max` and how many more (a message must not grow with the file). */

@@ -2,9 +2,6 @@ import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Rule } from './types';
 
-/** The rule id, for the lint runner's hook. */
-export const TEMPLATE_SYNTAX = 'template-syntax';
-
 /** One piece of template syntax and the kind of template it belongs to. */
 interface Mark {
   readonly kind: string;
@@ -43,7 +40,7 @@ const REGEX_DIRECTIVE = /^\s*(?:<\/?)?(?:Rewrite\w*|SetEnvIf\w*|BrowserMatch\w*|
 const scans = new WeakMap<Analysis, readonly TemplateFile[]>();
 
 /** Where template syntax is: its whole physical lines (newline included) and the files holding any, in text order. */
-export function templateRegions(analysis: Analysis): { readonly lines: readonly Span[]; readonly files: readonly Span[] } {
+function templateRegions(analysis: Analysis): { readonly lines: readonly Span[]; readonly files: readonly Span[] } {
   const files = templateFiles(analysis);
   return { lines: files.flatMap((file) => file.lines), files: files.map((file) => file.span) };
 }
@@ -120,7 +117,7 @@ function scanText(text: string, file: Span): TemplateScan {
 }
 
 export const rule: Rule = {
-  id: TEMPLATE_SYNTAX,
+  id: 'template-syntax',
   severity: 'info',
   docs: {
     summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',
@@ -140,4 +137,26 @@ export const rule: Rule = {
       };
     }
   },
+  /**
+   * In a template, the note stands in for the findings its tags cause: those that start on a
+   * template line, and section mismatches anywhere in that file (`<?php` or `<#list>` opens a section).
+   */
+  standsInFor(analysis) {
+    const { lines, files } = templateRegions(analysis);
+    return (diagnostic) => isWithin(lines, diagnostic.span.start) || (diagnostic.ruleId === 'section-mismatch' && isWithin(files, diagnostic.span.start));
+  },
 };
+
+/** Whether `offset` falls in one of `spans`, sorted and disjoint: a binary search, not a scan per finding. */
+function isWithin(spans: readonly Span[], offset: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const span = spans[mid]!;
+    if (offset < span.start) hi = mid - 1;
+    else if (offset >= span.end) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}

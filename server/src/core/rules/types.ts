@@ -1,6 +1,26 @@
-/** What a rule is and what it returns (STYLE.md "Rules"). */
+/**
+ * What a rule is and what it returns (STYLE.md "Rules").
+ *
+ * Adding a rule touches its own file and the rules index (its id in `RuleId`, its import in
+ * `RULES`), nothing else:
+ * - A rule that finds its problem itself walks `context.analysis` (the tree, the model) and yields
+ *   findings.
+ * - A refusal the reader or the handlers already find while reading is tagged there with the id of
+ *   the rule that reports it (`report(ruleId, …)` in syntax/parser.ts, `problem(ruleId, …)` in
+ *   model/build.ts); the rule takes its problems with `syntaxProblems`/`modelProblems(analysis,
+ *   id)` from ./shared and words them. Never route on a problem's message or keep a list of keys
+ *   other rules handle: tag the problem with the right id where it arises instead.
+ * - What the lint runner does beyond running rules is declared on the rule and never keyed by id:
+ *   `standsInFor` (its finding explains others, which are then hidden), `reviewsSuppressions` (it
+ *   runs after suppressions, with what they silenced), `marksIncomplete` (its findings mean the
+ *   run did not see the whole configuration: the CLI exits 2).
+ * - Severity is the rule's default, changed by the user's settings in one place (core/lint.ts); a
+ *   rule whose default is error means Apache refuses the configuration (preview-facts.ts).
+ */
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
+import type { Suppression } from '../suppressions';
+import type { RuleId } from './index';
 
 /** How much a finding matters: error = Apache refuses; warning = accepted but misbehaves; info = worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -54,15 +74,35 @@ export interface RuleContext {
    * (see `runIndex`) instead of once per file, which would be quadratic in the files.
    */
   readonly run: readonly Analysis[];
+  /** What the file's suppressions silenced; given only to a rule that `reviewsSuppressions`. */
+  readonly suppressions?: SuppressionReview;
+}
+
+/** A file's suppression comments after the lint runner applied them. */
+export interface SuppressionReview {
+  readonly suppressions: readonly Suppression[];
+  /** Whether the suppression at `index` silenced a finding of rule `id`. */
+  hasSilenced(index: number, id: string): boolean;
+  /** The configured severity of rule `id` ('off' when turned off), or undefined when no rule has that id. */
+  severityOf(id: string): Severity | 'off' | undefined;
 }
 
 /** One check, in one file named by its id. */
 export interface Rule {
   /** Kebab-case, equal to the file name; public API: never rename. */
-  readonly id: string;
+  readonly id: RuleId;
   readonly severity: Severity;
   readonly docs: RuleDocs;
   check(context: RuleContext): Iterable<RuleFinding>;
+  /**
+   * When one of this rule's findings is among a file's findings, the findings the returned test
+   * selects are hidden: this rule's finding explains them. Its own findings are never hidden.
+   */
+  readonly standsInFor?: (analysis: Analysis) => (diagnostic: Diagnostic) => boolean;
+  /** Runs after suppressions are applied, with `context.suppressions`; its findings are neither suppressed nor stood in for. */
+  readonly reviewsSuppressions?: true;
+  /** Its findings mean the run did not read the whole configuration, so the CLI exits as incomplete, whatever their severity. */
+  readonly marksIncomplete?: true;
 }
 
 /** A finding with its rule and effective severity. */

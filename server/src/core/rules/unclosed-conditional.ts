@@ -11,8 +11,7 @@ export const rule: Rule = {
     good: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</IfModule>',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'unclosed-conditional', 'unclosed-section')) {
-      if (problem.refused) continue;
+    for (const problem of syntaxProblems(analysis, 'unclosed-conditional')) {
       yield { span: problem.span, message: problem.problem === 'unclosed-section' ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either` : problem.message };
     }
   },

@@ -14,9 +14,9 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+    for (const problem of modelProblems(analysis, 'unknown-lbmethod')) {
       const parameter = problem.parameter;
-      if (parameter?.key.toLowerCase() !== 'lbmethod') continue;
+      if (!parameter) continue;
       const value = parameter.value;
       const exact = LBMETHODS.find((name) => name === value.toLowerCase());
       const suggestion = exact ?? suggestFrom(value, LBMETHODS);

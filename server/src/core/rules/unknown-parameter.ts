@@ -21,7 +21,7 @@ export const rule: Rule = {
       if (!parameter) continue;
       const key = parameter.key;
       const lower = key.toLowerCase();
-      const onBalancer = problem.message.includes('unknown Balancer parameter');
+      const onBalancer = problem.kind === 'unknown-balancer-parameter';
       const here = onBalancer ? BALANCER_PARAMETER_KEYS : [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS];
       const other = onBalancer ? [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS] : BALANCER_PARAMETER_KEYS;
       let message: string;

@@ -1,6 +1,5 @@
 import type { Rule } from './types';
 
-/** Reported by the lint runner itself, which alone knows which suppressions were used. */
 export const rule: Rule = {
   id: 'unused-suppression',
   severity: 'warning',
@@ -10,5 +9,20 @@ export const rule: Rule = {
     bad: '# balancer-lens-disable-next-line zero-loadfactr\nBalancerMember balancer://api http://10.0.1.1:9000',
     good: 'BalancerMember balancer://api http://10.0.1.1:9000',
   },
-  check: () => [],
+  // Only the lint runner knows which suppressions silenced something: it runs this rule after applying them.
+  reviewsSuppressions: true,
+  *check({ suppressions: review }) {
+    if (!review) return;
+    for (const [index, suppression] of review.suppressions.entries()) {
+      if (suppression.ids.length === 0) yield { span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' };
+      for (const entry of suppression.ids) {
+        const severity = review.severityOf(entry.id);
+        if (severity === undefined) {
+          yield { span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` };
+        } else if (severity !== 'off' && !review.hasSilenced(index, entry.id)) {
+          yield { span: entry.span, message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`, fixes: [] };
+        }
+      }
+    }
+  },
 };

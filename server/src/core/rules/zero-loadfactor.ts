@@ -1,13 +1,5 @@
-import { strtod } from '../model/cvalues';
-import type { Parameter } from '../model/model';
 import { apacheSays, modelProblems, siblingParameter } from './shared';
 import type { Fix, Rule } from './types';
-
-/** A loadfactor Apache reads as the number 0 (`0`, `0.0`, `-0`, `0abc`). */
-export function isZeroLoadfactor(parameter: Parameter): boolean {
-  const parsed = strtod(parameter.value);
-  return parameter.key.toLowerCase() === 'loadfactor' && parsed.length > 0 && parsed.value === 0;
-}
 
 export const rule: Rule = {
   id: 'zero-loadfactor',
@@ -19,9 +11,9 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const problem of modelProblems(analysis, 'invalid-parameter')) {
+    for (const problem of modelProblems(analysis, 'zero-loadfactor')) {
       const parameter = problem.parameter;
-      if (!parameter || !isZeroLoadfactor(parameter)) continue;
+      if (!parameter) continue;
       const status = siblingParameter(analysis, parameter, 'status');
       const disable: Fix = status
         ? { title: 'Disable the member (status +D) and drop loadfactor', safe: false, edits: [{ span: parameter.span, newText: '' }, { span: status.valueSpan, newText: `${status.value}+D` }] }

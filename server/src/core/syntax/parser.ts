@@ -9,6 +9,7 @@ import { addModule, ReadFacts, staticModules, testCondition } from './conditions
 import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
 import type { Span } from '../span';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, spanOf } from './lines';
+import type { RuleId } from '../rules';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';
@@ -183,8 +184,8 @@ class Reader {
     return this.stack.at(-1)?.children ?? this.root;
   }
 
-  private report(problem: SyntaxProblem, span: Span, message: string, refused = true): void {
-    this.state.diagnostics.push({ problem, span, message, refused });
+  private report(ruleId: RuleId, problem: SyntaxProblem, span: Span, message: string, refused = true): void {
+    this.state.diagnostics.push({ ruleId, problem, span, message, refused });
   }
 
   private readLine(line: LogicalLine): void {
@@ -206,11 +207,11 @@ class Reader {
     state.expansionLeft -= Math.max(0, resolved.text.text.length - raw.length);
     for (const variable of resolved.unresolved) {
       if (!variable.name.includes(':')) {
-        this.report('undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
+        this.report('undefined-variable', 'undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
       }
     }
     const cut = resolved.overLimit[0];
-    if (cut) this.report('include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
+    if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
     const directive = this.makeDirective(resolved.text, line);
     if (!directive) return;
     const name = directive.name;
@@ -263,13 +264,13 @@ class Reader {
     }
     let condition: Condition;
     if (!hasBracket) {
-      this.report('missing-arguments', open.span, `<${sectionName(name)}> directive missing closing '>'`);
+      this.report('invalid-conditional', 'missing-arguments', open.span, `<${sectionName(name)}> directive missing closing '>'`);
       condition = { active: true, assumed: true };
     } else {
       const result = testCondition(lower, args.map((word) => word.value), this.facts);
       if (!result || 'error' in result) {
         const problem = lower === 'ifversion' && result ? 'invalid-version' : 'missing-arguments';
-        this.report(problem, open.span, result && 'error' in result ? result.error : `<${name}> cannot be tested`);
+        this.report('invalid-conditional', problem, open.span, result && 'error' in result ? result.error : `<${name}> cannot be tested`);
         condition = { active: true, assumed: true };
       } else {
         condition = result.condition;
@@ -300,7 +301,7 @@ class Reader {
         const wanted = expected.pop()!;
         const close = this.makeDirective(trimmed, line)!;
         if (asciiLower(seen.slice(2)) !== asciiLower(wanted)) {
-          this.report('skipped-block-mismatch', close.span, `Expected </${wanted}> but saw ${seen}>`);
+          this.report('section-mismatch', 'skipped-block-mismatch', close.span, `Expected </${wanted}> but saw ${seen}>`);
         }
         if (expected.length === 0) return { close, end };
       } else {
@@ -308,7 +309,7 @@ class Reader {
         expected.push((bare ? word.slice(0, -1) : word).slice(1));
       }
     }
-    this.report('skipped-block-unclosed', open.span, `Expected </${name}> before end of configuration`);
+    this.report('section-mismatch', 'skipped-block-unclosed', open.span, `Expected </${name}> before end of configuration`);
     return { close: undefined, end };
   }
 
@@ -316,13 +317,13 @@ class Reader {
     const written = close.name;
     const top = this.stack.at(-1);
     if (!top || top.condition) {
-      this.report('unmatched-close', close.span, `${written} without matching <${written.slice(2)} section`);
+      this.report('section-mismatch', 'unmatched-close', close.span, `${written} without matching <${written.slice(2)} section`);
       this.children().push(close);
       return;
     }
     let inner = written.slice(2);
     if (!written.endsWith('>')) {
-      this.report('close-missing-bracket', close.span, `${written}> directive missing closing '>'`);
+      this.report('section-mismatch', 'close-missing-bracket', close.span, `${written}> directive missing closing '>'`);
     } else {
       inner = inner.slice(0, -1);
     }
@@ -331,7 +332,7 @@ class Reader {
       return;
     }
     if (written.endsWith('>')) {
-      this.report('mismatched-close', close.span, `Expected </${sectionName(top.name)}> but saw </${inner}>`);
+      this.report('section-mismatch', 'mismatched-close', close.span, `Expected </${sectionName(top.name)}> but saw </${inner}>`);
     }
     // Recover: close up to a matching section in this scope, else drop the stray line.
     const depth = this.findOpen(inner);
@@ -387,9 +388,9 @@ class Reader {
     this.stack.forEach((frame, depth) => {
       const refused = firstConditional < 0 || depth < firstConditional;
       if (frame.condition) {
-        this.report('unclosed-conditional', frame.open.span, `<${frame.name}> is never closed: Apache reads to the end of the file as its body`, false);
+        this.report('unclosed-conditional', 'unclosed-conditional', frame.open.span, `<${frame.name}> is never closed: Apache reads to the end of the file as its body`, false);
       } else {
-        this.report('unclosed-section', frame.open.span, `<${sectionName(frame.name)}> was not closed.`, refused);
+        this.report(refused ? 'section-mismatch' : 'unclosed-conditional', 'unclosed-section', frame.open.span, `<${sectionName(frame.name)}> was not closed.`, refused);
       }
     });
     while (this.stack.length > 0) this.closeFrame(undefined);
@@ -403,11 +404,11 @@ class Reader {
     if (name === 'define') {
       // TAKE12: one or two words, the first not empty; an empty second word counts as none.
       if (first === '' || args.length > 2) {
-        this.report('define-arguments', directive.span, 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.');
+        this.report('invalid-define', 'define-arguments', directive.span, 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.');
         return directive;
       }
       if (first.includes(':')) {
-        this.report('invalid-define', directive.span, "Variable name must not contain ':'");
+        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
         return directive;
       }
       this.state.flags.add(first);
@@ -415,11 +416,11 @@ class Reader {
       if (value) this.state.variables.set(asciiLower(first), value);
     } else if (name === 'undefine') {
       if (first === '' || args.length > 1) {
-        this.report('define-arguments', directive.span, 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.');
+        this.report('invalid-define', 'define-arguments', directive.span, 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.');
         return directive;
       }
       if (first.includes(':')) {
-        this.report('invalid-define', directive.span, "Variable name must not contain ':'");
+        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
         return directive;
       }
       this.state.flags.delete(first);
@@ -432,7 +433,7 @@ class Reader {
     } else if (name === 'include' || name === 'includeoptional') {
       // TAKE1: exactly one word, and not an empty one.
       if (first === '' || args.length > 1) {
-        this.report('include-arguments', directive.span, INCLUDE_USAGE[name]);
+        this.report('include-failed', 'include-arguments', directive.span, INCLUDE_USAGE[name]);
         return directive;
       }
       return this.include(directive, first, name === 'includeoptional');
@@ -449,7 +450,7 @@ class Reader {
     }
     const resolved = resolveInclude(argument, optional, state.serverRoot, state.access, state.budget);
     if ('error' in resolved) {
-      this.report('include-failed', directive.span, resolved.error);
+      this.report('include-failed', 'include-failed', directive.span, resolved.error);
       return directive;
     }
     const included: IncludedFile[] = [];
@@ -463,13 +464,13 @@ class Reader {
       }
       if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
         const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
-        this.report('include-failed', directive.span, `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`);
+        this.report('include-failed', 'include-failed', directive.span, `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`);
         continue;
       }
       const text = state.access.readFile(path);
       state.budget.left--;
       if (text === undefined) {
-        this.report('include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
+        this.report('include-failed', 'include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
         continue;
       }
       if (isOutside(text)) {
@@ -477,11 +478,11 @@ class Reader {
         continue;
       }
       if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
-        this.report('include-failed', directive.span, `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`);
+        this.report('include-failed', 'include-failed', directive.span, `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`);
         continue;
       }
       if (typeof text !== 'string' || !state.fits(text.length)) {
-        this.report('include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
+        this.report('include-over-limit', 'include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
         continue;
       }
       state.chain.push(path);
@@ -490,8 +491,8 @@ class Reader {
       included.push({ path, nodes });
     }
     // One finding naming the include as written: what lies outside is not named, nor whether it exists.
-    if (outside) this.report('include-limit', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
-    if (limit) this.report('include-limit', directive.span, limitReached(limit, state.limits), false);
+    if (outside) this.report('include-over-limit', 'include-limit', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
+    if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
     return { ...directive, included };
   }
 }

@@ -1,4 +1,5 @@
 /** The syntax tree: what Apache's read phase builds from one file (docs/apache-semantics.md, ap_build_config_sub). */
+import type { RuleId } from '../rules';
 import type { Span } from '../span';
 import type { MappedText } from './lines';
 import type { Word } from './words';
@@ -84,6 +85,8 @@ export type SyntaxProblem =
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
+  /** The rule that reports it, decided where the reader finds it. */
+  readonly ruleId: RuleId;
   readonly problem: SyntaxProblem;
   readonly span: Span;
   readonly message: string;
