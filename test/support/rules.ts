@@ -43,6 +43,8 @@ export interface RuleExpect extends TextOptions {
   readonly fixed?: string;
   /** Whether that fix may be applied unattended. */
   readonly safe?: boolean;
+  /** The messages start with a capital letter: a known deviation from STYLE.md (mark the case FIXME). */
+  readonly capitalised?: boolean;
   /** Asserts that no fix is offered. */
   readonly noFix?: boolean;
 }
@@ -104,7 +106,7 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
   if (expect.each) assert.equal(expect.each.length, found.length, 'one `each` fragment per finding');
   found.forEach((finding, index) => {
     assert.equal(finding.severity, severity, `severity of: ${finding.message}`);
-    assert.match(finding.message, /^[a-z"<$`%\\]/, `a message starts lower-case: ${finding.message}`);
+    assert.match(finding.message, expect.capitalised ? /^[A-Z]/ : /^[a-z"<$`%\\]/, `a message starts lower-case: ${finding.message}`);
     assert.doesNotMatch(finding.message, /\.$/, `a message has no trailing period: ${finding.message}`);
     for (const fragment of [...(expect.says ?? []), ...(expect.each ? [expect.each[index]!] : [])]) {
       assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);
