@@ -14,11 +14,11 @@ import { escapeData, escapeProperty } from '../../../server/src/cli/formats/gith
 import { reportFile } from '../../../server/src/cli/report';
 import { RULES } from '../../../server/src/core/rules';
 import type { Diagnostic } from '../../../server/src/core/rules/types';
+import { checkGolden, GOLDEN } from '../../support/golden';
 import { tempDir } from '../../support/temp';
 
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const GOLDEN = join(ROOT, 'test/golden');
 const FIXTURES = 'test/fixtures/lint';
 const SCHEMA = join(ROOT, 'server/schema/balancerlens.schema.json');
 const SARIF_SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
@@ -26,15 +26,6 @@ const SARIF_SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.
 /** Runs `balancer-lens lint ARGS` in-process. */
 function lint(args: readonly string[], options: { cwd?: string; input?: string | Buffer } = {}): Run {
   return runCli(['lint', ...args], { cwd: options.cwd ?? ROOT, stdin: options.input ?? '' });
-}
-
-/** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it instead. */
-function checkGolden(path: string, actual: string): void {
-  if (process.env['UPDATE_GOLDEN'] === '1') {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, actual);
-  }
-  assert.equal(actual, readFileSync(path, 'utf8'), `${path} differs (UPDATE_GOLDEN=1 refreshes it after review)`);
 }
 
 /** A temporary directory holding `files` (path → content). */

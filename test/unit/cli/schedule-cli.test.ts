@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
 import { Run, spawnCli } from '../../support/cli';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkGolden } from '../../support/golden';
 import { tempDir } from '../../support/temp';
 
-const GOLDEN = join(__dirname, '../../golden');
 
 /** The built binary, end to end: these checks are about what a user's shell sees. */
 function run(...args: string[]): Run {
   return spawnCli(args);
-}
-
-/** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it instead. */
-function checkGolden(name: string, actual: string): void {
-  const path = join(GOLDEN, name);
-  if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(path, actual);
-  assert.equal(actual, readFileSync(path, 'utf8'), `${name} differs (UPDATE_GOLDEN=1 refreshes it after review)`);
 }
 
 function tempFile(content: string | Buffer): string {

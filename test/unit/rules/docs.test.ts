@@ -2,20 +2,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { README, withRules } from '../../../scripts/rules-docs';
-import { analyze } from '../../../server/src/core/analysis';
 import { RULES } from '../../../server/src/core/rules';
+import { findingsOf } from '../../support/rules';
 
 const RULES_DIR = join(__dirname, '../../../server/src/core/rules');
 const HELPERS = new Set(['index.ts', 'types.ts', 'shared.ts', 'help.ts']);
 
 /** Examples are read as a file on a machine where nothing else exists, so includes are followed and fail. */
-const NOTHING_ELSE = { readFile: () => undefined, readDirectory: () => undefined };
-
-function findingsOf(ruleId: string, text: string): number {
-  const rule = RULES.find((candidate) => candidate.id === ruleId)!;
-  const analysis = analyze(text, { epochSeconds: 1_800_000_000, path: '/etc/apache2/example.conf', files: NOTHING_ELSE });
-  return [...rule.check({ analysis, run: [analysis] })].length;
-}
+const EXAMPLE = { path: '/etc/apache2/example.conf', files: {} };
 
 describe('rules and their documentation', () => {
   it('registers every rule file, each under its own id', () => {
@@ -32,8 +26,8 @@ describe('rules and their documentation', () => {
       // unused-suppression is raised by the lint runner itself; its examples are checked in the lint tests.
       // include-over-limit depends on what the included folders hold; its examples are checked in the include tests.
       if (rule.id === 'unused-suppression' || rule.id === 'include-over-limit') return;
-      it('flags its bad example', () => assert.ok(findingsOf(rule.id, rule.docs.bad) > 0, rule.docs.bad));
-      it('does not flag its good example', () => assert.equal(findingsOf(rule.id, rule.docs.good), 0, rule.docs.good));
+      it('flags its bad example', () => assert.ok(findingsOf(rule.id, rule.docs.bad, EXAMPLE).length > 0, rule.docs.bad));
+      it('does not flag its good example', () => assert.equal(findingsOf(rule.id, rule.docs.good, EXAMPLE).length, 0, rule.docs.good));
     });
   }
 
