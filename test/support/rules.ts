@@ -17,6 +17,20 @@ import { show, unmark } from './markers';
 /** The clock every rule test reads (status times, persisted state): fixed, so results never depend on the day. */
 export const EPOCH_SECONDS = 1_800_000_000;
 
+const MODULES = '/usr/lib/apache2/modules';
+
+/** A LoadModule line for `id` from Debian's module folder. */
+export const loadModule = (id: string, file: string): string => `LoadModule ${id} ${MODULES}/${file}\n`;
+
+/** A complete configuration's module lines (an MPM and the standard proxy modules, no Include): Apache's module checks apply. */
+export const COMPLETE = [
+  loadModule('mpm_event_module', 'mod_mpm_event.so'),
+  loadModule('proxy_module', 'mod_proxy.so'),
+  loadModule('proxy_balancer_module', 'mod_proxy_balancer.so'),
+  loadModule('slotmem_shm_module', 'mod_slotmem_shm.so'),
+  loadModule('lbmethod_byrequests_module', 'mod_lbmethod_byrequests.so'),
+].join('');
+
 /** Where a test text lives, and the files around it (default: a fragment with no path, nothing else on disk). */
 export interface TextOptions {
   /** The document's path; relative includes resolve against its folder. */
@@ -106,7 +120,8 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
   if (expect.each) assert.equal(expect.each.length, found.length, 'one `each` fragment per finding');
   found.forEach((finding, index) => {
     assert.equal(finding.severity, severity, `severity of: ${finding.message}`);
-    assert.match(finding.message, expect.capitalised ? /^[A-Z]/ : /^[a-z"<$`%\\]/, `a message starts lower-case: ${finding.message}`);
+    // Lower-case prose; a directive's own name (BalancerGrowth, SSLProxyEngine) keeps its spelling.
+    assert.match(finding.message, expect.capitalised ? /^[A-Z]/ : /^([a-z"<$`%\\]|[A-Z]+[a-z]*[A-Z]\w*\b)/, `a message starts lower-case: ${finding.message}`);
     assert.doesNotMatch(finding.message, /\.$/, `a message has no trailing period: ${finding.message}`);
     for (const fragment of [...(expect.says ?? []), ...(expect.each ? [expect.each[index]!] : [])]) {
       assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { checkGolden } from '../../support/golden';
 import { tempDir } from '../../support/temp';
 
-
 /** The built binary, end to end: these checks are about what a user's shell sees. */
 function run(...args: string[]): Run {
   return spawnCli(args);
