@@ -28,7 +28,7 @@ export interface SessionOptions {
   readonly pullSettings?: boolean;
   /** The first answer to workspace/configuration (default `{}`: every setting at its default). */
   readonly configuration?: () => unknown;
-  /** Node options before the server's path (e.g. `--require` a guard). */
+  /** Node options before the server's path (e.g. `--require` a guard, or the bench's resource-usage preload). */
   readonly execArgv?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -44,6 +44,10 @@ export interface Session {
   readonly stderr: string[];
   /** Every publishDiagnostics so far, in order. */
   readonly published: readonly PublishDiagnosticsParams[];
+  /** When the process was spawned (performance.now()). */
+  readonly spawnedAt: number;
+  /** Spawn → initialize result, in ms. */
+  readonly initializeMs: number;
   /** Resolves with the process's exit code (or signal name) when it exits. */
   readonly exited: Promise<number | string>;
   /** What the next workspace/configuration request is answered with (a function may throw a ResponseError). */
@@ -60,10 +64,13 @@ export interface Session {
   close(uri: string): void;
   /** Ends the connection and kills the process. */
   stop(): void;
+  /** Asks the server to shut down and exit, as an editor does, and resolves when the process is gone. */
+  shutdown(): Promise<void>;
 }
 
 /** Spawns the server, initializes it, and sends `initialized`. */
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const reader = new StreamMessageReader(child.stdout!);
@@ -82,6 +89,8 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
   const session: Session = {
     connection,
     process: child,
+    spawnedAt,
+    initializeMs: Number.NaN,
     logs: [],
     popups: [],
     stderr,
@@ -105,6 +114,12 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     stop() {
       connection.dispose();
       child.kill();
+    },
+    async shutdown() {
+      await connection.sendRequest('shutdown');
+      connection.sendNotification('exit');
+      await exited;
+      connection.dispose();
     },
   };
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
@@ -140,6 +155,8 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     capabilities: options.pullSettings ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } } : {},
     workspaceFolders: options.folders && root ? [{ uri: root, name: 'workspace' }] : null,
   });
+  // Set once, before anyone holds the session: the handlers above keep this object.
+  (session as { initializeMs: number }).initializeMs = performance.now() - spawnedAt;
   connection.sendNotification('initialized', {});
   return session;
 }
