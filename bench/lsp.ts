@@ -3,87 +3,30 @@
  * protocol tests do: start-up to first diagnostics, keystroke to diagnostics, hover and inlay hints.
  * Every wait is on the notification or response that answers it, never on a clock.
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createProtocolConnection,
-  InitializeRequest,
-  ProtocolConnection,
-  PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver/node';
+import { Session, startSession } from '../test/support/lsp-session';
 import { distribution, Distribution, RUSAGE_PRELOAD } from './measure';
 
-/** The bundled server, as the VS Code client and `balancer-lens lsp --stdio` run it. */
-export const SERVER = join(__dirname, '../server/dist/server.js');
-
-interface Session {
-  readonly connection: ProtocolConnection;
-  readonly child: ChildProcess;
-  /** When the process was spawned (performance.now()). */
-  readonly spawnedAt: number;
-  /** Spawn → initialize result, ms. */
-  readonly initializeMs: number;
-  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
+/** A session of the shared test helper whose server writes its resource usage when it exits. */
+interface MeasuredSession extends Session {
   /** Shuts the server down cleanly and returns its peak RSS (KiB). */
-  stop(): Promise<number | undefined>;
+  stopMeasured(): Promise<number | undefined>;
 }
 
-async function start(scratch: string): Promise<Session> {
+/** Starts the server with the resource-usage preload (bench/rusage.cjs) writing into `scratch`. */
+async function start(scratch: string): Promise<MeasuredSession> {
   const rusage = join(scratch, `server-rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['-r', RUSAGE_PRELOAD, SERVER, '--stdio'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_RUSAGE_FILE: rusage },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const waiting = new Map<string, (params: PublishDiagnosticsParams) => void>();
-  const seen = new Map<string, PublishDiagnosticsParams>();
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    const key = `${params.uri}#${params.version}`;
-    const wait = waiting.get(key);
-    if (wait) {
-      waiting.delete(key);
-      wait(params);
-    } else seen.set(key, params);
-  });
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
-  const initializeMs = performance.now() - spawnedAt;
-  connection.sendNotification('initialized', {});
-  return {
-    connection,
-    child,
-    spawnedAt,
-    initializeMs,
-    diagnostics: (uri, version) =>
-      new Promise((resolve) => {
-        const key = `${uri}#${version}`;
-        const already = seen.get(key);
-        if (already) {
-          seen.delete(key);
-          resolve(already);
-        } else waiting.set(key, resolve);
-      }),
-    async stop() {
-      await connection.sendRequest('shutdown');
-      connection.sendNotification('exit');
-      await exited;
-      connection.dispose();
+  const session = await startSession({ execArgv: ['-r', RUSAGE_PRELOAD], env: { ...process.env, BENCH_RUSAGE_FILE: rusage } });
+  return Object.assign(session, {
+    async stopMeasured(): Promise<number | undefined> {
+      await session.shutdown();
       if (!existsSync(rusage)) return undefined;
       const usage = JSON.parse(readFileSync(rusage, 'utf8')) as { maxRssKiB: number };
       rmSync(rusage, { force: true });
       return usage.maxRssKiB;
     },
-  };
-}
-
-function open(session: Session, uri: string, text: string): void {
-  session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
+  });
 }
 
 /** 0-based line and character of a UTF-16 offset. */
@@ -112,10 +55,10 @@ export async function measureStartup(text: string, scratch: string): Promise<Sta
   const uri = 'file:///bench/startup.conf';
   const session = await start(scratch);
   const openedAt = performance.now();
-  open(session, uri, text);
+  session.open(uri, text);
   const published = await session.diagnostics(uri, 1);
   const now = performance.now();
-  const maxRssKiB = await session.stop();
+  const maxRssKiB = await session.stopMeasured();
   return {
     initializeMs: session.initializeMs,
     firstDiagnosticsMs: now - session.spawnedAt,
@@ -143,7 +86,7 @@ export async function measureKeystrokes(text: string, edits: number, scratch: st
   const targets = Array.from({ length: edits }, (_, i) => digits[Math.floor((i * digits.length) / edits)]!);
   const positions = targets.map((offset) => positionAt(text, offset));
   const session = await start(scratch);
-  open(session, uri, text);
+  session.open(uri, text);
   await session.diagnostics(uri, 1);
   const current = text.split('');
   const latencies: number[] = [];
@@ -161,7 +104,7 @@ export async function measureKeystrokes(text: string, edits: number, scratch: st
     await session.diagnostics(uri, version);
     latencies.push(performance.now() - sentAt);
   }
-  const maxRssKiB = await session.stop();
+  const maxRssKiB = await session.stopMeasured();
   return { latency: distribution(latencies), maxRssKiB };
 }
 
@@ -189,7 +132,7 @@ const MIN_SAMPLES = 10;
 export async function measureFeatures(text: string, requests: number, scratch: string): Promise<FeatureResult> {
   const uri = 'file:///bench/big-balancer.conf';
   const session = await start(scratch);
-  open(session, uri, text);
+  session.open(uri, text);
   await session.diagnostics(uri, 1);
   const balancerAt = positionAt(text, text.indexOf('balancer://big') + 3);
   const memberOffsets = [...text.matchAll(/BalancerMember "http/g)].map((match) => match.index! + 3);
@@ -232,6 +175,6 @@ export async function measureFeatures(text: string, requests: number, scratch: s
     },
     isHints(1),
   );
-  const maxRssKiB = await session.stop();
+  const maxRssKiB = await session.stopMeasured();
   return { hoverBalancer, hoverMember, inlayHintsAll, inlayHintsViewport, hoverBalancerChars: hoverChars.balancer, hoverMemberChars: hoverChars.member, maxRssKiB };
 }

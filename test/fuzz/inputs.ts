@@ -1,5 +1,5 @@
 /**
- * Inputs and invariant checks for the fuzz tests (test/unit/fuzz.test.ts in CI, `npm run fuzz` for
+ * Inputs and invariant checks for the fuzz tests (test/unit/robustness/fuzz.test.ts in CI, `npm run fuzz` for
  * long runs): random text biased toward Apache tokens, grammar-built configurations, and mutations
  * of seed files (the rule docs' examples, the bundled examples and fixtures, and the real-world
  * corpus when it is present).

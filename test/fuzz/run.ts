@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
 const mocha = require.resolve('mocha/bin/mocha.js');
-const specs = ['test/unit/fuzz.test.ts', 'test/unit/pathological.test.ts', 'test/unit/lsp-resilience.test.ts'];
+const specs = ['test/unit/robustness/fuzz.test.ts', 'test/unit/robustness/pathological.test.ts', 'test/unit/lsp/lsp-resilience.test.ts'];
 const result = spawnSync(process.execPath, [mocha, '--no-config', '--require', 'tsx/cjs', '--reporter', 'spec', '--timeout', '0', ...specs, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

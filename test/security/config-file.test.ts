@@ -7,8 +7,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { jsonSyntaxError } from '../../server/src/node/json-syntax';
-import { spawnCli } from '../cli';
-import { tempDir } from '../unit/temp';
+import { spawnCli } from '../support/cli';
+import { tempDir } from '../support/temp';
 
 const TOKEN = 'ghp_C0nfigTokenValue987654321';
 const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;

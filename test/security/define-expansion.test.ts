@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../unit/temp';
-import { spawnCli } from '../cli';
+import { tempDir } from '../support/temp';
+import { spawnCli } from '../support/cli';
 
 /** `Define V0 x` and the lines that double it, up to `V{lines - 1}`. */
 function doubling(lines: number): string {

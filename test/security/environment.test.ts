@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnCli } from '../cli';
-import { tempDir } from '../unit/temp';
+import { spawnCli } from '../support/cli';
+import { tempDir } from '../support/temp';
 
 const SECRET = 'ghp_S3cretTokenValue0123456789';
 const ENV = { BL_SECRET: SECRET };

@@ -7,8 +7,8 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../unit/temp';
-import { spawnCli } from '../cli';
+import { tempDir } from '../support/temp';
+import { spawnCli } from '../support/cli';
 
 const CONF = '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\n';
 

@@ -7,7 +7,7 @@
  *   at the first error, never read;
  * - the passes `--fix` runs (`confirmFixes`, re-analysis included) never end with an error that
  *   was not there before, and what they return is what linting the fixed text gives.
- * Scaled like test/unit/fuzz.test.ts (BALANCER_LENS_FUZZ_SCALE, BALANCER_LENS_FUZZ_SEED).
+ * Scaled like test/unit/robustness/fuzz.test.ts (BALANCER_LENS_FUZZ_SCALE, BALANCER_LENS_FUZZ_SEED).
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../unit/temp';
+import { tempDir } from '../support/temp';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'server/dist/cli.js');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { Session, startSession } from '../lsp-session';
+import { Session, startSession } from '../support/lsp-session';
 
 const ALIVE = 'file:///tmp/balancer-lens-security/alive.conf';
 const ALIVE_TEXT = '<Proxy balancer://shop>\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\n</Proxy>\n';

@@ -5,8 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../unit/temp';
-import { spawnCli } from '../cli';
+import { tempDir } from '../support/temp';
+import { spawnCli } from '../support/cli';
 
 const BALANCERS = 100_000;
 

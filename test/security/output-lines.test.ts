@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnCli } from '../cli';
-import { tempDir } from '../unit/temp';
+import { spawnCli } from '../support/cli';
+import { tempDir } from '../support/temp';
 
 const NAMES = [
   'evil\n::error file=x::forged.conf',

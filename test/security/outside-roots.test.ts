@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnCli } from '../cli';
-import { tempDir } from '../unit/temp';
+import { spawnCli } from '../support/cli';
+import { tempDir } from '../support/temp';
 
 const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;
 const NAMES = ['alice-id_ed25519', 'bob-token.conf', 'carol'];

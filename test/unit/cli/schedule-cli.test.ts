@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { Run, spawnCli } from '../../support/cli';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkGolden } from '../../support/golden';
+import { tempDir } from '../../support/temp';
+
+/** The built binary, end to end: these checks are about what a user's shell sees. */
+function run(...args: string[]): Run {
+  return spawnCli(args);
+}
+
+function tempFile(content: string | Buffer): string {
+  const path = join(tempDir('balancer-lens-'), 'test.conf');
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('balancer-lens schedule', () => {
+  it('prints the bundled example as text', () => {
+    const result = run('schedule', 'examples/shop.conf');
+    assert.equal(result.status, 0, result.stderr);
+    checkGolden('schedule-shop.txt', result.stdout);
+  });
+
+  it('prints the bundled example as JSON', () => {
+    const result = run('schedule', 'examples/shop.conf', '--format', 'json');
+    assert.equal(result.status, 0, result.stderr);
+    checkGolden('schedule-shop.json', `${JSON.stringify(JSON.parse(result.stdout), null, 2)}\n`);
+  });
+
+  it('selects one balancer and a number of picks', () => {
+    const result = run('schedule', 'examples/shop.conf', '--balancer', 'SHOP', '--picks', '3', '--format', 'json');
+    const report = JSON.parse(result.stdout) as { balancers: { name: string; picks: string[] }[] };
+    assert.deepEqual(report.balancers.map((balancer) => balancer.name), ['balancer://shop']);
+    assert.deepEqual(report.balancers[0]!.picks, ['http://10.0.0.1:8080', 'http://10.0.0.2:8080', 'http://10.0.0.1:8080']);
+  });
+
+  it('reports 503 picks as null', () => {
+    const file = tempFile('<Proxy balancer://x>\nBalancerMember http://a status=+D\n</Proxy>\n');
+    const report = JSON.parse(run('schedule', file, '--format', 'json', '--picks', '2').stdout) as { balancers: { picks: unknown[] }[] };
+    assert.deepEqual(report.balancers[0]!.picks, [null, null]);
+  });
+
+  const failures: [string, string[], RegExp][] = [
+    ['a missing file', ['schedule', 'no/such.conf'], /cannot read no\/such\.conf: no such file/],
+    ['a directory', ['schedule', 'examples'], /is a directory/],
+    ['an unknown balancer', ['schedule', 'examples/shop.conf', '--balancer', 'nope'], /no balancer named balancer:\/\/nope .*found: balancer:\/\/shop, balancer:\/\/api/],
+    ['a bad flag', ['schedule', 'examples/shop.conf', '--bogus'], /Unknown option '--bogus'/],
+    ['a bad --picks', ['schedule', 'examples/shop.conf', '--picks', '2.5'], /--picks takes a whole number/],
+    ['a bad format', ['schedule', 'examples/shop.conf', '--format', 'xml'], /unknown format 'xml'/],
+    ['no file', ['schedule'], /exactly one FILE/],
+    ['an unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
+  ];
+  for (const [what, args, message] of failures) {
+    it(`exits 2 with one line for ${what}`, () => {
+      const result = run(...args);
+      assert.equal(result.status, 2);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, message);
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    });
+  }
+
+  it('says binary junk is binary, in one line, not a stack trace', () => {
+    const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    const result = run('schedule', tempFile(junk));
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^balancer-lens: .*test\.conf: binary file, not an Apache configuration\n$/);
+  });
+});

@@ -1,0 +1,150 @@
+/** The schedule panel's HTML (client/src/scheduleView.ts), from real `schedule --format json` answers. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeReason, renderMessage, renderSchedule, TIMELINE_CAP } from '../../../client/src/scheduleView';
+import { assembleSet } from '../../../server/src/core/config-set';
+import { balancerReport, BalancerReport, MemberReport } from '../../../server/src/core/features/schedule-report';
+import type { Member } from '../../../server/src/core/model/model';
+import type { IdleReason } from '../../../server/src/core/scheduler/byrequests';
+import { describeIdle } from '../../../server/src/core/scheduler/preview';
+
+const golden = JSON.parse(readFileSync(join(__dirname, '../../golden/schedule-shop.json'), 'utf8')) as { balancers: BalancerReport[] };
+const shop = golden.balancers.find((balancer) => balancer.name === 'balancer://shop')!;
+const api = golden.balancers.find((balancer) => balancer.name === 'balancer://api')!;
+const NONCE = 'bm9uY2Utbm9uY2U=';
+
+/** The text of every timeline cell, in order. */
+function timelineCells(html: string): string[] {
+  const timeline = /<ol class="timeline"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? '';
+  return [...timeline.matchAll(/<li [^>]*>(.*?)<\/li>/g)].map((match) => match[1]!);
+}
+
+/** Visible text, roughly: tags dropped, entities of the escaper decoded. */
+function text(html: string): string {
+  const body = /<body>(.*)<\/body>/s.exec(html)?.[1] ?? '';
+  return body.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+}
+
+function withPicks(report: BalancerReport, count: number): BalancerReport {
+  const cycle = report.picks.slice(0, report.cycleLength ?? report.picks.length);
+  return { ...report, picks: Array.from({ length: count }, (_, index) => cycle[index % cycle.length]!) };
+}
+
+describe('schedule panel HTML', () => {
+  it('shows one cycle as letters in pick order', () => {
+    assert.deepEqual(timelineCells(renderSchedule(shop, { nonce: NONCE })).join(' '), 'a b a a a b a a b a');
+  });
+
+  it('shows each member with its share, its per-cycle count and why an idle member gets nothing', () => {
+    const visible = text(renderSchedule(shop, { nonce: NONCE }));
+    assert.match(visible, /a http:\/\/10\.0\.0\.1:8080 line 4 70\.0% 7 of every 10/);
+    assert.match(visible, /b http:\/\/10\.0\.0\.2:8080 line 5 30\.0% 3 of every 10/);
+    assert.match(visible, /c http:\/\/10\.0\.0\.3:8080 line 6 0\.0% standby \(idle\): used only when lbset 0 has no usable member/);
+    assert.match(visible, /lbset 0 serves every request · cycle of 10 picks/);
+    assert.match(visible, /examples\/shop\.conf:3 · byrequests/);
+    for (const note of shop.notes) assert.ok(visible.includes(note), note);
+  });
+
+  it('sizes the share bars from the style block, not from inline styles', () => {
+    const html = renderSchedule(shop, { nonce: NONCE });
+    assert.match(html, /\.w0\{width:70\.0%\}\.w1\{width:30\.0%\}\.w2\{width:0\.0%\}/);
+    assert.doesNotMatch(html, /\sstyle=/);
+  });
+
+  it('allows nothing but its own style block: no scripts, no inline handlers, no remote content', () => {
+    const html = renderSchedule(shop, { nonce: NONCE });
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, new RegExp(`style-src 'nonce-${NONCE}'`));
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
+    assert.match(html, new RegExp(`<style nonce="${NONCE}">`));
+    assert.equal(html.match(/<style/g)?.length, 1);
+    assert.doesNotMatch(html, /<script|\son[a-z]+=|<img|<link|<iframe/i);
+  });
+
+  it('uses the theme colours', () => {
+    const html = renderSchedule(shop, { nonce: NONCE });
+    for (const variable of ['--vscode-foreground', '--vscode-editor-background', '--vscode-font-family', '--vscode-descriptionForeground', '--vscode-charts-blue']) {
+      assert.ok(html.includes(`var(${variable}`), variable);
+    }
+  });
+
+  it('caps the timeline at one cycle, or at 200 picks for a longer cycle', () => {
+    assert.equal(timelineCells(renderSchedule(withPicks(shop, 50), { nonce: NONCE })).length, 10);
+    const long = withPicks({ ...api, cycleLength: 343 }, 400);
+    const html = renderSchedule(long, { nonce: NONCE });
+    assert.equal(timelineCells(html).length, TIMELINE_CAP);
+    assert.match(text(html), /the first 200 of a 343-pick cycle/);
+  });
+
+  it('escapes everything that comes from the configuration', () => {
+    const hostile: BalancerReport = {
+      ...shop,
+      name: 'balancer://<script>alert(1)</script>',
+      file: '"><img src=x onerror=alert(1)>.conf',
+      members: shop.members.map((member, index) => (index === 0 ? { ...member, url: 'http://a/<b>"x"' } : member)),
+      picks: shop.picks.map((url) => (url === shop.members[0]!.url ? 'http://a/<b>"x"' : url)),
+      notes: ['<i>note</i>'],
+    };
+    const html = renderSchedule(hostile, { nonce: NONCE });
+    assert.doesNotMatch(html, /<script|<img|<b>|<i>/);
+    assert.match(text(html), /balancer:\/\/<script>alert\(1\)<\/script>/);
+    assert.match(text(html), /http:\/\/a\/<b>"x"/);
+    assert.deepEqual(timelineCells(html).slice(0, 2), ['a', 'b']);
+  });
+
+  it('says when nothing can serve: 503 cells and no bars', () => {
+    const down: BalancerReport = {
+      ...shop,
+      tier: null,
+      cycleLength: 0,
+      members: shop.members.map((member) => ({ ...member, share: 0, reason: 'disabled' })),
+      picks: [null],
+    };
+    const html = renderSchedule(down, { nonce: NONCE });
+    assert.match(text(html), /no usable member: every request gets 503 \(AH01170\)/);
+    assert.deepEqual(timelineCells(html), ['–']);
+    assert.match(text(html), /disabled \(status D\)/);
+    const empty = renderSchedule({ ...shop, tier: null, cycleLength: 0, members: [], picks: [null] }, { nonce: NONCE });
+    assert.match(text(empty), /no members: every request gets 503 \(AH01171\)/);
+  });
+
+  it('shows the refusal instead of a schedule for a balancer Apache refuses', () => {
+    const text0 = '<Proxy balancer://shop>\n    BalancerMember http://a:80 loadfactor=0\n    BalancerMember http://b:80\n</Proxy>\n';
+    const set = assembleSet([{ key: 'shop.conf', path: undefined, text: text0 }], { files: { readFile: () => undefined, readDirectory: () => undefined }, keyOf: (path) => path, read: { epochSeconds: 0 }, rulesFor: () => undefined });
+    const preview = set.configurations[0]!.analysis.previews[0]!;
+    const report = balancerReport(preview, (offset) => ({ file: 'shop.conf', line: text0.slice(0, offset).split('\n').length }));
+    const html = renderSchedule(report, { nonce: NONCE });
+    assert.match(text(html), /Apache refuses this balancer \(line 2: loadfactor "0"/);
+    assert.deepEqual(timelineCells(html), []);
+    assert.match(text(html), /refused: loadfactor "0"/);
+    assert.match(text(html), /http:\/\/b:80 line 3 — no schedule/);
+    assert.doesNotMatch(text(html), /%/);
+  });
+
+  it('shows candidates, not shares, for a method with no fixed order', () => {
+    const bytraffic: BalancerReport = { ...shop, lbmethod: 'bytraffic', simulated: false, cycleLength: null, members: shop.members.map((member) => ({ ...member, share: null })), picks: [] };
+    const html = renderSchedule(bytraffic, { nonce: NONCE });
+    assert.deepEqual(timelineCells(html), []);
+    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 — candidate/);
+    assert.match(text(html), /bytraffic has no fixed order to preview/);
+  });
+
+  it('renders a plain message page with the same policy', () => {
+    const html = renderMessage('balancer://<x>', 'No balancer named <x>.', { nonce: NONCE });
+    assert.match(text(html), /balancer:\/\/<x> No balancer named <x>\./);
+    assert.match(html, /default-src 'none'/);
+    assert.doesNotMatch(html, /<x>/);
+  });
+
+  it('explains idle members in the same words as hovers and the CLI', () => {
+    const reasons = { disabled: 0, stopped: 0, 'in-error': 0, draining: 0, 'health-check-failed': 0, 'shutting-down': 0, 'spare-not-needed': 0, 'standby-not-needed': 0, 'shadowed-by-lbset': 0 } satisfies Record<IdleReason, 0>;
+    for (const reason of Object.keys(reasons) as IdleReason[]) {
+      const member: MemberReport = { ...shop.members[2]!, lbset: 2, reason };
+      // describeIdle reads only member.params.lbset.
+      const expected = describeIdle(reason, { params: { lbset: 2 } } as unknown as Member, 1);
+      assert.equal(describeReason(member, 1), expected, reason);
+    }
+  });
+});

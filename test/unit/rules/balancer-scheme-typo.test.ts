@@ -1,0 +1,25 @@
+import { ruleTable } from '../../support/rules';
+
+// Each behaviour of Apache this rule relies on was checked against Apache/2.4.71 (Debian): `apache2 -t`
+// for what it accepts, and a live server with loopback backends for what requests see.
+
+ruleTable('balancer-scheme-typo', [
+  ['ProxyPass /shop/ [[balnacer://]]shop/', { says: ['"balnacer://shop/"', 'write balancer://shop/', '500'], fixed: 'ProxyPass /shop/ balancer://shop/', safe: true }],
+  ['ProxyPass "/shop/" "[[balancers://]]shop/"', { fixed: 'ProxyPass "/shop/" "balancer://shop/"' }],
+  ['ProxyPass /shop/ [[blancer://]]shop/ timeout=5', { fixed: 'ProxyPass /shop/ balancer://shop/ timeout=5' }],
+  ['ProxyPassReverse /shop/ [[balancer:/]]shop/', { says: ['Location headers'], fixed: 'ProxyPassReverse /shop/ balancer://shop/' }],
+  ['RewriteRule ^/(.*)$ [[balancr://]]shop/$1 [P,L]', { says: ['proxies the request back to this server (404)'], fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' }],
+  ['SetHandler "proxy:[[balanser://]]shop"', { says: ['serves a local file instead (404)'], fixed: 'SetHandler "proxy:balancer://shop"' }],
+  ['<Proxy [[balnacer://]]shop>\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['no ProxyPass can route to'] }],
+  ['BalancerMember [[BALANCRE://]]shop http://10.0.0.1', { fixed: 'BalancerMember balancer://shop http://10.0.0.1' }],
+  ['ProxySet [[balnacer://]]shop lbmethod=bybusyness', { says: ['refuses the line'] }],
+  // near misses
+  ['ProxyPass /shop/ balancer://shop/'],
+  ['ProxyPass /shop/ BALANCER://shop/'],
+  ['ProxyPass /x http://balancer/'],
+  ['ProxyPass /x ws://10.0.0.1/ timeout=5'],
+  ['ProxyPass /x "unix:/run/app.sock|http://localhost/"'],
+  ['ProxyPass /x balancer:/shop/'], // Apache refuses it: invalid-balancer-name reports the error
+  ['Header set X-Origin balnacer://shop/'], // not a directive that names balancers
+  ['<IfModule mod_nothing.c>\nProxyPass /x balnacer://shop/\n</IfModule>\nLoadModule proxy_module m.so'],
+]);

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { README, withRules } from '../../../scripts/rules-docs';
+import { RULES } from '../../../server/src/core/rules';
+import { findingsOf } from '../../support/rules';
+
+const RULES_DIR = join(__dirname, '../../../server/src/core/rules');
+const HELPERS = new Set(['index.ts', 'types.ts', 'shared.ts', 'help.ts']);
+
+/** Examples are read as a file on a machine where nothing else exists, so includes are followed and fail. */
+const EXAMPLE = { path: '/etc/apache2/example.conf', files: {} };
+
+describe('rules and their documentation', () => {
+  it('registers every rule file, each under its own id', () => {
+    const files = readdirSync(RULES_DIR).filter((file) => file.endsWith('.ts') && !HELPERS.has(file)).map((file) => file.slice(0, -3));
+    assert.deepEqual(RULES.map((rule) => rule.id).sort(), files.sort());
+  });
+
+  for (const rule of RULES) {
+    describe(rule.id, () => {
+      it('has a kebab-case id and complete docs', () => {
+        assert.match(rule.id, /^[a-z0-9]+(-[a-z0-9]+)*$/);
+        for (const [field, value] of Object.entries(rule.docs)) assert.ok(value.trim().length > 0, `docs.${field} is empty`);
+      });
+      // unused-suppression is raised by the lint runner itself; its examples are checked in the lint tests.
+      // include-over-limit depends on what the included folders hold; its examples are checked in the include tests.
+      if (rule.id === 'unused-suppression' || rule.id === 'include-over-limit') return;
+      it('flags its bad example', () => assert.ok(findingsOf(rule.id, rule.docs.bad, EXAMPLE).length > 0, rule.docs.bad));
+      it('does not flag its good example', () => assert.equal(findingsOf(rule.id, rule.docs.good, EXAMPLE).length, 0, rule.docs.good));
+    });
+  }
+
+  it('keeps the README rules section current (npm run docs)', () => {
+    const readme = readFileSync(README, 'utf8');
+    assert.equal(readme, withRules(readme, RULES), 'README.md rules section is stale: run npm run docs');
+  });
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { loadfactorToLbfactor, parseStatus } from '../../../server/src/core/model/params';
+import { IdleReason, picks, schedule, SchedulingInput, steps } from '../../../server/src/core/scheduler/byrequests';
+import { memberLetter } from '../../../server/src/core/scheduler/letters';
+
+const OPTIONS = { forceRecovery: true, epochSeconds: 1_800_000_000 };
+
+/** Members written as `loadfactor[:status][@lbset][/retry]`, e.g. `70`, `1:D`, `2@1`, `1:E/2000000000`, `-` for defaults. */
+function members(spec: string): SchedulingInput[] {
+  return spec.split(/\s+/).map((word) => {
+    const match = /^([^:@/]*)(?::([^@/]*))?(?:@(\d+))?(?:\/(\d+))?$/.exec(word);
+    assert.ok(match, `bad member spec ${word}`);
+    const lbfactor = match[1] === '-' || match[1] === '' ? 100 : loadfactorToLbfactor(match[1]!);
+    assert.ok(lbfactor !== undefined, `loadfactor ${match[1]} is refused by Apache`);
+    const status = match[2] ? parseStatus(match[2], 0) : { status: 0 };
+    assert.ok('status' in status, `status ${match[2]} is refused by Apache`);
+    return { lbfactor, lbset: Number(match[3] ?? 0), status: status.status, retry: match[4] === undefined ? undefined : Number(match[4]) };
+  });
+}
+
+function lettersOf(spec: string, count?: number, options = OPTIONS): string {
+  const input = members(spec);
+  const plan = schedule(input, options);
+  return picks(input, plan, count ?? plan.cycleLength)
+    .map((index) => memberLetter(index))
+    .join(' ');
+}
+
+describe('byrequests schedules', () => {
+  // [members, expected picks]: Apache's manual tables, the source comment, and spec §6.5 (all verified live on 2.4.71).
+  const cases: [string, string][] = [
+    ['25 25:D 25 25', 'a c d'],
+    ['1 1:D 1 1', 'a c d'],
+    ['70 30', 'a b a a a b a a b a'],
+    ['1 4 1', 'b a b b c b'],
+    ['1 1 1 2', 'd a b c d'],
+    ['5 1 1', 'a a b a c a a'],
+    ['-:D 1@1 2@1', 'c b c'],
+    ['-:D -:D -:H 3:H', 'd c d d'],
+    ['- -:D -:R -:R', 'a c'],
+    ['- - -:R', 'a b'],
+    ['-:N - -:R', 'b c'],
+    ['-:D -:D -:R 3:R -:R', 'd c d d'],
+    ['-@7 2@3 -@3', 'b c b'],
+    ['-:H 2:H -@1', 'b a b'],
+    ['-:ID -', 'b'],
+    ['-:R -:D -', 'c a'],
+    ['-:D -:H -@1', 'b'],
+    ['-:E -', 'a b'],
+    ['-:E/2000000000 -', 'b'],
+    ['-:ES -', 'b'],
+    ['-:E/2000000000 -:E/2000000000', 'a b'],
+    ['-:DH-D -', 'b'],
+    ['1.15 2.3', 'b a b b a b b a b b a b b a b b a b b a'],
+  ];
+  for (const [spec, expected] of cases) {
+    it(`[${spec}] → ${expected}`, () => {
+      const count = expected.split(' ').length;
+      assert.equal(lettersOf(spec, count), expected);
+    });
+  }
+
+  it('answers 503 (no candidates) for only spares, all disabled, or no members', () => {
+    for (const spec of ['-:R -:R', '-:D -:D', '-:N -:S']) {
+      const plan = schedule(members(spec), OPTIONS);
+      assert.equal(plan.tier, undefined, spec);
+      assert.equal(plan.cycleLength, 0, spec);
+    }
+    assert.equal(schedule([], OPTIONS).tier, undefined);
+  });
+
+  it('keeps E members out when forcerecovery is off', () => {
+    const plan = schedule(members('-:E/2000000000 -:E/2000000000'), { ...OPTIONS, forceRecovery: false });
+    assert.equal(plan.tier, undefined);
+  });
+});
+
+describe('shares and reasons', () => {
+  const cases: [string, number[], (IdleReason | undefined)[]][] = [
+    ['70 30 -:H', [0.7, 0.3, 0], [undefined, undefined, 'standby-not-needed']],
+    ['- -:R', [1, 0], [undefined, 'spare-not-needed']],
+    ['-:D -:R 3', [0, 0.25, 0.75], ['disabled', undefined, undefined]],
+    ['- -@1', [1, 0], [undefined, 'shadowed-by-lbset']],
+    ['-:N -:S -:C -:U', [0, 0, 0, 0], ['draining', 'stopped', 'health-check-failed', 'shutting-down']],
+    ['1.15 2.3', [114 / 343, 229 / 343], [undefined, undefined]],
+  ];
+  for (const [spec, shares, reasons] of cases) {
+    it(`[${spec}]`, () => {
+      const plan = schedule(members(spec), OPTIONS);
+      assert.deepEqual(plan.members.map((member) => member.share), shares);
+      assert.deepEqual(plan.members.map((member) => member.idle), reasons);
+    });
+  }
+
+  it('reports the cycle length from arithmetic: 33.3 vs 1 is 3,429 picks', () => {
+    assert.equal(schedule(members('33.3 1'), OPTIONS).cycleLength, 3429);
+  });
+
+  it('answers 10,000 members with distinct decimal factors without enumerating a cycle', () => {
+    const input = Array.from({ length: 10_000 }, (_, i) => ({ lbfactor: 100 + i, lbset: 0, status: 0, retry: undefined }));
+    const plan = schedule(input, OPTIONS);
+    assert.equal(plan.total, input.reduce((sum, member) => sum + member.lbfactor, 0));
+    assert.equal(picks(input, plan, 1000).length, 1000);
+  });
+
+  it('reproduces the lbstatus table of the manual for 70/30', () => {
+    const input = members('70 30');
+    const table = steps(input, schedule(input, OPTIONS), 3).map((step) => step.lbstatus);
+    assert.deepEqual(table, [[-3000, 3000], [4000, -4000], [1000, -1000]]);
+  });
+});
+
+describe('byrequests properties', () => {
+  const member = fc.record({
+    lbfactor: fc.integer({ min: 100, max: 10000 }),
+    lbset: fc.integer({ min: 0, max: 3 }),
+    status: fc.constantFrom(0, 0, 0, 0x20, 0x100, 0x800, 0x04, 0x40),
+    retry: fc.constant(undefined),
+  });
+  const balancer = fc.array(member, { minLength: 1, maxLength: 8 });
+
+  it('after every cycle each lbstatus is 0 and each candidate was picked lbfactor/g times', () => {
+    fc.assert(
+      fc.property(balancer, (input) => {
+        const plan = schedule(input, OPTIONS);
+        fc.pre(plan.cycleLength > 0 && plan.cycleLength <= 2000);
+        const run = steps(input, plan, plan.cycleLength * 2);
+        for (const cycleEnd of [plan.cycleLength - 1, 2 * plan.cycleLength - 1]) {
+          assert.ok(run[cycleEnd]!.lbstatus.every((value) => value === 0));
+        }
+        const g = plan.total / plan.cycleLength;
+        for (const index of plan.candidates) {
+          const count = run.slice(0, plan.cycleLength).filter((step) => step.pick === index).length;
+          assert.equal(count, input[index]!.lbfactor / g);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('shares sum to 1 over the serving tier, and only candidates have a share', () => {
+    fc.assert(
+      fc.property(balancer, (input) => {
+        const plan = schedule(input, OPTIONS);
+        const sum = plan.members.reduce((total, entry) => total + entry.share, 0);
+        if (plan.tier === undefined) assert.equal(sum, 0);
+        else assert.ok(Math.abs(sum - 1) < 1e-9);
+        plan.members.forEach((entry, index) => assert.equal(entry.share > 0, plan.candidates.includes(index)));
+        plan.candidates.forEach((index) => assert.equal(input[index]!.lbset, plan.tier));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
