@@ -49,6 +49,9 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const refusals = diagnostics.filter(isRefusal).map(place);
   if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
   else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io))}\n`);
+  // Includes outside the include roots are said, as lint's info findings are; they do not fail the run.
+  const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
+  for (const problem of outside) io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
   for (const problem of cut) io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
