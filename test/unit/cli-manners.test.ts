@@ -1,7 +1,7 @@
 // First contact with the CLI (issue 13, items 4 and 6): help, usage errors in our words, the flags
 // people expect, and includes that cannot be read reported as findings rather than a failed run.
 import assert from 'node:assert/strict';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { RULES } from '../../server/src/core/rules';
@@ -76,5 +76,42 @@ describe('CLI manners: includes outside the include roots', () => {
     };
     assert.equal(count(rule.docs.bad), 1);
     assert.equal(count(rule.docs.good), 0);
+  });
+});
+
+describe('CLI manners: the Debian layout', () => {
+  /** The fixture tree with its site moved to sites-available/ and linked from sites-enabled/, as a2ensite does. */
+  function debianTree(): string {
+    const dir = treeWith('');
+    mkdirSync(join(dir, 'sites-available'));
+    renameSync(join(dir, 'sites-enabled/shop.conf'), join(dir, 'sites-available/shop.conf'));
+    symlinkSync('../sites-available/shop.conf', join(dir, 'sites-enabled/shop.conf'));
+    return dir;
+  }
+  const undefinedVariables = (stdout: string): number => (JSON.parse(stdout) as JsonFile[]).flatMap((file) => file.messages).filter((message) => message.ruleId === 'undefined-variable').length;
+
+  for (const given of ['apache2.conf', '.']) {
+    it(`lint ${given} reads envvars beside apache2.conf, as apache2ctl does, and says so`, () => {
+      const dir = debianTree();
+      const run = runCli(['lint', given, '--format', 'json'], { cwd: dir });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(undefinedVariables(run.stdout), 0, run.stdout);
+      assert.equal(run.stderr, 'balancer-lens: note: ${NAME} from envvars beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n');
+    });
+  }
+
+  it('an explicit --env-file wins over envvars', () => {
+    const dir = debianTree();
+    writeFileSync(join(dir, 'other.env'), 'OTHER=1\n');
+    const run = runCli(['lint', 'apache2.conf', '--env-file', 'other.env', '--format', 'json'], { cwd: dir });
+    assert.equal(run.stderr, '');
+    assert.ok(undefinedVariables(run.stdout) > 0, run.stdout);
+  });
+
+  it('lint sites-enabled explains in one line that its links lead into sites-available', () => {
+    const dir = debianTree();
+    const run = runCli(['lint', 'sites-enabled'], { cwd: dir });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /^balancer-lens: sites-enabled holds links into sites-available: lint the tree root \(\.\) instead, which reads both$/m);
   });
 });

@@ -1,5 +1,6 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import type { FileAccess } from '../core/syntax/includes';
@@ -28,6 +29,9 @@ symlinks too) is read as part of it, and every other file is an entry point.
 A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*,
 following symlinks only inside it; quote a glob to let balancer-lens expand it; - reads standard
 input. No path: the current directory.
+Debian: given apache2.conf or the folder holding it, lint reads the envvars file beside it for \${NAME},
+as apache2ctl does (a note on stderr says so; --env-file FILE reads another instead). Lint the tree
+root, not sites-enabled/: its links lead into sites-available/, outside the folder walked.
 
 options:
   -f, --format FORMAT     stylish (default), json, sarif, github or compact
@@ -82,7 +86,9 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(values, cwd, io.env);
+  const envvars = values['env-file'] === undefined ? debianEnvvars(positionals, cwd) : undefined;
+  if (envvars) io.stderr.write(`balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`);
+  const flags = readFlags(envvars ? { ...values, 'env-file': [envvars] } : values, cwd, io.env);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
@@ -128,6 +134,13 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
+  for (const walked of new Set(outside.map((link) => link.walked))) {
+    const folder = basename(resolve(cwd, walked));
+    if (folder.endsWith('-enabled')) {
+      const root = dirname(resolve(cwd, walked));
+      io.stderr.write(`balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === cwd ? '.' : showPath(root, cwd))}) instead, which reads both\n`);
+    }
+  }
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
   if (values.fix) {
     const targets = sources.flatMap((source) => (source.input.kind === 'file' && source.input.path ? [{ key: fileKey(source.input.path), path: source.input.path, shown: source.input.shown, text: source.text, isWritable: source.isWritable }] : []));
@@ -156,6 +169,22 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${INCLUDE_OVER_LIMIT} findings)\n`);
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
+}
+
+/**
+ * Debian's `envvars` beside `apache2.conf`, when a path given is that file or the folder holding
+ * both: apache2ctl sources it before starting Apache, so its `${APACHE_*}` are what Apache sees.
+ */
+function debianEnvvars(paths: readonly string[], cwd: string): string | undefined {
+  for (const given of paths) {
+    if (given === '-') continue;
+    const path = resolve(cwd, given);
+    const folder = basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
+    if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
+    const envvars = join(folder, 'envvars');
+    if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
+  }
+  return undefined;
 }
 
 /**
