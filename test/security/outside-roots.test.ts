@@ -37,7 +37,8 @@ describe('security: nothing outside the include roots is revealed', function () 
 
   function lint(format: string): string {
     const run = spawnCli(['lint', 'app.conf', '--format', format], { cwd: repo });
-    assert.equal(run.status, 2, run.stderr);
+    // Infos only: an include outside the roots does not fail the run.
+    assert.equal(run.status, 0, run.stderr);
     return `${run.stdout}${run.stderr}`;
   }
 
@@ -55,11 +56,11 @@ describe('security: nothing outside the include roots is revealed', function () 
     });
   }
 
-  it('gives one include-over-limit finding per include, naming it as written', () => {
+  it('gives one include-outside-roots finding per include, naming it as written', () => {
     fillOutside();
     const run = spawnCli(['lint', 'app.conf', '--format', 'json'], { cwd: repo });
     const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
-    assert.deepEqual(file!.messages.map((message) => `${message.line} ${message.ruleId}`), ['1 include-over-limit', '2 include-over-limit', '3 include-over-limit', '4 include-over-limit', '5 include-over-limit', '6 include-over-limit']);
+    assert.deepEqual(file!.messages.map((message) => `${message.line} ${message.ruleId}`), ['1 include-outside-roots', '2 include-outside-roots', '3 include-outside-roots', '4 include-outside-roots', '5 include-outside-roots', '6 include-outside-roots']);
     assert.match(file!.messages[0]!.message, new RegExp(`^the include "${outside}/\\*" reaches outside the folders balancer-lens reads`));
     assert.match(file!.messages[4]!.message, /^the include "link\/\*" reaches outside/);
   });
@@ -67,7 +68,7 @@ describe('security: nothing outside the include roots is revealed', function () 
   it('schedule names nothing outside either', () => {
     fillOutside();
     const run = spawnCli(['schedule', 'app.conf'], { cwd: repo });
-    assert.equal(run.status, 2);
+    assert.equal(run.status, 0);
     for (const name of [...NAMES, 'id_rsa', 'secret-']) assert.ok(!`${run.stdout}${run.stderr}`.includes(name), `${name} in ${run.stderr}`);
     rmSync(outside, { recursive: true });
     assert.equal(spawnCli(['schedule', 'app.conf'], { cwd: repo }).stderr, run.stderr);

@@ -103,7 +103,25 @@ export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Whether stdout is a terminal that shows colour (and NO_COLOR is not set). */
-export function useColour(io: CliIo): boolean {
-  return io.stdout.isTTY && io.env['NO_COLOR'] === undefined;
+/** parseArgs options for colour, shared by `lint` and `schedule`. */
+export const COLOUR_OPTIONS = {
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const;
+
+/** The help lines of the colour flags. */
+export const COLOUR_HELP = `      --color, --no-color  colour the output or not (default: on a terminal, unless NO_COLOR is set
+                          and not empty; FORCE_COLOR set and not 0 turns it on)`;
+
+/**
+ * Whether the output is coloured: --no-color and --color first, then FORCE_COLOR, then a terminal
+ * unless NO_COLOR is set to something (no-color.org: an empty NO_COLOR does not count).
+ */
+export function useColour(io: CliIo, flags: { readonly color?: boolean; readonly 'no-color'?: boolean } = {}, output = io.stdout): boolean {
+  if (flags['no-color']) return false;
+  if (flags.color) return true;
+  const force = io.env['FORCE_COLOR'];
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  const noColour = io.env['NO_COLOR'];
+  return output.isTTY && (noColour === undefined || noColour === '');
 }

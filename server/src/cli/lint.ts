@@ -1,6 +1,6 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
@@ -13,11 +13,13 @@ import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
 import { Input, resolveInputs, showPath } from './inputs';
-import { InputText, readInput, readStdin, UsageError, useColour } from './io';
+import { COLOUR_HELP, COLOUR_OPTIONS, describe, InputText, readInput, readStdin, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
 import { CliIo, ExitCode, Output } from './run';
 import { countFindings, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
+import { parseCommandLine } from './usage';
+import { RULES } from '../core/rules';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -29,10 +31,16 @@ symlinks too) is read as part of it, and every other file is an entry point.
 A directory is searched for *.conf, .htaccess and every file under sites-*, conf.d, conf-*, mods-*,
 following symlinks only inside it; quote a glob to let balancer-lens expand it; - reads standard
 input. No path: the current directory.
+Debian: given apache2.conf or the folder holding it, lint reads the envvars file beside it for \${NAME},
+as apache2ctl does (a note on stderr says so; --env-file FILE reads another instead). Lint the tree
+root, not sites-enabled/: its links lead into sites-available/, outside the folder walked.
 
 options:
   -f, --format FORMAT     stylish (default), json, sarif, github or compact
       --max-warnings N    fail when there are more than N warnings (default: no limit)
+  -q, --quiet             report errors only (warnings and infos still count for the exit code)
+  -o, --output-file FILE  write the report to FILE instead of standard output
+${COLOUR_HELP}
   -c, --config FILE       use FILE for every file instead of the nearest .balancerlens.json
       --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
       --stdin-filename NAME  the name of standard input in the report and for finding its config
@@ -43,6 +51,9 @@ options:
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
       --max-time SECONDS  stop, reporting nothing, once SECONDS have passed (checked while reading and linting)
+      --list-rules        list the rules: id, default severity, summary
+      --print-config FILE print what applies to FILE as JSON: its .balancerlens.json, each rule's
+                          severity, the include patterns, roots and limits
   -h, --help              show this help
 
 exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
@@ -72,6 +83,10 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(`${LINT_USAGE}\n`);
     return ExitCode.Clean;
   }
+  if (values['list-rules']) {
+    io.stdout.write(listRules());
+    return ExitCode.Clean;
+  }
   const format = parseFormat(values.format);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
@@ -80,11 +95,18 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(values, cwd, io.env);
+  const envvars = values['env-file'] === undefined ? debianEnvvars(positionals, cwd) : undefined;
+  if (envvars) io.stderr.write(`balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`);
+  const flags = readFlags(envvars ? { ...values, 'env-file': [envvars] } : values, cwd, io.env);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
   const configFor = configLookup(values.config, cwd, includeRoots(flags, cwd, []));
+  const printed = values['print-config'];
+  if (printed !== undefined) {
+    io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
+    return ExitCode.Clean;
+  }
   const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
   if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
@@ -126,6 +148,13 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
     isIncomplete = true;
   }
+  for (const walked of new Set(outside.map((link) => link.walked))) {
+    const folder = basename(resolve(cwd, walked));
+    if (folder.endsWith('-enabled')) {
+      const root = dirname(resolve(cwd, walked));
+      io.stderr.write(`balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === cwd ? '.' : showPath(root, cwd))}) instead, which reads both\n`);
+    }
+  }
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
   if (values.fix) {
     const targets = sources.flatMap((source) => (source.input.kind === 'file' && source.input.path ? [{ key: fileKey(source.input.path), path: source.input.path, shown: source.input.shown, text: source.text, isWritable: source.isWritable }] : []));
@@ -139,13 +168,17 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     if (fixed.unwritten > 0) isIncomplete = true;
   }
 
+  const outputFile = values['output-file'];
   const report: Report = {
     files: [...findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, cwd), file.path, file.text, file.diagnostics)),
     cwd,
-    colour: useColour(io),
+    colour: outputFile === undefined ? useColour(io, values) : Boolean(values.color),
     version: version(),
   };
-  io.stdout.write(render(format, report));
+  // --quiet shows errors only; the exit code still counts every finding by its severity.
+  const shown: Report = values.quiet ? { ...report, files: report.files.map((file) => ({ ...file, findings: file.findings.filter((finding) => finding.diagnostic.severity === 'error') })) } : report;
+  if (outputFile === undefined) io.stdout.write(render(format, shown));
+  else writeReport(resolve(cwd, outputFile), outputFile, render(format, shown));
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
@@ -155,6 +188,31 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${[...new Set(cuts)].join(', ')} findings)\n`);
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
+}
+
+/** `-o FILE`: the report replaces FILE's contents; a file that cannot be written is a usage error (exit 2). */
+function writeReport(path: string, shown: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new UsageError(`cannot write the report to ${shown}: ${describe(error)}`);
+  }
+}
+
+/**
+ * Debian's `envvars` beside `apache2.conf`, when a path given is that file or the folder holding
+ * both: apache2ctl sources it before starting Apache, so its `${APACHE_*}` are what Apache sees.
+ */
+function debianEnvvars(paths: readonly string[], cwd: string): string | undefined {
+  for (const given of paths) {
+    if (given === '-') continue;
+    const path = resolve(cwd, given);
+    const folder = basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
+    if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
+    const envvars = join(folder, 'envvars');
+    if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
+  }
+  return undefined;
 }
 
 /**
@@ -203,26 +261,36 @@ function render(format: Format, report: Report): string {
 }
 
 function parseOptions(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        'max-warnings': { type: 'string' },
-        config: { type: 'string', short: 'c' },
-        ext: { type: 'string', multiple: true },
-        'stdin-filename': { type: 'string' },
-        fix: { type: 'boolean' },
-        'max-time': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        ...READ_OPTIONS,
-      },
-    });
-  } catch (error) {
-    // parseArgs explains some mistakes over several lines; a usage error is one line.
-    throw new UsageError((error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' '));
-  }
+  return parseCommandLine('lint', argv, {
+    format: { type: 'string', short: 'f' },
+    'max-warnings': { type: 'string' },
+    config: { type: 'string', short: 'c' },
+    ext: { type: 'string', multiple: true },
+    'stdin-filename': { type: 'string' },
+    fix: { type: 'boolean' },
+    'max-time': { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
+    'output-file': { type: 'string', short: 'o' },
+    'list-rules': { type: 'boolean' },
+    'print-config': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    ...COLOUR_OPTIONS,
+    ...READ_OPTIONS,
+  });
+}
+
+/** `--list-rules`: each rule's id, default severity and summary, one a line. */
+function listRules(): string {
+  const width = Math.max(...RULES.map((rule) => rule.id.length));
+  return RULES.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${oneLine(rule.docs.summary)}\n`).join('');
+}
+
+/** `--print-config FILE`: what applies to FILE, as JSON: its .balancerlens.json, each rule's effective severity, and the read settings. */
+function printConfig(file: string, config: LintConfig, flags: ReadFlags, cwd: string): string {
+  const rules = Object.fromEntries(RULES.map((rule) => [rule.id, config.rules[rule.id] ?? rule.severity]));
+  const limits = { maxSize: flags.limits.size / 1024 / 1024, maxIncludes: flags.limits.includes, maxDirectoryDepth: flags.limits.directoryDepth };
+  const path = resolve(cwd, file);
+  return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
 }
 
 function parseFormat(value: string | undefined): Format {

@@ -5,9 +5,10 @@
 import { join } from 'node:path';
 import { ConfigError } from '../node/config';
 import { UsageError } from './io';
-import { runLint } from './lint';
+import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
-import { runSchedule } from './schedule';
+import { runSchedule, SCHEDULE_USAGE } from './schedule';
+import { COMMANDS, didYouMean } from './usage';
 import { version } from './version';
 
 /** The exit codes; public API. */
@@ -45,13 +46,10 @@ export interface CliIo {
 const USAGE = `usage: balancer-lens <command> [options]
 
 commands:
-  schedule FILE [--balancer NAME] [--picks N] [--down URL]... [--format text|json]
-      print each balancer's byrequests schedule and member shares (--down: as if URL failed)
-  lint [PATH|DIR|GLOB|-]... [--format stylish|json|sarif|github|compact] [--max-warnings N]
-       [--config FILE] [--ext EXT] [--stdin-filename NAME] [--fix] [--max-time SECONDS]
-      report what Apache refuses or will get wrong (lint --help for details)
-  lsp --stdio
-      run the language server for any LSP client (Neovim, Emacs, …)
+  lint [PATH|DIR|GLOB|-]...   report what Apache refuses or will get wrong
+  schedule FILE|-             print each balancer's byrequests schedule and member shares
+  lsp --stdio                 run the language server for any LSP client (Neovim, Emacs, …)
+  help [COMMAND]              show this help, or a command's (also: balancer-lens COMMAND --help)
 
 schedule and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
@@ -62,6 +60,22 @@ schedule and lint read a whole configuration, following Include, and take:
 options:
   -h, --help       show this help
   -v, --version    print the version`;
+
+/** The help of a command, for `help COMMAND` and `COMMAND --help`. */
+function helpOf(command: string): string {
+  switch (command) {
+    case 'lint':
+      return LINT_USAGE;
+    case 'schedule':
+      return SCHEDULE_USAGE;
+    case 'lsp':
+      return 'usage: balancer-lens lsp --stdio\n\nRuns the language server on standard input and output, for any LSP client (Neovim, Emacs, Helix, …).';
+    case 'help':
+      return USAGE;
+    default:
+      throw new UsageError(`no command '${command}'${didYouMean(command, COMMANDS)} (the commands are ${COMMANDS.join(', ')})`);
+  }
+}
 
 /** Starts the bundled language server next to this file; it is loaded only here, to keep the CLI small. */
 function runLanguageServer(argv: readonly string[]): ExitCode {
@@ -83,19 +97,32 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
       case 'lint':
         return runLint(io, rest);
       case 'lsp':
+        if (rest.includes('--help') || rest.includes('-h')) {
+          io.stdout.write(`${helpOf('lsp')}\n`);
+          return ExitCode.Clean;
+        }
         return runLanguageServer(rest);
       case '-v':
       case '--version':
         io.stdout.write(`${version()}\n`);
         return ExitCode.Clean;
       case undefined:
+        // No command is a usage error: the usage goes where errors go, and the exit code says so.
+        io.stderr.write(`${USAGE}\n`);
+        return ExitCode.Incomplete;
       case '-h':
       case '--help':
-      case 'help':
         io.stdout.write(`${USAGE}\n`);
-        return command === undefined ? ExitCode.Incomplete : ExitCode.Clean;
-      default:
-        throw new UsageError(`unknown command '${command}' (try --help)`);
+        return ExitCode.Clean;
+      case 'help':
+        if (rest.length > 1) throw new UsageError('help takes at most one COMMAND (balancer-lens --help)');
+        io.stdout.write(`${helpOf(rest[0] ?? 'help')}\n`);
+        return ExitCode.Clean;
+      default: {
+        const what = command.startsWith('-') ? 'option' : 'command';
+        const candidates = what === 'option' ? ['--help', '--version'] : COMMANDS;
+        throw new UsageError(`unknown ${what} '${command}'${didYouMean(command, candidates)} (balancer-lens --help lists the commands)`);
+      }
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {

@@ -1,6 +1,5 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Analysis } from '../core/analysis';
 import { assembleSet } from '../core/config-set';
 import { isRefusal } from '../core/preview-facts';
@@ -10,45 +9,88 @@ import { fileAt, fileText, Locate, locator } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
 import { BalancerPreview, describeIdle, previewWithDown, refusalSentence, unseenSentence } from '../core/scheduler/preview';
+import type { Member } from '../core/model/model';
+import { STATUS_BITS } from '../core/model/params';
 import type { Span } from '../core/span';
 import type { SourceFile } from '../core/syntax/tree';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
-import { readConfig, UsageError, useColour } from './io';
+import { COLOUR_HELP, COLOUR_OPTIONS, readConfig, readStdin, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
 import { CliIo, ExitCode } from './run';
-import { includeRoots, READ_OPTIONS, readFlags } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
+import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
 
+/** The help of `balancer-lens schedule --help`. */
+export const SCHEDULE_USAGE = `usage: balancer-lens schedule FILE|- [options]
+
+Prints each balancer's byrequests schedule: its members' shares of the requests and the first picks,
+as Apache's scheduler would make them; - reads standard input (its includes are not followed).
+
+options:
+      --balancer NAME     only this balancer (balancer://NAME or NAME)
+      --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS.toLocaleString('en-US')})
+      --down URL          as if the member URL were down (repeatable); it must name a member of the
+                          balancers shown, and is labelled "taken down (--down)"
+      --format FORMAT     text (default) or json
+${COLOUR_HELP}
+      --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${VARIABLES_HELP}
+${LIMITS_HELP}
+  -h, --help              show this help
+
+exit codes: 0 the schedule is shown, 1 Apache would refuse this configuration, 2 bad flag, unreadable
+file or an include a limit cut short, 3 internal error`;
+
 /** Runs the command; returns the exit code. */
 export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
-  const { values, positionals } = parseOptions(argv);
-  if (positionals.length !== 1) throw new UsageError('schedule takes exactly one FILE (try --help)');
+  const { values, positionals } = parseCommandLine('schedule', argv, {
+    balancer: { type: 'string' },
+    picks: { type: 'string' },
+    format: { type: 'string' },
+    down: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+    ...COLOUR_OPTIONS,
+    ...READ_OPTIONS,
+  });
+  if (values.help) {
+    io.stdout.write(`${SCHEDULE_USAGE}\n`);
+    return ExitCode.Clean;
+  }
+  if (positionals.length !== 1) throw new UsageError(`schedule takes exactly one FILE (or - for standard input), not ${positionals.length} (balancer-lens schedule --help)`);
   const file = positionals[0]!;
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format '${format}': use text or json`);
   const picks = values.picks === undefined ? undefined : Number(values.picks);
-  if (picks !== undefined && !(Number.isInteger(picks) && picks >= 0 && picks <= MAX_PICKS)) {
+  if (picks !== undefined && !(/^\d+$/.test(values.picks!) && picks <= MAX_PICKS)) {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const cwd = io.cwd;
   const flags = readFlags(values, cwd, io.env);
-  const path = resolve(cwd, file);
-  const text = readConfig(path, file, flags.limits.size);
-  const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, [path]) });
+  const isStdin = file === '-';
+  const path = isStdin ? undefined : resolve(cwd, file);
+  const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);
+  const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, path === undefined ? [] : [path]) });
   // The file is a set of one: the same assembly as lint and the editor, so refusals match theirs.
-  const set = assembleSet([{ key: path, path, text }], { files, keyOf: (each) => each, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined });
+  const set = assembleSet([{ key: path ?? file, path, text }], { files, keyOf: (each) => each, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined });
   const { analysis, diagnostics } = set.configurations[0]!;
-  const previews = selectBalancers(analysis, values.balancer, file).map((preview) => withDown(preview, values.down ?? []));
+  const selected = selectBalancers(analysis, values.balancer, isStdin ? 'standard input' : file);
+  const down = values.down ?? [];
+  checkDown(selected, down);
+  const previews = selected.map((preview) => withDown(preview, down));
   const { text: virtual, files: sources } = analysis.tree;
   // The file as given; an included file relative to the current directory when inside it, else absolute.
-  const locate = locator(virtual, sources, (source) => (source.path === path ? file : showPath(source.path, cwd)));
+  const locate = locator(virtual, sources, (source) => (source.path === (path ?? '') ? file : showPath(source.path, cwd)));
   const place = placer(virtual, sources, locate);
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = diagnostics.filter(isRefusal).map(place);
   if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
-  else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io))}\n`);
+  else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io, values), down)}\n`);
+  // Includes outside the include roots are said, as lint's info findings are; they do not fail the run.
+  const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
+  for (const problem of outside) io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
   for (const problem of cut) io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
@@ -78,23 +120,11 @@ interface Placed {
 }
 
 /** The text format: each balancer, then what Apache refuses (the first five). */
-function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean, colour: boolean): string {
-  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour));
+function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean, colour: boolean, down: readonly string[]): string {
+  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour, down));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
   return out.join('\n\n');
-}
-
-function parseOptions(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { balancer: { type: 'string' }, picks: { type: 'string' }, format: { type: 'string' }, down: { type: 'string', multiple: true }, ...READ_OPTIONS },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
 }
 
 function selectBalancers(analysis: Analysis, wanted: string | undefined, file: string): readonly BalancerPreview[] {
@@ -108,17 +138,41 @@ function selectBalancers(analysis: Analysis, wanted: string | undefined, file: s
   return found;
 }
 
-/** `--down URL`: the schedule with those members failed; every URL must name a member of some selected balancer. */
+/** Whether `--down` names this member: by its URL as written, or by its name. */
+function isDown(member: Member, urls: readonly string[]): boolean {
+  return urls.some((url) => url === member.url || url.toLowerCase() === member.name);
+}
+
+/** Every `--down URL` must name a member of a balancer shown: a typo would otherwise show the schedule unchanged. */
+function checkDown(previews: readonly BalancerPreview[], urls: readonly string[]): void {
+  const members = previews.flatMap((preview) => preview.balancer.members);
+  for (const url of urls) {
+    if (members.some((member) => isDown(member, [url]))) continue;
+    const names = [...new Set(members.map((member) => member.url))];
+    const suggestion = didYouMean(url, names);
+    const listed = names.length === 0 ? 'there are no members' : `members: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`;
+    throw new UsageError(`--down ${url} names no member of ${previews.length === 1 ? previews[0]!.balancer.name : 'the balancers shown'}${suggestion} (${listed})`);
+  }
+}
+
+/** `--down URL`: the schedule with those members failed. */
 function withDown(preview: BalancerPreview, urls: readonly string[]): BalancerPreview {
   if (urls.length === 0) return preview;
   const down = new Set<number>();
   preview.balancer.members.forEach((member, index) => {
-    if (urls.some((url) => url === member.url || url.toLowerCase() === member.name)) down.add(index);
+    if (isDown(member, urls)) down.add(index);
   });
   return down.size > 0 ? previewWithDown(preview, down) : preview;
 }
 
-function renderText(preview: BalancerPreview, report: BalancerReport, defaultPicks: boolean, colour: boolean): string {
+/** Standard input as a configuration: a binary one is refused, as a file is. */
+function stdinConfig(io: CliIo, maxBytes: number): string {
+  const read = readStdin(maxBytes, (chunk) => io.readStdin(chunk));
+  if (read.isBinary) throw new UsageError('standard input: binary, not an Apache configuration');
+  return read.text;
+}
+
+function renderText(preview: BalancerPreview, report: BalancerReport, defaultPicks: boolean, colour: boolean, down: readonly string[]): string {
   const { balancer, schedule } = preview;
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
   const out: string[] = [];
@@ -145,7 +199,8 @@ function renderText(preview: BalancerPreview, report: BalancerReport, defaultPic
     const plan = schedule.members[index]!;
     const head = `  ${memberLetter(index).padEnd(2)} ${member.url.padEnd(width)}  `;
     const role = plan.role === 'regular' ? '' : ` (${plan.role})`;
-    if (plan.idle !== undefined) out.push(head + paint('2', `  0.0%  ${describeIdle(plan.idle, member, schedule.tier)}`));
+    const isTakenDown = plan.idle === 'disabled' && isDown(member, down) && (member.params.status & STATUS_BITS.D) === 0;
+    if (plan.idle !== undefined) out.push(head + paint('2', `  0.0%  ${isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier)}`));
     else if (preview.simulated) out.push(`${head}${percent(plan.share).padStart(6)}  ${paint('32', bar(plan.share))}  ${member.params.lbfactor / unit} of every ${schedule.cycleLength}${role}`);
     else out.push(`${head}candidate${role}`);
   });

@@ -113,10 +113,12 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
         const suggestion = suggestFrom(id, ids);
         return `rules: unknown rule id "${id}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
       }
-      if (typeof severity !== 'string' || !(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
+      // "warn" is ESLint's word for it, and what its users write.
+      const setting = severity === 'warn' ? 'warning' : severity;
+      if (typeof setting !== 'string' || !(SEVERITY_SETTINGS as readonly string[]).includes(setting)) {
         return `rules."${id}": the severity must be ${listSeverities()}, not ${describeValue(severity)}`;
       }
-      rules[id] = severity as SeveritySetting;
+      rules[id] = setting as SeveritySetting;
     }
   }
   const rawInclude = json['include'];
@@ -182,7 +184,8 @@ function listSeverities(): string {
 /** The JSON schema of `.balancerlens.json` (server/schema/balancerlens.schema.json is this, checked by a test). */
 export function configSchema(): object {
   // Inlined rather than a $ref, so that editors show each rule's description next to its values.
-  const severity = { enum: [...SEVERITY_SETTINGS] };
+  // "warn" is accepted as "warning", as ESLint users write it.
+  const severity = { enum: [...SEVERITY_SETTINGS, 'warn'] };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Balancer Lens configuration (.balancerlens.json)',

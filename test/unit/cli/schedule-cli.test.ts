@@ -46,7 +46,7 @@ describe('balancer-lens schedule', () => {
     ['a missing file', ['schedule', 'no/such.conf'], /cannot read no\/such\.conf: no such file/],
     ['a directory', ['schedule', 'examples'], /is a directory/],
     ['an unknown balancer', ['schedule', 'examples/shop.conf', '--balancer', 'nope'], /no balancer named balancer:\/\/nope .*found: balancer:\/\/shop, balancer:\/\/api/],
-    ['a bad flag', ['schedule', 'examples/shop.conf', '--bogus'], /Unknown option '--bogus'/],
+    ['a bad flag', ['schedule', 'examples/shop.conf', '--bogus'], /unknown option --bogus \(balancer-lens schedule --help lists the options\)/],
     ['a bad --picks', ['schedule', 'examples/shop.conf', '--picks', '2.5'], /--picks takes a whole number/],
     ['a bad format', ['schedule', 'examples/shop.conf', '--format', 'xml'], /unknown format 'xml'/],
     ['no file', ['schedule'], /exactly one FILE/],

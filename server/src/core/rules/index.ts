@@ -10,6 +10,7 @@ import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
 import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
+import { rule as includeOutsideRoots } from './include-outside-roots';
 import { rule as includeOverLimit } from './include-over-limit';
 import { rule as invalidBalancerName } from './invalid-balancer-name';
 import { rule as invalidConditional } from './invalid-conditional';
@@ -71,6 +72,7 @@ export type RuleId =
   | 'empty-balancer'
   | 'ignored-text'
   | 'include-failed'
+  | 'include-outside-roots'
   | 'include-over-limit'
   | 'invalid-balancer-name'
   | 'invalid-conditional'
@@ -127,6 +129,7 @@ export const RULES: readonly Rule[] = [
   emptyBalancer,
   ignoredText,
   includeFailed,
+  includeOutsideRoots,
   includeOverLimit,
   invalidBalancerName,
   invalidConditional,

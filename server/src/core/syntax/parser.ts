@@ -491,7 +491,7 @@ class Reader {
       included.push({ path, nodes });
     }
     // One finding naming the include as written: what lies outside is not named, nor whether it exists.
-    if (outside) this.report('include-over-limit', 'include-limit', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
+    if (outside) this.report('include-outside-roots', 'include-outside-roots', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
     if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
     return { ...directive, included };
   }

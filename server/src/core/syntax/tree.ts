@@ -81,7 +81,8 @@ export type SyntaxProblem =
   | 'undefined-variable'
   | 'include-arguments'
   | 'include-failed'
-  | 'include-limit';
+  | 'include-limit'
+  | 'include-outside-roots';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
