@@ -15,7 +15,6 @@ const stage = join(root, '.tmp', 'vsix');
 /** Everything the extension needs at run time; the bundles are self-contained (no node_modules). */
 const FILES = [
   'package.json',
-  'README.md',
   'LICENSE',
   'CHANGELOG.md',
   '.vscodeignore',
@@ -26,7 +25,11 @@ const FILES = [
   'server/dist/cli.js',
   'server/schema/balancerlens.schema.json',
   'docs/screenshots',
+  'images/icon.png',
 ];
+
+/** The extension's own page (VS Code-first), shipped as the .vsix's README.md. */
+const EXTENSION_README = 'docs/extension/README.md';
 
 rmSync(stage, { recursive: true, force: true });
 for (const file of FILES) {
@@ -38,6 +41,8 @@ for (const file of FILES) {
   mkdirSync(dirname(join(stage, file)), { recursive: true });
   cpSync(from, join(stage, file), { recursive: true });
 }
+
+cpSync(join(root, EXTENSION_README), join(stage, 'README.md'));
 
 // package.json's `files` is the npm package's list; vsce refuses it beside .vscodeignore, and the
 // stage already holds exactly the extension's files.
