@@ -1,4 +1,4 @@
-/** The benchmark's results: their shape, the markdown report, and the README section it lives in. */
+/** The benchmark's results: their shape, the markdown report, and the docs/performance.md section it lives in. */
 import type { AnalysisResult, RuleGrowth, SchedulerResult } from './inprocess';
 import type { FeatureResult, KeystrokeResult } from './lsp';
 import type { ProfileSummary } from './profile';

@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmark harness. Generates configurations (bench/generate.ts), measures
  * the CLI against `apache2 -t`, the language server over stdio, the scheduler and the bundles,
  * compares with the targets of the performance issue, writes bench/results.json and the table in
- * README.md ("## Performance"). A report, not a test: missed targets do not fail the run.
+ * docs/performance.md. A report, not a test: missed targets do not fail the run.
  *
  *   npm run bench                      full run (≈ 10–20 minutes on 2 cores)
  *   npm run bench -- --profile         also records CPU profiles of the slow paths and their hot spots
@@ -27,7 +27,7 @@ const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'server/dist/cli.js');
 const BUNDLES = ['server/dist/cli.js', 'server/dist/server.js', 'client/dist/extension.js'];
 const RESULTS = join(__dirname, 'results.json');
-const README = join(ROOT, 'README.md');
+const README = join(ROOT, 'docs', 'performance.md');
 /** Same seed, same configurations, run after run. */
 const SEED = 20_261_129;
 /** Written into `Listen`; never bound, since `apache2 -t` only reads the configuration. */
@@ -55,7 +55,7 @@ const FULL: Plan = {
   sizes: [
     { label: '1k', lines: 1_000, runs: 9, apacheRuns: 9, inProcessRuns: 15 },
     { label: '10k', lines: 10_000, runs: 7, apacheRuns: 7, inProcessRuns: 7 },
-    // apache2 -t needs gigabytes and tens of seconds here (see the README): three runs.
+    // apache2 -t needs gigabytes and tens of seconds here (see docs/performance.md): three runs.
     { label: '100k', lines: 100_000, runs: 5, apacheRuns: 3, inProcessRuns: 3 },
   ],
   startupRuns: 20,
@@ -402,15 +402,15 @@ async function main(): Promise<void> {
     if (Object.keys(profiles).length > 0) process.stdout.write(`\n${renderProfiles(profiles)}\n`);
     const readme = readFileSync(README, 'utf8');
     const updated = updateReadme(readme, markdown);
-    if (!updated.includes(`${README_START}\n${markdown}\n${README_END}`)) throw new Error('the README section did not come out as expected');
+    if (!updated.includes(`${README_START}\n${markdown}\n${README_END}`)) throw new Error('the docs/performance.md section did not come out as expected');
     if (smoke) {
       const out = join(tmpdir(), 'balancer-lens-bench-smoke.json');
       writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-      log(`smoke mode: results in ${out}; README.md and bench/results.json left alone`);
+      log(`smoke mode: results in ${out}; docs/performance.md and bench/results.json left alone`);
     } else {
       writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
       if (updated !== readme) writeFileSync(README, updated);
-      log('results in bench/results.json; table in README.md (## Performance)');
+      log('results in bench/results.json; table in docs/performance.md');
     }
     if (findings.length > 0) log(`FINDINGS:\n${findings.map((finding) => `  - ${finding}`).join('\n')}`);
   } finally {

@@ -3,7 +3,7 @@
 // half a minute next to .tmp/code-server; so the files the .vsix carries are staged first and vsce
 // runs there. .vscodeignore names the same files, for anyone who runs vsce by hand.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +15,8 @@ const stage = join(root, '.tmp', 'vsix');
 /** Everything the extension needs at run time; the bundles are self-contained (no node_modules). */
 const FILES = [
   'package.json',
-  'README.md',
+  'LICENSE',
+  'CHANGELOG.md',
   '.vscodeignore',
   'language-configuration.json',
   'syntaxes/apacheconf.tmLanguage.json',
@@ -24,7 +25,11 @@ const FILES = [
   'server/dist/cli.js',
   'server/schema/balancerlens.schema.json',
   'docs/screenshots',
+  'images/icon.png',
 ];
+
+/** The extension's own page (VS Code-first), shipped as the .vsix's README.md. */
+const EXTENSION_README = 'docs/extension/README.md';
 
 rmSync(stage, { recursive: true, force: true });
 for (const file of FILES) {
@@ -37,13 +42,18 @@ for (const file of FILES) {
   cpSync(from, join(stage, file), { recursive: true });
 }
 
+cpSync(join(root, EXTENSION_README), join(stage, 'README.md'));
+
+// package.json's `files` is the npm package's list; vsce refuses it beside .vscodeignore, and the
+// stage already holds exactly the extension's files.
+const manifest = JSON.parse(readFileSync(join(stage, 'package.json'), 'utf8'));
+delete manifest.files;
+writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
 const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
 execFileSync(process.execPath, [
   vsce, 'package',
   '--no-dependencies',
-  // No license has been chosen and the repository is not public yet (see package.json).
-  '--skip-license',
-  '--allow-missing-repository',
   // Keep README links relative: the screenshot ships inside the .vsix.
   '--no-rewrite-relative-links',
   '--out', out,

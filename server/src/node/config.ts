@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
-import { RULES_DOCUMENTATION } from '../core/rules/help';
+import { ruleHelpUri } from '../core/rules/help';
 import { isInside, realPathOf } from './files';
 import { jsonSyntaxError } from './json-syntax';
 
@@ -201,7 +201,7 @@ export function configSchema(): object {
         properties: Object.fromEntries(RULES.map((rule) => [rule.id, {
           ...severity,
           description: `${rule.docs.summary} (default: ${rule.severity})`,
-          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${RULES_DOCUMENTATION}${rule.id})`,
+          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${ruleHelpUri(rule.id)})`,
         }])),
         additionalProperties: false,
       },

@@ -106,7 +106,7 @@ describe('balancer-lens lint: formats', function () {
       assert.ok(location.region!.startLine! >= 1 && location.region!.startColumn! >= 1);
       assert.match(Object.values(result.partialFingerprints!)[0]!, /^[0-9a-f]{32}$/);
     }
-    assert.equal(rules.find((rule) => rule.id === 'zero-loadfactor')!.helpUri, 'https://github.com/balancer-lens/balancer-lens#zero-loadfactor');
+    assert.equal(rules.find((rule) => rule.id === 'zero-loadfactor')!.helpUri, 'https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/zero-loadfactor.md');
     assert.deepEqual(new Set(run.results!.map((result) => result.level)), new Set(['error', 'warning', 'note']));
   });
 

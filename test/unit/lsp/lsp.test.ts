@@ -59,7 +59,7 @@ describe('language server over stdio', function () {
     assert.ok(zero, JSON.stringify(published.diagnostics));
     assert.equal(zero.severity, 1);
     assert.deepEqual(zero.range.start, positionOf('loadfactor=0', 'loadfactor='.length));
-    assert.match(zero.codeDescription!.href, /#zero-loadfactor$/);
+    assert.match(zero.codeDescription!.href, /\/docs\/rules\/zero-loadfactor\.md$/);
   });
 
   it('re-publishes for each edit version under incremental sync, and clears on close', async () => {

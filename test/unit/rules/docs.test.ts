@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { README, withRules } from '../../../scripts/rules-docs';
+import { renderRulesDocs, RULES_DOCS_DIR } from '../../../scripts/rules-docs';
 import { RULES } from '../../../server/src/core/rules';
 import { findingsOf } from '../../support/rules';
 
@@ -32,8 +32,9 @@ describe('rules and their documentation', () => {
     });
   }
 
-  it('keeps the README rules section current (npm run docs)', () => {
-    const readme = readFileSync(README, 'utf8');
-    assert.equal(readme, withRules(readme, RULES), 'README.md rules section is stale: run npm run docs');
+  it('keeps the rule pages in docs/rules current (npm run docs)', () => {
+    const pages = renderRulesDocs(RULES);
+    assert.deepEqual(readdirSync(RULES_DOCS_DIR).sort(), [...pages.keys()].sort(), 'docs/rules holds other pages than the rules: run npm run docs');
+    for (const [file, text] of pages) assert.equal(readFileSync(join(RULES_DOCS_DIR, file), 'utf8'), text, `docs/rules/${file} is stale: run npm run docs`);
   });
 });

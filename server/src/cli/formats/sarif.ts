@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { RULES } from '../../core/rules';
 import type { Severity } from '../../core/rules/types';
-import { INFORMATION_URI, RULES_DOCUMENTATION } from '../../core/rules/help';
+import { INFORMATION_URI, ruleHelpUri } from '../../core/rules/help';
 import { Region, relativeSlashPath, Report } from '../report';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note' };
@@ -52,7 +52,7 @@ export function formatSarif(report: Report): string {
               id: rule.id,
               shortDescription: { text: rule.docs.summary },
               fullDescription: { text: rule.docs.why },
-              helpUri: `${RULES_DOCUMENTATION}${rule.id}`,
+              helpUri: ruleHelpUri(rule.id),
               defaultConfiguration: { level: LEVEL[rule.severity] },
             })),
           },

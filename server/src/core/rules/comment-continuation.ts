@@ -6,7 +6,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary: 'a comment line ending in `\\`: Apache joins the next line to the comment, so that directive never applies',
-    why: 'Apache joins a line ending in a backslash with the next one before it looks for comments, so a directive after "# note \\" becomes part of the comment and is silently ignored (spec §1.1).',
+    why: 'Apache joins a line ending in a backslash with the next one before it looks for comments, so a directive after "# note \\" becomes part of the comment and is silently ignored.',
     bad: '<Proxy "balancer://shop">\n    # the slow one \\\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    # the slow one\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },

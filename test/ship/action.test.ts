@@ -1,0 +1,173 @@
+/**
+ * The GitHub Action (action.yml) as the runner runs it: its composite steps' `run` scripts, with
+ * bash, in the workspace, with the runner's variables (GITHUB_ACTION_PATH, GITHUB_WORKSPACE,
+ * GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, RUNNER_TEMP) and the inputs substituted into `env:` the way
+ * the runner expands `${{ … }}`. The action is copied alone (action.yml, action/, package.json)
+ * to where the runner checks actions out, so it must work without node_modules, the npm registry
+ * or the repository's own build; and its committed bundle must equal a fresh build.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as yaml from 'js-yaml';
+
+
+const ROOT = join(__dirname, '..', '..');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'lint');
+
+interface ActionInput { readonly default?: string }
+interface ActionStep {
+  readonly id?: string;
+  readonly name?: string;
+  readonly if?: string;
+  readonly uses?: string;
+  readonly with?: Record<string, string>;
+  readonly shell?: string;
+  readonly env?: Record<string, string>;
+  readonly run?: string;
+}
+interface Action {
+  readonly inputs: Record<string, ActionInput>;
+  readonly runs: { readonly using: string; readonly steps: readonly ActionStep[] };
+}
+
+const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
+
+/** What one run of the action did. */
+interface ActionRun {
+  /** The exit status of the last step run (0 when every step passed). */
+  readonly status: number;
+  readonly stdout: string;
+  readonly summary: string;
+  readonly outputs: string;
+  /** Names of the steps run or, for `uses:` steps, reached; with what their `with:` expanded to. */
+  readonly steps: readonly { readonly name: string; readonly with?: Record<string, string> }[];
+}
+
+/** Expands the expressions the action uses: `inputs.NAME` and `github.action_path`; anything else is an error. */
+function expand(text: string, inputs: Record<string, string>, actionPath: string): string {
+  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
+    if (expression === 'github.action_path') return actionPath;
+    const input = /^inputs\.([\w-]+)$/.exec(expression);
+    if (input?.[1] !== undefined && input[1] in inputs) return inputs[input[1]] ?? '';
+    throw new Error(`the test runner does not know the expression \${{ ${expression} }}`);
+  });
+}
+
+/** The `if:` conditions the action uses: `inputs.NAME == 'value'`. */
+function condition(text: string | undefined, inputs: Record<string, string>): boolean {
+  if (text === undefined) return true;
+  const match = /^inputs\.([\w-]+) == '([^']*)'$/.exec(text.trim());
+  if (!match?.[1]) throw new Error(`the test runner does not know the condition ${text}`);
+  return inputs[match[1]] === match[2];
+}
+
+/** Runs the action as the runner would, on a copy of `files` (name → fixture) in a fresh workspace. */
+function runAction(given: Record<string, string>, files: Record<string, string>): ActionRun {
+  const temp = mkdtempSync(join(tmpdir(), 'balancer-lens-action-'));
+  try {
+    const actionPath = join(temp, '_actions', 'balancer-lens', 'balancer-lens', 'v1');
+    for (const file of ['action.yml', 'action', 'package.json']) cpSync(join(ROOT, file), join(actionPath, file), { recursive: true });
+    const workspace = join(temp, 'workspace');
+    for (const [name, fixture] of Object.entries(files)) {
+      mkdirSync(join(workspace, name, '..'), { recursive: true });
+      cpSync(join(FIXTURES, fixture), join(workspace, name));
+    }
+    const runnerTemp = join(temp, 'runner-temp');
+    mkdirSync(runnerTemp);
+    const inputs: Record<string, string> = {};
+    for (const [name, input] of Object.entries(action.inputs)) inputs[name] = given[name] ?? input.default ?? '';
+    const summaryFile = join(runnerTemp, 'step-summary.md');
+    const outputFile = join(runnerTemp, 'output');
+    writeFileSync(summaryFile, '');
+    writeFileSync(outputFile, '');
+    const base: NodeJS.ProcessEnv = {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_ACTION_PATH: actionPath,
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_OUTPUT: outputFile,
+      RUNNER_TEMP: runnerTemp,
+    };
+    const steps: { name: string; with?: Record<string, string> }[] = [];
+    let stdout = '';
+    let status = 0;
+    for (const [index, step] of action.runs.steps.entries()) {
+      if (!condition(step.if, inputs)) continue;
+      const name = step.name ?? step.id ?? `step ${index}`;
+      if (step.uses !== undefined) {
+        const expanded: Record<string, string> = {};
+        for (const [key, value] of Object.entries(step.with ?? {})) expanded[key] = expand(value, inputs, actionPath);
+        steps.push({ name, with: expanded });
+        continue;
+      }
+      assert.equal(step.shell, 'bash', `${name}: the steps run with bash`);
+      assert.ok(step.run !== undefined);
+      assert.doesNotMatch(step.run, /\$\{\{/, `${name}: expressions belong in env:, where the runner quotes nothing into the script`);
+      const env: NodeJS.ProcessEnv = { ...base };
+      for (const [key, value] of Object.entries(step.env ?? {})) env[key] = expand(value, inputs, actionPath);
+      const script = join(runnerTemp, `step-${index}.sh`);
+      writeFileSync(script, step.run);
+      // What the runner runs for `shell: bash`.
+      const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+      if (result.error) throw result.error;
+      steps.push({ name });
+      stdout += result.stdout;
+      status = result.status ?? 1;
+      if (status !== 0) break;
+    }
+    const sarif = join(workspace, inputs['sarif-file'] ?? '');
+    if (inputs['sarif'] === 'true') assert.ok(existsSync(sarif), 'the SARIF file was written');
+    return { status, stdout, summary: readFileSync(summaryFile, 'utf8'), outputs: readFileSync(outputFile, 'utf8'), steps };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+describe('the GitHub Action', function () {
+  this.timeout(60_000);
+
+  it('runs the committed bundle, which equals a fresh build (npm run build, then commit action/dist)', () => {
+    const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+    const git = spawnSync('git', ['status', '--porcelain', '--', 'action/dist'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(git.status, 0, git.stderr);
+    assert.equal(git.stdout, '', 'action/dist differs from a fresh build: run npm run build and commit action/dist (after a merge conflict there, rebuild rather than merge)');
+    for (const step of action.runs.steps) {
+      if (step.run !== undefined) assert.doesNotMatch(step.run, /\bnpx\b|\bnpm\b/, 'the action must not need the npm registry');
+    }
+  });
+
+  it('passes a clean configuration, with a summary and no annotations', () => {
+    const run = runAction({ paths: 'apache/' }, { 'apache/shop.conf': 'clean.conf' });
+    assert.equal(run.status, 0, run.stdout);
+    assert.equal(run.stdout, '');
+    assert.match(run.summary, /^## Balancer Lens\n\n1 file linted: 0 errors, 0 warnings, 0 infos\.\n$/);
+    assert.deepEqual(run.steps.map((step) => step.name), ['Job summary', 'Lint']);
+  });
+
+  it('fails on an error with an annotation, lists it in the summary, and writes SARIF for the upload', () => {
+    const run = runAction({ paths: 'apache/', sarif: 'true', 'sarif-file': 'out/results.sarif' }, { 'apache/orders.conf': 'error.conf', 'apache/shop.conf': 'clean.conf', 'out/.keep': 'clean.conf' });
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /^::error file=apache\/orders\.conf,line=4,.*zero-loadfactor/m);
+    assert.match(run.summary, /2 files linted: 1 error, 0 warnings, 0 infos\./);
+    assert.match(run.summary, /\| error \| apache\/orders\.conf:4:\d+ \| .* \| \[`zero-loadfactor`\]\(https:\/\/github\.com\/balancer-lens\/balancer-lens\/blob\/main\/docs\/rules\/zero-loadfactor\.md\) \|/);
+    assert.equal(run.outputs, 'file=out/results.sarif\n');
+    const upload = run.steps.find((step) => step.name === 'Upload SARIF');
+    assert.deepEqual(upload?.with, { sarif_file: 'out/results.sarif', category: 'balancer-lens' });
+    assert.deepEqual(run.steps.map((step) => step.name), ['Write SARIF', 'Upload SARIF', 'Job summary', 'Lint']);
+  });
+
+  it('fails on warnings over max-warnings, in the chosen format, and leaves the summary out when asked', () => {
+    const run = runAction({ paths: 'apache/*.conf', format: 'compact', 'max-warnings': '0', summary: 'false' }, { 'apache/billing.conf': 'warning.conf' });
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /^apache\/billing\.conf:\d+:\d+: warning\b.*\[all-members-disabled\]$/m);
+    assert.equal(run.summary, '');
+    assert.deepEqual(run.steps.map((step) => step.name), ['Lint']);
+  });
+});
