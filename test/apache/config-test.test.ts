@@ -1,7 +1,7 @@
 // Config-test agreement: for each case, `apache2 -t` and our linter read the same complete file (a
 // wrapper that loads the modules, then the case's fragment) from the disk, includes and all, and
 // they must agree on whether Apache refuses it and on the line Apache names. A second part starts Apache for real where `-t` passes
-// but start-up fails (spec §2.7), with the same agreement rule.
+// but start-up fails (docs/apache-semantics.md, Start-up), with the same agreement rule.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ interface CaseOptions {
   readonly knownDisagreement?: string;
 }
 
-/** One config-test case: a title (spec §9 row where there is one), Apache's verdict, the fragment. */
+/** One config-test case: a title (docs/apache-semantics.md, find_best_byrequests row where there is one), Apache's verdict, the fragment. */
 interface Case extends CaseOptions {
   readonly title: string;
   readonly verdict: Verdict;
@@ -75,7 +75,7 @@ const BYTRAFFIC = { modules: ['lbmethod_bytraffic'] };
 const BYBUSYNESS = { modules: ['lbmethod_bybusyness'] };
 
 const cases: readonly Case[] = [
-  // Worker parameters (spec §3, §3.1, §5).
+  // Worker parameters (docs/apache-semantics.md, set_worker_param, §3.1, §5).
   accepted('#1 loadfactor=1.5', proxy(`${H1} loadfactor=1.5`)),
   refused('#2 loadfactor=0.99', proxy(`${H1} loadfactor=0.99`)),
   refused('#2 loadfactor=0.999 on the second member', proxy(H1, `${H2} loadfactor=0.999`)),
@@ -120,7 +120,7 @@ const cases: readonly Case[] = [
   accepted('#25 a route of 63 characters', proxy(`${H1} route=${'r'.repeat(63)}`)),
   accepted('#26 stickysession of 100 characters is truncated, not refused', withC1(`ProxySet balancer://c1 stickysession=${'s'.repeat(100)}`)),
   refused('#100 ping=1.5 on a ProxyPass worker', 'ProxyPass "/x" "http://10.0.0.9:8080/" ping=1.5'),
-  // Balancer parameters (spec §4).
+  // Balancer parameters (docs/apache-semantics.md, set_balancer_param).
   refused('#27 a worker parameter on ProxyPass to a balancer', withC1('ProxyPass "/x" "balancer://c1/" loadfactor=2')),
   refused('#28 a worker parameter on ProxySet to a balancer', withC1('ProxySet balancer://c1 loadfactor=2')),
   refused('#29 a balancer parameter on BalancerMember', proxy(`${H1} lbmethod=bytraffic`)),
@@ -146,7 +146,7 @@ const cases: readonly Case[] = [
   refused('#67 a bad ProxySet inside a true <IfModule> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <IfModule proxy_balancer_module>', '        ProxySet lbmethod=bogus', '    </IfModule>', '</Proxy>')),
   refused('bare word on ProxySet', withC1('ProxySet balancer://c1 lbmethod=byrequests bogus')),
   refused('#99 ProxySet on a worker not defined', withC1('ProxySet http://10.0.0.9:8080 loadfactor=2')),
-  // Where balancers come from (spec §2).
+  // Where balancers come from (docs/apache-semantics.md, Declaring balancers and members).
   refused('#35 ProxySet before the balancer exists', lines('ProxySet balancer://c1 lbmethod=byrequests', proxy(H1))),
   refused('#36 a <Proxy> holding only Require defines nothing', lines('<Proxy "balancer://c1">', '    Require all granted', '</Proxy>', 'ProxySet balancer://c1 lbmethod=byrequests')),
   accepted('#37 ProxyPass before <Proxy>', lines('ProxyPass "/app/" "balancer://c1/"', proxy(H1))),
@@ -169,7 +169,7 @@ const cases: readonly Case[] = [
   accepted('#51 a URL extending an earlier member is shared', proxy(H1, `${H1}/app loadfactor=0`)),
   accepted('#52 a shorter URL after a longer one', proxy(`${H1}/app`, H1)),
   accepted('#53 default port and case: one member', proxy('http://LOCALHOST:80', 'http://localhost/ loadfactor=0')),
-  // Reading: comments, continuations, variables (spec §1.1–§1.3).
+  // Reading: comments, continuations, variables (docs/apache-semantics.md, ap_cfg_getline_core§1.3).
   refused('#68 a trailing # comment', proxy(`${H1} loadfactor=2 # slow`)),
   accepted('#69 a comment line ending in \\ swallows the next line', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    # retired: \\', `    BalancerMember ${H2} loadfactor=0`, '</Proxy>')),
   accepted('#70 \\ + space is not a continuation: Define gets the value \\', lines('Define SLASH \\ ', `BalancerMember balancer://c1 ${H1}`)),
@@ -184,14 +184,14 @@ const cases: readonly Case[] = [
   refused('Define with ":" in the name', 'Define backend:port 8080'),
   // FIXME (documented disagreement): Apache refuses an unresolved ${VAR} in a value, we do not.
   refused('${UNDEFINED} in loadfactor', proxy(`${H1} loadfactor=\${UNDEFINED}`), {
-    knownDisagreement: 'spec §1.2 linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
+    knownDisagreement: 'docs/apache-semantics.md, ap_resolve_env linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
   }),
   // FIXME (documented disagreement): the same, for a variable defined only after its use.
   refused('#81 ${X} used before Define X', lines(proxy(`${H1} loadfactor=\${X}`), 'Define X 5'), {
-    knownDisagreement: 'spec §1.2 linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
+    knownDisagreement: 'docs/apache-semantics.md, ap_resolve_env linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
   }),
   refused('#91 a UTF-8 BOM at the start of the file', proxy(H1), { bom: true }),
-  // Sections and conditionals (spec §1.5, §1.6).
+  // Sections and conditionals (docs/apache-semantics.md, ap_build_config_sub, §1.6).
   refused('#72 </Proxy > (space before >)', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy >')),
   accepted('#73 </proxy> closes <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</proxy>')),
   accepted('#73 </Proxy> junk: the rest of the line is ignored', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy> junk here')),
@@ -213,7 +213,7 @@ const cases: readonly Case[] = [
   refused('#89 Include of a wildcard in a missing folder', lines(proxy(H1), 'Include /nonexistent/*.conf')),
   refused('Include with two paths', lines(proxy(H1), 'Include a.conf b.conf')),
   accepted('#90 IncludeOptional of a missing file, directory and wildcard', lines(proxy(H1), 'IncludeOptional /nonexistent/x.conf', 'IncludeOptional /nonexistent/dir/*.conf', 'IncludeOptional zz*.conf')),
-  // Directives and contexts (spec §1.4, §2.6).
+  // Directives and contexts (docs/apache-semantics.md, ap_build_config_sub, §2.6).
   refused('unknown directive typo ProdyPassReverse', lines(proxy(H1), 'ProxyPass "/app/" "balancer://c1/"', 'ProdyPassReverse "/app/" "balancer://c1/"')),
   refused('BalancerGrowth inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    BalancerGrowth 10', '</Proxy>')),
   refused('<Proxy> inside <Location>', lines('<Location "/x">', '    <Proxy "balancer://c1">', `        BalancerMember ${H1}`, '    </Proxy>', '</Location>')),
@@ -247,7 +247,7 @@ interface ApacheError {
 }
 
 /**
- * Reads `apache2 -t`'s refusal in either format (spec §1.5): `AH00526: Syntax error on line N of
+ * Reads `apache2 -t`'s refusal in either format (docs/apache-semantics.md, ap_build_config_sub): `AH00526: Syntax error on line N of
  * FILE:` with the message on the next line (walk phase), or `apache2: Syntax error on line N of
  * FILE: MSG` (read phase). The message is kept as printed, escapes included.
  */
@@ -306,13 +306,13 @@ function skippedConditionals(nodes: readonly Node[]): Section[] {
  * (a) the diagnostic's span covers that line: its first line ≤ line ≤ its last line (the line of
  *     its last character);
  * (b) the directive line holding the diagnostic's start ends on that line: Apache reports a logical
- *     line continued over several physical lines at its last physical line (spec §1.1.5), while our
+ *     line continued over several physical lines at its last physical line (docs/apache-semantics.md, ap_cfg_getline_core), while our
  *     span may sit on an earlier one. Errors of a container handler (`<Proxy …>` arguments, a
  *     missing `>`, an unclosed section) are reported at the container's opening line, where our
  *     section errors point too, so (a) or (b) covers them;
  * (c) the diagnostic lies inside a false conditional whose opening line ends on that line: Apache
  *     checks a skipped block only for section nesting, inside the conditional's handler, and
- *     reports a mismatch there at the conditional's line (spec §1.6); we point at the offending
+ *     reports a mismatch there at the conditional's line (docs/apache-semantics.md, start_cond_section); we point at the offending
  *     line inside the block. No other error can come from inside a skipped block.
  */
 function pointsAtLine(diagnostic: Diagnostic, line: number, index: LineIndex, tree: SyntaxTree): boolean {
@@ -397,7 +397,7 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       if (named === undefined) assert.fail(`no "Syntax error on line N" in Apache's output\n${report}`);
       const onLine = errors.filter((error) => pointsAtLine(error, named.line, index, analysis.tree));
       assert.ok(onLine.length > 0, `none of our errors is on line ${named.line}\n${report}`);
-      // Several unclosed sections come as one message, one part per line (spec §1.5): an error on
+      // Several unclosed sections come as one message, one part per line (docs/apache-semantics.md, ap_build_config_sub): an error on
       // Apache's line must quote one part, and every part must be quoted by one of our errors.
       const parts = unescapeLog(named.message).split('\n').map((part) => part.replace(/^\S+:\d+: /, ''));
       const quotes = (error: Diagnostic, part: string): boolean => unescapeLog(error.message).includes(part);
@@ -487,7 +487,7 @@ describe('real Apache: start-up failures that apache2 -t misses agree with the l
       const file = join(dir, 'httpd.conf');
       await writeFile(file, text);
       const test = await runConfigTest(file);
-      assert.equal(test.status, 0, `apache2 -t should pass (spec §2.7):\n${test.output}`);
+      assert.equal(test.status, 0, `apache2 -t should pass (docs/apache-semantics.md, Start-up):\n${test.output}`);
 
       const outcome: StartOutcome = await launchApache(dir, file, port);
       if (outcome.started) running = outcome.server;

@@ -148,7 +148,7 @@ const variants: readonly Variant[] = [
     await tree.write('balancers/close.conf', '</Proxy>\n');
   }),
   refused('IncludeOptional with two paths', 'sites-enabled/shop.conf', (tree) => tree.replace('sites-available/shop.conf', '</VirtualHost>', '    IncludeOptional shop-a.conf shop-b.conf\n</VirtualHost>')),
-  // FIXME (documented disagreement, spec §1.2 linter advice): a variable defined only in a file read
+  // FIXME (documented disagreement, docs/apache-semantics.md, ap_resolve_env linter advice): a variable defined only in a file read
   // later is unresolved where it is used; Apache then refuses the literal, we report info only.
   refused('a Define read after the line that uses it', 'conf-enabled/balancers.conf', async (tree) => {
     await tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=${SHOP_B_LF}');

@@ -37,7 +37,7 @@ const proxy = (...members: string[]): string =>
   lines('<Proxy "balancer://t">', ...members.map((member) => `  BalancerMember ${member}`), '</Proxy>');
 
 const scenarios: readonly Scenario[] = [
-  // Integer weights (spec §6.5 a–d) and ties.
+  // Integer weights (docs/apache-semantics.md, find_best_byrequests) and ties.
   ['loadfactor 70/30 (the manual table)', proxy('http://{a} loadfactor=70', 'http://{b} loadfactor=30')],
   ['loadfactor 1/4/1', proxy('http://{a} loadfactor=1', 'http://{b} loadfactor=4', 'http://{c} loadfactor=1')],
   ['loadfactor 1/1/1/2 (not the source comment order)', proxy('http://{a}', 'http://{b}', 'http://{c}', 'http://{d} loadfactor=2')],
@@ -46,7 +46,7 @@ const scenarios: readonly Scenario[] = [
   ['default loadfactors tie: config order breaks them', proxy('http://{a}', 'http://{b}', 'http://{c}')],
   ['ties between explicit weights 3/3/2', proxy('http://{a} loadfactor=3', 'http://{b} loadfactor=3', 'http://{c} loadfactor=2')],
   ['a single member', proxy('http://{a} loadfactor=7')],
-  // Decimal weights: trunc(strtod(x) * 100) in IEEE double (spec §3.1).
+  // Decimal weights: trunc(strtod(x) * 100) in IEEE double (docs/apache-semantics.md, set_worker_param).
   ['decimal 1.5 vs 1', proxy('http://{a} loadfactor=1.5', 'http://{b}')],
   ['decimal 1.15 vs 2.3 truncate to 114:229 (cycle 343, prefix)', proxy('http://{a} loadfactor=1.15', 'http://{b} loadfactor=2.3')],
   ['decimal 4.35 truncates to 434 (cycle 367, prefix)', proxy('http://{a} loadfactor=4.35', 'http://{b} loadfactor=1', 'http://{c} loadfactor=2')],
@@ -65,7 +65,7 @@ const scenarios: readonly Scenario[] = [
   ['loadfactor=abc LoadFactor=2: the last wins, the first is never checked', proxy('http://{a} loadfactor=abc LoadFactor=2', 'http://{b}')],
   ['parameter keys are case-insensitive', proxy('http://{a} LOADFACTOR=3', 'http://{b} LoadFactor=2')],
   ['parameters may precede the URL', proxy('loadfactor=3 http://{a}', 'http://{b}')],
-  // Status flags (spec §5).
+  // Status flags (docs/apache-semantics.md, ap_proxy_set_wstatus).
   ['+D takes a member out', proxy('http://{a}', 'http://{b} status=+D loadfactor=5', 'http://{c} loadfactor=2')],
   ['+S takes a member out', proxy('http://{a} status=+S loadfactor=5', 'http://{b}', 'http://{c} loadfactor=2')],
   ['+N drains a member', proxy('http://{a} loadfactor=2', 'http://{b} status=+N', 'http://{c}')],
@@ -81,7 +81,7 @@ const scenarios: readonly Scenario[] = [
   ['status=-D and an empty status= leave members plain', proxy('http://{a} status=-D', 'http://{b} status= loadfactor=2')],
   ['status=ID: I does not override D', proxy('http://{a} status=ID', 'http://{b}')],
   ['status=I alone does not block', proxy('http://{a} status=I', 'http://{b} loadfactor=2')],
-  // Tiers, standbys and spares (spec §6.2 and every row of the §6.5 e table).
+  // Tiers, standbys and spares (docs/apache-semantics.md, proxy_balancer_get_best_worker and every row of the §6.5 e table).
   ['lbset 0 all disabled: lbset 1 serves', proxy('http://{a} status=D', 'http://{b} lbset=1', 'http://{c} lbset=1 loadfactor=2')],
   ['standbys share by weight when no regular member is usable', proxy('http://{a} status=D', 'http://{b} status=D', 'http://{c} status=H', 'http://{d} status=H loadfactor=3')],
   ['one spare per unusable regular member, the second spare idles', proxy('http://{a}', 'http://{b} status=D', 'http://{c} status=R', 'http://{d} status=R')],
@@ -114,7 +114,7 @@ const scenarios: readonly Scenario[] = [
   ['<IfModule proxy_balancer_module> around members is true', lines('<Proxy "balancer://t">', '  <IfModule proxy_balancer_module>', '    BalancerMember http://{a} loadfactor=2', '  </IfModule>', '  BalancerMember http://{b}', '</Proxy>')],
   ['<IfModule> names are exact and case-sensitive', lines('<Proxy "balancer://t">', '  BalancerMember http://{a}', '  <IfModule mod_proxy_balancer>', '    BalancerMember http://{b} loadfactor=9', '  </IfModule>', '  <IfModule MOD_PROXY_BALANCER.C>', '    BalancerMember http://{d} loadfactor=9', '  </IfModule>', '  <IfModule mod_proxy_balancer.c>', '    BalancerMember http://{c} loadfactor=2', '  </IfModule>', '</Proxy>')],
   ['<IfModule !…> of a loaded module is false', lines('<Proxy "balancer://t">', '  BalancerMember http://{a}', '  <IfModule !proxy_module>', '    BalancerMember http://{b}', '  </IfModule>', '  BalancerMember http://{c}', '</Proxy>')],
-  // lbmethod precedence, where it changes whether byrequests order applies (spec §2.5, §8).
+  // lbmethod precedence, where it changes whether byrequests order applies (docs/apache-semantics.md, set_proxy_param, §8).
   ['lbmethod=bybusyness keeps byrequests order for sequential requests', lines(proxy('http://{a} loadfactor=70', 'http://{b} loadfactor=30'), 'ProxySet balancer://t lbmethod=bybusyness')],
   ['<Proxy> line parameters apply after the body: bybusyness, not bytraffic', lines('<Proxy "balancer://t" lbmethod=bybusyness>', '  BalancerMember http://{a}', '  BalancerMember http://{b} loadfactor=4', '  BalancerMember http://{c}', '  ProxySet lbmethod=bytraffic', '</Proxy>')],
   ['the last directive walked wins: ProxyPass lbmethod=byrequests', lines('<Proxy "balancer://t">', '  BalancerMember http://{a} loadfactor=70', '  BalancerMember http://{b} loadfactor=30', '  ProxySet lbmethod=bytraffic', '</Proxy>', 'ProxySet balancer://t lbmethod=bybusyness', 'ProxyPass "/" "balancer://t/" lbmethod=byrequests')],

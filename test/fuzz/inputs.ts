@@ -29,10 +29,10 @@ import { walk } from '../../server/src/core/syntax/walk';
 /** A fixed clock, so two analyses of one text are comparable. */
 export const EPOCH = 1_800_000_000;
 
-/** Where the real-world corpus lives (outside the repository); `BALANCER_LENS_CORPUS` overrides it. */
-export const CORPUS_DIR = process.env['BALANCER_LENS_CORPUS'] ?? '/work/shared/corpus/real';
-
 const ROOT = join(__dirname, '../..');
+
+/** Where the real-world corpus is, when present: a `shared/corpus/real` folder beside the repository, or `BALANCER_LENS_CORPUS`. */
+export const CORPUS_DIR = process.env['BALANCER_LENS_CORPUS'] ?? join(ROOT, '../shared/corpus/real');
 
 function confFiles(directory: string): string[] {
   if (!existsSync(directory)) return [];

@@ -5,7 +5,7 @@ const M = '/usr/lib/apache2/modules';
 const WITHOUT = `LoadModule mpm_event_module ${M}/mod_mpm_event.so\nLoadModule proxy_module ${M}/mod_proxy.so\nLoadModule proxy_http_module ${M}/mod_proxy_http.so\n`;
 
 // Without mod_proxy_balancer nothing handles balancer:// URLs: Apache starts, and every request to a
-// balancer fails with 500 and AH01144 (spec §4).
+// balancer fails with 500 and AH01144 (docs/apache-semantics.md, set_balancer_param).
 ruleTable('balancer-module-not-loaded', [
   [`${WITHOUT}[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`, { says: ['mod_proxy_balancer is not loaded', 'every request to a balancer fails with 500', 'AH01144 "No protocol handler was valid for the URL"', 'add LoadModule proxy_balancer_module'] }],
   // one finding per file, on the first balancer

@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // mod_proxy_balancer's find_route_worker takes the first member whose route matches the session's
-// (spec §6.4), so a second member with the same route never receives a sticky request.
+// (docs/apache-semantics.md, proxy_balancer_get_best_worker), so a second member with the same route never receives a sticky request.
 ruleTable('duplicate-route', [
   ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080 route=n1\n    BalancerMember http://10.0.0.2:8080 route=[[n1]]\n</Proxy>', { says: ['route "n1" is already used by http://10.0.0.1:8080 in balancer://shop', 'sticky sessions for it always go there', 'give this member its own route'], noFix: true }],
   // every later member with the route is flagged, each naming the first

@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
-// A member with status I (ignore errors) is never put in error (spec §5), so its lbset always has a
-// usable member and the balancer never falls through to a higher lbset (spec §6.2).
+// A member with status I (ignore errors) is never put in error (docs/apache-semantics.md, ap_proxy_set_wstatus), so its lbset always has a
+// usable member and the balancer never falls through to a higher lbset (docs/apache-semantics.md, proxy_balancer_get_best_worker).
 ruleTable('lbset-shadowed', [
   ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080 status=+I\n    BalancerMember [[http://10.0.0.2:8080]] lbset=1\n</Proxy>', { says: ['lbset 1 is never used', 'http://10.0.0.1:8080 in lbset 0 has status I', 'never goes into error and lbset 0 always has a member'] }],
   // every member above the lowest sticky lbset, whatever its own lbset

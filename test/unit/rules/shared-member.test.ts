@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // add_member looks for an existing member of the balancer whose name is a prefix of the new URL
-// (ap_proxy_get_worker_ex, spec §3.3): that line then shares the worker, logs AH01149 and ignores
+// (ap_proxy_get_worker_ex, docs/apache-semantics.md, ap_proxy_get_worker_ex): that line then shares the worker, logs AH01149 and ignores
 // its parameters with AH01150.
 // FIXME: its messages start with "Apache", against STYLE.md's lower-case start (`capitalised`).
 ruleTable('shared-member', [

@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // status=+E at configuration time is practically a no-op: the first selection retries the member and
-// clears E unless retry exceeds the current Unix time, and never with S (spec §5, verified on 2.4.71).
+// clears E unless retry exceeds the current Unix time, and never with S (docs/apache-semantics.md, ap_proxy_set_wstatus, verified on 2.4.71).
 ruleTable('status-in-error', [
   ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=[[+E]]\n</Proxy>', { says: ['status "+E" sets E (in error), which has no effect in the configuration', 'Apache retries the member on its first request and clears it', 'use +D to disable it'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=+D\n</Proxy>', safe: false }],
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=[[+he]]\n</Proxy>', { says: ['status "+he"'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=+hD\n</Proxy>' }],

@@ -1,6 +1,6 @@
 import { ruleTable } from '../../support/rules';
 
-// Apache finds a session's member by the route after the cookie's separator (spec §6.4): with no
+// Apache finds a session's member by the route after the cookie's separator (docs/apache-semantics.md, proxy_balancer_get_best_worker): with no
 // route= on any member, no session can ever match one.
 ruleTable('sticky-without-route', [
   ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080\n    ProxySet [[stickysession=JSESSIONID]]\n</Proxy>', { says: ['stickysession=JSESSIONID can never match', 'no member of balancer://shop has a route=', 'give each member a distinct route'], never: ['PHPSESSID'] }],

@@ -28,7 +28,7 @@ function lettersOf(spec: string, count?: number, options = OPTIONS): string {
 }
 
 describe('byrequests schedules', () => {
-  // [members, expected picks]: Apache's manual tables, the source comment, and spec §6.5 (all verified live on 2.4.71).
+  // [members, expected picks]: Apache's manual tables, the source comment, and docs/apache-semantics.md, find_best_byrequests (all verified live on 2.4.71).
   const cases: [string, string][] = [
     ['25 25:D 25 25', 'a c d'],
     ['1 1:D 1 1', 'a c d'],
