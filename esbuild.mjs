@@ -18,7 +18,13 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js', external: ['vscode'] },
   // The GitHub Action runs these committed files (action.yml); test/ship/action.test.ts checks they
   // equal a fresh build. No source maps: they would only grow the repository.
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'action/dist/cli.js', banner: { js: '#!/usr/bin/env node' }, sourcemap: false, minify: true },
+  {
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'action/dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    sourcemap: false,
+    minify: true,
+  },
   { entryPoints: ['action/src/summary.ts'], outfile: 'action/dist/summary.js', sourcemap: false, minify: true },
 ];
 

@@ -3,7 +3,21 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const node = Object.fromEntries(['process', 'require', 'module', '__dirname', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setImmediate', 'performance'].map((name) => [name, 'readonly']));
+const node = Object.fromEntries(
+  [
+    'process',
+    'require',
+    'module',
+    '__dirname',
+    'console',
+    'Buffer',
+    'URL',
+    'setTimeout',
+    'clearTimeout',
+    'setImmediate',
+    'performance',
+  ].map((name) => [name, 'readonly']),
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.tmp/**', '**/*.vsix'] },

@@ -137,7 +137,8 @@ export function generateConfig(options: ConfigOptions): GeneratedConfig {
       networks.push(name);
       out.push(`Define BENCH_FEATURE_${defineCount}`, '');
     } else if (roll < 0.5) out.push(...balancerSection(dice, nextName(), balancerCount, hostFor, networks, ''), '');
-    else if (roll < 0.62) out.push(...conditional(dice, () => balancerSection(dice, nextName(), balancerCount, hostFor, networks, '    '), defineCount), '');
+    else if (roll < 0.62)
+      out.push(...conditional(dice, () => balancerSection(dice, nextName(), balancerCount, hostFor, networks, '    '), defineCount), '');
     else if (roll < 0.72) out.push(...outsideMembers(dice, nextName(), balancerCount, hostFor), '');
     else {
       virtualHosts++;
@@ -153,13 +154,15 @@ function comments(dice: Dice): string[] {
   const lines = ['# --------------------------------------------------------------------------'];
   const count = dice.int(1, 3);
   for (let i = 0; i < count; i++) {
-    lines.push(dice.pick([
-      '# Application servers behind the balancer; weights follow the hardware.',
-      '#   BalancerMember "http://10.9.9.9:8080" loadfactor=0   (retired)',
-      '# Sticky sessions use the ROUTEID cookie set by the application.',
-      '# Standbys take over only when every regular member of the lbset is down.',
-      '# Ticket OPS-1234: drain before maintenance, then disable.',
-    ]));
+    lines.push(
+      dice.pick([
+        '# Application servers behind the balancer; weights follow the hardware.',
+        '#   BalancerMember "http://10.9.9.9:8080" loadfactor=0   (retired)',
+        '# Sticky sessions use the ROUTEID cookie set by the application.',
+        '# Standbys take over only when every regular member of the lbset is down.',
+        '# Ticket OPS-1234: drain before maintenance, then disable.',
+      ]),
+    );
   }
   return lines;
 }
@@ -190,7 +193,14 @@ function memberStatus(dice: Dice, index: number): string[] {
   return [];
 }
 
-function balancerSection(dice: Dice, name: string, number: number, hostFor: HostFor, networks: readonly string[], indent: string): string[] {
+function balancerSection(
+  dice: Dice,
+  name: string,
+  number: number,
+  hostFor: HostFor,
+  networks: readonly string[],
+  indent: string,
+): string[] {
   const count = dice.int(2, 12);
   const sticky = dice.chance(0.4);
   const lines = [`${indent}<Proxy "balancer://${name}">`];
@@ -204,7 +214,10 @@ function balancerSection(dice: Dice, name: string, number: number, hostFor: Host
     const words = [...memberParameters(dice, i, sticky), ...memberStatus(dice, i)];
     if (words.length > 2 && dice.chance(0.25)) {
       const split = Math.ceil(words.length / 2);
-      lines.push(`${indent}    BalancerMember ${quoted} ${words.slice(0, split).join(' ')} \\`, `${indent}        ${words.slice(split).join(' ')}`);
+      lines.push(
+        `${indent}    BalancerMember ${quoted} ${words.slice(0, split).join(' ')} \\`,
+        `${indent}        ${words.slice(split).join(' ')}`,
+      );
     } else {
       lines.push(`${indent}    BalancerMember ${[quoted, ...words].join(' ')}`);
     }
@@ -236,7 +249,13 @@ function conditional(dice: Dice, body: () => string[], defineCount: number): str
   const lines = [opening, ...body(), close];
   if (dice.chance(0.3)) {
     // A conditional Apache skips: its contents are never read as directives.
-    lines.push('<IfDefine BENCH_NEVER_DEFINED>', '    <Proxy "balancer://skipped">', '        BalancerMember "http://192.0.2.1:8080" loadfactor=0', '    </Proxy>', '</IfDefine>');
+    lines.push(
+      '<IfDefine BENCH_NEVER_DEFINED>',
+      '    <Proxy "balancer://skipped">',
+      '        BalancerMember "http://192.0.2.1:8080" loadfactor=0',
+      '    </Proxy>',
+      '</IfDefine>',
+    );
   }
   return lines;
 }
@@ -246,7 +265,9 @@ function outsideMembers(dice: Dice, name: string, number: number, hostFor: HostF
   const count = dice.int(2, 6);
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
-    lines.push(`BalancerMember balancer://${name} http://${hostFor(number, i)}:${dice.pick(PORTS)} ${[...memberParameters(dice, i, false), ...memberStatus(dice, i)].join(' ')}`.trimEnd());
+    lines.push(
+      `BalancerMember balancer://${name} http://${hostFor(number, i)}:${dice.pick(PORTS)} ${[...memberParameters(dice, i, false), ...memberStatus(dice, i)].join(' ')}`.trimEnd(),
+    );
   }
   lines.push(`ProxySet balancer://${name} lbmethod=${dice.pick(LBMETHODS)}`);
   lines.push(`ProxyPass "/${name}/" "balancer://${name}/"`);
@@ -264,12 +285,19 @@ function virtualHost(dice: Dice, name: string, number: number, hostFor: HostFor,
   const count = dice.int(2, 8);
   const sticky = dice.chance(0.5);
   for (let i = 0; i < count; i++) {
-    lines.push(`        BalancerMember "http://${hostFor(number, i)}:${dice.pick(PORTS)}" ${[...memberParameters(dice, i, sticky), ...memberStatus(dice, i)].join(' ')}`.trimEnd());
+    lines.push(
+      `        BalancerMember "http://${hostFor(number, i)}:${dice.pick(PORTS)}" ${[...memberParameters(dice, i, sticky), ...memberStatus(dice, i)].join(' ')}`.trimEnd(),
+    );
   }
   lines.push(`        ProxySet lbmethod=${dice.pick(LBMETHODS)}${sticky ? ' stickysession=ROUTEID' : ''}`, '    </Proxy>');
   lines.push(`    ProxyPass "/app/" "balancer://${name}/app/"`, `    ProxyPassReverse "/app/" "balancer://${name}/app/"`);
   if (dice.chance(0.5)) {
-    lines.push('    <Location "/static/">', `        ProxyPass "balancer://${name}/static/"`, '        Require all granted', '    </Location>');
+    lines.push(
+      '    <Location "/static/">',
+      `        ProxyPass "balancer://${name}/static/"`,
+      '        Require all granted',
+      '    </Location>',
+    );
   }
   lines.push('</VirtualHost>');
   return lines;
@@ -291,7 +319,11 @@ export interface BigBalancerOptions extends ServerOptions {
 export function repeatExample(example: string, copies: number): string {
   const out: string[] = [];
   for (let i = 0; i < copies; i++) {
-    out.push(example.replace(/balancer:\/\/([A-Za-z]+)/g, `balancer://$1${i}`).replace(/\b10\.0\.(\d+)\.(\d+)/g, (_, _net: string, host: string) => `10.${(i >> 8) & 255}.${i & 255}.${host}`));
+    out.push(
+      example
+        .replace(/balancer:\/\/([A-Za-z]+)/g, `balancer://$1${i}`)
+        .replace(/\b10\.0\.(\d+)\.(\d+)/g, (_, _net: string, host: string) => `10.${(i >> 8) & 255}.${i & 255}.${host}`),
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -314,7 +346,10 @@ export function writeFolder(folder: string, files: number): void {
 /** One balancer with `members` members (plus the server header), for hover, inlay hints and the scheduler. */
 export function generateBigBalancer(options: BigBalancerOptions): string {
   const dice = new Dice(prng(options.seed));
-  const out = serverHeader(options, `Balancer Lens benchmark: one balancer of ${options.members} members (${options.loadfactors} loadfactors), seed ${options.seed}`);
+  const out = serverHeader(
+    options,
+    `Balancer Lens benchmark: one balancer of ${options.members} members (${options.loadfactors} loadfactors), seed ${options.seed}`,
+  );
   out.push('<Proxy "balancer://big">');
   for (let i = 0; i < options.members; i++) {
     const url = `http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080`;

@@ -23,7 +23,14 @@ const OPTIONS: AnalyzeOptions = { environment: {}, epochSeconds: 1_800_000_000 }
 /** What the parent asks for. */
 export type Task =
   | { readonly kind: 'analysis'; readonly files: readonly { readonly label: string; readonly path: string; readonly runs: number }[] }
-  | { readonly kind: 'scheduler'; readonly members: number; readonly picks: number; readonly iterations: number; readonly seed: number; readonly root: string }
+  | {
+      readonly kind: 'scheduler';
+      readonly members: number;
+      readonly picks: number;
+      readonly iterations: number;
+      readonly seed: number;
+      readonly root: string;
+    }
   | { readonly kind: 'rule-growth'; readonly copies: readonly [small: number, large: number] }
   | { readonly kind: 'lint-workload'; readonly path: string; readonly runs: number }
   | { readonly kind: 'hover-workload'; readonly path: string; readonly runs: number };
@@ -102,7 +109,9 @@ function analysisOf(label: string, path: string, runs: number): AnalysisResult {
     const parsed = timed(() => parse(text, OPTIONS));
     const modelled = timed(() => buildModel(parsed.value));
     const model = modelled.value;
-    const previewed = timed(() => model.balancers.map((balancer) => previewBalancer(balancer, { epochSeconds: OPTIONS.epochSeconds, persist: model.persist })));
+    const previewed = timed(() =>
+      model.balancers.map((balancer) => previewBalancer(balancer, { epochSeconds: OPTIONS.epochSeconds, persist: model.persist })),
+    );
     const analysed = timed(() => analyze(text, OPTIONS));
     const linted = timed(() => lint(analysed.value));
     diagnostics = linted.value.length;
@@ -137,7 +146,12 @@ function analysisOf(label: string, path: string, runs: number): AnalysisResult {
 function schedulerOf(task: Extract<Task, { kind: 'scheduler' }>): SchedulerResult {
   const text = generateBigBalancer({ root: task.root, port: 18080, members: task.members, seed: task.seed, loadfactors: 'decimal' });
   const balancer = analyze(text, OPTIONS).model.balancers[0]!;
-  const inputs = balancer.members.map((member) => ({ lbfactor: member.params.lbfactor, lbset: member.params.lbset, status: member.params.status, retry: member.params.retry }));
+  const inputs = balancer.members.map((member) => ({
+    lbfactor: member.params.lbfactor,
+    lbset: member.params.lbset,
+    status: member.params.status,
+    retry: member.params.retry,
+  }));
   const options = { forceRecovery: true, epochSeconds: OPTIONS.epochSeconds };
   const times: number[] = [];
   let cycleLength = 0;

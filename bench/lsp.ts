@@ -136,7 +136,9 @@ export async function measureFeatures(text: string, requests: number, scratch: s
   await session.diagnostics(uri, 1);
   const balancerAt = positionAt(text, text.indexOf('balancer://big') + 3);
   const memberOffsets = [...text.matchAll(/BalancerMember "http/g)].map((match) => match.index! + 3);
-  const memberPositions = Array.from({ length: requests }, (_, i) => positionAt(text, memberOffsets[Math.floor((i * memberOffsets.length) / requests)]!));
+  const memberPositions = Array.from({ length: requests }, (_, i) =>
+    positionAt(text, memberOffsets[Math.floor((i * memberOffsets.length) / requests)]!),
+  );
   const lastLine = text.split('\n').length;
   const firstMemberLine = positionAt(text, memberOffsets[0]!).line;
   const time = async (request: (i: number) => Promise<unknown>, check: (result: unknown) => boolean): Promise<Distribution> => {
@@ -156,25 +158,48 @@ export async function measureFeatures(text: string, requests: number, scratch: s
     const value = (result as { contents?: { value?: unknown } } | null)?.contents?.value;
     return typeof value === 'string' ? value : undefined;
   };
-  const isHover = (kind: keyof typeof hoverChars) => (result: unknown): boolean => {
-    const text = hoverText(result);
-    if (text !== undefined) hoverChars[kind] = Math.max(hoverChars[kind], text.length);
-    return text !== undefined;
-  };
-  const isHints = (count: number) => (result: unknown): boolean => Array.isArray(result) && result.length >= count;
-  const hoverBalancer = await time(() => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }), isHover('balancer'));
-  const hoverMember = await time((i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: memberPositions[i]! }), isHover('member'));
+  const isHover =
+    (kind: keyof typeof hoverChars) =>
+    (result: unknown): boolean => {
+      const text = hoverText(result);
+      if (text !== undefined) hoverChars[kind] = Math.max(hoverChars[kind], text.length);
+      return text !== undefined;
+    };
+  const isHints =
+    (count: number) =>
+    (result: unknown): boolean =>
+      Array.isArray(result) && result.length >= count;
+  const hoverBalancer = await time(
+    () => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }),
+    isHover('balancer'),
+  );
+  const hoverMember = await time(
+    (i) => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: memberPositions[i]! }),
+    isHover('member'),
+  );
   const inlayHintsAll = await time(
-    () => session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lastLine, character: 0 } } }),
+    () =>
+      session.connection.sendRequest('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: lastLine, character: 0 } },
+      }),
     isHints(memberOffsets.length),
   );
-  const inlayHintsViewport = await time(
-    (i) => {
-      const line = firstMemberLine + ((i * 97) % Math.max(1, memberOffsets.length - 60));
-      return session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line: line + 60, character: 0 } } });
-    },
-    isHints(1),
-  );
+  const inlayHintsViewport = await time((i) => {
+    const line = firstMemberLine + ((i * 97) % Math.max(1, memberOffsets.length - 60));
+    return session.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line, character: 0 }, end: { line: line + 60, character: 0 } },
+    });
+  }, isHints(1));
   const maxRssKiB = await session.stopMeasured();
-  return { hoverBalancer, hoverMember, inlayHintsAll, inlayHintsViewport, hoverBalancerChars: hoverChars.balancer, hoverMemberChars: hoverChars.member, maxRssKiB };
+  return {
+    hoverBalancer,
+    hoverMember,
+    inlayHintsAll,
+    inlayHintsViewport,
+    hoverBalancerChars: hoverChars.balancer,
+    hoverMemberChars: hoverChars.member,
+    maxRssKiB,
+  };
 }

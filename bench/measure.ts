@@ -35,7 +35,9 @@ export function runNode(args: readonly string[], scratch: string, options: { kee
   });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.error) throw result.error;
-  const usage = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number }) : undefined;
+  const usage = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number })
+    : undefined;
   return {
     wallMs,
     cpuMs: usage ? (usage.userMicros + usage.systemMicros) / 1000 : undefined,

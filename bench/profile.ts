@@ -39,10 +39,12 @@ const NOISE = /^\((root|program|idle)\)|node:internal|^[^ ]+ (node_modules|bench
 function bundleSources(bundle: string): (line: number) => string | undefined {
   if (!existsSync(bundle)) return () => undefined;
   const markers: { line: number; file: string }[] = [];
-  readFileSync(bundle, 'utf8').split('\n').forEach((text, line) => {
-    const marker = /^\/\/ (\S+\.(?:ts|js|cjs|mjs))$/.exec(text);
-    if (marker) markers.push({ line, file: marker[1]! });
-  });
+  readFileSync(bundle, 'utf8')
+    .split('\n')
+    .forEach((text, line) => {
+      const marker = /^\/\/ (\S+\.(?:ts|js|cjs|mjs))$/.exec(text);
+      if (marker) markers.push({ line, file: marker[1]! });
+    });
   return (line) => {
     let found: string | undefined;
     for (const marker of markers) {

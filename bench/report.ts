@@ -19,7 +19,13 @@ export interface CliSize {
   readonly balancers: number;
   readonly members: number;
   readonly virtualHosts: number;
-  readonly lint: CommandStats & { readonly mbPerSecond: number; readonly errors: number; readonly warnings: number; readonly infos: number; readonly exitCode: number | null };
+  readonly lint: CommandStats & {
+    readonly mbPerSecond: number;
+    readonly errors: number;
+    readonly warnings: number;
+    readonly infos: number;
+    readonly exitCode: number | null;
+  };
   /** Absent with the reason when apache2 is not installed. */
   readonly apache: (CommandStats & { readonly syntaxOk: boolean }) | { readonly skipped: string };
 }
@@ -72,7 +78,13 @@ export interface Results {
   readonly findings: readonly string[];
   readonly cli: {
     readonly sizes: readonly CliSize[];
-    readonly startup: { readonly runs: number; readonly nodeBaselineMs: number; readonly versionMs: number; readonly lintExampleMs: number; readonly lintExampleRssKiB: number | undefined };
+    readonly startup: {
+      readonly runs: number;
+      readonly nodeBaselineMs: number;
+      readonly versionMs: number;
+      readonly lintExampleMs: number;
+      readonly lintExampleRssKiB: number | undefined;
+    };
   };
   readonly inProcess: { readonly results: readonly AnalysisResult[]; readonly maxRssKiB: number };
   readonly scaling: {
@@ -85,7 +97,14 @@ export interface Results {
     readonly folders: readonly FolderRun[];
   };
   readonly server: {
-    readonly startup: { readonly runs: number; readonly lines: number; readonly firstDiagnosticsMs: number; readonly initializeMs: number; readonly openToDiagnosticsMs: number; readonly maxRssKiB: number | undefined };
+    readonly startup: {
+      readonly runs: number;
+      readonly lines: number;
+      readonly firstDiagnosticsMs: number;
+      readonly initializeMs: number;
+      readonly openToDiagnosticsMs: number;
+      readonly maxRssKiB: number | undefined;
+    };
     readonly keystroke: KeystrokeResult & { readonly lines: number };
     readonly features: FeatureResult & { readonly members: number };
   };
@@ -122,7 +141,11 @@ export function mbps(value: number): string {
 }
 
 function chars(count: number): string {
-  return count >= 1024 * 1024 ? `${(count / 1024 / 1024).toFixed(1)} M characters` : count >= 1024 ? `${(count / 1024).toFixed(0)} K characters` : `${count} characters`;
+  return count >= 1024 * 1024
+    ? `${(count / 1024 / 1024).toFixed(1)} M characters`
+    : count >= 1024
+      ? `${(count / 1024).toFixed(0)} K characters`
+      : `${count} characters`;
 }
 
 function lines(count: number): string {
@@ -153,8 +176,14 @@ export function renderMarkdown(results: Results): string {
     for (const target of results.targets) out.push(`| ${target.name} | ${target.actual} | ${target.target} | ${mark(target.met)} |`);
   }
 
-  out.push('', '**`balancer-lens lint FILE --format json` and `apache2 -t -f FILE`** (generated configurations Apache accepts; medians)', '');
-  out.push('| lines | size | balancers / members / vhosts | lint wall | lint CPU | MB/s | lint peak RSS | `apache2 -t` wall | CPU | peak RSS | faster | memory |');
+  out.push(
+    '',
+    '**`balancer-lens lint FILE --format json` and `apache2 -t -f FILE`** (generated configurations Apache accepts; medians)',
+    '',
+  );
+  out.push(
+    '| lines | size | balancers / members / vhosts | lint wall | lint CPU | MB/s | lint peak RSS | `apache2 -t` wall | CPU | peak RSS | faster | memory |',
+  );
   out.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const size of results.cli.sizes) {
     const apache = 'skipped' in size.apache ? undefined : size.apache;
@@ -173,8 +202,15 @@ export function renderMarkdown(results: Results): string {
     `CLI start-up (median of ${startup.runs}): \`--version\` ${ms(startup.versionMs)}, \`lint examples/shop.conf\` ${ms(startup.lintExampleMs)} (peak RSS ${mib(startup.lintExampleRssKiB)}); \`node -e 0\` alone takes ${ms(startup.nodeBaselineMs)}.`,
   );
 
-  out.push('', '**Scaling** (time per line; "net" subtracts the CLI start-up; in-process is `analyze` + `lint` without start-up, warm)', '');
-  out.push('| lines | CLI µs/line | CLI net µs/line | CLI ms/MB | in-process µs/line | parse | model | previews | rules |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  out.push(
+    '',
+    '**Scaling** (time per line; "net" subtracts the CLI start-up; in-process is `analyze` + `lint` without start-up, warm)',
+    '',
+  );
+  out.push(
+    '| lines | CLI µs/line | CLI net µs/line | CLI ms/MB | in-process µs/line | parse | model | previews | rules |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
   for (const row of results.scaling.rows) {
     const phases = results.inProcess.results.find((result) => result.label === row.label);
     out.push(
@@ -182,10 +218,19 @@ export function renderMarkdown(results: Results): string {
         `${ms(phases?.parse.wallMs)} | ${ms(phases?.model.wallMs)} | ${ms(phases?.previews.wallMs)} | ${ms(phases?.lint.wallMs)} |`,
     );
   }
-  const ratioText = Object.entries(results.scaling.ratios).map(([name, value]) => `${name} ${ratio(value, 2)}`).join(', ');
+  const ratioText = Object.entries(results.scaling.ratios)
+    .map(([name, value]) => `${name} ${ratio(value, 2)}`)
+    .join(', ');
   const { copies, results: growth } = results.scaling.rules;
-  const steepest = [...growth].sort((a, b) => b.microsPerCopy[1] / b.microsPerCopy[0] - a.microsPerCopy[1] / a.microsPerCopy[0]).slice(0, 5);
-  const growthText = steepest.map((rule) => `${rule.rule} ${ratio(rule.microsPerCopy[1] / rule.microsPerCopy[0], 2)} (${lines(rule.findings[1])} findings, ${ms((rule.microsPerCopy[1] * copies[1]) / 1000)})`).join(', ');
+  const steepest = [...growth]
+    .sort((a, b) => b.microsPerCopy[1] / b.microsPerCopy[0] - a.microsPerCopy[1] / a.microsPerCopy[0])
+    .slice(0, 5);
+  const growthText = steepest
+    .map(
+      (rule) =>
+        `${rule.rule} ${ratio(rule.microsPerCopy[1] / rule.microsPerCopy[0], 2)} (${lines(rule.findings[1])} findings, ${ms((rule.microsPerCopy[1] * copies[1]) / 1000)})`,
+    )
+    .join(', ');
   out.push(
     '',
     `Per-line cost, largest ÷ smallest size: ${ratioText} (1.00× is linear).`,
@@ -194,18 +239,38 @@ export function renderMarkdown(results: Results): string {
     '',
     `Many files at once (\`lint DIR\`, each file a balancer routing to the next file's, so every file's references are checked across the folder): ${results.scaling.folders.map((folder) => `${lines(folder.files)} files ${ms(folder.wallMs)} (${(folder.wallMs / folder.files).toFixed(2)} ms per file)`).join(', ')}.`,
     '',
-    results.scaling.superlinear.length > 0 ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.` : 'Nothing superlinear beyond noise.',
+    results.scaling.superlinear.length > 0
+      ? `**Superlinear:** ${results.scaling.superlinear.join('; ')}.`
+      : 'Nothing superlinear beyond noise.',
   );
 
   const { server } = results;
-  out.push('', '**Language server** (over stdio, as an editor drives it)', '', '| measurement | p50 | p95 | peak RSS |', '| --- | ---: | ---: | ---: |');
-  out.push(`| start → first diagnostics, ${lines(server.startup.lines)} lines (median of ${server.startup.runs}; initialize ${ms(server.startup.initializeMs)}, didOpen → diagnostics ${ms(server.startup.openToDiagnosticsMs)}) | ${ms(server.startup.firstDiagnosticsMs)} | | ${mib(server.startup.maxRssKiB)} |`);
-  out.push(`| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`);
+  out.push(
+    '',
+    '**Language server** (over stdio, as an editor drives it)',
+    '',
+    '| measurement | p50 | p95 | peak RSS |',
+    '| --- | ---: | ---: | ---: |',
+  );
+  out.push(
+    `| start → first diagnostics, ${lines(server.startup.lines)} lines (median of ${server.startup.runs}; initialize ${ms(server.startup.initializeMs)}, didOpen → diagnostics ${ms(server.startup.openToDiagnosticsMs)}) | ${ms(server.startup.firstDiagnosticsMs)} | | ${mib(server.startup.maxRssKiB)} |`,
+  );
+  out.push(
+    `| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`,
+  );
   const features = server.features;
-  out.push(`| hover on the balancer, ${lines(features.members)} members (${chars(features.hoverBalancerChars)} of markdown; ${features.hoverBalancer.samples} requests) | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`);
-  out.push(`| hover on a member, ${lines(features.members)} members (up to ${chars(features.hoverMemberChars)}; ${features.hoverMember.samples} requests) | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`);
-  out.push(`| inlay hints, all ${lines(features.members)} members (${features.inlayHintsAll.samples} requests) | ${ms(features.inlayHintsAll.p50)} | ${ms(features.inlayHintsAll.p95)} | |`);
-  out.push(`| inlay hints, a 60-line viewport (${features.inlayHintsViewport.samples} requests) | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`);
+  out.push(
+    `| hover on the balancer, ${lines(features.members)} members (${chars(features.hoverBalancerChars)} of markdown; ${features.hoverBalancer.samples} requests) | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`,
+  );
+  out.push(
+    `| hover on a member, ${lines(features.members)} members (up to ${chars(features.hoverMemberChars)}; ${features.hoverMember.samples} requests) | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`,
+  );
+  out.push(
+    `| inlay hints, all ${lines(features.members)} members (${features.inlayHintsAll.samples} requests) | ${ms(features.inlayHintsAll.p50)} | ${ms(features.inlayHintsAll.p95)} | |`,
+  );
+  out.push(
+    `| inlay hints, a 60-line viewport (${features.inlayHintsViewport.samples} requests) | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`,
+  );
 
   const scheduler = results.scheduler;
   out.push(
@@ -223,7 +288,12 @@ export function renderMarkdown(results: Results): string {
   if (profiles.length > 0) {
     out.push('', '**Hot spots** (`node --cpu-prof`, self time)', '');
     for (const [name, summary] of profiles) {
-      out.push(`- ${name} (${ms(summary.totalMs)} sampled): ${summary.self.slice(0, 5).map((spot) => `\`${spot.function}\` ${spot.percent}%`).join(', ')}`);
+      out.push(
+        `- ${name} (${ms(summary.totalMs)} sampled): ${summary.self
+          .slice(0, 5)
+          .map((spot) => `\`${spot.function}\` ${spot.percent}%`)
+          .join(', ')}`,
+      );
     }
   }
   if (results.findings.length > 0) out.push('', '**Findings**', '', ...results.findings.map((finding) => `- ${finding}`));

@@ -5,6 +5,9 @@ const file = process.env.BENCH_RUSAGE_FILE;
 if (file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    require('node:fs').writeFileSync(file, JSON.stringify({ userMicros: usage.userCPUTime, systemMicros: usage.systemCPUTime, maxRssKiB: usage.maxRSS }));
+    require('node:fs').writeFileSync(
+      file,
+      JSON.stringify({ userMicros: usage.userCPUTime, systemMicros: usage.systemCPUTime, maxRssKiB: usage.maxRSS }),
+    );
   });
 }

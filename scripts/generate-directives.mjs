@@ -24,7 +24,8 @@ const html = readFileSync(source, 'utf8');
 
 // One row per directive: <tr><td><a href="MODULE.html#anchor">SYNTAX</a></td><td>DEFAULT</td><td>CONTEXTS</td><td>STATUS</td></tr>
 // (the description is a separate row with colspan="4", which this pattern does not match).
-const ROW = /<tr[^>]*><td><a href="([^"#]+)\.html#([^"]+)"[^>]*>([\s\S]*?)<\/a><\/td><td>[\s\S]*?<\/td><td>([a-z]*)<\/td><td>([A-Z])<\/td><\/tr>/g;
+const ROW =
+  /<tr[^>]*><td><a href="([^"#]+)\.html#([^"]+)"[^>]*>([\s\S]*?)<\/a><\/td><td>[\s\S]*?<\/td><td>([a-z]*)<\/td><td>([A-Z])<\/td><\/tr>/g;
 const entries = [];
 for (const [, module, anchor, syntax, contexts] of html.matchAll(ROW)) {
   const text = decodeEntities(syntax.replace(/<[^>]*>/g, ' ')).trim();
@@ -32,7 +33,8 @@ for (const [, module, anchor, syntax, contexts] of html.matchAll(ROW)) {
   if (name === undefined) fail(`cannot read a directive name from ${JSON.stringify(text)}`);
   if (name.replace(/^</, '').toLowerCase() !== anchor) fail(`name ${name} does not match its anchor #${anchor}`);
   if (!/^[a-z][a-z0-9_]*$/.test(module)) fail(`odd module name ${JSON.stringify(module)} for ${name}`);
-  if (contexts === '' || [...contexts].some((letter) => !CONTEXT_ORDER.includes(letter))) fail(`unknown contexts ${JSON.stringify(contexts)} for ${name}`);
+  if (contexts === '' || [...contexts].some((letter) => !CONTEXT_ORDER.includes(letter)))
+    fail(`unknown contexts ${JSON.stringify(contexts)} for ${name}`);
   entries.push({ name, module, contexts: [...CONTEXT_ORDER].filter((letter) => contexts.includes(letter)).join('') });
 }
 // A directive implemented by two modules (HeartbeatStorage) is listed once per module; an exact repeat is a parse bug.

@@ -48,5 +48,10 @@ const header = Buffer.alloc(13);
 header.writeUInt32BE(SIZE, 0);
 header.writeUInt32BE(SIZE, 4);
 header.set([8, 6, 0, 0, 0], 8);
-const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+const png = Buffer.concat([
+  Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+  chunk('IHDR', header),
+  chunk('IDAT', deflateSync(raw, { level: 9 })),
+  chunk('IEND', Buffer.alloc(0)),
+]);
 writeFileSync(new URL('../images/icon.png', import.meta.url), png);

@@ -51,13 +51,19 @@ delete manifest.files;
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-execFileSync(process.execPath, [
-  vsce, 'package',
-  '--no-dependencies',
-  // Keep README links relative: the screenshot ships inside the .vsix.
-  '--no-rewrite-relative-links',
-  '--out', out,
-], { cwd: stage, stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [
+    vsce,
+    'package',
+    '--no-dependencies',
+    // Keep README links relative: the screenshot ships inside the .vsix.
+    '--no-rewrite-relative-links',
+    '--out',
+    out,
+  ],
+  { cwd: stage, stdio: 'inherit' },
+);
 
 const size = statSync(out).size;
 console.log(`${out}: ${(size / 1024).toFixed(1)} KiB`);

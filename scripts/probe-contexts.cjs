@@ -21,10 +21,22 @@ const CONTEXTS = {
   files: [['<Files x>'], ['</Files>']],
   proxy: [['<Proxy balancer://x>'], ['</Proxy>']],
   if: [['<If "true">'], ['</If>']],
-  limit: [['<Location /x>', '<Limit GET>'], ['</Limit>', '</Location>']],
+  limit: [
+    ['<Location /x>', '<Limit GET>'],
+    ['</Limit>', '</Location>'],
+  ],
 };
 // Arguments a directive accepts, so that an argument error does not hide the context check.
-const SPECIAL = { Include: [empty], IncludeOptional: [empty], LoadModule: ['proxy_module /usr/lib/apache2/modules/mod_proxy.so'], ServerRoot: [root], DefaultRuntimeDir: [root], Define: ['x'], UnDefine: ['x'], Mutex: ['default'] };
+const SPECIAL = {
+  Include: [empty],
+  IncludeOptional: [empty],
+  LoadModule: ['proxy_module /usr/lib/apache2/modules/mod_proxy.so'],
+  ServerRoot: [root],
+  DefaultRuntimeDir: [root],
+  Define: ['x'],
+  UnDefine: ['x'],
+  Mutex: ['default'],
+};
 const REFUSAL = /^\S+ (not allowed (here|in <\S+> context)|cannot occur within .*)$/;
 const out = [];
 let n = 0;
@@ -33,7 +45,9 @@ for (const directive of DIRECTIVES) {
   for (const [context, [before, after]] of Object.entries(CONTEXTS)) {
     let verdict = 'ok';
     for (const args of SPECIAL[directive.name] ?? ['x', 'x x', '', 'x x x']) {
-      const line = directive.name.startsWith('<') ? [`${directive.name}${args ? ` ${args}` : ''}>`, `</${directive.name.slice(1)}>`] : [`${directive.name}${args ? ` ${args}` : ''}`];
+      const line = directive.name.startsWith('<')
+        ? [`${directive.name}${args ? ` ${args}` : ''}>`, `</${directive.name.slice(1)}>`]
+        : [`${directive.name}${args ? ` ${args}` : ''}`];
       const file = `${root}/probe${n++}.conf`;
       fs.writeFileSync(`${file}.body`, [...before, ...line, ...after].join('\n') + '\n');
       fs.writeFileSync(file, `${base}\nInclude ${file}.body\n`);
@@ -41,7 +55,10 @@ for (const directive of DIRECTIVES) {
       fs.unlinkSync(file);
       fs.unlinkSync(`${file}.body`);
       const last = `${run.stderr}${run.stdout}`.trim().split('\n').pop();
-      if (REFUSAL.test(last)) { verdict = `NO: ${last}`; break; }
+      if (REFUSAL.test(last)) {
+        verdict = `NO: ${last}`;
+        break;
+      }
       if (/argument|takes|requires/i.test(last) && args !== 'x x x') continue;
       break;
     }

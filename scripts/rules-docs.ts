@@ -74,11 +74,18 @@ export function renderRulePage(rule: Rule): string {
   ];
   if (findings.length > 0) {
     out.push('', 'What `balancer-lens lint` says:', '');
-    for (const finding of findings) out.push(`- line ${lineOf(rule.docs.bad, finding.span.start)}: ${finding.message.replace(/([\\`*_[\]<>|])/g, '\\$1')}`);
+    for (const finding of findings)
+      out.push(`- line ${lineOf(rule.docs.bad, finding.span.start)}: ${finding.message.replace(/([\\`*_[\]<>|])/g, '\\$1')}`);
   }
   const words = [...new Set(findings.flatMap(apacheWords))];
   if (words.length > 0) {
-    out.push('', "## Apache's words", '', 'What Apache itself says about this configuration, to match against its log or `apachectl -t`:', '');
+    out.push(
+      '',
+      "## Apache's words",
+      '',
+      'What Apache itself says about this configuration, to match against its log or `apachectl -t`:',
+      '',
+    );
     for (const said of words) out.push('```text', said, '```');
   }
   out.push(

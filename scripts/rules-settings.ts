@@ -27,7 +27,8 @@ export function rulesSettingSchema(rules: readonly Rule[]): Record<string, unkno
     type: 'object',
     default: {},
     scope: 'resource',
-    markdownDescription: 'Severity per rule id: `off`, `info`, `warning` or `error`. Rules left out keep their default; [the rules](https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/README.md) says what each finds.',
+    markdownDescription:
+      'Severity per rule id: `off`, `info`, `warning` or `error`. Rules left out keep their default; [the rules](https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/README.md) says what each finds.',
     properties,
     additionalProperties: false,
   };

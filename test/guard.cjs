@@ -12,7 +12,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const log = process.env.BALANCER_LENS_GUARD_LOG;
-const allowed = new Set((process.env.BALANCER_LENS_GUARD_ALLOW_WRITE || '').split(path.delimiter).filter(Boolean).map((entry) => path.resolve(entry)));
+const allowed = new Set(
+  (process.env.BALANCER_LENS_GUARD_ALLOW_WRITE || '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((entry) => path.resolve(entry)),
+);
 // The originals, kept before anything is patched (fs.appendFileSync itself calls fs.writeFileSync).
 const { openSync, writeSync, closeSync } = fs;
 /** File descriptors opened for writing on an allowed path, plus stdout and stderr. */
@@ -38,7 +43,8 @@ function forbid(object, name, label) {
 
 // Processes.
 const childProcess = require('node:child_process');
-for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) forbid(childProcess, name, `child_process.${name}`);
+for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'])
+  forbid(childProcess, name, `child_process.${name}`);
 forbid(process, 'dlopen', 'process.dlopen');
 forbid(process, 'binding', 'process.binding');
 forbid(process, '_linkedBinding', 'process._linkedBinding');
@@ -49,7 +55,8 @@ for (const name of ['connect', 'createConnection', 'createServer']) forbid(net, 
 forbid(net.Socket.prototype, 'connect', 'net.Socket#connect');
 forbid(net.Server.prototype, 'listen', 'net.Server#listen');
 forbid(require('node:dgram'), 'createSocket', 'dgram.createSocket');
-for (const module of ['http', 'https']) for (const name of ['request', 'get', 'createServer']) forbid(require(`node:${module}`), name, `${module}.${name}`);
+for (const module of ['http', 'https'])
+  for (const name of ['request', 'get', 'createServer']) forbid(require(`node:${module}`), name, `${module}.${name}`);
 forbid(require('node:http2'), 'connect', 'http2.connect');
 forbid(require('node:tls'), 'connect', 'tls.connect');
 forbid(globalThis, 'fetch', 'fetch');
@@ -66,12 +73,18 @@ function isAllowedPath(target) {
 /** --fix writes a new file beside its target, then renames it over (server/src/cli/replace-file.ts). */
 function isTemporaryBeside(target) {
   const name = path.basename(target);
-  return [...allowed].some((file) => path.dirname(file) === path.dirname(target) && name.startsWith(`.${path.basename(file)}.balancer-lens-`) && name.endsWith('.tmp'));
+  return [...allowed].some(
+    (file) =>
+      path.dirname(file) === path.dirname(target) && name.startsWith(`.${path.basename(file)}.balancer-lens-`) && name.endsWith('.tmp'),
+  );
 }
 
 function isReadOnly(flags) {
   if (flags === undefined || flags === null) return true;
-  if (typeof flags === 'number') return (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND)) === 0;
+  if (typeof flags === 'number')
+    return (
+      (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND)) === 0
+    );
   return /^(r|rs|sr)$/.test(String(flags));
 }
 
@@ -92,15 +105,73 @@ function guardWrite(object, name, prefix, { isOpen = false, pathless = [] } = {}
 }
 
 const WRITES = [
-  'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createWriteStream', 'mkdir', 'mkdirSync', 'mkdtemp', 'mkdtempSync', 'rm', 'rmSync',
-  'rmdir', 'rmdirSync', 'unlink', 'unlinkSync', 'rename', 'renameSync', 'copyFile', 'copyFileSync', 'cp', 'cpSync', 'symlink', 'symlinkSync', 'link',
-  'linkSync', 'truncate', 'truncateSync', 'ftruncate', 'ftruncateSync', 'chmod', 'chmodSync', 'chown', 'chownSync', 'lchown', 'lchownSync', 'utimes',
-  'utimesSync', 'lutimes', 'lutimesSync', 'write', 'writeSync', 'writev', 'writevSync',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'mkdir',
+  'mkdirSync',
+  'mkdtemp',
+  'mkdtempSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'rename',
+  'renameSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'symlink',
+  'symlinkSync',
+  'link',
+  'linkSync',
+  'truncate',
+  'truncateSync',
+  'ftruncate',
+  'ftruncateSync',
+  'chmod',
+  'chmodSync',
+  'chown',
+  'chownSync',
+  'lchown',
+  'lchownSync',
+  'utimes',
+  'utimesSync',
+  'lutimes',
+  'lutimesSync',
+  'write',
+  'writeSync',
+  'writev',
+  'writevSync',
 ];
 for (const name of WRITES) guardWrite(fs, name, 'fs');
 guardWrite(fs, 'open', 'fs', { isOpen: true });
 guardWrite(fs, 'openSync', 'fs', { isOpen: true });
-for (const name of ['writeFile', 'appendFile', 'mkdir', 'mkdtemp', 'rm', 'rmdir', 'unlink', 'rename', 'copyFile', 'cp', 'symlink', 'link', 'truncate', 'chmod', 'chown', 'lchown', 'utimes', 'lutimes']) {
+for (const name of [
+  'writeFile',
+  'appendFile',
+  'mkdir',
+  'mkdtemp',
+  'rm',
+  'rmdir',
+  'unlink',
+  'rename',
+  'copyFile',
+  'cp',
+  'symlink',
+  'link',
+  'truncate',
+  'chmod',
+  'chown',
+  'lchown',
+  'utimes',
+  'lutimes',
+]) {
   guardWrite(fs.promises, name, 'fs.promises');
 }
 guardWrite(fs.promises, 'open', 'fs.promises', { isOpen: true });

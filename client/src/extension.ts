@@ -23,7 +23,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const clientOptions: LanguageClientOptions = {
     // Files and unsaved buffers; not git: or other virtual documents, which hold old versions.
-    documentSelector: [{ scheme: 'file', language: 'apacheconf' }, { scheme: 'untitled', language: 'apacheconf' }],
+    documentSelector: [
+      { scheme: 'file', language: 'apacheconf' },
+      { scheme: 'untitled', language: 'apacheconf' },
+    ],
     synchronize: {
       configurationSection: 'balancerLens',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/.balancerlens.json'),
@@ -59,7 +62,11 @@ async function showSchedule(panel: SchedulePanel, uri: string | undefined, balan
 
 /** Balancers come from the server's document symbols; the one whose range holds the cursor wins. */
 async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefined> {
-  const symbols = (await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>('vscode.executeDocumentSymbolProvider', editor.document.uri)) ?? [];
+  const symbols =
+    (await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
+      'vscode.executeDocumentSymbolProvider',
+      editor.document.uri,
+    )) ?? [];
   const balancers: { name: string; range: vscode.Range }[] = [];
   const visit = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation): void => {
     const range = 'range' in symbol ? symbol.range : symbol.location.range;
@@ -75,7 +82,10 @@ async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefin
   const here = balancers.find((entry) => entry.range.contains(editor.selection.active));
   if (here) return here.name;
   if (balancers.length === 1) return balancers[0]!.name;
-  return vscode.window.showQuickPick(balancers.map((entry) => entry.name), { placeHolder: 'Balancer to show' });
+  return vscode.window.showQuickPick(
+    balancers.map((entry) => entry.name),
+    { placeHolder: 'Balancer to show' },
+  );
 }
 
 /** A workspace-relative path for a file the server names by URI (or by path). */
@@ -104,7 +114,12 @@ class SchedulePanel implements vscode.Disposable {
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
-      this.panel = vscode.window.createWebviewPanel('balancerLens.schedule', balancer, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false, enableFindWidget: true, localResourceRoots: [] });
+      this.panel = vscode.window.createWebviewPanel(
+        'balancerLens.schedule',
+        balancer,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: false, enableFindWidget: true, localResourceRoots: [] },
+      );
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.shown = undefined;
@@ -125,13 +140,25 @@ class SchedulePanel implements vscode.Disposable {
       return;
     }
     try {
-      const report = await languageClient.sendRequest<BalancerReport | null>(SCHEDULE_REQUEST, { uri: shown.uri, balancer: shown.balancer, picks: TIMELINE_CAP });
+      const report = await languageClient.sendRequest<BalancerReport | null>(SCHEDULE_REQUEST, {
+        uri: shown.uri,
+        balancer: shown.balancer,
+        picks: TIMELINE_CAP,
+      });
       if (this.shown !== shown) return;
       panel.webview.html = report
         ? renderSchedule(report, { ...options, fileLabel: displayPath(report.file) })
-        : renderMessage(shown.balancer, `No balancer named ${shown.balancer} in ${vscode.Uri.parse(shown.uri).path.split('/').pop() ?? shown.uri}.`, options);
+        : renderMessage(
+            shown.balancer,
+            `No balancer named ${shown.balancer} in ${vscode.Uri.parse(shown.uri).path.split('/').pop() ?? shown.uri}.`,
+            options,
+          );
     } catch (error) {
-      panel.webview.html = renderMessage(shown.balancer, `The language server could not compute this schedule: ${error instanceof Error ? error.message : String(error)}`, options);
+      panel.webview.html = renderMessage(
+        shown.balancer,
+        `The language server could not compute this schedule: ${error instanceof Error ? error.message : String(error)}`,
+        options,
+      );
     }
   }
 

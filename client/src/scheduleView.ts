@@ -41,7 +41,9 @@ export function renderSchedule(report: BalancerReport, options: ViewOptions): st
     `<p class="summary">${escape(summary(report))}</p></header>`,
     timeline(report, shown, letters, colourOf),
     shares(report, letters, colourOf),
-    report.notes.length > 0 ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escape(note)}</li>`).join('')}</ul></section>` : '',
+    report.notes.length > 0
+      ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escape(note)}</li>`).join('')}</ul></section>`
+      : '',
   ].join('\n');
   const dynamic = widths.map((width, index) => `.w${index}{width:${width}}`).join('');
   return page(report.name, body, `${STYLE}${dynamic}`, options);
@@ -58,7 +60,8 @@ export function describeReason(member: MemberReport, tier: number | null): strin
 }
 
 function summary(report: BalancerReport): string {
-  if (report.refused) return `Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`;
+  if (report.refused)
+    return `Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`;
   if (report.members.length === 0) return 'no members: every request gets 503 (AH01171)';
   if (report.tier === null) return 'no usable member: every request gets 503 (AH01170)';
   if (!report.simulated) return `lbset ${report.tier} serves every request · ${report.lbmethod} has no fixed order to preview`;
@@ -66,10 +69,18 @@ function summary(report: BalancerReport): string {
   return `lbset ${report.tier} serves every request · cycle of ${cycle} pick${cycle === 1 ? '' : 's'}`;
 }
 
-function timeline(report: BalancerReport, shown: readonly (string | null)[], letters: Map<string, string>, colourOf: Map<string, number>): string {
+function timeline(
+  report: BalancerReport,
+  shown: readonly (string | null)[],
+  letters: Map<string, string>,
+  colourOf: Map<string, number>,
+): string {
   if (shown.length === 0) return '';
   const cycle = report.cycleLength ?? 0;
-  const caption = cycle > shown.length ? `the first ${shown.length} of a ${cycle}-pick cycle` : `one full cycle: ${shown.length} pick${shown.length === 1 ? '' : 's'}, then it repeats`;
+  const caption =
+    cycle > shown.length
+      ? `the first ${shown.length} of a ${cycle}-pick cycle`
+      : `one full cycle: ${shown.length} pick${shown.length === 1 ? '' : 's'}, then it repeats`;
   const cells = shown.map((url, index) => {
     if (url === null) return `<li class="pick none" title="request ${index + 1}: 503, no usable member">–</li>`;
     return `<li class="pick c${colourOf.get(url) ?? 0}" title="request ${index + 1}: ${escape(url)}">${escape(letters.get(url) ?? '?')}</li>`;

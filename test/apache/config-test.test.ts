@@ -59,7 +59,12 @@ interface Case extends CaseOptions {
 }
 
 const refused = (title: string, fragment: string, options: CaseOptions = {}): Case => ({ title, verdict: 'refused', fragment, ...options });
-const accepted = (title: string, fragment: string, options: CaseOptions = {}): Case => ({ title, verdict: 'accepted', fragment, ...options });
+const accepted = (title: string, fragment: string, options: CaseOptions = {}): Case => ({
+  title,
+  verdict: 'accepted',
+  fragment,
+  ...options,
+});
 
 const H1 = 'http://10.0.0.1:8080';
 const H2 = 'http://10.0.0.2:8080';
@@ -95,7 +100,9 @@ const cases: readonly Case[] = [
   accepted('#8 "loadfactor=2" and \'lbset=1\' as whole quoted words', proxy(`${H1} "loadfactor=2"`, `${H2} 'lbset=1'`)),
   refused('#9 lbfactor=2 is unknown', proxy(`${H1} lbfactor=2`)),
   refused('#10 weight=3 with mod_proxy_hcheck loaded', proxy(`${H1} weight=3`), { modules: ['proxy_hcheck'] }),
-  accepted('#10 hc* parameters with mod_proxy_hcheck loaded', proxy(`${H1} hcmethod=GET hcinterval=5 hcuri=/health`), { modules: ['proxy_hcheck'] }),
+  accepted('#10 hc* parameters with mod_proxy_hcheck loaded', proxy(`${H1} hcmethod=GET hcinterval=5 hcuri=/health`), {
+    modules: ['proxy_hcheck'],
+  }),
   refused('hc* parameters without mod_proxy_hcheck', proxy(`${H1} hcmethod=GET`)),
   accepted('#11 loadfactor=abc LoadFactor=2: the last wins unchecked', proxy(`${H1} loadfactor=abc LoadFactor=2`)),
   refused('#12 lbset=200 loadfactor=0 lbset=300: the lbset error first', proxy(`${H1} lbset=200 loadfactor=0 lbset=300`)),
@@ -103,7 +110,10 @@ const cases: readonly Case[] = [
   accepted('#14 lbset=4294967297 wraps to 1', proxy(`${H1} lbset=4294967297`)),
   refused('#15 lbset=100', proxy(`${H1} lbset=100`)),
   refused('#15 lbset=-1', proxy(`${H1} lbset=-1`)),
-  accepted('#16 status=d, -D, +H-E, empty', proxy(`${H1} status=d`, `${H2} status=-D`, 'http://10.0.0.3:8080 status=+H-E', 'http://10.0.0.4:8080 status=')),
+  accepted(
+    '#16 status=d, -D, +H-E, empty',
+    proxy(`${H1} status=d`, `${H2} status=-D`, 'http://10.0.0.3:8080 status=+H-E', 'http://10.0.0.4:8080 status='),
+  ),
   refused('#17 status=+', proxy(`${H1} status=+`)),
   refused('#17 status=D+', proxy(`${H1} status=D+`)),
   refused('#17 status=++D', proxy(`${H1} status=++D`)),
@@ -118,7 +128,10 @@ const cases: readonly Case[] = [
   accepted('#24 status=ID', proxy(`${H1} status=ID`, H2)),
   refused('#25 a route of 65 characters', proxy(`${H1} route=${'r'.repeat(65)}`)),
   accepted('#25 a route of 63 characters', proxy(`${H1} route=${'r'.repeat(63)}`)),
-  accepted('#26 stickysession of 100 characters is truncated, not refused', withC1(`ProxySet balancer://c1 stickysession=${'s'.repeat(100)}`)),
+  accepted(
+    '#26 stickysession of 100 characters is truncated, not refused',
+    withC1(`ProxySet balancer://c1 stickysession=${'s'.repeat(100)}`),
+  ),
   refused('#100 ping=1.5 on a ProxyPass worker', 'ProxyPass "/x" "http://10.0.0.9:8080/" ping=1.5'),
   // Balancer parameters (docs/apache-semantics.md, set_balancer_param).
   refused('#27 a worker parameter on ProxyPass to a balancer', withC1('ProxyPass "/x" "balancer://c1/" loadfactor=2')),
@@ -126,7 +139,9 @@ const cases: readonly Case[] = [
   refused('#29 a balancer parameter on BalancerMember', proxy(`${H1} lbmethod=bytraffic`)),
   refused('#30 lbmethod=ByRequests (names are exact)', withC1('ProxySet balancer://c1 lbmethod=ByRequests')),
   refused('#31 lbmethod=heartbeat without its module', withC1('ProxySet balancer://c1 lbmethod=heartbeat')),
-  accepted('#31 lbmethod=heartbeat with its module', withC1('ProxySet balancer://c1 lbmethod=heartbeat'), { modules: ['lbmethod_heartbeat'] }),
+  accepted('#31 lbmethod=heartbeat with its module', withC1('ProxySet balancer://c1 lbmethod=heartbeat'), {
+    modules: ['lbmethod_heartbeat'],
+  }),
   refused('#92 growth=0', withC1('ProxySet balancer://c1 growth=0')),
   refused('#92 timeout=0 on a balancer', withC1('ProxyPass "/x" "balancer://c1/" timeout=0')),
   refused('#92 maxattempts=-1', lines('<Proxy "balancer://c1" maxattempts=-1>', `    BalancerMember ${H1}`, '</Proxy>')),
@@ -135,23 +150,81 @@ const cases: readonly Case[] = [
   refused('#94 failonstatus=99', withC1('ProxySet balancer://c1 failonstatus=99')),
   accepted('#94 failonstatus="500, 503,,502"', withC1('ProxySet balancer://c1 "failonstatus=500, 503,,502"')),
   accepted('#96 lbmethod=bybusyness with its module', withC1('ProxySet balancer://c1 lbmethod=bybusyness'), BYBUSYNESS),
-  accepted('#33 LoadModule bytraffic after the <Proxy> that uses it', lines(withC1('ProxySet balancer://c1 lbmethod=bytraffic'), loadModule('lbmethod_bytraffic'))),
-  accepted('#34 <IfModule bytraffic> before its LoadModule is false', lines(proxy(H1), '<IfModule lbmethod_bytraffic_module>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfModule>', loadModule('lbmethod_bytraffic'))),
-  accepted('#64 <Proxy> line lbmethod plus an inner ProxySet', lines('<Proxy "balancer://c1" lbmethod=bytraffic>', `    BalancerMember ${H1}`, '    ProxySet lbmethod=byrequests', '</Proxy>'), BYTRAFFIC),
-  accepted('#65 text after the <Proxy> line\'s > is ignored', lines('<Proxy "balancer://c1"> lbmethod=bogus', `    BalancerMember ${H1}`, '</Proxy>')),
-  refused('#66 <Proxy> arguments on a wildcard URL', lines('<Proxy "balancer://c*" lbmethod=bytraffic>', '    Require all granted', '</Proxy>'), BYTRAFFIC),
-  refused('#66 <Proxy> arguments on a non-URL', lines('<Proxy /local lbmethod=bytraffic>', '    Require all granted', '</Proxy>'), BYTRAFFIC),
-  refused('#66 <ProxyMatch> arguments', lines('<ProxyMatch "^balancer://c" lbmethod=bytraffic>', '    Require all granted', '</ProxyMatch>'), BYTRAFFIC),
-  accepted('#67 ProxySet inside a true <IfModule> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <IfModule proxy_balancer_module>', '        ProxySet lbmethod=bybusyness', '    </IfModule>', '</Proxy>'), BYBUSYNESS),
-  refused('#67 a bad ProxySet inside a true <IfModule> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <IfModule proxy_balancer_module>', '        ProxySet lbmethod=bogus', '    </IfModule>', '</Proxy>')),
+  accepted(
+    '#33 LoadModule bytraffic after the <Proxy> that uses it',
+    lines(withC1('ProxySet balancer://c1 lbmethod=bytraffic'), loadModule('lbmethod_bytraffic')),
+  ),
+  accepted(
+    '#34 <IfModule bytraffic> before its LoadModule is false',
+    lines(
+      proxy(H1),
+      '<IfModule lbmethod_bytraffic_module>',
+      `    BalancerMember balancer://c1 ${H2} loadfactor=0`,
+      '</IfModule>',
+      loadModule('lbmethod_bytraffic'),
+    ),
+  ),
+  accepted(
+    '#64 <Proxy> line lbmethod plus an inner ProxySet',
+    lines('<Proxy "balancer://c1" lbmethod=bytraffic>', `    BalancerMember ${H1}`, '    ProxySet lbmethod=byrequests', '</Proxy>'),
+    BYTRAFFIC,
+  ),
+  accepted(
+    "#65 text after the <Proxy> line's > is ignored",
+    lines('<Proxy "balancer://c1"> lbmethod=bogus', `    BalancerMember ${H1}`, '</Proxy>'),
+  ),
+  refused(
+    '#66 <Proxy> arguments on a wildcard URL',
+    lines('<Proxy "balancer://c*" lbmethod=bytraffic>', '    Require all granted', '</Proxy>'),
+    BYTRAFFIC,
+  ),
+  refused(
+    '#66 <Proxy> arguments on a non-URL',
+    lines('<Proxy /local lbmethod=bytraffic>', '    Require all granted', '</Proxy>'),
+    BYTRAFFIC,
+  ),
+  refused(
+    '#66 <ProxyMatch> arguments',
+    lines('<ProxyMatch "^balancer://c" lbmethod=bytraffic>', '    Require all granted', '</ProxyMatch>'),
+    BYTRAFFIC,
+  ),
+  accepted(
+    '#67 ProxySet inside a true <IfModule> inside <Proxy>',
+    lines(
+      '<Proxy "balancer://c1">',
+      `    BalancerMember ${H1}`,
+      '    <IfModule proxy_balancer_module>',
+      '        ProxySet lbmethod=bybusyness',
+      '    </IfModule>',
+      '</Proxy>',
+    ),
+    BYBUSYNESS,
+  ),
+  refused(
+    '#67 a bad ProxySet inside a true <IfModule> inside <Proxy>',
+    lines(
+      '<Proxy "balancer://c1">',
+      `    BalancerMember ${H1}`,
+      '    <IfModule proxy_balancer_module>',
+      '        ProxySet lbmethod=bogus',
+      '    </IfModule>',
+      '</Proxy>',
+    ),
+  ),
   refused('bare word on ProxySet', withC1('ProxySet balancer://c1 lbmethod=byrequests bogus')),
   refused('#99 ProxySet on a worker not defined', withC1('ProxySet http://10.0.0.9:8080 loadfactor=2')),
   // Where balancers come from (docs/apache-semantics.md, Declaring balancers and members).
   refused('#35 ProxySet before the balancer exists', lines('ProxySet balancer://c1 lbmethod=byrequests', proxy(H1))),
-  refused('#36 a <Proxy> holding only Require defines nothing', lines('<Proxy "balancer://c1">', '    Require all granted', '</Proxy>', 'ProxySet balancer://c1 lbmethod=byrequests')),
+  refused(
+    '#36 a <Proxy> holding only Require defines nothing',
+    lines('<Proxy "balancer://c1">', '    Require all granted', '</Proxy>', 'ProxySet balancer://c1 lbmethod=byrequests'),
+  ),
   accepted('#37 ProxyPass before <Proxy>', lines('ProxyPass "/app/" "balancer://c1/"', proxy(H1))),
   refused('#38 balancer:c1 (no //)', 'ProxyPass "/x" "balancer:c1"'),
-  accepted('#39 mixed case and a path name the same balancer', lines('<Proxy "balancer://MixedCase/p">', `    BalancerMember ${H1}`, '</Proxy>', 'ProxyPass "/" "balancer://mixedcase/"')),
+  accepted(
+    '#39 mixed case and a path name the same balancer',
+    lines('<Proxy "balancer://MixedCase/p">', `    BalancerMember ${H1}`, '</Proxy>', 'ProxyPass "/" "balancer://mixedcase/"'),
+  ),
   refused('#40 a balancer name of 100 characters', `ProxyPass "/x" "balancer://${'n'.repeat(89)}/"`),
   refused('#42 a balancer name inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember balancer://c1 ${H1}`, '</Proxy>')),
   refused('#43 a member outside any section without a balancer name', `BalancerMember ${H1}`),
@@ -171,61 +244,164 @@ const cases: readonly Case[] = [
   accepted('#53 default port and case: one member', proxy('http://LOCALHOST:80', 'http://localhost/ loadfactor=0')),
   // Reading: comments, continuations, variables (docs/apache-semantics.md, ap_cfg_getline_core§1.3).
   refused('#68 a trailing # comment', proxy(`${H1} loadfactor=2 # slow`)),
-  accepted('#69 a comment line ending in \\ swallows the next line', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    # retired: \\', `    BalancerMember ${H2} loadfactor=0`, '</Proxy>')),
-  accepted('#70 \\ + space is not a continuation: Define gets the value \\', lines('Define SLASH \\ ', `BalancerMember balancer://c1 ${H1}`)),
+  accepted(
+    '#69 a comment line ending in \\ swallows the next line',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    # retired: \\', `    BalancerMember ${H2} loadfactor=0`, '</Proxy>'),
+  ),
+  accepted(
+    '#70 \\ + space is not a continuation: Define gets the value \\',
+    lines('Define SLASH \\ ', `BalancerMember balancer://c1 ${H1}`),
+  ),
   refused('#70 \\ + space inside <Proxy> is an extra word', proxy(`${H1} \\ `, H2)),
-  refused('#71 an error on the second physical line', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1} \\`, '        loadfactor=0', '</Proxy>')),
-  refused('#71 an error on the first of three physical lines', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1} loadfactor=0 \\`, '        route=a \\', '        lbset=1', '</Proxy>')),
-  refused('#1.1 a continuation without space glues the words', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}\\`, 'loadfactor=2', '</Proxy>')),
+  refused(
+    '#71 an error on the second physical line',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1} \\`, '        loadfactor=0', '</Proxy>'),
+  ),
+  refused(
+    '#71 an error on the first of three physical lines',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1} loadfactor=0 \\`, '        route=a \\', '        lbset=1', '</Proxy>'),
+  ),
+  refused(
+    '#1.1 a continuation without space glues the words',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}\\`, 'loadfactor=2', '</Proxy>'),
+  ),
   accepted('#78 ${LOWVAR} after Define lowvar 3', lines('Define lowvar 3', proxy(`${H1} loadfactor=\${LOWVAR}`))),
-  refused('#80 a variable value splits into words', lines('Define M "http://10.0.0.1:8080 loadfactor=0"', 'BalancerMember balancer://c1 ${M}')),
+  refused(
+    '#80 a variable value splits into words',
+    lines('Define M "http://10.0.0.1:8080 loadfactor=0"', 'BalancerMember balancer://c1 ${M}'),
+  ),
   accepted('#83 $${X} is $ plus the value', lines('Define X 2', proxy(`${H1} route=$\${X}`))),
   refused('#83 $${X} as a loadfactor is $2', lines('Define X 2', proxy(`${H1} loadfactor=$\${X}`))),
   refused('Define with ":" in the name', 'Define backend:port 8080'),
   // FIXME (documented disagreement): Apache refuses an unresolved ${VAR} in a value, we do not.
   refused('${UNDEFINED} in loadfactor', proxy(`${H1} loadfactor=\${UNDEFINED}`), {
-    knownDisagreement: 'docs/apache-semantics.md, ap_resolve_env linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
+    knownDisagreement:
+      'docs/apache-semantics.md, ap_resolve_env linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
   }),
   // FIXME (documented disagreement): the same, for a variable defined only after its use.
   refused('#81 ${X} used before Define X', lines(proxy(`${H1} loadfactor=\${X}`), 'Define X 5'), {
-    knownDisagreement: 'docs/apache-semantics.md, ap_resolve_env linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
+    knownDisagreement:
+      'docs/apache-semantics.md, ap_resolve_env linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
   }),
   refused('#91 a UTF-8 BOM at the start of the file', proxy(H1), { bom: true }),
   // Sections and conditionals (docs/apache-semantics.md, ap_build_config_sub, §1.6).
   refused('#72 </Proxy > (space before >)', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy >')),
   accepted('#73 </proxy> closes <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</proxy>')),
-  accepted('#73 </Proxy> junk: the rest of the line is ignored', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy> junk here')),
+  accepted(
+    '#73 </Proxy> junk: the rest of the line is ignored',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy> junk here'),
+  ),
   refused('#74 </Location> closing <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Location>')),
   refused('#75 an unclosed <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`)),
-  refused('#75 two unclosed sections: reported at the outermost', lines('<VirtualHost 127.0.0.1:8000>', '<Proxy "balancer://c1">', `    BalancerMember ${H1}`)),
+  refused(
+    '#75 two unclosed sections: reported at the outermost',
+    lines('<VirtualHost 127.0.0.1:8000>', '<Proxy "balancer://c1">', `    BalancerMember ${H1}`),
+  ),
   refused('#76 <Proxy balancer://c1 without >', lines('<Proxy "balancer://c1"', `    BalancerMember ${H1}`, '</Proxy>')),
-  accepted('#84 <IfModule mod_proxy_balancer> (no .c) is false', lines(proxy(H1), '<IfModule mod_proxy_balancer>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfModule>')),
-  accepted('#84 <IfModule MOD_PROXY_BALANCER.C> is false', lines(proxy(H1), '<IfModule MOD_PROXY_BALANCER.C>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfModule>')),
-  accepted('#85 <IfVersion = 2.4> is false on 2.4.71', lines(proxy(H1), '<IfVersion = 2.4>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfVersion>')),
-  refused('#85 <IfVersion >= 2.4> is true', lines(proxy(H1), '<IfVersion >= 2.4>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfVersion>')),
-  refused('#86 a skipped <IfModule> with a mismatched close', lines(proxy(H1), '<IfModule !proxy_module>', '    <Proxy "balancer://c2">', '    </Location>', '</IfModule>')),
-  accepted('#87 a skipped <IfModule> with garbage inside', lines(proxy(H1), '<IfModule !proxy_module>', '    NoSuchDirective at all', `    BalancerMember ${H2} loadfactor=0`, '</IfModule>')),
+  accepted(
+    '#84 <IfModule mod_proxy_balancer> (no .c) is false',
+    lines(proxy(H1), '<IfModule mod_proxy_balancer>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfModule>'),
+  ),
+  accepted(
+    '#84 <IfModule MOD_PROXY_BALANCER.C> is false',
+    lines(proxy(H1), '<IfModule MOD_PROXY_BALANCER.C>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfModule>'),
+  ),
+  accepted(
+    '#85 <IfVersion = 2.4> is false on 2.4.71',
+    lines(proxy(H1), '<IfVersion = 2.4>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfVersion>'),
+  ),
+  refused(
+    '#85 <IfVersion >= 2.4> is true',
+    lines(proxy(H1), '<IfVersion >= 2.4>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfVersion>'),
+  ),
+  refused(
+    '#86 a skipped <IfModule> with a mismatched close',
+    lines(proxy(H1), '<IfModule !proxy_module>', '    <Proxy "balancer://c2">', '    </Location>', '</IfModule>'),
+  ),
+  accepted(
+    '#87 a skipped <IfModule> with garbage inside',
+    lines(proxy(H1), '<IfModule !proxy_module>', '    NoSuchDirective at all', `    BalancerMember ${H2} loadfactor=0`, '</IfModule>'),
+  ),
   refused('#88 </IfModule > ending a true block', lines('<IfModule proxy_module>', proxy(H1), '</IfModule >')),
   accepted('an unclosed <IfModule> that is true', lines('<IfModule proxy_module>', proxy(H1))),
-  accepted('#79 <IfDefine FOO> after Define Foo is false', lines('Define Foo', proxy(H1), '<IfDefine FOO>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfDefine>')),
+  accepted(
+    '#79 <IfDefine FOO> after Define Foo is false',
+    lines('Define Foo', proxy(H1), '<IfDefine FOO>', `    BalancerMember balancer://c1 ${H2} loadfactor=0`, '</IfDefine>'),
+  ),
   refused('#89 Include of a wildcard that matches nothing', lines(proxy(H1), 'Include zz*.conf')),
   refused('#89 Include of a missing file', lines(proxy(H1), 'Include /nonexistent/balancer-lens.conf')),
   refused('#89 Include of a wildcard in a missing folder', lines(proxy(H1), 'Include /nonexistent/*.conf')),
   refused('Include with two paths', lines(proxy(H1), 'Include a.conf b.conf')),
-  accepted('#90 IncludeOptional of a missing file, directory and wildcard', lines(proxy(H1), 'IncludeOptional /nonexistent/x.conf', 'IncludeOptional /nonexistent/dir/*.conf', 'IncludeOptional zz*.conf')),
+  accepted(
+    '#90 IncludeOptional of a missing file, directory and wildcard',
+    lines(proxy(H1), 'IncludeOptional /nonexistent/x.conf', 'IncludeOptional /nonexistent/dir/*.conf', 'IncludeOptional zz*.conf'),
+  ),
   // Directives and contexts (docs/apache-semantics.md, ap_build_config_sub, §2.6).
-  refused('unknown directive typo ProdyPassReverse', lines(proxy(H1), 'ProxyPass "/app/" "balancer://c1/"', 'ProdyPassReverse "/app/" "balancer://c1/"')),
-  refused('BalancerGrowth inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    BalancerGrowth 10', '</Proxy>')),
-  refused('<Proxy> inside <Location>', lines('<Location "/x">', '    <Proxy "balancer://c1">', `        BalancerMember ${H1}`, '    </Proxy>', '</Location>')),
-  refused('BalancerGrowth inside a true <IfModule> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <IfModule proxy_module>', '        BalancerGrowth 10', '    </IfModule>', '</Proxy>')),
+  refused(
+    'unknown directive typo ProdyPassReverse',
+    lines(proxy(H1), 'ProxyPass "/app/" "balancer://c1/"', 'ProdyPassReverse "/app/" "balancer://c1/"'),
+  ),
+  refused(
+    'BalancerGrowth inside <Proxy>',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    BalancerGrowth 10', '</Proxy>'),
+  ),
+  refused(
+    '<Proxy> inside <Location>',
+    lines('<Location "/x">', '    <Proxy "balancer://c1">', `        BalancerMember ${H1}`, '    </Proxy>', '</Location>'),
+  ),
+  refused(
+    'BalancerGrowth inside a true <IfModule> inside <Proxy>',
+    lines(
+      '<Proxy "balancer://c1">',
+      `    BalancerMember ${H1}`,
+      '    <IfModule proxy_module>',
+      '        BalancerGrowth 10',
+      '    </IfModule>',
+      '</Proxy>',
+    ),
+  ),
   refused('BalancerPersist inside <If>: the section is named as Apache spells it', lines('<if "true">', '    BalancerPersist On', '</if>')),
-  refused('<Location> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <Location "/x">', '    </Location>', '</Proxy>')),
-  refused('<Proxy> inside <Proxy>', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <Proxy "balancer://c2">', `        BalancerMember ${H2}`, '    </Proxy>', '</Proxy>')),
-  refused('<VirtualHost> inside <VirtualHost>', lines('<VirtualHost 127.0.0.1:8000>', '    <VirtualHost 127.0.0.1:8001>', '    </VirtualHost>', '</VirtualHost>')),
-  accepted('read-time directives are not context-checked: Define and LoadModule inside sections', lines('<Location "/x">', '    Define INSIDE 1', '</Location>', '<Proxy "balancer://c1">', `    ${loadModule('lbmethod_bytraffic')}`, `    BalancerMember ${H1}`, '    ProxySet lbmethod=bytraffic', '</Proxy>')),
-  refused('a member without balancer name inside <VirtualHost>', lines('<VirtualHost 127.0.0.1:8000>', `    BalancerMember ${H1}`, '</VirtualHost>')),
+  refused(
+    '<Location> inside <Proxy>',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    <Location "/x">', '    </Location>', '</Proxy>'),
+  ),
+  refused(
+    '<Proxy> inside <Proxy>',
+    lines(
+      '<Proxy "balancer://c1">',
+      `    BalancerMember ${H1}`,
+      '    <Proxy "balancer://c2">',
+      `        BalancerMember ${H2}`,
+      '    </Proxy>',
+      '</Proxy>',
+    ),
+  ),
+  refused(
+    '<VirtualHost> inside <VirtualHost>',
+    lines('<VirtualHost 127.0.0.1:8000>', '    <VirtualHost 127.0.0.1:8001>', '    </VirtualHost>', '</VirtualHost>'),
+  ),
+  accepted(
+    'read-time directives are not context-checked: Define and LoadModule inside sections',
+    lines(
+      '<Location "/x">',
+      '    Define INSIDE 1',
+      '</Location>',
+      '<Proxy "balancer://c1">',
+      `    ${loadModule('lbmethod_bytraffic')}`,
+      `    BalancerMember ${H1}`,
+      '    ProxySet lbmethod=bytraffic',
+      '</Proxy>',
+    ),
+  ),
+  refused(
+    'a member without balancer name inside <VirtualHost>',
+    lines('<VirtualHost 127.0.0.1:8000>', `    BalancerMember ${H1}`, '</VirtualHost>'),
+  ),
   refused('a directive of a module not loaded: MinSpareServers with mpm_event', lines('MinSpareServers 1', proxy(H1))),
-  refused('a directive of a module not loaded: SSLProxyEngine without mod_ssl', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    SSLProxyEngine On', '</Proxy>')),
+  refused(
+    'a directive of a module not loaded: SSLProxyEngine without mod_ssl',
+    lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '    SSLProxyEngine On', '</Proxy>'),
+  ),
   refused('an unknown section', lines('<Balancer "balancer://c1">', `    BalancerMember ${H1}`, '</Balancer>')),
   refused('#95 BalancerGrowth 1001', lines('BalancerGrowth 1001', proxy(H1))),
   refused('#95 BalancerGrowth with no argument', lines('BalancerGrowth', proxy(H1))),
@@ -237,7 +413,11 @@ const cases: readonly Case[] = [
   accepted('#95 BalancerGrowth 1000', lines('BalancerGrowth 1000', proxy(H1))),
   refused('#95 BalancerPersist yes', lines('BalancerPersist yes', proxy(H1))),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
-  accepted('RewriteRule with a negated pattern using $1', withC1('RewriteEngine On', 'RewriteRule "!^/(static/.*)" "balancer://c1/$1" [P,L]'), { modules: ['rewrite'] }),
+  accepted(
+    'RewriteRule with a negated pattern using $1',
+    withC1('RewriteEngine On', 'RewriteRule "!^/(static/.*)" "balancer://c1/$1" [P,L]'),
+    { modules: ['rewrite'] },
+  ),
 ];
 
 /** What Apache named: the line of `Syntax error on line N` and the message after the file name. */
@@ -354,7 +534,8 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
     const dir = scratchDir;
     const port = await freePort();
     for (const [number, testCase] of cases.entries()) {
-      const text = (testCase.bom ? '\uFEFF' : '') + [...configTestWrapper(dir, port, testCase.modules ?? []), testCase.fragment, ''].join('\n');
+      const text =
+        (testCase.bom ? '\uFEFF' : '') + [...configTestWrapper(dir, port, testCase.modules ?? []), testCase.fragment, ''].join('\n');
       const file = join(dir, `case-${String(number + 1).padStart(3, '0')}.conf`);
       await writeFile(file, text);
       files.push(file);
@@ -399,13 +580,19 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       assert.ok(onLine.length > 0, `none of our errors is on line ${named.line}\n${report}`);
       // Several unclosed sections come as one message, one part per line (docs/apache-semantics.md, ap_build_config_sub): an error on
       // Apache's line must quote one part, and every part must be quoted by one of our errors.
-      const parts = unescapeLog(named.message).split('\n').map((part) => part.replace(/^\S+:\d+: /, ''));
+      const parts = unescapeLog(named.message)
+        .split('\n')
+        .map((part) => part.replace(/^\S+:\d+: /, ''));
       const quotes = (error: Diagnostic, part: string): boolean => unescapeLog(error.message).includes(part);
       assert.ok(
         onLine.some((error) => parts.some((part) => quotes(error, part))),
         `no error on line ${named.line} quotes Apache's message ${JSON.stringify(parts)}\n${report}`,
       );
-      for (const part of parts) assert.ok(errors.some((error) => quotes(error, part)), `no error quotes ${JSON.stringify(part)}\n${report}`);
+      for (const part of parts)
+        assert.ok(
+          errors.some((error) => quotes(error, part)),
+          `no error quotes ${JSON.stringify(part)}\n${report}`,
+        );
     });
   }
 });
@@ -422,7 +609,14 @@ interface StartCase {
 const ALL_START_MODULES = ['mpm_event', 'authz_core', 'proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests'];
 const without = (stem: string): string[] => ALL_START_MODULES.filter((module) => module !== stem);
 const twoBalancers = (first: string, second: string, growth = ''): string =>
-  lines(`<Proxy "balancer://${first}"${growth}>`, `    BalancerMember ${H1}`, '</Proxy>', `<Proxy "balancer://${second}">`, `    BalancerMember ${H2}`, '</Proxy>');
+  lines(
+    `<Proxy "balancer://${first}"${growth}>`,
+    `    BalancerMember ${H1}`,
+    '</Proxy>',
+    `<Proxy "balancer://${second}">`,
+    `    BalancerMember ${H2}`,
+    '</Proxy>',
+  );
 
 const startCases: readonly StartCase[] = [
   { title: 'a complete config starts', modules: ALL_START_MODULES, fragment: proxy(H1), expected: { starts: true } },
@@ -432,7 +626,12 @@ const startCases: readonly StartCase[] = [
     fragment: twoBalancers('a-b', 'a.b'),
     expected: { starts: false, log: 'AH01186', ruleId: 'balancer-name-collision' },
   },
-  { title: '#41 the same names start when the first has growth', modules: ALL_START_MODULES, fragment: twoBalancers('a-b', 'a.b', ' growth=2'), expected: { starts: true } },
+  {
+    title: '#41 the same names start when the first has growth',
+    modules: ALL_START_MODULES,
+    fragment: twoBalancers('a-b', 'a.b', ' growth=2'),
+    expected: { starts: true },
+  },
   {
     title: '#32 lbmethod_byrequests not loaded, no lbmethod set',
     modules: without('lbmethod_byrequests'),
@@ -499,8 +698,10 @@ describe('real Apache: start-up failures that apache2 -t misses agree with the l
       const expected = startCase.expected;
       if (expected.starts || outcome.started) return;
       assert.ok(outcome.log.includes(expected.log), `Apache's log lacks ${expected.log}\n${report}`);
-      assert.ok(errors.some((error) => error.ruleId === expected.ruleId), `no ${expected.ruleId} error\n${report}`);
+      assert.ok(
+        errors.some((error) => error.ruleId === expected.ruleId),
+        `no ${expected.ruleId} error\n${report}`,
+      );
     });
   }
 });
-

@@ -37,7 +37,11 @@ const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 // with an address and a weight from a Define in another file, and used by a site in sites-enabled/
 // (a link to sites-available/, as a2ensite makes); balancer://api gets its members from a file
 // included inside its <Proxy> section.
-const BACKENDS = lines('# Backend addresses and weights, used by balancers.conf', 'Define SHOP_A http://127.0.0.1:9001', 'Define SHOP_LF 5');
+const BACKENDS = lines(
+  '# Backend addresses and weights, used by balancers.conf',
+  'Define SHOP_A http://127.0.0.1:9001',
+  'Define SHOP_LF 5',
+);
 const SHOP_PROXY = [
   '<Proxy "balancer://shop">',
   '    BalancerMember "${SHOP_A}" loadfactor=${SHOP_LF} route=a',
@@ -47,8 +51,18 @@ const SHOP_PROXY = [
   '    ProxySet stickysession=ROUTEID',
   '</Proxy>',
 ];
-const API_MEMBERS = ['BalancerMember http://127.0.0.1:9101 lbset=1', 'BalancerMember http://127.0.0.1:9102 loadfactor=2', 'BalancerMember http://127.0.0.1:9103'];
-const BALANCERS = lines('# Balancers shared by every site', ...SHOP_PROXY, '<Proxy "balancer://api">', '    Include balancers/api-members.conf', '</Proxy>');
+const API_MEMBERS = [
+  'BalancerMember http://127.0.0.1:9101 lbset=1',
+  'BalancerMember http://127.0.0.1:9102 loadfactor=2',
+  'BalancerMember http://127.0.0.1:9103',
+];
+const BALANCERS = lines(
+  '# Balancers shared by every site',
+  ...SHOP_PROXY,
+  '<Proxy "balancer://api">',
+  '    Include balancers/api-members.conf',
+  '</Proxy>',
+);
 const SHOP_SITE = lines(
   '<VirtualHost *:80>',
   '    ServerName shop.example',
@@ -116,17 +130,35 @@ interface Variant {
   readonly knownDisagreement?: string;
 }
 
-const refused = (title: string, file: string, edit: Variant['edit'], options: Partial<Variant> = {}): Variant => ({ title, verdict: 'refused', file, edit, ...options });
+const refused = (title: string, file: string, edit: Variant['edit'], options: Partial<Variant> = {}): Variant => ({
+  title,
+  verdict: 'refused',
+  file,
+  edit,
+  ...options,
+});
 const accepted = (title: string, edit: Variant['edit']): Variant => ({ title, verdict: 'accepted', edit });
 
 const CLEAN: Variant = accepted('the clean tree', async () => undefined);
 
 const variants: readonly Variant[] = [
   CLEAN,
-  refused('loadfactor=0 in conf-enabled/', 'conf-enabled/balancers.conf', (tree) => tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=0')),
-  refused('a misspelled directive in a site', 'sites-enabled/shop.conf', (tree) => tree.replace('sites-available/shop.conf', '    ProxyPassReverse', '    ProxyPassRevers')),
-  refused('an unclosed <Proxy> in an included file', 'conf-enabled/balancers.conf', (tree) => tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=ROUTEID\n</Proxy>\n', '    ProxySet stickysession=ROUTEID\n')),
-  refused('an Include of a missing file in a site', 'sites-enabled/shop.conf', (tree) => tree.replace('sites-available/shop.conf', '    ServerName shop.example\n', '    ServerName shop.example\n    Include shop-extra.conf\n')),
+  refused('loadfactor=0 in conf-enabled/', 'conf-enabled/balancers.conf', (tree) =>
+    tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=0'),
+  ),
+  refused('a misspelled directive in a site', 'sites-enabled/shop.conf', (tree) =>
+    tree.replace('sites-available/shop.conf', '    ProxyPassReverse', '    ProxyPassRevers'),
+  ),
+  refused('an unclosed <Proxy> in an included file', 'conf-enabled/balancers.conf', (tree) =>
+    tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=ROUTEID\n</Proxy>\n', '    ProxySet stickysession=ROUTEID\n'),
+  ),
+  refused('an Include of a missing file in a site', 'sites-enabled/shop.conf', (tree) =>
+    tree.replace(
+      'sites-available/shop.conf',
+      '    ServerName shop.example\n',
+      '    ServerName shop.example\n    Include shop-extra.conf\n',
+    ),
+  ),
   refused('a wildcard Include that matches nothing', 'conf-enabled/balancers.conf', async (tree) => {
     await tree.mkdir('balancers.d');
     await tree.append('conf-enabled/balancers.conf', 'Include balancers.d/*.conf\n');
@@ -136,40 +168,88 @@ const variants: readonly Variant[] = [
     await tree.mkdir('tuning/b');
     await tree.append('conf-enabled/balancers.conf', 'Include tuning/*/timeouts.conf\n');
   }),
-  refused('ProxySet in a file read before the balancer is defined', 'conf-enabled/00-tuning.conf', (tree) => tree.write('conf-enabled/00-tuning.conf', 'ProxySet balancer://shop lbmethod=byrequests\n')),
-  refused('a Define from another file that makes a loadfactor 0', 'conf-enabled/balancers.conf', (tree) => tree.replace('conf-enabled/00-backends.conf', 'Define SHOP_LF 5', 'Define SHOP_LF 0')),
-  refused('lbmethod=roundrobin in a virtual host', 'sites-enabled/shop.conf', (tree) => tree.replace('sites-available/shop.conf', '</VirtualHost>', '    ProxySet "balancer://shop" lbmethod=roundrobin\n</VirtualHost>')),
-  refused('lbmethod=bybusyness without a2enmod lbmethod_bybusyness', 'conf-enabled/zz-tuning.conf', (tree) => tree.write('conf-enabled/zz-tuning.conf', 'ProxySet balancer://shop lbmethod=bybusyness\n')),
-  refused('a BalancerMember outside <Proxy> in an included file', 'conf-enabled/stray.conf', (tree) => tree.write('conf-enabled/stray.conf', '# forgot the balancer name\nBalancerMember http://127.0.0.1:9009\n')),
-  refused('a bad member in a file included inside <Proxy>', 'balancers/api-members.conf', (tree) => tree.append('balancers/api-members.conf', 'BalancerMember http://127.0.0.1:9104 status=+Q\n')),
+  refused('ProxySet in a file read before the balancer is defined', 'conf-enabled/00-tuning.conf', (tree) =>
+    tree.write('conf-enabled/00-tuning.conf', 'ProxySet balancer://shop lbmethod=byrequests\n'),
+  ),
+  refused('a Define from another file that makes a loadfactor 0', 'conf-enabled/balancers.conf', (tree) =>
+    tree.replace('conf-enabled/00-backends.conf', 'Define SHOP_LF 5', 'Define SHOP_LF 0'),
+  ),
+  refused('lbmethod=roundrobin in a virtual host', 'sites-enabled/shop.conf', (tree) =>
+    tree.replace('sites-available/shop.conf', '</VirtualHost>', '    ProxySet "balancer://shop" lbmethod=roundrobin\n</VirtualHost>'),
+  ),
+  refused('lbmethod=bybusyness without a2enmod lbmethod_bybusyness', 'conf-enabled/zz-tuning.conf', (tree) =>
+    tree.write('conf-enabled/zz-tuning.conf', 'ProxySet balancer://shop lbmethod=bybusyness\n'),
+  ),
+  refused('a BalancerMember outside <Proxy> in an included file', 'conf-enabled/stray.conf', (tree) =>
+    tree.write('conf-enabled/stray.conf', '# forgot the balancer name\nBalancerMember http://127.0.0.1:9009\n'),
+  ),
+  refused('a bad member in a file included inside <Proxy>', 'balancers/api-members.conf', (tree) =>
+    tree.append('balancers/api-members.conf', 'BalancerMember http://127.0.0.1:9104 status=+Q\n'),
+  ),
   refused('an Include cycle', 'conf-enabled/loop.conf', (tree) => tree.write('conf-enabled/loop.conf', 'Include conf-enabled/loop.conf\n')),
   refused('a </Proxy> in another file than its <Proxy>', 'balancers/close.conf', async (tree) => {
-    await tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=ROUTEID\n</Proxy>\n', '    ProxySet stickysession=ROUTEID\n    Include balancers/close.conf\n');
+    await tree.replace(
+      'conf-enabled/balancers.conf',
+      '    ProxySet stickysession=ROUTEID\n</Proxy>\n',
+      '    ProxySet stickysession=ROUTEID\n    Include balancers/close.conf\n',
+    );
     await tree.write('balancers/close.conf', '</Proxy>\n');
   }),
-  refused('IncludeOptional with two paths', 'sites-enabled/shop.conf', (tree) => tree.replace('sites-available/shop.conf', '</VirtualHost>', '    IncludeOptional shop-a.conf shop-b.conf\n</VirtualHost>')),
+  refused('IncludeOptional with two paths', 'sites-enabled/shop.conf', (tree) =>
+    tree.replace('sites-available/shop.conf', '</VirtualHost>', '    IncludeOptional shop-a.conf shop-b.conf\n</VirtualHost>'),
+  ),
   // FIXME (documented disagreement, docs/apache-semantics.md, ap_resolve_env linter advice): a variable defined only in a file read
   // later is unresolved where it is used; Apache then refuses the literal, we report info only.
-  refused('a Define read after the line that uses it', 'conf-enabled/balancers.conf', async (tree) => {
-    await tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=${SHOP_B_LF}');
-    await tree.write('sites-available/shop.conf', `Define SHOP_B_LF 3\n${SHOP_SITE}`);
-  }, { knownDisagreement: 'an unresolved ${VAR} may come from the environment at start-up, so its value is not checked (undefined-variable says so as info)' }),
-  accepted('IncludeOptional of a missing file and a missing folder', (tree) => tree.replace('sites-available/shop.conf', '</VirtualHost>', '    IncludeOptional shop-extra.conf\n    IncludeOptional shop.d/*.conf\n</VirtualHost>')),
+  refused(
+    'a Define read after the line that uses it',
+    'conf-enabled/balancers.conf',
+    async (tree) => {
+      await tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=${SHOP_B_LF}');
+      await tree.write('sites-available/shop.conf', `Define SHOP_B_LF 3\n${SHOP_SITE}`);
+    },
+    {
+      knownDisagreement:
+        'an unresolved ${VAR} may come from the environment at start-up, so its value is not checked (undefined-variable says so as info)',
+    },
+  ),
+  accepted('IncludeOptional of a missing file and a missing folder', (tree) =>
+    tree.replace(
+      'sites-available/shop.conf',
+      '</VirtualHost>',
+      '    IncludeOptional shop-extra.conf\n    IncludeOptional shop.d/*.conf\n</VirtualHost>',
+    ),
+  ),
   accepted('lbmethod=bybusyness after a2enmod lbmethod_bybusyness', async (tree) => {
     await enableModules(tree.confDir, ['lbmethod_bybusyness']);
     await tree.write('conf-enabled/zz-tuning.conf', 'ProxySet balancer://shop lbmethod=bybusyness\n');
   }),
   accepted('<IfModule> answered by the modules in mods-enabled/', (tree) =>
-    tree.append('conf-enabled/balancers.conf', lines('<IfModule !proxy_balancer_module>', '    NoSuchDirective here', '</IfModule>', '<IfModule lbmethod_bytraffic_module>', '    ProxySet balancer://shop lbmethod=bytraffic', '</IfModule>')),
+    tree.append(
+      'conf-enabled/balancers.conf',
+      lines(
+        '<IfModule !proxy_balancer_module>',
+        '    NoSuchDirective here',
+        '</IfModule>',
+        '<IfModule lbmethod_bytraffic_module>',
+        '    ProxySet balancer://shop lbmethod=bytraffic',
+        '</IfModule>',
+      ),
+    ),
   ),
   accepted('a balancer defined only in a site, used by the main server', async (tree) => {
     await tree.write('conf-enabled/zz-routes.conf', 'ProxyPass "/late/" "balancer://late/"\n');
-    await tree.append('sites-available/shop.conf', lines('<Proxy "balancer://late">', '    BalancerMember http://127.0.0.1:9201', '</Proxy>'));
+    await tree.append(
+      'sites-available/shop.conf',
+      lines('<Proxy "balancer://late">', '    BalancerMember http://127.0.0.1:9201', '</Proxy>'),
+    );
   }),
 ];
 
 /** The APACHE_* variables of one copy, each pointing into its scratch folder. */
-type ApacheVariables = Record<'APACHE_RUN_USER' | 'APACHE_RUN_GROUP' | 'APACHE_PID_FILE' | 'APACHE_RUN_DIR' | 'APACHE_LOCK_DIR' | 'APACHE_LOG_DIR', string>;
+type ApacheVariables = Record<
+  'APACHE_RUN_USER' | 'APACHE_RUN_GROUP' | 'APACHE_PID_FILE' | 'APACHE_RUN_DIR' | 'APACHE_LOCK_DIR' | 'APACHE_LOG_DIR',
+  string
+>;
 
 /** Debian's envvars with its `export APACHE_…=` values replaced (the rest, shell and all, kept). */
 function envFileFrom(stock: string, variables: ApacheVariables): string {
@@ -179,7 +259,11 @@ function envFileFrom(stock: string, variables: ApacheVariables): string {
     replaced.add(name);
     return `export ${name}=${variables[name as keyof ApacheVariables]}`;
   });
-  assert.deepEqual([...replaced].sort(), Object.keys(variables).sort(), "Debian's envvars no longer exports every APACHE_* variable this suite sets");
+  assert.deepEqual(
+    [...replaced].sort(),
+    Object.keys(variables).sort(),
+    "Debian's envvars no longer exports every APACHE_* variable this suite sets",
+  );
   return text;
 }
 
@@ -215,11 +299,16 @@ function findingsOf(run: CliRun, what: string): Finding[] {
 }
 
 const isError = (finding: Finding): boolean => finding.severity === 2;
-const severityOf = (finding: Finding): string => (finding.severity === 2 ? 'error' : finding.level ?? 'warning');
+const severityOf = (finding: Finding): string => (finding.severity === 2 ? 'error' : (finding.level ?? 'warning'));
 
 function describeFindings(findings: readonly Finding[], confDir: string): string {
   if (findings.length === 0) return '  (none)';
-  return findings.map((finding) => `  ${finding.file.replace(`${confDir}/`, '')}:${finding.line} ${severityOf(finding)} [${finding.ruleId}] ${finding.message}`).join('\n');
+  return findings
+    .map(
+      (finding) =>
+        `  ${finding.file.replace(`${confDir}/`, '')}:${finding.line} ${severityOf(finding)} [${finding.ruleId}] ${finding.message}`,
+    )
+    .join('\n');
 }
 
 /** A real path, or the path itself when it does not exist. */
@@ -319,7 +408,10 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
       const envFile = join(dir, 'envvars');
       await writeFile(envFile, envFileFrom(stockEnvvars, variables));
       const entry = join(confDir, 'apache2.conf');
-      const apache = await runConfigTest(entry, { serverRoot: confDir, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C', ...variables } });
+      const apache = await runConfigTest(entry, {
+        serverRoot: confDir,
+        env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C', ...variables },
+      });
       const env = cliEnvironment();
       const lint = findingsOf(await runCli(['lint', entry, '--env-file', envFile, '--format', 'json'], env), 'lint');
       const lintFolder = findingsOf(await runCli(['lint', confDir, '--env-file', envFile, '--format', 'json'], env), 'lint of the folder');
@@ -350,11 +442,23 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
     console.log(`      our findings on the clean tree:\n  ${describeFindings(clean.lint, clean.confDir).replace(/\n/g, '\n  ')}`);
     assert.equal(clean.apache.status, 0, report);
     assert.match(clean.apache.output, /Syntax OK/, report);
-    assert.deepEqual(clean.lint.filter((finding) => finding.severity === 2 || finding.level !== 'info'), [], report);
+    assert.deepEqual(
+      clean.lint.filter((finding) => finding.severity === 2 || finding.level !== 'info'),
+      [],
+      report,
+    );
     const added = new Set(Object.keys(ADDED_FILES).map((path) => real(join(clean.confDir, path))));
     // A finding on Debian's own files would be a false report on a configuration Apache runs as is.
-    assert.deepEqual(clean.lint.filter((finding) => !added.has(real(finding.file))), [], report);
-    assert.deepEqual(clean.lint.filter((finding) => finding.ruleId === 'undefined-variable'), [], `--env-file should resolve \${APACHE_*}\n${report}`);
+    assert.deepEqual(
+      clean.lint.filter((finding) => !added.has(real(finding.file))),
+      [],
+      report,
+    );
+    assert.deepEqual(
+      clean.lint.filter((finding) => finding.ruleId === 'undefined-variable'),
+      [],
+      `--env-file should resolve \${APACHE_*}\n${report}`,
+    );
   });
 
   it('clean tree: a balancer defined in conf-enabled/ and used in sites-enabled/ resolves', function () {
@@ -363,13 +467,24 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
     assert.deepEqual(unresolved, [], describeFindings(unresolved, clean.confDir));
     const balancers = balancersOf(clean.schedule);
     const shop = balancers.filter((balancer) => balancer.name === 'balancer://shop');
-    assert.deepEqual(shop.map((balancer) => (balancer.scope === 'main' ? 'main' : 'vhost')), ['main', 'vhost']);
+    assert.deepEqual(
+      shop.map((balancer) => (balancer.scope === 'main' ? 'main' : 'vhost')),
+      ['main', 'vhost'],
+    );
     const members = ['http://127.0.0.1:9001', 'http://127.0.0.1:9002', 'http://127.0.0.1:9003', 'http://127.0.0.1:9004'];
-    for (const balancer of shop) assert.deepEqual(balancer.members.map((member) => member.url), members, JSON.stringify(balancer));
+    for (const balancer of shop)
+      assert.deepEqual(
+        balancer.members.map((member) => member.url),
+        members,
+        JSON.stringify(balancer),
+      );
     assert.equal(resolve(shop[0]!.file), join(clean.confDir, 'conf-enabled/balancers.conf'));
     assert.equal(resolve(shop[1]!.file), join(clean.confDir, 'sites-enabled/shop.conf'));
     const api = balancers.find((balancer) => balancer.name === 'balancer://api' && balancer.scope === 'main');
-    assert.deepEqual(api?.members.map((member) => member.url), ['http://127.0.0.1:9101', 'http://127.0.0.1:9102', 'http://127.0.0.1:9103']);
+    assert.deepEqual(
+      api?.members.map((member) => member.url),
+      ['http://127.0.0.1:9101', 'http://127.0.0.1:9102', 'http://127.0.0.1:9103'],
+    );
   });
 
   it('clean tree: schedules through Includes match the same balancers in one file', function () {
@@ -391,7 +506,11 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
       assert.equal(apacheRefuses ? 'refused' : 'accepted', variant.verdict, `Apache's verdict differs from the spec's\n${report}`);
       // Linting the folder finds the same errors: files that an entry includes are not entries.
       const key = (finding: Finding): string => `${real(finding.file)}:${finding.line} ${finding.ruleId}`;
-      assert.deepEqual(outcome.lintFolder.filter(isError).map(key).sort(), errors.map(key).sort(), `linting the folder differs\n${describeFindings(outcome.lintFolder, confDir)}`);
+      assert.deepEqual(
+        outcome.lintFolder.filter(isError).map(key).sort(),
+        errors.map(key).sort(),
+        `linting the folder differs\n${describeFindings(outcome.lintFolder, confDir)}`,
+      );
       if (variant.knownDisagreement !== undefined) {
         // FIXME: documented disagreement (see the variant): Apache refuses, we report no error.
         assert.ok(apacheRefuses && errors.length === 0, `the documented disagreement changed (${variant.knownDisagreement})\n${report}`);
@@ -406,7 +525,11 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
       assert.ok(onLine.length > 0, `none of our errors is in ${variant.file} on line ${named.line}\n${report}`);
       // Apache's message, without the `FILE:LINE: ` it puts before a section error (cut output has none).
       const message = named.message.replace(/^\S+:\d+: /, '');
-      if (message !== '') assert.ok(onLine.some((error) => error.message.includes(message)), `no error there quotes ${JSON.stringify(message)}\n${report}`);
+      if (message !== '')
+        assert.ok(
+          onLine.some((error) => error.message.includes(message)),
+          `no error there quotes ${JSON.stringify(message)}\n${report}`,
+        );
     });
   }
 });

@@ -68,9 +68,7 @@ export async function startBackends(names: readonly string[]): Promise<BackendPo
   const servers: http.Server[] = [];
   const backends: Backend[] = [];
   const close = (): Promise<void> =>
-    Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(
-      () => undefined,
-    );
+    Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined);
   try {
     for (const name of names) {
       const server = http.createServer((request, response) => {
@@ -155,7 +153,11 @@ export function loadModuleLine(id: string, file: string): string {
  * routes `/` to `balancer://t/` unless the fragment has its own ProxyPass. Resolves once Apache
  * has started (see launchApache).
  */
-export async function startApache(dir: string, fragment: string, extraModules: readonly (readonly [id: string, file: string])[] = []): Promise<ApacheServer> {
+export async function startApache(
+  dir: string,
+  fragment: string,
+  extraModules: readonly (readonly [id: string, file: string])[] = [],
+): Promise<ApacheServer> {
   const port = await freePort();
   await mkdir(join(dir, 'run'));
   const hasOwnProxyPass = /^\s*ProxyPass\s/im.test(await readFile(fragment, 'utf8'));

@@ -6,7 +6,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
-import { ApacheServer, assertApacheInstalled, BackendPool, fillPlaceholders, httpGet, makeScratchDir, removeScratchDir, startApache, startBackends } from './harness';
+import {
+  ApacheServer,
+  assertApacheInstalled,
+  BackendPool,
+  fillPlaceholders,
+  httpGet,
+  makeScratchDir,
+  removeScratchDir,
+  startApache,
+  startBackends,
+} from './harness';
 
 const REWRITE: readonly (readonly [string, string])[] = [['rewrite_module', 'mod_rewrite.so']];
 
@@ -47,7 +57,9 @@ describe('RewriteRule with a negated pattern, on a real Apache', function () {
       scratchDir = await makeScratchDir();
       const file = join(scratchDir, 'balancer.conf');
       await writeFile(file, `${fillPlaceholders(fragment(substitution), pool!.backends)}\n`);
-      const findings = lint(analyze(await readFile(file, 'utf8'), { epochSeconds: 0 })).filter((finding) => finding.ruleId === 'rewrite-negated-backreference');
+      const findings = lint(analyze(await readFile(file, 'utf8'), { epochSeconds: 0 })).filter(
+        (finding) => finding.ruleId === 'rewrite-negated-backreference',
+      );
       assert.equal(findings.length, warned ? 1 : 0);
       apache = await startApache(scratchDir, file, REWRITE);
       assert.deepEqual(await httpGet(apache.port, '/shop/cart'), { status: 200, body: `a ${path}` });

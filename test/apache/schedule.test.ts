@@ -41,7 +41,10 @@ const scenarios: readonly Scenario[] = [
   ['loadfactor 70/30 (the manual table)', proxy('http://{a} loadfactor=70', 'http://{b} loadfactor=30')],
   ['loadfactor 1/4/1', proxy('http://{a} loadfactor=1', 'http://{b} loadfactor=4', 'http://{c} loadfactor=1')],
   ['loadfactor 1/1/1/2 (not the source comment order)', proxy('http://{a}', 'http://{b}', 'http://{c}', 'http://{d} loadfactor=2')],
-  ['loadfactor 25×4 with b disabled (the manual table)', proxy('http://{a} loadfactor=25', 'http://{b} loadfactor=25 status=+D', 'http://{c} loadfactor=25', 'http://{d} loadfactor=25')],
+  [
+    'loadfactor 25×4 with b disabled (the manual table)',
+    proxy('http://{a} loadfactor=25', 'http://{b} loadfactor=25 status=+D', 'http://{c} loadfactor=25', 'http://{d} loadfactor=25'),
+  ],
   ['loadfactor 5/1/1', proxy('http://{a} loadfactor=5', 'http://{b} loadfactor=1', 'http://{c} loadfactor=1')],
   ['default loadfactors tie: config order breaks them', proxy('http://{a}', 'http://{b}', 'http://{c}')],
   ['ties between explicit weights 3/3/2', proxy('http://{a} loadfactor=3', 'http://{b} loadfactor=3', 'http://{c} loadfactor=2')],
@@ -49,7 +52,10 @@ const scenarios: readonly Scenario[] = [
   // Decimal weights: trunc(strtod(x) * 100) in IEEE double (docs/apache-semantics.md, set_worker_param).
   ['decimal 1.5 vs 1', proxy('http://{a} loadfactor=1.5', 'http://{b}')],
   ['decimal 1.15 vs 2.3 truncate to 114:229 (cycle 343, prefix)', proxy('http://{a} loadfactor=1.15', 'http://{b} loadfactor=2.3')],
-  ['decimal 4.35 truncates to 434 (cycle 367, prefix)', proxy('http://{a} loadfactor=4.35', 'http://{b} loadfactor=1', 'http://{c} loadfactor=2')],
+  [
+    'decimal 4.35 truncates to 434 (cycle 367, prefix)',
+    proxy('http://{a} loadfactor=4.35', 'http://{b} loadfactor=1', 'http://{c} loadfactor=2'),
+  ],
   ['decimal 33.3 vs 1 (cycle 3429, prefix)', proxy('http://{a} loadfactor=33.3', 'http://{b} loadfactor=1')],
   ['decimal 1.005 is stored as 100', proxy('http://{a} loadfactor=1.005', 'http://{b} loadfactor=2')],
   ['decimal 100.009 is stored as 10000', proxy('http://{a} loadfactor=1', 'http://{b} loadfactor=100.009')],
@@ -76,50 +82,184 @@ const scenarios: readonly Scenario[] = [
   ['+C without mod_proxy_hcheck is out for good', proxy('http://{a} status=+C', 'http://{b}', 'http://{c}')],
   ['a spare replaces a member stuck in error', proxy('http://{a} status=+E retry=2000000000', 'http://{b}', 'http://{c} status=+R')],
   ['status letters are case-insensitive', proxy('http://{a} status=d', 'http://{b} status=h', 'http://{c} status=h loadfactor=2')],
-  ['sign stickiness: status=DH-D leaves a plain standby', proxy('http://{a} status=DH-D', 'http://{b} status=+D', 'http://{c} status=+H loadfactor=2')],
+  [
+    'sign stickiness: status=DH-D leaves a plain standby',
+    proxy('http://{a} status=DH-D', 'http://{b} status=+D', 'http://{c} status=+H loadfactor=2'),
+  ],
   ['status=DH-DH clears both flags', proxy('http://{a} status=DH-DH loadfactor=2', 'http://{b}')],
   ['status=-D and an empty status= leave members plain', proxy('http://{a} status=-D', 'http://{b} status= loadfactor=2')],
   ['status=ID: I does not override D', proxy('http://{a} status=ID', 'http://{b}')],
   ['status=I alone does not block', proxy('http://{a} status=I', 'http://{b} loadfactor=2')],
   // Tiers, standbys and spares (docs/apache-semantics.md, proxy_balancer_get_best_worker and every row of the §6.5 e table).
   ['lbset 0 all disabled: lbset 1 serves', proxy('http://{a} status=D', 'http://{b} lbset=1', 'http://{c} lbset=1 loadfactor=2')],
-  ['standbys share by weight when no regular member is usable', proxy('http://{a} status=D', 'http://{b} status=D', 'http://{c} status=H', 'http://{d} status=H loadfactor=3')],
-  ['one spare per unusable regular member, the second spare idles', proxy('http://{a}', 'http://{b} status=D', 'http://{c} status=R', 'http://{d} status=R')],
+  [
+    'standbys share by weight when no regular member is usable',
+    proxy('http://{a} status=D', 'http://{b} status=D', 'http://{c} status=H', 'http://{d} status=H loadfactor=3'),
+  ],
+  [
+    'one spare per unusable regular member, the second spare idles',
+    proxy('http://{a}', 'http://{b} status=D', 'http://{c} status=R', 'http://{d} status=R'),
+  ],
   ['a spare idles while every regular member is usable', proxy('http://{a}', 'http://{b}', 'http://{c} status=R')],
   ['a draining member is replaced by a spare', proxy('http://{a} status=N', 'http://{b}', 'http://{c} status=R')],
-  ['only the first two spares replace two disabled members', proxy('http://{a} status=D', 'http://{b} status=D', 'http://{c} status=R', 'http://{d} status=R loadfactor=3', 'http://{e} status=R')],
+  [
+    'only the first two spares replace two disabled members',
+    proxy('http://{a} status=D', 'http://{b} status=D', 'http://{c} status=R', 'http://{d} status=R loadfactor=3', 'http://{e} status=R'),
+  ],
   ['lbset gaps: lbset 3 serves before lbset 7', proxy('http://{a} lbset=7', 'http://{b} lbset=3 loadfactor=2', 'http://{c} lbset=3')],
-  ['lbset-0 standbys beat a regular lbset-1 member', proxy('http://{a} status=H', 'http://{b} status=H loadfactor=2', 'http://{c} lbset=1')],
-  ['a disabled member and a standby in lbset 0 shadow lbset 1', proxy('http://{a} status=D', 'http://{b} status=H', 'http://{c} lbset=1 loadfactor=5')],
-  ['lbset values are atoi: 1.9 is 1, abc is 0, 4294967297 wraps to 1', proxy('http://{a} lbset=1.9 loadfactor=2', 'http://{b} lbset=4294967297', 'http://{c} lbset=abc status=D')],
+  [
+    'lbset-0 standbys beat a regular lbset-1 member',
+    proxy('http://{a} status=H', 'http://{b} status=H loadfactor=2', 'http://{c} lbset=1'),
+  ],
+  [
+    'a disabled member and a standby in lbset 0 shadow lbset 1',
+    proxy('http://{a} status=D', 'http://{b} status=H', 'http://{c} lbset=1 loadfactor=5'),
+  ],
+  [
+    'lbset values are atoi: 1.9 is 1, abc is 0, 4294967297 wraps to 1',
+    proxy('http://{a} lbset=1.9 loadfactor=2', 'http://{b} lbset=4294967297', 'http://{c} lbset=abc status=D'),
+  ],
   ['only spares: every request is 503', proxy('http://{a} status=R', 'http://{b} status=R')],
   ['all members disabled: every request is 503', proxy('http://{a} status=D', 'http://{b} status=+D')],
   ['a draining standby is ignored: 503', proxy('http://{a} status=HN', 'http://{b} status=D')],
   ['a spare and a standby: the standby serves', proxy('http://{a} status=R', 'http://{b} status=H')],
   ['a spare declared first still loses ties to regular members', proxy('http://{a} status=R', 'http://{b} status=D', 'http://{c}')],
   // Where members come from.
-  ['members declared outside <Proxy>', lines('BalancerMember balancer://t http://{a} loadfactor=3', 'BalancerMember balancer://t http://{b}')],
-  ['members outside and inside <Proxy> keep file order', lines('BalancerMember balancer://t http://{c} loadfactor=2', proxy('http://{a}', 'http://{b}'))],
+  [
+    'members declared outside <Proxy>',
+    lines('BalancerMember balancer://t http://{a} loadfactor=3', 'BalancerMember balancer://t http://{b}'),
+  ],
+  [
+    'members outside and inside <Proxy> keep file order',
+    lines('BalancerMember balancer://t http://{c} loadfactor=2', proxy('http://{a}', 'http://{b}')),
+  ],
   ['two <Proxy> sections accumulate members', lines(proxy('http://{a}'), proxy('http://{b} loadfactor=3'))],
-  ['balancer names are case-insensitive and lose their path', lines('<Proxy "BALANCER://T/some/path">', '  BalancerMember http://{a} loadfactor=2', '  BalancerMember http://{b}', '</Proxy>')],
-  ['lower-case directive and section names', lines('<proxy balancer://t>', '  balancermember http://{a}', '  BALANCERMEMBER http://{b} loadfactor=2', '</PROXY>')],
+  [
+    'balancer names are case-insensitive and lose their path',
+    lines('<Proxy "BALANCER://T/some/path">', '  BalancerMember http://{a} loadfactor=2', '  BalancerMember http://{b}', '</Proxy>'),
+  ],
+  [
+    'lower-case directive and section names',
+    lines('<proxy balancer://t>', '  balancermember http://{a}', '  BALANCERMEMBER http://{b} loadfactor=2', '</PROXY>'),
+  ],
   ['a quoted member URL', proxy('"http://{a}" loadfactor=2', "'http://{b}'")],
-  ['a backslash-newline continues a BalancerMember line', lines('<Proxy "balancer://t">', '  BalancerMember http://{a} \\', '      loadfactor=3 \\', '      lbset=0', '  BalancerMember http://{b}', '</Proxy>')],
-  ['a comment line ending in a backslash swallows the next line', lines('<Proxy "balancer://t">', '  BalancerMember http://{a}', '  # retired: \\', '  BalancerMember http://{c} loadfactor=9', '  BalancerMember http://{b} loadfactor=2', '</Proxy>')],
-  ['Define variables are looked up case-insensitively', lines('Define Weight 3', proxy('http://{a} loadfactor=${WEIGHT}', 'http://{b} loadfactor=${weight}0'))],
+  [
+    'a backslash-newline continues a BalancerMember line',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a} \\',
+      '      loadfactor=3 \\',
+      '      lbset=0',
+      '  BalancerMember http://{b}',
+      '</Proxy>',
+    ),
+  ],
+  [
+    'a comment line ending in a backslash swallows the next line',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a}',
+      '  # retired: \\',
+      '  BalancerMember http://{c} loadfactor=9',
+      '  BalancerMember http://{b} loadfactor=2',
+      '</Proxy>',
+    ),
+  ],
+  [
+    'Define variables are looked up case-insensitively',
+    lines('Define Weight 3', proxy('http://{a} loadfactor=${WEIGHT}', 'http://{b} loadfactor=${weight}0')),
+  ],
   ['a repeated member keeps its first parameters', proxy('http://{a}', 'http://{b}', 'http://{a} loadfactor=5')],
-  ['a URL extending an earlier member shares it, its parameters ignored', proxy('http://{a} loadfactor=2', 'http://{a}/app loadfactor=5 status=+D', 'http://{b}')],
+  [
+    'a URL extending an earlier member shares it, its parameters ignored',
+    proxy('http://{a} loadfactor=2', 'http://{a}/app loadfactor=5 status=+D', 'http://{b}'),
+  ],
   ['a trailing slash shares the member', proxy('http://{a}', 'http://{a}/ loadfactor=4', 'http://{b}')],
   ['a shorter URL after a longer one is a second member', proxy('http://{a}/app loadfactor=3', 'http://{a}', 'http://{b}')],
-  ['<IfModule proxy_balancer_module> around members is true', lines('<Proxy "balancer://t">', '  <IfModule proxy_balancer_module>', '    BalancerMember http://{a} loadfactor=2', '  </IfModule>', '  BalancerMember http://{b}', '</Proxy>')],
-  ['<IfModule> names are exact and case-sensitive', lines('<Proxy "balancer://t">', '  BalancerMember http://{a}', '  <IfModule mod_proxy_balancer>', '    BalancerMember http://{b} loadfactor=9', '  </IfModule>', '  <IfModule MOD_PROXY_BALANCER.C>', '    BalancerMember http://{d} loadfactor=9', '  </IfModule>', '  <IfModule mod_proxy_balancer.c>', '    BalancerMember http://{c} loadfactor=2', '  </IfModule>', '</Proxy>')],
-  ['<IfModule !…> of a loaded module is false', lines('<Proxy "balancer://t">', '  BalancerMember http://{a}', '  <IfModule !proxy_module>', '    BalancerMember http://{b}', '  </IfModule>', '  BalancerMember http://{c}', '</Proxy>')],
+  [
+    '<IfModule proxy_balancer_module> around members is true',
+    lines(
+      '<Proxy "balancer://t">',
+      '  <IfModule proxy_balancer_module>',
+      '    BalancerMember http://{a} loadfactor=2',
+      '  </IfModule>',
+      '  BalancerMember http://{b}',
+      '</Proxy>',
+    ),
+  ],
+  [
+    '<IfModule> names are exact and case-sensitive',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a}',
+      '  <IfModule mod_proxy_balancer>',
+      '    BalancerMember http://{b} loadfactor=9',
+      '  </IfModule>',
+      '  <IfModule MOD_PROXY_BALANCER.C>',
+      '    BalancerMember http://{d} loadfactor=9',
+      '  </IfModule>',
+      '  <IfModule mod_proxy_balancer.c>',
+      '    BalancerMember http://{c} loadfactor=2',
+      '  </IfModule>',
+      '</Proxy>',
+    ),
+  ],
+  [
+    '<IfModule !…> of a loaded module is false',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a}',
+      '  <IfModule !proxy_module>',
+      '    BalancerMember http://{b}',
+      '  </IfModule>',
+      '  BalancerMember http://{c}',
+      '</Proxy>',
+    ),
+  ],
   // lbmethod precedence, where it changes whether byrequests order applies (docs/apache-semantics.md, set_proxy_param, §8).
-  ['lbmethod=bybusyness keeps byrequests order for sequential requests', lines(proxy('http://{a} loadfactor=70', 'http://{b} loadfactor=30'), 'ProxySet balancer://t lbmethod=bybusyness')],
-  ['<Proxy> line parameters apply after the body: bybusyness, not bytraffic', lines('<Proxy "balancer://t" lbmethod=bybusyness>', '  BalancerMember http://{a}', '  BalancerMember http://{b} loadfactor=4', '  BalancerMember http://{c}', '  ProxySet lbmethod=bytraffic', '</Proxy>')],
-  ['the last directive walked wins: ProxyPass lbmethod=byrequests', lines('<Proxy "balancer://t">', '  BalancerMember http://{a} loadfactor=70', '  BalancerMember http://{b} loadfactor=30', '  ProxySet lbmethod=bytraffic', '</Proxy>', 'ProxySet balancer://t lbmethod=bybusyness', 'ProxyPass "/" "balancer://t/" lbmethod=byrequests')],
-  ['ProxyPass before <Proxy>: its last lbmethod wins, earlier ones are unchecked', lines('ProxyPass "/" "balancer://t/" lbmethod=bogus lbmethod=bybusyness', proxy('http://{a}', 'http://{b} loadfactor=4', 'http://{c}'))],
-  ['ProxySet inside <IfModule> inside <Proxy> applies to the balancer', lines('<Proxy "balancer://t">', '  BalancerMember http://{a} loadfactor=5', '  BalancerMember http://{b}', '  <IfModule proxy_balancer_module>', '    ProxySet lbmethod=bybusyness', '  </IfModule>', '</Proxy>')],
+  [
+    'lbmethod=bybusyness keeps byrequests order for sequential requests',
+    lines(proxy('http://{a} loadfactor=70', 'http://{b} loadfactor=30'), 'ProxySet balancer://t lbmethod=bybusyness'),
+  ],
+  [
+    '<Proxy> line parameters apply after the body: bybusyness, not bytraffic',
+    lines(
+      '<Proxy "balancer://t" lbmethod=bybusyness>',
+      '  BalancerMember http://{a}',
+      '  BalancerMember http://{b} loadfactor=4',
+      '  BalancerMember http://{c}',
+      '  ProxySet lbmethod=bytraffic',
+      '</Proxy>',
+    ),
+  ],
+  [
+    'the last directive walked wins: ProxyPass lbmethod=byrequests',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a} loadfactor=70',
+      '  BalancerMember http://{b} loadfactor=30',
+      '  ProxySet lbmethod=bytraffic',
+      '</Proxy>',
+      'ProxySet balancer://t lbmethod=bybusyness',
+      'ProxyPass "/" "balancer://t/" lbmethod=byrequests',
+    ),
+  ],
+  [
+    'ProxyPass before <Proxy>: its last lbmethod wins, earlier ones are unchecked',
+    lines('ProxyPass "/" "balancer://t/" lbmethod=bogus lbmethod=bybusyness', proxy('http://{a}', 'http://{b} loadfactor=4', 'http://{c}')),
+  ],
+  [
+    'ProxySet inside <IfModule> inside <Proxy> applies to the balancer',
+    lines(
+      '<Proxy "balancer://t">',
+      '  BalancerMember http://{a} loadfactor=5',
+      '  BalancerMember http://{b}',
+      '  <IfModule proxy_balancer_module>',
+      '    ProxySet lbmethod=bybusyness',
+      '  </IfModule>',
+      '</Proxy>',
+    ),
+  ],
 ];
 
 describe('real Apache: schedules match the preview', function () {
@@ -170,9 +310,7 @@ function hasCycle(cycleLength: number | null): cycleLength is number {
 
 /** Over the whole cycles Apache served, each member got exactly the tool's share of requests. */
 function assertShares(preview: ScheduledBalancer, observed: readonly Pick[], backends: readonly Backend[]): void {
-  const window = hasCycle(preview.cycleLength)
-    ? Math.floor(observed.length / preview.cycleLength) * preview.cycleLength
-    : observed.length;
+  const window = hasCycle(preview.cycleLength) ? Math.floor(observed.length / preview.cycleLength) * preview.cycleLength : observed.length;
   // Zero when one cycle is longer than MAX_REQUESTS: then only the picks prefix can be compared.
   if (window === 0) return;
   const served = observed.slice(0, window);

@@ -34,10 +34,15 @@ export interface CliRun {
 /** Runs `cli.js ARGS` (bounded by a timeout), in `env` when given; never rejects. */
 export function runCli(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { timeout: CLI_TIMEOUT_MS, env: env ?? process.env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      resolve({ status, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { timeout: CLI_TIMEOUT_MS, env: env ?? process.env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ status, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -44,15 +44,27 @@ describe('extension host suite in code-server (VS Code 1.100.3)', function () {
       page.on('pageerror', (error) => consoleLines.push(`${stamp()} pageerror: ${error.message}`));
       await page.goto(url);
       let timer: NodeJS.Timeout | undefined;
-      const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS)))]);
+      const code = await Promise.race([
+        exited,
+        new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS))),
+      ]);
       clearTimeout(timer);
       console.log(`    workbench loaded, suite ran and exited (${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const resultsFile = join(suiteDir, 'results.json');
-      const results: { title: string; state: string; durationMs?: number; error?: string }[] = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : [];
-      for (const result of results) console.log(`      ${result.state === 'passed' ? '✔' : '✘'} ${result.title}${result.durationMs !== undefined ? ` (${result.durationMs} ms)` : ''}`);
+      const results: { title: string; state: string; durationMs?: number; error?: string }[] = existsSync(resultsFile)
+        ? JSON.parse(readFileSync(resultsFile, 'utf8'))
+        : [];
+      for (const result of results)
+        console.log(
+          `      ${result.state === 'passed' ? '✔' : '✘'} ${result.title}${result.durationMs !== undefined ? ` (${result.durationMs} ms)` : ''}`,
+        );
       const failures = results.filter((result) => result.state !== 'passed');
       const details = failures.map((failure) => `${failure.title}\n${failure.error}`).join('\n\n');
-      assert.notEqual(code, 'timeout', `the suite did not finish in ${RUN_TIMEOUT_MS / 1000} s; page console:\n${consoleLines.slice(-80).join('\n')}`);
+      assert.notEqual(
+        code,
+        'timeout',
+        `the suite did not finish in ${RUN_TIMEOUT_MS / 1000} s; page console:\n${consoleLines.slice(-80).join('\n')}`,
+      );
       assert.ok(results.length > 0, `the suite reported no tests (exit ${code}); page console:\n${consoleLines.slice(-80).join('\n')}`);
       assert.equal(failures.length, 0, details);
       assert.equal(code, 0, `exit code ${code}; page console:\n${consoleLines.slice(-80).join('\n')}`);

@@ -15,7 +15,13 @@ interface ProbeResult {
   nvim: string;
   errors: unknown[];
   exitCode?: number;
-  diagnostics?: { code?: string; source?: string; severity?: number; message: string; range: { start: { line: number; character: number } } }[];
+  diagnostics?: {
+    code?: string;
+    source?: string;
+    severity?: number;
+    message: string;
+    range: { start: { line: number; character: number } };
+  }[];
   hover?: { contents: { kind?: string; value: string } | string } | null;
   inlayHints?: { label: string | { value: string }[] }[] | null;
   codeLenses?: { command?: { title: string; command: string; arguments?: unknown[] } }[] | null;
@@ -27,24 +33,28 @@ describe('Neovim as an LSP client (balancer-lens lsp --stdio)', function () {
 
   before(() => {
     const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-    assert.equal(nvim.status, 0, 'nvim is missing: run scripts/install-code-server.sh (it installs Debian\'s neovim)');
+    assert.equal(nvim.status, 0, "nvim is missing: run scripts/install-code-server.sh (it installs Debian's neovim)");
     const scratch = freshScratch('neovim');
     const out = join(scratch, 'probe.json');
     const lines = readFileSync(FIXTURE, 'utf8').split('\n');
     const line = lines.findIndex((text) => text.startsWith('<Proxy "balancer://shop">'));
     const started = Date.now();
-    execFileSync('timeout', ['45', 'nvim', '--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${join(ROOT, 'test/e2e/neovim/probe.lua')}`], {
-      env: {
-        ...scratchEnvironment(scratch),
-        PROBE_FILE: FIXTURE,
-        PROBE_OUT: out,
-        PROBE_CLI: join(ROOT, 'server/dist/cli.js'),
-        PROBE_LINE: String(line),
-        PROBE_CHARACTER: String(lines[line]!.indexOf('shop')),
+    execFileSync(
+      'timeout',
+      ['45', 'nvim', '--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${join(ROOT, 'test/e2e/neovim/probe.lua')}`],
+      {
+        env: {
+          ...scratchEnvironment(scratch),
+          PROBE_FILE: FIXTURE,
+          PROBE_OUT: out,
+          PROBE_CLI: join(ROOT, 'server/dist/cli.js'),
+          PROBE_LINE: String(line),
+          PROBE_CHARACTER: String(lines[line]!.indexOf('shop')),
+        },
+        stdio: 'pipe',
+        timeout: 50_000,
       },
-      stdio: 'pipe',
-      timeout: 50_000,
-    });
+    );
     console.log(`    nvim probe finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     probe = JSON.parse(readFileSync(out, 'utf8'));
   });
@@ -71,10 +81,15 @@ describe('Neovim as an LSP client (balancer-lens lsp --stdio)', function () {
   });
 
   it('gets inlay hints and code lenses', () => {
-    const labels = (probe.inlayHints ?? []).map((hint) => (typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join('')));
+    const labels = (probe.inlayHints ?? []).map((hint) =>
+      typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''),
+    );
     assert.ok(labels.includes('≈ 70.0%'), labels.join(' | '));
     const titles = (probe.codeLenses ?? []).map((lens) => lens.command?.title ?? '');
-    assert.ok(titles.some((title) => title.includes('cycle 10')), titles.join(' | '));
+    assert.ok(
+      titles.some((title) => title.includes('cycle 10')),
+      titles.join(' | '),
+    );
   });
 
   it('lets the server exit cleanly on shutdown', () => {

@@ -23,7 +23,14 @@ async function main(): Promise<void> {
     extensionDevelopmentPath: ROOT,
     extensionTestsPath,
     extensionTestsEnv: { HOME: env.HOME, TMPDIR: env.TMPDIR },
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+      `--user-data-dir=${userData}`,
+    ],
   });
   process.exitCode = code;
 }

@@ -40,7 +40,10 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     const browser = await launchBrowser(server.scratch, 'ui', scratchEnvironment(server.scratch));
     close = () => browser.close();
     page = browser.pages()[0] ?? (await browser.newPage());
-    const payload = [['openFile', server.remoteUri(join(server.workspace, FIXTURE_IN_WORKSPACE))], ['skipWelcome', 'true']];
+    const payload = [
+      ['openFile', server.remoteUri(join(server.workspace, FIXTURE_IN_WORKSPACE))],
+      ['skipWelcome', 'true'],
+    ];
     await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
     await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
   });
@@ -64,7 +67,7 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     await screenshot(page, 'editor.png');
   });
 
-  it('hovers the balancer name on the <Proxy> line with the members\' shares', async () => {
+  it("hovers the balancer name on the <Proxy> line with the members' shares", async () => {
     const proxyLine = page.locator('.view-line', { hasText: '<Proxy "balancer://shop">' }).first();
     const name = proxyLine.locator('span > span', { hasText: /^shop$/ }).first();
     const box = await name.boundingBox();

@@ -36,7 +36,10 @@ export const CORPUS_DIR = process.env['BALANCER_LENS_CORPUS'] ?? join(ROOT, '../
 
 function confFiles(directory: string): string[] {
   if (!existsSync(directory)) return [];
-  return readdirSync(directory).filter((name) => name.endsWith('.conf')).sort().map((name) => readFileSync(join(directory, name), 'utf8'));
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.conf'))
+    .sort()
+    .map((name) => readFileSync(join(directory, name), 'utf8'));
 }
 
 /** Seed texts: every rule's bad and good example, the repository's examples and fixtures, and the corpus if present. */
@@ -53,18 +56,126 @@ export function seedTexts(): { texts: string[]; corpusFiles: number } {
 
 /** Tokens the scanner, reader and handlers treat specially, and some they must merely survive. */
 export const TOKENS: readonly string[] = [
-  '<Proxy', '</Proxy>', '<Proxy balancer://shop>', '<Proxy "balancer://shop">', '<ProxyMatch ^/x>', '</ProxyMatch>', '>', '<', '</',
-  'BalancerMember', 'BalancerMember http://10.0.0.1:8080', 'BalancerMember balancer://api http://10.0.1.1:9000', 'ProxySet', 'ProxyPass', 'ProxyPassMatch',
-  'ProxyPassReverse', 'ProxyPass / balancer://shop/', 'RewriteRule ^/(.*) balancer://shop/$1 [P]', 'SetHandler balancer-manager', 'BalancerPersist On',
-  'balancer://', 'balancer://shop', 'balancer://SHOP/', 'http://', 'http://10.0.0.2:8080', 'http://h:80/', 'ajp://a:8009', 'unix:/run/s.sock|http://localhost/',
-  'loadfactor=', 'loadfactor=0', 'loadfactor=1.15', 'loadfactor=100', 'loadfactor=1e2', 'lbset=1', 'lbset=99', 'status=', 'status=+H', 'status=+R', 'status=-D',
-  'status=E', 'route=r1', 'retry=0', 'stickysession=ROUTEID', 'lbmethod=bybusyness', 'lbmethod=heartbeat', 'forcerecovery=off', 'nofailover=On', 'key=value', '=',
-  '<VirtualHost *:80>', '</VirtualHost>', '<Location /x>', '</Location>', '<IfModule proxy_balancer_module>', '<IfModule !mod_proxy.c>', '</IfModule>',
-  '<IfDefine X>', '</IfDefine>', '<IfVersion >= 2.4>', '</IfVersion>', 'LoadModule proxy_module modules/mod_proxy.so', 'LoadModule mpm_event_module x',
-  'Define X 1', 'Define', 'UnDefine X', '${X}', '${', '${unset}', '}', '#', '# balancer-lens-disable-next-line zero-loadfactor', '# balancer-lens-disable',
-  'Include conf.d/*.conf', '<?php', '?>', '{{ x }}', '{%', '@VAR@',
-  '"', "'", '\\', '\\\\', '\\"', '\\\n', '\\\r\n', ' ', ' ', ' ', '\t', '\n', '\n', '\n', '\r', '\r\n', '\v', '\f', '\0', '\uFEFF', '\uD800', '\uDC00',
-  '\uD83D\uDE00', 'é', '\u00A0', '\u2028', '0', '1', '-1', '99999999999999999999', 'nan', 'inf', '0x10', '+', '-', '|', ':', '/', '*', '~', '[', ']',
+  '<Proxy',
+  '</Proxy>',
+  '<Proxy balancer://shop>',
+  '<Proxy "balancer://shop">',
+  '<ProxyMatch ^/x>',
+  '</ProxyMatch>',
+  '>',
+  '<',
+  '</',
+  'BalancerMember',
+  'BalancerMember http://10.0.0.1:8080',
+  'BalancerMember balancer://api http://10.0.1.1:9000',
+  'ProxySet',
+  'ProxyPass',
+  'ProxyPassMatch',
+  'ProxyPassReverse',
+  'ProxyPass / balancer://shop/',
+  'RewriteRule ^/(.*) balancer://shop/$1 [P]',
+  'SetHandler balancer-manager',
+  'BalancerPersist On',
+  'balancer://',
+  'balancer://shop',
+  'balancer://SHOP/',
+  'http://',
+  'http://10.0.0.2:8080',
+  'http://h:80/',
+  'ajp://a:8009',
+  'unix:/run/s.sock|http://localhost/',
+  'loadfactor=',
+  'loadfactor=0',
+  'loadfactor=1.15',
+  'loadfactor=100',
+  'loadfactor=1e2',
+  'lbset=1',
+  'lbset=99',
+  'status=',
+  'status=+H',
+  'status=+R',
+  'status=-D',
+  'status=E',
+  'route=r1',
+  'retry=0',
+  'stickysession=ROUTEID',
+  'lbmethod=bybusyness',
+  'lbmethod=heartbeat',
+  'forcerecovery=off',
+  'nofailover=On',
+  'key=value',
+  '=',
+  '<VirtualHost *:80>',
+  '</VirtualHost>',
+  '<Location /x>',
+  '</Location>',
+  '<IfModule proxy_balancer_module>',
+  '<IfModule !mod_proxy.c>',
+  '</IfModule>',
+  '<IfDefine X>',
+  '</IfDefine>',
+  '<IfVersion >= 2.4>',
+  '</IfVersion>',
+  'LoadModule proxy_module modules/mod_proxy.so',
+  'LoadModule mpm_event_module x',
+  'Define X 1',
+  'Define',
+  'UnDefine X',
+  '${X}',
+  '${',
+  '${unset}',
+  '}',
+  '#',
+  '# balancer-lens-disable-next-line zero-loadfactor',
+  '# balancer-lens-disable',
+  'Include conf.d/*.conf',
+  '<?php',
+  '?>',
+  '{{ x }}',
+  '{%',
+  '@VAR@',
+  '"',
+  "'",
+  '\\',
+  '\\\\',
+  '\\"',
+  '\\\n',
+  '\\\r\n',
+  ' ',
+  ' ',
+  ' ',
+  '\t',
+  '\n',
+  '\n',
+  '\n',
+  '\r',
+  '\r\n',
+  '\v',
+  '\f',
+  '\0',
+  '\uFEFF',
+  '\uD800',
+  '\uDC00',
+  '\uD83D\uDE00',
+  'é',
+  '\u00A0',
+  '\u2028',
+  '0',
+  '1',
+  '-1',
+  '99999999999999999999',
+  'nan',
+  'inf',
+  '0x10',
+  '+',
+  '-',
+  '|',
+  ':',
+  '/',
+  '*',
+  '~',
+  '[',
+  ']',
 ];
 
 const token = fc.oneof(
@@ -77,36 +188,139 @@ const token = fc.oneof(
 export const tokenText = fc.array(token, { maxLength: 120 }).map((parts) => parts.join(''));
 
 const param = fc.oneof(
-  fc.constantFrom('loadfactor', 'lbset', 'status', 'route', 'retry', 'redirect', 'hcmethod', 'LoadFactor', 'lbfactor').chain((key) =>
-    fc.constantFrom('0', '1', '2', '3', '50', '100', '101', '1.15', '2.3', '33.3', '+H', '+R', 'D', '-D', '+E', 'N', 'S', 'C', 'I', '+HR', 'r1', 'r2', '', '60', 'x').map((value) => `${key}=${value}`)),
-  fc.constantFrom('lbmethod=byrequests', 'lbmethod=bytraffic', 'lbmethod=bybusyness', 'lbmethod=heartbeat', 'lbmethod=ByRequests', 'stickysession=ROUTEID', 'forcerecovery=Off', 'nofailover=On', 'growth=2', 'maxattempts=1', 'bogus=1'),
+  fc
+    .constantFrom('loadfactor', 'lbset', 'status', 'route', 'retry', 'redirect', 'hcmethod', 'LoadFactor', 'lbfactor')
+    .chain((key) =>
+      fc
+        .constantFrom(
+          '0',
+          '1',
+          '2',
+          '3',
+          '50',
+          '100',
+          '101',
+          '1.15',
+          '2.3',
+          '33.3',
+          '+H',
+          '+R',
+          'D',
+          '-D',
+          '+E',
+          'N',
+          'S',
+          'C',
+          'I',
+          '+HR',
+          'r1',
+          'r2',
+          '',
+          '60',
+          'x',
+        )
+        .map((value) => `${key}=${value}`),
+    ),
+  fc.constantFrom(
+    'lbmethod=byrequests',
+    'lbmethod=bytraffic',
+    'lbmethod=bybusyness',
+    'lbmethod=heartbeat',
+    'lbmethod=ByRequests',
+    'stickysession=ROUTEID',
+    'forcerecovery=Off',
+    'nofailover=On',
+    'growth=2',
+    'maxattempts=1',
+    'bogus=1',
+  ),
 );
-const host = fc.constantFrom('http://10.0.0.1:8080', 'http://10.0.0.2:8080', 'http://10.0.0.1:8080/app', 'http://10.0.0.1', 'http://10.0.0.1:80', 'HTTP://A', 'ajp://10.0.0.3:8009', 'http://[::1]:80', 'unix:/s|http://x', 'server1', 'http://h/a', 'http://h/ab');
-const balancerName = fc.constantFrom('balancer://shop', 'balancer://api', 'balancer://Shop', 'balancer://shop/', 'balancer://', 'balancer:/x', 'balancer://${X}');
+const host = fc.constantFrom(
+  'http://10.0.0.1:8080',
+  'http://10.0.0.2:8080',
+  'http://10.0.0.1:8080/app',
+  'http://10.0.0.1',
+  'http://10.0.0.1:80',
+  'HTTP://A',
+  'ajp://10.0.0.3:8009',
+  'http://[::1]:80',
+  'unix:/s|http://x',
+  'server1',
+  'http://h/a',
+  'http://h/ab',
+);
+const balancerName = fc.constantFrom(
+  'balancer://shop',
+  'balancer://api',
+  'balancer://Shop',
+  'balancer://shop/',
+  'balancer://',
+  'balancer:/x',
+  'balancer://${X}',
+);
 const quote = (word: string, how: number): string => (how === 1 ? `"${word}"` : how === 2 ? `'${word}'` : word);
 const spaced = fc.constantFrom(' ', '  ', '\t', ' \\\n  ');
-const member = fc.tuple(host, fc.array(param, { maxLength: 4 }), fc.integer({ min: 0, max: 2 }), spaced).map(([url, params, how, space]) => `BalancerMember${space}${quote(url, how)}${params.map((p) => ` ${p}`).join('')}`);
+const member = fc
+  .tuple(host, fc.array(param, { maxLength: 4 }), fc.integer({ min: 0, max: 2 }), spaced)
+  .map(([url, params, how, space]) => `BalancerMember${space}${quote(url, how)}${params.map((p) => ` ${p}`).join('')}`);
 const directive = fc.oneof(
   { weight: 6, arbitrary: member },
   { weight: 2, arbitrary: fc.tuple(balancerName, member).map(([name, line]) => line.replace('BalancerMember', `BalancerMember ${name}`)) },
-  { weight: 2, arbitrary: fc.tuple(fc.array(param, { maxLength: 3 }), fc.option(balancerName, { nil: undefined })).map(([params, name]) => `ProxySet${name ? ` ${name}` : ''}${params.map((p) => ` ${p}`).join('')}`) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('/', '/shop/', '/api'), balancerName, fc.array(param, { maxLength: 2 })).map(([path, name, params]) => `ProxyPass ${path} ${name}${params.map((p) => ` ${p}`).join('')}`) },
-  { weight: 1, arbitrary: fc.constantFrom('ProxyPassReverse / balancer://shop/', 'Define X shop', 'Define P 8080', 'BalancerPersist On', '# a comment', '# balancer-lens-disable-next-line zero-loadfactor, invalid-url', 'LoadModule proxy_balancer_module x', 'ServerName example.com', 'Frobnicate on', '') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.array(param, { maxLength: 3 }), fc.option(balancerName, { nil: undefined }))
+      .map(([params, name]) => `ProxySet${name ? ` ${name}` : ''}${params.map((p) => ` ${p}`).join('')}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom('/', '/shop/', '/api'), balancerName, fc.array(param, { maxLength: 2 }))
+      .map(([path, name, params]) => `ProxyPass ${path} ${name}${params.map((p) => ` ${p}`).join('')}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'ProxyPassReverse / balancer://shop/',
+      'Define X shop',
+      'Define P 8080',
+      'BalancerPersist On',
+      '# a comment',
+      '# balancer-lens-disable-next-line zero-loadfactor, invalid-url',
+      'LoadModule proxy_balancer_module x',
+      'ServerName example.com',
+      'Frobnicate on',
+      '',
+    ),
+  },
 );
-const sectionNames = fc.constantFrom(['Proxy balancer://shop', 'Proxy'], ['Proxy "balancer://api" lbmethod=bytraffic', 'Proxy'], ['VirtualHost *:80', 'VirtualHost'], ['Location /x', 'Location'], ['IfModule proxy_module', 'IfModule'], ['IfModule !proxy_module', 'IfModule'], ['IfDefine X', 'IfDefine'], ['Proxy balancer://api', 'proxy'], ['Directory /', 'Location']);
+const sectionNames = fc.constantFrom(
+  ['Proxy balancer://shop', 'Proxy'],
+  ['Proxy "balancer://api" lbmethod=bytraffic', 'Proxy'],
+  ['VirtualHost *:80', 'VirtualHost'],
+  ['Location /x', 'Location'],
+  ['IfModule proxy_module', 'IfModule'],
+  ['IfModule !proxy_module', 'IfModule'],
+  ['IfDefine X', 'IfDefine'],
+  ['Proxy balancer://api', 'proxy'],
+  ['Directory /', 'Location'],
+);
 const { block } = fc.letrec<{ block: string }>((tie) => ({
   block: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     directive,
     fc.tuple(sectionNames, fc.array(tie('block'), { maxLength: 6 }), fc.integer({ min: 0, max: 9 })).map(([[open, close], body, variant]) =>
       // Mostly well formed; sometimes the close is missing, misspelled, or loses its `>`.
-      [`<${open}>`, ...body, variant === 0 ? '' : variant === 1 ? `</${close}x>` : variant === 2 ? `</${close}` : `</${close}>`].join('\n')),
+      [`<${open}>`, ...body, variant === 0 ? '' : variant === 1 ? `</${close}x>` : variant === 2 ? `</${close}` : `</${close}>`].join('\n'),
+    ),
   ),
 }));
 const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
 
 /** Configurations built from a small grammar: balancers, members, parameters, sections, conditionals. */
-export const grammarText = fc.tuple(fc.array(block, { maxLength: 10 }), eol).map(([blocks, newline]) => blocks.join('\n').replace(/\n/g, newline));
+export const grammarText = fc
+  .tuple(fc.array(block, { maxLength: 10 }), eol)
+  .map(([blocks, newline]) => blocks.join('\n').replace(/\n/g, newline));
 
 /** One edit of a text, with positions as fractions so it applies to any length. */
 const mutation = fc.oneof(
@@ -114,7 +328,11 @@ const mutation = fc.oneof(
   fc.tuple(fc.constant('insert' as const), fc.double({ min: 0, max: 1, noNaN: true }), token),
   fc.tuple(fc.constant('duplicate' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 200 })),
   fc.tuple(fc.constant('truncate' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.constant(0)),
-  fc.tuple(fc.constant('replace' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('\0', '\r', '\n', '"', '\\', '>', '<', '#', '\uD800', '=', ' ')),
+  fc.tuple(
+    fc.constant('replace' as const),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+    fc.constantFrom('\0', '\r', '\n', '"', '\\', '>', '<', '#', '\uD800', '=', ' '),
+  ),
 );
 
 function mutate(text: string, edits: readonly (readonly [string, number, number | string])[]): string {
@@ -132,13 +350,17 @@ function mutate(text: string, edits: readonly (readonly [string, number, number 
 
 /** A seed text with a few random edits. */
 export function mutatedText(seeds: readonly string[]): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 0, maxLength: 6 })).map(([seed, edits]) => mutate(seed, edits));
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 0, maxLength: 6 }))
+    .map(([seed, edits]) => mutate(seed, edits));
 }
 
 /** Several seed files and grammar blocks run together (tens of kilobytes), then edited: bigger inputs with cross-file names. */
 export function largeText(seeds: readonly string[]): fc.Arbitrary<string> {
   const part = fc.oneof(fc.constantFrom(...seeds), grammarText, tokenText);
-  return fc.tuple(fc.array(part, { minLength: 2, maxLength: 24 }), fc.array(mutation, { maxLength: 10 })).map(([parts, edits]) => mutate(parts.join('\n'), edits));
+  return fc
+    .tuple(fc.array(part, { minLength: 2, maxLength: 24 }), fc.array(mutation, { maxLength: 10 }))
+    .map(([parts, edits]) => mutate(parts.join('\n'), edits));
 }
 
 /** Concatenates the source text of the logical lines: it must give back the input exactly. */
@@ -148,7 +370,10 @@ export function reprint(text: string): string {
 
 function checkSpan(span: Span, length: number, what: string): void {
   assert.ok(Number.isInteger(span.start) && Number.isInteger(span.end), `${what}: non-integer span ${JSON.stringify(span)}`);
-  assert.ok(span.start >= 0 && span.start <= span.end && span.end <= length, `${what}: span ${span.start}-${span.end} outside [0, ${length}]`);
+  assert.ok(
+    span.start >= 0 && span.start <= span.end && span.end <= length,
+    `${what}: span ${span.start}-${span.end} outside [0, ${length}]`,
+  );
 }
 
 /** Scanner invariants: lines tile the text, and every piece maps logical text back to the same characters. */
@@ -165,7 +390,11 @@ export function checkLines(text: string): void {
       assert.equal(piece.at, logical, 'pieces must cover the logical text in order');
       assert.equal(piece.length, piece.sourceLength);
       assert.ok(piece.source >= line.start && piece.source + piece.sourceLength <= line.end, 'piece outside its line');
-      assert.equal(line.text.slice(piece.at, piece.at + piece.length), text.slice(piece.source, piece.source + piece.sourceLength), 'piece text differs from the source');
+      assert.equal(
+        line.text.slice(piece.at, piece.at + piece.length),
+        text.slice(piece.source, piece.source + piece.sourceLength),
+        'piece text differs from the source',
+      );
       logical += piece.length;
     }
     assert.equal(logical, line.text.length, 'pieces do not cover the logical line');
@@ -184,7 +413,8 @@ export function checkTree(analysis: Analysis, text: string): void {
       checkSpan(word.span, length, `${what} word`);
       const raw = text.slice(word.span.start, word.span.end);
       // A word written plainly (no quote, escape, variable or continuation) is its own text.
-      if (!/["'\\$\r\n\0]/.test(raw)) assert.equal(word.value, raw, `${what}: word ${JSON.stringify(word.value)} spans ${JSON.stringify(raw)}`);
+      if (!/["'\\$\r\n\0]/.test(raw))
+        assert.equal(word.value, raw, `${what}: word ${JSON.stringify(word.value)} spans ${JSON.stringify(raw)}`);
     }
   };
   const levels: { nodes: readonly Node[]; within: Span | undefined }[] = [{ nodes: tree.nodes, within: undefined }];
@@ -205,7 +435,10 @@ export function checkTree(analysis: Analysis, text: string): void {
         if (node.close) checkSpan(node.close.span, length, 'section close');
         if (node.ignoredText) checkSpan(node.ignoredText, length, 'ignored text');
         assert.equal(node.span.start, node.open.span.start);
-        levels.push({ nodes: node.children, within: { start: node.open.span.end, end: node.close ? node.close.span.start : node.span.end } });
+        levels.push({
+          nodes: node.children,
+          within: { start: node.open.span.end, end: node.close ? node.close.span.start : node.span.end },
+        });
       }
     }
   }
@@ -237,7 +470,10 @@ export function checkModel(analysis: Analysis): void {
           checkSpan(parameter.valueSpan, length, 'parameter value');
         }
       }
-      assert.ok(member.params.lbfactor >= 1 && member.params.lbfactor <= 10000 && Number.isInteger(member.params.lbfactor), `lbfactor ${member.params.lbfactor}`);
+      assert.ok(
+        member.params.lbfactor >= 1 && member.params.lbfactor <= 10000 && Number.isInteger(member.params.lbfactor),
+        `lbfactor ${member.params.lbfactor}`,
+      );
       assert.ok(member.params.lbset >= 0 && member.params.lbset <= 99, `lbset ${member.params.lbset}`);
     }
     assert.equal(schedule.members.length, balancer.members.length);
@@ -255,12 +491,20 @@ export function checkModel(analysis: Analysis): void {
     });
     for (const index of schedule.candidates) assert.equal(balancer.members[index]!.params.lbset, schedule.tier);
     if (!preview.simulated) continue;
-    const inputs = balancer.members.map((member) => ({ lbfactor: member.params.lbfactor, lbset: member.params.lbset, status: member.params.status, retry: member.params.retry }));
+    const inputs = balancer.members.map((member) => ({
+      lbfactor: member.params.lbfactor,
+      lbset: member.params.lbset,
+      status: member.params.status,
+      retry: member.params.retry,
+    }));
     const cycle = Math.min(schedule.cycleLength, 2000);
     for (const pick of picks(inputs, schedule, cycle)) assert.ok(candidates.has(pick), `picked ${pick}, not a candidate`);
     if (schedule.cycleLength > 0 && schedule.cycleLength <= 2000) {
       const run = steps(inputs, schedule, schedule.cycleLength);
-      assert.ok(run.at(-1)!.lbstatus.every((value) => value === 0), 'lbstatus not back to 0 after a cycle');
+      assert.ok(
+        run.at(-1)!.lbstatus.every((value) => value === 0),
+        'lbstatus not back to 0 after a cycle',
+      );
     }
     const members = new Set(balancer.members);
     for (const picked of previewPicks(preview, 5)) assert.ok(picked === undefined || members.has(picked));
@@ -278,7 +522,8 @@ export function checkLint(analysis: Analysis, diagnostics: readonly Diagnostic[]
     for (const related of diagnostic.related ?? []) checkSpan(related.span, length, `${diagnostic.ruleId} related`);
     for (const fix of diagnostic.fixes ?? []) for (const edit of fix.edits) checkSpan(edit.span, length, `${diagnostic.ruleId} fix`);
   }
-  for (let i = 1; i < diagnostics.length; i++) assert.ok(diagnostics[i - 1]!.span.start <= diagnostics[i]!.span.start, 'diagnostics out of document order');
+  for (let i = 1; i < diagnostics.length; i++)
+    assert.ok(diagnostics[i - 1]!.span.start <= diagnostics[i]!.span.start, 'diagnostics out of document order');
   const fixed = applySafeFixes(analysis.tree.text, diagnostics);
   assert.equal(typeof fixed.text, 'string');
 }
@@ -296,7 +541,8 @@ export function checkFeatures(analysis: Analysis, diagnostics: readonly Diagnost
   for (const span of foldingRanges(analysis)) checkSpan(span, length, 'folding range');
   for (const hint of inlayHints(analysis)) assert.ok(hint.offset >= 0 && hint.offset <= length);
   for (const lens of codeLenses(analysis)) checkSpan(lens.span, length, 'code lens');
-  for (const action of codeActions(analysis, diagnostics, { start: 0, end: length })) for (const edit of action.edits) checkSpan(edit.span, length, 'code action');
+  for (const action of codeActions(analysis, diagnostics, { start: 0, end: length }))
+    for (const edit of action.edits) checkSpan(edit.span, length, 'code action');
   for (const offset of offsets) {
     const shown = hover(analysis, offset, { picks: 20 });
     if (shown) checkSpan(shown.span, length, 'hover');
@@ -311,7 +557,13 @@ export function checkFeatures(analysis: Analysis, diagnostics: readonly Diagnost
 export function fingerprint(analysis: Analysis, diagnostics: readonly Diagnostic[]): string {
   return JSON.stringify({
     diagnostics,
-    previews: analysis.previews.map((preview) => ({ name: preview.balancer.name, lbmethod: preview.lbmethod, simulated: preview.simulated, schedule: preview.schedule, notes: preview.notes })),
+    previews: analysis.previews.map((preview) => ({
+      name: preview.balancer.name,
+      lbmethod: preview.lbmethod,
+      simulated: preview.simulated,
+      schedule: preview.schedule,
+      notes: preview.notes,
+    })),
   });
 }
 
@@ -331,7 +583,11 @@ export function checkInput(text: string, offsets: readonly number[]): number {
   checkModel(analysis);
   checkLint(analysis, diagnostics);
   const featuresStarted = performance.now();
-  checkFeatures(analysis, diagnostics, offsets.map((fraction) => Math.floor(fraction * (text.length + 1))));
+  checkFeatures(
+    analysis,
+    diagnostics,
+    offsets.map((fraction) => Math.floor(fraction * (text.length + 1))),
+  );
   elapsed += performance.now() - featuresStarted;
   const again = analyze(text, { epochSeconds: EPOCH, environment: {} });
   assert.equal(fingerprint(again, lint(again)), fingerprint(analysis, diagnostics), 'analysis is not deterministic');
@@ -343,7 +599,11 @@ export function timeInput(text: string, offsets: readonly number[]): number {
   const started = performance.now();
   const analysis = analyze(text, { epochSeconds: EPOCH, environment: {} });
   const diagnostics = lint(analysis);
-  checkFeatures(analysis, diagnostics, offsets.map((fraction) => Math.floor(fraction * (text.length + 1))));
+  checkFeatures(
+    analysis,
+    diagnostics,
+    offsets.map((fraction) => Math.floor(fraction * (text.length + 1))),
+  );
   return performance.now() - started;
 }
 

@@ -10,9 +10,13 @@ import { join } from 'node:path';
 const root = join(__dirname, '../..');
 const mocha = require.resolve('mocha/bin/mocha.js');
 const specs = ['test/unit/robustness/fuzz.test.ts', 'test/unit/robustness/pathological.test.ts', 'test/unit/lsp/lsp-resilience.test.ts'];
-const result = spawnSync(process.execPath, [mocha, '--no-config', '--require', 'tsx/cjs', '--reporter', 'spec', '--timeout', '0', ...specs, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, BALANCER_LENS_FUZZ: 'long' },
-});
+const result = spawnSync(
+  process.execPath,
+  [mocha, '--no-config', '--require', 'tsx/cjs', '--reporter', 'spec', '--timeout', '0', ...specs, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BALANCER_LENS_FUZZ: 'long' },
+  },
+);
 process.exitCode = result.status ?? 1;

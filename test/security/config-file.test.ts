@@ -41,7 +41,10 @@ describe('security: .balancerlens.json from a pull request', function () {
   for (const format of FORMATS) {
     it(`does not follow a symbolic link to a token file outside (--format ${format})`, () => {
       symlinkSync(join(outside, 'token'), join(repo, '.balancerlens.json'));
-      assert.match(refused([], format), /^balancer-lens: \.balancerlens\.json: a symbolic link to a file outside the folders balancer-lens reads/);
+      assert.match(
+        refused([], format),
+        /^balancer-lens: \.balancerlens\.json: a symbolic link to a file outside the folders balancer-lens reads/,
+      );
     });
   }
 
@@ -71,7 +74,11 @@ describe('security: .balancerlens.json from a pull request', function () {
   });
 
   it('finds the first error exactly where JSON.parse fails, and only then', () => {
-    const broken = fc.oneof(fc.json(), fc.string(), fc.json().chain((text) => fc.nat(text.length).map((at) => text.slice(0, at) + text.slice(at + 1))));
+    const broken = fc.oneof(
+      fc.json(),
+      fc.string(),
+      fc.json().chain((text) => fc.nat(text.length).map((at) => text.slice(0, at) + text.slice(at + 1))),
+    );
     fc.assert(
       fc.property(broken, (text) => {
         let isValid = true;

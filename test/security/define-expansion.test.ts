@@ -31,7 +31,12 @@ describe('security: Define doubling', function () {
     // Apache: exit 1, "ProxySet: unknown lbmethod lbmethod=xxx…".
     { lines: 23, use: '<Proxy balancer://a>\nProxySet lbmethod=${V22}\n</Proxy>', findings: 1, status: 1 },
     // Apache: exit 1 twice over, "BalancerMember Route length must be < 64 characters".
-    { lines: 23, use: '<Proxy balancer://a>\nBalancerMember http://h route=${V22}\nBalancerMember http://i route=${V22}\n</Proxy>', findings: 2, status: 1 },
+    {
+      lines: 23,
+      use: '<Proxy balancer://a>\nBalancerMember http://h route=${V22}\nBalancerMember http://i route=${V22}\n</Proxy>',
+      findings: 2,
+      status: 1,
+    },
   ];
   for (const { lines, use, findings, status } of cases) {
     for (const format of ['stylish', 'json', 'compact']) {
@@ -52,7 +57,13 @@ describe('security: Define doubling', function () {
     const run = spawnCli(['lint', '--format', 'json', 'doubling.conf'], { cwd: dir });
     assert.equal(run.status, 2, run.stderr);
     const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
-    assert.deepEqual(result!.messages.map((message) => [message.ruleId, message.line]), [['include-over-limit', 25], ['include-over-limit', 26]]);
+    assert.deepEqual(
+      result!.messages.map((message) => [message.ruleId, message.line]),
+      [
+        ['include-over-limit', 25],
+        ['include-over-limit', 26],
+      ],
+    );
     assert.match(result!.messages[0]!.message, /^\$\{V23\} is left as written/);
   });
 

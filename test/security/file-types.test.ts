@@ -26,7 +26,13 @@ function runBounded(args: readonly string[], cwd: string): { status: number | nu
   const cli = join(__dirname, '../../server/dist/cli.js');
   const quoted = [process.execPath, cli, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
   try {
-    const stdout = execFileSync('bash', ['-c', `ulimit -v 3000000; exec ${quoted}`], { cwd, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL', stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = execFileSync('bash', ['-c', `ulimit -v 3000000; exec ${quoted}`], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { status: 0, stdout, stderr: '' };
   } catch (error) {
     const failed = error as { status: number | null; stdout: string; stderr: string };
@@ -68,7 +74,10 @@ describe('security: files that are not regular files', function () {
     writeFileSync(join(dir, 'main.conf'), `${CONF}Include /proc/self/pagemap\n`);
     const run = runBounded(['lint', '--format', 'compact', '--include-root', '/', 'main.conf'], dir);
     assert.equal(run.status, 2, run.stderr);
-    assert.match(run.stdout, /^main\.conf:5:1: info: the included file \/proc\/self\/pagemap is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m);
+    assert.match(
+      run.stdout,
+      /^main\.conf:5:1: info: the included file \/proc\/self\/pagemap is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
+    );
   });
 
   it('a device named on the command line or included is refused as Apache refuses it', () => {
@@ -106,7 +115,13 @@ describe('security: files that are not regular files', function () {
 function runBoundedStdin(cwd: string): { status: number | null; stderr: string } {
   const cli = join(__dirname, '../../server/dist/cli.js');
   try {
-    execFileSync('bash', ['-c', `ulimit -v 3000000; exec '${process.execPath}' '${cli}' lint --max-size 1 - < /dev/zero`], { cwd, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync('bash', ['-c', `ulimit -v 3000000; exec '${process.execPath}' '${cli}' lint --max-size 1 - < /dev/zero`], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { status: 0, stderr: '' };
   } catch (error) {
     const failed = error as { status: number | null; stderr: string };

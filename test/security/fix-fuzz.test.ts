@@ -20,7 +20,10 @@ import { EPOCH, grammarText, mutatedText, seedTexts, tokenText } from '../fuzz/i
 
 const SCALE = Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1));
 const SEED = process.env['BALANCER_LENS_FUZZ_SEED'] === undefined ? undefined : Number(process.env['BALANCER_LENS_FUZZ_SEED']);
-const runs = (count: number): fc.Parameters<unknown> => ({ numRuns: Math.round(count * SCALE), ...(SEED === undefined ? {} : { seed: SEED }) });
+const runs = (count: number): fc.Parameters<unknown> => ({
+  numRuns: Math.round(count * SCALE),
+  ...(SEED === undefined ? {} : { seed: SEED }),
+});
 
 function lintText(text: string): Diagnostic[] {
   return lint(analyze(text, { epochSeconds: EPOCH, environment: {} }));
@@ -57,7 +60,8 @@ function refusedLines(text: string, errors: readonly Diagnostic[]): Set<number> 
   const logical = [...logicalLines(text)];
   const refused = new Set<number>();
   for (const error of errors) {
-    const line = logical.find((each) => each.start <= error.span.start && error.span.start < Math.max(each.end, each.start + 1)) ?? logical.at(-1);
+    const line =
+      logical.find((each) => each.start <= error.span.start && error.span.start < Math.max(each.end, each.start + 1)) ?? logical.at(-1);
     if (!line) continue;
     for (let physical = lineOf(line.start); physical <= lineOf(Math.max(line.start, line.end - 1)); physical++) refused.add(physical);
   }
@@ -69,9 +73,23 @@ const newlines = (text: string): string => [...text.replace(/[^\r\n]/g, '')].sor
 
 /** Text that the rules with safe fixes flag, to splice into the inputs so that most carry a fix. */
 const FIXABLE = [
-  'loadfactor="2"', ' loadfactor="30"', 'balnacer://', 'balancers://', 'balancer:/', 'lbmethod=ByRequests', 'lbmethod=BYTRAFFIC', '# note \\\n',
-  '\uFEFF', 'ProxyPass /api/ balancer://shop', 'ProxyPass /app balancer://shop/', 'ProxyPassReverse /api/ balancer://shop', 'stickysession=JSESSIONID',
-  'Header add Set-Cookie "ROUTEID=%{BALANCER_WORKER_ROUTE}e; path=/"', 'ProxySet stickysession=ROUTEID', 'lbfactor=2', 'LoadFactor=3',
+  'loadfactor="2"',
+  ' loadfactor="30"',
+  'balnacer://',
+  'balancers://',
+  'balancer:/',
+  'lbmethod=ByRequests',
+  'lbmethod=BYTRAFFIC',
+  '# note \\\n',
+  '\uFEFF',
+  'ProxyPass /api/ balancer://shop',
+  'ProxyPass /app balancer://shop/',
+  'ProxyPassReverse /api/ balancer://shop',
+  'stickysession=JSESSIONID',
+  'Header add Set-Cookie "ROUTEID=%{BALANCER_WORKER_ROUTE}e; path=/"',
+  'ProxySet stickysession=ROUTEID',
+  'lbfactor=2',
+  'LoadFactor=3',
 ];
 
 /** A seed, grammar or random text with fixable text spliced in at a few places. */
@@ -83,7 +101,8 @@ function fixableText(seeds: readonly string[]): fc.Arbitrary<string> {
       // At a line start (a new line of its own) or anywhere.
       const at = isLine ? result.lastIndexOf('\n', Math.floor(where * result.length)) + 1 : Math.floor(where * result.length);
       return result.slice(0, at) + snippet + (isLine ? '\n' : '') + result.slice(at);
-    }, text));
+    }, text),
+  );
 }
 
 /** What the fuzz saw, for the summary line. */
@@ -101,7 +120,9 @@ function checkEachFix(text: string): void {
     assert.equal(newlines(fixed), newlines(text), `a safe fix adds or removes a line break: ${context}`);
     const after = lintText(fixed);
     // Still there: the same rule and message at the same place (a fix's edits start at or after it).
-    const isStillThere = after.some((other) => other.ruleId === diagnostic.ruleId && other.span.start === diagnostic.span.start && other.message === diagnostic.message);
+    const isStillThere = after.some(
+      (other) => other.ruleId === diagnostic.ruleId && other.span.start === diagnostic.span.start && other.message === diagnostic.message,
+    );
     assert.ok(!isStillThere, `the finding is still there: ${context}`);
     // An error more often than before must be on a line Apache already refused (a moved line keeps
     // its errors), or below the error fixed: Apache stops at the first error, so it never read those.
@@ -120,14 +141,18 @@ function checkEachFix(text: string): void {
 
 function checkConfirmed(text: string): void {
   const key = 'fuzzed.conf';
-  const lintWith = (texts: ReadonlyMap<string, string>): Map<string, { diagnostics: Diagnostic[] }> => new Map([[key, { diagnostics: lintText(texts.get(key)!) }]]);
+  const lintWith = (texts: ReadonlyMap<string, string>): Map<string, { diagnostics: Diagnostic[] }> =>
+    new Map([[key, { diagnostics: lintText(texts.get(key)!) }]]);
   const linted = lintWith(new Map([[key, text]]));
   const result = confirmFixes([{ key, path: key, shown: key, text, isWritable: true }], linted, lintWith);
   const final = result.texts.get(key)!;
   const errorsBefore = counts(linted.get(key)!.diagnostics.filter(isError));
   const after = lintText(final);
   for (const [error, count] of counts(after.filter(isError))) {
-    assert.ok(count <= (errorsBefore.get(error) ?? 0), `--fix introduced ${error}: ${JSON.stringify(text.slice(0, 300))} became ${JSON.stringify(final.slice(0, 300))}`);
+    assert.ok(
+      count <= (errorsBefore.get(error) ?? 0),
+      `--fix introduced ${error}: ${JSON.stringify(text.slice(0, 300))} became ${JSON.stringify(final.slice(0, 300))}`,
+    );
   }
   assert.deepEqual(result.linted.get(key)!.diagnostics, after, 'the findings returned are not those of the fixed text');
   if (final !== text) stats.confirmed++;
@@ -139,7 +164,9 @@ describe('fuzz: --fix never introduces an error', function () {
   const seeds = seedTexts();
 
   after(() => {
-    console.log(`      ${stats.texts} texts, ${stats.fixes} safe fixes checked one by one; ${stats.confirmed} texts changed by --fix's passes, ${stats.refused} fixes refused by re-analysis`);
+    console.log(
+      `      ${stats.texts} texts, ${stats.fixes} safe fixes checked one by one; ${stats.confirmed} texts changed by --fix's passes, ${stats.refused} fixes refused by re-analysis`,
+    );
   });
 
   it(`each rule's safe fix, alone, on mutated seed files (${Math.round(1500 * SCALE)} inputs)`, () => {
@@ -158,7 +185,7 @@ describe('fuzz: --fix never introduces an error', function () {
     fc.assert(fc.property(fc.oneof(mutatedText(seeds.texts), fixableText(seeds.texts)), checkConfirmed), runs(1500));
   });
 
-  it('every rule\'s documented bad example is fixed without a new error', () => {
+  it("every rule's documented bad example is fixed without a new error", () => {
     for (const text of seeds.texts) {
       checkEachFix(text);
       checkConfirmed(text);

@@ -6,7 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync, SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/temp';
 
@@ -21,7 +32,12 @@ function balancers(count: number, quoted: boolean): string {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     const factor = quoted ? `"${(i % 9) + 1}"` : `${(i % 9) + 1}`;
-    lines.push(`<Proxy "balancer://b${i}">`, `    BalancerMember "http://10.1.${i >> 7}.${(i & 127) + 1}:8080" loadfactor=${factor}`, '</Proxy>', `ProxyPass "/b${i}/" "balancer://b${i}/"`);
+    lines.push(
+      `<Proxy "balancer://b${i}">`,
+      `    BalancerMember "http://10.1.${i >> 7}.${(i & 127) + 1}:8080" loadfactor=${factor}`,
+      '</Proxy>',
+      `ProxyPass "/b${i}/" "balancer://b${i}/"`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -41,18 +57,35 @@ const CALLS = 'openat,write,fchown,fchmod,fsync,rename';
 /** Runs `lint --fix big.conf` under strace (main thread only), injecting `inject` if given; returns the run and the calls made. */
 function traced(dir: string, inject?: string): { run: SpawnSyncReturns<string>; calls: { name: string; ordinal: number; line: string }[] } {
   const trace = join(tempDir('balancer-lens-trace-'), 'trace');
-  const run = spawnSync('strace', ['-o', trace, '-e', `trace=${CALLS}`, ...(inject ? ['-e', `inject=${inject}`] : []), process.execPath, CLI, 'lint', '--fix', 'big.conf'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const run = spawnSync(
+    'strace',
+    [
+      '-o',
+      trace,
+      '-e',
+      `trace=${CALLS}`,
+      ...(inject ? ['-e', `inject=${inject}`] : []),
+      process.execPath,
+      CLI,
+      'lint',
+      '--fix',
+      'big.conf',
+    ],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   const seen = new Map<string, number>();
-  const calls = readFileSync(trace, 'utf8').split('\n').flatMap((line) => {
-    const name = /^(\w+)\(/.exec(line)?.[1];
-    if (!name) return [];
-    seen.set(name, (seen.get(name) ?? 0) + 1);
-    return [{ name, ordinal: seen.get(name)!, line }];
-  });
+  const calls = readFileSync(trace, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const name = /^(\w+)\(/.exec(line)?.[1];
+      if (!name) return [];
+      seen.set(name, (seen.get(name) ?? 0) + 1);
+      return [{ name, ordinal: seen.get(name)!, line }];
+    });
   return { run, calls };
 }
 
@@ -65,12 +98,18 @@ function bigFolder(): string {
 
 /** The calls that touch the temporary file or replace big.conf, from its creation to the folder's fsync. */
 function replacementCalls(calls: ReturnType<typeof traced>['calls']): { name: string; ordinal: number; line: string }[] {
-  const open = calls.findIndex((call) => call.name === 'openat' && TEMPORARY.test(/"([^"]*)"/.exec(call.line)?.[1]?.split('/').pop() ?? ''));
+  const open = calls.findIndex(
+    (call) => call.name === 'openat' && TEMPORARY.test(/"([^"]*)"/.exec(call.line)?.[1]?.split('/').pop() ?? ''),
+  );
   assert.ok(open >= 0, 'no temporary file was created');
   const fd = /= (\d+)$/.exec(calls[open]!.line)?.[1];
   // Killed while creating it: the creation is the only call.
   if (fd === undefined) return [calls[open]!];
-  return calls.slice(open).filter((call) => call.name === 'openat' ? call === calls[open] : call.name === 'rename' || new RegExp(`^${call.name}\\(${fd}[,)]`).test(call.line));
+  return calls
+    .slice(open)
+    .filter((call) =>
+      call.name === 'openat' ? call === calls[open] : call.name === 'rename' || new RegExp(`^${call.name}\\(${fd}[,)]`).test(call.line),
+    );
 }
 
 /**
@@ -84,7 +123,9 @@ function killAt(step: { name: string; ordinal: number }, index: number): { dir: 
   for (let attempt = 0; ; attempt++) {
     const dir = bigFolder();
     const { run, calls } = traced(dir, `${step.name}:signal=SIGKILL:when=${ordinal}`);
-    const seen = calls.some((call) => call.name === 'openat' && TEMPORARY.test(/"([^"]*)"/.exec(call.line)?.[1]?.split('/').pop() ?? '')) ? replacementCalls(calls) : [];
+    const seen = calls.some((call) => call.name === 'openat' && TEMPORARY.test(/"([^"]*)"/.exec(call.line)?.[1]?.split('/').pop() ?? ''))
+      ? replacementCalls(calls)
+      : [];
     const killed = calls.at(-1);
     if (seen[index] && seen[index] === killed) return { dir, run };
     assert.ok(attempt < 10, `the kill at ${step.name} #${step.ordinal} never landed on replacement call ${index}`);
@@ -106,7 +147,10 @@ describe('security: --fix never loses a byte', function () {
     const steps = replacementCalls(clean.calls);
     const names = steps.map((step) => step.name);
     // Create, keep the mode, write, flush, rename, flush the folder: nothing is written in place.
-    assert.deepEqual(names.filter((name, index) => names.indexOf(name) === index), ['openat', 'fchmod', 'write', 'fsync', 'rename']);
+    assert.deepEqual(
+      names.filter((name, index) => names.indexOf(name) === index),
+      ['openat', 'fchmod', 'write', 'fsync', 'rename'],
+    );
     const firstWrite = steps.find((step) => step.name === 'write')!;
     const renamed = steps.findIndex((step) => step.name === 'rename');
     for (const [index, step] of steps.entries()) {
@@ -115,10 +159,16 @@ describe('security: --fix never loses a byte', function () {
       assert.ok(run.signal === 'SIGKILL' || run.status === 137, `${label}: not killed (exit ${run.status})`);
       const text = readFileSync(join(dir, 'big.conf'), 'utf8');
       // strace stops the process on entering the call, so a killed rename has not happened.
-      assert.ok(text === (index <= renamed ? OLD : NEW), `${label}: big.conf is neither the old nor the new file (${text.length} characters)`);
+      assert.ok(
+        text === (index <= renamed ? OLD : NEW),
+        `${label}: big.conf is neither the old nor the new file (${text.length} characters)`,
+      );
       const others = readdirSync(dir).filter((name) => name !== 'big.conf');
       // Only a kill between creating the temporary file and renaming it can leave it (SIGKILL cannot be caught).
-      assert.ok(others.length === 0 || (others.length === 1 && TEMPORARY.test(others[0]!) && index > 0 && index <= renamed), `${label}: left ${others.join(', ')}`);
+      assert.ok(
+        others.length === 0 || (others.length === 1 && TEMPORARY.test(others[0]!) && index > 0 && index <= renamed),
+        `${label}: left ${others.join(', ')}`,
+      );
     }
   });
 
@@ -127,7 +177,10 @@ describe('security: --fix never loses a byte', function () {
     const dir = bigFolder();
     const { run } = traced(dir, `write:error=ENOSPC:when=${probe.ordinal}`);
     assert.equal(run.status, 2, run.stderr);
-    assert.match(run.stderr, /^balancer-lens: big\.conf: could not write the fixes: ENOSPC: no space left on device, write; the file is unchanged\n$/);
+    assert.match(
+      run.stderr,
+      /^balancer-lens: big\.conf: could not write the fixes: ENOSPC: no space left on device, write; the file is unchanged\n$/,
+    );
     assert.equal(readFileSync(join(dir, 'big.conf'), 'utf8'), OLD);
     assert.deepEqual(readdirSync(dir), ['big.conf']);
     assert.match(run.stdout, /loadfactor ""1"" keeps its quotes/, 'the report shows the findings of the file as it is');
@@ -151,16 +204,26 @@ describe('security: --fix never loses a byte', function () {
       const result = run(['--fix', '--format', 'compact', 'a/a.conf', 'b/b.conf', 'c/c.conf'], dir, prefix);
       assert.equal(result.status, 2, result.stderr);
       assert.equal(result.stderr, 'balancer-lens: b/b.conf: could not write the fixes: permission denied; the file is unchanged\n');
-      for (const name of ['a', 'c']) assert.equal(readFileSync(join(dir, name, `${name}.conf`), 'utf8'), balancers(2, false).replaceAll('balancer://b', `balancer://${name}`));
+      for (const name of ['a', 'c'])
+        assert.equal(
+          readFileSync(join(dir, name, `${name}.conf`), 'utf8'),
+          balancers(2, false).replaceAll('balancer://b', `balancer://${name}`),
+        );
       assert.equal(readFileSync(join(dir, 'b/b.conf'), 'utf8'), balancers(2, true).replaceAll('balancer://b', 'balancer://b'));
-      assert.deepEqual(result.stdout.split('\n').filter(Boolean).map((line) => line.replace(/:\d+:\d+: .*\[/, ' [')), ['b/b.conf [invalid-loadfactor]', 'b/b.conf [invalid-loadfactor]']);
+      assert.deepEqual(
+        result.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.replace(/:\d+:\d+: .*\[/, ' [')),
+        ['b/b.conf [invalid-loadfactor]', 'b/b.conf [invalid-loadfactor]'],
+      );
       for (const name of ['a', 'b', 'c']) assert.deepEqual(readdirSync(join(dir, name)), [`${name}.conf`]);
     } finally {
       chmodSync(join(dir, 'b'), 0o755);
     }
   });
 
-  it('keeps mode and owner, fixes a symlink\'s target, and leaves a file with other hard links alone', () => {
+  it("keeps mode and owner, fixes a symlink's target, and leaves a file with other hard links alone", () => {
     const dir = tempDir('balancer-lens-fix-');
     mkdirSync(join(dir, 'sites-available'));
     mkdirSync(join(dir, 'sites-enabled'));
@@ -175,7 +238,10 @@ describe('security: --fix never loses a byte', function () {
 
     const result = run(['--fix', 'sites-enabled/site.conf', 'private.conf', 'linked.conf'], dir);
     assert.equal(result.status, 2, result.stderr);
-    assert.equal(result.stderr, 'balancer-lens: linked.conf: could not write the fixes: it has 2 hard links, and the others would keep the old text; the file is unchanged\n');
+    assert.equal(
+      result.stderr,
+      'balancer-lens: linked.conf: could not write the fixes: it has 2 hard links, and the others would keep the old text; the file is unchanged\n',
+    );
     assert.ok(lstatSync(join(dir, 'sites-enabled/site.conf')).isSymbolicLink(), 'the symlink is still a symlink');
     assert.equal(readFileSync(join(dir, 'sites-available/site.conf'), 'utf8'), balancers(1, false));
     const after = statSync(join(dir, 'private.conf'));
@@ -189,15 +255,25 @@ describe('security: --fix never loses a byte', function () {
     const dir = tempDir('balancer-lens-fix-');
     // Apache accepts this: the BalancerMember with loadfactor=0 is part of the comment. Removing the
     // backslash would put it into effect, and Apache would refuse to start.
-    const swallowed = '<Proxy "balancer://a">\n    # retired \\\n    BalancerMember "http://10.0.0.9:8080" loadfactor=0\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n';
+    const swallowed =
+      '<Proxy "balancer://a">\n    # retired \\\n    BalancerMember "http://10.0.0.9:8080" loadfactor=0\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n';
     writeFileSync(join(dir, 'comment.conf'), swallowed);
     // Removing the byte order mark uncovers "UnDefine X:Y", an error of its own: --fix leaves it to the admin.
     writeFileSync(join(dir, 'bom.conf'), '\uFEFFUnDefine X:Y\n');
     const result = run(['--fix', '--format', 'compact', 'comment.conf', 'bom.conf'], dir);
     assert.equal(result.status, 1, result.stderr);
-    assert.equal(readFileSync(join(dir, 'comment.conf'), 'utf8'), swallowed.replace('# retired \\\n    BalancerMember', '# retired \n    # BalancerMember'));
+    assert.equal(
+      readFileSync(join(dir, 'comment.conf'), 'utf8'),
+      swallowed.replace('# retired \\\n    BalancerMember', '# retired \n    # BalancerMember'),
+    );
     assert.equal(readFileSync(join(dir, 'bom.conf'), 'utf8'), '\uFEFFUnDefine X:Y\n');
     assert.equal(result.stderr, 'balancer-lens: bom.conf: 1 safe fix left out: re-analysis found it would introduce an error\n');
-    assert.deepEqual(result.stdout.split('\n').filter(Boolean).map((line) => line.replace(/:\d+:\d+: .*\[/, ' [')), ['bom.conf [unknown-directive]']);
+    assert.deepEqual(
+      result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/:\d+:\d+: .*\[/, ' [')),
+      ['bom.conf [unknown-directive]'],
+    );
   });
 });

@@ -14,7 +14,10 @@ const ALIVE_TEXT = '<Proxy balancer://shop>\nBalancerMember http://a loadfactor=
 /** A known-good hover still gets its answer; fails at once if the server exits instead. */
 async function assertServing(session: Session): Promise<void> {
   session.open(ALIVE, ALIVE_TEXT);
-  const hover = session.connection.sendRequest('textDocument/hover', { textDocument: { uri: ALIVE }, position: { line: 0, character: 10 } }) as Promise<{ contents: { value: string } } | null>;
+  const hover = session.connection.sendRequest('textDocument/hover', {
+    textDocument: { uri: ALIVE },
+    position: { line: 0, character: 10 },
+  }) as Promise<{ contents: { value: string } } | null>;
   const answer = await Promise.race([hover, session.exited.then((code) => ({ exited: code }))]);
   assert.ok(answer && !('exited' in answer), `the server exited (${JSON.stringify(answer)}): ${session.stderr.join('').slice(-300)}`);
   assert.match(answer.contents.value, /70\.0%/);
@@ -41,27 +44,45 @@ describe('language server under attack (security)', function () {
 
   it('clamps the picks of balancerLens/schedule: 5×10⁷ picks on an all-disabled balancer answer promptly with at most 1,000', async () => {
     const uri = 'file:///tmp/balancer-lens-security/disabled.conf';
-    session.open(uri, '<Proxy balancer://off>\nBalancerMember http://a status=+D\nBalancerMember http://b status=+D\n</Proxy>\nProxyPass / balancer://off/\n');
+    session.open(
+      uri,
+      '<Proxy balancer://off>\nBalancerMember http://a status=+D\nBalancerMember http://b status=+D\n</Proxy>\nProxyPass / balancer://off/\n',
+    );
     await session.diagnostics(uri, 1);
     for (const picks of [5e7, 1e308, -5, 2.5, 'many', null]) {
-      const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://off', picks })) as { picks: unknown[] } | null;
+      const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://off', picks })) as {
+        picks: unknown[];
+      } | null;
       assert.ok(report, `picks ${String(picks)}`);
       assert.ok(report.picks.length <= 1000, `picks ${String(picks)}: ${report.picks.length} picks answered`);
     }
-    const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://off', picks: 5e7 })) as { picks: unknown[] };
+    const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://off', picks: 5e7 })) as {
+      picks: unknown[];
+    };
     assert.equal(report.picks.length, 1000);
-    for (const balancer of [42, null, { toLowerCase: 1 }]) assert.equal(await session.connection.sendRequest('balancerLens/schedule', { uri, balancer }), null);
+    for (const balancer of [42, null, { toLowerCase: 1 }])
+      assert.equal(await session.connection.sendRequest('balancerLens/schedule', { uri, balancer }), null);
     await assertServing(session);
   });
 
   it('survives didOpen with URIs that are not strings, then a settings change, and keeps serving', async () => {
     for (const uri of [42, null, { path: '/etc/passwd' }, ['file:///a.conf'], true]) {
-      session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text: 'BalancerMember http://a loadfactor=0\n' } });
+      session.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'apacheconf', version: 1, text: 'BalancerMember http://a loadfactor=0\n' },
+      });
     }
-    for (const textDocument of [null, 'x', { uri: 'file:///tmp/x.conf', version: 'one', text: 5 }, { uri: 'file:///tmp/y.conf', version: 1, text: null }]) {
+    for (const textDocument of [
+      null,
+      'x',
+      { uri: 'file:///tmp/x.conf', version: 'one', text: 5 },
+      { uri: 'file:///tmp/y.conf', version: 1, text: null },
+    ]) {
       session.connection.sendNotification('textDocument/didOpen', { textDocument });
     }
-    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: 7, version: 2 }, contentChanges: [{ text: 'x' }] });
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: 7, version: 2 },
+      contentChanges: [{ text: 'x' }],
+    });
     session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: {} } });
     const asked = session.configurationAsked();
     session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
@@ -81,11 +102,19 @@ describe('language server under attack (security)', function () {
     const diagnostics: Diagnostic[] = published.diagnostics;
     assert.ok(diagnostics.length >= 1000, `${diagnostics.length} findings`);
     const range = { start: { line: 0, character: 0 }, end: { line: 1003, character: 0 } };
-    const actions = (await session.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } })) as { title: string; diagnostics: unknown[] }[];
+    const actions = (await session.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    })) as { title: string; diagnostics: unknown[] }[];
     const bytes = JSON.stringify(actions).length;
     assert.ok(bytes < 5000 * diagnostics.length, `${bytes} bytes for ${diagnostics.length} findings`);
     assert.ok(actions.some((action) => action.title === 'Set loadfactor=1'));
-    assert.equal(actions.filter((action) => action.title === 'Disable zero-loadfactor in this file').length, 1, 'one file-wide suppression per rule');
+    assert.equal(
+      actions.filter((action) => action.title === 'Disable zero-loadfactor in this file').length,
+      1,
+      'one file-wide suppression per rule',
+    );
     // Every finding is still attached to the actions that fix it.
     assert.ok(actions.filter((action) => action.title === 'Set loadfactor=1').every((action) => action.diagnostics.length === 1));
     await assertServing(session);
@@ -96,7 +125,10 @@ describe('language server under attack (security)', function () {
     this.timeout(300_000);
     const pid = session.process.pid!;
     const document = (n: number): string => {
-      const members = Array.from({ length: 1780 }, (_, i) => `    BalancerMember "http://d${n}-m${i}.example.com:8080" loadfactor=${(i % 100) + 1}`);
+      const members = Array.from(
+        { length: 1780 },
+        (_, i) => `    BalancerMember "http://d${n}-m${i}.example.com:8080" loadfactor=${(i % 100) + 1}`,
+      );
       return `<Proxy "balancer://doc${n}">\n${members.join('\n')}\n</Proxy>\nProxyPass "/doc${n}/" "balancer://doc${n}/"\n`;
     };
     assert.ok(Math.abs(document(0).length - 119_000) < 10_000, `${document(0).length} bytes`);
@@ -121,24 +153,45 @@ describe('language server under attack (security)', function () {
     session.open(uri, `<Proxy balancer://shop>\nBalancerMember http://a\n</Proxy>\n${uses}\n`);
     await session.diagnostics(uri, 1);
     const logged = session.logs.length;
-    const answer = await session.connection.sendRequest('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 20 }, newName: 'x'.repeat(10_000_000) });
+    const answer = await session.connection.sendRequest('textDocument/rename', {
+      textDocument: { uri },
+      position: { line: 0, character: 20 },
+      newName: 'x'.repeat(10_000_000),
+    });
     assert.equal(answer, null);
     const reasons = session.logs.slice(logged);
-    assert.ok(reasons.some((message) => message.includes('a balancer name is at most 84 bytes')), reasons.join('\n').slice(0, 500));
-    assert.ok(reasons.every((message) => message.length < 2000), 'the name is not quoted back');
+    assert.ok(
+      reasons.some((message) => message.includes('a balancer name is at most 84 bytes')),
+      reasons.join('\n').slice(0, 500),
+    );
+    assert.ok(
+      reasons.every((message) => message.length < 2000),
+      'the name is not quoted back',
+    );
     await assertServing(session);
   });
 
-  for (const [name, skew] of [['too large', 40], ['too small', -7]] as const) {
+  for (const [name, skew] of [
+    ['too large', 40],
+    ['too small', -7],
+  ] as const) {
     it(`exits (for the client to restart it) instead of staying deaf after a Content-Length ${name}`, async () => {
       await assertServing(session);
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 'broken', method: 'textDocument/hover', params: { textDocument: { uri: ALIVE }, position: { line: 0, character: 0 } } });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'broken',
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: ALIVE }, position: { line: 0, character: 0 } },
+      });
       session.process.stdin!.write(`Content-Length: ${Buffer.byteLength(body) + skew}\r\n\r\n${body}`);
       // The next message completes (or follows) the broken one.
       session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: ALIVE } });
       const code = await session.exited;
       assert.equal(code, 1);
-      assert.ok(session.logs.some((message) => message.includes('cannot read the messages')), session.logs.join('\n'));
+      assert.ok(
+        session.logs.some((message) => message.includes('cannot read the messages')),
+        session.logs.join('\n'),
+      );
     });
   }
 });

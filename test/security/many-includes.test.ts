@@ -41,7 +41,9 @@ describe('security: a wildcard Include of many files', function () {
     const glob = timed(['lint', '--format', 'compact', '--max-includes', String(2 * FILES), 'main.conf'], dir);
     assert.equal(one.status, 0);
     assert.equal(glob.status, 0);
-    console.log(`      one file: ${Math.round(one.ms)} ms; ${FILES} included files: ${Math.round(glob.ms)} ms (${(glob.ms / one.ms).toFixed(1)}×)`);
+    console.log(
+      `      one file: ${Math.round(one.ms)} ms; ${FILES} included files: ${Math.round(glob.ms)} ms (${(glob.ms / one.ms).toFixed(1)}×)`,
+    );
     assert.ok(glob.ms < 5 * one.ms, `the include took ${(glob.ms / one.ms).toFixed(1)}× the single file`);
   });
 });

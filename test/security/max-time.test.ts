@@ -24,7 +24,9 @@ describe('security: --max-time inside one huge file', function () {
     const dir = tempDir('balancer-lens-max-time-');
     const lines: string[] = [];
     for (let i = 0; i < BALANCERS; i++) {
-      lines.push(`<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\n`);
+      lines.push(
+        `<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\n`,
+      );
     }
     writeFileSync(join(dir, 'huge.conf'), lines.join(''));
     const full = timed(['lint', '--format', 'compact', 'huge.conf'], dir);

@@ -37,8 +37,18 @@ describe('security: output lines cannot be forged by file names', function () {
   function lines(format: string): string[] {
     const run = spawnCli(['lint', 'conf', '--format', format], { cwd: dir });
     assert.equal(run.status, 2, run.stderr);
-    assert.deepEqual(run.stderr.split('\n').filter(Boolean).map((line) => line.startsWith('balancer-lens: ')), [true], run.stderr);
-    assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/.test(run.stdout + run.stderr), 'no raw control character but the newlines between lines');
+    assert.deepEqual(
+      run.stderr
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.startsWith('balancer-lens: ')),
+      [true],
+      run.stderr,
+    );
+    assert.ok(
+      !/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/.test(run.stdout + run.stderr),
+      'no raw control character but the newlines between lines',
+    );
     return run.stdout.split('\n').filter(Boolean);
   }
 
@@ -46,16 +56,26 @@ describe('security: output lines cannot be forged by file names', function () {
     const out = lines('compact');
     assert.equal(out.length, findings, out.join('\n'));
     for (const line of out) assert.match(line, /^conf\/.+:\d+:\d+: (error|warning|info): .+ \[[a-z-]+\]$/);
-    assert.ok(out.some((line) => line.startsWith('conf/evil\\n::error file=x::forged.conf:')), out.join('\n'));
+    assert.ok(
+      out.some((line) => line.startsWith('conf/evil\\n::error file=x::forged.conf:')),
+      out.join('\n'),
+    );
   });
 
   it('github: one workflow command per finding, and none forged', () => {
     const out = lines('github');
     assert.equal(out.length, findings, out.join('\n'));
-    for (const line of out) assert.match(line, /^::(error|warning|notice) file=conf\/[^:,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[a-z-]+::/);
+    for (const line of out)
+      assert.match(line, /^::(error|warning|notice) file=conf\/[^:,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[a-z-]+::/);
     // The literal %0A is encoded as %250A, so the runner cannot decode it into a line break.
-    assert.ok(out.some((line) => line.startsWith('::error file=conf/pct%250A%3A%3Aerror file=z%3A%3Aa%2Cb%3Ac.conf,')), out.join('\n'));
-    assert.ok(out.some((line) => line.startsWith('::error file=conf/evil\\n%3A%3Aerror file=x%3A%3Aforged.conf,')), out.join('\n'));
+    assert.ok(
+      out.some((line) => line.startsWith('::error file=conf/pct%250A%3A%3Aerror file=z%3A%3Aa%2Cb%3Ac.conf,')),
+      out.join('\n'),
+    );
+    assert.ok(
+      out.some((line) => line.startsWith('::error file=conf/evil\\n%3A%3Aerror file=x%3A%3Aforged.conf,')),
+      out.join('\n'),
+    );
   });
 
   it('stylish: a header line per file and a row per finding', () => {
@@ -71,8 +91,16 @@ describe('security: output lines cannot be forged by file names', function () {
 
   it('SARIF keeps the names exactly', () => {
     const run = spawnCli(['lint', 'conf', '--format', 'sarif'], { cwd: dir });
-    const sarif = JSON.parse(run.stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
-    const uris = new Set(sarif.runs[0]!.results.map((result) => decodeURIComponent(result.locations[0]!.physicalLocation.artifactLocation.uri)));
-    for (const name of NAMES) assert.ok([...uris].some((uri) => uri.endsWith(`conf/${name}`)), [...uris].join('\n'));
+    const sarif = JSON.parse(run.stdout) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
+    const uris = new Set(
+      sarif.runs[0]!.results.map((result) => decodeURIComponent(result.locations[0]!.physicalLocation.artifactLocation.uri)),
+    );
+    for (const name of NAMES)
+      assert.ok(
+        [...uris].some((uri) => uri.endsWith(`conf/${name}`)),
+        [...uris].join('\n'),
+      );
   });
 });

@@ -23,7 +23,15 @@ describe('security: nothing outside the include roots is revealed', function () 
     symlinkSync(outside, join(repo, 'link'));
     writeFileSync(
       join(repo, 'app.conf'),
-      [`Include ${outside}/*`, `Include ${outside}/*/.ssh/*`, `IncludeOptional ${outside}/*.conf`, `Include ${outside}`, 'Include link/*', 'Include link/c*/x.conf', ''].join('\n'),
+      [
+        `Include ${outside}/*`,
+        `Include ${outside}/*/.ssh/*`,
+        `IncludeOptional ${outside}/*.conf`,
+        `Include ${outside}`,
+        'Include link/*',
+        'Include link/c*/x.conf',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -60,7 +68,17 @@ describe('security: nothing outside the include roots is revealed', function () 
     fillOutside();
     const run = spawnCli(['lint', 'app.conf', '--format', 'json'], { cwd: repo });
     const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; line: number; message: string }[] }[];
-    assert.deepEqual(file!.messages.map((message) => `${message.line} ${message.ruleId}`), ['1 include-outside-roots', '2 include-outside-roots', '3 include-outside-roots', '4 include-outside-roots', '5 include-outside-roots', '6 include-outside-roots']);
+    assert.deepEqual(
+      file!.messages.map((message) => `${message.line} ${message.ruleId}`),
+      [
+        '1 include-outside-roots',
+        '2 include-outside-roots',
+        '3 include-outside-roots',
+        '4 include-outside-roots',
+        '5 include-outside-roots',
+        '6 include-outside-roots',
+      ],
+    );
     assert.match(file!.messages[0]!.message, new RegExp(`^the include "${outside}/\\*" reaches outside the folders balancer-lens reads`));
     assert.match(file!.messages[4]!.message, /^the include "link\/\*" reaches outside/);
   });

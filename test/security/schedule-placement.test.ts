@@ -22,7 +22,10 @@ describe('security: schedule with thousands of refusals', function () {
 
   it(`${STRAY.toLocaleString('en-US')} stray </Proxy> lines: schedule takes less than 5× what lint takes`, () => {
     const dir = tempDir('balancer-lens-stray-');
-    writeFileSync(join(dir, 'stray.conf'), `<Proxy balancer://a>\nBalancerMember http://10.0.0.1:80\n</Proxy>\n${'</Proxy>\n'.repeat(STRAY)}`);
+    writeFileSync(
+      join(dir, 'stray.conf'),
+      `<Proxy balancer://a>\nBalancerMember http://10.0.0.1:80\n</Proxy>\n${'</Proxy>\n'.repeat(STRAY)}`,
+    );
     const lint = timed(['lint', '--format', 'compact', 'stray.conf'], dir);
     const schedule = timed(['schedule', '--format', 'json', 'stray.conf'], dir);
     assert.equal(lint.status, 1);

@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as yaml from 'js-yaml';
 
-
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lint');
 
-interface ActionInput { readonly default?: string }
+interface ActionInput {
+  readonly default?: string;
+}
 interface ActionStep {
   readonly id?: string;
   readonly name?: string;
@@ -114,7 +115,12 @@ function runAction(given: Record<string, string>, files: Record<string, string>)
       const script = join(runnerTemp, `step-${index}.sh`);
       writeFileSync(script, step.run);
       // What the runner runs for `shell: bash`.
-      const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+      const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+        cwd: workspace,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       if (result.error) throw result.error;
       steps.push({ name });
       stdout += result.stdout;
@@ -137,7 +143,11 @@ describe('the GitHub Action', function () {
     assert.equal(build.status, 0, build.stderr);
     const git = spawnSync('git', ['status', '--porcelain', '--', 'action/dist'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(git.status, 0, git.stderr);
-    assert.equal(git.stdout, '', 'action/dist differs from a fresh build: run npm run build and commit action/dist (after a merge conflict there, rebuild rather than merge)');
+    assert.equal(
+      git.stdout,
+      '',
+      'action/dist differs from a fresh build: run npm run build and commit action/dist (after a merge conflict there, rebuild rather than merge)',
+    );
     for (const step of action.runs.steps) {
       if (step.run !== undefined) assert.doesNotMatch(step.run, /\bnpx\b|\bnpm\b/, 'the action must not need the npm registry');
     }
@@ -148,26 +158,44 @@ describe('the GitHub Action', function () {
     assert.equal(run.status, 0, run.stdout);
     assert.equal(run.stdout, '');
     assert.match(run.summary, /^## Balancer Lens\n\n1 file linted: 0 errors, 0 warnings, 0 infos\.\n$/);
-    assert.deepEqual(run.steps.map((step) => step.name), ['Job summary', 'Lint']);
+    assert.deepEqual(
+      run.steps.map((step) => step.name),
+      ['Job summary', 'Lint'],
+    );
   });
 
   it('fails on an error with an annotation, lists it in the summary, and writes SARIF for the upload', () => {
-    const run = runAction({ paths: 'apache/', sarif: 'true', 'sarif-file': 'out/results.sarif' }, { 'apache/orders.conf': 'error.conf', 'apache/shop.conf': 'clean.conf', 'out/.keep': 'clean.conf' });
+    const run = runAction(
+      { paths: 'apache/', sarif: 'true', 'sarif-file': 'out/results.sarif' },
+      { 'apache/orders.conf': 'error.conf', 'apache/shop.conf': 'clean.conf', 'out/.keep': 'clean.conf' },
+    );
     assert.equal(run.status, 1);
     assert.match(run.stdout, /^::error file=apache\/orders\.conf,line=4,.*zero-loadfactor/m);
     assert.match(run.summary, /2 files linted: 1 error, 0 warnings, 0 infos\./);
-    assert.match(run.summary, /\| error \| apache\/orders\.conf:4:\d+ \| .* \| \[`zero-loadfactor`\]\(https:\/\/github\.com\/balancer-lens\/balancer-lens\/blob\/main\/docs\/rules\/zero-loadfactor\.md\) \|/);
+    assert.match(
+      run.summary,
+      /\| error \| apache\/orders\.conf:4:\d+ \| .* \| \[`zero-loadfactor`\]\(https:\/\/github\.com\/balancer-lens\/balancer-lens\/blob\/main\/docs\/rules\/zero-loadfactor\.md\) \|/,
+    );
     assert.equal(run.outputs, 'file=out/results.sarif\n');
     const upload = run.steps.find((step) => step.name === 'Upload SARIF');
     assert.deepEqual(upload?.with, { sarif_file: 'out/results.sarif', category: 'balancer-lens' });
-    assert.deepEqual(run.steps.map((step) => step.name), ['Write SARIF', 'Upload SARIF', 'Job summary', 'Lint']);
+    assert.deepEqual(
+      run.steps.map((step) => step.name),
+      ['Write SARIF', 'Upload SARIF', 'Job summary', 'Lint'],
+    );
   });
 
   it('fails on warnings over max-warnings, in the chosen format, and leaves the summary out when asked', () => {
-    const run = runAction({ paths: 'apache/*.conf', format: 'compact', 'max-warnings': '0', summary: 'false' }, { 'apache/billing.conf': 'warning.conf' });
+    const run = runAction(
+      { paths: 'apache/*.conf', format: 'compact', 'max-warnings': '0', summary: 'false' },
+      { 'apache/billing.conf': 'warning.conf' },
+    );
     assert.equal(run.status, 1);
     assert.match(run.stdout, /^apache\/billing\.conf:\d+:\d+: warning\b.*\[all-members-disabled\]$/m);
     assert.equal(run.summary, '');
-    assert.deepEqual(run.steps.map((step) => step.name), ['Lint']);
+    assert.deepEqual(
+      run.steps.map((step) => step.name),
+      ['Lint'],
+    );
   });
 });

@@ -27,8 +27,14 @@ function run(command: string, args: readonly string[], options: { cwd: string; e
   return result;
 }
 
-interface PackedFile { readonly path: string }
-interface PackResult { readonly filename: string; readonly size: number; readonly files: readonly PackedFile[] }
+interface PackedFile {
+  readonly path: string;
+}
+interface PackResult {
+  readonly filename: string;
+  readonly size: number;
+  readonly files: readonly PackedFile[];
+}
 
 describe('the npm package', function () {
   this.timeout(180_000);
@@ -62,10 +68,24 @@ describe('the npm package', function () {
 
   it('carries the bundles, schema, README, LICENSE and CHANGELOG, and no tests, benchmarks, CI or source maps', () => {
     const paths = pack.files.map((file) => file.path);
-    for (const wanted of ['server/dist/cli.js', 'server/dist/server.js', 'client/dist/extension.js', 'server/schema/balancerlens.schema.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+    for (const wanted of [
+      'server/dist/cli.js',
+      'server/dist/server.js',
+      'client/dist/extension.js',
+      'server/schema/balancerlens.schema.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'package.json',
+    ]) {
       assert.ok(paths.includes(wanted), `${wanted} is not in the package`);
     }
-    for (const path of paths) assert.doesNotMatch(path, /^(test|bench|\.ci|scripts|server\/src|client\/src|action)\/|\.map$/, `${path} should not be in the package`);
+    for (const path of paths)
+      assert.doesNotMatch(
+        path,
+        /^(test|bench|\.ci|scripts|server\/src|client\/src|action)\/|\.map$/,
+        `${path} should not be in the package`,
+      );
   });
 
   it('installs offline and runs lint and schedule from the prefix', () => {

@@ -71,7 +71,10 @@ export interface Session {
 /** Spawns the server, initializes it, and sends `initialized`. */
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
+  });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const reader = new StreamMessageReader(child.stdout!);
   // A message cut off by a kill would otherwise re-arm vscode-jsonrpc's 10 s partial-message timer
@@ -125,7 +128,9 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
     published.push(params);
     if (params.version !== undefined) latest.set(`${params.uri}@${params.version}`, params);
-    for (const wait of waiting.filter((entry) => entry.uri === params.uri && (entry.version === undefined || entry.version === params.version))) {
+    for (const wait of waiting.filter(
+      (entry) => entry.uri === params.uri && (entry.version === undefined || entry.version === params.version),
+    )) {
       waiting.splice(waiting.indexOf(wait), 1);
       wait.resolve(params);
     }
@@ -152,7 +157,9 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
   await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: root,
-    capabilities: options.pullSettings ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } } : {},
+    capabilities: options.pullSettings
+      ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } }
+      : {},
     workspaceFolders: options.folders && root ? [{ uri: root, name: 'workspace' }] : null,
   });
   // Set once, before anyone holds the session: the handlers above keep this object.

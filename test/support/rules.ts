@@ -79,7 +79,11 @@ export function memoryFiles(files: Readonly<Record<string, string>>): FileAccess
     readFile: (path) => files[path],
     readDirectory: (path) => {
       const prefix = path.endsWith('/') ? path : `${path}/`;
-      const names = new Set(Object.keys(files).filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length).split('/')[0]!));
+      const names = new Set(
+        Object.keys(files)
+          .filter((file) => file.startsWith(prefix))
+          .map((file) => file.slice(prefix.length).split('/')[0]!),
+      );
       return names.size > 0 ? [...names].sort() : undefined;
     },
   };
@@ -114,21 +118,34 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
   const found = findingsOf(ruleId, text, expect);
   const format = (span: Span): string => `${span.start}:[[${text.slice(span.start, span.end)}]]`;
   const messages = found.map((finding) => finding.message).join('\n');
-  assert.deepEqual(found.map((finding) => format(finding.span)), spans.map(format), messages);
+  assert.deepEqual(
+    found.map((finding) => format(finding.span)),
+    spans.map(format),
+    messages,
+  );
   const configured = expect.rules?.[ruleId];
   const severity = expect.severity ?? (configured === undefined || configured === 'off' ? rule.severity : configured);
   if (expect.each) assert.equal(expect.each.length, found.length, 'one `each` fragment per finding');
   found.forEach((finding, index) => {
     assert.equal(finding.severity, severity, `severity of: ${finding.message}`);
     // Lower-case prose; a directive's own name (BalancerGrowth, SSLProxyEngine) keeps its spelling.
-    assert.match(finding.message, expect.capitalised ? /^[A-Z]/ : /^([a-z"<$`%\\]|[A-Z]+[a-z]*[A-Z]\w*\b)/, `a message starts lower-case: ${finding.message}`);
+    assert.match(
+      finding.message,
+      expect.capitalised ? /^[A-Z]/ : /^([a-z"<$`%\\]|[A-Z]+[a-z]*[A-Z]\w*\b)/,
+      `a message starts lower-case: ${finding.message}`,
+    );
     assert.doesNotMatch(finding.message, /\.$/, `a message has no trailing period: ${finding.message}`);
     for (const fragment of [...(expect.says ?? []), ...(expect.each ? [expect.each[index]!] : [])]) {
       assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);
     }
     for (const fragment of expect.never ?? []) assert.ok(!finding.message.includes(fragment), `"${fragment}" in: ${finding.message}`);
   });
-  if (expect.noFix) assert.deepEqual(found.flatMap((finding) => finding.fixes ?? []), [], 'no fix expected');
+  if (expect.noFix)
+    assert.deepEqual(
+      found.flatMap((finding) => finding.fixes ?? []),
+      [],
+      'no fix expected',
+    );
   if (expect.fixed !== undefined || expect.safe !== undefined) {
     const fix = found[0]?.fixes?.[expect.fix ?? 0];
     assert.ok(fix, `no fix offered: ${messages}`);
@@ -146,7 +163,10 @@ export function ruleTable(ruleId: string, cases: readonly RuleCase[], more?: () 
   const rule = ruleById(ruleId);
   describe(`rule ${ruleId}`, () => {
     it('has at least one flagged case that checks its message', () => {
-      assert.ok(cases.some(([marked, expect]) => marked.includes('[[') && (expect?.says || expect?.each)), 'a table needs a flagged case with `says` or `each`');
+      assert.ok(
+        cases.some(([marked, expect]) => marked.includes('[[') && (expect?.says || expect?.each)),
+        'a table needs a flagged case with `says` or `each`',
+      );
     });
     for (const [marked, expect] of cases) {
       const flags = unmark(marked).spans.length > 0;
@@ -155,18 +175,27 @@ export function ruleTable(ruleId: string, cases: readonly RuleCase[], more?: () 
     const first = cases.find(([marked]) => unmark(marked).spans.length > 0);
     if (first && ruleId !== 'unused-suppression') {
       const [marked, expect = {}] = first;
-      const options: TextOptions = { ...(expect.path !== undefined ? { path: expect.path } : {}), ...(expect.files ? { files: expect.files } : {}) };
+      const options: TextOptions = {
+        ...(expect.path !== undefined ? { path: expect.path } : {}),
+        ...(expect.files ? { files: expect.files } : {}),
+      };
       const other: Severity = rule.severity === 'info' ? 'warning' : 'info';
       it(`reports at severity ${other} when configured so, and nothing when off`, () => {
         const { text, spans } = unmark(marked);
         const lowered = findingsOf(ruleId, text, { ...options, rules: { [ruleId]: other } });
-        assert.deepEqual(lowered.map((finding) => finding.severity), spans.map(() => other));
+        assert.deepEqual(
+          lowered.map((finding) => finding.severity),
+          spans.map(() => other),
+        );
         assert.deepEqual(findingsOf(ruleId, text, { ...options, rules: { [ruleId]: 'off' } }), []);
       });
       it(`is silenced by "# balancer-lens-disable ${ruleId}"`, () => {
         const text = `# balancer-lens-disable ${ruleId} -- tested\n${unmark(marked).text}`;
         const found = lintText(text, options).filter((finding) => finding.ruleId === ruleId || finding.ruleId === 'unused-suppression');
-        assert.deepEqual(found.map((finding) => `${finding.ruleId}: ${finding.message}`), []);
+        assert.deepEqual(
+          found.map((finding) => `${finding.ruleId}: ${finding.message}`),
+          [],
+        );
       });
     }
     more?.();

@@ -32,7 +32,13 @@ interface Chosen {
  */
 export function applySafeFixes(text: string, diagnostics: readonly Diagnostic[]): FixedText {
   const chosen = chooseSafeFixes(text, diagnostics);
-  return { text: applyEdits(text, chosen.flatMap((each) => each.fix.edits)), applied: chosen.length };
+  return {
+    text: applyEdits(
+      text,
+      chosen.flatMap((each) => each.fix.edits),
+    ),
+    applied: chosen.length,
+  };
 }
 
 /**
@@ -47,10 +53,13 @@ function chooseSafeFixes(text: string, diagnostics: readonly Diagnostic[]): Chos
     const fix = safeFixOf(diagnostic);
     if (!fix) continue;
     const edits = fix.edits;
-    const isClean = edits.every((edit, index) =>
-      edit.span.start <= edit.span.end && edit.span.end <= text.length
-      && !taken.some((other) => overlaps(edit, other))
-      && !edits.some((other, otherIndex) => otherIndex !== index && overlaps(edit, other)));
+    const isClean = edits.every(
+      (edit, index) =>
+        edit.span.start <= edit.span.end &&
+        edit.span.end <= text.length &&
+        !taken.some((other) => overlaps(edit, other)) &&
+        !edits.some((other, otherIndex) => otherIndex !== index && overlaps(edit, other)),
+    );
     if (!isClean) continue;
     taken.push(...edits);
     chosen.push({ diagnostic, fix });
@@ -111,7 +120,12 @@ export interface FixOutcome<F extends FileDiagnostics> {
  * through `report` (one line) and the others are still written: the findings returned are those
  * of the files as they are on disk.
  */
-export function fixFiles<F extends FileDiagnostics>(targets: readonly FixTarget[], linted: ReadonlyMap<string, F>, lintWith: LintWith<F>, report: (line: string) => void): FixOutcome<F> {
+export function fixFiles<F extends FileDiagnostics>(
+  targets: readonly FixTarget[],
+  linted: ReadonlyMap<string, F>,
+  lintWith: LintWith<F>,
+  report: (line: string) => void,
+): FixOutcome<F> {
   const unique = [...new Map(targets.map((target) => [target.key, target])).values()];
   const writable = unique.filter((target) => target.isWritable);
   const fixed = confirmFixes(writable, linted, lintWith);
@@ -120,9 +134,13 @@ export function fixFiles<F extends FileDiagnostics>(targets: readonly FixTarget[
   let unwritten = 0;
   for (const target of unique) {
     const refused = fixed.refused.get(target.key) ?? 0;
-    if (refused > 0) report(`${target.shown}: ${refused} safe fix${refused === 1 ? '' : 'es'} left out: re-analysis found ${refused === 1 ? 'it' : 'they'} would introduce an error`);
+    if (refused > 0)
+      report(
+        `${target.shown}: ${refused} safe fix${refused === 1 ? '' : 'es'} left out: re-analysis found ${refused === 1 ? 'it' : 'they'} would introduce an error`,
+      );
     const text = texts.get(target.key);
-    if (!target.isWritable && current.get(target.key)?.diagnostics.some((diagnostic) => safeFixOf(diagnostic))) report(`${target.shown}: not valid UTF-8, so --fix leaves it alone`);
+    if (!target.isWritable && current.get(target.key)?.diagnostics.some((diagnostic) => safeFixOf(diagnostic)))
+      report(`${target.shown}: not valid UTF-8, so --fix leaves it alone`);
     if (text === undefined || text === target.text) continue;
     try {
       replaceFile(target.path, target.text, text);
@@ -150,7 +168,11 @@ interface Candidate extends Chosen {
 }
 
 /** The passes of `fixFiles` without writing: the texts re-analysis confirms, with their findings. */
-export function confirmFixes<F extends FileDiagnostics>(targets: readonly FixTarget[], linted: ReadonlyMap<string, F>, lintWith: LintWith<F>): Confirmed<F> {
+export function confirmFixes<F extends FileDiagnostics>(
+  targets: readonly FixTarget[],
+  linted: ReadonlyMap<string, F>,
+  lintWith: LintWith<F>,
+): Confirmed<F> {
   let texts: ReadonlyMap<string, string> = new Map(targets.map((target) => [target.key, target.text]));
   let current = linted;
   // A refused fix is known by what it changes, not where: other fixes move it between passes.
@@ -160,7 +182,9 @@ export function confirmFixes<F extends FileDiagnostics>(targets: readonly FixTar
     const base = texts;
     const candidates = targets.flatMap((target) => {
       const text = base.get(target.key)!;
-      const open = (current.get(target.key)?.diagnostics ?? []).filter((diagnostic) => !refusedFixes.has(identity(target.key, text, diagnostic)));
+      const open = (current.get(target.key)?.diagnostics ?? []).filter(
+        (diagnostic) => !refusedFixes.has(identity(target.key, text, diagnostic)),
+      );
       return chooseSafeFixes(text, open).map((chosen) => ({ ...chosen, key: target.key }));
     });
     if (candidates.length === 0) break;
@@ -202,7 +226,11 @@ function withFixes(texts: ReadonlyMap<string, string>, candidates: readonly Cand
  * Fixes are confirmed when, across the whole set, no error appears more often than before (by file,
  * rule and message) and each fixed finding appears at least once less for every fix of it.
  */
-function isConfirmed(before: ReadonlyMap<string, FileDiagnostics>, after: ReadonlyMap<string, FileDiagnostics>, batch: readonly Candidate[]): boolean {
+function isConfirmed(
+  before: ReadonlyMap<string, FileDiagnostics>,
+  after: ReadonlyMap<string, FileDiagnostics>,
+  batch: readonly Candidate[],
+): boolean {
   const errorsBefore = countFindings(before, (diagnostic) => diagnostic.severity === 'error');
   for (const [key, count] of countFindings(after, (diagnostic) => diagnostic.severity === 'error')) {
     if (count > (errorsBefore.get(key) ?? 0)) return false;

@@ -11,12 +11,18 @@ export const DEFAULT_PATTERNS: readonly string[] = [
   '**/httpd.conf',
   '**/apache2.conf',
   '**/.htaccess',
-  ...['sites-available', 'sites-enabled', 'conf.d', 'conf-available', 'conf-enabled', 'mods-available', 'mods-enabled'].map((name) => `**/${name}/**`),
+  ...['sites-available', 'sites-enabled', 'conf.d', 'conf-available', 'conf-enabled', 'mods-available', 'mods-enabled'].map(
+    (name) => `**/${name}/**`,
+  ),
 ];
 
 /** One file of the run. */
 export type Input =
-  | { readonly kind: 'file'; /** Absolute. */ readonly path: string; /** As reported: relative to the current directory when inside it. */ readonly shown: string }
+  | {
+      readonly kind: 'file';
+      /** Absolute. */ readonly path: string;
+      /** As reported: relative to the current directory when inside it. */ readonly shown: string;
+    }
   | { readonly kind: 'stdin'; /** `--stdin-filename`, absolute, if given. */ readonly path: string | undefined; readonly shown: string };
 
 /** How arguments are expanded. */
@@ -55,7 +61,8 @@ export function resolveInputs(args: readonly string[], options: InputOptions): R
     inputs.push({ kind: 'file', path, shown: showPath(path, options.cwd) });
   };
   if (args.filter((arg) => arg === '-').length > 1) throw new UsageError('- (standard input) can be given only once');
-  if (options.stdinFilename !== undefined && !args.includes('-')) throw new UsageError('--stdin-filename names standard input: add - to the paths');
+  if (options.stdinFilename !== undefined && !args.includes('-'))
+    throw new UsageError('--stdin-filename names standard input: add - to the paths');
   for (const arg of args) {
     if (arg === '-') {
       const name = options.stdinFilename;
@@ -68,7 +75,9 @@ export function resolveInputs(args: readonly string[], options: InputOptions): R
     else if (kind === 'directory') {
       const found = walkDirectory(path, options);
       if (found.files.length === 0 && found.outside.length === 0) {
-        throw new UsageError(`no Apache configuration files in ${arg} (looked for *.conf, .htaccess and files under sites-*, conf.d, conf-*, mods-*; see --ext and "include")`);
+        throw new UsageError(
+          `no Apache configuration files in ${arg} (looked for *.conf, .htaccess and files under sites-*, conf.d, conf-*, mods-*; see --ext and "include")`,
+        );
       }
       found.files.forEach(addFile);
       for (const link of found.outside) outside.push({ path: link, shown: showPath(link, options.cwd), walked: arg });

@@ -6,7 +6,6 @@ import type { CliIo } from './run';
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
 
-
 /** A file's text as the CLI reads it. */
 export interface InputText {
   /** UTF-8, with invalid bytes as U+FFFD. */
@@ -39,7 +38,9 @@ export function readInput(path: string, shown: string, maxBytes: number): InputT
   }
   switch (read.kind) {
     case 'not-regular':
-      throw new UsageError(`${shown} is ${read.what.type}, ${read.what.isPseudo ? 'which may never end or may block' : 'not a regular file'}`);
+      throw new UsageError(
+        `${shown} is ${read.what.type}, ${read.what.isPseudo ? 'which may never end or may block' : 'not a regular file'}`,
+      );
     case 'too-large':
       throw tooLarge(read.bytes, shown, maxBytes);
     case 'bytes':
@@ -63,7 +64,9 @@ export function heapSizeLimit(): number {
 function tooLarge(size: number, shown: string, maxBytes: number): UsageError {
   const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const amount = size === maxBytes + 1 ? 'holds more than' : `is ${mb(size)}, more than`;
-  return new UsageError(`${shown} ${amount} the ${mb(maxBytes)} limit (--max-size MB raises it; past about ${mb(heapSizeLimit())}, raise the Node.js heap too: NODE_OPTIONS=--max-old-space-size=MB)`);
+  return new UsageError(
+    `${shown} ${amount} the ${mb(maxBytes)} limit (--max-size MB raises it; past about ${mb(heapSizeLimit())}, raise the Node.js heap too: NODE_OPTIONS=--max-old-space-size=MB)`,
+  );
 }
 
 /** Reads all of standard input, in chunks: more than `maxBytes` is refused as soon as it is read (`- < /dev/zero` ends). */

@@ -96,7 +96,10 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   }
   const cwd = io.cwd;
   const envvars = values['env-file'] === undefined ? debianEnvvars(positionals, cwd) : undefined;
-  if (envvars) io.stderr.write(`balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`);
+  if (envvars)
+    io.stderr.write(
+      `balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`,
+    );
   const flags = readFlags(envvars ? { ...values, 'env-file': [envvars] } : values, cwd, io.env);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
@@ -107,8 +110,14 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], { cwd, extensions, stdinFilename: values['stdin-filename'], configFor });
-  if (values.fix && inputs.some((input) => input.kind === 'stdin')) throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
+  const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
+    cwd,
+    extensions,
+    stdinFilename: values['stdin-filename'],
+    configFor,
+  });
+  if (values.fix && inputs.some((input) => input.kind === 'stdin'))
+    throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
 
   const progress = progressLine(io.stderr, inputs.length);
   const deadline = deadlineOf(io, maxTime, progress);
@@ -119,14 +128,28 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   // Texts by real path: what --fix changed is read from here, by the entry files that include it
   // too, also through another name (a symlink in sites-enabled/).
   const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
-  const disk = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, sources.flatMap((source) => (source.input.path ? [source.input.path] : []))) });
-  const files: FileAccess = { readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path), readDirectory: (path) => disk.readDirectory(path) };
+  const disk = diskAccess({
+    maxBytes: flags.limits.size,
+    roots: includeRoots(
+      flags,
+      cwd,
+      sources.flatMap((source) => (source.input.path ? [source.input.path] : [])),
+    ),
+  });
+  const files: FileAccess = {
+    readFile: (path) => overlay.get(fileKey(path)) ?? disk.readFile(path),
+    readDirectory: (path) => disk.readDirectory(path),
+  };
   const configOf = new Map(sources.map((source) => [keyOf(source), source.config] as const));
   const shownOf = new Map(sources.map((source) => [keyOf(source), source.input.shown] as const));
   let doing = 'reading';
   const assemble = (): ConfigurationSet => {
     const set = assembleSet(
-      sources.map((source) => ({ key: keyOf(source), path: source.input.path, text: (source.input.path ? overlay.get(fileKey(source.input.path)) : undefined) ?? source.text })),
+      sources.map((source) => ({
+        key: keyOf(source),
+        path: source.input.path,
+        text: (source.input.path ? overlay.get(fileKey(source.input.path)) : undefined) ?? source.text,
+      })),
       {
         files,
         keyOf: fileKey,
@@ -152,12 +175,26 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     const folder = basename(resolve(cwd, walked));
     if (folder.endsWith('-enabled')) {
       const root = dirname(resolve(cwd, walked));
-      io.stderr.write(`balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === cwd ? '.' : showPath(root, cwd))}) instead, which reads both\n`);
+      io.stderr.write(
+        `balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === cwd ? '.' : showPath(root, cwd))}) instead, which reads both\n`,
+      );
     }
   }
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
   if (values.fix) {
-    const targets = sources.flatMap((source) => (source.input.kind === 'file' && source.input.path ? [{ key: fileKey(source.input.path), path: source.input.path, shown: source.input.shown, text: source.text, isWritable: source.isWritable }] : []));
+    const targets = sources.flatMap((source) =>
+      source.input.kind === 'file' && source.input.path
+        ? [
+            {
+              key: fileKey(source.input.path),
+              path: source.input.path,
+              shown: source.input.shown,
+              text: source.text,
+              isWritable: source.isWritable,
+            },
+          ]
+        : [],
+    );
     const lintWith = (texts: ReadonlyMap<string, string>): ReadonlyMap<string, FileFindings> => {
       for (const [key, text] of texts) overlay.set(key, text);
       return assemble().findings;
@@ -170,22 +207,37 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
 
   const outputFile = values['output-file'];
   const report: Report = {
-    files: [...findings.values()].map((file) => reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, cwd), file.path, file.text, file.diagnostics)),
+    files: [...findings.values()].map((file) =>
+      reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, cwd), file.path, file.text, file.diagnostics),
+    ),
     cwd,
     colour: outputFile === undefined ? useColour(io, values) : Boolean(values.color),
     version: version(),
   };
   // --quiet shows errors only; the exit code still counts every finding by its severity.
-  const shown: Report = values.quiet ? { ...report, files: report.files.map((file) => ({ ...file, findings: file.findings.filter((finding) => finding.diagnostic.severity === 'error') })) } : report;
+  const shown: Report = values.quiet
+    ? {
+        ...report,
+        files: report.files.map((file) => ({
+          ...file,
+          findings: file.findings.filter((finding) => finding.diagnostic.severity === 'error'),
+        })),
+      }
+    : report;
   if (outputFile === undefined) io.stdout.write(render(format, shown));
   else writeReport(resolve(cwd, outputFile), outputFile, render(format, shown));
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
   // An include cut short by a limit leaves files Apache reads unchecked, like a file that could not be read.
-  const cuts = report.files.flatMap((file) => file.findings.filter((finding) => marksIncomplete(finding.diagnostic)).map((finding) => finding.diagnostic.ruleId));
+  const cuts = report.files.flatMap((file) =>
+    file.findings.filter((finding) => marksIncomplete(finding.diagnostic)).map((finding) => finding.diagnostic.ruleId),
+  );
   const cut = cuts.length;
-  if (cut > 0) io.stderr.write(`balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${[...new Set(cuts)].join(', ')} findings)\n`);
+  if (cut > 0)
+    io.stderr.write(
+      `balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${[...new Set(cuts)].join(', ')} findings)\n`,
+    );
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
 }
@@ -207,7 +259,8 @@ function debianEnvvars(paths: readonly string[], cwd: string): string | undefine
   for (const given of paths) {
     if (given === '-') continue;
     const path = resolve(cwd, given);
-    const folder = basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
+    const folder =
+      basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
     if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
     const envvars = join(folder, 'envvars');
     if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
@@ -219,7 +272,14 @@ function debianEnvvars(paths: readonly string[], cwd: string): string | undefine
  * Reads the inputs with their configurations. A file that cannot be read, or is binary, is skipped
  * with a line on stderr and makes the run incomplete (exit 2); a bad configuration stops the run.
  */
-function readSources(io: CliIo, inputs: readonly Input[], configFor: ConfigLookup, maxBytes: number, progress: Progress, deadline: Deadline): { sources: Source[]; isIncomplete: boolean } {
+function readSources(
+  io: CliIo,
+  inputs: readonly Input[],
+  configFor: ConfigLookup,
+  maxBytes: number,
+  progress: Progress,
+  deadline: Deadline,
+): { sources: Source[]; isIncomplete: boolean } {
   let isIncomplete = false;
   const sources: Source[] = [];
   const skip = (why: string): void => {
@@ -288,7 +348,11 @@ function listRules(): string {
 /** `--print-config FILE`: what applies to FILE, as JSON: its .balancerlens.json, each rule's effective severity, and the read settings. */
 function printConfig(file: string, config: LintConfig, flags: ReadFlags, cwd: string): string {
   const rules = Object.fromEntries(RULES.map((rule) => [rule.id, config.rules[rule.id] ?? rule.severity]));
-  const limits = { maxSize: flags.limits.size / 1024 / 1024, maxIncludes: flags.limits.includes, maxDirectoryDepth: flags.limits.directoryDepth };
+  const limits = {
+    maxSize: flags.limits.size / 1024 / 1024,
+    maxIncludes: flags.limits.includes,
+    maxDirectoryDepth: flags.limits.directoryDepth,
+  };
   const path = resolve(cwd, file);
   return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
 }

@@ -60,7 +60,8 @@ interface ReadValues {
 export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<string, string | undefined>>): ReadFlags {
   const limits = readLimits(values);
   const environment: Record<string, string | undefined> = values['env-from-process'] ? { ...env } : {};
-  for (const file of values['env-file'] ?? []) Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file, environment));
+  for (const file of values['env-file'] ?? [])
+    Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file, environment));
   const defines: string[] = [];
   for (const define of values.define ?? []) {
     const equals = define.indexOf('=');
@@ -71,10 +72,17 @@ export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<
   }
   const includeRoots = (values['include-root'] ?? []).map((root) => {
     const folder = resolve(cwd, root);
-    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--include-root takes a folder, and ${root} is not one`);
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`--include-root takes a folder, and ${root} is not one`);
     return folder;
   });
-  return { serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']), defines, environment, limits, includeRoots };
+  return {
+    serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']),
+    defines,
+    environment,
+    limits,
+    includeRoots,
+  };
 }
 
 /**
@@ -84,7 +92,12 @@ export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<
  */
 export function includeRoots(flags: ReadFlags, cwd: string, files: readonly string[]): string[] {
   const roots = new Set<string>();
-  for (const folder of [cwd, ...files.map((file) => dirname(file)), ...(flags.serverRoot ? [flags.serverRoot] : []), ...flags.includeRoots]) {
+  for (const folder of [
+    cwd,
+    ...files.map((file) => dirname(file)),
+    ...(flags.serverRoot ? [flags.serverRoot] : []),
+    ...flags.includeRoots,
+  ]) {
     try {
       roots.add(realpathSync(folder));
     } catch {
@@ -119,7 +132,11 @@ function wholeNumber(value: string | undefined, flag: string, fallback: number):
  * shell: quotes are removed, `$NAME`/`${NAME}` expand from what the file set already, else from
  * `outer` (what earlier flags set), anything else (conditionals, commands) is ignored.
  */
-export function parseEnvFile(text: string, shown: string, outer: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
+export function parseEnvFile(
+  text: string,
+  shown: string,
+  outer: Readonly<Record<string, string | undefined>> = {},
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
@@ -129,10 +146,13 @@ export function parseEnvFile(text: string, shown: string, outer: Readonly<Record
     if (quoted) value = quoted[2]!;
     else value = value.replace(/\s+#.*$/, '');
     if (!quoted || quoted[1] === '"') {
-      value = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-        const name = braced ?? bare ?? '';
-        return result[name] ?? outer[name] ?? fallback ?? '';
-      });
+      value = value.replace(
+        /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+        (_, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+          const name = braced ?? bare ?? '';
+          return result[name] ?? outer[name] ?? fallback ?? '';
+        },
+      );
     }
     result[match[1]!] = value;
   }

@@ -3,7 +3,21 @@
  * leaves the old content or the new one, never a mix, a short file or no file (docs/reliability.md).
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fchownSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, Stats, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  Stats,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The temporary file's name beside `target`: a dot file that no `*.conf` pattern matches, marked as ours. */

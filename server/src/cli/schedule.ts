@@ -59,7 +59,10 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(`${SCHEDULE_USAGE}\n`);
     return ExitCode.Clean;
   }
-  if (positionals.length !== 1) throw new UsageError(`schedule takes exactly one FILE (or - for standard input), not ${positionals.length} (balancer-lens schedule --help)`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      `schedule takes exactly one FILE (or - for standard input), not ${positionals.length} (balancer-lens schedule --help)`,
+    );
   const file = positionals[0]!;
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format '${format}': use text or json`);
@@ -74,7 +77,12 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);
   const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, path === undefined ? [] : [path]) });
   // The file is a set of one: the same assembly as lint and the editor, so refusals match theirs.
-  const set = assembleSet([{ key: path ?? file, path, text }], { files, keyOf: (each) => each, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined });
+  const set = assembleSet([{ key: path ?? file, path, text }], {
+    files,
+    keyOf: (each) => each,
+    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
+    rulesFor: () => undefined,
+  });
   const { analysis, diagnostics } = set.configurations[0]!;
   const selected = selectBalancers(analysis, values.balancer, isStdin ? 'standard input' : file);
   const down = values.down ?? [];
@@ -90,10 +98,12 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io, values), down)}\n`);
   // Includes outside the include roots are said, as lint's info findings are; they do not fail the run.
   const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
-  for (const problem of outside) io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
+  for (const problem of outside)
+    io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
-  for (const problem of cut) io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
+  for (const problem of cut)
+    io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   if (cut.length > 0) return ExitCode.Incomplete;
   // Apache would not start with this configuration: the schedule is not what it would run.
   return refusals.length > 0 ? ExitCode.Findings : ExitCode.Clean;
@@ -120,16 +130,26 @@ interface Placed {
 }
 
 /** The text format: each balancer, then what Apache refuses (the first five). */
-function renderAll(reports: readonly { preview: BalancerPreview; report: BalancerReport }[], refusals: readonly Placed[], file: string, defaultPicks: boolean, colour: boolean, down: readonly string[]): string {
+function renderAll(
+  reports: readonly { preview: BalancerPreview; report: BalancerReport }[],
+  refusals: readonly Placed[],
+  file: string,
+  defaultPicks: boolean,
+  colour: boolean,
+  down: readonly string[],
+): string {
   const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour, down));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
-  for (const refusal of refusals.slice(0, 5)) out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
+  for (const refusal of refusals.slice(0, 5))
+    out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
   return out.join('\n\n');
 }
 
 function selectBalancers(analysis: Analysis, wanted: string | undefined, file: string): readonly BalancerPreview[] {
   if (wanted === undefined) return analysis.previews;
-  const name = (wanted.toLowerCase().startsWith('balancer://') ? wanted : `balancer://${wanted}`).toLowerCase().replace(/^(balancer:\/\/[^/]*).*$/, '$1');
+  const name = (wanted.toLowerCase().startsWith('balancer://') ? wanted : `balancer://${wanted}`)
+    .toLowerCase()
+    .replace(/^(balancer:\/\/[^/]*).*$/, '$1');
   const found = analysis.previews.filter((preview) => preview.balancer.name === name);
   if (found.length === 0) {
     const known = analysis.previews.map((preview) => preview.balancer.name);
@@ -151,7 +171,9 @@ function checkDown(previews: readonly BalancerPreview[], urls: readonly string[]
     const names = [...new Set(members.map((member) => member.url))];
     const suggestion = didYouMean(url, names);
     const listed = names.length === 0 ? 'there are no members' : `members: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`;
-    throw new UsageError(`--down ${url} names no member of ${previews.length === 1 ? previews[0]!.balancer.name : 'the balancers shown'}${suggestion} (${listed})`);
+    throw new UsageError(
+      `--down ${url} names no member of ${previews.length === 1 ? previews[0]!.balancer.name : 'the balancers shown'}${suggestion} (${listed})`,
+    );
   }
 }
 
@@ -172,7 +194,13 @@ function stdinConfig(io: CliIo, maxBytes: number): string {
   return read.text;
 }
 
-function renderText(preview: BalancerPreview, report: BalancerReport, defaultPicks: boolean, colour: boolean, down: readonly string[]): string {
+function renderText(
+  preview: BalancerPreview,
+  report: BalancerReport,
+  defaultPicks: boolean,
+  colour: boolean,
+  down: readonly string[],
+): string {
   const { balancer, schedule } = preview;
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
   const out: string[] = [];
@@ -192,7 +220,10 @@ function renderText(preview: BalancerPreview, report: BalancerReport, defaultPic
   }
   if (balancer.members.length === 0) out.push('  no members: every request gets 503 (AH01171)');
   else if (schedule.tier === undefined) out.push('  no usable member: every request gets 503 (AH01170)');
-  else if (preview.simulated) out.push(`  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`);
+  else if (preview.simulated)
+    out.push(
+      `  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`,
+    );
   const width = Math.max(0, ...balancer.members.map((member) => member.url.length));
   const unit = schedule.cycleLength > 0 ? schedule.total / schedule.cycleLength : 1;
   balancer.members.forEach((member, index) => {
@@ -200,8 +231,12 @@ function renderText(preview: BalancerPreview, report: BalancerReport, defaultPic
     const head = `  ${memberLetter(index).padEnd(2)} ${member.url.padEnd(width)}  `;
     const role = plan.role === 'regular' ? '' : ` (${plan.role})`;
     const isTakenDown = plan.idle === 'disabled' && isDown(member, down) && (member.params.status & STATUS_BITS.D) === 0;
-    if (plan.idle !== undefined) out.push(head + paint('2', `  0.0%  ${isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier)}`));
-    else if (preview.simulated) out.push(`${head}${percent(plan.share).padStart(6)}  ${paint('32', bar(plan.share))}  ${member.params.lbfactor / unit} of every ${schedule.cycleLength}${role}`);
+    if (plan.idle !== undefined)
+      out.push(head + paint('2', `  0.0%  ${isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier)}`));
+    else if (preview.simulated)
+      out.push(
+        `${head}${percent(plan.share).padStart(6)}  ${paint('32', bar(plan.share))}  ${member.params.lbfactor / unit} of every ${schedule.cycleLength}${role}`,
+      );
     else out.push(`${head}candidate${role}`);
   });
   if (report.picks.length > 0) {

@@ -74,14 +74,19 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
   const run = entries.map((entry) => entry.analysis);
   const linted = entries.map(({ file, analysis }, index): Configuration => {
     options.checkpoint?.('linting', file, index);
-    const diagnostics = lint(analysis, { rules: options.rulesFor(file), run, ...(options.read.checkpoint ? { checkpoint: options.read.checkpoint } : {}) });
+    const diagnostics = lint(analysis, {
+      rules: options.rulesFor(file),
+      run,
+      ...(options.read.checkpoint ? { checkpoint: options.read.checkpoint } : {}),
+    });
     return { entry: file, analysis: markRefusals(analysis, diagnostics), diagnostics };
   });
   const marked = linted.map((configuration) => configuration.analysis);
   const configurations = linted.map((configuration) => ({ ...configuration, analysis: markUnseen(configuration.analysis, marked) }));
   const configurationOf = new Map<string, Configuration>();
   for (const configuration of configurations) {
-    for (const key of keysRead(configuration.entry, configuration.analysis, options)) if (!configurationOf.has(key)) configurationOf.set(key, configuration);
+    for (const key of keysRead(configuration.entry, configuration.analysis, options))
+      if (!configurationOf.has(key)) configurationOf.set(key, configuration);
   }
   return { configurations, configurationOf, findings: findingsByFile(given, configurations, options) };
 }
@@ -113,7 +118,12 @@ function chooseEntries(given: readonly SetFile[], options: SetOptions): { file: 
   };
   for (const { file, order } of ordered) if (!readBy.has(file.key)) choose(file, order);
   // An entry dropped for a later one may have read files the later one does not (a limit cut it short).
-  for (let missing = ordered.find(({ file }) => !readBy.has(file.key)); missing; missing = ordered.find(({ file }) => !readBy.has(file.key))) choose(missing.file, missing.order);
+  for (
+    let missing = ordered.find(({ file }) => !readBy.has(file.key));
+    missing;
+    missing = ordered.find(({ file }) => !readBy.has(file.key))
+  )
+    choose(missing.file, missing.order);
   return [...chosen.values()].sort((a, b) => a.order - b.order).map(({ file, analysis }) => ({ file, analysis }));
 }
 
@@ -123,7 +133,11 @@ function keysRead(entry: SetFile, analysis: Analysis, options: SetOptions): stri
 }
 
 /** Each finding in the file it is in, once even when several configurations read that file. */
-function findingsByFile(given: readonly SetFile[], configurations: readonly Configuration[], options: SetOptions): Map<string, FileFindings> {
+function findingsByFile(
+  given: readonly SetFile[],
+  configurations: readonly Configuration[],
+  options: SetOptions,
+): Map<string, FileFindings> {
   const byFile = new Map<string, { key: string; path: string | undefined; text: string; diagnostics: Diagnostic[] }>();
   for (const file of given) byFile.set(file.key, { key: file.key, path: file.path, text: file.text, diagnostics: [] });
   const seen = new Set<string>();
@@ -135,7 +149,11 @@ function findingsByFile(given: readonly SetFile[], configurations: readonly Conf
       if (seen.has(identity)) continue;
       seen.add(identity);
       let findings = byFile.get(key);
-      if (!findings) byFile.set(key, (findings = { key, path: file.path || undefined, text: tree.text.slice(file.start, file.start + file.length), diagnostics: [] }));
+      if (!findings)
+        byFile.set(
+          key,
+          (findings = { key, path: file.path || undefined, text: tree.text.slice(file.start, file.start + file.length), diagnostics: [] }),
+        );
       findings.diagnostics.push(diagnostic);
     }
   }

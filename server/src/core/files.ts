@@ -33,9 +33,16 @@ export function localize(files: readonly SourceFile[], diagnostics: readonly Dia
     const file = fileAt(files, diagnostic.span.start);
     const inFile = (span: Span): boolean => span.start >= file.start && span.end <= file.start + file.length;
     const shift = (span: Span): Span => ({ start: span.start - file.start, end: span.end - file.start });
-    const fixes = diagnostic.fixes?.filter((fix) => fix.edits.every((edit) => inFile(edit.span))).map((fix): Fix => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: shift(edit.span) })) }));
-    const related = diagnostic.related?.filter((entry) => inFile(entry.span)).map((entry): Related => ({ ...entry, span: shift(entry.span) }));
-    return { file, diagnostic: { ...diagnostic, span: shift(diagnostic.span), ...(fixes ? { fixes } : {}), ...(related ? { related } : {}) } };
+    const fixes = diagnostic.fixes
+      ?.filter((fix) => fix.edits.every((edit) => inFile(edit.span)))
+      .map((fix): Fix => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: shift(edit.span) })) }));
+    const related = diagnostic.related
+      ?.filter((entry) => inFile(entry.span))
+      .map((entry): Related => ({ ...entry, span: shift(entry.span) }));
+    return {
+      file,
+      diagnostic: { ...diagnostic, span: shift(diagnostic.span), ...(fixes ? { fixes } : {}), ...(related ? { related } : {}) },
+    };
   });
 }
 

@@ -52,12 +52,14 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const suppressions = findSuppressions(analysis.tree);
   const silenced = suppressions.map(() => new Set<string>());
   const suppressing = suppressionIndex(suppressions);
-  const kept = found.filter((diagnostic) => {
-    const index = suppressing(diagnostic);
-    if (index === undefined) return true;
-    silenced[index]!.add(diagnostic.ruleId);
-    return false;
-  }).filter((diagnostic) => !isHiddenByStandIn(diagnostic));
+  const kept = found
+    .filter((diagnostic) => {
+      const index = suppressing(diagnostic);
+      if (index === undefined) return true;
+      silenced[index]!.add(diagnostic.ruleId);
+      return false;
+    })
+    .filter((diagnostic) => !isHiddenByStandIn(diagnostic));
   const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]));
   const review: SuppressionReview = {
     suppressions,

@@ -45,7 +45,9 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
     const first = firstOf([...[...balancerSpans(balancer), ...(configuring.get(balancer.name) ?? [])].map(firstIn), ...memberRefusals]);
     if (!first) return preview;
     const refusedMembers = new Map<number, Refusal>();
-    memberRefusals.forEach((refusal, index) => refusal && refusedMembers.set(index, place(refusal, balancer.members[index]!.declaration.directive.span.start)));
+    memberRefusals.forEach(
+      (refusal, index) => refusal && refusedMembers.set(index, place(refusal, balancer.members[index]!.declaration.directive.span.start)),
+    );
     return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers };
   });
   return Object.freeze({ ...analysis, previews });
@@ -59,7 +61,9 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
 export function markUnseen(analysis: Analysis, run: readonly Analysis[]): Analysis {
   if (knownModules(analysis.tree) !== undefined || !analysis.previews.some(isUnfilled)) return analysis;
   const previews = analysis.previews.map((preview): BalancerPreview =>
-    isUnfilled(preview) && !preview.refusal ? { ...preview, unseen: { elsewhere: filledElsewhere(run, analysis, preview.balancer.name), filesRead: filesRead(run) } } : preview,
+    isUnfilled(preview) && !preview.refusal
+      ? { ...preview, unseen: { elsewhere: filledElsewhere(run, analysis, preview.balancer.name), filesRead: filesRead(run) } }
+      : preview,
   );
   return Object.freeze({ ...analysis, previews });
 }
@@ -144,7 +148,9 @@ const FILES_READ = runIndexKey((all) => new Set(all.flatMap((each) => each.tree.
 
 /** The first preview with members of a name in another configuration of the run. */
 function filledElsewhere(run: readonly Analysis[], analysis: Analysis, name: string): Unseen['elsewhere'] {
-  const found = runIndex(run, FILLED_PREVIEWS).get(name)?.find((candidate) => candidate.analysis.tree !== analysis.tree);
+  const found = runIndex(run, FILLED_PREVIEWS)
+    .get(name)
+    ?.find((candidate) => candidate.analysis.tree !== analysis.tree);
   return found && { preview: found.preview, file: fileAt(found.analysis.tree.files, balancerAnchor(found.preview.balancer).start).path };
 }
 

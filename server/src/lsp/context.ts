@@ -19,12 +19,13 @@ export type WithDocument = <P, R>(fallback: R, handler: (open: Open, params: P) 
 
 /** The `withDocument` of a server's documents, analyses and settings. */
 export function documentLookup(documents: TextDocuments<TextDocument>, states: DocumentStates, settings: () => Settings): WithDocument {
-  return (fallback, handler, uriOf = textDocumentUri) => (params) => {
-    const uri = uriOf(params);
-    const document = typeof uri === 'string' ? documents.get(uri) : undefined;
-    const state = document && states.get(document);
-    return document && state && !('oversized' in state) ? handler({ document, state, settings: settings() }, params) : fallback;
-  };
+  return (fallback, handler, uriOf = textDocumentUri) =>
+    (params) => {
+      const uri = uriOf(params);
+      const document = typeof uri === 'string' ? documents.get(uri) : undefined;
+      const state = document && states.get(document);
+      return document && state && !('oversized' in state) ? handler({ document, state, settings: settings() }, params) : fallback;
+    };
 }
 
 function textDocumentUri(params: unknown): unknown {

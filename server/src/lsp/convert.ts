@@ -25,15 +25,17 @@ export function severity(value: Severity): DiagnosticSeverity {
 /** A finding as a protocol diagnostic of this document; none when it lies in another file. */
 export function diagnostic(state: DocumentState, finding: Diagnostic): LspDiagnostic | undefined {
   const range = state.rangeOf(finding.span);
-  return range && {
-    range,
-    severity: severity(finding.severity),
-    code: finding.ruleId,
-    codeDescription: { href: ruleHelpUri(finding.ruleId) },
-    source: SOURCE,
-    message: finding.message,
-    relatedInformation: finding.related?.map((related) => ({ location: state.locationOf(related.span), message: related.message })),
-  };
+  return (
+    range && {
+      range,
+      severity: severity(finding.severity),
+      code: finding.ruleId,
+      codeDescription: { href: ruleHelpUri(finding.ruleId) },
+      source: SOURCE,
+      message: finding.message,
+      relatedInformation: finding.related?.map((related) => ({ location: state.locationOf(related.span), message: related.message })),
+    }
+  );
 }
 
 /** The one warning shown at the top of a document that is too large to analyse. */
@@ -52,7 +54,12 @@ export function workspaceEdit(state: DocumentState, edits: readonly { span: Span
   return { changes };
 }
 
-const SYMBOL_KINDS = { vhost: SymbolKind.Namespace, balancer: SymbolKind.Class, member: SymbolKind.Field, section: SymbolKind.Struct } as const;
+const SYMBOL_KINDS = {
+  vhost: SymbolKind.Namespace,
+  balancer: SymbolKind.Class,
+  member: SymbolKind.Field,
+  section: SymbolKind.Struct,
+} as const;
 
 /** A symbol with its children; one in another file is left out, its children kept. */
 export function symbols(state: DocumentState, symbol: DocumentSymbol): LspSymbol[] {

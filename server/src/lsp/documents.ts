@@ -86,7 +86,9 @@ export class DocumentStates {
     const limit = this.settings().limits.size;
     const length = document.getText().length;
     if (length > limit) {
-      return { oversized: `this file is ${megabytes(length)}, more than the ${megabytes(limit)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint` };
+      return {
+        oversized: `this file is ${megabytes(length)}, more than the ${megabytes(limit)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`,
+      };
     }
     const set = this.currentSet();
     const key = this.documentKey(document);
@@ -110,7 +112,11 @@ export class DocumentStates {
       if (path) overlay.set(path, document.getText());
     }
     const files = diskAccess({ maxBytes: settings.limits.size, overlay });
-    const given: SetFile[] = open.map((document) => ({ key: this.documentKey(document), path: pathOf(document.uri), text: document.getText() }));
+    const given: SetFile[] = open.map((document) => ({
+      key: this.documentKey(document),
+      path: pathOf(document.uri),
+      text: document.getText(),
+    }));
     const keys = new Set(given.map((file) => file.key));
     for (const path of this.workspaceFiles().paths) {
       const key = this.keyOf(path);
@@ -137,8 +143,14 @@ export class DocumentStates {
 
   private workspaceFiles(): WorkspaceFiles {
     if (!this.workspace) {
-      this.workspace = workspaceFiles(this.folders(), (directory) => this.configFor(directory)?.config ?? { path: undefined, base: directory, rules: {}, include: undefined });
-      if (this.workspace.capped) this.warn(`balancer-lens: the workspace is too large to read all of it (${SEARCH_CAP} files and folders); files past that are analysed without the rest`);
+      this.workspace = workspaceFiles(
+        this.folders(),
+        (directory) => this.configFor(directory)?.config ?? { path: undefined, base: directory, rules: {}, include: undefined },
+      );
+      if (this.workspace.capped)
+        this.warn(
+          `balancer-lens: the workspace is too large to read all of it (${SEARCH_CAP} files and folders); files past that are analysed without the rest`,
+        );
     }
     return this.workspace;
   }
@@ -168,9 +180,13 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-
 /** The document inside its configuration; its findings (local to it) moved to the configuration's offsets. */
-function view(document: TextDocument, configuration: Configuration, findings: readonly Diagnostic[], isDocument: (path: string) => boolean): DocumentState {
+function view(
+  document: TextDocument,
+  configuration: Configuration,
+  findings: readonly Diagnostic[],
+  isDocument: (path: string) => boolean,
+): DocumentState {
   const { analysis } = configuration;
   const files = analysis.tree.files;
   const file = (pathOf(document.uri) && files.find((candidate) => candidate.path && isDocument(candidate.path))) || files[0]!;
@@ -187,12 +203,20 @@ function view(document: TextDocument, configuration: Configuration, findings: re
     file,
     diagnostics: findings.map((diagnostic) => shiftDiagnostic(diagnostic, file.start)),
     offsetAt: (position) => file.start + document.offsetAt(position),
-    rangeOf: (span) => (inFile(span) ? { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } : undefined),
+    rangeOf: (span) =>
+      inFile(span) ? { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } : undefined,
     locationOf(span) {
       const source = fileAt(files, span.start);
-      if (source === file) return { uri: document.uri, range: { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } };
+      if (source === file)
+        return {
+          uri: document.uri,
+          range: { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) },
+        };
       const index = indexOf(source);
-      return { uri: source.path ? pathToFileURL(source.path).toString() : document.uri, range: { start: index.position(span.start - source.start), end: index.position(span.end - source.start) } };
+      return {
+        uri: source.path ? pathToFileURL(source.path).toString() : document.uri,
+        range: { start: index.position(span.start - source.start), end: index.position(span.end - source.start) },
+      };
     },
   };
 }
@@ -211,7 +235,9 @@ function shiftDiagnostic(diagnostic: Diagnostic, by: number): Diagnostic {
   return {
     ...diagnostic,
     span: shift(diagnostic.span),
-    ...(diagnostic.fixes ? { fixes: diagnostic.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: shift(edit.span) })) })) } : {}),
+    ...(diagnostic.fixes
+      ? { fixes: diagnostic.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: shift(edit.span) })) })) }
+      : {}),
     ...(diagnostic.related ? { related: diagnostic.related.map((related) => ({ ...related, span: shift(related.span) })) } : {}),
   };
 }

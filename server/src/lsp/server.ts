@@ -31,7 +31,12 @@ export function startServer(connection: Connection = connect()): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
   let folders: string[] = [];
-  const states = new DocumentStates(() => settings, () => documents.all(), () => folders, (message) => connection.console.warn(message));
+  const states = new DocumentStates(
+    () => settings,
+    () => documents.all(),
+    () => folders,
+    (message) => connection.console.warn(message),
+  );
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
   const diagnostics = diagnosticsPublisher(connection, documents, states, guard);
@@ -50,31 +55,39 @@ export function startServer(connection: Connection = connect()): void {
     refreshSettings().catch((error: unknown) => connection.console.error(`balancer-lens: settings refresh failed: ${describe(error)}`));
   };
 
-  connection.onInitialize(guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
-    canPullSettings = Boolean(params.capabilities.workspace?.configuration);
-    folders = folderPaths(params);
-    return { capabilities: CAPABILITIES, serverInfo: { name: 'balancer-lens' } };
-  }));
+  connection.onInitialize(
+    guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
+      canPullSettings = Boolean(params.capabilities.workspace?.configuration);
+      folders = folderPaths(params);
+      return { capabilities: CAPABILITIES, serverInfo: { name: 'balancer-lens' } };
+    }),
+  );
   connection.onInitialized(refresh);
   connection.onDidChangeConfiguration(refresh);
 
-  documents.onDidChangeContent(guard('diagnostics', undefined, (change) => {
-    states.touch();
-    diagnostics.changed(change.document.uri);
-  }));
-  documents.onDidClose(guard('close', undefined, (event) => {
-    // The open files of its configuration read it from the disk again (an unsaved edit is gone).
-    const related = states.related().filter((document) => document !== event.document);
-    states.touch();
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
-    for (const document of related) diagnostics.publish(document);
-  }));
+  documents.onDidChangeContent(
+    guard('diagnostics', undefined, (change) => {
+      states.touch();
+      diagnostics.changed(change.document.uri);
+    }),
+  );
+  documents.onDidClose(
+    guard('close', undefined, (event) => {
+      // The open files of its configuration read it from the disk again (an unsaved edit is gone).
+      const related = states.related().filter((document) => document !== event.document);
+      states.touch();
+      void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+      for (const document of related) diagnostics.publish(document);
+    }),
+  );
   documents.onDidSave(guard('save', undefined, () => states.clear()));
-  connection.onDidChangeWatchedFiles(guard('watchedFiles', undefined, () => {
-    // A .balancerlens.json (or an included file) changed on disk.
-    states.clear();
-    diagnostics.publishAll();
-  }));
+  connection.onDidChangeWatchedFiles(
+    guard('watchedFiles', undefined, () => {
+      // A .balancerlens.json (or an included file) changed on disk.
+      states.clear();
+      diagnostics.publishAll();
+    }),
+  );
 
   connection.onHover(guard('hover', null, withDocument(null, hover)));
   connection.languages.inlayHint.on(guard('inlayHint', [], withDocument([], inlayHints)));
@@ -88,7 +101,14 @@ export function startServer(connection: Connection = connect()): void {
   connection.onPrepareRename(guard('prepareRename', null, withDocument(null, prepareRename)));
   connection.onRenameRequest(guard('rename', null, withDocument(null, rename)));
   connection.onDocumentLinks(guard('documentLinks', [], withDocument([], documentLinks)));
-  connection.onRequest('balancerLens/schedule', guard('schedule', null, withDocument(null, schedule, (params: ScheduleParams) => params.uri)));
+  connection.onRequest(
+    'balancerLens/schedule',
+    guard(
+      'schedule',
+      null,
+      withDocument(null, schedule, (params: ScheduleParams) => params.uri),
+    ),
+  );
 
   documents.listen(checkedSync(connection, guard, (message) => connection.console.warn(message)));
   connection.listen();

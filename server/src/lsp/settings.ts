@@ -19,7 +19,12 @@ const MB = 1024 * 1024;
  * at about 0.5 s per MB on a busy 2-core machine (and 50 bytes of memory per byte), so it stops at
  * 2 MB, about 50,000 lines, where the CLI takes what its heap can hold.
  */
-export const DEFAULT_SETTINGS: Settings = { rules: {}, previewPicks: 20, inlayHints: true, limits: { ...DEFAULT_READ_LIMITS, size: 2 * MB } };
+export const DEFAULT_SETTINGS: Settings = {
+  rules: {},
+  previewPicks: 20,
+  inlayHints: true,
+  limits: { ...DEFAULT_READ_LIMITS, size: 2 * MB },
+};
 
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
 
@@ -41,7 +46,8 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
   const hints = (section['inlayHints'] as Record<string, unknown> | undefined)?.['enabled'];
   return {
     rules,
-    previewPicks: typeof picks === 'number' && Number.isInteger(picks) && picks > 0 && picks <= 1000 ? picks : DEFAULT_SETTINGS.previewPicks,
+    previewPicks:
+      typeof picks === 'number' && Number.isInteger(picks) && picks > 0 && picks <= 1000 ? picks : DEFAULT_SETTINGS.previewPicks,
     inlayHints: typeof hints === 'boolean' ? hints : DEFAULT_SETTINGS.inlayHints,
     limits: readLimits(section['limits'], warn),
   };
@@ -64,7 +70,11 @@ function readLimits(value: unknown, warn: (message: string) => void): ReadLimits
     return undefined;
   };
   const isCount = (number: number): boolean => Number.isSafeInteger(number) && number >= 0;
-  const size = setting('maxSize', (number) => Number.isFinite(number) && number > 0 && number * MB <= Number.MAX_SAFE_INTEGER, 'a size in MB greater than 0');
+  const size = setting(
+    'maxSize',
+    (number) => Number.isFinite(number) && number > 0 && number * MB <= Number.MAX_SAFE_INTEGER,
+    'a size in MB greater than 0',
+  );
   return {
     size: size === undefined ? defaults.size : Math.floor(size * MB),
     includes: setting('maxIncludes', isCount, 'a whole number of files and folders') ?? defaults.includes,

@@ -46,7 +46,9 @@ function isOpen(params: unknown): boolean {
 function isChange(params: unknown): boolean {
   if (!namesDocument(params)) return false;
   const changes = (params as Fields)['contentChanges'];
-  return Number.isInteger(((params as Fields)['textDocument'] as Fields)['version']) && Array.isArray(changes) && changes.every(isContentChange);
+  return (
+    Number.isInteger(((params as Fields)['textDocument'] as Fields)['version']) && Array.isArray(changes) && changes.every(isContentChange)
+  );
 }
 
 function isContentChange(change: unknown): boolean {

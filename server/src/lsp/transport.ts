@@ -4,7 +4,14 @@
  * message cut short or overlong) left the process running but deaf. A byte stream that lost its
  * framing cannot be re-synchronised, so the server logs why and exits with 1; the client restarts it.
  */
-import { createConnection, LogMessageNotification, MessageType, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  LogMessageNotification,
+  MessageType,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver/node';
 import type { Connection } from 'vscode-languageserver/node';
 
 /** A connection on the transport named in the process arguments. */

@@ -76,8 +76,14 @@ function exists(path: string): boolean {
 export function loadConfig(path: string, base: string, cwd: string, roots?: readonly string[]): LintConfig {
   const full = resolve(cwd, path);
   const shown = relative(cwd, full) || path;
-  if (roots && lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink() && !isInside(realPathOf(full), [...roots, realPathOf(dirname(full))])) {
-    throw new ConfigError(`${shown}: a symbolic link to a file outside the folders balancer-lens reads, so it is not read (--include-root DIR adds a folder)`);
+  if (
+    roots &&
+    lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink() &&
+    !isInside(realPathOf(full), [...roots, realPathOf(dirname(full))])
+  ) {
+    throw new ConfigError(
+      `${shown}: a symbolic link to a file outside the folders balancer-lens reads, so it is not read (--include-root DIR adds a folder)`,
+    );
   }
   const text = readConfigText(full, shown).replace(/^\uFEFF/, '');
   let json: unknown;
@@ -86,7 +92,9 @@ export function loadConfig(path: string, base: string, cwd: string, roots?: read
   } catch {
     const problem = jsonSyntaxError(text);
     const before = problem ? text.slice(0, problem.offset).split('\n') : [];
-    throw new ConfigError(`${shown}: not valid JSON${problem ? `: expected ${problem.expected} at line ${before.length}, column ${before.at(-1)!.length + 1}` : ''}`);
+    throw new ConfigError(
+      `${shown}: not valid JSON${problem ? `: expected ${problem.expected} at line ${before.length}, column ${before.at(-1)!.length + 1}` : ''}`,
+    );
   }
   const parsed = parseConfig(json);
   if (typeof parsed === 'string') throw new ConfigError(`${shown}: ${parsed}`);
@@ -102,7 +110,8 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
       return `unknown key "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}: the keys are ${TOP_LEVEL_KEYS.map((name) => `"${name}"`).join(', ')}`;
     }
   }
-  if (json['$schema'] !== undefined && typeof json['$schema'] !== 'string') return `"$schema" must be a string, not ${describeValue(json['$schema'])}`;
+  if (json['$schema'] !== undefined && typeof json['$schema'] !== 'string')
+    return `"$schema" must be a string, not ${describeValue(json['$schema'])}`;
   const rules: Record<string, SeveritySetting> = {};
   const rawRules = json['rules'];
   if (rawRules !== undefined) {
@@ -127,7 +136,8 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
     if (!Array.isArray(rawInclude)) return `"include" must be a list of glob patterns, not ${describeValue(rawInclude)}`;
     include = [];
     for (const [index, pattern] of rawInclude.entries()) {
-      if (typeof pattern !== 'string' || pattern.trim() === '') return `include[${index}]: expected a glob pattern such as "**/*.conf", not ${describeValue(pattern)}`;
+      if (typeof pattern !== 'string' || pattern.trim() === '')
+        return `include[${index}]: expected a glob pattern such as "**/*.conf", not ${describeValue(pattern)}`;
       include.push(pattern);
     }
   }
@@ -159,7 +169,7 @@ function readConfigText(path: string, shown: string): string {
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw problem(code === 'ENOENT' ? 'no such file' : code ?? String(error));
+    throw problem(code === 'ENOENT' ? 'no such file' : (code ?? String(error)));
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -189,7 +199,8 @@ export function configSchema(): object {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Balancer Lens configuration (.balancerlens.json)',
-    description: 'Rule severities and the files `balancer-lens lint` picks when it walks a directory. The nearest .balancerlens.json up from a file applies to it.',
+    description:
+      'Rule severities and the files `balancer-lens lint` picks when it walks a directory. The nearest .balancerlens.json up from a file applies to it.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -198,16 +209,22 @@ export function configSchema(): object {
         type: 'object',
         description: 'Severity per rule id; a rule not named keeps its default.',
         propertyNames: { enum: RULES.map((rule) => rule.id) },
-        properties: Object.fromEntries(RULES.map((rule) => [rule.id, {
-          ...severity,
-          description: `${rule.docs.summary} (default: ${rule.severity})`,
-          markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${ruleHelpUri(rule.id)})`,
-        }])),
+        properties: Object.fromEntries(
+          RULES.map((rule) => [
+            rule.id,
+            {
+              ...severity,
+              description: `${rule.docs.summary} (default: ${rule.severity})`,
+              markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${ruleHelpUri(rule.id)})`,
+            },
+          ]),
+        ),
         additionalProperties: false,
       },
       include: {
         type: 'array',
-        description: 'Glob patterns, relative to the directory of this file, of the files to lint when a directory is given; they replace the built-in list (*.conf, .htaccess, and every file under sites-*, conf.d, conf-*, mods-*).',
+        description:
+          'Glob patterns, relative to the directory of this file, of the files to lint when a directory is given; they replace the built-in list (*.conf, .htaccess, and every file under sites-*, conf.d, conf-*, mods-*).',
         items: { type: 'string', pattern: '\\S' },
       },
     },

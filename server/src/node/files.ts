@@ -1,5 +1,17 @@
 /** The disk as the core's FileAccess, shared by the CLI and the language server. */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, Stats, statfsSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  Stats,
+  statfsSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileAccess, NotRegular } from '../core/syntax/includes';
 
@@ -107,7 +119,15 @@ export function readRegularFile(path: string, maxBytes: number): RegularRead {
 /** What a file is when it is not a regular file (a directory is left to the caller). */
 function notRegular(stats: Stats): NotRegular | undefined {
   if (stats.isFile() || stats.isDirectory()) return undefined;
-  const type = stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a regular file';
+  const type = stats.isFIFO()
+    ? 'a FIFO (named pipe)'
+    : stats.isCharacterDevice()
+      ? 'a character device'
+      : stats.isBlockDevice()
+        ? 'a block device'
+        : stats.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
   return { type, isPseudo: false };
 }
 

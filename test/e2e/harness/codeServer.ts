@@ -62,7 +62,8 @@ export function scratchEnvironment(scratch: string): NodeJS.ProcessEnv {
     XDG_RUNTIME_DIR: join(scratch, 'runtime'),
     TMPDIR: join(scratch, 'tmp'),
   };
-  for (const key of ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR'] as const) mkdirSync(env[key]!, { recursive: true, mode: 0o700 });
+  for (const key of ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR'] as const)
+    mkdirSync(env[key]!, { recursive: true, mode: 0o700 });
   // Variables that would leak a developer's own VS Code session into the test instance.
   for (const key of Object.keys(env)) if (/^(VSCODE_|ELECTRON_RUN_AS_NODE$)/.test(key)) delete env[key];
   return env;
@@ -77,7 +78,8 @@ export function freshScratch(name: string): string {
 }
 
 async function start(): Promise<CodeServer> {
-  if (!existsSync(CODE_SERVER)) throw new Error(`code-server is not installed: run scripts/install-code-server.sh (looked for ${CODE_SERVER})`);
+  if (!existsSync(CODE_SERVER))
+    throw new Error(`code-server is not installed: run scripts/install-code-server.sh (looked for ${CODE_SERVER})`);
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package`);
   const started = Date.now();
   const scratch = freshScratch('code-server');
@@ -91,7 +93,11 @@ async function start(): Promise<CodeServer> {
   writeWorkspace(workspace);
 
   // Installs the packaged extension the way a user would (about 2 s).
-  execFileSync(process.execPath, [CODE_SERVER, '--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', VSIX], { env, stdio: 'pipe', timeout: 60_000 });
+  execFileSync(
+    process.execPath,
+    [CODE_SERVER, '--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', VSIX],
+    { env, stdio: 'pipe', timeout: 60_000 },
+  );
   const installed = readdirSync(extensionsDir).find((entry) => entry.startsWith(`${EXTENSION_ID}-`));
   if (!installed) throw new Error(`code-server --install-extension left no ${EXTENSION_ID}-* in ${extensionsDir}`);
 
@@ -99,19 +105,27 @@ async function start(): Promise<CodeServer> {
   const port = await freePort();
   const log = join(scratch, 'code-server.log');
   const out = createWriteStream(log);
-  const child = spawn(process.execPath, [
-    CODE_SERVER,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userData,
-    '--extensions-dir', extensionsDir,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    '--ignore-last-opened',
-    workspace,
-  ], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      CODE_SERVER,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      extensionsDir,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      workspace,
+    ],
+    { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
   const server: CodeServer = {
@@ -132,7 +146,9 @@ async function start(): Promise<CodeServer> {
     await stopCodeServer();
     throw new Error(`code-server did not become healthy on ${server.url}; see ${log}`);
   }
-  console.log(`    code-server on ${server.url}: .vsix installed in ${((installedAt - started) / 1000).toFixed(1)} s, healthy ${((Date.now() - installedAt) / 1000).toFixed(1)} s later`);
+  console.log(
+    `    code-server on ${server.url}: .vsix installed in ${((installedAt - started) / 1000).toFixed(1)} s, healthy ${((Date.now() - installedAt) / 1000).toFixed(1)} s later`,
+  );
   return server;
 }
 

@@ -8,7 +8,9 @@ export const SUITE_SOURCES = join(ROOT, 'test/e2e/suite');
 
 /** Writes index.js and the *.test.js files into `outdir`; mocha resolves from the repository's node_modules. */
 export async function bundleSuite(outdir: string): Promise<string> {
-  const entryPoints = readdirSync(SUITE_SOURCES).filter((file) => file.endsWith('.ts')).map((file) => join(SUITE_SOURCES, file));
+  const entryPoints = readdirSync(SUITE_SOURCES)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(SUITE_SOURCES, file));
   await esbuild.build({
     entryPoints,
     outdir,

@@ -85,7 +85,7 @@ describe('Balancer Lens in VS Code', () => {
     assert.match(diagnostic.message, /loadfactor "0"/);
   });
 
-  it('hovers the <Proxy balancer://…> line with each member\'s share and the picks', async () => {
+  it("hovers the <Proxy balancer://…> line with each member's share and the picks", async () => {
     const at = positionOf('<Proxy "balancer://shop">', 'shop');
     const text = await eventually('a hover with shares', async () => {
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);
@@ -97,15 +97,24 @@ describe('Balancer Lens in VS Code', () => {
     assert.match(text, /a b a a a b a a b a/);
   });
 
-  it('shows inlay hints with each member\'s share and why the standby gets nothing', async () => {
+  it("shows inlay hints with each member's share and why the standby gets nothing", async () => {
     const whole = new vscode.Range(0, 0, document.lineCount, 0);
     const labels = await eventually('inlay hints', async () => {
       const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, whole);
       return hints && hints.length > 0 ? hints.map(labelOf) : undefined;
     });
-    assert.ok(labels.some((label) => /≈ 70\.0%/.test(label)), labels.join(' | '));
-    assert.ok(labels.some((label) => /≈ 30\.0%/.test(label)), labels.join(' | '));
-    assert.ok(labels.some((label) => /standby \(idle\)/.test(label)), labels.join(' | '));
+    assert.ok(
+      labels.some((label) => /≈ 70\.0%/.test(label)),
+      labels.join(' | '),
+    );
+    assert.ok(
+      labels.some((label) => /≈ 30\.0%/.test(label)),
+      labels.join(' | '),
+    );
+    assert.ok(
+      labels.some((label) => /standby \(idle\)/.test(label)),
+      labels.join(' | '),
+    );
   });
 
   it('says the loadfactor=0 member is refused, in its inlay hint and hover, and gives its balancer no shares', async () => {
@@ -118,11 +127,15 @@ describe('Balancer Lens in VS Code', () => {
     });
     assert.deepEqual(onLine, ['refused']);
     const member = positionOf('loadfactor=0', 'http');
-    const memberHover = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, member)) ?? []);
+    const memberHover = hoverText(
+      (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, member)) ?? [],
+    );
     assert.match(memberHover, /refused/);
     assert.doesNotMatch(memberHover, /%/);
     const balancer = positionOf('<Proxy "balancer://reports">', 'reports');
-    const balancerHover = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, balancer)) ?? []);
+    const balancerHover = hoverText(
+      (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, balancer)) ?? [],
+    );
     assert.match(balancerHover, /Apache refuses this balancer/);
     assert.doesNotMatch(balancerHover, /%|picks/);
   });
@@ -171,7 +184,9 @@ describe('Balancer Lens in VS Code', () => {
     const tab = await eventually('the schedule panel', () =>
       vscode.window.tabGroups.all
         .flatMap((group) => group.tabs)
-        .find((candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith('balancerLens.schedule')),
+        .find(
+          (candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith('balancerLens.schedule'),
+        ),
     );
     assert.equal(tab.label, 'Schedule: shop');
   });
@@ -182,7 +197,9 @@ describe('Balancer Lens in VS Code', () => {
     editor.selection = new vscode.Selection(inside, inside);
     await vscode.commands.executeCommand('balancerLens.showSchedule');
     await eventually('the panel to show balancer://reports', () =>
-      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === 'Schedule: reports'),
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === 'Schedule: reports'),
     );
   });
 });

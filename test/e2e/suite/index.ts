@@ -13,7 +13,10 @@ export const RESULTS_FILE = 'results.json';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, slow: 5_000 });
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+  for (const file of readdirSync(__dirname)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(join(__dirname, file));
   const results: { title: string; state: 'passed' | 'failed'; durationMs?: number; error?: string }[] = [];
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
@@ -22,6 +25,8 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration }));
-    runner.on('fail', (test, error: Error) => results.push({ title: test.fullTitle(), state: 'failed', error: error.stack ?? String(error) }));
+    runner.on('fail', (test, error: Error) =>
+      results.push({ title: test.fullTitle(), state: 'failed', error: error.stack ?? String(error) }),
+    );
   });
 }

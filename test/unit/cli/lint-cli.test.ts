@@ -40,7 +40,17 @@ function tempTree(files: Record<string, string | Buffer>): string {
 
 interface JsonResult {
   filePath: string;
-  messages: { ruleId: string; severity: number; level?: string; message: string; line: number; column: number; endLine: number; endColumn: number; fix?: { range: [number, number]; text: string } }[];
+  messages: {
+    ruleId: string;
+    severity: number;
+    level?: string;
+    message: string;
+    line: number;
+    column: number;
+    endLine: number;
+    endColumn: number;
+    fix?: { range: [number, number]; text: string };
+  }[];
   errorCount: number;
   warningCount: number;
   infoCount: number;
@@ -64,7 +74,8 @@ function reportedRulesOnly(log: Sarif.Log): Sarif.Log {
   return { ...log, runs: [{ ...run, tool: { driver: { ...run.tool.driver, version: '<version>', rules } }, results }] };
 }
 
-const ERROR_CONF = '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n';
+const ERROR_CONF =
+  '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n';
 const CLEAN_CONF = '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\n';
 
 // Each test runs the CLI in-process once or a few times; the terminal test spawns the bundle under `script`.
@@ -97,7 +108,10 @@ describe('balancer-lens lint: formats', function () {
     assert.ok(validate(log), ajv.errorsText(validate.errors));
     const run = log.runs[0]!;
     const rules = run.tool.driver.rules!;
-    assert.deepEqual(rules.map((rule) => rule.id), RULES.map((rule) => rule.id));
+    assert.deepEqual(
+      rules.map((rule) => rule.id),
+      RULES.map((rule) => rule.id),
+    );
     assert.ok(run.results!.length > 0);
     for (const result of run.results!) {
       assert.equal(rules[result.ruleIndex!]!.id, result.ruleId);
@@ -106,7 +120,10 @@ describe('balancer-lens lint: formats', function () {
       assert.ok(location.region!.startLine! >= 1 && location.region!.startColumn! >= 1);
       assert.match(Object.values(result.partialFingerprints!)[0]!, /^[0-9a-f]{32}$/);
     }
-    assert.equal(rules.find((rule) => rule.id === 'zero-loadfactor')!.helpUri, 'https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/zero-loadfactor.md');
+    assert.equal(
+      rules.find((rule) => rule.id === 'zero-loadfactor')!.helpUri,
+      'https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/zero-loadfactor.md',
+    );
     assert.deepEqual(new Set(run.results!.map((result) => result.level)), new Set(['error', 'warning', 'note']));
   });
 
@@ -115,7 +132,9 @@ describe('balancer-lens lint: formats', function () {
     const fingerprints = (text: string): string[] => {
       const root = tempTree({ 'a.conf': text });
       const log = JSON.parse(lint(['a.conf', '--format', 'sarif'], { cwd: root }).stdout) as Sarif.Log;
-      return log.runs[0]!.results!.filter((result) => result.ruleId === 'zero-loadfactor').map((result) => Object.values(result.partialFingerprints!)[0]!);
+      return log.runs[0]!.results!.filter((result) => result.ruleId === 'zero-loadfactor').map(
+        (result) => Object.values(result.partialFingerprints!)[0]!,
+      );
     };
     const two = `<Proxy "balancer://a">\n${line}</Proxy>\n<Proxy "balancer://b">\n${line}</Proxy>\n`;
     const before = fingerprints(two);
@@ -128,8 +147,19 @@ describe('balancer-lens lint: formats', function () {
   it('gives ESLint-shaped JSON: severities, info level, 1-based positions, single-edit safe fixes', () => {
     const { results } = lintJson([FIXTURES]);
     const byName = new Map(results.map((result) => [result.filePath.slice(result.filePath.lastIndexOf('/') + 1), result]));
-    assert.deepEqual([...byName.keys()].sort(), ['balancer.conf', 'clean.conf', 'error.conf', 'info.conf', 'quoted.conf', 'routes.conf', 'warning.conf']);
-    assert.ok(results.every((result) => result.filePath.startsWith(`${ROOT}/`)), 'filePath is absolute, as ESLint');
+    assert.deepEqual([...byName.keys()].sort(), [
+      'balancer.conf',
+      'clean.conf',
+      'error.conf',
+      'info.conf',
+      'quoted.conf',
+      'routes.conf',
+      'warning.conf',
+    ]);
+    assert.ok(
+      results.every((result) => result.filePath.startsWith(`${ROOT}/`)),
+      'filePath is absolute, as ESLint',
+    );
     assert.deepEqual(byName.get('clean.conf')!.messages, []);
     const info = byName.get('info.conf')!;
     assert.deepEqual([info.messages[0]!.severity, info.messages[0]!.level, info.warningCount, info.infoCount], [1, 'info', 0, 1]);
@@ -147,7 +177,10 @@ describe('balancer-lens lint: formats', function () {
     assert.equal(escapeProperty('50% a:b, c\r\nd'), '50%25 a%3Ab%2C c%0D%0Ad');
     const root = tempTree({ 'a,b:c.conf': ERROR_CONF });
     const run = lint(['a,b:c.conf', '--format', 'github'], { cwd: root });
-    assert.match(run.stdout, /^::error file=a%2Cb%3Ac\.conf,line=2,col=54,endLine=2,endColumn=55,title=zero-loadfactor::loadfactor "0" gives/);
+    assert.match(
+      run.stdout,
+      /^::error file=a%2Cb%3Ac\.conf,line=2,col=54,endLine=2,endColumn=55,title=zero-loadfactor::loadfactor "0" gives/,
+    );
   });
 
   it('colours stylish output only when asked', () => {
@@ -198,7 +231,11 @@ describe('balancer-lens lint: exit codes', function () {
     ['a bad flag', ['--bogus'], /unknown option --bogus \(balancer-lens lint --help lists the options\)/],
     ['a bad format', ['--format', 'xml'], /unknown format 'xml': use stylish, json, sarif, github or compact/],
     ['a bad --max-warnings', ['--max-warnings=-1'], /--max-warnings takes a whole number/],
-    ['a flag value that looks like a flag', ['--max-warnings', '-1'], /--max-warnings takes a whole number of warnings such as 0, not '-1'/],
+    [
+      'a flag value that looks like a flag',
+      ['--max-warnings', '-1'],
+      /--max-warnings takes a whole number of warnings such as 0, not '-1'/,
+    ],
     ['a bad --ext', ['--ext', '*.conf'], /--ext takes an extension/],
     ['a missing file', ['no/such.conf'], /cannot read no\/such\.conf: no such file/],
     ['a glob that matches nothing', ['nothing/*.conf'], /no files match nothing\/\*\.conf/],
@@ -225,7 +262,10 @@ describe('balancer-lens lint: exit codes', function () {
     assert.equal(run.status, 2);
     assert.equal(run.stderr, 'balancer-lens: junk.conf: binary file, skipped\n');
     const results = JSON.parse(run.stdout) as JsonResult[];
-    assert.deepEqual(results.map((result) => [result.filePath, result.errorCount]), [[join(root, 'a.conf'), 1]]);
+    assert.deepEqual(
+      results.map((result) => [result.filePath, result.errorCount]),
+      [[join(root, 'a.conf'), 1]],
+    );
   });
 
   it('prints its help', () => {
@@ -240,10 +280,16 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
   it('lints files together: a ProxyPass in one file and its balancer in another', () => {
     const pair = lintJson([`${FIXTURES}/pair/routes.conf`, `${FIXTURES}/pair/balancer.conf`]);
     assert.equal(pair.run.status, 0);
-    assert.deepEqual(pair.results.flatMap((result) => result.messages), []);
+    assert.deepEqual(
+      pair.results.flatMap((result) => result.messages),
+      [],
+    );
     // Without the balancer's file, the route points at a balancer with no members.
     const alone = lintJson([`${FIXTURES}/pair/routes.conf`, `${FIXTURES}/clean.conf`]);
-    assert.deepEqual(alone.results[0]!.messages.map((message) => message.ruleId), ['empty-balancer']);
+    assert.deepEqual(
+      alone.results[0]!.messages.map((message) => message.ruleId),
+      ['empty-balancer'],
+    );
   });
 
   it('walks a directory for Apache configuration files', () => {
@@ -259,8 +305,15 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
       'apache/node_modules/pkg/x.conf': ERROR_CONF,
       'apache/.git/y.conf': ERROR_CONF,
     });
-    const files = (args: string[]): string[] => lintJson(args, { cwd: root }).results.map((result) => result.filePath.slice(root.length + 1));
-    const found = ['apache/conf.d/extra', 'apache/httpd.conf', 'apache/sites-enabled/000-default', 'apache/vhosts/shop.conf', 'apache/www/.htaccess'];
+    const files = (args: string[]): string[] =>
+      lintJson(args, { cwd: root }).results.map((result) => result.filePath.slice(root.length + 1));
+    const found = [
+      'apache/conf.d/extra',
+      'apache/httpd.conf',
+      'apache/sites-enabled/000-default',
+      'apache/vhosts/shop.conf',
+      'apache/www/.htaccess',
+    ];
     assert.deepEqual(files(['apache']), found);
     assert.deepEqual(files(['--ext', 'cfg', 'apache']), ['apache/conf.d/extra', 'apache/extra.cfg', ...found.slice(1)]);
     // A directory named like Debian's picks every file in it.
@@ -281,9 +334,20 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
   });
 
   it('expands a quoted glob, skipping node_modules', () => {
-    const root = tempTree({ 'a/one.conf': CLEAN_CONF, 'a/two.conf': ERROR_CONF, 'a/three.txt': CLEAN_CONF, 'a/node_modules/x.conf': ERROR_CONF });
+    const root = tempTree({
+      'a/one.conf': CLEAN_CONF,
+      'a/two.conf': ERROR_CONF,
+      'a/three.txt': CLEAN_CONF,
+      'a/node_modules/x.conf': ERROR_CONF,
+    });
     const { results } = lintJson(['a/**/*.conf'], { cwd: root });
-    assert.deepEqual(results.map((result) => [result.filePath.slice(root.length + 1), result.errorCount]), [['a/one.conf', 0], ['a/two.conf', 1]]);
+    assert.deepEqual(
+      results.map((result) => [result.filePath.slice(root.length + 1), result.errorCount]),
+      [
+        ['a/one.conf', 0],
+        ['a/two.conf', 1],
+      ],
+    );
   });
 
   it('lints a file given twice, or reached through a symlink, once', () => {
@@ -297,8 +361,14 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
   });
 
   it('does not follow a symlink out of the folder or glob base it walks, unless a linted file includes it', () => {
-    const secret = '<Proxy "balancer://s">\n    BalancerMember "http://10.0.0.9:8080" loadfactor=hunter2\n</Proxy>\nProxyPass "/s/" "balancer://s/"\n';
-    const root = tempTree({ 'secret.conf': secret, 'home/id.conf': secret, 'apache/site.conf': CLEAN_CONF, 'apache/sites-available/shop.conf': CLEAN_CONF });
+    const secret =
+      '<Proxy "balancer://s">\n    BalancerMember "http://10.0.0.9:8080" loadfactor=hunter2\n</Proxy>\nProxyPass "/s/" "balancer://s/"\n';
+    const root = tempTree({
+      'secret.conf': secret,
+      'home/id.conf': secret,
+      'apache/site.conf': CLEAN_CONF,
+      'apache/sites-available/shop.conf': CLEAN_CONF,
+    });
     symlinkSync('../secret.conf', join(root, 'apache/evil.conf'));
     symlinkSync('../home', join(root, 'apache/conf.d'));
     symlinkSync('.', join(root, 'apache/loop'));
@@ -342,32 +412,51 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
 
 describe('balancer-lens lint: .balancerlens.json', function () {
   this.timeout(TIMEOUT);
-  const tree = (): string => tempTree({
-    '.balancerlens.json': JSON.stringify({ rules: { 'zero-loadfactor': 'off' } }),
-    'top.conf': ERROR_CONF,
-    'sub/.balancerlens.json': JSON.stringify({ $schema: '../schema.json', rules: { 'zero-loadfactor': 'warning' } }),
-    'sub/deeper/nested.conf': ERROR_CONF,
-    'other.json': JSON.stringify({ rules: { 'zero-loadfactor': 'info' } }),
-  });
+  const tree = (): string =>
+    tempTree({
+      '.balancerlens.json': JSON.stringify({ rules: { 'zero-loadfactor': 'off' } }),
+      'top.conf': ERROR_CONF,
+      'sub/.balancerlens.json': JSON.stringify({ $schema: '../schema.json', rules: { 'zero-loadfactor': 'warning' } }),
+      'sub/deeper/nested.conf': ERROR_CONF,
+      'other.json': JSON.stringify({ rules: { 'zero-loadfactor': 'info' } }),
+    });
 
   it('uses the nearest configuration up from each file', () => {
     const root = tree();
     const { results } = lintJson(['top.conf', 'sub/deeper/nested.conf'], { cwd: root });
-    assert.deepEqual(results.map((result) => result.messages.map((message) => message.severity)), [[], [1]]);
+    assert.deepEqual(
+      results.map((result) => result.messages.map((message) => message.severity)),
+      [[], [1]],
+    );
   });
 
   it('uses --config for every file instead', () => {
     const root = tree();
     const { results } = lintJson(['--config', 'other.json', 'top.conf', 'sub/deeper/nested.conf'], { cwd: root });
-    assert.deepEqual(results.map((result) => result.messages.map((message) => message.level)), [['info'], ['info']]);
+    assert.deepEqual(
+      results.map((result) => result.messages.map((message) => message.level)),
+      [['info'], ['info']],
+    );
   });
 
   const bad: [string, string, RegExp][] = [
-    ['an unknown rule id', '{"rules": {"zero-loadfactr": "off"}}', /^balancer-lens: \.balancerlens\.json: rules: unknown rule id "zero-loadfactr" \(did you mean "zero-loadfactor"\?\)$/],
-    ['a bad severity', '{"rules": {"zero-loadfactor": 2}}', /^balancer-lens: \.balancerlens\.json: rules\."zero-loadfactor": the severity must be "off", "info", "warning" or "error", not 2$/],
+    [
+      'an unknown rule id',
+      '{"rules": {"zero-loadfactr": "off"}}',
+      /^balancer-lens: \.balancerlens\.json: rules: unknown rule id "zero-loadfactr" \(did you mean "zero-loadfactor"\?\)$/,
+    ],
+    [
+      'a bad severity',
+      '{"rules": {"zero-loadfactor": 2}}',
+      /^balancer-lens: \.balancerlens\.json: rules\."zero-loadfactor": the severity must be "off", "info", "warning" or "error", not 2$/,
+    ],
     ['an unknown key', '{"rule": {}}', /^balancer-lens: \.balancerlens\.json: unknown key "rule" \(did you mean "rules"\?\)/],
     ['invalid JSON', '{"rules": {', /^balancer-lens: \.balancerlens\.json: not valid JSON: /],
-    ['a bad include', '{"include": "*.conf"}', /^balancer-lens: \.balancerlens\.json: "include" must be a list of glob patterns, not "\*\.conf"$/],
+    [
+      'a bad include',
+      '{"include": "*.conf"}',
+      /^balancer-lens: \.balancerlens\.json: "include" must be a list of glob patterns, not "\*\.conf"$/,
+    ],
     ['a list', '[]', /^balancer-lens: \.balancerlens\.json: expected an object with "rules" and "include", not a list$/],
   ];
   for (const [what, content, message] of bad) {
@@ -386,9 +475,15 @@ describe('balancer-lens lint: .balancerlens.json', function () {
   });
 
   it('lists exactly the rules in the schema', () => {
-    const schema = JSON.parse(readFileSync(SCHEMA, 'utf8')) as { properties: { rules: { properties: object; propertyNames: { enum: string[] } } } };
+    const schema = JSON.parse(readFileSync(SCHEMA, 'utf8')) as {
+      properties: { rules: { properties: object; propertyNames: { enum: string[] } } };
+    };
     const ids = RULES.map((rule) => rule.id);
-    assert.deepEqual(Object.keys(schema.properties.rules.properties), ids, 'server/schema/balancerlens.schema.json is out of date: UPDATE_GOLDEN=1 regenerates it');
+    assert.deepEqual(
+      Object.keys(schema.properties.rules.properties),
+      ids,
+      'server/schema/balancerlens.schema.json is out of date: UPDATE_GOLDEN=1 regenerates it',
+    );
     assert.deepEqual(schema.properties.rules.propertyNames.enum, ids);
   });
 
@@ -398,7 +493,11 @@ describe('balancer-lens lint: .balancerlens.json', function () {
     const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
     const samples: unknown[] = [
       {},
-      { $schema: './node_modules/balancer-lens/server/schema/balancerlens.schema.json', rules: { 'zero-loadfactor': 'warning', 'unused-balancer': 'off' }, include: ['**/*.conf'] },
+      {
+        $schema: './node_modules/balancer-lens/server/schema/balancerlens.schema.json',
+        rules: { 'zero-loadfactor': 'warning', 'unused-balancer': 'off' },
+        include: ['**/*.conf'],
+      },
       { rules: { 'zero-loadfactr': 'off' } },
       { rules: { 'zero-loadfactor': 'warn' } },
       { rules: { 'zero-loadfactor': 1 } },
@@ -458,7 +557,13 @@ describe('balancer-lens lint --fix', function () {
     assert.equal(run.status, 1, run.stderr);
     assert.match(readFileSync(join(root, 'quoted.conf'), 'utf8'), /BalancerMember "http:\/\/10\.0\.4\.1:8080" loadfactor=2\n/);
     assert.deepEqual(snapshot(join(root, 'error.conf')), error, 'a file without safe fixes is not rewritten');
-    assert.deepEqual(run.stdout.split('\n').filter(Boolean).map((line) => line.replace(/: error: .*\[/, ' [')), ['error.conf:4:54 [zero-loadfactor]']);
+    assert.deepEqual(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/: error: .*\[/, ' [')),
+      ['error.conf:4:54 [zero-loadfactor]'],
+    );
     // Nothing left to fix: a second run writes nothing.
     const quoted = snapshot(join(root, 'quoted.conf'));
     assert.equal(lint(['quoted.conf', '--fix'], { cwd: root }).status, 0);
@@ -467,7 +572,10 @@ describe('balancer-lens lint --fix', function () {
 
   it('reports positions in the fixed text', () => {
     // The fix on line 4 makes it one character shorter; line 5's finding is placed in the fixed file.
-    const root = tempTree({ 'a.conf': '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/x/" "balancers://a/"\nProxyPass "/y/" "http://10.0.0.5/" bogus\n' });
+    const root = tempTree({
+      'a.conf':
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/x/" "balancers://a/"\nProxyPass "/y/" "http://10.0.0.5/" bogus\n',
+    });
     const run = lint(['a.conf', '--fix', '--format', 'compact'], { cwd: root });
     assert.equal(readFileSync(join(root, 'a.conf'), 'utf8').split('\n')[3], 'ProxyPass "/x/" "balancer://a/"');
     assert.match(run.stdout, /^a\.conf:5:36: error: .*\[proxypass-syntax\]\n$/);
@@ -481,7 +589,12 @@ describe('balancer-lens lint --fix', function () {
   });
 
   it('leaves a file that is not valid UTF-8 alone, and says so', () => {
-    const bytes = Buffer.concat([Buffer.from('# caf\xe9\n', 'latin1'), Buffer.from('<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('# caf\xe9\n', 'latin1'),
+      Buffer.from(
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n',
+      ),
+    ]);
     const root = tempTree({ 'latin1.conf': bytes });
     const run = lint(['latin1.conf', '--fix'], { cwd: root });
     assert.equal(run.status, 1);
@@ -491,9 +604,19 @@ describe('balancer-lens lint --fix', function () {
 
   it('applies edits from the end, skipping a fix that overlaps one already taken', () => {
     const fix = (start: number, end: number, newText: string): Diagnostic => ({
-      ruleId: 'r', severity: 'error', span: { start, end }, message: 'm', fixes: [{ title: 't', safe: true, edits: [{ span: { start, end }, newText }] }],
+      ruleId: 'r',
+      severity: 'error',
+      span: { start, end },
+      message: 'm',
+      fixes: [{ title: 't', safe: true, edits: [{ span: { start, end }, newText }] }],
     });
-    const unsafe: Diagnostic = { ruleId: 'r', severity: 'error', span: { start: 0, end: 1 }, message: 'm', fixes: [{ title: 't', safe: false, edits: [{ span: { start: 0, end: 1 }, newText: 'X' }] }] };
+    const unsafe: Diagnostic = {
+      ruleId: 'r',
+      severity: 'error',
+      span: { start: 0, end: 1 },
+      message: 'm',
+      fixes: [{ title: 't', safe: false, edits: [{ span: { start: 0, end: 1 }, newText: 'X' }] }],
+    };
     assert.deepEqual(applySafeFixes('abcdef', [unsafe, fix(1, 2, 'B'), fix(1, 3, 'Q'), fix(4, 6, 'EF!')]), { text: 'aBcdEF!', applied: 2 });
     assert.deepEqual(applySafeFixes('abc', [fix(1, 1, 'x'), fix(1, 1, 'y')]), { text: 'axbc', applied: 1 });
   });

@@ -23,13 +23,17 @@ function lintJson(args: readonly string[], base = TREE): { run: Run; files: Json
   assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}: ${run.stderr}`);
   assert.equal(run.stderr, '');
   const files = JSON.parse(run.stdout) as JsonFile[];
-  const findings = files.flatMap((file) => file.messages.map((message) => `${file.filePath.replace(`${base}/`, '')}:${message.line} ${message.ruleId}`));
+  const findings = files.flatMap((file) =>
+    file.messages.map((message) => `${file.filePath.replace(`${base}/`, '')}:${message.line} ${message.ruleId}`),
+  );
   return { run, files, findings };
 }
 
 /** The 1-based line of the first line of `path` (relative to the tree) that contains `text`. */
 function lineOf(path: string, text: string, tree = TREE): number {
-  const index = readFileSync(join(tree, path), 'utf8').split('\n').findIndex((line) => line.includes(text));
+  const index = readFileSync(join(tree, path), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(text));
   assert.ok(index >= 0, `${text} not in ${path}`);
   return index + 1;
 }
@@ -64,13 +68,19 @@ describe('balancer-lens lint: whole configurations', function () {
     assert.equal(run.status, 0);
     assert.deepEqual(findings, TREE_FINDINGS);
     // The entry (clean: it is what was given) and each included file with findings, once, by absolute path.
-    assert.deepEqual(files.map((file) => file.filePath), [ENTRY, join(TREE, 'conf-enabled/balancers.conf'), join(TREE, 'sites-enabled/shop.conf')]);
+    assert.deepEqual(
+      files.map((file) => file.filePath),
+      [ENTRY, join(TREE, 'conf-enabled/balancers.conf'), join(TREE, 'sites-enabled/shop.conf')],
+    );
   });
 
   it('shows findings in included files with their own paths in the compact format', () => {
     const run = runCli(['lint', 'test/fixtures/tree/apache2.conf', '--env-file', ENVVARS, '--format', 'compact']);
     assert.equal(run.status, 0);
-    const shown = run.stdout.trim().split('\n').map((line) => line.replace(/:\d+: .*\[/, ' ['));
+    const shown = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/:\d+: .*\[/, ' ['));
     assert.deepEqual(shown, [
       'test/fixtures/tree/conf-enabled/balancers.conf:8 [all-members-disabled]',
       'test/fixtures/tree/sites-enabled/shop.conf:6 [vhost-members-ignored]',
@@ -93,7 +103,10 @@ describe('balancer-lens lint: whole configurations', function () {
     renameSync(join(dir, 'sites-enabled/shop.conf'), join(dir, 'sites-available/shop.conf'));
     symlinkSync('../sites-available/shop.conf', join(dir, 'sites-enabled/shop.conf'));
     const { findings } = lintJson([dir, '--env-file', ENVVARS], dir);
-    assert.deepEqual(findings, TREE_FINDINGS.map((finding) => finding.replace('sites-enabled/', 'sites-available/')));
+    assert.deepEqual(
+      findings,
+      TREE_FINDINGS.map((finding) => finding.replace('sites-enabled/', 'sites-available/')),
+    );
   });
 
   it('lints files that include each other: the cycle is a finding, and nothing is lost', () => {
@@ -103,7 +116,10 @@ describe('balancer-lens lint: whole configurations', function () {
     const cycle = 'conf-enabled/loop-b.conf:1 include-failed';
     const folder = lintJson([join(dir, 'conf-enabled'), '--server-root', dir], dir);
     assert.equal(folder.run.status, 1);
-    assert.deepEqual(folder.findings.filter((finding) => !finding.endsWith('all-members-disabled')), [cycle]);
+    assert.deepEqual(
+      folder.findings.filter((finding) => !finding.endsWith('all-members-disabled')),
+      [cycle],
+    );
     // Through the entry file, conf-enabled/*.conf reads each file of the cycle in turn, and each closes it.
     const entry = lintJson([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir).findings;
     assert.deepEqual(entry, [...TREE_FINDINGS.slice(0, 1), cycle, 'conf-enabled/loop-a.conf:1 include-failed', ...TREE_FINDINGS.slice(1)]);
@@ -122,7 +138,10 @@ describe('balancer-lens lint: whole configurations', function () {
       'apache2.conf:7 undefined-variable',
       `sites-enabled/shop.conf:${lineOf('sites-enabled/shop.conf', '${APACHE_LOG_DIR}')} undefined-variable`,
     ]);
-    assert.deepEqual(lintJson([ENTRY, '--env-file', ENVVARS]).findings.filter((finding) => finding.endsWith('undefined-variable')), []);
+    assert.deepEqual(
+      lintJson([ENTRY, '--env-file', ENVVARS]).findings.filter((finding) => finding.endsWith('undefined-variable')),
+      [],
+    );
   });
 
   it('answers <IfDefine> from --define and -D', () => {
@@ -135,7 +154,7 @@ describe('balancer-lens lint: whole configurations', function () {
     assert.deepEqual(lintJson([ENTRY, '--env-file', ENVVARS, '-D', 'STAGINGX']).findings, TREE_FINDINGS);
   });
 
-  it('reads no included file outside the current folder, the linted files\' folders and --include-root: not by path, ../ or symlink', () => {
+  it("reads no included file outside the current folder, the linted files' folders and --include-root: not by path, ../ or symlink", () => {
     // A configuration from a pull request must not make CI print a file from elsewhere on the machine.
     const secrets = tempDir('balancer-lens-secrets-');
     writeFileSync(join(secrets, 'token.conf'), 'SECRET_TOKEN=hunter2-not-for-logs\n');
@@ -143,12 +162,18 @@ describe('balancer-lens lint: whole configurations', function () {
     symlinkSync(join(secrets, 'token.conf'), join(repo, 'link.conf'));
     const relative = `../${secrets.split('/').at(-1)}/token.conf`;
     // LoadModule with an MPM: a complete configuration, where every unknown directive is reported with its name.
-    writeFileSync(join(repo, 'site.conf'), `LoadModule mpm_event_module modules/mod_mpm_event.so\nInclude ${secrets}/token.conf\nInclude link.conf\nInclude ${relative}\n`);
+    writeFileSync(
+      join(repo, 'site.conf'),
+      `LoadModule mpm_event_module modules/mod_mpm_event.so\nInclude ${secrets}/token.conf\nInclude link.conf\nInclude ${relative}\n`,
+    );
     const confined = runCli(['lint', 'site.conf', '--format', 'json'], { cwd: repo });
     assert.equal(confined.status, 0, confined.stderr);
     assert.ok(!confined.stdout.includes('hunter2') && !confined.stderr.includes('hunter2'), confined.stdout);
     const messages = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages);
-    assert.deepEqual(messages.map((message) => `${message.line} ${message.ruleId}`), ['2 include-outside-roots', '3 include-outside-roots', '4 include-outside-roots']);
+    assert.deepEqual(
+      messages.map((message) => `${message.line} ${message.ruleId}`),
+      ['2 include-outside-roots', '3 include-outside-roots', '4 include-outside-roots'],
+    );
     // Named with --include-root, the folder is read like any other.
     const widened = runCli(['lint', 'site.conf', '--include-root', secrets, '--format', 'json'], { cwd: repo });
     assert.equal(widened.status, 1);
@@ -176,30 +201,62 @@ describe('balancer-lens lint: whole configurations', function () {
     writeFileSync(entry, `ServerRoot "${dir}"\nInclude conf-enabled/*.conf\nInclude sites-enabled/*.conf\n`);
     const confined = runCli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
     assert.equal(confined.status, 0);
-    const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-outside-roots'));
-    assert.ok(outside.length > 0 && outside.every((message) => message.message.includes('reaches outside the folders balancer-lens reads')), confined.stdout);
-    assert.deepEqual(lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings, TREE_FINDINGS);
+    const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) =>
+      file.messages.filter((message) => message.ruleId === 'include-outside-roots'),
+    );
+    assert.ok(
+      outside.length > 0 && outside.every((message) => message.message.includes('reaches outside the folders balancer-lens reads')),
+      confined.stdout,
+    );
+    assert.deepEqual(
+      lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings,
+      TREE_FINDINGS,
+    );
   });
 
   it('reports a missing included file as a finding (exit 1), not a crash', () => {
     const dir = copy();
     const site = join(dir, 'sites-enabled/shop.conf');
-    writeFileSync(site, readFileSync(site, 'utf8').replace('</VirtualHost>', '    Include shop-extra.conf\n    Include shop.d/*.conf\n    IncludeOptional shop-optional.conf\n</VirtualHost>'));
+    writeFileSync(
+      site,
+      readFileSync(site, 'utf8').replace(
+        '</VirtualHost>',
+        '    Include shop-extra.conf\n    Include shop.d/*.conf\n    IncludeOptional shop-optional.conf\n</VirtualHost>',
+      ),
+    );
     const { run, files, findings } = lintJson([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir);
     assert.equal(run.status, 1);
     const line = lineOf('sites-enabled/shop.conf', 'shop-extra.conf', dir);
-    assert.deepEqual(findings.filter((finding) => finding.endsWith('include-failed')), [`sites-enabled/shop.conf:${line} include-failed`, `sites-enabled/shop.conf:${line + 1} include-failed`]);
-    const messages = files.flatMap((file) => file.messages.map((message) => message.message)).filter((message) => message.includes('Apache:'));
-    assert.ok(messages.some((message) => message.includes(`Could not open configuration file ${dir}/shop-extra.conf: No such file or directory`)), messages.join('\n'));
-    assert.ok(messages.some((message) => message.includes(`Could not open directory ${dir}/shop.d: No such file or directory`)), messages.join('\n'));
+    assert.deepEqual(
+      findings.filter((finding) => finding.endsWith('include-failed')),
+      [`sites-enabled/shop.conf:${line} include-failed`, `sites-enabled/shop.conf:${line + 1} include-failed`],
+    );
+    const messages = files
+      .flatMap((file) => file.messages.map((message) => message.message))
+      .filter((message) => message.includes('Apache:'));
+    assert.ok(
+      messages.some((message) => message.includes(`Could not open configuration file ${dir}/shop-extra.conf: No such file or directory`)),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((message) => message.includes(`Could not open directory ${dir}/shop.d: No such file or directory`)),
+      messages.join('\n'),
+    );
   });
 
   it('schedules a balancer defined in an included file, named by that file', () => {
     const run = runCli(['schedule', ENTRY, '--env-file', ENVVARS, '--format', 'json', '--balancer', 'shop']);
     assert.equal(run.status, 0, run.stderr);
-    const { balancers } = JSON.parse(run.stdout) as { balancers: { file: string; line: number; scope: string; members: { url: string }[] }[] };
+    const { balancers } = JSON.parse(run.stdout) as {
+      balancers: { file: string; line: number; scope: string; members: { url: string }[] }[];
+    };
     assert.deepEqual(
-      balancers.map((balancer) => [balancer.file, balancer.line, balancer.scope === 'main' ? 'main' : 'vhost', balancer.members.map((member) => member.url).join(' ')]),
+      balancers.map((balancer) => [
+        balancer.file,
+        balancer.line,
+        balancer.scope === 'main' ? 'main' : 'vhost',
+        balancer.members.map((member) => member.url).join(' '),
+      ]),
       [
         ['test/fixtures/tree/conf-enabled/balancers.conf', 2, 'main', 'http://10.0.0.1:8080 http://10.0.0.2:8080'],
         ['test/fixtures/tree/sites-enabled/shop.conf', 6, 'vhost', 'http://10.0.0.1:8080 http://10.0.0.2:8080'],

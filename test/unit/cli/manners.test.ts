@@ -32,10 +32,15 @@ describe('CLI manners: includes outside the include roots', () => {
     const dir = treeWith(CERTBOT);
     const run = runCli(['lint', join(dir, 'apache2.conf'), '--env-file', join(dir, 'envvars'), '--format', 'json']);
     assert.equal(run.status, 0, run.stderr);
-    const outside = (JSON.parse(run.stdout) as JsonFile[]).flatMap((file) => file.messages.filter((message) => message.ruleId === 'include-outside-roots'));
+    const outside = (JSON.parse(run.stdout) as JsonFile[]).flatMap((file) =>
+      file.messages.filter((message) => message.ruleId === 'include-outside-roots'),
+    );
     assert.equal(outside.length, 1, run.stdout);
     assert.equal(outside[0]!.severity, 1);
-    assert.match(outside[0]!.message, /^the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside the folders balancer-lens reads/);
+    assert.match(
+      outside[0]!.message,
+      /^the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside the folders balancer-lens reads/,
+    );
     assert.doesNotMatch(run.stderr, /not read in full/);
   });
 
@@ -44,22 +49,40 @@ describe('CLI manners: includes outside the include roots', () => {
     writeFileSync(join(dir, '.balancerlens.json'), '{ "rules": { "include-outside-roots": "error" } }');
     const run = runCli(['lint', join(dir, 'apache2.conf'), '--env-file', join(dir, 'envvars'), '--format', 'compact']);
     assert.equal(run.status, 1, run.stderr);
-    assert.match(run.stdout, /error: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside .*\[include-outside-roots\]/);
+    assert.match(
+      run.stdout,
+      /error: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside .*\[include-outside-roots\]/,
+    );
   });
 
   it('keeps a limit cut short at exit 2 (include-over-limit)', () => {
     const dir = treeWith('');
-    const run = runCli(['lint', join(dir, 'apache2.conf'), '--env-file', join(dir, 'envvars'), '--max-includes', '1', '--format', 'compact']);
+    const run = runCli([
+      'lint',
+      join(dir, 'apache2.conf'),
+      '--env-file',
+      join(dir, 'envvars'),
+      '--max-includes',
+      '1',
+      '--format',
+      'compact',
+    ]);
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stdout, /\[include-over-limit\]/);
   });
 
   it('schedule says it on stderr and does not fail', () => {
     const dir = tempDir('balancer-lens-manners-');
-    writeFileSync(join(dir, 'app.conf'), `${CERTBOT}\n<Proxy balancer://app>\n  BalancerMember http://a:1\n</Proxy>\nProxyPass / balancer://app/\n`);
+    writeFileSync(
+      join(dir, 'app.conf'),
+      `${CERTBOT}\n<Proxy balancer://app>\n  BalancerMember http://a:1\n</Proxy>\nProxyPass / balancer://app/\n`,
+    );
     const run = runCli(['schedule', 'app.conf'], { cwd: dir });
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stderr, /^balancer-lens: note: app\.conf:1:1: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside/);
+    assert.match(
+      run.stderr,
+      /^balancer-lens: note: app\.conf:1:1: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside/,
+    );
   });
 
   it('flags its documented bad example and not its good one', () => {
@@ -89,7 +112,8 @@ describe('CLI manners: the Debian layout', () => {
     symlinkSync('../sites-available/shop.conf', join(dir, 'sites-enabled/shop.conf'));
     return dir;
   }
-  const undefinedVariables = (stdout: string): number => (JSON.parse(stdout) as JsonFile[]).flatMap((file) => file.messages).filter((message) => message.ruleId === 'undefined-variable').length;
+  const undefinedVariables = (stdout: string): number =>
+    (JSON.parse(stdout) as JsonFile[]).flatMap((file) => file.messages).filter((message) => message.ruleId === 'undefined-variable').length;
 
   for (const given of ['apache2.conf', '.']) {
     it(`lint ${given} reads envvars beside apache2.conf, as apache2ctl does, and says so`, () => {
@@ -97,7 +121,10 @@ describe('CLI manners: the Debian layout', () => {
       const run = runCli(['lint', given, '--format', 'json'], { cwd: dir });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(undefinedVariables(run.stdout), 0, run.stdout);
-      assert.equal(run.stderr, 'balancer-lens: note: ${NAME} from envvars beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n');
+      assert.equal(
+        run.stderr,
+        'balancer-lens: note: ${NAME} from envvars beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n',
+      );
     });
   }
 
@@ -113,7 +140,10 @@ describe('CLI manners: the Debian layout', () => {
     const dir = debianTree();
     const run = runCli(['lint', 'sites-enabled'], { cwd: dir });
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /^balancer-lens: sites-enabled holds links into sites-available: lint the tree root \(\.\) instead, which reads both$/m);
+    assert.match(
+      run.stderr,
+      /^balancer-lens: sites-enabled holds links into sites-available: lint the tree root \(\.\) instead, which reads both$/m,
+    );
   });
 });
 
@@ -125,7 +155,11 @@ describe('CLI manners: help and usage errors', () => {
     assert.match(run.stderr, /^usage: balancer-lens <command>/);
   });
 
-  for (const args of [['schedule', '--help'], ['schedule', '-h'], ['help', 'schedule']]) {
+  for (const args of [
+    ['schedule', '--help'],
+    ['schedule', '-h'],
+    ['help', 'schedule'],
+  ]) {
     it(`${args.join(' ')} prints the schedule help`, () => {
       const run = runCli(args);
       assert.equal(run.status, 0, run.stderr);
@@ -134,7 +168,7 @@ describe('CLI manners: help and usage errors', () => {
     });
   }
 
-  it('help lint, help lsp and lsp --help print those commands\' help', () => {
+  it("help lint, help lsp and lsp --help print those commands' help", () => {
     assert.match(runCli(['help', 'lint']).stdout, /^usage: balancer-lens lint /);
     assert.match(runCli(['help', 'lsp']).stdout, /^usage: balancer-lens lsp --stdio/);
     assert.match(runCli(['lsp', '--help']).stdout, /^usage: balancer-lens lsp --stdio/);
@@ -144,8 +178,14 @@ describe('CLI manners: help and usage errors', () => {
     [['lnt'], "balancer-lens: unknown command 'lnt': did you mean lint? (balancer-lens --help lists the commands)\n"],
     [['help', 'shedule'], "balancer-lens: no command 'shedule': did you mean schedule? (the commands are lint, schedule, lsp, help)\n"],
     [['--verison'], "balancer-lens: unknown option '--verison': did you mean --version? (balancer-lens --help lists the commands)\n"],
-    [['lint', '--formt', 'json'], 'balancer-lens: unknown option --formt: did you mean --format? (balancer-lens lint --help lists the options)\n'],
-    [['schedule', 'examples/shop.conf', '--pics', '3'], 'balancer-lens: unknown option --pics: did you mean --picks? (balancer-lens schedule --help lists the options)\n'],
+    [
+      ['lint', '--formt', 'json'],
+      'balancer-lens: unknown option --formt: did you mean --format? (balancer-lens lint --help lists the options)\n',
+    ],
+    [
+      ['schedule', 'examples/shop.conf', '--pics', '3'],
+      'balancer-lens: unknown option --pics: did you mean --picks? (balancer-lens schedule --help lists the options)\n',
+    ],
     [['lint', '--fix=yes'], 'balancer-lens: --fix takes no value (balancer-lens lint --help lists the options)\n'],
     [['lint', '-f'], 'balancer-lens: --format needs a value (balancer-lens lint --help lists the options)\n'],
     [['schedule', 'examples/shop.conf', '--picks', '-1'], "balancer-lens: --picks takes a whole number from 0 to 1000000, not '-1'\n"],
@@ -174,11 +214,16 @@ describe('CLI manners: schedule', () => {
   it('--down rejects a URL that names no member, suggesting the one meant', () => {
     const run = runCli(['schedule', '-', '--down', 'http://a:2'], { stdin: SITE });
     assert.equal(run.status, 2);
-    assert.equal(run.stderr, 'balancer-lens: --down http://a:2 names no member of balancer://app: did you mean http://a:1? (members: http://a:1, http://b:1)\n');
+    assert.equal(
+      run.stderr,
+      'balancer-lens: --down http://a:2 names no member of balancer://app: did you mean http://a:1? (members: http://a:1, http://b:1)\n',
+    );
   });
 
   it('--down labels the member "taken down (--down)", and status D stays "disabled"', () => {
-    const run = runCli(['schedule', '-', '--down', 'http://a:1'], { stdin: SITE.replace('http://b:1', 'http://b:1 status=+D\n  BalancerMember http://c:1') });
+    const run = runCli(['schedule', '-', '--down', 'http://a:1'], {
+      stdin: SITE.replace('http://b:1', 'http://b:1 status=+D\n  BalancerMember http://c:1'),
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^ {2}a {2}http:\/\/a:1 {4}0\.0% {2}taken down \(--down\)$/m);
     assert.match(run.stdout, /^ {2}b {2}http:\/\/b:1 {4}0\.0% {2}disabled \(status D\)$/m);
@@ -225,7 +270,8 @@ describe('CLI manners: colour', () => {
 });
 
 describe('CLI manners: lint flags', () => {
-  const BAD = '<Proxy balancer://app>\n  BalancerMember http://a:1 loadfactor=0\n  BalancerMember http://b:1 route=x\n  BalancerMember http://c:1 route=x\n</Proxy>\nProxyPass / balancer://app/\n';
+  const BAD =
+    '<Proxy balancer://app>\n  BalancerMember http://a:1 loadfactor=0\n  BalancerMember http://b:1 route=x\n  BalancerMember http://c:1 route=x\n</Proxy>\nProxyPass / balancer://app/\n';
 
   it('--quiet reports errors only, and the exit code still counts every finding', () => {
     const all = runCli(['lint', '-', '--format', 'compact'], { stdin: BAD });
@@ -261,11 +307,19 @@ describe('CLI manners: lint flags', () => {
 
   it('--print-config FILE prints the effective severities and settings as JSON; "warn" means warning', () => {
     const dir = tempDir('balancer-lens-manners-');
-    writeFileSync(join(dir, '.balancerlens.json'), '{ "rules": { "duplicate-route": "warn", "unused-balancer": "off" }, "include": ["**/*.cfg"] }');
+    writeFileSync(
+      join(dir, '.balancerlens.json'),
+      '{ "rules": { "duplicate-route": "warn", "unused-balancer": "off" }, "include": ["**/*.cfg"] }',
+    );
     writeFileSync(join(dir, 'app.cfg'), BAD);
     const run = runCli(['lint', '--print-config', 'app.cfg', '--max-includes', '7'], { cwd: dir });
     assert.equal(run.status, 0, run.stderr);
-    const printed = JSON.parse(run.stdout) as { configFile: string; rules: Record<string, string>; include: string[]; limits: { maxIncludes: number } };
+    const printed = JSON.parse(run.stdout) as {
+      configFile: string;
+      rules: Record<string, string>;
+      include: string[];
+      limits: { maxIncludes: number };
+    };
     assert.equal(printed.configFile, join(dir, '.balancerlens.json'));
     assert.equal(printed.rules['duplicate-route'], 'warning');
     assert.equal(printed.rules['unused-balancer'], 'off');

@@ -32,7 +32,10 @@ describe('balancer-lens schedule', () => {
   it('selects one balancer and a number of picks', () => {
     const result = run('schedule', 'examples/shop.conf', '--balancer', 'SHOP', '--picks', '3', '--format', 'json');
     const report = JSON.parse(result.stdout) as { balancers: { name: string; picks: string[] }[] };
-    assert.deepEqual(report.balancers.map((balancer) => balancer.name), ['balancer://shop']);
+    assert.deepEqual(
+      report.balancers.map((balancer) => balancer.name),
+      ['balancer://shop'],
+    );
     assert.deepEqual(report.balancers[0]!.picks, ['http://10.0.0.1:8080', 'http://10.0.0.2:8080', 'http://10.0.0.1:8080']);
   });
 
@@ -45,8 +48,16 @@ describe('balancer-lens schedule', () => {
   const failures: [string, string[], RegExp][] = [
     ['a missing file', ['schedule', 'no/such.conf'], /cannot read no\/such\.conf: no such file/],
     ['a directory', ['schedule', 'examples'], /is a directory/],
-    ['an unknown balancer', ['schedule', 'examples/shop.conf', '--balancer', 'nope'], /no balancer named balancer:\/\/nope .*found: balancer:\/\/shop, balancer:\/\/api/],
-    ['a bad flag', ['schedule', 'examples/shop.conf', '--bogus'], /unknown option --bogus \(balancer-lens schedule --help lists the options\)/],
+    [
+      'an unknown balancer',
+      ['schedule', 'examples/shop.conf', '--balancer', 'nope'],
+      /no balancer named balancer:\/\/nope .*found: balancer:\/\/shop, balancer:\/\/api/,
+    ],
+    [
+      'a bad flag',
+      ['schedule', 'examples/shop.conf', '--bogus'],
+      /unknown option --bogus \(balancer-lens schedule --help lists the options\)/,
+    ],
     ['a bad --picks', ['schedule', 'examples/shop.conf', '--picks', '2.5'], /--picks takes a whole number/],
     ['a bad format', ['schedule', 'examples/shop.conf', '--format', 'xml'], /unknown format 'xml'/],
     ['no file', ['schedule'], /exactly one FILE/],

@@ -19,7 +19,10 @@ before(async () => {
   const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer);
   const registry = new Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (sources) => new oniguruma.OnigScanner(sources), createOnigString: (text) => new oniguruma.OnigString(text) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (sources) => new oniguruma.OnigScanner(sources),
+      createOnigString: (text) => new oniguruma.OnigString(text),
+    }),
     loadGrammar: async () => parseRawGrammar(readFileSync(GRAMMAR, 'utf8'), GRAMMAR),
   });
   const loaded = await registry.loadGrammar('source.apacheconf');
@@ -34,7 +37,8 @@ function tokenize(text: string): { from: number; to: number; scopes: readonly st
   let lineStart = 0;
   for (const line of text.split('\n')) {
     const result = grammar.tokenizeLine(line, state);
-    for (const token of result.tokens) tokens.push({ from: lineStart + token.startIndex, to: lineStart + Math.min(token.endIndex, line.length), scopes: token.scopes });
+    for (const token of result.tokens)
+      tokens.push({ from: lineStart + token.startIndex, to: lineStart + Math.min(token.endIndex, line.length), scopes: token.scopes });
     state = result.ruleStack;
     lineStart += line.length + 1;
   }
@@ -47,17 +51,21 @@ function scopesAt(marked: string): (readonly string[])[] {
   const end = marked.indexOf(']', start);
   assert.ok(start >= 0 && end > start, `no [marker] in ${marked}`);
   const text = marked.slice(0, start) + marked.slice(start + 1, end) + marked.slice(end + 1);
-  return tokenize(text).filter((token) => token.from < end - 1 && token.to > start).map((token) => token.scopes);
+  return tokenize(text)
+    .filter((token) => token.from < end - 1 && token.to > start)
+    .map((token) => token.scopes);
 }
 
 function check(marked: string, scope: string): void {
   const scopes = scopesAt(marked);
   assert.ok(scopes.length > 0, `nothing tokenized at the marker in ${JSON.stringify(marked)}`);
-  for (const tokenScopes of scopes) assert.ok(tokenScopes.includes(scope), `${JSON.stringify(marked)}: expected ${scope}, got ${tokenScopes.join(' ')}`);
+  for (const tokenScopes of scopes)
+    assert.ok(tokenScopes.includes(scope), `${JSON.stringify(marked)}: expected ${scope}, got ${tokenScopes.join(' ')}`);
 }
 
 function checkNot(marked: string, scope: string): void {
-  for (const tokenScopes of scopesAt(marked)) assert.ok(!tokenScopes.some((s) => s.startsWith(scope)), `${JSON.stringify(marked)}: unexpected ${scope} in ${tokenScopes.join(' ')}`);
+  for (const tokenScopes of scopesAt(marked))
+    assert.ok(!tokenScopes.some((s) => s.startsWith(scope)), `${JSON.stringify(marked)}: unexpected ${scope} in ${tokenScopes.join(' ')}`);
 }
 
 describe('TextMate grammar (syntaxes/apacheconf.tmLanguage.json)', () => {

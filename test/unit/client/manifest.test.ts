@@ -36,7 +36,8 @@ describe('extension manifest', () => {
     assert.equal(language.id, 'apacheconf');
     assert.ok(language.aliases.includes('Apache Config'));
     assert.deepEqual(language.filenames, ['httpd.conf', 'apache2.conf', '.htaccess']);
-    for (const pattern of language.filenamePatterns) assert.ok(pattern.includes('/'), `${pattern} would claim files outside Apache's folders`);
+    for (const pattern of language.filenamePatterns)
+      assert.ok(pattern.includes('/'), `${pattern} would claim files outside Apache's folders`);
     assert.equal(language.extensions, undefined, 'no bare extensions: *.conf belongs to many programs');
   });
 
@@ -50,7 +51,10 @@ describe('extension manifest', () => {
   });
 
   it('registers the schedule command that code lenses run', () => {
-    assert.deepEqual(contributes.commands.map((command: { command: string }) => command.command), ['balancerLens.showSchedule']);
+    assert.deepEqual(
+      contributes.commands.map((command: { command: string }) => command.command),
+      ['balancerLens.showSchedule'],
+    );
     const [command] = contributes.commands;
     assert.equal(`${command.category}: ${command.title}`, 'Balancer Lens: Show Schedule');
   });

@@ -12,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import { Session, startSession } from '../../support/lsp-session';
 import { tempDir } from '../../support/temp';
 
-
 const MEMBERS = '    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080\n';
 
 /** A workspace, what every surface must find in it ("file:line rule"), and what the editor shows at `|` in `at`. */
@@ -31,7 +30,10 @@ interface Case {
 const CASES: readonly Case[] = [
   {
     name: 'balancer defined in one file, used in another',
-    files: { 'a.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`, 'b.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://y/\n' },
+    files: {
+      'a.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
+      'b.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://y/\n',
+    },
     findings: ['b.conf:2 undefined-balancer'],
     hover: { at: 'b.conf', shows: /gets its members from a\.conf[\s\S]*50\.0%/, never: /503/ },
   },
@@ -43,7 +45,11 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'an entry that includes the file defining and the file using',
-    files: { 'main.conf': 'Include parts/*.conf\n', 'parts/bal.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`, 'parts/use.conf': 'ProxyPass /x/ balancer://|x/\n' },
+    files: {
+      'main.conf': 'Include parts/*.conf\n',
+      'parts/bal.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
+      'parts/use.conf': 'ProxyPass /x/ balancer://|x/\n',
+    },
     findings: [],
     hover: { at: 'parts/use.conf', shows: /2 members[\s\S]*50\.0%/ },
   },
@@ -67,19 +73,27 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'a virtual host inherits the main server balancer and lists its own members',
-    files: { 'vhost.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n<VirtualHost *:80>\n    <Proxy balancer://x>\n        BalancerMember http://10.9.9.9:80\n    </Proxy>\n    ProxyPass / balancer://x/\n</VirtualHost>\n` },
+    files: {
+      'vhost.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n<VirtualHost *:80>\n    <Proxy balancer://x>\n        BalancerMember http://10.9.9.9:80\n    </Proxy>\n    ProxyPass / balancer://x/\n</VirtualHost>\n`,
+    },
     findings: ['vhost.conf:7 vhost-members-ignored'],
     inlays: { at: 'vhost.conf', labels: ['≈ 50.0%', '≈ 50.0%'] },
   },
   {
     name: 'Includes of a file the walk does not pick and of a missing file',
-    files: { 'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\n', 'extra.inc': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n` },
+    files: {
+      'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\n',
+      'extra.inc': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
+    },
     findings: ['main.conf:2 include-failed'],
     hover: { at: 'main.conf', shows: /2 members[\s\S]*50\.0%/ },
   },
   {
     name: 'loadfactor=0 on one of three members',
-    files: { 'shop.conf': '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080 loadfactor=0\n    BalancerMember http://10.0.0.2:8080\n    BalancerMember http://|10.0.0.3:8080\n</Proxy>\n' },
+    files: {
+      'shop.conf':
+        '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080 loadfactor=0\n    BalancerMember http://10.0.0.2:8080\n    BalancerMember http://|10.0.0.3:8080\n</Proxy>\n',
+    },
     findings: ['shop.conf:2 zero-loadfactor'],
     hover: { at: 'shop.conf', shows: /no share.*Apache refuses this balancer \(line 2/, never: /%/ },
     inlays: { at: 'shop.conf', labels: ['refused', 'no schedule: balancer refused', 'no schedule: balancer refused'] },
@@ -97,18 +111,27 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'a misspelled balancer in a RewriteRule, defined in a sibling file',
-    files: { 'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\n`, 'rw.conf': 'RewriteEngine On\nRewriteRule ^/s/(.*)$ balancer://shpo/$1 [P]\n' },
+    files: {
+      'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\n`,
+      'rw.conf': 'RewriteEngine On\nRewriteRule ^/s/(.*)$ balancer://shpo/$1 [P]\n',
+    },
     findings: ['rw.conf:2 undefined-balancer'],
   },
   {
     name: 'a .balancerlens.json that turns a rule off',
-    files: { '.balancerlens.json': '{ "rules": { "unused-balancer": "off" } }', 'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\n` },
+    files: {
+      '.balancerlens.json': '{ "rules": { "unused-balancer": "off" } }',
+      'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\n`,
+    },
     findings: [],
     hover: { at: 'x.conf', shows: /1 member[\s\S]*100\.0%/ },
   },
   {
     name: 'the refusal is in another file than the balancer it touches',
-    files: { 'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\n', 'members.inc': 'BalancerMember balancer://x http://10.0.0.1:80 loadfactor=101\nBalancerMember balancer://x http://10.0.0.2:80\n' },
+    files: {
+      'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\n',
+      'members.inc': 'BalancerMember balancer://x http://10.0.0.1:80 loadfactor=101\nBalancerMember balancer://x http://10.0.0.2:80\n',
+    },
     findings: ['members.inc:1 invalid-loadfactor'],
     inlays: { at: 'members.inc', labels: ['refused', 'no schedule: balancer refused'] },
   },
@@ -133,7 +156,9 @@ function lintFindings(root: string, args: readonly string[]): string[] {
   const run = runCli(['lint', '--format', 'json', ...args], { cwd: root });
   assert.ok(run.status === 0 || run.status === 1, `lint exited ${run.status}: ${run.stderr}`);
   const results = JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
-  return results.flatMap((file) => file.messages.map((message) => `${relative(root, file.filePath)}:${message.line} ${message.ruleId}`)).sort();
+  return results
+    .flatMap((file) => file.messages.map((message) => `${relative(root, file.filePath)}:${message.line} ${message.ruleId}`))
+    .sort();
 }
 
 /** `file:line rule` for the latest diagnostics the editor published for each file. */
@@ -177,15 +202,24 @@ describe('configuration set: lint DIR, lint FILE… and the editor agree', funct
         if (each.hover) {
           const marked = each.files[each.hover.at]!;
           const uri = pathToFileURL(join(root, each.hover.at)).toString();
-          const hover = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: positionOf(marked, marked.indexOf('|')) })) as { contents: { value: string } } | null;
+          const hover = (await session.connection.sendRequest('textDocument/hover', {
+            textDocument: { uri },
+            position: positionOf(marked, marked.indexOf('|')),
+          })) as { contents: { value: string } } | null;
           const shown = hover?.contents.value ?? '';
           assert.match(shown, each.hover.shows);
           if (each.hover.never) assert.doesNotMatch(shown, each.hover.never);
         }
         if (each.inlays) {
           const uri = pathToFileURL(join(root, each.inlays.at)).toString();
-          const hints = (await session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } } })) as { label: string }[];
-          assert.deepEqual(hints.map((hint) => hint.label), each.inlays.labels);
+          const hints = (await session.connection.sendRequest('textDocument/inlayHint', {
+            textDocument: { uri },
+            range: { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } },
+          })) as { label: string }[];
+          assert.deepEqual(
+            hints.map((hint) => hint.label),
+            each.inlays.labels,
+          );
         }
       } finally {
         session.stop();
@@ -203,7 +237,8 @@ describe('configuration set: lint DIR, lint FILE… and the editor agree', funct
     };
     const uses = `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://shop/\nProxyPassReverse /s/ balancer://shpo/\n`;
     assert.match(message(uses), /^balancer:\/\/shpo is not found in the files read; did you mean balancer:\/\/shop\?/);
-    const complete = 'LoadModule mpm_event_module m.so\nLoadModule proxy_module p.so\nLoadModule proxy_http_module h.so\nLoadModule proxy_balancer_module b.so\nLoadModule slotmem_shm_module s.so\nLoadModule lbmethod_byrequests_module l.so\n';
+    const complete =
+      'LoadModule mpm_event_module m.so\nLoadModule proxy_module p.so\nLoadModule proxy_http_module h.so\nLoadModule proxy_balancer_module b.so\nLoadModule slotmem_shm_module s.so\nLoadModule lbmethod_byrequests_module l.so\n';
     assert.match(message(complete + uses), /^balancer:\/\/shpo is not defined anywhere; did you mean balancer:\/\/shop\?/);
   });
 });

@@ -46,7 +46,10 @@ describe('limits: the CLI', function () {
     const root = tree({ 'main.conf': `Include big.conf\n${BALANCER}`, 'big.conf': `# ${'x'.repeat(2000)}\n` });
     const run = cli(['lint', 'main.conf', '--max-size', '0.001', '--format', 'compact'], root);
     assert.equal(run.status, 2, run.stderr);
-    assert.equal(run.stdout, `main.conf:1:1: info: the included file ${join(root, 'big.conf')} is 2.0 KB, more than the 1.0 KB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor) [include-over-limit]\n`);
+    assert.equal(
+      run.stdout,
+      `main.conf:1:1: info: the included file ${join(root, 'big.conf')} is 2.0 KB, more than the 1.0 KB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor) [include-over-limit]\n`,
+    );
     assert.equal(run.stderr, 'balancer-lens: 1 include was not read in full (see the include-over-limit findings)\n');
     const raised = cli(['lint', 'main.conf', '--max-size', '0.01'], root);
     assert.deepEqual([raised.status, raised.stdout, raised.stderr], [0, '', '']);
@@ -56,7 +59,10 @@ describe('limits: the CLI', function () {
     const root = tree({ 'big.conf': `# ${'x'.repeat(2000)}\n`, 'ok.conf': BALANCER });
     const run = cli(['lint', 'big.conf', 'ok.conf', '--max-size', '0.001'], root);
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /^balancer-lens: big\.conf is 0\.0 MB, more than the 0\.0 MB limit \(--max-size MB raises it; past about [\d.]+ MB, raise the Node\.js heap too: NODE_OPTIONS=--max-old-space-size=MB\), skipped\n$/);
+    assert.match(
+      run.stderr,
+      /^balancer-lens: big\.conf is 0\.0 MB, more than the 0\.0 MB limit \(--max-size MB raises it; past about [\d.]+ MB, raise the Node\.js heap too: NODE_OPTIONS=--max-old-space-size=MB\), skipped\n$/,
+    );
     const schedule = cli(['schedule', 'big.conf', '--max-size', '0.001'], root);
     assert.equal(schedule.status, 2);
     assert.match(schedule.stderr, /big\.conf is 0\.0 MB, more than the 0\.0 MB limit/);
@@ -66,12 +72,26 @@ describe('limits: the CLI', function () {
     const root = tree({ 'main.conf': `Include conf.d\n${BALANCER}`, 'conf.d/a.conf': '', 'conf.d/b.conf': '', 'conf.d/deeper/c.conf': '' });
     const findings = (args: string[]): [number | null, string[]] => {
       const run = cli(['lint', 'main.conf', '--format', 'compact', ...args], root);
-      return [run.status, run.stdout.split('\n').filter(Boolean).map((line) => line.replace(/ \(--max-.*$/, ''))];
+      return [
+        run.status,
+        run.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.replace(/ \(--max-.*$/, '')),
+      ];
     };
     assert.deepEqual(findings([]), [0, []]);
     assert.deepEqual(findings(['--max-includes', '5']), [0, []]);
-    assert.deepEqual(findings(['--max-includes', '4']), [2, ['main.conf:1:1: info: this configuration reaches more than the 4 files and folders balancer-lens reads through Include; the rest are not read']]);
-    assert.deepEqual(findings(['--max-directory-depth', '0']), [2, ['main.conf:1:1: info: this include reaches folders more than 0 levels below the folder it names, which are not read']]);
+    assert.deepEqual(findings(['--max-includes', '4']), [
+      2,
+      [
+        'main.conf:1:1: info: this configuration reaches more than the 4 files and folders balancer-lens reads through Include; the rest are not read',
+      ],
+    ]);
+    assert.deepEqual(findings(['--max-directory-depth', '0']), [
+      2,
+      ['main.conf:1:1: info: this include reaches folders more than 0 levels below the folder it names, which are not read'],
+    ]);
     const schedule = cli(['schedule', 'main.conf', '--max-includes', '0'], root);
     assert.equal(schedule.status, 2);
     assert.match(schedule.stdout, /^balancer:\/\/b {2}main\.conf:2 /, 'the schedule is still shown');
@@ -93,17 +113,28 @@ describe('limits: the CLI', function () {
   });
 
   it('stops lint at --max-time between files, reporting nothing', () => {
-    const root = tree({ 'a.conf': BALANCER, 'b.conf': BALANCER, 'c.conf': '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n' });
+    const root = tree({
+      'a.conf': BALANCER,
+      'b.conf': BALANCER,
+      'c.conf':
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\n',
+    });
     // The binary: --max-time counts from the start of the process, and Node alone takes longer than a
     // millisecond to start, so the first check already stops the run.
     const stopped = spawnCli(['lint', '.', '--max-time', '0.001'], { cwd: root });
-    assert.deepEqual([stopped.status, stopped.stdout, stopped.stderr], [2, '', 'balancer-lens: --max-time 0.001 ran out while reading a.conf: stopped, and nothing is reported\n']);
+    assert.deepEqual(
+      [stopped.status, stopped.stdout, stopped.stderr],
+      [2, '', 'balancer-lens: --max-time 0.001 ran out while reading a.conf: stopped, and nothing is reported\n'],
+    );
     const finished = cli(['lint', '.', '--max-time', '60', '--format', 'compact'], root);
     assert.equal(finished.status, 1);
     assert.match(finished.stdout, /^c\.conf:2:54: error: /);
     for (const value of ['0', 'soon', '1e3']) {
       const refused = cli(['lint', '.', '--max-time', value], root);
-      assert.deepEqual([refused.status, refused.stderr], [2, `balancer-lens: --max-time takes a number of seconds such as 60 or 0.5, not '${value}'\n`]);
+      assert.deepEqual(
+        [refused.status, refused.stderr],
+        [2, `balancer-lens: --max-time takes a number of seconds such as 60 or 0.5, not '${value}'\n`],
+      );
     }
   });
 
@@ -151,7 +182,7 @@ describe('limits: shared by the CLI and the server', () => {
   });
 });
 
-describe('limits: the server\'s workspace search', () => {
+describe("limits: the server's workspace search", () => {
   it('walks the workspace as lint walks a folder, stops at SEARCH_CAP entries and says it was capped', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < SEARCH_CAP + 50; i++) files[`site-${String(i).padStart(4, '0')}.conf`] = BALANCER;

@@ -26,29 +26,65 @@ function checkHover(marked: string, fragments: (string | RegExp)[] | null): void
   if (fragments === null) return assert.equal(result, undefined);
   assert.ok(result, 'no hover');
   for (const fragment of fragments) {
-    if (typeof fragment === 'string') assert.ok(result.markdown.includes(fragment), `missing ${JSON.stringify(fragment)} in\n${result.markdown}`);
+    if (typeof fragment === 'string')
+      assert.ok(result.markdown.includes(fragment), `missing ${JSON.stringify(fragment)} in\n${result.markdown}`);
     else assert.match(result.markdown, fragment);
   }
 }
 
-const SHOP = '<Proxy "balancer://shop">\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\nBalancerMember http://c status=+H\n</Proxy>\nProxyPass /shop/ balancer://shop/\n';
+const SHOP =
+  '<Proxy "balancer://shop">\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\nBalancerMember http://c status=+H\n</Proxy>\nProxyPass /shop/ balancer://shop/\n';
 
 describe('hover', () => {
   const cases: [string, string, (string | RegExp)[] | null][] = [
-    ['the <Proxy> line', SHOP.replace('<Proxy', '<Pro|xy'), ['**balancer://shop**', '70.0%', '30.0%', 'standby (idle)', '**picks** `a b a a a b a a b a`', 'cycle of 10 requests']],
+    [
+      'the <Proxy> line',
+      SHOP.replace('<Proxy', '<Pro|xy'),
+      ['**balancer://shop**', '70.0%', '30.0%', 'standby (idle)', '**picks** `a b a a a b a a b a`', 'cycle of 10 requests'],
+    ],
     ['a ProxyPass reference', SHOP.replace('/ balancer://shop/', '/ balancer://sh|op/'), ['**balancer://shop**', '70.0%']],
-    ['the first cycle as the manual tables it', SHOP.replace('<Proxy', '<Pro|xy'), ['| # | pick | a | b |', '| 1 | a | -3000 | 3000 |', '| 10 | a | 0 | 0 |']],
+    [
+      'the first cycle as the manual tables it',
+      SHOP.replace('<Proxy', '<Pro|xy'),
+      ['| # | pick | a | b |', '| 1 | a | -3000 | 3000 |', '| 10 | a | 0 | 0 |'],
+    ],
     ['who takes over when a member fails', SHOP.replace('<Proxy', '<Pro|xy'), ['| a down | b 100.0% |', '| b down | a 100.0% |']],
-    ['a standby taking over', '<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b status=+H\n</Pro|xy>\n'.replace('</Pro|xy>', '</Proxy>').replace('<Proxy', '<Pro|xy'), ['| a down | b 100.0% (standby) |']],
+    [
+      'a standby taking over',
+      '<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b status=+H\n</Pro|xy>\n'
+        .replace('</Pro|xy>', '</Proxy>')
+        .replace('<Proxy', '<Pro|xy'),
+      ['| a down | b 100.0% (standby) |'],
+    ],
     ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['| a down | nobody: every request gets **503** |']],
-    ['a member: share, cadence and gap', SHOP.replace('http://b', 'http://|b'), ['**b · http://b**', '**30.0%** of requests — 3 of every 10', 'longest gap between two of its requests: 3 requests']],
+    [
+      'a member: share, cadence and gap',
+      SHOP.replace('http://b', 'http://|b'),
+      ['**b · http://b**', '**30.0%** of requests — 3 of every 10', 'longest gap between two of its requests: 3 requests'],
+    ],
     ['an idle standby member', SHOP.replace('http://c', 'http://|c'), ['**0%** — standby (idle)']],
-    ['a loadfactor value, truncated as Apache stores it', '<Proxy balancer://x>\nBalancerMember http://a loadfactor=1.1|5\n</Proxy>\n', ['**loadfactor** (member parameter)', 'Apache reads `1.15` as 1.14 (stored as 114): it keeps trunc(value × 100)']],
+    [
+      'a loadfactor value, truncated as Apache stores it',
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=1.1|5\n</Proxy>\n',
+      ['**loadfactor** (member parameter)', 'Apache reads `1.15` as 1.14 (stored as 114): it keeps trunc(value × 100)'],
+    ],
     ['a hex loadfactor', '<Proxy balancer://x>\nBalancerMember http://a loadfactor=0x1|0\n</Proxy>\n', ['as 16.00 (stored as 1600)']],
-    ['a refused loadfactor', '<Proxy balancer://x>\nBalancerMember http://a loadfactor=|0\n</Proxy>\n', ['Apache refuses `0`: "LoadFactor must be a number between 1..100"']],
+    [
+      'a refused loadfactor',
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=|0\n</Proxy>\n',
+      ['Apache refuses `0`: "LoadFactor must be a number between 1..100"'],
+    ],
     ['status letters', '<Proxy balancer://x>\nBalancerMember http://a status=+|H\n</Proxy>\n', ['- **H** hot standby']],
-    ['a ProxySet parameter', '<Proxy balancer://x>\nBalancerMember http://a\nProxySet lbmet|hod=bybusyness\n</Proxy>\n', ['**lbmethod** (balancer parameter)']],
-    ['a bytraffic balancer: no fixed order', '<Pro|xy balancer://x lbmethod=bytraffic>\nBalancerMember http://a\n</Proxy>\n', ['bytraffic', 'no fixed order can be previewed']],
+    [
+      'a ProxySet parameter',
+      '<Proxy balancer://x>\nBalancerMember http://a\nProxySet lbmet|hod=bybusyness\n</Proxy>\n',
+      ['**lbmethod** (balancer parameter)'],
+    ],
+    [
+      'a bytraffic balancer: no fixed order',
+      '<Pro|xy balancer://x lbmethod=bytraffic>\nBalancerMember http://a\n</Proxy>\n',
+      ['bytraffic', 'no fixed order can be previewed'],
+    ],
     ['an empty balancer', 'ProxyPass / balancer://e|mpty/\n', ['No members: every request gets **503**']],
     ['nothing at a comment', '# a comm|ent\n', null],
   ];
@@ -57,9 +93,17 @@ describe('hover', () => {
 
 describe('inlay hints', () => {
   it('labels each member with its share or why it gets none', () => {
-    const text = '<Proxy balancer://x>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\nBalancerMember http://c status=+H\nBalancerMember http://d status=+R\nBalancerMember http://e status=+D lbset=1\nBalancerMember http://f lbset=1\n</Proxy>\n';
+    const text =
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\nBalancerMember http://c status=+H\nBalancerMember http://d status=+R\nBalancerMember http://e status=+D lbset=1\nBalancerMember http://f lbset=1\n</Proxy>\n';
     const labels = inlayHints(analyze(text, OPTIONS)).map((hint) => hint.label);
-    assert.deepEqual(labels, ['≈ 75.0%', '≈ 25.0%', 'standby (idle)', 'spare (idle)', 'disabled', 'never selected: lbset 1 shadowed by lbset 0']);
+    assert.deepEqual(labels, [
+      '≈ 75.0%',
+      '≈ 25.0%',
+      'standby (idle)',
+      'spare (idle)',
+      'disabled',
+      'never selected: lbset 1 shadowed by lbset 0',
+    ]);
   });
 
   it('keeps to the requested range', () => {
@@ -72,7 +116,10 @@ describe('inlay hints', () => {
 describe('code lens', () => {
   const cases: [string, string][] = [
     [SHOP, '3 members · cycle 10 · a b a a a b a a b a'],
-    ['<Proxy balancer://x>\nBalancerMember http://a loadfactor=33.3\nBalancerMember http://b\n</Proxy>\n', '2 members · cycle 3429 · a a a a a a a a a a …'],
+    [
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=33.3\nBalancerMember http://b\n</Proxy>\n',
+      '2 members · cycle 3429 · a a a a a a a a a a …',
+    ],
     ['<Proxy balancer://x>\nBalancerMember http://a status=+D\n</Proxy>\n', '1 member · every request gets 503'],
     ['<Proxy balancer://x lbmethod=heartbeat>\nBalancerMember http://a\n</Proxy>\n', '1 member · heartbeat: no fixed order'],
   ];
@@ -84,15 +131,20 @@ describe('completion', () => {
     const { text, offset } = cursor(marked);
     return complete(analyze(text, OPTIONS), offset).map((item) => item.label);
   }
-  it('offers member keys on BalancerMember', () => assert.ok(labels('<Proxy balancer://x>\nBalancerMember http://a |\n</Proxy>\n').includes('loadfactor=')));
+  it('offers member keys on BalancerMember', () =>
+    assert.ok(labels('<Proxy balancer://x>\nBalancerMember http://a |\n</Proxy>\n').includes('loadfactor=')));
   it('offers balancer keys on ProxySet in a balancer section', () => {
     const found = labels('<Proxy balancer://x>\nBalancerMember http://a\nProxySet |\n</Proxy>\n');
     assert.ok(found.includes('lbmethod=') && !found.includes('loadfactor='));
   });
-  it('offers balancer keys on a ProxyPass to a balancer', () => assert.ok(labels('ProxyPass / balancer://x/ |\n').includes('stickysession=')));
-  it('offers lbmethods', () => assert.deepEqual(labels('ProxyPass / balancer://x/ lbmethod=|\n'), ['byrequests', 'bybusyness', 'bytraffic', 'heartbeat']));
-  it('offers status letters', () => assert.deepEqual(labels('BalancerMember balancer://x http://a status=|\n'), ['+D', '+S', '+E', '+I', '+H', '+R', '+N', '+C']));
-  it('offers balancer names after balancer://', () => assert.deepEqual(labels('<Proxy balancer://shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://|\n'), ['shop']));
+  it('offers balancer keys on a ProxyPass to a balancer', () =>
+    assert.ok(labels('ProxyPass / balancer://x/ |\n').includes('stickysession=')));
+  it('offers lbmethods', () =>
+    assert.deepEqual(labels('ProxyPass / balancer://x/ lbmethod=|\n'), ['byrequests', 'bybusyness', 'bytraffic', 'heartbeat']));
+  it('offers status letters', () =>
+    assert.deepEqual(labels('BalancerMember balancer://x http://a status=|\n'), ['+D', '+S', '+E', '+I', '+H', '+R', '+N', '+C']));
+  it('offers balancer names after balancer://', () =>
+    assert.deepEqual(labels('<Proxy balancer://shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://|\n'), ['shop']));
   it('offers BalancerMember first and snippets inside a balancer section', () => {
     const found = labels('<Proxy balancer://x>\n|\n</Proxy>\n');
     assert.equal(found[0], 'BalancerMember');
@@ -105,35 +157,52 @@ describe('completion', () => {
 });
 
 describe('navigation', () => {
-  const text = '<Proxy balancer://Shop>\nBalancerMember http://a\n</Proxy>\nProxyPass /a/ balancer://shop/\nProxyPassReverse /a/ balancer://SHOP/\n# ProxyPass /b/ balancer://shop/\n';
+  const text =
+    '<Proxy balancer://Shop>\nBalancerMember http://a\n</Proxy>\nProxyPass /a/ balancer://shop/\nProxyPassReverse /a/ balancer://SHOP/\n# ProxyPass /b/ balancer://shop/\n';
   const analysis = analyze(text, OPTIONS);
   const at = (needle: string) => text.indexOf(needle) + 3;
   it('finds every mention outside comments, case-insensitively', () => {
-    assert.deepEqual(references(analysis, at('balancer://shop/')).map((span) => text.slice(span.start, span.end)), ['Shop', 'shop', 'SHOP']);
+    assert.deepEqual(
+      references(analysis, at('balancer://shop/')).map((span) => text.slice(span.start, span.end)),
+      ['Shop', 'shop', 'SHOP'],
+    );
   });
   it('goes to the <Proxy> line', () => {
-    assert.deepEqual(definition(analysis, at('balancer://SHOP')).map((span) => text.slice(span.start, span.end)), ['<Proxy balancer://Shop>']);
+    assert.deepEqual(
+      definition(analysis, at('balancer://SHOP')).map((span) => text.slice(span.start, span.end)),
+      ['<Proxy balancer://Shop>'],
+    );
   });
   it('renames the name part only', () => {
     const edits = rename(analysis, at('balancer://shop/'), 'balancer://store');
     assert.ok(Array.isArray(edits));
-    assert.deepEqual(edits.map((edit) => edit.newText), ['store', 'store', 'store']);
+    assert.deepEqual(
+      edits.map((edit) => edit.newText),
+      ['store', 'store', 'store'],
+    );
   });
   it('refuses names Apache could not use', () => assert.ok('error' in (rename(analysis, at('balancer://shop/'), 'a b') as object)));
   it('links Include paths that are read', () => {
     const links = includeLinks(analyze('Include conf/a.conf\n<IfDefine NOPE>\nInclude conf/b.conf\n</IfDefine>\n', OPTIONS));
-    assert.deepEqual(links.map((link) => link.path), ['conf/a.conf']);
+    assert.deepEqual(
+      links.map((link) => link.path),
+      ['conf/a.conf'],
+    );
   });
 });
 
 describe('symbols and folding', () => {
   it('nests balancers under their virtual host and members under their balancer', () => {
-    const text = '<VirtualHost *:80>\n<Proxy balancer://v>\nBalancerMember http://a\n</Proxy>\n</VirtualHost>\n<Proxy balancer://m>\nBalancerMember http://b\n</Proxy>\n';
+    const text =
+      '<VirtualHost *:80>\n<Proxy balancer://v>\nBalancerMember http://a\n</Proxy>\n</VirtualHost>\n<Proxy balancer://m>\nBalancerMember http://b\n</Proxy>\n';
     const symbols = documentSymbols(analyze(text, OPTIONS));
-    assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.children.map((child) => child.name)]), [
-      ['<VirtualHost *:80>', ['balancer://v']],
-      ['balancer://m', ['http://b']],
-    ]);
+    assert.deepEqual(
+      symbols.map((symbol) => [symbol.name, symbol.children.map((child) => child.name)]),
+      [
+        ['<VirtualHost *:80>', ['balancer://v']],
+        ['balancer://m', ['http://b']],
+      ],
+    );
   });
   it('folds sections and runs of comments', () => {
     const text = '# one\n# two\n<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n';
@@ -143,17 +212,26 @@ describe('symbols and folding', () => {
 });
 
 describe('code actions', () => {
-  it('offers the fixes of the diagnostics in range and suppression comments with the line\'s indentation', () => {
+  it("offers the fixes of the diagnostics in range and suppression comments with the line's indentation", () => {
     const text = '<Proxy balancer://x>\n    BalancerMember http://a loadfactor=0\n</Proxy>\n';
     const analysis = analyze(text, OPTIONS);
     const diagnostics = lint(analysis);
     const at = text.indexOf('=0') + 1;
     const actions = codeActions(analysis, diagnostics, { start: at, end: at });
-    assert.deepEqual(actions.map((action) => action.title), ['Set loadfactor=1', 'Replace with status=+D (disabled)', 'Disable zero-loadfactor for this line', 'Disable zero-loadfactor in this file']);
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      [
+        'Set loadfactor=1',
+        'Replace with status=+D (disabled)',
+        'Disable zero-loadfactor for this line',
+        'Disable zero-loadfactor in this file',
+      ],
+    );
     assert.equal(actions[2]!.edits[0]!.newText, '    # balancer-lens-disable-next-line zero-loadfactor\n');
   });
   it('suppressed diagnostics disappear and unused suppressions are reported', () => {
-    const text = '<Proxy balancer://x>\n    # balancer-lens-disable-next-line zero-loadfactor\n    BalancerMember http://a loadfactor=0\n    # balancer-lens-disable-next-line zero-loadfactor, no-such-rule\n    BalancerMember http://b\n</Proxy>\n';
+    const text =
+      '<Proxy balancer://x>\n    # balancer-lens-disable-next-line zero-loadfactor\n    BalancerMember http://a loadfactor=0\n    # balancer-lens-disable-next-line zero-loadfactor, no-such-rule\n    BalancerMember http://b\n</Proxy>\n';
     const found = lint(analyze(text, OPTIONS)).map((diagnostic) => `${diagnostic.ruleId}: ${diagnostic.message}`);
     assert.deepEqual(found, [
       'unused-suppression: nothing here is reported by zero-loadfactor: remove "zero-loadfactor" from this suppression',

@@ -15,7 +15,6 @@ import { balancerReport } from '../../../server/src/core/features/schedule-repor
 import { RULES } from '../../../server/src/core/rules';
 import { tempDir } from '../../support/temp';
 
-
 /** The balancers each error rule's bad example makes Apache refuse; the comment says why a balancer is left out. */
 const REFUSED: Readonly<Record<string, readonly string[]>> = {
   // The collision is reported on the second name; the first keeps its preview.
@@ -50,15 +49,28 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
   this.timeout(30_000);
 
   it('lists every rule whose default severity is error', () => {
-    assert.deepEqual(Object.keys(REFUSED).sort(), RULES.filter((rule) => rule.severity === 'error').map((rule) => rule.id).sort());
+    assert.deepEqual(
+      Object.keys(REFUSED).sort(),
+      RULES.filter((rule) => rule.severity === 'error')
+        .map((rule) => rule.id)
+        .sort(),
+    );
   });
 
   for (const [id, refused] of Object.entries(REFUSED)) {
     it(`${id}: ${refused.length > 0 ? refused.join(', ') : 'no balancer'} refused, and no share, pick or cycle shown for it`, () => {
       const text = RULES.find((rule) => rule.id === id)!.docs.bad;
-      const set = assembleSet([{ key: 'bad.conf', path: undefined, text }], { files: NO_FILES, keyOf: (path) => path, read: { epochSeconds: 0 }, rulesFor: () => undefined });
+      const set = assembleSet([{ key: 'bad.conf', path: undefined, text }], {
+        files: NO_FILES,
+        keyOf: (path) => path,
+        read: { epochSeconds: 0 },
+        rulesFor: () => undefined,
+      });
       const { analysis } = set.configurations[0]!;
-      assert.deepEqual(analysis.previews.filter((preview) => preview.refusal).map((preview) => preview.balancer.name), refused);
+      assert.deepEqual(
+        analysis.previews.filter((preview) => preview.refusal).map((preview) => preview.balancer.name),
+        refused,
+      );
       const hints = inlayHints(analysis);
       const lenses = codeLenses(analysis);
       for (const preview of analysis.previews.filter((each) => each.refusal)) {
@@ -74,7 +86,10 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
         assert.match(lens.title, /Apache refuses this balancer .*: no schedule$/);
         const report = balancerReport(preview, () => ({ file: 'bad.conf', line: 1 }));
         assert.ok(report.refused, `${name} report`);
-        assert.deepEqual([report.tier, report.cycleLength, report.picks, report.members.map((member) => member.share)], [null, null, [], report.members.map(() => null)]);
+        assert.deepEqual(
+          [report.tier, report.cycleLength, report.picks, report.members.map((member) => member.share)],
+          [null, null, [], report.members.map(() => null)],
+        );
       }
     });
   }
@@ -89,7 +104,11 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
     assert.doesNotMatch(text.stdout, /%|picks/);
     const json = runCli(['schedule', 'shop.conf', '--format', 'json'], { cwd: dir });
     assert.equal(json.status, 1);
-    const balancer = (JSON.parse(json.stdout) as { balancers: { refused: { ruleId: string } | null; picks: unknown[]; members: { share: number | null; refused: unknown }[] }[] }).balancers[0]!;
+    const balancer = (
+      JSON.parse(json.stdout) as {
+        balancers: { refused: { ruleId: string } | null; picks: unknown[]; members: { share: number | null; refused: unknown }[] }[];
+      }
+    ).balancers[0]!;
     assert.equal(balancer.refused?.ruleId, 'zero-loadfactor');
     assert.deepEqual(balancer.picks, []);
     assert.ok(balancer.members.every((member) => member.share === null));

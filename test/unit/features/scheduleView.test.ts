@@ -23,7 +23,14 @@ function timelineCells(html: string): string[] {
 /** Visible text, roughly: tags dropped, entities of the escaper decoded. */
 function text(html: string): string {
   const body = /<body>(.*)<\/body>/s.exec(html)?.[1] ?? '';
-  return body.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 function withPicks(report: BalancerReport, count: number): BalancerReport {
@@ -65,7 +72,13 @@ describe('schedule panel HTML', () => {
 
   it('uses the theme colours', () => {
     const html = renderSchedule(shop, { nonce: NONCE });
-    for (const variable of ['--vscode-foreground', '--vscode-editor-background', '--vscode-font-family', '--vscode-descriptionForeground', '--vscode-charts-blue']) {
+    for (const variable of [
+      '--vscode-foreground',
+      '--vscode-editor-background',
+      '--vscode-font-family',
+      '--vscode-descriptionForeground',
+      '--vscode-charts-blue',
+    ]) {
       assert.ok(html.includes(`var(${variable}`), variable);
     }
   });
@@ -112,7 +125,12 @@ describe('schedule panel HTML', () => {
 
   it('shows the refusal instead of a schedule for a balancer Apache refuses', () => {
     const text0 = '<Proxy balancer://shop>\n    BalancerMember http://a:80 loadfactor=0\n    BalancerMember http://b:80\n</Proxy>\n';
-    const set = assembleSet([{ key: 'shop.conf', path: undefined, text: text0 }], { files: { readFile: () => undefined, readDirectory: () => undefined }, keyOf: (path) => path, read: { epochSeconds: 0 }, rulesFor: () => undefined });
+    const set = assembleSet([{ key: 'shop.conf', path: undefined, text: text0 }], {
+      files: { readFile: () => undefined, readDirectory: () => undefined },
+      keyOf: (path) => path,
+      read: { epochSeconds: 0 },
+      rulesFor: () => undefined,
+    });
     const preview = set.configurations[0]!.analysis.previews[0]!;
     const report = balancerReport(preview, (offset) => ({ file: 'shop.conf', line: text0.slice(0, offset).split('\n').length }));
     const html = renderSchedule(report, { nonce: NONCE });
@@ -124,7 +142,14 @@ describe('schedule panel HTML', () => {
   });
 
   it('shows candidates, not shares, for a method with no fixed order', () => {
-    const bytraffic: BalancerReport = { ...shop, lbmethod: 'bytraffic', simulated: false, cycleLength: null, members: shop.members.map((member) => ({ ...member, share: null })), picks: [] };
+    const bytraffic: BalancerReport = {
+      ...shop,
+      lbmethod: 'bytraffic',
+      simulated: false,
+      cycleLength: null,
+      members: shop.members.map((member) => ({ ...member, share: null })),
+      picks: [],
+    };
     const html = renderSchedule(bytraffic, { nonce: NONCE });
     assert.deepEqual(timelineCells(html), []);
     assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 — candidate/);
@@ -139,7 +164,17 @@ describe('schedule panel HTML', () => {
   });
 
   it('explains idle members in the same words as hovers and the CLI', () => {
-    const reasons = { disabled: 0, stopped: 0, 'in-error': 0, draining: 0, 'health-check-failed': 0, 'shutting-down': 0, 'spare-not-needed': 0, 'standby-not-needed': 0, 'shadowed-by-lbset': 0 } satisfies Record<IdleReason, 0>;
+    const reasons = {
+      disabled: 0,
+      stopped: 0,
+      'in-error': 0,
+      draining: 0,
+      'health-check-failed': 0,
+      'shutting-down': 0,
+      'spare-not-needed': 0,
+      'standby-not-needed': 0,
+      'shadowed-by-lbset': 0,
+    } satisfies Record<IdleReason, 0>;
     for (const reason of Object.keys(reasons) as IdleReason[]) {
       const member: MemberReport = { ...shop.members[2]!, lbset: 2, reason };
       // describeIdle reads only member.params.lbset.

@@ -73,14 +73,20 @@ describe('language server over stdio', function () {
     const fixed = await session.diagnostics(URI, 2);
     assert.ok(!fixed.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
     session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
-    const cleared = await new Promise<PublishDiagnosticsParams>((resolve) => session.connection.onNotification(PublishDiagnosticsNotification.type, resolve));
+    const cleared = await new Promise<PublishDiagnosticsParams>((resolve) =>
+      session.connection.onNotification(PublishDiagnosticsNotification.type, resolve),
+    );
     assert.deepEqual(cleared.diagnostics, []);
   });
 
   it('analyses a burst of edits once, for its last version', async () => {
     // 40 keystrokes sent at once into a 2,000-balancer file: each analysis takes long enough that
     // the later ones are waiting, and must not be analysed one by one.
-    const blocks = Array.from({ length: 2000 }, (_, i) => `<Proxy "balancer://b${i}">\n    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5\n</Proxy>\nProxyPass "/b${i}/" "balancer://b${i}/"\n`);
+    const blocks = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `<Proxy "balancer://b${i}">\n    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5\n</Proxy>\nProxyPass "/b${i}/" "balancer://b${i}/"\n`,
+    );
     const text = `${TEXT}${blocks.join('')}`;
     open(session, text);
     await session.diagnostics(URI, 1);
@@ -107,7 +113,10 @@ describe('language server over stdio', function () {
   it('hovers a balancer with its shares and picks', async () => {
     open(session);
     await session.diagnostics(URI, 1);
-    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } };
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf('balancer://shop', 3),
+    })) as { contents: { value: string } };
     assert.match(result.contents.value, /70\.0%/);
     assert.match(result.contents.value, /30\.0%/);
     assert.match(result.contents.value, /a b a a a b a a b a/);
@@ -118,16 +127,27 @@ describe('language server over stdio', function () {
     const text = '<Proxy balancer://x>\nBalancerMember http://a loadfactor=1.15\n</Proxy>\n';
     open(session, text);
     await session.diagnostics(URI, 1);
-    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('1.15', 1, text) })) as { contents: { value: string } };
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf('1.15', 1, text),
+    })) as { contents: { value: string } };
     assert.match(result.contents.value, /as 1\.14 \(stored as 114\)/);
   });
 
   it('gives inlay hints and code lenses', async () => {
     open(session);
     await session.diagnostics(URI, 1);
-    const hints = (await session.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } })) as { label: string }[];
-    assert.deepEqual(hints.slice(0, 3).map((hint) => hint.label), ['≈ 70.0%', '≈ 30.0%', 'standby (idle)']);
-    const lenses = (await session.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } })) as { command: { title: string; arguments: unknown[] } }[];
+    const hints = (await session.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: URI },
+      range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } },
+    })) as { label: string }[];
+    assert.deepEqual(
+      hints.slice(0, 3).map((hint) => hint.label),
+      ['≈ 70.0%', '≈ 30.0%', 'standby (idle)'],
+    );
+    const lenses = (await session.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } })) as {
+      command: { title: string; arguments: unknown[] };
+    }[];
     assert.equal(lenses[0]!.command.title, '3 members · cycle 10 · a b a a a b a a b a');
     assert.deepEqual(lenses[0]!.command.arguments, [URI, 'balancer://shop']);
   });
@@ -136,9 +156,19 @@ describe('language server over stdio', function () {
     open(session);
     const published = await session.diagnostics(URI, 1);
     const zero = published.diagnostics.find((diagnostic) => diagnostic.code === 'zero-loadfactor')!;
-    const actions = (await session.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: URI }, range: zero.range, context: { diagnostics: [zero] } })) as { title: string }[];
+    const actions = (await session.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: zero.range,
+      context: { diagnostics: [zero] },
+    })) as { title: string }[];
     const titles = actions.map((action) => action.title);
-    for (const title of ['Set loadfactor=1', 'Replace with status=+D (disabled)', 'Disable zero-loadfactor for this line', 'Disable zero-loadfactor in this file']) assert.ok(titles.includes(title), titles.join(', '));
+    for (const title of [
+      'Set loadfactor=1',
+      'Replace with status=+D (disabled)',
+      'Disable zero-loadfactor for this line',
+      'Disable zero-loadfactor in this file',
+    ])
+      assert.ok(titles.includes(title), titles.join(', '));
   });
 
   it('completes parameter keys, status letters and balancer names', async () => {
@@ -146,24 +176,37 @@ describe('language server over stdio', function () {
     open(session, text);
     await session.diagnostics(URI, 1);
     const labels = async (needle: string, shift: number) =>
-      ((await session.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: positionOf(needle, shift, text) })) as { label: string }[]).map((item) => item.label);
+      (
+        (await session.connection.sendRequest('textDocument/completion', {
+          textDocument: { uri: URI },
+          position: positionOf(needle, shift, text),
+        })) as { label: string }[]
+      ).map((item) => item.label);
     assert.ok((await labels('http://a ', 9)).includes('loadfactor='));
     assert.ok((await labels('status=', 7)).includes('+H'));
     assert.deepEqual(await labels('/ balancer://', 13), ['shop']);
   });
 
   it('renames a balancer everywhere, case-insensitively', async () => {
-    const text = '<Proxy balancer://Shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://shop/\n# balancer://shop in a comment stays\n';
+    const text =
+      '<Proxy balancer://Shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://shop/\n# balancer://shop in a comment stays\n';
     open(session, text);
     await session.diagnostics(URI, 1);
-    const edit = (await session.connection.sendRequest('textDocument/rename', { textDocument: { uri: URI }, position: positionOf('balancer://shop/', 12, text), newName: 'store' })) as { changes: Record<string, { newText: string }[]> };
+    const edit = (await session.connection.sendRequest('textDocument/rename', {
+      textDocument: { uri: URI },
+      position: positionOf('balancer://shop/', 12, text),
+      newName: 'store',
+    })) as { changes: Record<string, { newText: string }[]> };
     assert.equal(edit.changes[URI]!.length, 2);
   });
 
   it('answers the schedule request with the JSON report', async () => {
     open(session);
     await session.diagnostics(URI, 1);
-    const report = (await session.connection.sendRequest('balancerLens/schedule', { uri: URI, balancer: 'balancer://shop' })) as { cycleLength: number; picks: string[] };
+    const report = (await session.connection.sendRequest('balancerLens/schedule', { uri: URI, balancer: 'balancer://shop' })) as {
+      cycleLength: number;
+      picks: string[];
+    };
     assert.equal(report.cycleLength, 10);
     assert.equal(report.picks.length, 10);
   });
@@ -172,17 +215,35 @@ describe('language server over stdio', function () {
     open(session);
     await session.diagnostics(URI, 1);
     assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: null }), null);
-    assert.ok(session.logs.some((message) => message.includes('hover failed')), session.logs.join('\n'));
-    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } } | null;
+    assert.ok(
+      session.logs.some((message) => message.includes('hover failed')),
+      session.logs.join('\n'),
+    );
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf('balancer://shop', 3),
+    })) as { contents: { value: string } } | null;
     assert.match(result!.contents.value, /70\.0%/);
   });
 
   it('keeps serving after requests for unknown documents and out-of-range positions', async () => {
-    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///nowhere.conf' }, position: { line: 0, character: 0 } }), null);
+    assert.equal(
+      await session.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: 'file:///nowhere.conf' },
+        position: { line: 0, character: 0 },
+      }),
+      null,
+    );
     open(session);
     await session.diagnostics(URI, 1);
-    assert.equal(await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9999, character: 9999 } }), null);
-    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: positionOf('balancer://shop', 3) })) as { contents: { value: string } } | null;
+    assert.equal(
+      await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9999, character: 9999 } }),
+      null,
+    );
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf('balancer://shop', 3),
+    })) as { contents: { value: string } } | null;
     assert.ok(result);
   });
 });
@@ -197,7 +258,10 @@ describe('language server across included files', function () {
     mkdirSync(join(root, 'conf-enabled'));
     mkdirSync(join(root, 'sites-enabled'));
     writeFileSync(join(root, 'apache2.conf'), 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n');
-    writeFileSync(join(root, 'conf-enabled', 'balancers.conf'), '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n');
+    writeFileSync(
+      join(root, 'conf-enabled', 'balancers.conf'),
+      '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n',
+    );
     writeFileSync(join(root, 'sites-enabled', 'site.conf'), '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n');
     session = await startSession({ root: pathToFileURL(root).toString() });
   });
@@ -211,10 +275,19 @@ describe('language server across included files', function () {
     open(session, text, site);
     const published = await session.diagnostics(site, 1);
     assert.deepEqual(published.diagnostics, []);
-    const result = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: site }, position: positionOf('balancer://app', 12, text) })) as { contents: { value: string } };
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: site },
+      position: positionOf('balancer://app', 12, text),
+    })) as { contents: { value: string } };
     assert.match(result.contents.value, /75\.0%/);
-    const locations = (await session.connection.sendRequest('textDocument/definition', { textDocument: { uri: site }, position: positionOf('balancer://app', 12, text) })) as { uri: string }[];
-    assert.deepEqual(locations.map((location) => location.uri), [pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString()]);
+    const locations = (await session.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: site },
+      position: positionOf('balancer://app', 12, text),
+    })) as { uri: string }[];
+    assert.deepEqual(
+      locations.map((location) => location.uri),
+      [pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString()],
+    );
   });
 
   it('applies the nearest .balancerlens.json as the CLI does', async () => {
@@ -233,7 +306,10 @@ describe('language server across included files', function () {
     open(session, text, file);
     assert.ok((await session.diagnostics(file, 1)).diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'));
     for (let version = 2; version <= 4; version++) {
-      session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: file, version }, contentChanges: [{ text: `# edit ${version}\n${text}` }] });
+      session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: file, version },
+        contentChanges: [{ text: `# edit ${version}\n${text}` }],
+      });
       await session.diagnostics(file, version);
     }
     assert.equal(session.logs.filter((message) => message.includes('using the editor settings')).length, 1, session.logs.join('\n'));
@@ -246,12 +322,27 @@ describe('language server across included files', function () {
     open(session, 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n', entry);
     open(session, membersText, members);
     const included = await session.diagnostics(members, 1);
-    assert.deepEqual(included.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]), [['zero-loadfactor', 2]]);
-    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: entry, version: 2 }, contentChanges: [{ text: 'IncludeOptional sites-enabled/*.conf\n' }] });
+    assert.deepEqual(
+      included.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [['zero-loadfactor', 2]],
+    );
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: entry, version: 2 },
+      contentChanges: [{ text: 'IncludeOptional sites-enabled/*.conf\n' }],
+    });
     await session.diagnostics(entry, 2);
-    const symbols = (await session.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: members } })) as { name: string; range: { start: { line: number } } }[];
-    assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.range.start.line]), [['balancer://app', 1]]);
-    const hover = (await session.connection.sendRequest('textDocument/hover', { textDocument: { uri: members }, position: positionOf('balancer://app', 3, membersText) })) as { contents: { value: string } } | null;
+    const symbols = (await session.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: members } })) as {
+      name: string;
+      range: { start: { line: number } };
+    }[];
+    assert.deepEqual(
+      symbols.map((symbol) => [symbol.name, symbol.range.start.line]),
+      [['balancer://app', 1]],
+    );
+    const hover = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: members },
+      position: positionOf('balancer://app', 3, membersText),
+    })) as { contents: { value: string } } | null;
     assert.match(hover?.contents.value ?? '', /balancer:\/\/app/);
   });
 
@@ -263,7 +354,12 @@ describe('language server across included files', function () {
     open(session, '<Proxy balancer://renamed>\nBalancerMember http://a\n</Proxy>\n', members);
     await session.diagnostics(members, 1);
     const forSite = (): PublishDiagnosticsParams[] => session.published.filter((params) => params.uri === site);
-    await waitFor(() => forSite().at(-1)?.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer') ?? false);
+    await waitFor(
+      () =>
+        forSite()
+          .at(-1)
+          ?.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer') ?? false,
+    );
     session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: members } });
     await waitFor(() => forSite().at(-1)?.diagnostics.length === 0);
   });
@@ -275,8 +371,14 @@ describe('language server across included files', function () {
     open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
     open(session, membersText, members);
     await session.diagnostics(members, 1);
-    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: members, version: 2 }, contentChanges: [{ text: '<Proxy balancer://app>\nProxySet lbmethod=byrequests\n</Proxy>\n' }] });
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: members, version: 2 },
+      contentChanges: [{ text: '<Proxy balancer://app>\nProxySet lbmethod=byrequests\n</Proxy>\n' }],
+    });
     const emptied = await session.diagnostics(members, 2);
-    assert.ok(emptied.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer'), JSON.stringify(emptied.diagnostics));
+    assert.ok(
+      emptied.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer'),
+      JSON.stringify(emptied.diagnostics),
+    );
   });
 });

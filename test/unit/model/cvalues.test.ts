@@ -3,7 +3,9 @@ import { atoi, atol, doubleToInt, isCSpace, parseTimeout, strtod } from '../../.
 
 /** A readable, ASCII-only test title for a value with odd characters. */
 const show = (text: string | undefined): string =>
-  text === undefined ? 'undefined' : JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  text === undefined
+    ? 'undefined'
+    : JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 // Expected values were checked against glibc's own strtod/atoi/atol and a C (int) cast on x86-64.
 

@@ -37,7 +37,10 @@ function checkProblems(marked: string, expected: readonly string[]): void {
   const actual = found
     .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
     .map((problem) => format(problem.span, `${problem.refused ? '' : 'note: '}${problem.message}`));
-  assert.deepEqual(actual, expected.map((message, i) => format(spans[i]!, message)));
+  assert.deepEqual(
+    actual,
+    expected.map((message, i) => format(spans[i]!, message)),
+  );
 }
 
 /** Picks the fields of `actual` that `expected` names. */
@@ -62,7 +65,8 @@ function checkMember(text: string, name: string, member: string, expected: Parti
 
 const BM = 'BalancerMember balancer://c';
 const IN_C = (body: string): string => `<Proxy balancer://c>\n${body}\n</Proxy>`;
-const MPM = 'LoadModule mpm_event_module modules/mod_mpm_event.so\nLoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so\n';
+const MPM =
+  'LoadModule mpm_event_module modules/mod_mpm_event.so\nLoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so\n';
 
 /** §2.1, §2.2, §2.4: [configuration, balancers with their members]. */
 const MEMBERS: readonly (readonly [string, readonly string[]])[] = [
@@ -71,7 +75,10 @@ const MEMBERS: readonly (readonly [string, readonly string[]])[] = [
     'ProxyPass "/app/" "balancer://app/" stickysession=JSESSIONID|jsessionid\n<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2 route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    BalancerMember "http://10.0.0.3:8080" status=+H\n    ProxySet lbmethod=byrequests\n</Proxy>',
     ['balancer://app: http://10.0.0.1:8080 http://10.0.0.2:8080 http://10.0.0.3:8080'],
   ],
-  ['BalancerMember balancer://api http://10.0.1.1:9000 loadfactor=3\nBalancerMember balancer://api http://10.0.1.2:9000', ['balancer://api: http://10.0.1.1:9000 http://10.0.1.2:9000']],
+  [
+    'BalancerMember balancer://api http://10.0.1.1:9000 loadfactor=3\nBalancerMember balancer://api http://10.0.1.2:9000',
+    ['balancer://api: http://10.0.1.1:9000 http://10.0.1.2:9000'],
+  ],
   ['<Proxy balancer://img lbmethod=bytraffic>\n    BalancerMember http://10.0.2.1\n</Proxy>', ['balancer://img: http://10.0.2.1']],
   ['<Location "/svc/">\n    ProxyPass "balancer://svc/" maxattempts=1\n</Location>', ['balancer://svc:']],
   // Every other way in, and the ways that create nothing.
@@ -84,26 +91,47 @@ const MEMBERS: readonly (readonly [string, readonly string[]])[] = [
   ['ProxyPass ~ ^/x balancer://c/\nProxyPass /a=b balancer://d/ nocanon\nProxyPass /e !', ['balancer://c:', 'balancer://d:']],
   ['RewriteRule "^/x/(.*)" "balancer://c/$1" [P]\nSetHandler "proxy:balancer://c"\nProxyPassReverse /x balancer://c/', []],
   ['ProxyPass /x balancer://c1/\n<Proxy balancer://c1>\n    BalancerMember http://h\n</Proxy>', ['balancer://c1: http://h']], // row 37
-  ['<Proxy balancer://c>\nBalancerMember http://a\n</Proxy>\n<Proxy balancer://c>\nBalancerMember http://b\n</Proxy>', ['balancer://c: http://a http://b']],
+  [
+    '<Proxy balancer://c>\nBalancerMember http://a\n</Proxy>\n<Proxy balancer://c>\nBalancerMember http://b\n</Proxy>',
+    ['balancer://c: http://a http://b'],
+  ],
   ['<Proxy balancer://c>\n<IfModule mod_proxy.c>\nBalancerMember http://a\n</IfModule>\n</Proxy>', ['balancer://c: http://a']],
   ['<IfModule mod_proxy.c>\n<Proxy balancer://c>\nBalancerMember http://a\n</Proxy>\n</IfModule>', ['balancer://c: http://a']],
   [`${BM} route=x loadfactor=3 http://h`, ['balancer://c: http://h']], // row 50: parameters may come first
-  ['balancermember balancer://c http://h\n<PROXY balancer://d>\nBALANCERMEMBER http://h\n</proxy>', ['balancer://c: http://h', 'balancer://d: http://h']],
+  [
+    'balancermember balancer://c http://h\n<PROXY balancer://d>\nBALANCERMEMBER http://h\n</proxy>',
+    ['balancer://c: http://h', 'balancer://d: http://h'],
+  ],
   ['Define B balancer://c\nDefine M "http://h:1 route=x"\nBalancerMember ${B} ${M}', ['balancer://c: http://h:1']],
   [IN_C('# note \\\nBalancerMember http://h loadfactor=0'), []], // row 69: the comment swallows the member
   // §2.1 names: lower case, path dropped, `balancer:` in any case; BalancerMember takes any name.
-  ['<Proxy balancer://MixedCase/some/path>\nBalancerMember http://h\n</Proxy>\nProxyPass / balancer://mixedcase/', ['balancer://mixedcase: http://h']], // row 39
+  [
+    '<Proxy balancer://MixedCase/some/path>\nBalancerMember http://h\n</Proxy>\nProxyPass / balancer://mixedcase/',
+    ['balancer://mixedcase: http://h'],
+  ], // row 39
   ['ProxyPass / BALANCER://C1/x\nBalancerMember balancer://c1 http://h', ['balancer://c1: http://h']],
   ['ProxyPass / Balancer://X/', ['balancer://x:']],
   ['<Proxy http://backend>\nBalancerMember http://h\n</Proxy>', ['http://backend: http://h']], // row 46
   ['<ProxyMatch balancer://c.*>\nBalancerMember http://h\n</ProxyMatch>', ['balancer://c.*: http://h']],
-  ['BalancerMember balancer://a-b http://h\nBalancerMember balancer://a.b http://h', ['balancer://a-b: http://h', 'balancer://a.b: http://h']],
-  ['BalancerMember balancer://\u00c4 http://h\nBalancerMember balancer://\u00e4 http://h', ['balancer://\u00c4: http://h', 'balancer://\u00e4: http://h']], // ASCII-only folding
+  [
+    'BalancerMember balancer://a-b http://h\nBalancerMember balancer://a.b http://h',
+    ['balancer://a-b: http://h', 'balancer://a.b: http://h'],
+  ],
+  [
+    'BalancerMember balancer://\u00c4 http://h\nBalancerMember balancer://\u00e4 http://h',
+    ['balancer://\u00c4: http://h', 'balancer://\u00e4: http://h'],
+  ], // ASCII-only folding
   // Worker names: scheme and host lower-cased, the scheme's default port dropped, the rest as written.
   [`${BM} HTTP://Host:8080/Path?Q#F`, ['balancer://c: http://host:8080/Path?Q#F']],
-  [`${BM} http://h:80\n${BM} https://h:443\n${BM} https://h:80\n${BM} ajp://h:8009\n${BM} http://h2:080`, ['balancer://c: http://h https://h https://h:80 ajp://h http://h2']],
+  [
+    `${BM} http://h:80\n${BM} https://h:443\n${BM} https://h:80\n${BM} ajp://h:8009\n${BM} http://h2:080`,
+    ['balancer://c: http://h https://h https://h:80 ajp://h http://h2'],
+  ],
   [`${BM} http://U:P@H:8080/x\n${BM} http://U:P@h:8080/x/zz`, ['balancer://c: http://U:P@h:8080/x http://U:P@h:8080/x/zz']], // the lookup lower-cases the user too
-  [`${BM} gopher://h:70\n${BM} ssh://h:22\n${BM} fcgi://h:8000\n${BM} FCGI://h:8000/x\n${BM} uwsgi://h:3031\n${BM} wss://h:443`, ['balancer://c: gopher://h ssh://h fcgi://h fcgi://h/x uwsgi://h:3031 wss://h']],
+  [
+    `${BM} gopher://h:70\n${BM} ssh://h:22\n${BM} fcgi://h:8000\n${BM} FCGI://h:8000/x\n${BM} uwsgi://h:3031\n${BM} wss://h:443`,
+    ['balancer://c: gopher://h ssh://h fcgi://h fcgi://h/x uwsgi://h:3031 wss://h'],
+  ],
   [`${BM} http://[::1]:8080\n${BM} http://[::2]`, ['balancer://c: http://[::1]:8080 http://[::2]']],
   [`${BM} unix:/run/a.sock|http://localhost/app\n${BM} unix:sock|http:`, ['balancer://c: http://localhost/app http://localhost']],
   // §2.4: a new URL that an existing member's name prefixes (past scheme://host[:port]) is that member.
@@ -128,20 +156,41 @@ const MEMBERS: readonly (readonly [string, readonly string[]])[] = [
     '<VirtualHost *:80>\n<Proxy balancer://c1>\nBalancerMember http://v\n</Proxy>\n</VirtualHost>\nBalancerMember balancer://c1 http://m',
     ['<VirtualHost *:80> balancer://c1: http://m', 'balancer://c1: http://m'],
   ],
-  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m']],
-  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m']],
-  ['BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nBalancerInherit Off\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>', ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1:']],
+  [
+    'BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPass / balancer://c1/\n</VirtualHost>',
+    ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m'],
+  ],
+  [
+    'BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>',
+    ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1: http://m'],
+  ],
+  [
+    'BalancerMember balancer://c1 http://m\n<VirtualHost *:80>\nBalancerInherit Off\nProxyPassInherit Off\nProxyPass / balancer://c1/\n</VirtualHost>',
+    ['balancer://c1: http://m', '<VirtualHost *:80> balancer://c1:'],
+  ],
   [
     '<VirtualHost a:80>\nBalancerMember balancer://c1 http://a\n</VirtualHost>\n<VirtualHost b:80>\nBalancerMember balancer://c1 http://b\n</VirtualHost>',
     ['<VirtualHost a:80> balancer://c1: http://a', '<VirtualHost b:80> balancer://c1: http://b'],
   ],
-  ['<VirtualHost *:80>\nBalancerMember balancer://c1 http://v\n</VirtualHost>\nBalancerMember balancer://c1 http://m', ['<VirtualHost *:80> balancer://c1: http://m', 'balancer://c1: http://m']],
+  [
+    '<VirtualHost *:80>\nBalancerMember balancer://c1 http://v\n</VirtualHost>\nBalancerMember balancer://c1 http://m',
+    ['<VirtualHost *:80> balancer://c1: http://m', 'balancer://c1: http://m'],
+  ],
   // Recovery: one broken line or section hides nothing after it.
-  ['<Proxy balancer://a>\nBalancerMember http://h\n</Location>\n<Proxy balancer://b>\nBalancerMember http://h2\n</Proxy>', ['balancer://a: http://h', 'balancer://b: http://h2']],
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h\n</Location>\n<Proxy balancer://b>\nBalancerMember http://h2\n</Proxy>',
+    ['balancer://a: http://h', 'balancer://b: http://h2'],
+  ],
   ['<Proxy balancer://a>\n</Proxy >\n<Proxy balancer://b>\nBalancerMember http://h2\n</Proxy>', ['balancer://b: http://h2']],
   ['</Proxy>\nBalancerMember balancer://b http://h2', ['balancer://b: http://h2']],
-  ['<Proxy balancer://a\nBalancerMember http://h\n</Proxy>\nBalancerMember balancer://b http://h2', ['balancer://a: http://h', 'balancer://b: http://h2']],
-  ['BalancerMember balancer://a http://h lbset=200 x\nBalancerMember balancer://a 127.0.0.1:1\nBalancerMember balancer://b http://h2', ['balancer://a: http://h', 'balancer://b: http://h2']],
+  [
+    '<Proxy balancer://a\nBalancerMember http://h\n</Proxy>\nBalancerMember balancer://b http://h2',
+    ['balancer://a: http://h', 'balancer://b: http://h2'],
+  ],
+  [
+    'BalancerMember balancer://a http://h lbset=200 x\nBalancerMember balancer://a 127.0.0.1:1\nBalancerMember balancer://b http://h2',
+    ['balancer://a: http://h', 'balancer://b: http://h2'],
+  ],
 ];
 
 /** [configuration with marked spans, problems in text order]. */
@@ -159,7 +208,10 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
   ['<Proxy>\n[[BalancerMember http://h]]\n</Proxy>', ['BalancerMember Bad syntax for a balancer name ()']], // row 45
   ['<Proxy *>\n[[BalancerMember http://h]]\n</Proxy>', ['BalancerMember Bad syntax for a balancer name (*)']],
   // Row 47: Apache stops at the stray word; the linter goes on with the words it kept, as Apache would once it is removed.
-  ['<If "true">\n[[BalancerMember balancer://x [[http://h]]]]\n</If>', ['BalancerMember Bad syntax for a balancer name (*if)', 'BalancerMember can not have a balancer name when defined in a location']],
+  [
+    '<If "true">\n[[BalancerMember balancer://x [[http://h]]]]\n</If>',
+    ['BalancerMember Bad syntax for a balancer name (*if)', 'BalancerMember can not have a balancer name when defined in a location'],
+  ],
   ['<If "true">\n[[BalancerMember http://h]]\n</If>', ['BalancerMember Bad syntax for a balancer name (*if)']],
   ['BalancerMember route=x [[BALANCER:C]] http://h', ['BalancerMember Bad syntax for a balancer name (balancer:c)']],
   ['BalancerMember [[""]] http://h', ['BalancerMember Bad syntax for a balancer name ()']],
@@ -182,8 +234,17 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
   [`${BM} route=x loadfactor=3 http://h`, []], // row 50
   [IN_C('BalancerMember http://h status=+H [[+R]]'), ['BalancerMember can not have a balancer name when defined in a location']], // row 18
   // Row 68: Apache stops at the first stray word; the linter names each.
-  [IN_C('BalancerMember http://h loadfactor=2 [[#]] [[slow]]'), ['BalancerMember can not have a balancer name when defined in a location', 'BalancerMember can not have a balancer name when defined in a location']],
-  [IN_C('BalancerMember http://h [[\\]] \nBalancerMember http://h2'), ['BalancerMember can not have a balancer name when defined in a location']], // row 70
+  [
+    IN_C('BalancerMember http://h loadfactor=2 [[#]] [[slow]]'),
+    [
+      'BalancerMember can not have a balancer name when defined in a location',
+      'BalancerMember can not have a balancer name when defined in a location',
+    ],
+  ],
+  [
+    IN_C('BalancerMember http://h [[\\]] \nBalancerMember http://h2'),
+    ['BalancerMember can not have a balancer name when defined in a location'],
+  ], // row 70
   [IN_C('[[BalancerMember http://h:1\\\nloadfactor=2]]'), ['BalancerMember must define remote proxy server']], // row 71 and §1.1
   [IN_C('# note \\\nBalancerMember http://h loadfactor=0'), []], // row 69
   [`${BM} http://h loadfactor=[["2"]]`, ['BalancerMember LoadFactor must be a number between 1..100']], // row 7
@@ -194,10 +255,22 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
   [`${BM} http://h [[lbfactor=2]]`, ['BalancerMember unknown Worker hcheck parameter']], // no LoadModule lines: mod_proxy_hcheck is assumed
   [`${BM} http://h loadfactor=abc LoadFactor=2`, []], // row 11: last wins, the first is never checked
   [`${BM} http://h route=[[\${NOPE}]]`, ['note: AH00111: Config variable ${NOPE} is not defined']],
-  ['Define M "http://h:1 loadfactor=0"\nBalancerMember balancer://c [[${M}]]', ['BalancerMember LoadFactor must be a number between 1..100']], // row 80
+  [
+    'Define M "http://h:1 loadfactor=0"\nBalancerMember balancer://c [[${M}]]',
+    ['BalancerMember LoadFactor must be a number between 1..100'],
+  ], // row 80
   // Row 51: a shared member ignores the later line's parameters, unchecked.
-  [`${BM} http://h:1\n${BM} http://h:1/app [[route=x]] [[loadfactor=0]]`, ["note: AH01150: Ignoring parameter 'route=x' for worker 'http://h:1' because of worker sharing", "note: AH01150: Ignoring parameter 'loadfactor=0' for worker 'http://h:1' because of worker sharing"]],
-  [`${BM} http://h/a/b\n${BM} http://h/a\n${BM} http://h/a/b/c [[route=1]]`, ["note: AH01150: Ignoring parameter 'route=1' for worker 'http://h/a/b' because of worker sharing"]], // the longest match
+  [
+    `${BM} http://h:1\n${BM} http://h:1/app [[route=x]] [[loadfactor=0]]`,
+    [
+      "note: AH01150: Ignoring parameter 'route=x' for worker 'http://h:1' because of worker sharing",
+      "note: AH01150: Ignoring parameter 'loadfactor=0' for worker 'http://h:1' because of worker sharing",
+    ],
+  ],
+  [
+    `${BM} http://h/a/b\n${BM} http://h/a\n${BM} http://h/a/b/c [[route=1]]`,
+    ["note: AH01150: Ignoring parameter 'route=1' for worker 'http://h/a/b' because of worker sharing"],
+  ], // the longest match
   // ProxyPass, ProxySet and <Proxy> (§2.2, §2.5).
   ['ProxyPass /x balancer://c1/ [[loadfactor=2]]', ['ProxyPass unknown Balancer parameter']], // row 27
   ['ProxyPass / balancer://c/ lbmethod=bogus lbmethod=byrequests', []],
@@ -209,20 +282,47 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
   ['ProxyPass /x balancer://c/ [[bogus]]', ["Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'."]],
   ['ProxyPassMatch [[~]] ^/x balancer://c/', ["ProxyPassMatch invalid syntax ('~' usage)."]],
   ['ProxyPassMatch ^/x balancer://c/ [[loadfactor=2]]', ['ProxyPass unknown Balancer parameter']], // the prefix is ProxyPass for both
-  ['<Location /x>\nProxyPass balancer://c/ [[extra]]\n</Location>', ["Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'."]],
-  ['<Location /x>\nProxyPass /y [[balancer://c/]] mapping=bad\n</Location>', ['ProxyPass|ProxyPassMatch can not have a path when defined in a location.']],
-  ['BalancerMember balancer://c1 http://h\nProxySet balancer://c1 [[loadfactor=2]]', ['ProxySet: unknown Balancer parameter loadfactor=2; balancer://c1']], // row 28
-  ['BalancerMember balancer://c1 http://h\nProxySet balancer://c1 lbmethod=[[ByRequests]]', ['ProxySet: unknown lbmethod lbmethod=ByRequests; balancer://c1']], // row 30
-  [`${BM} http://h\nProxySet balancer://c lbmethod=[[bogus]] lbmethod=byrequests`, ['ProxySet: unknown lbmethod lbmethod=bogus; balancer://c']], // word by word
+  [
+    '<Location /x>\nProxyPass balancer://c/ [[extra]]\n</Location>',
+    ["Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'."],
+  ],
+  [
+    '<Location /x>\nProxyPass /y [[balancer://c/]] mapping=bad\n</Location>',
+    ['ProxyPass|ProxyPassMatch can not have a path when defined in a location.'],
+  ],
+  [
+    'BalancerMember balancer://c1 http://h\nProxySet balancer://c1 [[loadfactor=2]]',
+    ['ProxySet: unknown Balancer parameter loadfactor=2; balancer://c1'],
+  ], // row 28
+  [
+    'BalancerMember balancer://c1 http://h\nProxySet balancer://c1 lbmethod=[[ByRequests]]',
+    ['ProxySet: unknown lbmethod lbmethod=ByRequests; balancer://c1'],
+  ], // row 30
+  [
+    `${BM} http://h\nProxySet balancer://c lbmethod=[[bogus]] lbmethod=byrequests`,
+    ['ProxySet: unknown lbmethod lbmethod=bogus; balancer://c'],
+  ], // word by word
   ['ProxySet [[balancer://c1]] lbmethod=byrequests', ["ProxySet can not find 'balancer://c1' Balancer."]], // row 35
-  ['<Proxy balancer://c1>\nRequire all granted\n</Proxy>\nProxySet [[balancer://c1]] lbmethod=bytraffic', ["ProxySet can not find 'balancer://c1' Balancer."]], // row 36
-  ['ProxySet [[balancer://c1]] lbmethod=bytraffic\n<Proxy balancer://c1>\nBalancerMember http://h\n</Proxy>', ["ProxySet can not find 'balancer://c1' Balancer."]],
-  ['BalancerMember balancer://c1 http://h\n<VirtualHost *:80>\nProxySet [[balancer://c1]] lbmethod=byrequests\n</VirtualHost>', ["ProxySet can not find 'balancer://c1' Balancer."]],
+  [
+    '<Proxy balancer://c1>\nRequire all granted\n</Proxy>\nProxySet [[balancer://c1]] lbmethod=bytraffic',
+    ["ProxySet can not find 'balancer://c1' Balancer."],
+  ], // row 36
+  [
+    'ProxySet [[balancer://c1]] lbmethod=bytraffic\n<Proxy balancer://c1>\nBalancerMember http://h\n</Proxy>',
+    ["ProxySet can not find 'balancer://c1' Balancer."],
+  ],
+  [
+    'BalancerMember balancer://c1 http://h\n<VirtualHost *:80>\nProxySet [[balancer://c1]] lbmethod=byrequests\n</VirtualHost>',
+    ["ProxySet can not find 'balancer://c1' Balancer."],
+  ],
   ['BalancerMember balancer://c http://m\nProxySet [[http://m]] loadfactor=2', ["ProxySet can not find 'http://m' Worker."]], // row 99
   ['[[ProxySet]]', ["ProxySet can not find '' Worker."]],
   ['<Proxy>\n[[ProxySet lbmethod=byrequests]]\n</Proxy>', ['ProxySet URL must be absolute!: ']],
   ['ProxySet [[unix:/s|h]] lbmethod=x', ['ProxySet uses an invalid "unix:" URL']],
-  ['<Proxy balancer://c1>\n<IfModule mod_proxy.c>\nProxySet lbmethod=[[bogus]]\n</IfModule>\n</Proxy>', ['ProxySet: unknown lbmethod lbmethod=bogus; balancer://c1']], // row 67
+  [
+    '<Proxy balancer://c1>\n<IfModule mod_proxy.c>\nProxySet lbmethod=[[bogus]]\n</IfModule>\n</Proxy>',
+    ['ProxySet: unknown lbmethod lbmethod=bogus; balancer://c1'],
+  ], // row 67
   ['<Proxy balancer://c1> lbmethod=bogus\nBalancerMember http://h\n</Proxy>', []], // row 65
   ['<Proxy balancer://c* [[lbmethod=x]]>\n</Proxy>', ['<Proxy> arguments are not supported for wildchar url.']], // row 66
   ['<Proxy /local [[lbmethod=x]]>\n</Proxy>', ['<Proxy> arguments are not supported for non url.']],
@@ -230,7 +330,10 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
   ['[[<Proxy balancer://c1]]\nBalancerMember http://h\n</Proxy>', ["<Proxy> directive missing closing '>'"]], // row 76
   ['[[<proxy balancer://c1]]\nBalancerMember http://h\n</proxy>', ["<Proxy> directive missing closing '>'"]],
   ['[[<location /x]]\n</location>', ["<Location> directive missing closing '>'"]],
-  [`${MPM}<Proxy balancer://c lbmethod=[[bytraffic]]>\nBalancerMember http://h\n</Proxy>`, ['<Proxy unknown lbmethod lbmethod=bytraffic; balancer://c']],
+  [
+    `${MPM}<Proxy balancer://c lbmethod=[[bytraffic]]>\nBalancerMember http://h\n</Proxy>`,
+    ['<Proxy unknown lbmethod lbmethod=bytraffic; balancer://c'],
+  ],
   [`${MPM}<proxy balancer://c lbmethod=bytraffic>\nBalancerMember http://h\n</proxy>\nLoadModule lbmethod_bytraffic_module m.so`, []], // row 33: LoadModule acts while reading
 ];
 
@@ -243,35 +346,66 @@ describe('model', () => {
     for (const [marked, expected] of PROBLEMS) it(show(marked), () => checkProblems(marked, expected));
     it('an unresolved ${VAR} reaches the handler literally', () => {
       const problems = model(`${BM} http://h loadfactor=\${NOPE}`).problems;
-      assert.deepEqual(problems.map((problem) => problem.message), ['BalancerMember LoadFactor must be a number between 1..100']);
+      assert.deepEqual(
+        problems.map((problem) => problem.message),
+        ['BalancerMember LoadFactor must be a number between 1..100'],
+      );
     });
     it("names Apache's error first: table order follows a key's first occurrence (row 12)", () => {
       const problems = model(`${BM} http://h lbset=200 loadfactor=0 lbset=300`).problems;
-      assert.deepEqual(problems.map((problem) => problem.message), ['BalancerMember lbset must be between 0 and 99', 'BalancerMember LoadFactor must be a number between 1..100']);
+      assert.deepEqual(
+        problems.map((problem) => problem.message),
+        ['BalancerMember lbset must be between 0 and 99', 'BalancerMember LoadFactor must be a number between 1..100'],
+      );
     });
   });
 
   describe('parameter order and precedence (§2.5)', () => {
     it('row 64: <Proxy>-line parameters apply after the body', () =>
-      checkBalancer('<Proxy balancer://c1 lbmethod=bytraffic>\nBalancerMember http://h\nProxySet lbmethod=byrequests\n</Proxy>', 'balancer://c1', { lbmethod: 'bytraffic' }));
+      checkBalancer(
+        '<Proxy balancer://c1 lbmethod=bytraffic>\nBalancerMember http://h\nProxySet lbmethod=byrequests\n</Proxy>',
+        'balancer://c1',
+        { lbmethod: 'bytraffic' },
+      ));
     it('§2.5 first example: ProxyPass, then the <Proxy> line over its body', () =>
-      checkBalancer('ProxyPass /c1 balancer://c1/ lbmethod=bybusyness\n<Proxy balancer://c1 lbmethod=bytraffic>\nBalancerMember http://h\nProxySet lbmethod=byrequests\n</Proxy>', 'balancer://c1', { lbmethod: 'bytraffic' }));
+      checkBalancer(
+        'ProxyPass /c1 balancer://c1/ lbmethod=bybusyness\n<Proxy balancer://c1 lbmethod=bytraffic>\nBalancerMember http://h\nProxySet lbmethod=byrequests\n</Proxy>',
+        'balancer://c1',
+        { lbmethod: 'bytraffic' },
+      ));
     it('§2.5 second example: the last directive walked wins', () =>
-      checkBalancer('<Proxy balancer://c1>\nBalancerMember http://h\nProxySet lbmethod=bytraffic\n</Proxy>\nProxySet balancer://c1 lbmethod=bybusyness\nProxyPass /c1 balancer://c1/ lbmethod=byrequests', 'balancer://c1', { lbmethod: 'byrequests' }));
+      checkBalancer(
+        '<Proxy balancer://c1>\nBalancerMember http://h\nProxySet lbmethod=bytraffic\n</Proxy>\nProxySet balancer://c1 lbmethod=bybusyness\nProxyPass /c1 balancer://c1/ lbmethod=byrequests',
+        'balancer://c1',
+        { lbmethod: 'byrequests' },
+      ));
     it('a ProxyPass table keeps the last value of a key', () =>
       checkBalancer('ProxyPass / balancer://c/ lbmethod=bogus LBMETHOD=bytraffic', 'balancer://c', { lbmethod: 'bytraffic' }));
     it('a ProxyPass before the members still configures the balancer', () =>
-      checkBalancer('ProxyPass "/app/" "balancer://app/" stickysession=JSESSIONID|jsessionid\n<Proxy balancer://app>\nBalancerMember http://h\n</Proxy>', 'balancer://app', { stickysession: 'JSESSIONID|jsessionid' }));
+      checkBalancer(
+        'ProxyPass "/app/" "balancer://app/" stickysession=JSESSIONID|jsessionid\n<Proxy balancer://app>\nBalancerMember http://h\n</Proxy>',
+        'balancer://app',
+        { stickysession: 'JSESSIONID|jsessionid' },
+      ));
     it('failonstatus replaces the previous list', () =>
-      checkBalancer('ProxyPass / balancer://c/ failonstatus=500\nProxySet balancer://c failonstatus=503,504', 'balancer://c', { failonstatus: [503, 504] }));
-    it('row 11: a member table keeps the last value of a key', () => checkMember(`${BM} http://h loadfactor=abc LoadFactor=2`, 'balancer://c', 'http://h', { lbfactor: 200 }));
-    it('row 50: parameters before the URL', () => checkMember(`${BM} route=x LBSET=1 loadfactor=3 http://h`, 'balancer://c', 'http://h', { route: 'x', lbset: 1, lbfactor: 300 }));
-    it('row 8: a quoted key=value word', () => checkMember(`${BM} http://h "loadfactor=2" 'lbset=1'`, 'balancer://c', 'http://h', { lbfactor: 200, lbset: 1 }));
+      checkBalancer('ProxyPass / balancer://c/ failonstatus=500\nProxySet balancer://c failonstatus=503,504', 'balancer://c', {
+        failonstatus: [503, 504],
+      }));
+    it('row 11: a member table keeps the last value of a key', () =>
+      checkMember(`${BM} http://h loadfactor=abc LoadFactor=2`, 'balancer://c', 'http://h', { lbfactor: 200 }));
+    it('row 50: parameters before the URL', () =>
+      checkMember(`${BM} route=x LBSET=1 loadfactor=3 http://h`, 'balancer://c', 'http://h', { route: 'x', lbset: 1, lbfactor: 300 }));
+    it('row 8: a quoted key=value word', () =>
+      checkMember(`${BM} http://h "loadfactor=2" 'lbset=1'`, 'balancer://c', 'http://h', { lbfactor: 200, lbset: 1 }));
     it('row 51: a shared member keeps its first declaration', () =>
-      checkMember(`${BM} http://h:1 route=a\n${BM} http://h:1/app route=b loadfactor=5`, 'balancer://c', 'http://h:1', { route: 'a', lbfactor: 100 }));
+      checkMember(`${BM} http://h:1 route=a\n${BM} http://h:1/app route=b loadfactor=5`, 'balancer://c', 'http://h:1', {
+        route: 'a',
+        lbfactor: 100,
+      }));
     it('a value is split at the first "="', () => checkMember(`${BM} http://h route=a=b`, 'balancer://c', 'http://h', { route: 'a=b' }));
     it('a <Proxy> on a member URL configures another worker, not the member', () =>
       checkMember(`${BM} http://m\n<Proxy http://m>\nProxySet loadfactor=2\n</Proxy>`, 'balancer://c', 'http://m', { lbfactor: 100 }));
-    it('a ${VAR} value reaches the parameter', () => checkMember(`Define LF 2.5\n${BM} http://h loadfactor=\${LF}`, 'balancer://c', 'http://h', { lbfactor: 250 }));
+    it('a ${VAR} value reaches the parameter', () =>
+      checkMember(`Define LF 2.5\n${BM} http://h loadfactor=\${LF}`, 'balancer://c', 'http://h', { lbfactor: 250 }));
   });
 });

@@ -263,7 +263,12 @@ const BALANCER_ROWS: readonly BalancerRow[] = [
   ['lbmethod', 'x'.repeat(16), 'unknown lbmethod'],
   ['loadfactor', '2', 'unknown Balancer parameter'],
   ['route', 'a', 'unknown Balancer parameter'],
-  ['stickysession', 'JSESSIONID|jsessionid', undefined, { stickysession: 'JSESSIONID|jsessionid', stickyCookie: 'JSESSIONID', stickyPath: 'jsessionid' }],
+  [
+    'stickysession',
+    'JSESSIONID|jsessionid',
+    undefined,
+    { stickysession: 'JSESSIONID|jsessionid', stickyCookie: 'JSESSIONID', stickyPath: 'jsessionid' },
+  ],
   ['stickysession', 'ROUTEID', undefined, { stickyCookie: 'ROUTEID', stickyPath: 'ROUTEID' }],
   ['stickysession', STICKY_100, undefined, { stickysession: 'S'.repeat(63) }], // silently truncated
   ['stickysession', '\u00e9'.repeat(40), undefined, { stickysession: '\u00e9'.repeat(31) }], // 62 of 63 bytes: no half character
@@ -320,7 +325,8 @@ describe('params', () => {
     for (const [value, before, after] of STATUSES) {
       it(`${show(value)} on "${before}" → ${after}`, () => {
         const result = parseStatus(value, bitsOf(before));
-        const got = 'error' in result ? (assert.equal(result.error, 'Unknown status parameter option'), 'error') : statusLetters(result.status);
+        const got =
+          'error' in result ? (assert.equal(result.error, 'Unknown status parameter option'), 'error') : statusLetters(result.status);
         assert.equal(got, after);
       });
     }

@@ -13,7 +13,10 @@ import { budgetMs, checkInput, EPOCH, grammarText, largeText, mutatedText, seedT
 
 const SCALE = Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1));
 const SEED = process.env['BALANCER_LENS_FUZZ_SEED'] === undefined ? undefined : Number(process.env['BALANCER_LENS_FUZZ_SEED']);
-const runs = (count: number): fc.Parameters<unknown> => ({ numRuns: Math.round(count * SCALE), ...(SEED === undefined ? {} : { seed: SEED }) });
+const runs = (count: number): fc.Parameters<unknown> => ({
+  numRuns: Math.round(count * SCALE),
+  ...(SEED === undefined ? {} : { seed: SEED }),
+});
 
 const offsets = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 });
 
@@ -25,7 +28,10 @@ function checkTimed(text: string, at: readonly number[]): void {
   stats.inputs++;
   const ratio = elapsed / budgetMs(text);
   if (ratio > stats.worst) Object.assign(stats, { worst: ratio, worstText: text });
-  assert.ok(elapsed <= budgetMs(text), `${elapsed.toFixed(0)} ms for ${text.length} characters (budget ${budgetMs(text).toFixed(0)} ms): ${JSON.stringify(text.slice(0, 200))}`);
+  assert.ok(
+    elapsed <= budgetMs(text),
+    `${elapsed.toFixed(0)} ms for ${text.length} characters (budget ${budgetMs(text).toFixed(0)} ms): ${JSON.stringify(text.slice(0, 200))}`,
+  );
 }
 
 describe('fuzz: scanner, reader, model, scheduler, rules and features', function () {
@@ -33,7 +39,9 @@ describe('fuzz: scanner, reader, model, scheduler, rules and features', function
   const seeds = seedTexts();
 
   after(() => {
-    console.log(`      ${stats.inputs} inputs; slowest used ${(stats.worst * 100).toFixed(1)}% of its time budget (${stats.worstText.length} characters)`);
+    console.log(
+      `      ${stats.inputs} inputs; slowest used ${(stats.worst * 100).toFixed(1)}% of its time budget (${stats.worstText.length} characters)`,
+    );
   });
 
   it(`survives random Apache-ish text (${Math.round(6000 * SCALE)} inputs)`, () => {
@@ -57,7 +65,14 @@ describe('fuzz: scanner, reader, model, scheduler, rules and features', function
   });
 
   it(`survives text of any UTF-16 code units, lone surrogates included (${Math.round(500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 300 }), offsets, checkTimed), runs(500));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 300 }),
+        offsets,
+        checkTimed,
+      ),
+      runs(500),
+    );
   });
 });
 
@@ -93,7 +108,7 @@ describe('fuzz: scheduler properties', () => {
   });
 });
 
-describe('fuzz: picks match Apache\'s request loop', () => {
+describe("fuzz: picks match Apache's request loop", () => {
   // mod_lbmethod_byrequests, literally: every request raises each candidate's lbstatus by its
   // lbfactor, takes the first candidate with the highest lbstatus and lowers it by the total.
   function apacheLoop(factors: readonly number[], count: number): { picks: number[]; lbstatus: number[][] } {
@@ -126,8 +141,14 @@ describe('fuzz: picks match Apache\'s request loop', () => {
         const expected = apacheLoop(lbfactors, count);
         assert.deepEqual(pickSequence(input, plan, count), expected.picks);
         const stepped = steps(input, plan, Math.min(count, 50));
-        assert.deepEqual(stepped.map((step) => step.pick), expected.picks.slice(0, 50));
-        assert.deepEqual(stepped.map((step) => step.lbstatus), expected.lbstatus.slice(0, 50));
+        assert.deepEqual(
+          stepped.map((step) => step.pick),
+          expected.picks.slice(0, 50),
+        );
+        assert.deepEqual(
+          stepped.map((step) => step.lbstatus),
+          expected.lbstatus.slice(0, 50),
+        );
       }),
       runs(500),
     );
@@ -141,15 +162,18 @@ describe('fuzz: worker sharing matches a plain scan of every member', () => {
     if (!lookup) return undefined;
     let best: number | undefined;
     names.forEach((name, index) => {
-      if (name.length >= lookup.minMatch && lookup.key.startsWith(name) && (best === undefined || name.length > names[best]!.length)) best = index;
+      if (name.length >= lookup.minMatch && lookup.key.startsWith(name) && (best === undefined || name.length > names[best]!.length))
+        best = index;
     });
     return best;
   }
-  const url = fc.tuple(
-    fc.constantFrom('http://', 'HTTP://', 'ajp://', 'unix:/s|http://', 'http://u@'),
-    fc.constantFrom('h', 'H', 'h:80', 'h:8080', 'h.', '[::1]', '[::1]:80', ''),
-    fc.constantFrom('', '/', '/a', '/a/', '/ab', '/a/b', '?q', '#f', '/A'),
-  ).map((parts) => parts.join(''));
+  const url = fc
+    .tuple(
+      fc.constantFrom('http://', 'HTTP://', 'ajp://', 'unix:/s|http://', 'http://u@'),
+      fc.constantFrom('h', 'H', 'h:80', 'h:8080', 'h.', '[::1]', '[::1]:80', ''),
+      fc.constantFrom('', '/', '/a', '/a/', '/ab', '/a/b', '?q', '#f', '/A'),
+    )
+    .map((parts) => parts.join(''));
 
   it('assigns each BalancerMember line to the member Apache would share it with', () => {
     fc.assert(
@@ -168,9 +192,17 @@ describe('fuzz: worker sharing matches a plain scan of every member', () => {
             owners.push(undefined);
           }
         }
-        assert.deepEqual(members.map((member) => member.name), names);
-        const sharedBy = members.flatMap((member) => member.sharedBy.map((declaration) => ({ at: declaration.url.start, name: member.name })));
-        assert.deepEqual(sharedBy.sort((a, b) => a.at - b.at).map((entry) => entry.name), owners.filter((owner) => owner !== undefined));
+        assert.deepEqual(
+          members.map((member) => member.name),
+          names,
+        );
+        const sharedBy = members.flatMap((member) =>
+          member.sharedBy.map((declaration) => ({ at: declaration.url.start, name: member.name })),
+        );
+        assert.deepEqual(
+          sharedBy.sort((a, b) => a.at - b.at).map((entry) => entry.name),
+          owners.filter((owner) => owner !== undefined),
+        );
       }),
       runs(3000),
     );

@@ -64,7 +64,8 @@ function budget(size: number, perMb = 6000): number {
   return 3000 + (perMb * size) / MB;
 }
 
-const count = (diagnostics: readonly Diagnostic[], ruleId: string): number => diagnostics.filter((diagnostic) => diagnostic.ruleId === ruleId).length;
+const count = (diagnostics: readonly Diagnostic[], ruleId: string): number =>
+  diagnostics.filter((diagnostic) => diagnostic.ruleId === ruleId).length;
 
 /** A realistic configuration block (virtual host, balancer, members, routes, comments), about 560 bytes. */
 function block(i: number): string {
@@ -168,7 +169,10 @@ describe('pathological inputs in the core (in memory)', function () {
     const skipped = '<IfModule !proxy_module>\n'.repeat(20_000);
     const third = runAll(skipped);
     assert.ok(third.ms < budget(skipped.length));
-    assert.deepEqual(third.analysis.tree.diagnostics.map((diagnostic) => diagnostic.problem), ['skipped-block-unclosed']);
+    assert.deepEqual(
+      third.analysis.tree.diagnostics.map((diagnostic) => diagnostic.problem),
+      ['skipped-block-unclosed'],
+    );
   });
 
   it('20,000 unclosed <VirtualHost> sections with a ProxyPass in each', () => {
@@ -179,12 +183,17 @@ describe('pathological inputs in the core (in memory)', function () {
   });
 
   it('20,000 balancers with a ProxyPass each, and 20,000 suppression comments', () => {
-    const balancers = Array.from({ length: 20_000 }, (_, i) => `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\n`).join('');
+    const balancers = Array.from(
+      { length: 20_000 },
+      (_, i) => `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\n`,
+    ).join('');
     const result = runAll(balancers);
     report('20,000 balancers', result.ms);
     assert.ok(result.ms < budget(balancers.length));
     assert.equal(documentSymbols(result.analysis).length, 20_000);
-    const suppressed = '# balancer-lens-disable-next-line zero-loadfactor\nBalancerMember balancer://a http://b loadfactor=0\n'.repeat(20_000);
+    const suppressed = '# balancer-lens-disable-next-line zero-loadfactor\nBalancerMember balancer://a http://b loadfactor=0\n'.repeat(
+      20_000,
+    );
     const second = runAll(suppressed);
     report('20,000 suppression comments', second.ms);
     assert.ok(second.ms < budget(suppressed.length));
@@ -196,7 +205,10 @@ describe('pathological inputs in the core (in memory)', function () {
     const result = runAll(keys);
     report('50,000 distinct keys on one line', result.ms, `${result.diagnostics.length} findings`);
     assert.ok(result.ms < budget(keys.length, 12_000));
-    const template = '<?php foreach ($pools as $pool) { ?>\n<Proxy balancer://<?= $pool ?>>\nBalancerMember http://{{ host }} loadfactor=0\n</Proxy>\n<?php } ?>\n'.repeat(20_000);
+    const template =
+      '<?php foreach ($pools as $pool) { ?>\n<Proxy balancer://<?= $pool ?>>\nBalancerMember http://{{ host }} loadfactor=0\n</Proxy>\n<?php } ?>\n'.repeat(
+        20_000,
+      );
     const second = runAll(template);
     report('20,000 template blocks', second.ms);
     assert.ok(second.ms < budget(template.length));
@@ -211,7 +223,11 @@ describe('pathological inputs in the core (in memory)', function () {
   });
 
   it('100,000 members in one balancer: schedule and hover', () => {
-    const members = Array.from({ length: 100_000 }, (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1} route=r${i}`);
+    const members = Array.from(
+      { length: 100_000 },
+      (_, i) =>
+        `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1} route=r${i}`,
+    );
     const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\n`;
     const result = runAll(text);
     report('100,000 members', result.ms, `${(text.length / MB).toFixed(1)} MB`);
@@ -220,7 +236,12 @@ describe('pathological inputs in the core (in memory)', function () {
     assert.equal(preview.balancer.members.length, 100_000);
     const sum = preview.schedule.members.reduce((total, entry) => total + entry.share, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9);
-    const inputs = preview.balancer.members.map((member) => ({ lbfactor: member.params.lbfactor, lbset: member.params.lbset, status: member.params.status, retry: member.params.retry }));
+    const inputs = preview.balancer.members.map((member) => ({
+      lbfactor: member.params.lbfactor,
+      lbset: member.params.lbset,
+      status: member.params.status,
+      retry: member.params.retry,
+    }));
     assert.equal(picks(inputs, preview.schedule, 100).length, 100);
     const started = performance.now();
     const balancerHover = hover(result.analysis, 5, { picks: 1000 })!;
@@ -233,7 +254,11 @@ describe('pathological inputs in the core (in memory)', function () {
 
   it('50,000 members with loadfactor=0, half of them next to an undefined ${VAR}: a finding each', () => {
     // Each finding looks up its member's line and the unresolved words: both were scans, quadratic here.
-    const members = Array.from({ length: 50_000 }, (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=0 status=+H${i % 2 ? ' route=${ROUTE}' : ''}`);
+    const members = Array.from(
+      { length: 50_000 },
+      (_, i) =>
+        `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=0 status=+H${i % 2 ? ' route=${ROUTE}' : ''}`,
+    );
     const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\n`;
     const result = runAll(text);
     report('50,000 zero loadfactors', result.ms, `${(text.length / MB).toFixed(1)} MB`);
@@ -242,12 +267,20 @@ describe('pathological inputs in the core (in memory)', function () {
   });
 
   it('a 1 MB loadfactor value', () => {
-    for (const [value, findings] of [['1'.repeat(MB), 1], [`0.${'0'.repeat(MB)}1`, 1], [`1${'0'.repeat(MB)}e-${MB}`, 0]] as const) {
+    for (const [value, findings] of [
+      ['1'.repeat(MB), 1],
+      [`0.${'0'.repeat(MB)}1`, 1],
+      [`1${'0'.repeat(MB)}e-${MB}`, 0],
+    ] as const) {
       const text = `<Proxy balancer://a>\nBalancerMember http://a loadfactor=${value}\n</Proxy>\n`;
       const result = runAll(text);
       report(`loadfactor=${value.slice(0, 4)}… (1 MB)`, result.ms);
       assert.ok(result.ms < budget(text.length, 8000));
-      assert.equal(count(result.diagnostics, 'invalid-loadfactor') + count(result.diagnostics, 'zero-loadfactor'), findings, JSON.stringify(result.diagnostics.map((diagnostic) => diagnostic.ruleId)));
+      assert.equal(
+        count(result.diagnostics, 'invalid-loadfactor') + count(result.diagnostics, 'zero-loadfactor'),
+        findings,
+        JSON.stringify(result.diagnostics.map((diagnostic) => diagnostic.ruleId)),
+      );
       const shown = hover(result.analysis, text.indexOf('loadfactor=') + 3, { picks: 20 })!;
       assert.ok(shown.markdown.length < 4 * MB);
     }
@@ -269,11 +302,19 @@ describe('pathological inputs in the core (in memory)', function () {
 });
 
 /** Runs the CLI on `args` with a hard timeout; returns what it printed, its exit code, its time and peak memory. */
-function cli(args: readonly string[], cwd: string, timeoutMs: number, nodeOptions: readonly string[] = []): Promise<{ stdout: string; stderr: string; code: number | null; ms: number; peakMb: number }> {
+function cli(
+  args: readonly string[],
+  cwd: string,
+  timeoutMs: number,
+  nodeOptions: readonly string[] = [],
+): Promise<{ stdout: string; stderr: string; code: number | null; ms: number; peakMb: number }> {
   const usage = join(cwd, `rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, '--require', join(ROOT, 'bench/rusage.cjs'), CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', BENCH_RUSAGE_FILE: usage } });
+    const child = spawn(process.execPath, [...nodeOptions, '--require', join(ROOT, 'bench/rusage.cjs'), CLI, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', BENCH_RUSAGE_FILE: usage },
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -290,7 +331,13 @@ function cli(args: readonly string[], cwd: string, timeoutMs: number, nodeOption
       } catch {
         // The process died before writing its usage; the exit code says why.
       }
-      resolve({ stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString(), code, ms: performance.now() - started, peakMb });
+      resolve({
+        stdout: Buffer.concat(stdout).toString(),
+        stderr: Buffer.concat(stderr).toString(),
+        code,
+        ms: performance.now() - started,
+        peakMb,
+      });
     });
   });
 }
@@ -328,7 +375,10 @@ describe('pathological inputs through the CLI', function () {
 
   it('schedules and lints 100,000 members of one balancer', async () => {
     const file = join(directory, 'members.conf');
-    const members = Array.from({ length: 100_000 }, (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`);
+    const members = Array.from(
+      { length: 100_000 },
+      (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`,
+    );
     writeFileSync(file, `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\n`);
     const schedule = await cli(['schedule', file, '--picks', '1000'], directory, 120_000);
     report('schedule of 100,000 members, 1,000 picks', schedule.ms);
@@ -375,14 +425,24 @@ describe('pathological inputs through the CLI', function () {
     writeFileSync(big, realistic(8 * MB));
     const refused = await cli(['lint', big], directory, 60_000, ['--max-old-space-size=64']);
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /big\.conf is 8\.0 MB, more than the [\d.]+ MB limit \(--max-size MB raises it; past about [\d.]+ MB, raise the Node\.js heap too: NODE_OPTIONS=--max-old-space-size=MB\), skipped/);
+    assert.match(
+      refused.stderr,
+      /big\.conf is 8\.0 MB, more than the [\d.]+ MB limit \(--max-size MB raises it; past about [\d.]+ MB, raise the Node\.js heap too: NODE_OPTIONS=--max-old-space-size=MB\), skipped/,
+    );
     assert.doesNotMatch(refused.stderr, /\n\s+at |FATAL/);
     rmSync(big);
   });
 
   it('reads invalid UTF-8, NUL bytes past the binary probe, a BOM and CR-only files', async () => {
     const invalid = join(directory, 'latin1.conf');
-    writeFileSync(invalid, Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9, 0xff, 0xc3]), Buffer.from('\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\n')]));
+    writeFileSync(
+      invalid,
+      Buffer.concat([
+        Buffer.from('# caf'),
+        Buffer.from([0xe9, 0xff, 0xc3]),
+        Buffer.from('\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\n'),
+      ]),
+    );
     const nul = join(directory, 'nul.conf');
     writeFileSync(nul, `${'# padding\n'.repeat(1000)}BalancerMember balancer://a http://b\0tail\n`);
     const bom = join(directory, 'bom.conf');
@@ -392,7 +452,10 @@ describe('pathological inputs through the CLI', function () {
     const result = await cli(['lint', invalid, nul, bom, cr, '--format', 'json'], directory, 30_000);
     assert.equal(result.code, 1, result.stderr);
     const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string }[] }[];
-    assert.deepEqual(files.map((entry) => entry.filePath.slice(directory.length + 1)), ['latin1.conf', 'nul.conf', 'bom.conf', 'cr.conf']);
+    assert.deepEqual(
+      files.map((entry) => entry.filePath.slice(directory.length + 1)),
+      ['latin1.conf', 'nul.conf', 'bom.conf', 'cr.conf'],
+    );
     assert.ok(files[0]!.messages.some((message) => message.ruleId === 'zero-loadfactor'));
     assert.ok(files[2]!.messages.some((message) => message.ruleId === 'unknown-directive'));
     const before = readFileSync(invalid);
@@ -429,7 +492,10 @@ describe('pathological inputs through the language server', function () {
     const { connection } = session;
     try {
       await session.configurationAsked();
-      const members = Array.from({ length: 100_000 }, (_, i) => `BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`);
+      const members = Array.from(
+        { length: 100_000 },
+        (_, i) => `BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`,
+      );
       const documents: [string, string][] = [
         ['nested', `${'<Proxy balancer://a>\n'.repeat(20_000)}BalancerMember http://b\n${'</Proxy>\n'.repeat(20_000)}`],
         ['unclosed', `${'<VirtualHost *:80>\n<Proxy balancer://a>\nBalancerMember http://b\n'.repeat(10_000)}`],
@@ -443,8 +509,13 @@ describe('pathological inputs through the language server', function () {
         const textDocument = { uri };
         const symbols = (await connection.sendRequest('textDocument/documentSymbol', { textDocument })) as unknown[];
         const folding = (await connection.sendRequest('textDocument/foldingRange', { textDocument })) as unknown[];
-        const shown = (await connection.sendRequest('textDocument/hover', { textDocument, position: { line: 0, character: 10 } })) as { contents: { value: string } } | null;
-        await connection.sendRequest('textDocument/inlayHint', { textDocument, range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } } });
+        const shown = (await connection.sendRequest('textDocument/hover', { textDocument, position: { line: 0, character: 10 } })) as {
+          contents: { value: string };
+        } | null;
+        await connection.sendRequest('textDocument/inlayHint', {
+          textDocument,
+          range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } },
+        });
         await connection.sendRequest('textDocument/codeLens', { textDocument });
         report(`language server, ${name}: open, outline, folding, hover, hints and lenses`, performance.now() - started);
         assert.ok(Array.isArray(symbols) && Array.isArray(folding));

@@ -42,7 +42,12 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       cwd: options.cwd ?? directory,
       input: options.input,
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', BALANCER_LENS_GUARD_LOG: log, BALANCER_LENS_GUARD_ALLOW_WRITE: (options.allow ?? []).join(delimiter) },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        BALANCER_LENS_GUARD_LOG: log,
+        BALANCER_LENS_GUARD_ALLOW_WRITE: (options.allow ?? []).join(delimiter),
+      },
     });
     return result;
   }
@@ -62,7 +67,10 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
     cpSync(join(ROOT, 'examples/shop.conf'), join(directory, 'shop.conf'));
     mkdirSync(join(directory, 'conf.d'));
     writeFileSync(join(directory, 'conf.d/api.conf'), 'BalancerMember balancer://api http://10.0.1.1:9000\n');
-    writeFileSync(join(directory, 'main.conf'), 'Include conf.d/*.conf\nProxyPass "/api/" "balancer://api"\n<Location /balancer-manager>\n    SetHandler balancer-manager\n</Location>\n');
+    writeFileSync(
+      join(directory, 'main.conf'),
+      'Include conf.d/*.conf\nProxyPass "/api/" "balancer://api"\n<Location /balancer-manager>\n    SetHandler balancer-manager\n</Location>\n',
+    );
   });
   afterEach(() => {
     rmSync(directory, { recursive: true, force: true });
@@ -88,13 +96,18 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       `require('fs').promises.writeFile(${JSON.stringify(join(directory, 'x'))}, 'x')`,
     ];
     for (const attempt of attempts) {
-      spawnSync(process.execPath, ['--require', GUARD, '-e', `try { ${attempt} } catch {}`], { env: { ...process.env, BALANCER_LENS_GUARD_LOG: log } });
+      spawnSync(process.execPath, ['--require', GUARD, '-e', `try { ${attempt} } catch {}`], {
+        env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+      });
       assert.equal(recorded().length, 1, `the guard missed: ${attempt}`);
     }
     assert.ok(existsSync(join(directory, 'shop.conf')) && !existsSync(join(directory, 'x')), 'nothing was written or deleted');
     // Reading and writing to stdout stay allowed.
     const read = `require('fs').readFileSync(${JSON.stringify(join(directory, 'shop.conf'))}); require('fs').openSync(${JSON.stringify(join(directory, 'shop.conf'))}, 'r'); console.log('ok')`;
-    const allowed = spawnSync(process.execPath, ['--require', GUARD, '-e', read], { encoding: 'utf8', env: { ...process.env, BALANCER_LENS_GUARD_LOG: log } });
+    const allowed = spawnSync(process.execPath, ['--require', GUARD, '-e', read], {
+      encoding: 'utf8',
+      env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+    });
     assert.equal(allowed.stdout.trim(), 'ok', allowed.stderr);
     assert.deepEqual(recorded(), []);
   });
@@ -175,12 +188,20 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
           connection.sendRequest('textDocument/documentLink', { textDocument }),
           connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://shop' }),
         ]);
-        connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }] });
+        connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version: 2 },
+          contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }],
+        });
         connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       }
       connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-      connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(directory, 'shop.conf')).toString(), type: 2 }] });
-      await connection.sendRequest('textDocument/hover', { textDocument: { uri: pathToFileURL(join(directory, 'shop.conf')).toString() }, position: { line: 3, character: 10 } });
+      connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: pathToFileURL(join(directory, 'shop.conf')).toString(), type: 2 }],
+      });
+      await connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: pathToFileURL(join(directory, 'shop.conf')).toString() },
+        position: { line: 3, character: 10 },
+      });
       await connection.sendRequest('shutdown');
       connection.sendNotification('exit');
       await session.exited;
@@ -193,15 +214,28 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
   });
 
   it('`balancer-lens lsp --stdio` (the CLI starting the server) does nothing forbidden either', async () => {
-    const child = spawn(process.execPath, ['--require', GUARD, CLI, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BALANCER_LENS_GUARD_LOG: log } });
+    const child = spawn(process.execPath, ['--require', GUARD, CLI, 'lsp', '--stdio'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+    });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.listen();
     try {
-      await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+      await connection.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: {},
+        workspaceFolders: null,
+      });
       connection.sendNotification('initialized', {});
       const uri = 'file:///tmp/balancer-lens-security/shop.conf';
-      connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text: readFileSync(join(directory, 'shop.conf'), 'utf8') } });
-      const shown = (await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 10 } })) as { contents: { value: string } } | null;
+      connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'apacheconf', version: 1, text: readFileSync(join(directory, 'shop.conf'), 'utf8') },
+      });
+      const shown = (await connection.sendRequest('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 2, character: 10 },
+      })) as { contents: { value: string } } | null;
       assert.ok(shown);
       await connection.sendRequest('shutdown');
     } finally {

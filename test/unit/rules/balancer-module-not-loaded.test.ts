@@ -7,9 +7,22 @@ const WITHOUT = `LoadModule mpm_event_module ${M}/mod_mpm_event.so\nLoadModule p
 // Without mod_proxy_balancer nothing handles balancer:// URLs: Apache starts, and every request to a
 // balancer fails with 500 and AH01144 (docs/apache-semantics.md, set_balancer_param).
 ruleTable('balancer-module-not-loaded', [
-  [`${WITHOUT}[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`, { says: ['mod_proxy_balancer is not loaded', 'every request to a balancer fails with 500', 'AH01144 "No protocol handler was valid for the URL"', 'add LoadModule proxy_balancer_module'] }],
+  [
+    `${WITHOUT}[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`,
+    {
+      says: [
+        'mod_proxy_balancer is not loaded',
+        'every request to a balancer fails with 500',
+        'AH01144 "No protocol handler was valid for the URL"',
+        'add LoadModule proxy_balancer_module',
+      ],
+    },
+  ],
   // one finding per file, on the first balancer
-  [`${WITHOUT}[[<Proxy balancer://a>]]\n    BalancerMember http://a\n</Proxy>\n<Proxy balancer://b>\n    BalancerMember http://b\n</Proxy>`, { says: ['mod_proxy_balancer is not loaded'] }],
+  [
+    `${WITHOUT}[[<Proxy balancer://a>]]\n    BalancerMember http://a\n</Proxy>\n<Proxy balancer://b>\n    BalancerMember http://b\n</Proxy>`,
+    { says: ['mod_proxy_balancer is not loaded'] },
+  ],
   // near misses
   [`${WITHOUT}LoadModule proxy_balancer_module ${M}/mod_proxy_balancer.so\n<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>`],
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>'], // a fragment: the modules may be loaded elsewhere

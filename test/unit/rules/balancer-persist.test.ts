@@ -4,7 +4,10 @@ import { ruleTable } from '../../support/rules';
 // for what it accepts, and a live server with loopback backends for what requests see.
 
 ruleTable('balancer-persist', [
-  ['[[BalancerPersist On]]', { says: ['BalancerPersist On', 'may not take effect', 'slotmem-shm-*.persist'], fixed: 'BalancerPersist Off', safe: false }],
+  [
+    '[[BalancerPersist On]]',
+    { says: ['BalancerPersist On', 'may not take effect', 'slotmem-shm-*.persist'], fixed: 'BalancerPersist Off', safe: false },
+  ],
   ['<VirtualHost *:80>\n    [[balancerpersist on]]\n</VirtualHost>'],
   // near misses
   ['BalancerPersist Off'],

@@ -6,10 +6,26 @@ import { ruleTable } from '../../support/rules';
 ruleTable('comment-continuation', [
   // The safe fix keeps what Apache reads (the swallowed line stays a comment); removing the
   // backslash would put the line into effect, so that is only the second, unsafe fix.
-  ['# the slow member [[\\]]\nProxyPass /x balancer://c/', { says: ['"ProxyPass /x balancer://c/"', 'remove the backslash'], fixed: '# the slow member \n# ProxyPass /x balancer://c/', safe: true }],
-  ['# the slow member [[\\]]\nProxyPass /x balancer://c/', { fix: 1, fixed: '# the slow member \nProxyPass /x balancer://c/', safe: false }],
-  ['<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one [[\\]]\n</Proxy>', { says: ['"</Proxy>"'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one \n# </Proxy>' }],
-  ['# note [[\\]]\r\n  BalancerMember balancer://c http://10.0.0.1\r\n', { fixed: '# note \r\n  # BalancerMember balancer://c http://10.0.0.1\r\n' }],
+  [
+    '# the slow member [[\\]]\nProxyPass /x balancer://c/',
+    {
+      says: ['"ProxyPass /x balancer://c/"', 'remove the backslash'],
+      fixed: '# the slow member \n# ProxyPass /x balancer://c/',
+      safe: true,
+    },
+  ],
+  [
+    '# the slow member [[\\]]\nProxyPass /x balancer://c/',
+    { fix: 1, fixed: '# the slow member \nProxyPass /x balancer://c/', safe: false },
+  ],
+  [
+    '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one [[\\]]\n</Proxy>',
+    { says: ['"</Proxy>"'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n    # last one \n# </Proxy>' },
+  ],
+  [
+    '# note [[\\]]\r\n  BalancerMember balancer://c http://10.0.0.1\r\n',
+    { fixed: '# note \r\n  # BalancerMember balancer://c http://10.0.0.1\r\n' },
+  ],
   ['# two [[\\\\]]\nProxyPass /x !', { fixed: '# two \n# ProxyPass /x !' }],
   ['# mark [[\\]]\n\t\uFEFFProxyPass /x !', { fixed: '# mark \n\t# \uFEFFProxyPass /x !' }], // a byte order mark is no white space to Apache
   ['# a \\\n# b [[\\]]\nProxyPass /x !'],

@@ -13,7 +13,9 @@ const EXAMPLE = { path: '/etc/apache2/example.conf', files: {} };
 
 describe('rules and their documentation', () => {
   it('registers every rule file, each under its own id', () => {
-    const files = readdirSync(RULES_DIR).filter((file) => file.endsWith('.ts') && !HELPERS.has(file)).map((file) => file.slice(0, -3));
+    const files = readdirSync(RULES_DIR)
+      .filter((file) => file.endsWith('.ts') && !HELPERS.has(file))
+      .map((file) => file.slice(0, -3));
     assert.deepEqual(RULES.map((rule) => rule.id).sort(), files.sort());
   });
 
@@ -34,7 +36,12 @@ describe('rules and their documentation', () => {
 
   it('keeps the rule pages in docs/rules current (npm run docs)', () => {
     const pages = renderRulesDocs(RULES);
-    assert.deepEqual(readdirSync(RULES_DOCS_DIR).sort(), [...pages.keys()].sort(), 'docs/rules holds other pages than the rules: run npm run docs');
-    for (const [file, text] of pages) assert.equal(readFileSync(join(RULES_DOCS_DIR, file), 'utf8'), text, `docs/rules/${file} is stale: run npm run docs`);
+    assert.deepEqual(
+      readdirSync(RULES_DOCS_DIR).sort(),
+      [...pages.keys()].sort(),
+      'docs/rules holds other pages than the rules: run npm run docs',
+    );
+    for (const [file, text] of pages)
+      assert.equal(readFileSync(join(RULES_DOCS_DIR, file), 'utf8'), text, `docs/rules/${file} is stale: run npm run docs`);
   });
 });

@@ -3,9 +3,18 @@ import { ruleTable } from '../../support/rules';
 // A balancer with no members passes `apache2 -t` and starts; every request to it gets 503 with
 // AH01171 (docs/apache-semantics.md, find_best_byrequests).
 ruleTable('empty-balancer', [
-  ['[[<Proxy balancer://shop>]]\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass / balancer://shop/', { says: ['balancer://shop has no members, so every request routed to it gets 503 (AH01171 "No workers in balancer")'], never: ['balancers with members'] }],
+  [
+    '[[<Proxy balancer://shop>]]\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass / balancer://shop/',
+    {
+      says: ['balancer://shop has no members, so every request routed to it gets 503 (AH01171 "No workers in balancer")'],
+      never: ['balancers with members'],
+    },
+  ],
   // beside a filled balancer, the message lists the balancers that have members (a typo is likely)
-  ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[<Proxy balancer://shops>]]\n    ProxySet lbmethod=byrequests\n</Proxy>', { says: ['balancer://shops has no members', '; balancers with members: balancer://shop'] }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[<Proxy balancer://shops>]]\n    ProxySet lbmethod=byrequests\n</Proxy>',
+    { says: ['balancer://shops has no members', '; balancers with members: balancer://shop'] },
+  ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>'],
   ['ProxyPass / balancer://shop/'], // a fragment: the members may be defined in a file we were not given

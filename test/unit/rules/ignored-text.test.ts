@@ -4,9 +4,22 @@ import { ruleTable } from '../../support/rules';
 // for what it accepts, and a live server with loopback backends for what requests see.
 
 ruleTable('ignored-text', [
-  ['<Proxy "balancer://c"> [[lbmethod=bogus]]\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['"lbmethod=bogus"', 'inside the ">"'], fixed: '<Proxy "balancer://c" lbmethod=bogus>\n    BalancerMember http://10.0.0.1\n</Proxy>', safe: false }],
-  ['<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n</Proxy> [[junk here]]', { says: ['"junk here"', '</Proxy>'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n</Proxy>', safe: false }],
-  ['<Location /x> [[Require all denied]]\n</Location>', { says: ['<Location>'], fixed: '<Location /x>\n    Require all denied\n</Location>' }],
+  [
+    '<Proxy "balancer://c"> [[lbmethod=bogus]]\n    BalancerMember http://10.0.0.1\n</Proxy>',
+    {
+      says: ['"lbmethod=bogus"', 'inside the ">"'],
+      fixed: '<Proxy "balancer://c" lbmethod=bogus>\n    BalancerMember http://10.0.0.1\n</Proxy>',
+      safe: false,
+    },
+  ],
+  [
+    '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n</Proxy> [[junk here]]',
+    { says: ['"junk here"', '</Proxy>'], fixed: '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n</Proxy>', safe: false },
+  ],
+  [
+    '<Location /x> [[Require all denied]]\n</Location>',
+    { says: ['<Location>'], fixed: '<Location /x>\n    Require all denied\n</Location>' },
+  ],
   ['<proxy balancer://c>[[stickysession=ID]]\n</proxy>', { says: ['<Proxy>'] }],
   ['<IfModule mod_proxy.c> [[ProxyRequests Off]]\n</IfModule>'],
   ['<VirtualHost *:80>\n</VirtualHost> [[<VirtualHost *:81>]]'],

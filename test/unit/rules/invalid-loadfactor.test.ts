@@ -3,7 +3,15 @@ import { ruleTable } from '../../support/rules';
 // Apache accepts loadfactor 1 to 100 (checked with `apache2 -t`, Apache/2.4.71): `$${X}` is a
 // literal "$" before the variable's value, so "$2" is not a number.
 ruleTable('invalid-loadfactor', [
-  ['Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 [[loadfactor=$${X}]]\n</Proxy>', { says: ['loadfactor "$2" is not a number: Apache accepts 1 to 100', '(Apache: "BalancerMember LoadFactor must be a number between 1..100")'] }],
+  [
+    'Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 [[loadfactor=$${X}]]\n</Proxy>',
+    {
+      says: [
+        'loadfactor "$2" is not a number: Apache accepts 1 to 100',
+        '(Apache: "BalancerMember LoadFactor must be a number between 1..100")',
+      ],
+    },
+  ],
   // near misses
   ['Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=${X}\n</Proxy>'],
 ]);

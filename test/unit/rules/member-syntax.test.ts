@@ -4,7 +4,10 @@ import { COMPLETE, ruleTable } from '../../support/rules';
 const NO_URL = ['no member URL', 'a word with "=" is always a parameter', '(Apache: "BalancerMember must define remote proxy server")'];
 
 ruleTable('member-syntax', [
-  [`${COMPLETE}[[BalancerMember http://h:1]]`, { says: [...NO_URL, 'outside <Proxy> the first word is the balancer name (BalancerMember balancer://NAME URL)'] }],
+  [
+    `${COMPLETE}[[BalancerMember http://h:1]]`,
+    { says: [...NO_URL, 'outside <Proxy> the first word is the balancer name (BalancerMember balancer://NAME URL)'] },
+  ],
   ['<VirtualHost *:80>\n[[BalancerMember http://h:1]]\n</VirtualHost>', { says: NO_URL }],
   // Apache joins a continued line without a space: "http://h:1loadfactor=2" is one word with "="
   ['<Proxy balancer://a>\n[[BalancerMember http://h:1\\\nloadfactor=2]]\n</Proxy>', { says: NO_URL }],

@@ -4,12 +4,32 @@ import { ruleTable } from '../../support/rules';
 // them; each checked with `apache2 -t` (Apache/2.4.71, Debian). Apache's words name the section as
 // it spells it.
 ruleTable('misplaced-directive', [
-  ['<Proxy balancer://a>\n    BalancerMember http://h\n    [[BalancerGrowth]] 3\n</Proxy>', { says: ['BalancerGrowth cannot stand inside <Proxy>: move it where Apache allows it', '(Apache: "BalancerGrowth not allowed in <Proxy> context")'] }],
-  ['<Proxy balancer://a>\n<IfModule proxy_module>\n[[BalancerPersist]] On\n</IfModule>\n</Proxy>', { says: ['BalancerPersist cannot stand inside <Proxy>'] }],
-  ['<Location /x>\n    [[<Proxy]] balancer://a>\n    </Proxy>\n</Location>', { says: ['<Proxy> cannot stand inside <Location>', '"<Proxy not allowed in <Location> context"'] }],
+  [
+    '<Proxy balancer://a>\n    BalancerMember http://h\n    [[BalancerGrowth]] 3\n</Proxy>',
+    {
+      says: [
+        'BalancerGrowth cannot stand inside <Proxy>: move it where Apache allows it',
+        '(Apache: "BalancerGrowth not allowed in <Proxy> context")',
+      ],
+    },
+  ],
+  [
+    '<Proxy balancer://a>\n<IfModule proxy_module>\n[[BalancerPersist]] On\n</IfModule>\n</Proxy>',
+    { says: ['BalancerPersist cannot stand inside <Proxy>'] },
+  ],
+  [
+    '<Location /x>\n    [[<Proxy]] balancer://a>\n    </Proxy>\n</Location>',
+    { says: ['<Proxy> cannot stand inside <Location>', '"<Proxy not allowed in <Location> context"'] },
+  ],
   ['<If "true">\n    [[ProxyPassInherit]] Off\n</If>', { says: ['ProxyPassInherit cannot stand inside <If>'] }],
-  ['<Proxy balancer://a>\n    SSLProxyEngine On\n</Proxy>\n<Location /x>\n    [[SSLProxyEngine]] On\n</Location>', { says: ['SSLProxyEngine cannot stand inside <Location>'] }],
-  ['<VirtualHost *:80>\n    [[<VirtualHost]] *:81>\n    </VirtualHost>\n</VirtualHost>', { says: ['<VirtualHost> cannot stand inside <VirtualHost>', '"<VirtualHost> cannot occur within <VirtualHost> section"'] }],
+  [
+    '<Proxy balancer://a>\n    SSLProxyEngine On\n</Proxy>\n<Location /x>\n    [[SSLProxyEngine]] On\n</Location>',
+    { says: ['SSLProxyEngine cannot stand inside <Location>'] },
+  ],
+  [
+    '<VirtualHost *:80>\n    [[<VirtualHost]] *:81>\n    </VirtualHost>\n</VirtualHost>',
+    { says: ['<VirtualHost> cannot stand inside <VirtualHost>', '"<VirtualHost> cannot occur within <VirtualHost> section"'] },
+  ],
   ['<location /x>\n[[balancergrowth]] 3\n</location>', { says: ['"BalancerGrowth not allowed in <Location> context"'] }],
   // near misses
   ['<Location /x>\n    Define X 1\n    Include x.conf\n</Location>'],

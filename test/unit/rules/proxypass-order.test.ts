@@ -4,14 +4,37 @@ import { ruleTable } from '../../support/rules';
 // for what it accepts, and a live server with loopback backends for what requests see.
 
 ruleTable('proxypass-order', [
-  ['ProxyPass / balancer://app/\nProxyPass [[/api/]] balancer://api/', { says: ['never used', '"ProxyPass / balancer://app/" above', 'first ProxyPass whose path matches', 'move this line above it'], fixed: 'ProxyPass /api/ balancer://api/\nProxyPass / balancer://app/', safe: false }],
-  ['ProxyPass / balancer://app/\nProxyPass [[/static/]] !\n', { says: ['exclusion comes too late', '/static/ is still proxied'], fixed: 'ProxyPass /static/ !\nProxyPass / balancer://app/\n', safe: true }],
-  ['<VirtualHost *:80>\r\n    ProxyPass / balancer://app/\r\n\tProxyPass [[/x]] !\r\n</VirtualHost>\r\n', { fixed: '<VirtualHost *:80>\r\n    ProxyPass /x !\r\n    ProxyPass / balancer://app/\r\n</VirtualHost>\r\n' }],
+  [
+    'ProxyPass / balancer://app/\nProxyPass [[/api/]] balancer://api/',
+    {
+      says: ['never used', '"ProxyPass / balancer://app/" above', 'first ProxyPass whose path matches', 'move this line above it'],
+      fixed: 'ProxyPass /api/ balancer://api/\nProxyPass / balancer://app/',
+      safe: false,
+    },
+  ],
+  [
+    'ProxyPass / balancer://app/\nProxyPass [[/static/]] !\n',
+    {
+      says: ['exclusion comes too late', '/static/ is still proxied'],
+      fixed: 'ProxyPass /static/ !\nProxyPass / balancer://app/\n',
+      safe: true,
+    },
+  ],
+  [
+    '<VirtualHost *:80>\r\n    ProxyPass / balancer://app/\r\n\tProxyPass [[/x]] !\r\n</VirtualHost>\r\n',
+    { fixed: '<VirtualHost *:80>\r\n    ProxyPass /x !\r\n    ProxyPass / balancer://app/\r\n</VirtualHost>\r\n' },
+  ],
   ['ProxyPass /api balancer://a\nProxyPass [[/api/v2]] balancer://b'],
   ['ProxyPass /api// balancer://a/\nProxyPass [[/api/v2/]] balancer://b/'],
   ['ProxyPass "/a" "balancer://x"\nProxyPass [["/a"]] "balancer://y"', { says: ['same path /a', 'remove one of them'] }],
-  ['ProxyPass /api !\nProxyPass [[/api/v2]] balancer://b', { says: ['the exclusion "ProxyPass /api !" above', 'if /api/v2 should be proxied'] }],
-  ['ProxyPass / balancer://app/\n<VirtualHost *:80>\n    ProxyPass [[/api/]] balancer://api/\n</VirtualHost>', { says: ['of the main server, which every virtual host tries before its own'] }],
+  [
+    'ProxyPass /api !\nProxyPass [[/api/v2]] balancer://b',
+    { says: ['the exclusion "ProxyPass /api !" above', 'if /api/v2 should be proxied'] },
+  ],
+  [
+    'ProxyPass / balancer://app/\n<VirtualHost *:80>\n    ProxyPass [[/api/]] balancer://api/\n</VirtualHost>',
+    { says: ['of the main server, which every virtual host tries before its own'] },
+  ],
   ['<VirtualHost *:80>\n    ProxyPass [[/api/]] balancer://api/\n</VirtualHost>\nProxyPass / balancer://app/'],
   ['ProxyPass / balancer://app/\nProxyPass [[/a/]] balancer://a/\nProxyPass [[/b/]] balancer://b/'],
   // near misses
@@ -20,7 +43,9 @@ ruleTable('proxypass-order', [
   ['ProxyPass /api/ balancer://a/\nProxyPass /api balancer://b/'],
   ['ProxyPass / balancer://app/\nProxyPass /api/ balancer://app/api/'], // same target either way
   ['ProxyPass /x !\nProxyPass /x/y !'],
-  ['<VirtualHost *:80>\n    ProxyPass / balancer://a/\n</VirtualHost>\n<VirtualHost *:81>\n    ProxyPass /api/ balancer://b/\n</VirtualHost>'],
+  [
+    '<VirtualHost *:80>\n    ProxyPass / balancer://a/\n</VirtualHost>\n<VirtualHost *:81>\n    ProxyPass /api/ balancer://b/\n</VirtualHost>',
+  ],
   ['ProxyPass / balancer://app/\n<Location /api/>\n    ProxyPass balancer://api/\n</Location>'],
   ['ProxyPassMatch ^/(.*)$ balancer://app/$1\nProxyPass /api/ balancer://api/'],
   ['ProxyPass ~ ^/ balancer://app/\nProxyPass /api/ balancer://api/'],

@@ -4,7 +4,14 @@ import { ruleTable } from '../../support/rules';
 // for what it accepts, and a live server with loopback backends for what requests see.
 
 ruleTable('rewrite-negated-backreference', [
-  ['RewriteRule !^/(static/.*) balancer://ws/[[$1]] [P,L]', { says: ['the back-reference $1 is always empty', '"!^/(static/.*)" is negated', 'goes to "balancer://ws/"', '%{REQUEST_URI}'], fixed: 'RewriteRule !^/(static/.*) balancer://ws%{REQUEST_URI} [P,L]', safe: false }],
+  [
+    'RewriteRule !^/(static/.*) balancer://ws/[[$1]] [P,L]',
+    {
+      says: ['the back-reference $1 is always empty', '"!^/(static/.*)" is negated', 'goes to "balancer://ws/"', '%{REQUEST_URI}'],
+      fixed: 'RewriteRule !^/(static/.*) balancer://ws%{REQUEST_URI} [P,L]',
+      safe: false,
+    },
+  ],
   ['RewriteRule "!^/x" "balancer://ws/[[$1]]"', { fixed: 'RewriteRule "!^/x" "balancer://ws%{REQUEST_URI}"' }],
   ['RewriteRule !^/x http://backend/[[$0]]/y [P]', { says: ['goes to "http://backend//y"'] }],
   // near misses

@@ -5,12 +5,31 @@ import { ruleTable } from '../../support/rules';
 // its parameters with AH01150.
 // FIXME: its messages start with "Apache", against STYLE.md's lower-case start (`capitalised`).
 ruleTable('shared-member', [
-  ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember [[http://10.0.0.1:8080/app]] loadfactor=3\n</Proxy>', { capitalised: true, says: ['Apache treats "http://10.0.0.1:8080/app" as the earlier member http://10.0.0.1:8080 (its URL is a prefix)', 'this line adds no member', 'its parameters loadfactor=3 are ignored (AH01150)'] }],
-  ['<Proxy balancer://shop>\n    BalancerMember http://a:8080/\n    BalancerMember [[http://a:8080/x]] route=r2 retry=5\n</Proxy>', { capitalised: true, says: ['its parameters route=r2 retry=5 are ignored'] }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember [[http://10.0.0.1:8080/app]] loadfactor=3\n</Proxy>',
+    {
+      capitalised: true,
+      says: [
+        'Apache treats "http://10.0.0.1:8080/app" as the earlier member http://10.0.0.1:8080 (its URL is a prefix)',
+        'this line adds no member',
+        'its parameters loadfactor=3 are ignored (AH01150)',
+      ],
+    },
+  ],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a:8080/\n    BalancerMember [[http://a:8080/x]] route=r2 retry=5\n</Proxy>',
+    { capitalised: true, says: ['its parameters route=r2 retry=5 are ignored'] },
+  ],
   // without parameters there is nothing ignored to mention
-  ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [["http://a/app"]]\n</Proxy>', { capitalised: true, says: ['this line adds no member'], never: ['AH01150'] }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [["http://a/app"]]\n</Proxy>',
+    { capitalised: true, says: ['this line adds no member'], never: ['AH01150'] },
+  ],
   // an exact repeat is shared too
-  ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [[http://a]] loadfactor=2\n</Proxy>', { capitalised: true, says: ['as the earlier member http://a'] }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [[http://a]] loadfactor=2\n</Proxy>',
+    { capitalised: true, says: ['as the earlier member http://a'] },
+  ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a:8080\n    BalancerMember http://a:8081\n</Proxy>'], // the match must cover the whole host and port
   ['<Proxy balancer://shop>\n    BalancerMember http://a/app\n    BalancerMember http://a/\n</Proxy>'], // the earlier name is not a prefix of the later URL

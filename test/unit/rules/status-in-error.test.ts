@@ -3,11 +3,32 @@ import { ruleTable } from '../../support/rules';
 // status=+E at configuration time is practically a no-op: the first selection retries the member and
 // clears E unless retry exceeds the current Unix time, and never with S (docs/apache-semantics.md, ap_proxy_set_wstatus, verified on 2.4.71).
 ruleTable('status-in-error', [
-  ['<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=[[+E]]\n</Proxy>', { says: ['status "+E" sets E (in error), which has no effect in the configuration', 'Apache retries the member on its first request and clears it', 'use +D to disable it'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=+D\n</Proxy>', safe: false }],
-  ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=[[+he]]\n</Proxy>', { says: ['status "+he"'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=+hD\n</Proxy>' }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=[[+E]]\n</Proxy>',
+    {
+      says: [
+        'status "+E" sets E (in error), which has no effect in the configuration',
+        'Apache retries the member on its first request and clears it',
+        'use +D to disable it',
+      ],
+      fixed:
+        '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=+D\n</Proxy>',
+      safe: false,
+    },
+  ],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=[[+he]]\n</Proxy>',
+    {
+      says: ['status "+he"'],
+      fixed: '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=+hD\n</Proxy>',
+    },
+  ],
   // FIXME: in a quoted argument the span is the whole argument, and the fix replaces it with the new
   // value alone, leaving a bare word Apache refuses; it should give "status=D".
-  ['<Proxy balancer://shop>\n    BalancerMember http://a [["status=E"]]\n    BalancerMember http://b\n</Proxy>', { says: ['status "E"'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://a D\n    BalancerMember http://b\n</Proxy>' }],
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a [["status=E"]]\n    BalancerMember http://b\n</Proxy>',
+    { says: ['status "E"'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://a D\n    BalancerMember http://b\n</Proxy>' },
+  ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a status=+D\n    BalancerMember http://b\n</Proxy>'],
   ['<Proxy balancer://shop>\n    BalancerMember http://a status=+E retry=2000000000\n    BalancerMember http://b\n</Proxy>'], // a retry beyond now keeps it in error: it works

@@ -4,14 +4,39 @@ import { ruleTable } from '../../support/rules';
 // for what it accepts, and a live server with loopback backends for what requests see.
 
 ruleTable('trailing-slash-mismatch', [
-  ['ProxyPass /api/ [[balancer://backend]]', { says: ['"/api/" ends with a slash but "balancer://backend" does not', '/api/orders goes to balancer://backendorders', 'AH01144', 'add a trailing slash'], fixed: 'ProxyPass /api/ balancer://backend/', safe: true }],
+  [
+    'ProxyPass /api/ [[balancer://backend]]',
+    {
+      says: [
+        '"/api/" ends with a slash but "balancer://backend" does not',
+        '/api/orders goes to balancer://backendorders',
+        'AH01144',
+        'add a trailing slash',
+      ],
+      fixed: 'ProxyPass /api/ balancer://backend/',
+      safe: true,
+    },
+  ],
   ['ProxyPass / [[balancer://mycluster]] stickysession=ROUTEID', { fixed: 'ProxyPass / balancer://mycluster/ stickysession=ROUTEID' }],
-  ['ProxyPass "/api/" [["balancer://b"]]\nProxyPassReverse "/api/" "balancer://b"\nProxyPassReverse "/other/" "balancer://b"', { fixed: 'ProxyPass "/api/" "balancer://b/"\nProxyPassReverse "/api/" "balancer://b/"\nProxyPassReverse "/other/" "balancer://b"' }],
-  ['ProxyPass /app [[balancer://c/]]', { says: ['/app/orders goes to balancer://c//orders', 'doubled slash', "remove the URL's trailing slash"], fixed: 'ProxyPass /app balancer://c', safe: true }],
+  [
+    'ProxyPass "/api/" [["balancer://b"]]\nProxyPassReverse "/api/" "balancer://b"\nProxyPassReverse "/other/" "balancer://b"',
+    { fixed: 'ProxyPass "/api/" "balancer://b/"\nProxyPassReverse "/api/" "balancer://b/"\nProxyPassReverse "/other/" "balancer://b"' },
+  ],
+  [
+    'ProxyPass /app [[balancer://c/]]',
+    {
+      says: ['/app/orders goes to balancer://c//orders', 'doubled slash', "remove the URL's trailing slash"],
+      fixed: 'ProxyPass /app balancer://c',
+      safe: true,
+    },
+  ],
   ["ProxyPass /app [['http://10.0.0.1/app/']]", { fixed: "ProxyPass /app 'http://10.0.0.1/app'" }],
   ['ProxyPass /api/ [[http://10.0.0.1:8080]]', { says: ['http://10.0.0.1:8080orders', 'AH00898'] }],
   ['ProxyPass /api/ [[http://10.0.0.1/app]]', { says: ['http://10.0.0.1/apporders'] }],
-  ['<Location /api/>\n    ProxyPass [[balancer://b]]\n</Location>', { fixed: '<Location /api/>\n    ProxyPass balancer://b/\n</Location>' }],
+  [
+    '<Location /api/>\n    ProxyPass [[balancer://b]]\n</Location>',
+    { fixed: '<Location /api/>\n    ProxyPass balancer://b/\n</Location>' },
+  ],
   // near misses
   ['ProxyPass /api/ balancer://b/'],
   ['ProxyPass /api balancer://b'],

@@ -3,16 +3,35 @@ import { COMPLETE, loadModule, ruleTable } from '../../support/rules';
 // Each expectation was checked with `apache2 -t` (Apache/2.4.71, Debian). In a fragment only near
 // misses of a manual directive are flagged (a third-party module may define the rest); with a
 // complete, standard module set, every unlisted name and every directive of a module not loaded.
-const INVALID = "(Apache: \"Invalid command '";
+const INVALID = '(Apache: "Invalid command \'';
 
 ruleTable('unknown-directive', [
-  ['[[ProdyPassReverse]] "/a/" "balancer://a/"', { says: ['unknown directive "ProdyPassReverse"; did you mean ProxyPassReverse?', `${INVALID}ProdyPassReverse', perhaps misspelled`], fixed: 'ProxyPassReverse "/a/" "balancer://a/"' }],
+  [
+    '[[ProdyPassReverse]] "/a/" "balancer://a/"',
+    {
+      says: ['unknown directive "ProdyPassReverse"; did you mean ProxyPassReverse?', `${INVALID}ProdyPassReverse', perhaps misspelled`],
+      fixed: 'ProxyPassReverse "/a/" "balancer://a/"',
+    },
+  ],
   ['<Proxy balancer://a>\n[[<Proxi]] x>\n</Proxi>\n</Proxy>', { says: ['unknown directive "<Proxi"; did you mean <Proxy?'] }],
-  [`${COMPLETE}[[WSGIDaemonProcess]] app`, { says: ['unknown directive "WSGIDaemonProcess": no loaded module defines it', `${INVALID}WSGIDaemonProcess'`], noFix: true }],
-  [`${COMPLETE}[[MinSpareServers]] 1\nMaxRequestWorkers 10`, { says: ['MinSpareServers needs mpm_prefork_module, which is not loaded: add its LoadModule line'] }],
+  [
+    `${COMPLETE}[[WSGIDaemonProcess]] app`,
+    { says: ['unknown directive "WSGIDaemonProcess": no loaded module defines it', `${INVALID}WSGIDaemonProcess'`], noFix: true },
+  ],
+  [
+    `${COMPLETE}[[MinSpareServers]] 1\nMaxRequestWorkers 10`,
+    { says: ['MinSpareServers needs mpm_prefork_module, which is not loaded: add its LoadModule line'] },
+  ],
   ['[[LockFile]] /var/lock/accept.lock\n', { says: ['removed in Apache 2.4: use Mutex'] }],
   // a byte order mark is part of the first name to Apache; removing it is safe at the start of the file…
-  ['[[\uFEFFServerName]] localhost', { says: ['the file starts with a UTF-8 byte order mark', "Invalid command '\\xef\\xbb\\xbfServerName'", 'save the file without it'], fixed: 'ServerName localhost', safe: true }],
+  [
+    '[[\uFEFFServerName]] localhost',
+    {
+      says: ['the file starts with a UTF-8 byte order mark', "Invalid command '\\xef\\xbb\\xbfServerName'", 'save the file without it'],
+      fixed: 'ServerName localhost',
+      safe: true,
+    },
+  ],
   // … all of them (removing one would leave the name unknown) …
   ['[[\uFEFF\uFEFFServerName]] localhost', { fixed: 'ServerName localhost', safe: true }],
   // … and only offered further down, where U+FEFF was typed or pasted
@@ -24,5 +43,12 @@ ruleTable('unknown-directive', [
   [`${COMPLETE}${loadModule('wsgi_module', 'mod_wsgi.so')}WSGIDaemonProcess app`],
   ['MinSpareServers 1'],
   // directives third-party modules define are no typo in a fragment
-  ...['JkOptions +ForwardKeySize', 'SecAction "id:1,pass"', 'PerlHandler My::Handler', 'php_value memory_limit 64M', 'MaxClients 10', 'PassengerEnabled on'].map((line) => [`${line}\n`] as const),
+  ...[
+    'JkOptions +ForwardKeySize',
+    'SecAction "id:1,pass"',
+    'PerlHandler My::Handler',
+    'php_value memory_limit 64M',
+    'MaxClients 10',
+    'PassengerEnabled on',
+  ].map((line) => [`${line}\n`] as const),
 ]);

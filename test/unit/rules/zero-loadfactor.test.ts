@@ -4,11 +4,28 @@ import { ruleTable } from '../../support/rules';
 // (checked with `apache2 -t`, Apache/2.4.71). Resolved variables are checked like any other text;
 // unresolved ones are left alone.
 ruleTable('zero-loadfactor', [
-  ['<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>', { says: ['loadfactor "0" gives this member zero weight, which Apache refuses', '(Apache: "BalancerMember LoadFactor must be a number between 1..100")', 'use 1 to 100, or take the member out of rotation with status=+D'], fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=1\n</Proxy>', safe: false }],
-  ['<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>', { fix: 1, fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 status=+D\n</Proxy>', safe: false }],
+  [
+    '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>',
+    {
+      says: [
+        'loadfactor "0" gives this member zero weight, which Apache refuses',
+        '(Apache: "BalancerMember LoadFactor must be a number between 1..100")',
+        'use 1 to 100, or take the member out of rotation with status=+D',
+      ],
+      fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=1\n</Proxy>',
+      safe: false,
+    },
+  ],
+  [
+    '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>',
+    { fix: 1, fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 status=+D\n</Proxy>', safe: false },
+  ],
   // FIXME: in a quoted argument the span is the whole argument and "Set loadfactor=1" replaces it
   // with "1" alone, a bare word Apache refuses; it should give "loadfactor=1".
-  ['BalancerMember balancer://a http://h:1 [["loadfactor=0.0"]]', { says: ['loadfactor "0.0"'], fixed: 'BalancerMember balancer://a http://h:1 1' }],
+  [
+    'BalancerMember balancer://a http://h:1 [["loadfactor=0.0"]]',
+    { says: ['loadfactor "0.0"'], fixed: 'BalancerMember balancer://a http://h:1 1' },
+  ],
   ['Define M "http://h:1 loadfactor=0"\nBalancerMember balancer://a [[${M}]]', { says: ['loadfactor "0"'] }],
   // near misses
   ['BalancerMember balancer://a http://h:1 loadfactor=${NOPE}'],

@@ -88,8 +88,14 @@ describe('shares and reasons', () => {
   for (const [spec, shares, reasons] of cases) {
     it(`[${spec}]`, () => {
       const plan = schedule(members(spec), OPTIONS);
-      assert.deepEqual(plan.members.map((member) => member.share), shares);
-      assert.deepEqual(plan.members.map((member) => member.idle), reasons);
+      assert.deepEqual(
+        plan.members.map((member) => member.share),
+        shares,
+      );
+      assert.deepEqual(
+        plan.members.map((member) => member.idle),
+        reasons,
+      );
     });
   }
 
@@ -100,14 +106,21 @@ describe('shares and reasons', () => {
   it('answers 10,000 members with distinct decimal factors without enumerating a cycle', () => {
     const input = Array.from({ length: 10_000 }, (_, i) => ({ lbfactor: 100 + i, lbset: 0, status: 0, retry: undefined }));
     const plan = schedule(input, OPTIONS);
-    assert.equal(plan.total, input.reduce((sum, member) => sum + member.lbfactor, 0));
+    assert.equal(
+      plan.total,
+      input.reduce((sum, member) => sum + member.lbfactor, 0),
+    );
     assert.equal(picks(input, plan, 1000).length, 1000);
   });
 
   it('reproduces the lbstatus table of the manual for 70/30', () => {
     const input = members('70 30');
     const table = steps(input, schedule(input, OPTIONS), 3).map((step) => step.lbstatus);
-    assert.deepEqual(table, [[-3000, 3000], [4000, -4000], [1000, -1000]]);
+    assert.deepEqual(table, [
+      [-3000, 3000],
+      [4000, -4000],
+      [1000, -1000],
+    ]);
   });
 });
 

@@ -77,7 +77,19 @@ const SUGGESTIONS: readonly (readonly [string, string | undefined])[] = [
 ];
 
 /** [word, candidates, suggestion or undefined]. */
-const KEYS = ['loadfactor', 'lbset', 'route', 'redirect', 'status', 'timeout', 'retry', 'stickysession', 'stickysessionsep', 'lbmethod', 'nofailover'];
+const KEYS = [
+  'loadfactor',
+  'lbset',
+  'route',
+  'redirect',
+  'status',
+  'timeout',
+  'retry',
+  'stickysession',
+  'stickysessionsep',
+  'lbmethod',
+  'nofailover',
+];
 const SUGGEST_FROM: readonly (readonly [string, readonly string[], string | undefined])[] = [
   ['lbfactor', KEYS, 'loadfactor'],
   ['stickysesion', KEYS, 'stickysession'],
@@ -132,12 +144,14 @@ describe('directives', () => {
   });
 
   describe('suggestDirective', () => {
-    for (const [name, expected] of SUGGESTIONS) it(`${JSON.stringify(name)} → ${expected}`, () => assert.equal(suggestDirective(name), expected));
+    for (const [name, expected] of SUGGESTIONS)
+      it(`${JSON.stringify(name)} → ${expected}`, () => assert.equal(suggestDirective(name), expected));
   });
 
   describe('suggestFrom', () => {
     for (const [word, candidates, expected] of SUGGEST_FROM)
-      it(`${word} in [${candidates.length > 3 ? 'keys' : candidates.join(', ')}] → ${expected}`, () => assert.equal(suggestFrom(word, candidates), expected));
+      it(`${word} in [${candidates.length > 3 ? 'keys' : candidates.join(', ')}] → ${expected}`, () =>
+        assert.equal(suggestFrom(word, candidates), expected));
   });
 
   describe('editDistance', () => {
@@ -147,7 +161,8 @@ describe('directives', () => {
   });
 
   describe('moduleIdentifier', () => {
-    for (const [module, expected] of IDENTIFIERS) it(`${module} → ${JSON.stringify(expected)}`, () => assert.equal(moduleIdentifier(module), expected));
+    for (const [module, expected] of IDENTIFIERS)
+      it(`${module} → ${JSON.stringify(expected)}`, () => assert.equal(moduleIdentifier(module), expected));
   });
 
   describe('table', () => {
@@ -166,11 +181,17 @@ describe('directives', () => {
     it('repeats a name only for HeartbeatStorage, documented by two modules', () => {
       const counts = new Map<string, number>();
       for (const d of DIRECTIVES) counts.set(d.name.toLowerCase(), (counts.get(d.name.toLowerCase()) ?? 0) + 1);
-      assert.deepEqual([...counts].filter(([, n]) => n > 1), [['heartbeatstorage', 2]]);
+      assert.deepEqual(
+        [...counts].filter(([, n]) => n > 1),
+        [['heartbeatstorage', 2]],
+      );
     });
     it('gives every module but mpm_common a LoadModule identifier', () => {
       const modules = [...new Set(DIRECTIVES.map((d) => d.module))];
-      assert.deepEqual(modules.filter((m) => moduleIdentifier(m) === ''), ['mpm_common']);
+      assert.deepEqual(
+        modules.filter((m) => moduleIdentifier(m) === ''),
+        ['mpm_common'],
+      );
     });
   });
 });

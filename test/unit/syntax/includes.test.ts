@@ -53,15 +53,27 @@ describe('include resolution', () => {
     '/etc/apache2/x/b/n.conf': '',
   });
   const cases: [string, boolean, string[] | string][] = [
-    ['conf-enabled/*.conf', false, ['/etc/apache2/conf-enabled/B.conf', '/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf']],
-    ['/etc/apache2/conf-enabled/?.conf', false, ['/etc/apache2/conf-enabled/B.conf', '/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf']],
+    [
+      'conf-enabled/*.conf',
+      false,
+      ['/etc/apache2/conf-enabled/B.conf', '/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf'],
+    ],
+    [
+      '/etc/apache2/conf-enabled/?.conf',
+      false,
+      ['/etc/apache2/conf-enabled/B.conf', '/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf'],
+    ],
     ['conf-enabled/[ab].conf', false, ['/etc/apache2/conf-enabled/a.conf', '/etc/apache2/conf-enabled/b.conf']],
     ['sites-enabled/*/x.conf', false, ['/etc/apache2/sites-enabled/one/x.conf', '/etc/apache2/sites-enabled/two/x.conf']],
     ['dir', false, ['/etc/apache2/dir/.dot', '/etc/apache2/dir/a.conf', '/etc/apache2/dir/sub/z.conf']],
     ['./conf-enabled/../conf-enabled/a.conf', false, ['/etc/apache2/conf-enabled/a.conf']],
     ['missing.conf', false, 'Could not open configuration file /etc/apache2/missing.conf: No such file or directory'],
     ['missing.conf', true, []],
-    ['conf-enabled/zz*.conf', false, "Include/IncludeOptional: No matches for the wildcard 'zz*.conf' in '/etc/apache2/conf-enabled', failing"],
+    [
+      'conf-enabled/zz*.conf',
+      false,
+      "Include/IncludeOptional: No matches for the wildcard 'zz*.conf' in '/etc/apache2/conf-enabled', failing",
+    ],
     ['conf-enabled/zz*.conf', true, []],
     ['nodir/*.conf', true, []],
     // Apache matches each wildcard in each directory an earlier one matched (verified with 2.4.71).
@@ -100,7 +112,9 @@ describe('include resolution', () => {
     ['a\\*', 'a*', true],
     ['a\\*', 'ab', false],
   ];
-  for (const [pattern, name, expected] of patterns) it(`fnmatch ${pattern} ${expected ? 'matches' : 'does not match'} ${name}`, () => assert.equal(matchComponent(pattern, name), expected));
+  for (const [pattern, name, expected] of patterns)
+    it(`fnmatch ${pattern} ${expected ? 'matches' : 'does not match'} ${name}`, () =>
+      assert.equal(matchComponent(pattern, name), expected));
 });
 
 describe('configurations across files', () => {
@@ -110,12 +124,18 @@ describe('configurations across files', () => {
       '/etc/apache2/members.conf': 'BalancerMember http://a loadfactor=3\nBalancerMember http://b\n',
     });
     const [preview] = analysis.previews;
-    assert.deepEqual(preview!.balancer.members.map((member) => member.url), ['http://a', 'http://b']);
+    assert.deepEqual(
+      preview!.balancer.members.map((member) => member.url),
+      ['http://a', 'http://b'],
+    );
     assert.equal(fileAt(analysis.tree.files, preview!.balancer.members[0]!.declaration.url.start).path, '/etc/apache2/members.conf');
   });
 
   it('schedules the same through includes as in one file', () => {
-    const single = analyze('<Proxy balancer://x>\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\n</Proxy>\n', { epochSeconds: 1 });
+    const single = analyze(
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\n</Proxy>\n',
+      { epochSeconds: 1 },
+    );
     const split = analyzeSet({
       '/etc/apache2/apache2.conf': 'IncludeOptional conf-enabled/*.conf\n',
       '/etc/apache2/conf-enabled/1-a.conf': '<Proxy balancer://x>\nBalancerMember http://a loadfactor=70\n</Proxy>\n',
@@ -137,7 +157,10 @@ describe('configurations across files', () => {
     });
     assert.deepEqual(findings(analysis), []);
     const vhost = analysis.previews.find((preview) => preview.balancer.scope.kind === 'vhost')!;
-    assert.deepEqual(vhost.balancer.members.map((member) => member.url), ['http://a']);
+    assert.deepEqual(
+      vhost.balancer.members.map((member) => member.url),
+      ['http://a'],
+    );
   });
 
   it('reports findings in the included file, on its own line', () => {
@@ -149,12 +172,19 @@ describe('configurations across files', () => {
   });
 
   it('carries Define, ServerRoot and LoadModule across files in reading order', () => {
-    const analysis = analyzeSet({
-      '/srv/main.conf': 'ServerRoot /opt/web\nInclude mods/*.load\nInclude vars.conf\n<IfModule proxy_balancer_module>\nBalancerMember balancer://x http://h:${PORT}\n</IfModule>\n<IfModule rewrite_module>\nBalancerMember balancer://x http://never\n</IfModule>\n',
-      '/opt/web/mods/proxy.load': 'LoadModule proxy_module /m/mod_proxy.so\nLoadModule proxy_balancer_module /m/mod_proxy_balancer.so\n',
-      '/opt/web/vars.conf': 'Define port 8080\n',
-    }, '/srv/main.conf');
-    assert.deepEqual(analysis.previews[0]!.balancer.members.map((member) => member.url), ['http://h:8080']);
+    const analysis = analyzeSet(
+      {
+        '/srv/main.conf':
+          'ServerRoot /opt/web\nInclude mods/*.load\nInclude vars.conf\n<IfModule proxy_balancer_module>\nBalancerMember balancer://x http://h:${PORT}\n</IfModule>\n<IfModule rewrite_module>\nBalancerMember balancer://x http://never\n</IfModule>\n',
+        '/opt/web/mods/proxy.load': 'LoadModule proxy_module /m/mod_proxy.so\nLoadModule proxy_balancer_module /m/mod_proxy_balancer.so\n',
+        '/opt/web/vars.conf': 'Define port 8080\n',
+      },
+      '/srv/main.conf',
+    );
+    assert.deepEqual(
+      analysis.previews[0]!.balancer.members.map((member) => member.url),
+      ['http://h:8080'],
+    );
   });
 
   it('reports a missing file on the Include line, and an IncludeOptional not at all', () => {
@@ -163,8 +193,13 @@ describe('configurations across files', () => {
   });
 
   it('reports an include without exactly one path, as Apache does', () => {
-    const analysis = analyzeSet({ '/etc/apache2/apache2.conf': 'Include a.conf b.conf\nIncludeOptional\nInclude ""\n', '/etc/apache2/a.conf': '' });
-    const shown = lint(analysis).map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message.replace(/ \(Apache: "(\w+) takes one argument.*$/, ' $1')}`);
+    const analysis = analyzeSet({
+      '/etc/apache2/apache2.conf': 'Include a.conf b.conf\nIncludeOptional\nInclude ""\n',
+      '/etc/apache2/a.conf': '',
+    });
+    const shown = lint(analysis).map(
+      (diagnostic) => `${diagnostic.ruleId} ${diagnostic.message.replace(/ \(Apache: "(\w+) takes one argument.*$/, ' $1')}`,
+    );
     assert.deepEqual(shown, [
       'include-failed give this include exactly one path, quoted if it has spaces Include',
       'include-failed give this include exactly one path, quoted if it has spaces IncludeOptional',
@@ -172,7 +207,7 @@ describe('configurations across files', () => {
     ]);
   });
 
-  it('reports an include cycle once, with Apache\'s message', () => {
+  it("reports an include cycle once, with Apache's message", () => {
     const analysis = analyzeSet({
       '/etc/apache2/apache2.conf': 'Include a.conf\n',
       '/etc/apache2/a.conf': 'Include b.conf\n',
@@ -196,7 +231,10 @@ describe('configurations across files', () => {
     const text = 'LoadModule mpm_event_module m.so\nInclude mods-enabled/*.load\n<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n';
     const analysis = analyze(text, { epochSeconds: 1 });
     assert.equal(analysis.tree.unfollowedInclude, true);
-    assert.deepEqual(lint(analysis).map((diagnostic) => diagnostic.ruleId), []);
+    assert.deepEqual(
+      lint(analysis).map((diagnostic) => diagnostic.ruleId),
+      [],
+    );
   });
 });
 
@@ -205,10 +243,20 @@ describe('read limits', () => {
   const overLimit = (analysis: Analysis): string[] =>
     localize(analysis.tree.files, lint(analysis))
       .filter(({ diagnostic }) => diagnostic.ruleId === 'include-over-limit')
-      .map(({ file, diagnostic }) => `${file.path}:${fileText(analysis.tree.text, file).slice(0, diagnostic.span.start - file.start).split('\n').length} ${diagnostic.message}`);
+      .map(
+        ({ file, diagnostic }) =>
+          `${file.path}:${
+            fileText(analysis.tree.text, file)
+              .slice(0, diagnostic.span.start - file.start)
+              .split('\n').length
+          } ${diagnostic.message}`,
+      );
 
   it('reads includes that multiply (8 includes in each of 9 files: 134 million reads) only up to the include limit', () => {
-    const files: Record<string, string> = { '/etc/apache2/apache2.conf': 'Include f1.conf\n', '/etc/apache2/f10.conf': 'ProxyPass /x http://x/\n' };
+    const files: Record<string, string> = {
+      '/etc/apache2/apache2.conf': 'Include f1.conf\n',
+      '/etc/apache2/f10.conf': 'ProxyPass /x http://x/\n',
+    };
     for (let i = 1; i <= 9; i++) files[`/etc/apache2/f${i}.conf`] = `Include f${i + 1}.conf\n`.repeat(8);
     const started = performance.now();
     const analysis = analyzeSet(files, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 1000 } });
@@ -216,7 +264,10 @@ describe('read limits', () => {
     assert.equal(analysis.tree.files.length, 1001, 'the entry and 1,000 included files');
     const found = overLimit(analysis);
     assert.ok(found.length > 0 && found.length <= 9 * 8, found.join('\n'));
-    assert.match(found[0]!, /^\/etc\/apache2\/f\d+\.conf:\d+ this configuration reaches more than the 1,000 files and folders balancer-lens reads through Include; the rest are not read \(--max-includes raises the limit; balancerLens\.limits\.maxIncludes in the editor\)$/);
+    assert.match(
+      found[0]!,
+      /^\/etc\/apache2\/f\d+\.conf:\d+ this configuration reaches more than the 1,000 files and folders balancer-lens reads through Include; the rest are not read \(--max-includes raises the limit; balancerLens\.limits\.maxIncludes in the editor\)$/,
+    );
   });
 
   it('stops listing folders at the include limit: two symlink loops in one folder (2^33 folders to depth 32)', () => {
@@ -232,18 +283,31 @@ describe('read limits', () => {
   it('reads a glob matching 100,000 files up to the include limit, and says so on the Include line', () => {
     const names = Array.from({ length: 100_000 }, (_, i) => `site-${String(i).padStart(6, '0')}.conf`);
     const access: FileAccess = {
-      readFile: (path) => (path.startsWith('/etc/apache2/sites/') ? '' : path === '/etc/apache2/apache2.conf' ? 'ServerName a\nInclude sites/*.conf\n' : undefined),
+      readFile: (path) =>
+        path.startsWith('/etc/apache2/sites/')
+          ? ''
+          : path === '/etc/apache2/apache2.conf'
+            ? 'ServerName a\nInclude sites/*.conf\n'
+            : undefined,
       readDirectory: (path) => (path === '/etc/apache2/sites' ? names : undefined),
     };
     const started = performance.now();
     const analysis = analyze('ServerName a\nInclude sites/*.conf\n', { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1 });
     assert.ok(performance.now() - started < 10_000);
     assert.equal(analysis.tree.files.length, 1 + 10_000 - 1, 'the entry, and 10,000 reads minus the folder listing');
-    assert.deepEqual(overLimit(analysis).map((found) => found.replace(/ this configuration reaches more than the 10,000 files .*/, '')), ['/etc/apache2/apache2.conf:2']);
+    assert.deepEqual(
+      overLimit(analysis).map((found) => found.replace(/ this configuration reaches more than the 10,000 files .*/, '')),
+      ['/etc/apache2/apache2.conf:2'],
+    );
   });
 
   it('counts exactly: files read and folders listed, up to the limit and not one more', () => {
-    const set = { '/etc/apache2/apache2.conf': 'Include conf.d\n', '/etc/apache2/conf.d/a.conf': '', '/etc/apache2/conf.d/b.conf': '', '/etc/apache2/conf.d/c.conf': '' };
+    const set = {
+      '/etc/apache2/apache2.conf': 'Include conf.d\n',
+      '/etc/apache2/conf.d/a.conf': '',
+      '/etc/apache2/conf.d/b.conf': '',
+      '/etc/apache2/conf.d/c.conf': '',
+    };
     const within = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 4 } });
     assert.deepEqual([within.tree.files.length, overLimit(within)], [4, []]);
     const over = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, includes: 3 } });
@@ -252,9 +316,17 @@ describe('read limits', () => {
   });
 
   it('stops descending at the folder depth limit, on the Include line', () => {
-    const set = { '/etc/apache2/apache2.conf': 'Include deep\n', '/etc/apache2/deep/a.conf': '', '/etc/apache2/deep/1/b.conf': '', '/etc/apache2/deep/1/2/c.conf': '' };
+    const set = {
+      '/etc/apache2/apache2.conf': 'Include deep\n',
+      '/etc/apache2/deep/a.conf': '',
+      '/etc/apache2/deep/1/b.conf': '',
+      '/etc/apache2/deep/1/2/c.conf': '',
+    };
     const analysis = analyzeSet(set, undefined, { limits: { ...DEFAULT_READ_LIMITS, directoryDepth: 1 } });
-    assert.deepEqual(analysis.tree.files.map((file) => file.path), ['/etc/apache2/apache2.conf', '/etc/apache2/deep/1/b.conf', '/etc/apache2/deep/a.conf']);
+    assert.deepEqual(
+      analysis.tree.files.map((file) => file.path),
+      ['/etc/apache2/apache2.conf', '/etc/apache2/deep/1/b.conf', '/etc/apache2/deep/a.conf'],
+    );
     assert.deepEqual(overLimit(analysis), [
       '/etc/apache2/apache2.conf:1 this include reaches folders more than 1 levels below the folder it names, which are not read (--max-directory-depth raises the limit; balancerLens.limits.maxDirectoryDepth in the editor)',
     ]);
@@ -268,9 +340,20 @@ describe('read limits', () => {
       '/etc/apache2/b.conf': 'y'.repeat(1000),
     };
     const fs = memoryFs(set);
-    const access: FileAccess = { ...fs, readFile: (path) => (path === '/etc/apache2/big.conf' ? { bytes: 80 * 1024 * 1024, limit: 2 * 1024 * 1024 } : fs.readFile(path)) };
-    const analysis = analyze(set['/etc/apache2/apache2.conf'], { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1, limits: { ...DEFAULT_READ_LIMITS, size: 1500 } });
-    assert.deepEqual(analysis.tree.files.map((file) => file.path), ['/etc/apache2/apache2.conf', '/etc/apache2/a.conf']);
+    const access: FileAccess = {
+      ...fs,
+      readFile: (path) => (path === '/etc/apache2/big.conf' ? { bytes: 80 * 1024 * 1024, limit: 2 * 1024 * 1024 } : fs.readFile(path)),
+    };
+    const analysis = analyze(set['/etc/apache2/apache2.conf'], {
+      path: '/etc/apache2/apache2.conf',
+      files: access,
+      epochSeconds: 1,
+      limits: { ...DEFAULT_READ_LIMITS, size: 1500 },
+    });
+    assert.deepEqual(
+      analysis.tree.files.map((file) => file.path),
+      ['/etc/apache2/apache2.conf', '/etc/apache2/a.conf'],
+    );
     assert.deepEqual(overLimit(analysis), [
       '/etc/apache2/apache2.conf:1 the included file /etc/apache2/big.conf is 80.0 MB, more than the 2.0 MB a file may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',
       '/etc/apache2/apache2.conf:3 the included file /etc/apache2/b.conf would take this configuration past the 1.5 KB it may have, so it is not read (--max-size raises the limit; balancerLens.limits.maxSize in the editor)',

@@ -17,7 +17,10 @@ describe('logical lines of long files', () => {
         pending = '';
       }
     }
-    assert.deepEqual(lines.map((line) => line.text), expected);
+    assert.deepEqual(
+      lines.map((line) => line.text),
+      expected,
+    );
     assert.equal(lines[0]!.start, base);
     for (let i = 1; i < lines.length; i++) assert.equal(lines[i]!.start, lines[i - 1]!.end, `line ${i} starts where line ${i - 1} ends`);
     assert.equal(lines.at(-1)!.end, base + text.length);

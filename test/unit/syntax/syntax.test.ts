@@ -21,7 +21,10 @@ const entry = (value: string): string => (/^[^\s"]+$/.test(value) ? value : JSON
 
 /** Logical lines as `ap_cfg_getline` returns them, before trimming. */
 function checkLines(text: string, expected: readonly string[]): void {
-  assert.deepEqual([...logicalLines(text)].map((line) => line.text), expected);
+  assert.deepEqual(
+    [...logicalLines(text)].map((line) => line.text),
+    expected,
+  );
 }
 
 /** The last directive as the handler sees it: its name, then each argument word. */
@@ -67,7 +70,10 @@ function checkDiagnostics(marked: string, expected: readonly string[], options?:
   const actual = [...parse(text, options).diagnostics]
     .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
     .map((d) => format(d.span, `${d.refused ? '' : 'note: '}${d.message}`));
-  assert.deepEqual(actual, expected.map((message, i) => format(spans[i]!, message)));
+  assert.deepEqual(
+    actual,
+    expected.map((message, i) => format(spans[i]!, message)),
+  );
 }
 
 /** Every node of a tree, depth first, without recursion (some cases nest thousands deep). */
@@ -125,7 +131,7 @@ const WORDS: readonly (readonly [string, readonly string[]])[] = [
   ['A "loadfactor=2" \'lbset=1\'', ['A', 'loadfactor=2', 'lbset=1']],
   ['A "a\'b" \'c"d\'', ['A', "a'b", 'c"d']],
   ['A "i\\nj"', ['A', 'i\\nj']], // other escapes are kept
-  ['A \'g\\"h\'', ['A', 'g\\"h']],
+  ["A 'g\\\"h'", ['A', 'g\\"h']],
   ['A "x\\"y"', ['A', 'x"y']],
   ["A 'x\\'y'", ['A', "x'y"]],
   ['A "x\\\\y"', ['A', 'x\\y']],
@@ -266,7 +272,10 @@ const CONDITIONALS: readonly (readonly [string, readonly string[], ReadOptions?]
   ['<IfDefine X>\n<IfModule mod_a.c>\nA\n</IfModule>\nB\n</IfDefine>\nC', ['C']],
   ['<IfDefine X>\n<Garbage\nBogus x\n${NOPE}\n</Garbage>\n</IfDefine>\nC', ['C']], // row 87
   ['<IfModule mod_a.c>\nA\n</ifmodule>\nB', ['A', 'B']],
-  ['<Proxy balancer://a>\n<IfModule mod_a.c>\nProxySet lbmethod=bytraffic\n</IfModule>\n</Proxy>', ['<Proxy balancer://a>', 'ProxySet lbmethod=bytraffic', '</Proxy>']],
+  [
+    '<Proxy balancer://a>\n<IfModule mod_a.c>\nProxySet lbmethod=bytraffic\n</IfModule>\n</Proxy>',
+    ['<Proxy balancer://a>', 'ProxySet lbmethod=bytraffic', '</Proxy>'],
+  ],
   ['<IfModule mod_a.c>\n<Proxy balancer://a>\nA\n</Proxy>\n</IfModule>', ['<Proxy balancer://a>', 'A', '</Proxy>']],
 ];
 
@@ -280,10 +289,16 @@ const SECTIONS: readonly (readonly [string, readonly string[], ReadOptions?])[] 
   ['<Proxy "balancer://a">\n</Proxy>', ['<Proxy balancer://a>', '</Proxy>']],
   ['<Proxy>\n</Proxy>', ['<Proxy>', '</Proxy>']],
   ['<Foo x>\nA\n</Foo>', ['<Foo x>', 'A', '</Foo>']], // unknown sections nest too
-  ['<VirtualHost *:80>\n<Proxy balancer://a>\nA\n</Proxy>\n</VirtualHost>', ['<VirtualHost *:80>', '<Proxy balancer://a>', 'A', '</Proxy>', '</VirtualHost>']],
+  [
+    '<VirtualHost *:80>\n<Proxy balancer://a>\nA\n</Proxy>\n</VirtualHost>',
+    ['<VirtualHost *:80>', '<Proxy balancer://a>', 'A', '</Proxy>', '</VirtualHost>'],
+  ],
   // Recovery: a stray close is dropped, a mismatched one closes up to its match.
   ['<Proxy balancer://a>\nA\n</Location>\nB\n</Proxy>\nC', ['<Proxy balancer://a>', 'A', '</Location>', 'B', '</Proxy>', 'C']],
-  ['<Location /x>\n<Proxy balancer://a>\nA\n</Location>\nB', ['<Location /x>', '<Proxy balancer://a>', 'A', '</Proxy>', '</Location>', 'B']],
+  [
+    '<Location /x>\n<Proxy balancer://a>\nA\n</Location>\nB',
+    ['<Location /x>', '<Proxy balancer://a>', 'A', '</Proxy>', '</Location>', 'B'],
+  ],
   ['<Proxy balancer://a>\nA\n</Proxy >\nB', ['<Proxy balancer://a>', 'A', '</Proxy>', 'B']],
   ['</Proxy>\nA', ['</Proxy>', 'A']],
   ['"" BalancerMember x\nA', ['A']], // an empty first word: Apache ignores the line
@@ -312,10 +327,28 @@ const DIAGNOSTICS: readonly (readonly [string, readonly string[], ReadOptions?])
   ['[[<Location /x>]]\n[[<Proxy balancer://a>]]', ['<Location> was not closed.', '<Proxy> was not closed.']],
   ['<IfModule mod_a.c>\n<Proxy balancer://a>\n[[</IfModule>]]\n</Proxy>\n</IfModule>', ['Expected </Proxy> but saw </IfModule>']],
   ['<Proxy balancer://a>\n<IfModule mod_a.c>\n[[</Proxy>]]\n</IfModule>\n</Proxy>', ['</Proxy> without matching <Proxy> section']],
-  ['[[<IfModule mod_a.c>]]\nA\n[[</IfModule >]]\nB', ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', '</IfModule without matching <IfModule section']], // row 88
-  ['[[<IfModule mod_a.c>]]\nA\n[[</IfModule> # x]]', ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', '</IfModule> without matching <IfModule> section']],
-  ['Define M IfModule\n[[<IfModule mod_a.c>]]\n[[</${M}>]]', ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', '</IfModule> without matching <IfModule> section']], // the end is matched before substitution
-  ['[[<IfModule mod_a.c>]]\n[[<Proxy balancer://a>]]', ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', 'note: <Proxy> was not closed.']], // Syntax OK
+  [
+    '[[<IfModule mod_a.c>]]\nA\n[[</IfModule >]]\nB',
+    ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', '</IfModule without matching <IfModule section'],
+  ], // row 88
+  [
+    '[[<IfModule mod_a.c>]]\nA\n[[</IfModule> # x]]',
+    [
+      'note: <IfModule> is never closed: Apache reads to the end of the file as its body',
+      '</IfModule> without matching <IfModule> section',
+    ],
+  ],
+  [
+    'Define M IfModule\n[[<IfModule mod_a.c>]]\n[[</${M}>]]',
+    [
+      'note: <IfModule> is never closed: Apache reads to the end of the file as its body',
+      '</IfModule> without matching <IfModule> section',
+    ],
+  ], // the end is matched before substitution
+  [
+    '[[<IfModule mod_a.c>]]\n[[<Proxy balancer://a>]]',
+    ['note: <IfModule> is never closed: Apache reads to the end of the file as its body', 'note: <Proxy> was not closed.'],
+  ], // Syntax OK
   ['<IfDefine NOPE>\n<Proxy a>\n[[</Location>]]\n</IfDefine>', ['Expected </Proxy> but saw </Location>']], // row 86
   ['<IfDefine NOPE>\n<proxy a>\n[[</Location>]]\n</IfDefine>', ['Expected </proxy> but saw </Location>']],
   ['<IfDefine NOPE>\n[[</IfDefine >]]', ['Expected </IfDefine> but saw </IfDefin>']], // soak drops the last character
@@ -325,10 +358,22 @@ const DIAGNOSTICS: readonly (readonly [string, readonly string[], ReadOptions?])
   ['[[<IfModule !>]]\n</IfModule>', ['<IfModule> directive requires additional arguments']],
   ['[[<IfDefine>]]\n</IfDefine>', ['<IfDefine> directive requires additional arguments']],
   ['[[<IfModule mod_a.c]]\n</IfModule>', ["<IfModule> directive missing closing '>'"]],
-  ['[[<IfVersion>]]\n</IfVersion>', ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.']],
-  ['[[<IfVersion = 2.x>]]\n</IfVersion>', ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.']],
-  ['[[<IfVersion = 2.4.71.0>]]\n</IfVersion>', ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.']],
-  ['[[<IfVersion !2.4.71>]]\n</IfVersion>', ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.']],
+  [
+    '[[<IfVersion>]]\n</IfVersion>',
+    ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.'],
+  ],
+  [
+    '[[<IfVersion = 2.x>]]\n</IfVersion>',
+    ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.'],
+  ],
+  [
+    '[[<IfVersion = 2.4.71.0>]]\n</IfVersion>',
+    ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.'],
+  ],
+  [
+    '[[<IfVersion !2.4.71>]]\n</IfVersion>',
+    ['Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.'],
+  ],
   ['[[<IfVersion ! 2.4.71>]]\n</IfVersion>', ["unrecognized operator '!'"]],
   ['[[<IfVersion <> 2.4>]]\n</IfVersion>', ["unrecognized operator '<>'"]],
   ['[[<IfVersion 2.4.71 x>]]\n</IfVersion>', ["unrecognized operator '2.4.71'"]],
@@ -336,7 +381,10 @@ const DIAGNOSTICS: readonly (readonly [string, readonly string[], ReadOptions?])
   ['[[<IfVersion = /^2\\.4>]]\n</IfVersion>', ['Missing delimiting / of regular expression.']],
   ['[[<IfVersion = /(/>]]\n</IfVersion>', ['Unable to compile regular expression']],
   ['[[<IfVersion a b c>]]\n</IfVersion>', ["<IfVersion> directive missing closing '>'"]],
-  ['A [[${NOPE}]] [[${X}]]\nDefine X 1', ['note: AH00111: Config variable ${NOPE} is not defined', 'note: AH00111: Config variable ${X} is not defined']],
+  [
+    'A [[${NOPE}]] [[${X}]]\nDefine X 1',
+    ['note: AH00111: Config variable ${NOPE} is not defined', 'note: AH00111: Config variable ${X} is not defined'],
+  ],
   ['A ${a:b}', []], // no warning for names with ':'
   ['[[Define a:b 1]]', ["Variable name must not contain ':'"]],
   ['[[UnDefine a:b]]', ["Variable name must not contain ':'"]],
@@ -349,11 +397,54 @@ const DIAGNOSTICS: readonly (readonly [string, readonly string[], ReadOptions?])
 
 /** Inputs that once could trip a reader; each must give a tree, never an exception. */
 const ODD_INPUTS: readonly string[] = [
-  '', '\\', '\\\n', '\\\n\\\n', '\0', '\0\\\n<', '<', '</', '<>', '</>', '<\n</>', '>', '"', "'", '${', '${}', '$', '\ufeff', '\ufeff<Proxy',
-  '\r', '\r\n\r\n', '<Proxy', '<Proxy\n', '</Proxy', '<IfModule', '<IfModule>', '<IfModule !>', '<IfVersion', '<IfVersion ~ (>', '<IfDefine X>\n<',
-  '<IfDefine X>\n</', 'Define', 'Define ${', 'UnDefine', 'BalancerMember', 'BalancerMember "', '<Proxy balancer://a>\nBalancerMember "', 'ProxySet',
-  'ProxyPass', '<Location>\nProxyPass\n</Location>', '<If>\nBalancerMember\n</If>', '<Proxy >\nProxySet\n</Proxy>', '\ud800', 'A \udfff "\ud800',
-  '<A>\n'.repeat(5000), '</A>\n'.repeat(100), '<IfModule x>\n'.repeat(1000), 'A \\\n'.repeat(1000),
+  '',
+  '\\',
+  '\\\n',
+  '\\\n\\\n',
+  '\0',
+  '\0\\\n<',
+  '<',
+  '</',
+  '<>',
+  '</>',
+  '<\n</>',
+  '>',
+  '"',
+  "'",
+  '${',
+  '${}',
+  '$',
+  '\ufeff',
+  '\ufeff<Proxy',
+  '\r',
+  '\r\n\r\n',
+  '<Proxy',
+  '<Proxy\n',
+  '</Proxy',
+  '<IfModule',
+  '<IfModule>',
+  '<IfModule !>',
+  '<IfVersion',
+  '<IfVersion ~ (>',
+  '<IfDefine X>\n<',
+  '<IfDefine X>\n</',
+  'Define',
+  'Define ${',
+  'UnDefine',
+  'BalancerMember',
+  'BalancerMember "',
+  '<Proxy balancer://a>\nBalancerMember "',
+  'ProxySet',
+  'ProxyPass',
+  '<Location>\nProxyPass\n</Location>',
+  '<If>\nBalancerMember\n</If>',
+  '<Proxy >\nProxySet\n</Proxy>',
+  '\ud800',
+  'A \udfff "\ud800',
+  '<A>\n'.repeat(5000),
+  '</A>\n'.repeat(100),
+  '<IfModule x>\n'.repeat(1000),
+  'A \\\n'.repeat(1000),
 ];
 
 describe('syntax', () => {
@@ -378,7 +469,10 @@ describe('syntax', () => {
     });
     it('a comment spans the line it swallows', () => {
       const text = 'A\n  # note \\\nBalancerMember x\nB';
-      assert.deepEqual(parse(text).comments.map((span) => text.slice(span.start, span.end)), ['# note \\\nBalancerMember x']);
+      assert.deepEqual(
+        parse(text).comments.map((span) => text.slice(span.start, span.end)),
+        ['# note \\\nBalancerMember x'],
+      );
     });
     it('a section keeps the text after its `>` as ignored', () => {
       const text = '<Proxy balancer://c1>  lbmethod=bogus \n</Proxy>';
@@ -396,11 +490,13 @@ describe('syntax', () => {
   });
 
   describe('variables (§1.2)', () => {
-    for (const [text, expected, options] of VARIABLES) it(`${show(text)}${options ? ` ${JSON.stringify(options)}` : ''}`, () => checkWalk(text, expected, options));
+    for (const [text, expected, options] of VARIABLES)
+      it(`${show(text)}${options ? ` ${JSON.stringify(options)}` : ''}`, () => checkWalk(text, expected, options));
   });
 
   describe('conditional sections (§1.6)', () => {
-    for (const [text, expected, options] of CONDITIONALS) it(`${show(text)}${options ? ` ${JSON.stringify(options)}` : ''}`, () => checkWalk(text, expected, options));
+    for (const [text, expected, options] of CONDITIONALS)
+      it(`${show(text)}${options ? ` ${JSON.stringify(options)}` : ''}`, () => checkWalk(text, expected, options));
     it('knows which modules the file loads, if it names any', () => {
       assert.equal(parse('<IfModule x>\n</IfModule>').loadedModules, undefined);
       assert.ok(parse(`  ${LOAD_PROXY}`).loadedModules?.has('mod_proxy.c'));
@@ -427,7 +523,8 @@ describe('syntax', () => {
         const model = buildModel(tree);
         const inside = (span: Span): boolean => span.start >= 0 && span.start <= span.end && span.end <= text.length;
         for (const node of nodesOf(tree.nodes)) assert.ok(inside(node.span), `node span ${JSON.stringify(node.span)}`);
-        for (const found of [...tree.diagnostics, ...model.problems]) assert.ok(inside(found.span), `problem span ${JSON.stringify(found.span)}`);
+        for (const found of [...tree.diagnostics, ...model.problems])
+          assert.ok(inside(found.span), `problem span ${JSON.stringify(found.span)}`);
       });
     }
   });

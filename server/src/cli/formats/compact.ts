@@ -7,7 +7,9 @@ export function formatCompact(report: Report): string {
   const lines: string[] = [];
   for (const file of report.files) {
     for (const { diagnostic, region } of file.findings) {
-      lines.push(`${oneLine(file.shown)}:${region.line}:${region.column}: ${diagnostic.severity}: ${oneLine(diagnostic.message)} [${diagnostic.ruleId}]`);
+      lines.push(
+        `${oneLine(file.shown)}:${region.line}:${region.column}: ${diagnostic.severity}: ${oneLine(diagnostic.message)} [${diagnostic.ruleId}]`,
+      );
     }
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -9,7 +9,7 @@ const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', 
 export function formatGithub(report: Report): string {
   const lines: string[] = [];
   for (const file of report.files) {
-    const path = oneLine(file.path === undefined ? file.shown : relativeSlashPath(file.path, report.cwd) ?? file.path);
+    const path = oneLine(file.path === undefined ? file.shown : (relativeSlashPath(file.path, report.cwd) ?? file.path));
     for (const { diagnostic, region } of file.findings) {
       const properties = [
         ['file', path],

@@ -33,7 +33,13 @@ export function formatSarif(report: Report): string {
         locations: [{ physicalLocation: physicalLocation(uri, finding.region) }],
         partialFingerprints: { [FINGERPRINT_KEY]: createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32) },
         ...(finding.related.length > 0
-          ? { relatedLocations: finding.related.map((related, id) => ({ id, physicalLocation: physicalLocation(uri, related.region), message: { text: related.message } })) }
+          ? {
+              relatedLocations: finding.related.map((related, id) => ({
+                id,
+                physicalLocation: physicalLocation(uri, related.region),
+                message: { text: related.message },
+              })),
+            }
           : {}),
       });
     }

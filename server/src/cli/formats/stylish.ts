@@ -16,7 +16,8 @@ const SEVERITY_COLOUR: Record<Severity, keyof typeof ANSI> = { error: 'red', war
 
 /** Renders the report; nothing at all when there is nothing to report (as ESLint). */
 export function formatStylish(report: Report): string {
-  const paint = (style: keyof typeof ANSI, text: string): string => (report.colour ? `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m` : text);
+  const paint = (style: keyof typeof ANSI, text: string): string =>
+    report.colour ? `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m` : text;
   const blocks: string[] = [];
   for (const file of report.files) {
     if (file.findings.length === 0) continue;

@@ -16,7 +16,6 @@ export interface DirectiveInfo {
   readonly contexts: string;
 }
 
-
 /** Lower-cased name → entry; a name documented by two modules (HeartbeatStorage) keeps the first in table order. */
 const BY_NAME: ReadonlyMap<string, DirectiveInfo> = (() => {
   const map = new Map<string, DirectiveInfo>();

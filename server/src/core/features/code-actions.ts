@@ -34,11 +34,23 @@ export function codeActions(analysis: Analysis, diagnostics: readonly Diagnostic
   for (const diagnostic of diagnostics) {
     if (diagnostic.span.end < range.start || diagnostic.span.start > range.end) continue;
     const fixes = diagnostic.fixes ?? [];
-    fixes.forEach((fix, index) => actions.push({ title: fix.title, edits: fix.edits, diagnostics: [diagnostic], isPreferred: fix.safe || (fixes.length === 1 && index === 0) }));
+    fixes.forEach((fix, index) =>
+      actions.push({
+        title: fix.title,
+        edits: fix.edits,
+        diagnostics: [diagnostic],
+        isPreferred: fix.safe || (fixes.length === 1 && index === 0),
+      }),
+    );
     const { start: lineStart, indent } = lineAt(diagnostic.span.start);
     actions.push({
       title: `Disable ${diagnostic.ruleId} for this line`,
-      edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}` }],
+      edits: [
+        {
+          span: { start: lineStart, end: lineStart },
+          newText: `${indent}# balancer-lens-disable-next-line ${diagnostic.ruleId}${newline}`,
+        },
+      ],
       diagnostics: [diagnostic],
       isPreferred: false,
     });

@@ -30,7 +30,14 @@ function lensOf(preview: BalancerPreview): CodeLens {
   const count = balancer.members.length;
   const parts = [`${count} member${count === 1 ? '' : 's'}`];
   if (preview.refusal) parts.push(`Apache refuses this balancer (${preview.refusal.where}): no schedule`);
-  else if (preview.unseen) parts.splice(0, 1, preview.unseen.elsewhere ? `members in ${baseName(preview.unseen.elsewhere.file)}, not included here` : `not found in the ${preview.unseen.filesRead} file${preview.unseen.filesRead === 1 ? '' : 's'} read`);
+  else if (preview.unseen)
+    parts.splice(
+      0,
+      1,
+      preview.unseen.elsewhere
+        ? `members in ${baseName(preview.unseen.elsewhere.file)}, not included here`
+        : `not found in the ${preview.unseen.filesRead} file${preview.unseen.filesRead === 1 ? '' : 's'} read`,
+    );
   else if (count === 0 || schedule.tier === undefined) parts.push('every request gets 503');
   else if (!preview.simulated) parts.push(`${preview.lbmethod}: no fixed order`);
   else {

@@ -27,14 +27,16 @@ const SNIPPETS: readonly CompletionItem[] = [
     label: 'balancer',
     kind: 'snippet',
     detail: 'a balancer with two members, ProxyPass and ProxyPassReverse',
-    insertText: '<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" loadfactor=${3:1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" loadfactor=${5:1}\n\tProxySet lbmethod=${6|byrequests,bybusyness,bytraffic|}\n</Proxy>\nProxyPass "/${7:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${7:app}/" "balancer://${1:app}/"\n',
+    insertText:
+      '<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" loadfactor=${3:1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" loadfactor=${5:1}\n\tProxySet lbmethod=${6|byrequests,bybusyness,bytraffic|}\n</Proxy>\nProxyPass "/${7:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${7:app}/" "balancer://${1:app}/"\n',
     isSnippet: true,
   },
   {
     label: 'balancer-sticky',
     kind: 'snippet',
     detail: 'a balancer with sticky sessions on a ROUTEID cookie',
-    insertText: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" route=${3:n1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" route=${5:n2}\n\tProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/${6:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${6:app}/" "balancer://${1:app}/"\n',
+    insertText:
+      'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" route=${3:n1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" route=${5:n2}\n\tProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/${6:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${6:app}/" "balancer://${1:app}/"\n',
     isSnippet: true,
   },
 ];
@@ -55,22 +57,33 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   const directive = words[0]!.replace(/^["']/, '').toLowerCase();
   const value = /^(status|lbmethod)=(.*)$/i.exec(current);
   if (value) {
-    if (value[1]!.toLowerCase() === 'lbmethod') return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
+    if (value[1]!.toLowerCase() === 'lbmethod')
+      return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
     return Object.entries(STATUS_DOCS)
       .filter(([letter]) => 'DSEIHRNC'.includes(letter))
-      .map(([letter, detail]) => ({ label: `+${letter}`, kind: 'value', detail, insertText: value[2]!.endsWith('+') || value[2]!.endsWith('-') ? letter : `+${letter}` }));
+      .map(([letter, detail]) => ({
+        label: `+${letter}`,
+        kind: 'value',
+        detail,
+        insertText: value[2]!.endsWith('+') || value[2]!.endsWith('-') ? letter : `+${letter}`,
+      }));
   }
   if (current.includes('=')) return [];
   const target = parameterTarget(directive, before, sectionAt(analysis, offset));
   if (!target) return [];
-  return PARAMETER_DOCS.filter((doc) => doc.target === target).map((doc) => ({ label: `${doc.key}=`, kind: 'parameter', detail: doc.summary, documentation: `Accepts: ${doc.accepts}` }));
+  return PARAMETER_DOCS.filter((doc) => doc.target === target).map((doc) => ({
+    label: `${doc.key}=`,
+    kind: 'parameter',
+    detail: doc.summary,
+    documentation: `Accepts: ${doc.accepts}`,
+  }));
 }
 
 function parameterTarget(directive: string, line: string, section: Section | undefined): 'member' | 'balancer' | undefined {
   if (directive === 'balancermember') return 'member';
   if (directive === 'proxypass' || directive === 'proxypassmatch') return /balancer:\/\//i.test(line) ? 'balancer' : 'member';
   if (directive === 'proxyset') {
-    const named = section && /^proxy/i.test(section.name) ? section.args[0]?.value ?? '' : line.split(/\s+/)[1] ?? '';
+    const named = section && /^proxy/i.test(section.name) ? (section.args[0]?.value ?? '') : (line.split(/\s+/)[1] ?? '');
     return /^balancer:/i.test(named) ? 'balancer' : 'member';
   }
   return undefined;
@@ -81,9 +94,17 @@ function directiveItems(section: Section | undefined): CompletionItem[] {
   const name = section?.name.toLowerCase();
   const context = name === undefined ? 's' : name === 'virtualhost' ? 'v' : 'd';
   const inBalancer = (name === 'proxy' || name === 'proxymatch') && /^balancer:/i.test(section?.args[0]?.value ?? '');
-  const items: CompletionItem[] = DIRECTIVES.filter((info) => info.contexts.includes(context) && !info.name.startsWith('<'))
-    .map((info) => ({ label: info.name, kind: 'directive', detail: info.module }));
-  if (inBalancer) items.unshift({ label: 'BalancerMember', kind: 'directive', detail: 'mod_proxy: a member of this balancer', insertText: 'BalancerMember "http://${1:host}:${2:8080}" loadfactor=${3:1}', isSnippet: true });
+  const items: CompletionItem[] = DIRECTIVES.filter((info) => info.contexts.includes(context) && !info.name.startsWith('<')).map(
+    (info) => ({ label: info.name, kind: 'directive', detail: info.module }),
+  );
+  if (inBalancer)
+    items.unshift({
+      label: 'BalancerMember',
+      kind: 'directive',
+      detail: 'mod_proxy: a member of this balancer',
+      insertText: 'BalancerMember "http://${1:host}:${2:8080}" loadfactor=${3:1}',
+      isSnippet: true,
+    });
   return items;
 }
 
@@ -93,7 +114,8 @@ function sectionAt(analysis: Analysis, offset: number): Section | undefined {
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind !== 'enter') continue;
     const section = step.section;
-    if (section.open.span.end < offset && (section.close ? offset <= section.close.span.start : offset <= section.span.end)) found = section;
+    if (section.open.span.end < offset && (section.close ? offset <= section.close.span.start : offset <= section.span.end))
+      found = section;
   }
   return found;
 }

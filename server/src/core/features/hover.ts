@@ -4,7 +4,15 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import { BalancerPreview, describeIdle, previewPicks, previewSteps, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
+import {
+  BalancerPreview,
+  describeIdle,
+  previewPicks,
+  previewSteps,
+  previewWithDown,
+  refusalSentence,
+  unseenSentence,
+} from '../scheduler/preview';
 import type { Span } from '../span';
 import { bar, factor, percent } from './share-text';
 import { targetAt } from './locate';
@@ -55,13 +63,26 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   const members = balancer.members;
   const out: string[] = [];
   const scope = balancer.scope.kind === 'vhost' ? ' · virtual host' : '';
-  if (preview.unseen?.elsewhere) return [`_${escape(unseenSentence(balancer.name, preview.unseen))}_`, '', balancerHover(preview.unseen.elsewhere.preview, options)].join('\n');
-  if (preview.unseen) return [`**${balancer.name}**${scope} · not found`, '', escape(unseenSentence(balancer.name, preview.unseen))].join('\n');
+  if (preview.unseen?.elsewhere)
+    return [
+      `_${escape(unseenSentence(balancer.name, preview.unseen))}_`,
+      '',
+      balancerHover(preview.unseen.elsewhere.preview, options),
+    ].join('\n');
+  if (preview.unseen)
+    return [`**${balancer.name}**${scope} · not found`, '', escape(unseenSentence(balancer.name, preview.unseen))].join('\n');
   out.push(`**${balancer.name}** · ${preview.lbmethod}${scope} · ${members.length} member${members.length === 1 ? '' : 's'}`);
   if (preview.refusal) {
     out.push('', `**${escape(refusalSentence(preview.refusal))}**`);
     const refused = [...(preview.refusedMembers ?? [])].slice(0, TABLE_ROWS);
-    if (refused.length > 0) out.push('', ...refused.map(([index, refusal]) => `- ${memberLetter(index)} ${escape(members[index]!.url)}: refused (${refusal.where}: ${escape(refusal.message)})`));
+    if (refused.length > 0)
+      out.push(
+        '',
+        ...refused.map(
+          ([index, refusal]) =>
+            `- ${memberLetter(index)} ${escape(members[index]!.url)}: refused (${refusal.where}: ${escape(refusal.message)})`,
+        ),
+      );
     return out.join('\n');
   }
   if (members.length === 0) {
@@ -69,11 +90,19 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
     return out.join('\n');
   }
   if (schedule.tier === undefined) out.push('', 'No member can take a request: every request gets **503** (AH01170).');
-  else if (preview.simulated) out.push('', `lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} request${schedule.cycleLength === 1 ? '' : 's'}`);
+  else if (preview.simulated)
+    out.push(
+      '',
+      `lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} request${schedule.cycleLength === 1 ? '' : 's'}`,
+    );
   out.push('', '| | member | share | |', '|---|---|---:|---|');
   members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
-    const detail = plan.idle ? escape(describeIdle(plan.idle, member, schedule.tier)) : preview.simulated ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}` : plan.role;
+    const detail = plan.idle
+      ? escape(describeIdle(plan.idle, member, schedule.tier))
+      : preview.simulated
+        ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}`
+        : plan.role;
     out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${detail} |`);
   });
   if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | |`);
@@ -112,7 +141,12 @@ function failureTable(preview: BalancerPreview): string[] {
     let outcome: string;
     if (after.tier === undefined) outcome = 'nobody: every request gets **503**';
     else {
-      const takers = after.candidates.slice(0, TAKERS).map((taker) => `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`);
+      const takers = after.candidates
+        .slice(0, TAKERS)
+        .map(
+          (taker) =>
+            `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`,
+        );
       if (after.candidates.length > TAKERS) takers.push(`… ${after.candidates.length - TAKERS} more`);
       const tierChange = after.tier !== schedule.tier ? `lbset ${after.tier}: ` : '';
       outcome = tierChange + takers.join(', ');
@@ -129,7 +163,9 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   const member = balancer.members[index]!;
   const plan = schedule.members[index]!;
   const out = [`**${memberLetter(index)} · ${escape(member.url)}** in ${balancer.name}`, ''];
-  out.push(`loadfactor ${factor(member.params.lbfactor)} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`);
+  out.push(
+    `loadfactor ${factor(member.params.lbfactor)} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`,
+  );
   out.push('');
   const refused = preview.refusedMembers?.get(index);
   if (refused) {
@@ -143,10 +179,17 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   } else {
     const unit = schedule.total / schedule.cycleLength;
     const perCycle = member.params.lbfactor / unit;
-    out.push(`**${percent(plan.share)}** of requests — ${perCycle} of every ${schedule.cycleLength}${plan.role === 'regular' ? '' : ` (${plan.role} standing in)`}`);
-    if (schedule.cycleLength <= GAP_CYCLE && schedule.cycleLength * schedule.candidates.length <= GAP_WORK) out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
+    out.push(
+      `**${percent(plan.share)}** of requests — ${perCycle} of every ${schedule.cycleLength}${plan.role === 'regular' ? '' : ` (${plan.role} standing in)`}`,
+    );
+    if (schedule.cycleLength <= GAP_CYCLE && schedule.cycleLength * schedule.candidates.length <= GAP_WORK)
+      out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
   }
-  if (member.sharedBy.length > 0) out.push('', `also declared by ${member.sharedBy.length} later line${member.sharedBy.length === 1 ? '' : 's'} whose parameters Apache ignores (AH01150)`);
+  if (member.sharedBy.length > 0)
+    out.push(
+      '',
+      `also declared by ${member.sharedBy.length} later line${member.sharedBy.length === 1 ? '' : 's'} whose parameters Apache ignores (AH01150)`,
+    );
   return out.join('\n');
 }
 
@@ -166,7 +209,9 @@ function longestGap(preview: BalancerPreview, index: number): number {
 /** What a parameter means and how Apache read this value. */
 export function parameterHover(parameter: Parameter, member: Member | undefined): string {
   const doc = parameterDoc(parameter.key);
-  const out = [`**${parameter.key.toLowerCase()}**${doc ? ` (${doc.target} parameter) — ${doc.summary}` : ' — not a parameter Apache knows'}`];
+  const out = [
+    `**${parameter.key.toLowerCase()}**${doc ? ` (${doc.target} parameter) — ${doc.summary}` : ' — not a parameter Apache knows'}`,
+  ];
   if (doc) out.push('', `Accepts: ${doc.accepts}`);
   const parsed = parsedValue(parameter);
   if (parsed) out.push('', parsed);

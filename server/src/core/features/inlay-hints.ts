@@ -33,7 +33,11 @@ export function inlayHints(analysis: Analysis, start = 0, end = Number.MAX_SAFE_
     if (isSame || at < start || at > end) continue;
     const shown = own.slice(0, COPY_MEMBERS).map((hint, index) => `${memberLetter(index)} ${hint.label.replace('≈ ', '')}`);
     if (own.length > COPY_MEMBERS) shown.push('…');
-    hints.push({ offset: at, label: `this virtual host: ${shown.join(' · ')}`, tooltip: `${preview.balancer.name} as this virtual host inherits it (${preview.lbmethod}): ${shown.join(', ')}` });
+    hints.push({
+      offset: at,
+      label: `this virtual host: ${shown.join(' · ')}`,
+      tooltip: `${preview.balancer.name} as this virtual host inherits it (${preview.lbmethod}): ${shown.join(', ')}`,
+    });
   }
   return hints.sort((a, b) => a.offset - b.offset);
 }
@@ -59,7 +63,11 @@ function memberHints(preview: BalancerPreview): InlayHint[] {
   });
 }
 
-function shortIdle(idle: NonNullable<Analysis['previews'][number]['schedule']['members'][number]['idle']>, lbset: number, tier: number | undefined): string {
+function shortIdle(
+  idle: NonNullable<Analysis['previews'][number]['schedule']['members'][number]['idle']>,
+  lbset: number,
+  tier: number | undefined,
+): string {
   switch (idle) {
     case 'spare-not-needed':
       return 'spare (idle)';

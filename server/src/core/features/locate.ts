@@ -9,7 +9,13 @@ import type { Section } from '../syntax/tree';
 export type Target =
   | { readonly kind: 'balancer'; readonly span: Span; readonly preview: BalancerPreview }
   | { readonly kind: 'member'; readonly span: Span; readonly preview: BalancerPreview; readonly index: number }
-  | { readonly kind: 'parameter'; readonly span: Span; readonly parameter: Parameter; readonly preview: BalancerPreview; readonly member: Member | undefined };
+  | {
+      readonly kind: 'parameter';
+      readonly span: Span;
+      readonly parameter: Parameter;
+      readonly preview: BalancerPreview;
+      readonly member: Member | undefined;
+    };
 
 const TARGETS = new WeakMap<Analysis, Target[]>();
 
@@ -24,14 +30,16 @@ export function targets(analysis: Analysis): readonly Target[] {
     balancer.members.forEach((member, index) => {
       for (const declaration of [member.declaration, ...member.sharedBy]) {
         found!.push({ kind: 'member', span: declaration.directive.span, preview, index });
-        for (const parameter of declaration.parameters) found!.push({ kind: 'parameter', span: parameter.span, parameter, preview, member });
+        for (const parameter of declaration.parameters)
+          found!.push({ kind: 'parameter', span: parameter.span, parameter, preview, member });
       }
       if (!balancer.section) {
         const first = member.declaration.directive.args[0];
         if (first && first.value.toLowerCase().startsWith('balancer:')) found!.push({ kind: 'balancer', span: first.span, preview });
       }
     });
-    for (const parameter of balancer.setBy.values()) found.push({ kind: 'parameter', span: parameter.span, parameter, preview, member: undefined });
+    for (const parameter of balancer.setBy.values())
+      found.push({ kind: 'parameter', span: parameter.span, parameter, preview, member: undefined });
   }
   for (const reference of analysis.model.references) {
     const preview = previewFor(analysis, reference.name, reference.scope);

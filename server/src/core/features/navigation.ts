@@ -68,7 +68,8 @@ export function rename(analysis: Analysis, offset: number, newName: string): { s
   if (!name) return { error: 'there is no balancer name here' };
   const bare = newName.replace(/^balancer:\/\//i, '');
   // Checked first, so a huge name is neither quoted back nor written at every occurrence.
-  if (utf8Length(`balancer://${bare}`) >= MAX_BALANCER_NAME) return { error: `a balancer name is at most ${MAX_BALANCER_NAME - 1 - 'balancer://'.length} bytes: Apache refuses a longer one` };
+  if (utf8Length(`balancer://${bare}`) >= MAX_BALANCER_NAME)
+    return { error: `a balancer name is at most ${MAX_BALANCER_NAME - 1 - 'balancer://'.length} bytes: Apache refuses a longer one` };
   if (!/^[^\s"'/|\]>\\]+$/.test(bare)) return { error: `"${newName}" cannot be a balancer name: use letters, digits, - _ and .` };
   return nameOccurrences(analysis, name).map((span) => ({ span, newText: bare }));
 }

@@ -61,7 +61,12 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
   const refusalReport = (refusal: Refusal | undefined): RefusalReport | null => {
     if (!refusal) return null;
     const placed = locate(refusal.span.start);
-    return { ...(placed.file === at.file ? {} : { file: placed.file }), line: placed.line, message: refusal.message, ruleId: refusal.ruleId };
+    return {
+      ...(placed.file === at.file ? {} : { file: placed.file }),
+      line: placed.line,
+      message: refusal.message,
+      ruleId: refusal.ruleId,
+    };
   };
   return {
     name: balancer.name,

@@ -20,14 +20,25 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     const anchor = balancer.section ?? balancer.createdBy;
     const members = balancer.members.map((member, index): DocumentSymbol => ({
       name: member.url,
-      detail: refusedMembers?.has(index) ? 'refused' : refusal ? 'no schedule' : (schedule.members[index]!.idle ?? `${(schedule.members[index]!.share * 100).toFixed(1)}%`),
+      detail: refusedMembers?.has(index)
+        ? 'refused'
+        : refusal
+          ? 'no schedule'
+          : (schedule.members[index]!.idle ?? `${(schedule.members[index]!.share * 100).toFixed(1)}%`),
       kind: 'member',
       span: member.declaration.directive.span,
       selection: member.declaration.url,
       children: [],
     }));
     const span = balancer.section ? balancer.section.span : anchor.span;
-    const symbol: DocumentSymbol = { name: balancer.name, detail: `${balancer.members.length} members${refusal ? ' · refused by Apache' : ''}`, kind: 'balancer', span: cover(span, members), selection: balancer.section ? balancer.section.open.span : anchor.span, children: members };
+    const symbol: DocumentSymbol = {
+      name: balancer.name,
+      detail: `${balancer.members.length} members${refusal ? ' · refused by Apache' : ''}`,
+      kind: 'balancer',
+      span: cover(span, members),
+      selection: balancer.section ? balancer.section.open.span : anchor.span,
+      children: members,
+    };
     const key = balancer.scope.kind === 'vhost' ? balancer.scope.section : undefined;
     // Appended in place: copying the list for each balancer would be quadratic in balancers.
     const siblings = byScope.get(key);
@@ -37,7 +48,14 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   const result: DocumentSymbol[] = [...(byScope.get(undefined) ?? [])];
   for (const [section, balancers] of byScope) {
     if (!section) continue;
-    result.push({ name: `<VirtualHost ${section.args.map((word) => word.value).join(' ')}>`, detail: '', kind: 'vhost', span: section.span, selection: section.open.span, children: balancers });
+    result.push({
+      name: `<VirtualHost ${section.args.map((word) => word.value).join(' ')}>`,
+      detail: '',
+      kind: 'vhost',
+      span: section.span,
+      selection: section.open.span,
+      children: balancers,
+    });
   }
   return result.sort((a, b) => a.span.start - b.span.start);
 }

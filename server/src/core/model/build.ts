@@ -12,7 +12,15 @@ import type { Word } from '../syntax/words';
 import type { RuleId } from '../rules';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
-import { BalancerParams, defaultWorkerParams, isUnknownKeyError, ParamContext, setBalancerParam, setWorkerParam, WorkerParams } from './params';
+import {
+  BalancerParams,
+  defaultWorkerParams,
+  isUnknownKeyError,
+  ParamContext,
+  setBalancerParam,
+  setWorkerParam,
+  WorkerParams,
+} from './params';
 import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
 import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
@@ -71,7 +79,10 @@ class Builder {
   /** BalancerInherit / ProxyPassInherit per server scope, when set. */
   private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
 
-  constructor(private readonly tree: SyntaxTree, private readonly checkpoint: () => void) {
+  constructor(
+    private readonly tree: SyntaxTree,
+    private readonly checkpoint: () => void,
+  ) {
     const modules = knownModules(tree);
     this.params = {
       // Without LoadModule lines the file is a fragment: assume what a typical server loads.
@@ -112,7 +123,13 @@ class Builder {
   private enter(section: Section): void {
     const name = section.name.toLowerCase();
     const outer = this.context;
-    if (!section.hasBracket) this.problem('section-mismatch', 'section-arguments', section.open.span, `<${sectionName(section.name)}> directive missing closing '>'`);
+    if (!section.hasBracket)
+      this.problem(
+        'section-mismatch',
+        'section-arguments',
+        section.open.span,
+        `<${sectionName(section.name)}> directive missing closing '>'`,
+      );
     let context: Context = outer;
     if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
     else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
@@ -168,7 +185,16 @@ class Builder {
     if (!map) this.byScope.set(key, (map = new Map()));
     let balancer = map.get(name);
     if (!balancer) {
-      balancer = { name, scope: this.context.scope, createdBy, section, members: [], memberIndex: { byName: new Map(), lengths: new Map() }, params: {}, setBy: new Map() };
+      balancer = {
+        name,
+        scope: this.context.scope,
+        createdBy,
+        section,
+        members: [],
+        memberIndex: { byName: new Map(), lengths: new Map() },
+        params: {},
+        setBy: new Map(),
+      };
       map.set(name, balancer);
       this.balancers.push(balancer);
     }
@@ -200,13 +226,28 @@ class Builder {
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
-        this.problem('member-syntax', 'member-arguments', word.span, 'BalancerMember can not have a balancer name when defined in a location');
+        this.problem(
+          'member-syntax',
+          'member-arguments',
+          word.span,
+          'BalancerMember can not have a balancer name when defined in a location',
+        );
       } else {
-        this.problem('member-syntax', 'member-arguments', word.span, "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'");
+        this.problem(
+          'member-syntax',
+          'member-arguments',
+          word.span,
+          "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'",
+        );
       }
     }
     if (path === undefined) {
-      this.problem('member-syntax', 'member-arguments', directive.span, 'BalancerMember must define balancer name when outside <Proxy > section');
+      this.problem(
+        'member-syntax',
+        'member-arguments',
+        directive.span,
+        'BalancerMember must define balancer name when outside <Proxy > section',
+      );
       return;
     }
     if (!url) {
@@ -242,7 +283,14 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
       return;
     }
-    const member: MutableMember = { url: url.value, name: parsed.name, declaration, sharedBy: [], params: defaultWorkerParams(), setBy: new Map() };
+    const member: MutableMember = {
+      url: url.value,
+      name: parsed.name,
+      declaration,
+      sharedBy: [],
+      params: defaultWorkerParams(),
+      setBy: new Map(),
+    };
     balancer.members.push(member);
     indexMember(balancer.memberIndex, member);
     for (const parameter of table) {
@@ -254,7 +302,14 @@ class Builder {
 
   private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
     if (isUnknownKeyError(bare)) {
-      this.problem('unknown-parameter', onBalancer ? 'unknown-balancer-parameter' : 'unknown-worker-parameter', parameter.span, message, true, parameter);
+      this.problem(
+        'unknown-parameter',
+        onBalancer ? 'unknown-balancer-parameter' : 'unknown-worker-parameter',
+        parameter.span,
+        message,
+        true,
+        parameter,
+      );
     } else this.problem(refusedValueRule(parameter), 'invalid-parameter', parameter.valueSpan, message, true, parameter);
   }
 
@@ -306,16 +361,27 @@ class Builder {
     }
     for (const word of args) {
       if (!word.value.includes('=')) {
-        this.problem('invalid-parameter', 'invalid-parameter', word.span, "Invalid ProxySet parameter. Parameter must be in the form 'key=value'");
+        this.problem(
+          'invalid-parameter',
+          'invalid-parameter',
+          word.span,
+          "Invalid ProxySet parameter. Parameter must be in the form 'key=value'",
+        );
         return;
       }
       const parameter = parameterOf(word);
-      if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`)) return;
+      if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`))
+        return;
     }
   }
 
   /** Applies one parameter to a balancer or standalone worker; false (after reporting) when Apache refuses it. */
-  private applyParameter(parameter: Parameter, balancer: MutableBalancer | undefined, worker: WorkerParams | undefined, decorate: (error: string) => string): boolean {
+  private applyParameter(
+    parameter: Parameter,
+    balancer: MutableBalancer | undefined,
+    worker: WorkerParams | undefined,
+    decorate: (error: string) => string,
+  ): boolean {
     const error = balancer
       ? setBalancerParam(balancer.params, parameter.key, parameter.value, this.params)
       : setWorkerParam(worker!, parameter.key, parameter.value, this.params);
@@ -345,9 +411,10 @@ class Builder {
       if (positional.length < (inLocation ? 1 : 2)) positional.push(word);
       else if (PROXYPASS_FLAGS.has(word.value.toLowerCase())) continue;
       else if (!word.value.includes('=')) {
-        const message = inLocation && positional[0]!.value.startsWith('/')
-          ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
-          : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
+        const message =
+          inLocation && positional[0]!.value.startsWith('/')
+            ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
+            : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
         this.problem('proxypass-syntax', 'proxypass-arguments', word.span, message);
         return;
       } else {
@@ -362,7 +429,12 @@ class Builder {
     }
     const url = positional[inLocation ? 0 : 1];
     if (!url) {
-      this.problem('proxypass-syntax', 'proxypass-arguments', directive.span, 'ProxyPass|ProxyPassMatch needs a path when not defined in a location');
+      this.problem(
+        'proxypass-syntax',
+        'proxypass-arguments',
+        directive.span,
+        'ProxyPass|ProxyPassMatch needs a path when not defined in a location',
+      );
       return;
     }
     if (url.value === '!') return;
@@ -394,14 +466,28 @@ class Builder {
     const canonicalName = isMatch ? '<ProxyMatch' : '<Proxy';
     if (rest.length === 0 || path === undefined) return;
     const first = rest[0]!;
-    if (isMatch) return this.problem('proxy-section-arguments', 'section-arguments', first.span, 'Multiple <ProxyMatch> arguments not (yet) supported.');
-    if (/[*?[]/.test(path)) return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for wildchar url.');
-    if (!path.includes(':')) return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
+    if (isMatch)
+      return this.problem(
+        'proxy-section-arguments',
+        'section-arguments',
+        first.span,
+        'Multiple <ProxyMatch> arguments not (yet) supported.',
+      );
+    if (/[*?[]/.test(path))
+      return this.problem(
+        'proxy-section-arguments',
+        'section-arguments',
+        first.span,
+        '<Proxy> arguments are not supported for wildchar url.',
+      );
+    if (!path.includes(':'))
+      return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
     let balancer: MutableBalancer | undefined;
     let worker: WorkerParams | undefined;
     if (isBalancerUrl(path)) {
       const named = balancerName(path);
-      if ('error' in named) return this.problem('invalid-balancer-name', 'invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
+      if ('error' in named)
+        return this.problem('invalid-balancer-name', 'invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
       balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, section.open, section);
     } else {
       const parsed = workerUrl(path);
@@ -412,10 +498,23 @@ class Builder {
     }
     for (const word of rest) {
       if (!word.value.includes('=')) {
-        return this.problem('proxy-section-arguments', 'section-arguments', word.span, "Invalid Proxy parameter. Parameter must be in the form 'key=value'");
+        return this.problem(
+          'proxy-section-arguments',
+          'section-arguments',
+          word.span,
+          "Invalid Proxy parameter. Parameter must be in the form 'key=value'",
+        );
       }
       const parameter = parameterOf(word);
-      if (!this.applyParameter(parameter, balancer, worker, (error) => `${canonicalName} ${error} ${parameter.key}=${parameter.value}; ${path}`)) return;
+      if (
+        !this.applyParameter(
+          parameter,
+          balancer,
+          worker,
+          (error) => `${canonicalName} ${error} ${parameter.key}=${parameter.value}; ${path}`,
+        )
+      )
+        return;
     }
   }
 

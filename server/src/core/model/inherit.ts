@@ -9,7 +9,18 @@ import type { BalancerParams } from './params';
 
 /** Settings the vhost keeps when it set them, else takes from the main balancer. */
 const OWN_OR_MAIN: readonly (keyof BalancerParams)[] = [
-  'stickysession', 'stickyCookie', 'stickyPath', 'stickysessionsep', 'timeout', 'maxattempts', 'nonce', 'nofailover', 'scolonpathdelim', 'forcerecovery', 'growth', 'failontimeout',
+  'stickysession',
+  'stickyCookie',
+  'stickyPath',
+  'stickysessionsep',
+  'timeout',
+  'maxattempts',
+  'nonce',
+  'nofailover',
+  'scolonpathdelim',
+  'forcerecovery',
+  'growth',
+  'failontimeout',
 ];
 
 /** Replaces each inheriting vhost balancer by its merge with the main server's balancer of the same name. */

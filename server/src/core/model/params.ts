@@ -120,7 +120,6 @@ function truncateUtf8(text: string, maxBytes: number): string {
   return text.slice(0, end);
 }
 
-
 /** Apache's On|Off test for these keys: strcasecmp with "on" and "off". */
 function onOff(value: string): boolean | undefined {
   const lower = asciiLower(value);
@@ -238,21 +237,59 @@ export interface ParamContext {
 
 /** Worker parameter keys (lower case) without the hc* ones, in set_worker_param's order. */
 export const WORKER_PARAMETER_KEYS: readonly string[] = [
-  'loadfactor', 'retry', 'ttl', 'min', 'max', 'smax', 'acquire', 'timeout', 'iobuffersize',
-  'receivebuffersize', 'keepalive', 'disablereuse', 'enablereuse', 'route', 'redirect', 'status',
-  'flushpackets', 'flushwait', 'ping', 'lbset', 'connectiontimeout', 'flusher', 'upgrade',
-  'responsefieldsize', 'secret', 'addressttl',
+  'loadfactor',
+  'retry',
+  'ttl',
+  'min',
+  'max',
+  'smax',
+  'acquire',
+  'timeout',
+  'iobuffersize',
+  'receivebuffersize',
+  'keepalive',
+  'disablereuse',
+  'enablereuse',
+  'route',
+  'redirect',
+  'status',
+  'flushpackets',
+  'flushwait',
+  'ping',
+  'lbset',
+  'connectiontimeout',
+  'flusher',
+  'upgrade',
+  'responsefieldsize',
+  'secret',
+  'addressttl',
 ];
 
 /** Worker keys that exist only when mod_proxy_hcheck is loaded (lower case). */
 export const WORKER_HCHECK_PARAMETER_KEYS: readonly string[] = [
-  'hctemplate', 'hcmethod', 'hcinterval', 'hcpasses', 'hcfails', 'hcuri', 'hcexpr',
+  'hctemplate',
+  'hcmethod',
+  'hcinterval',
+  'hcpasses',
+  'hcfails',
+  'hcuri',
+  'hcexpr',
 ];
 
 /** Balancer parameter keys (lower case), in set_balancer_param's order. */
 export const BALANCER_PARAMETER_KEYS: readonly string[] = [
-  'stickysession', 'stickysessionsep', 'nofailover', 'timeout', 'maxattempts', 'lbmethod',
-  'scolonpathdelim', 'failonstatus', 'failontimeout', 'nonce', 'growth', 'forcerecovery',
+  'stickysession',
+  'stickysessionsep',
+  'nofailover',
+  'timeout',
+  'maxattempts',
+  'lbmethod',
+  'scolonpathdelim',
+  'failonstatus',
+  'failontimeout',
+  'nonce',
+  'growth',
+  'forcerecovery',
 ];
 
 /** Sizes of the fixed char arrays in mod_proxy.h's shared structs; a value must be shorter. */
@@ -264,7 +301,11 @@ const LBMETHOD_NAME_SIZE = 16;
 const NONCE_SIZE = 37; // APR_UUID_FORMATTED_LENGTH + 1
 
 /** Apache's errors for a key its handler does not know (set_worker_param, set_worker_hc_param, set_balancer_param). */
-export const UNKNOWN_KEY_ERRORS = { worker: 'unknown Worker parameter', hcheck: 'unknown Worker hcheck parameter', balancer: 'unknown Balancer parameter' } as const;
+export const UNKNOWN_KEY_ERRORS = {
+  worker: 'unknown Worker parameter',
+  hcheck: 'unknown Worker hcheck parameter',
+  balancer: 'unknown Balancer parameter',
+} as const;
 
 /** Whether a handler's error says the key is unknown, rather than its value refused. */
 export function isUnknownKeyError(error: string): boolean {

@@ -11,11 +11,34 @@ const MAX_HOSTNAME = 256;
 
 /** Default ports that Apache drops from a worker's name: APR's `apr_uri_port_of_scheme` table plus mod_proxy's own schemes. */
 const DEFAULT_PORTS: Record<string, string> = {
-  http: '80', ftp: '21', https: '443', gopher: '70', ldap: '389', nntp: '119', snews: '563', imap: '143', pop: '110', sip: '5060', rtsp: '554',
-  wais: '210', 'z39.50r': '210', 'z39.50s': '210', prospero: '191', nfs: '2049', tip: '3372', acap: '674', telnet: '23', ssh: '22',
-  fcgi: '8000', ajp: '8009', scgi: '4000', h2c: '80', h2: '443', ws: '80', wss: '443',
+  http: '80',
+  ftp: '21',
+  https: '443',
+  gopher: '70',
+  ldap: '389',
+  nntp: '119',
+  snews: '563',
+  imap: '143',
+  pop: '110',
+  sip: '5060',
+  rtsp: '554',
+  wais: '210',
+  'z39.50r': '210',
+  'z39.50s': '210',
+  prospero: '191',
+  nfs: '2049',
+  tip: '3372',
+  acap: '674',
+  telnet: '23',
+  ssh: '22',
+  fcgi: '8000',
+  ajp: '8009',
+  scgi: '4000',
+  h2c: '80',
+  h2: '443',
+  ws: '80',
+  wss: '443',
 };
-
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
 export function isBalancerUrl(url: string): boolean {

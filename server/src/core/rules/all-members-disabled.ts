@@ -15,7 +15,9 @@ export const rule: Rule = {
     for (const preview of analysis.previews) {
       const { balancer, schedule } = preview;
       if (balancer.members.length === 0 || schedule.tier !== undefined || preview.lbmethod === 'heartbeat') continue;
-      const reasons = balancer.members.map((member, index) => `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`);
+      const reasons = balancer.members.map(
+        (member, index) => `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`,
+      );
       yield {
         span: (balancer.section?.open ?? balancer.createdBy).span,
         message: `no member of ${balancer.name} can take a request, so every request gets 503 (AH01170 "All workers are in error state"): ${reasons.join('; ')}`,

@@ -129,7 +129,12 @@ function deciders(sections: readonly Section[]): Section[] {
     for (let i = sections.length - 1; i >= 0; i--) if (has(partsOf(sections[i]!))) return sections[i];
     return undefined;
   };
-  const kept = new Set([last((parts) => parts.requires.length > 0), last((parts) => parts.allows.length > 0), last((parts) => parts.denies.length > 0), last((parts) => parts.order !== undefined)]);
+  const kept = new Set([
+    last((parts) => parts.requires.length > 0),
+    last((parts) => parts.allows.length > 0),
+    last((parts) => parts.denies.length > 0),
+    last((parts) => parts.order !== undefined),
+  ]);
   return sections.filter((section) => kept.has(section));
 }
 
@@ -165,17 +170,21 @@ function accessOf(sections: readonly Section[]): Access {
     if (parts.denies.length > 0) denies = parts.denies;
     if (parts.order !== undefined) order = parts.order;
   }
-  const from = (lines: readonly Directive[] | undefined): string[] => (lines ?? []).flatMap((line) => line.args.slice(1).map((word) => word.value.toLowerCase()));
+  const from = (lines: readonly Directive[] | undefined): string[] =>
+    (lines ?? []).flatMap((line) => line.args.slice(1).map((word) => word.value.toLowerCase()));
   const allowAll = from(allows).includes('all');
   const denyAll = from(denies).includes('all');
   const usesCompat = allows !== undefined || denies !== undefined;
   const compatProtects = usesCompat && (order === 'deny,allow' ? denyAll && !allowAll : !allowAll || denyAll);
   // Require lines outside a container must all fail to deny (RequireAny): one "all granted" opens it.
   if ((requires.length > 0 && granted.length === 0) || compatProtects) return { kind: 'protected', reason: '', granted, usesCompat };
-  if (!usesCompat && requires.length === 0) return { kind: 'unrestricted', reason: 'nothing here restricts who may reach it', granted, usesCompat };
+  if (!usesCompat && requires.length === 0)
+    return { kind: 'unrestricted', reason: 'nothing here restricts who may reach it', granted, usesCompat };
   let reason = '"Require all granted" lets everyone in';
   if (usesCompat && order === 'deny,allow' && allowAll) {
-    reason = denyAll ? '"Allow from all" is checked after "Deny from all" under Order Deny,Allow, so it lets everyone in' : '"Allow from all" lets everyone in';
+    reason = denyAll
+      ? '"Allow from all" is checked after "Deny from all" under Order Deny,Allow, so it lets everyone in'
+      : '"Allow from all" lets everyone in';
   } else if (usesCompat && allowAll) reason = '"Allow from all" lets everyone in';
   else if (usesCompat) reason = 'Deny lines without "Deny from all" only keep out the hosts they name';
   return { kind: 'open', reason, granted, usesCompat };
@@ -254,7 +263,13 @@ function fixFor(text: string, handler: Directive, access: Access, newline: strin
   if (access.kind !== 'unrestricted') return [];
   const lineStart = text.lastIndexOf('\n', handler.span.start - 1) + 1;
   const indent = text.slice(lineStart, handler.span.start);
-  return [{ title, safe: false, edits: [{ span: { start: handler.span.end, end: handler.span.end }, newText: `${newline}${indent}Require local` }] }];
+  return [
+    {
+      title,
+      safe: false,
+      edits: [{ span: { start: handler.span.end, end: handler.span.end }, newText: `${newline}${indent}Require local` }],
+    },
+  ];
 }
 
 function isPathSection(section: Section): boolean {

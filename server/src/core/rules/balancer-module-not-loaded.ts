@@ -6,7 +6,8 @@ export const rule: Rule = {
   id: 'balancer-module-not-loaded',
   severity: 'warning',
   docs: {
-    summary: 'balancers in a complete configuration (it loads an MPM and includes nothing) without mod_proxy_balancer: every balancer request gets 500',
+    summary:
+      'balancers in a complete configuration (it loads an MPM and includes nothing) without mod_proxy_balancer: every balancer request gets 500',
     why: 'BalancerMember belongs to mod_proxy, so Apache starts without mod_proxy_balancer — and then no handler accepts balancer:// URLs: every request fails with 500 (AH01144 "No protocol handler was valid for the URL").',
     bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
@@ -16,6 +17,10 @@ export const rule: Rule = {
     if (!modules || !modules.has('proxy_module') || modules.has('proxy_balancer_module')) return;
     const first = analysis.model.balancers.find((balancer) => balancer.name.startsWith('balancer://'));
     if (!first) return;
-    yield { span: balancerAnchor(first), message: 'mod_proxy_balancer is not loaded: Apache starts, but every request to a balancer fails with 500 (AH01144 "No protocol handler was valid for the URL"); add LoadModule proxy_balancer_module' };
+    yield {
+      span: balancerAnchor(first),
+      message:
+        'mod_proxy_balancer is not loaded: Apache starts, but every request to a balancer fails with 500 (AH01144 "No protocol handler was valid for the URL"); add LoadModule proxy_balancer_module',
+    };
   },
 };

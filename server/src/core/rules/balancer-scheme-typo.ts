@@ -3,7 +3,17 @@ import { walk } from '../syntax/walk';
 import type { Rule } from './types';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
-const NAMING = new Set(['proxypass', 'proxypassmatch', 'proxypassreverse', 'balancermember', 'proxyset', '<proxy', '<proxymatch', 'rewriterule', 'sethandler']);
+const NAMING = new Set([
+  'proxypass',
+  'proxypassmatch',
+  'proxypassreverse',
+  'balancermember',
+  'proxyset',
+  '<proxy',
+  '<proxymatch',
+  'rewriterule',
+  'sethandler',
+]);
 /**
  * Where Apache checks a `balancer:` prefix itself and refuses `balancer:/x` (invalid-balancer-name
  * reports those); elsewhere the bad word is taken silently.

@@ -14,7 +14,11 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     for (const comment of analysis.tree.comments) {
       // Each newline inside a comment's span was escaped by the backslash(es) just before it.
-      for (let newline = text.indexOf('\n', comment.start); newline >= 0 && newline < comment.end; newline = text.indexOf('\n', newline + 1)) {
+      for (
+        let newline = text.indexOf('\n', comment.start);
+        newline >= 0 && newline < comment.end;
+        newline = text.indexOf('\n', newline + 1)
+      ) {
         let end = newline;
         if (text[end - 1] === '\r') end--;
         let start = end;
@@ -32,7 +36,14 @@ export const rule: Rule = {
           // Safe: the swallowed line becomes a comment of its own, so Apache reads exactly what it read
           // before. Removing the backslash alone would put that line into effect: only a suggestion.
           fixes: [
-            { title: 'Comment out the swallowed line', safe: true, edits: [{ span: { start, end }, newText: '' }, { span: { start: commentAt(text, next), end: commentAt(text, next) }, newText: '# ' }] },
+            {
+              title: 'Comment out the swallowed line',
+              safe: true,
+              edits: [
+                { span: { start, end }, newText: '' },
+                { span: { start: commentAt(text, next), end: commentAt(text, next) }, newText: '# ' },
+              ],
+            },
             { title: 'Remove the backslash (the next line then applies)', safe: false, edits: [{ span: { start, end }, newText: '' }] },
           ],
         };

@@ -24,7 +24,9 @@ export const rule: Rule = {
         yield {
           span: member.setBy.get('route')?.valueSpan ?? member.declaration.url,
           message: `route "${route}" is already used by ${earlier.url} in ${balancer.name}: sticky sessions for it always go there; give this member its own route`,
-          related: [{ span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route "${route}" first used here` }],
+          related: [
+            { span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route "${route}" first used here` },
+          ],
         };
       }
     }

@@ -8,7 +8,7 @@ export const rule: Rule = {
   id: 'ignored-text',
   severity: 'warning',
   docs: {
-    summary: 'text after the `>` of a section\'s opening or closing line: Apache silently ignores it',
+    summary: "text after the `>` of a section's opening or closing line: Apache silently ignores it",
     why: 'Section handlers read their arguments up to the last `>` and Apache drops the rest of the line, as it does after `</Proxy>`: `<Proxy "balancer://shop"> lbmethod=bybusyness` keeps the default lbmethod and says nothing.',
     bad: '<Proxy "balancer://shop"> lbmethod=bybusyness\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
@@ -60,15 +60,27 @@ function afterOpening(text: string, section: Section, ignored: Span): RuleFindin
   const bracket = text.lastIndexOf('>', ignored.start);
   const fixes: Fix[] = [];
   if (isProxy && /^\S+=/.test(words) && bracket >= section.open.span.start) {
-    fixes.push({ title: 'Move the parameters inside the ">"', safe: false, edits: [{ span: { start: bracket, end: ignored.end }, newText: ` ${words}>` }] });
+    fixes.push({
+      title: 'Move the parameters inside the ">"',
+      safe: false,
+      edits: [{ span: { start: bracket, end: ignored.end }, newText: ` ${words}>` }],
+    });
   }
   const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', section.open.span.start) + 1))![0];
   if (findDirective(words.split(/\s/)[0]!)) {
-    fixes.push({ title: 'Move it to its own line', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: `\n${indent}    ${words}` }] });
+    fixes.push({
+      title: 'Move it to its own line',
+      safe: false,
+      edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: `\n${indent}    ${words}` }],
+    });
   }
   fixes.push({ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: '' }] });
   const hint = isProxy ? 'balancer parameters go inside the ">" (or on a ProxySet line)' : 'put it on its own line or delete it';
-  return { span: ignored, message: `text after the ">" of a ${open} line is ignored: Apache silently drops "${words}", so it has no effect; ${hint}`, fixes };
+  return {
+    span: ignored,
+    message: `text after the ">" of a ${open} line is ignored: Apache silently drops "${words}", so it has no effect; ${hint}`,
+    fixes,
+  };
 }
 
 function afterClosing(text: string, section: Section, ignored: Span): RuleFinding {

@@ -5,14 +5,18 @@ export const rule: Rule = {
   id: 'include-failed',
   severity: 'error',
   docs: {
-    summary: 'an `Include` Apache cannot read: a missing file, a wildcard that matches nothing, a cycle of includes, or not exactly one path',
+    summary:
+      'an `Include` Apache cannot read: a missing file, a wildcard that matches nothing, a cycle of includes, or not exactly one path',
     why: 'Apache reads includes before anything else and refuses to start when an Include names a missing file or a wildcard with no match (IncludeOptional stays silent), or when includes nest deeper than 128 — which is what a cycle does.',
     bad: 'Include /etc/apache2/no-such-dir/balancers.conf',
     good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'include-failed')) {
-      const what = problem.problem === 'include-arguments' ? 'give this include exactly one path, quoted if it has spaces' : 'Apache cannot read this include';
+      const what =
+        problem.problem === 'include-arguments'
+          ? 'give this include exactly one path, quoted if it has spaces'
+          : 'Apache cannot read this include';
       yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
     }
   },

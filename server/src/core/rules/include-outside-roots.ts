@@ -5,8 +5,9 @@ export const rule: Rule = {
   id: 'include-outside-roots',
   severity: 'info',
   docs: {
-    summary: 'an `Include` of a file, folder or wildcard outside the folders balancer-lens reads from, such as certbot\'s `/etc/letsencrypt/options-ssl-apache.conf`: not read, and named only as the include writes it',
-    why: 'Apache reads it, so what it holds is not checked; but a configuration from a pull request must not make CI read and print a file from elsewhere on the machine, so `lint` reads only the current folder, the linted files\' folders, `--server-root` and `--include-root DIR`. This is not a failed run: the finding counts for the exit code only through its severity. Name the folder with `--include-root DIR` when the include is yours and you want it checked.',
+    summary:
+      "an `Include` of a file, folder or wildcard outside the folders balancer-lens reads from, such as certbot's `/etc/letsencrypt/options-ssl-apache.conf`: not read, and named only as the include writes it",
+    why: "Apache reads it, so what it holds is not checked; but a configuration from a pull request must not make CI read and print a file from elsewhere on the machine, so `lint` reads only the current folder, the linted files' folders, `--server-root` and `--include-root DIR`. This is not a failed run: the finding counts for the exit code only through its severity. Name the folder with `--include-root DIR` when the include is yours and you want it checked.",
     bad: 'Include /etc/letsencrypt/options-ssl-apache.conf',
     good: 'Include sites-enabled/*.conf',
   },

@@ -6,7 +6,7 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary: 'a balancer name Apache refuses: no `://name`, too long, or a member in a section that gives no balancer name',
-    why: 'A balancer is named balancer://NAME (at most 95 bytes, path ignored); a BalancerMember inside <Location> or <Proxy *> takes that section\'s path as the balancer name and fails.',
+    why: "A balancer is named balancer://NAME (at most 95 bytes, path ignored); a BalancerMember inside <Location> or <Proxy *> takes that section's path as the balancer name and fails.",
     bad: 'ProxyPass "/app/" "balancer:app/"',
     good: 'ProxyPass "/app/" "balancer://app/"',
   },

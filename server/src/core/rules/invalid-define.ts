@@ -12,7 +12,10 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'invalid-define')) {
-      const hint = problem.problem === 'invalid-define' ? 'rename this variable without ":"' : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
+      const hint =
+        problem.problem === 'invalid-define'
+          ? 'rename this variable without ":"'
+          : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
       yield { span: problem.span, message: `${hint} (${apacheSays(problem.message)})` };
     }
   },

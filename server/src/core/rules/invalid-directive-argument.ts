@@ -5,7 +5,11 @@ import { apacheSays } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
-const FLAGS = new Map([['balancerpersist', 'BalancerPersist'], ['balancerinherit', 'BalancerInherit'], ['proxypassinherit', 'ProxyPassInherit']]);
+const FLAGS = new Map([
+  ['balancerpersist', 'BalancerPersist'],
+  ['balancerinherit', 'BalancerInherit'],
+  ['proxypassinherit', 'ProxyPassInherit'],
+]);
 
 export const rule: Rule = {
   id: 'invalid-directive-argument',
@@ -32,14 +36,23 @@ function check(directive: Directive): RuleFinding | undefined {
   if (flag !== undefined) {
     const value = first?.value.toLowerCase();
     if (value === 'on' || value === 'off') return undefined;
-    return { span: first?.span ?? directive.nameSpan, message: `${flag} takes On or Off${first ? `, not "${first.value}"` : ''} (${apacheSays(`${flag} must be On or Off`)})` };
+    return {
+      span: first?.span ?? directive.nameSpan,
+      message: `${flag} takes On or Off${first ? `, not "${first.value}"` : ''} (${apacheSays(`${flag} must be On or Off`)})`,
+    };
   }
   if (lower !== 'balancergrowth') return undefined;
   // TAKE1: exactly one non-empty word.
   if (!first || first.value === '' || directive.args.length > 1) {
-    return { span: directive.span, message: `BalancerGrowth takes one number (${apacheSays('BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config')})` };
+    return {
+      span: directive.span,
+      message: `BalancerGrowth takes one number (${apacheSays('BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config')})`,
+    };
   }
   const growth = atoi(first.value);
   if (growth >= 0 && growth <= 1000) return undefined;
-  return { span: first.span, message: `BalancerGrowth "${first.value}" is out of range: Apache accepts 0 to 1000 (${apacheSays('BalancerGrowth must be between 0 and 1000')})` };
+  return {
+    span: first.span,
+    message: `BalancerGrowth "${first.value}" is out of range: Apache accepts 0 to 1000 (${apacheSays('BalancerGrowth must be between 0 and 1000')})`,
+  };
 }

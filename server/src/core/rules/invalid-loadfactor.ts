@@ -28,14 +28,19 @@ function explain(parameter: Parameter): { hint: string; fixes: Fix[] } {
   if (quoted) {
     return {
       hint: 'keeps its quotes: a quote inside a word is literal, so Apache sees no number; drop the quotes or quote the whole key=value word',
-      fixes: [{ title: `Remove the quotes: loadfactor=${quoted[2]}`, safe: true, edits: [{ span: parameter.valueSpan, newText: quoted[2]! }] }],
+      fixes: [
+        { title: `Remove the quotes: loadfactor=${quoted[2]}`, safe: true, edits: [{ span: parameter.valueSpan, newText: quoted[2]! }] },
+      ],
     };
   }
   const parsed = strtod(value);
   if (parsed.length === 0) return { hint: 'is not a number: Apache accepts 1 to 100', fixes: [] };
   if (!Number.isFinite(parsed.value)) return { hint: 'is not a finite number: Apache accepts 1 to 100', fixes: [] };
   if (parsed.value > 0 && parsed.value < 1) {
-    return { hint: 'is below 1: Apache accepts 1 to 100, so scale every member of the balancer up instead (the shares only depend on the ratios)', fixes: [] };
+    return {
+      hint: 'is below 1: Apache accepts 1 to 100, so scale every member of the balancer up instead (the shares only depend on the ratios)',
+      fixes: [],
+    };
   }
   if (parsed.value < 0) return { hint: 'is negative: Apache accepts 1 to 100', fixes: [] };
   return {

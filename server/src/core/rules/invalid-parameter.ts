@@ -5,7 +5,8 @@ export const rule: Rule = {
   id: 'invalid-parameter',
   severity: 'error',
   docs: {
-    summary: 'a parameter value Apache refuses (lbset, route, timeouts, retry, growth, failonstatus, nofailover, …), or a bare word where `key=value` is expected',
+    summary:
+      'a parameter value Apache refuses (lbset, route, timeouts, retry, growth, failonstatus, nofailover, …), or a bare word where `key=value` is expected',
     why: 'Every worker and balancer parameter is checked while Apache reads the configuration; one bad value stops it from starting.',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=100\n    ProxySet nofailover=yes\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=1\n    ProxySet nofailover=On\n</Proxy>',

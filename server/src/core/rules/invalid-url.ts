@@ -17,7 +17,9 @@ export const rule: Rule = {
       yield {
         span: problem.span,
         message: `"${written}" is not an absolute URL: write scheme://host[:port], e.g. http://${written.replace(/^[a-z]+:\/*/i, '')} (${apacheSays(problem.message)})`,
-        fixes: fixable ? [{ title: `Use http://${written}`, safe: false, edits: [{ span: problem.span, newText: `http://${written}` }] }] : [],
+        fixes: fixable
+          ? [{ title: `Use http://${written}`, safe: false, edits: [{ span: problem.span, newText: `http://${written}` }] }]
+          : [],
       };
     }
   },

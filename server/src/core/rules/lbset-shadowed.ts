@@ -13,7 +13,9 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
       if (lbmethod === 'heartbeat') continue;
-      const sticky = balancer.members.filter((member, index) => hasStatus(member.params.status, 'I') && schedule.members[index]!.idle === undefined);
+      const sticky = balancer.members.filter(
+        (member, index) => hasStatus(member.params.status, 'I') && schedule.members[index]!.idle === undefined,
+      );
       if (sticky.length === 0) continue;
       const lowest = Math.min(...sticky.map((member) => member.params.lbset));
       const keeper = sticky.find((member) => member.params.lbset === lowest)!;

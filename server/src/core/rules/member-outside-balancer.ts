@@ -4,8 +4,9 @@ export const rule: Rule = {
   id: 'member-outside-balancer',
   severity: 'warning',
   docs: {
-    summary: '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',
-    why: 'BalancerMember takes the enclosing section\'s path as the balancer name without checking it is balancer://…; Apache accepts it and creates a balancer named like `http://backend` or `balancer://c.*` that no ProxyPass can reach.',
+    summary:
+      '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',
+    why: "BalancerMember takes the enclosing section's path as the balancer name without checking it is balancer://…; Apache accepts it and creates a balancer named like `http://backend` or `balancer://c.*` that no ProxyPass can reach.",
     bad: '<Proxy "http://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: '<Proxy "balancer://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },

@@ -8,7 +8,8 @@ export const rule: Rule = {
   id: 'misplaced-directive',
   severity: 'error',
   docs: {
-    summary: 'a directive in a context Apache refuses it in: `BalancerGrowth` inside `<Proxy>`, `<Proxy>` inside `<Location>`, `ProxyPass` inside `<Directory>`, `<VirtualHost>` inside `<VirtualHost>`, …',
+    summary:
+      'a directive in a context Apache refuses it in: `BalancerGrowth` inside `<Proxy>`, `<Proxy>` inside `<Location>`, `ProxyPass` inside `<Directory>`, `<VirtualHost>` inside `<VirtualHost>`, …',
     why: 'Each directive may stand only in some contexts (server, virtual host, and kinds of section); Apache refuses the whole configuration otherwise. The table behind this rule comes from running Apache 2.4.71 itself on every directive in every context.',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerGrowth 10\n</Proxy>',
     good: 'BalancerGrowth 10\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
@@ -24,7 +25,10 @@ export const rule: Rule = {
       const message = refusal(directive.name, context, step.parent);
       if (!message) continue;
       const where = step.parent ? `inside <${step.parent.name}>` : 'at the top level';
-      yield { span: directive.nameSpan, message: `${directive.name.startsWith('<') ? `${directive.name}>` : directive.name} cannot stand ${where}: move it where Apache allows it (${apacheSays(message)})` };
+      yield {
+        span: directive.nameSpan,
+        message: `${directive.name.startsWith('<') ? `${directive.name}>` : directive.name} cannot stand ${where}: move it where Apache allows it (${apacheSays(message)})`,
+      };
     }
   },
 };

@@ -9,8 +9,9 @@ export const rule: Rule = {
   id: 'module-not-loaded',
   severity: 'error',
   docs: {
-    summary: 'a complete configuration (it loads an MPM and includes nothing) that lacks a module Apache needs to start with its balancers: mod_proxy, mod_slotmem_shm, the lbmethod',
-    why: '`apache2 -t` does not check these, but start-up does: without mod_slotmem_shm (AH01177) or the default lbmethod\'s module (AH02432) Apache exits; without mod_proxy its directives are unknown.',
+    summary:
+      'a complete configuration (it loads an MPM and includes nothing) that lacks a module Apache needs to start with its balancers: mod_proxy, mod_slotmem_shm, the lbmethod',
+    why: "`apache2 -t` does not check these, but start-up does: without mod_slotmem_shm (AH01177) or the default lbmethod's module (AH02432) Apache exits; without mod_proxy its directives are unknown.",
     bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
@@ -21,7 +22,10 @@ export const rule: Rule = {
       for (const step of walk(analysis.tree.nodes)) {
         const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
         if (!directive || !PROXY_DIRECTIVES.test(directive.name)) continue;
-        yield { span: directive.nameSpan, message: `${directive.name} needs mod_proxy: add LoadModule proxy_module (Apache: "Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration")` };
+        yield {
+          span: directive.nameSpan,
+          message: `${directive.name} needs mod_proxy: add LoadModule proxy_module (Apache: "Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration")`,
+        };
         return;
       }
       return;
@@ -31,11 +35,18 @@ export const rule: Rule = {
     if (!first) return;
     const findings: RuleFinding[] = [];
     if (modules.has('proxy_balancer_module') && !modules.has('slotmem_shm_module')) {
-      findings.push({ span: balancerAnchor(first), message: 'mod_slotmem_shm is not loaded: Apache fails to start (AH01177 "Failed to lookup provider \'shm\' for \'slotmem\': is mod_slotmem_shm loaded??"); add LoadModule slotmem_shm_module' });
+      findings.push({
+        span: balancerAnchor(first),
+        message:
+          "mod_slotmem_shm is not loaded: Apache fails to start (AH01177 \"Failed to lookup provider 'shm' for 'slotmem': is mod_slotmem_shm loaded??\"); add LoadModule slotmem_shm_module",
+      });
     }
     const byDefault = balancers.find((balancer) => balancer.params.lbmethod === undefined);
     if (byDefault && modules.has('proxy_balancer_module') && !modules.has('lbmethod_byrequests_module')) {
-      findings.push({ span: balancerAnchor(byDefault), message: `${byDefault.name} uses the default lbmethod byrequests, whose module is not loaded: Apache fails to start (AH02432 "Cannot find LB Method: byrequests"); add LoadModule lbmethod_byrequests_module` });
+      findings.push({
+        span: balancerAnchor(byDefault),
+        message: `${byDefault.name} uses the default lbmethod byrequests, whose module is not loaded: Apache fails to start (AH02432 "Cannot find LB Method: byrequests"); add LoadModule lbmethod_byrequests_module`,
+      });
     }
     yield* findings;
   },

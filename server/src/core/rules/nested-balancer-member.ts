@@ -5,7 +5,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary: 'a member whose URL is itself `balancer://…`: balancers do not nest',
-    why: 'Apache accepts `BalancerMember balancer://other` but cannot forward to it: requests picked for that member fail. List the other balancer\'s members here instead.',
+    why: "Apache accepts `BalancerMember balancer://other` but cannot forward to it: requests picked for that member fail. List the other balancer's members here instead.",
     bad: '<Proxy "balancer://shop">\n    BalancerMember "balancer://backend"\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
@@ -13,7 +13,10 @@ export const rule: Rule = {
     for (const balancer of analysis.model.balancers) {
       for (const member of balancer.members) {
         if (!member.name.startsWith('balancer://')) continue;
-        yield { span: member.declaration.url, message: `"${member.url}" is a balancer, not a server: balancers do not nest, so requests picked for this member fail; list that balancer's members here instead` };
+        yield {
+          span: member.declaration.url,
+          message: `"${member.url}" is a balancer, not a server: balancers do not nest, so requests picked for this member fail; list that balancer's members here instead`,
+        };
       }
     }
   },

@@ -12,7 +12,10 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'proxy-section-arguments')) {
-      yield { span: problem.span, message: `move these parameters to a ProxySet on a balancer:// section (${apacheSays(problem.message)})` };
+      yield {
+        span: problem.span,
+        message: `move these parameters to a ProxySet on a balancer:// section (${apacheSays(problem.message)})`,
+      };
     }
   },
 };

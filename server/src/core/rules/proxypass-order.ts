@@ -30,7 +30,19 @@ const KINDS: ReadonlyMap<string, ProxyRule['kind']> = new Map([
   ['proxypassreverse', 'ProxyPassReverse'],
 ]);
 /** Sections that set cmd->path, so a ProxyPass inside takes its path from them. */
-const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch', 'directory', 'directorymatch', 'files', 'filesmatch', 'if', 'elseif', 'else']);
+const PATH_SECTIONS = new Set([
+  'location',
+  'locationmatch',
+  'proxy',
+  'proxymatch',
+  'directory',
+  'directorymatch',
+  'files',
+  'filesmatch',
+  'if',
+  'elseif',
+  'else',
+]);
 
 const PROXY_RULES = new WeakMap<Analysis, readonly ProxyRule[]>();
 
@@ -53,7 +65,10 @@ function readRules(analysis: Analysis): ProxyRule[] {
     if (step.kind === 'enter') {
       const name = step.section.name.toLowerCase();
       const outer = open.at(-1);
-      open.push({ vhost: name === 'virtualhost' ? step.section : outer?.vhost, location: PATH_SECTIONS.has(name) ? step.section : outer?.location });
+      open.push({
+        vhost: name === 'virtualhost' ? step.section : outer?.vhost,
+        location: PATH_SECTIONS.has(name) ? step.section : outer?.location,
+      });
     } else if (step.kind === 'leave') open.pop();
     else {
       const kind = KINDS.get(step.directive.name.toLowerCase());
@@ -66,7 +81,12 @@ function readRules(analysis: Analysis): ProxyRule[] {
   return rules;
 }
 
-function readRule(directive: Directive, kind: ProxyRule['kind'], vhost: Section | undefined, location: Section | undefined): ProxyRule | undefined {
+function readRule(
+  directive: Directive,
+  kind: ProxyRule['kind'],
+  vhost: Section | undefined,
+  location: Section | undefined,
+): ProxyRule | undefined {
   let isRegex = kind === 'ProxyPassMatch';
   const positional: Word[] = [];
   let hasMapping = false;
@@ -93,7 +113,14 @@ function readRule(directive: Directive, kind: ProxyRule['kind'], vhost: Section 
 /** True when the rule's path and URL can be compared as plain strings, as alias_match sees them. */
 export function isPlainRule(rule: ProxyRule): rule is ProxyRule & { path: string } {
   const path = rule.path;
-  return !rule.isRegex && !rule.hasMapping && path !== undefined && path.startsWith('/') && !`${path}${rule.url.value}`.includes('${') && !path.includes('%');
+  return (
+    !rule.isRegex &&
+    !rule.hasMapping &&
+    path !== undefined &&
+    path.startsWith('/') &&
+    !`${path}${rule.url.value}`.includes('${') &&
+    !path.includes('%')
+  );
 }
 
 /** alias_match treats a run of slashes in the path as one slash. */
@@ -126,7 +153,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary: 'a ProxyPass (or a `!` exclusion) after a broader ProxyPass that already matches its path: it is never used',
-    why: 'Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server\'s lines are tried before every virtual host\'s own.',
+    why: "Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server's lines are tried before every virtual host's own.",
     bad: 'ProxyPass "/" "balancer://shop/"\nProxyPass "/static/" "!"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
     good: 'ProxyPass "/static/" "!"\nProxyPass "/" "balancer://shop/"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
@@ -197,7 +224,9 @@ function shadowed(text: string, inherited: ReadonlyMap<string, IndexedRule>, own
 function finding(text: string, earlier: ProxyRule & { path: string }, later: ProxyRule & { path: string }): RuleFinding {
   const first = `"${quote(text, earlier.directive)}"`;
   const inherited = earlier.vhost !== later.vhost;
-  const where = inherited ? `${first} of the main server, which every virtual host tries before its own ProxyPass lines,` : `${first} above`;
+  const where = inherited
+    ? `${first} of the main server, which every virtual host tries before its own ProxyPass lines,`
+    : `${first} above`;
   const rule = 'Apache uses the first ProxyPass whose path matches';
   const path = later.path;
   let message: string;
@@ -208,7 +237,7 @@ function finding(text: string, earlier: ProxyRule & { path: string }, later: Pro
   } else if (collapseSlashes(earlier.path) === collapseSlashes(path)) {
     message = `this line is never used: ${where} has the same path ${path} (${rule}); remove one of them`;
   } else {
-    message = `this line is never used: ${where} already matches every path under ${path} (${rule}); ${inherited ? 'move the main server\'s line into the virtual hosts that need it, after their narrower ones' : 'move this line above it'}`;
+    message = `this line is never used: ${where} already matches every path under ${path} (${rule}); ${inherited ? "move the main server's line into the virtual hosts that need it, after their narrower ones" : 'move this line above it'}`;
   }
   const canMove = !inherited && collapseSlashes(earlier.path) !== collapseSlashes(path);
   return {

@@ -12,7 +12,10 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'proxypass-syntax')) {
-      yield { span: problem.span, message: `fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location> (${apacheSays(problem.message)})` };
+      yield {
+        span: problem.span,
+        message: `fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location> (${apacheSays(problem.message)})`,
+      };
     }
   },
 };

@@ -27,7 +27,15 @@ export const rule: Rule = {
       // A lone `…/$1` ending the URL meant "the rest of the path": the whole request path says it.
       const end = written.length - (substitution.quoted ? 1 : 0);
       const isTail = reference.index + 2 === end && written[reference.index - 1] === '/';
-      const fixes: Fix[] = isTail ? [{ title: 'Forward the request path (%{REQUEST_URI})', safe: false, edits: [{ span: { start: start - 1, end: start + 2 }, newText: '%{REQUEST_URI}' }] }] : [];
+      const fixes: Fix[] = isTail
+        ? [
+            {
+              title: 'Forward the request path (%{REQUEST_URI})',
+              safe: false,
+              edits: [{ span: { start: start - 1, end: start + 2 }, newText: '%{REQUEST_URI}' }],
+            },
+          ]
+        : [];
       yield {
         span,
         message: `the back-reference ${reference[0]} is always empty here: the pattern "${pattern.value}" is negated, so it captures nothing and every request it applies to goes to "${substitution.value.replace(new RegExp(BACK_REFERENCE, 'g'), '')}"; forward the path with %{REQUEST_URI}, or match with a positive pattern`,

@@ -4,7 +4,7 @@ export const rule: Rule = {
   id: 'shared-member',
   severity: 'warning',
   docs: {
-    summary: 'a member whose URL starts with an earlier member\'s URL: Apache merges them and ignores this line\'s parameters',
+    summary: "a member whose URL starts with an earlier member's URL: Apache merges them and ignores this line's parameters",
     why: 'Apache matches a new member against existing ones by prefix (http://h:1 covers http://h:1/app and http://h:1/), keeps one member, and logs AH01150 for each parameter it ignores — the balancer has fewer members and other weights than written.',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.1:8080/app" loadfactor=3\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n</Proxy>',

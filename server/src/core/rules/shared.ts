@@ -25,7 +25,9 @@ export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
     const word = pending[lo];
     return word !== undefined && word.start < span.end;
   };
-  return analysis.model.problems.filter((problem) => problem.ruleId === id && !problem.parameter?.value.includes('${') && !touchesPending(problem.span));
+  return analysis.model.problems.filter(
+    (problem) => problem.ruleId === id && !problem.parameter?.value.includes('${') && !touchesPending(problem.span),
+  );
 }
 
 const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();
@@ -70,7 +72,8 @@ export function siblingParameter(analysis: Analysis, parameter: Parameter, key: 
   if (!lines) {
     const index = new Map<Parameter, readonly Parameter[]>();
     for (const balancer of analysis.model.balancers) {
-      for (const member of balancer.members) for (const each of member.declaration.parameters) index.set(each, member.declaration.parameters);
+      for (const member of balancer.members)
+        for (const each of member.declaration.parameters) index.set(each, member.declaration.parameters);
     }
     lines = index;
     MEMBER_LINES.set(analysis, lines);

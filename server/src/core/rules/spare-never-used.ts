@@ -15,16 +15,19 @@ export const rule: Rule = {
       if (schedule.tier === undefined || lbmethod === 'heartbeat') continue;
       const lbsets = new Set(balancer.members.map((member) => member.params.lbset));
       for (const lbset of lbsets) {
-        const inSet = balancer.members.map((member, index) => ({ member, plan: schedule.members[index]! })).filter(({ member }) => member.params.lbset === lbset);
+        const inSet = balancer.members
+          .map((member, index) => ({ member, plan: schedule.members[index]! }))
+          .filter(({ member }) => member.params.lbset === lbset);
         const regular = inSet.filter(({ plan }) => plan.role === 'regular').length;
         // Only usable spares take a place in line (Apache skips blocked ones).
         const spares = inSet.filter(({ plan }) => plan.role === 'spare' && (plan.idle === undefined || plan.idle === 'spare-not-needed'));
         for (const { member } of spares.slice(regular)) {
           yield {
             span: member.declaration.url,
-            message: regular === 0
-              ? `this spare can never be used: lbset ${lbset} has no regular member for it to replace`
-              : `this spare can never be used: lbset ${lbset} has ${regular} regular member${regular === 1 ? '' : 's'}, each replaced by an earlier spare first`,
+            message:
+              regular === 0
+                ? `this spare can never be used: lbset ${lbset} has no regular member for it to replace`
+                : `this spare can never be used: lbset ${lbset} has ${regular} regular member${regular === 1 ? '' : 's'}, each replaced by an earlier spare first`,
           };
         }
       }

@@ -14,11 +14,23 @@ export const rule: Rule = {
     for (const { balancer, schedule } of analysis.previews) {
       for (const [index, member] of balancer.members.entries()) {
         const status = member.setBy.get('status');
-        if (!status || !hasStatus(member.params.status, 'E') || schedule.members[index]!.idle === 'in-error' || hasStatus(member.params.status, 'S')) continue;
+        if (
+          !status ||
+          !hasStatus(member.params.status, 'E') ||
+          schedule.members[index]!.idle === 'in-error' ||
+          hasStatus(member.params.status, 'S')
+        )
+          continue;
         yield {
           span: status.valueSpan,
           message: `status "${status.value}" sets E (in error), which has no effect in the configuration: Apache retries the member on its first request and clears it; use +D to disable it`,
-          fixes: [{ title: 'Use +D (disabled) instead of E', safe: false, edits: [{ span: status.valueSpan, newText: status.value.replace(/e/gi, 'D') }] }],
+          fixes: [
+            {
+              title: 'Use +D (disabled) instead of E',
+              safe: false,
+              edits: [{ span: status.valueSpan, newText: status.value.replace(/e/gi, 'D') }],
+            },
+          ],
         };
       }
     }

@@ -40,7 +40,16 @@ export const rule: Rule = {
       yield {
         span: offset === undefined ? value.span : { start: offset, end: offset + ROUTE.length },
         message: `the sticky cookie "${cookie}${ROUTE}" has no "${separator}" before the route: Apache reads the route from after the first "${separator}" (stickysessionsep) of the cookie value, so sessions never stick; write ${fixed}`,
-        fixes: offset === undefined ? [] : [{ title: `Insert "${separator}" before the route`, safe: true, edits: [{ span: { start: offset, end: offset }, newText: separator }] }],
+        fixes:
+          offset === undefined
+            ? []
+            : [
+                {
+                  title: `Insert "${separator}" before the route`,
+                  safe: true,
+                  edits: [{ span: { start: offset, end: offset }, newText: separator }],
+                },
+              ],
       };
     }
   },

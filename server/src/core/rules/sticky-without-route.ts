@@ -6,7 +6,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary: '`stickysession` on a balancer whose members have no `route`: sessions can never stick',
-    why: 'Apache finds a session\'s member by matching the route in the cookie or URL (after the separator) against each member\'s route=; with no routes nothing ever matches and every request is balanced afresh.',
+    why: "Apache finds a session's member by matching the route in the cookie or URL (after the separator) against each member's route=; with no routes nothing ever matches and every request is balanced afresh.",
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
   },
@@ -14,7 +14,7 @@ export const rule: Rule = {
     for (const balancer of analysis.model.balancers) {
       const sticky = balancer.setBy.get('stickysession');
       if (!sticky || balancer.members.length === 0 || balancer.members.some((member) => member.params.route !== '')) continue;
-      const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? ' (note: PHP\'s session cookie is PHPSESSID)' : '';
+      const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? " (note: PHP's session cookie is PHPSESSID)" : '';
       yield {
         span: sticky.span,
         message: `stickysession=${sticky.value} can never match: no member of ${balancer.name} has a route=, so Apache cannot tell which member a session belongs to; give each member a distinct route${php}`,

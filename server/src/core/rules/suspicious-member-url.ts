@@ -10,8 +10,9 @@ export const rule: Rule = {
   id: 'suspicious-member-url',
   severity: 'warning',
   docs: {
-    summary: 'a member URL that cannot work as written: https on port 80, http on port 443, or an IPv4 network or broadcast address (.0, .255)',
-    why: 'Apache accepts these, then every request picked for the member fails: a TLS handshake with a plain-HTTP port (or the reverse) never succeeds, and x.x.x.0 / x.x.x.255 are usually a subnet\'s network and broadcast addresses, not a server.',
+    summary:
+      'a member URL that cannot work as written: https on port 80, http on port 443, or an IPv4 network or broadcast address (.0, .255)',
+    why: "Apache accepts these, then every request picked for the member fails: a TLS handshake with a plain-HTTP port (or the reverse) never succeeds, and x.x.x.0 / x.x.x.255 are usually a subnet's network and broadcast addresses, not a server.",
     bad: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:80/"\n    BalancerMember "http://10.0.0.255:8080"\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:443/"\n    BalancerMember "http://10.0.0.25:8080"\n</Proxy>',
   },
@@ -22,9 +23,12 @@ export const rule: Rule = {
         const parts = hostPort(member.url);
         if (!parts) continue;
         let problem: string | undefined;
-        if (parts.scheme === 'https' && parts.port === '80') problem = 'https on port 80, the plain-HTTP port: the TLS handshake fails; use http:// or port 443';
-        else if (parts.scheme === 'http' && parts.port === '443') problem = 'http on port 443, the TLS port: the member answers with TLS; use https:// or port 80';
-        else if (/^\d+\.\d+\.\d+\.(0|255)$/.test(parts.host)) problem = `${parts.host} looks like a network or broadcast address, not a server: check the member's address`;
+        if (parts.scheme === 'https' && parts.port === '80')
+          problem = 'https on port 80, the plain-HTTP port: the TLS handshake fails; use http:// or port 443';
+        else if (parts.scheme === 'http' && parts.port === '443')
+          problem = 'http on port 443, the TLS port: the member answers with TLS; use https:// or port 80';
+        else if (/^\d+\.\d+\.\d+\.(0|255)$/.test(parts.host))
+          problem = `${parts.host} looks like a network or broadcast address, not a server: check the member's address`;
         if (problem) yield { span: member.declaration.url, message: `"${member.url}": ${problem}` };
       }
     }

@@ -50,7 +50,8 @@ function templateFiles(analysis: Analysis): readonly TemplateFile[] {
   let found = scans.get(analysis);
   if (!found) {
     const { text, files } = analysis.tree;
-    const spans = files.length > 0 ? files.map((file) => ({ start: file.start, end: file.start + file.length })) : [{ start: 0, end: text.length }];
+    const spans =
+      files.length > 0 ? files.map((file) => ({ start: file.start, end: file.start + file.length })) : [{ start: 0, end: text.length }];
     found = spans.map((span) => ({ span, ...scanText(text, span) })).filter((file) => file.marks.length > 0);
     scans.set(analysis, found);
   }
@@ -65,7 +66,7 @@ function scanText(text: string, file: Span): TemplateScan {
   const marks: Mark[] = [];
   const lines: Span[] = [];
   let inPhp = false;
-  for (let start = file.start; start < file.end; ) {
+  for (let start = file.start; start < file.end;) {
     if (!inPhp) {
       // Lines without any character a mark needs are skipped in one search (most lines, usually).
       // The search runs in the file's own text: in the whole text, each file without a mark would
@@ -143,7 +144,8 @@ export const rule: Rule = {
    */
   standsInFor(analysis) {
     const { lines, files } = templateRegions(analysis);
-    return (diagnostic) => isWithin(lines, diagnostic.span.start) || (diagnostic.ruleId === 'section-mismatch' && isWithin(files, diagnostic.span.start));
+    return (diagnostic) =>
+      isWithin(lines, diagnostic.span.start) || (diagnostic.ruleId === 'section-mismatch' && isWithin(files, diagnostic.span.start));
   },
 };
 

@@ -31,7 +31,9 @@ export const rule: Rule = {
         span: pass.url.span,
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
         related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
-        fixes: complete ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }] : [],
+        fixes: complete
+          ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
+          : [],
       };
     }
   },
@@ -74,11 +76,12 @@ function missingSlash(path: string, url: string): string {
   const example = `${path}orders`;
   const target = `${url}orders`;
   const authorityOnly = /^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i.test(url);
-  const outcome = /^balancer:/i.test(url) && authorityOnly
-    ? `, a balancer that does not exist, so Apache answers 500 (AH01144 "No protocol handler was valid for the URL")`
-    : authorityOnly
-      ? `, a host that does not exist, so Apache answers 500 (AH00898 DNS lookup failure)`
-      : '';
+  const outcome =
+    /^balancer:/i.test(url) && authorityOnly
+      ? `, a balancer that does not exist, so Apache answers 500 (AH01144 "No protocol handler was valid for the URL")`
+      : authorityOnly
+        ? `, a host that does not exist, so Apache answers 500 (AH00898 DNS lookup failure)`
+        : '';
   return `"${path}" ends with a slash but "${url}" does not: Apache appends the rest of the request path to the URL, so ${example} goes to ${target}${outcome}; only ${path} itself works: add a trailing slash to the URL`;
 }
 
@@ -90,7 +93,9 @@ function extraSlash(path: string, url: string): string {
 /** Inserts `/` at the end of the word, inside its quotes. */
 function appendSlash(text: string, word: Word): TextEdit | undefined {
   const at = word.quoted ? word.span.end - 1 : word.span.end;
-  return word.quoted && !/["']$/.test(text.slice(word.span.start, word.span.end)) ? undefined : { span: { start: at, end: at }, newText: '/' };
+  return word.quoted && !/["']$/.test(text.slice(word.span.start, word.span.end))
+    ? undefined
+    : { span: { start: at, end: at }, newText: '/' };
 }
 
 /** Deletes the word's final `/` when it is written literally. */

@@ -12,7 +12,13 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'unclosed-conditional')) {
-      yield { span: problem.span, message: problem.problem === 'unclosed-section' ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either` : problem.message };
+      yield {
+        span: problem.span,
+        message:
+          problem.problem === 'unclosed-section'
+            ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either`
+            : problem.message,
+      };
     }
   },
 };

@@ -43,9 +43,21 @@ export const rule: Rule = {
       yield {
         span: reference.span,
         message: `${reference.name} ${nowhere}${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${listed(names)})`}`,
-        fixes: suggestion && written.toLowerCase().includes(reference.name)
-          ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: reference.span, newText: written.replace(new RegExp(reference.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), suggestion) }] }]
-          : [],
+        fixes:
+          suggestion && written.toLowerCase().includes(reference.name)
+            ? [
+                {
+                  title: `Change to ${suggestion}`,
+                  safe: false,
+                  edits: [
+                    {
+                      span: reference.span,
+                      newText: written.replace(new RegExp(reference.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), suggestion),
+                    },
+                  ],
+                },
+              ]
+            : [],
       };
     }
   },

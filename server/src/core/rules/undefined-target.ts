@@ -12,7 +12,10 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'undefined-target')) {
-      yield { span: problem.span, message: `nothing defines this before the ProxySet: move the ProxySet after the <Proxy> section or BalancerMember lines, or inside the section (${apacheSays(problem.message)})` };
+      yield {
+        span: problem.span,
+        message: `nothing defines this before the ProxySet: move the ProxySet after the <Proxy> section or BalancerMember lines, or inside the section (${apacheSays(problem.message)})`,
+      };
     }
   },
 };

@@ -21,10 +21,31 @@ const MODULES_BY_NAME: ReadonlyMap<string, readonly string[]> = (() => {
 
 /** Standard modules that define no directive, so the table does not name them (Debian's apache2-bin). */
 const MODULES_WITHOUT_DIRECTIVES = [
-  'asis', 'authz_host', 'authz_owner', 'authz_user', 'bucketeer', 'case_filter', 'case_filter_in', 'data',
-  'lbmethod_bybusyness', 'lbmethod_byrequests', 'lbmethod_bytraffic', 'proxy_ajp', 'proxy_balancer', 'proxy_fdpass',
-  'proxy_http', 'proxy_http2', 'proxy_uwsgi', 'ratelimit', 'slotmem_plain', 'slotmem_shm', 'socache_dbm',
-  'socache_shmcb', 'status', 'unique_id', 'http',
+  'asis',
+  'authz_host',
+  'authz_owner',
+  'authz_user',
+  'bucketeer',
+  'case_filter',
+  'case_filter_in',
+  'data',
+  'lbmethod_bybusyness',
+  'lbmethod_byrequests',
+  'lbmethod_bytraffic',
+  'proxy_ajp',
+  'proxy_balancer',
+  'proxy_fdpass',
+  'proxy_http',
+  'proxy_http2',
+  'proxy_uwsgi',
+  'ratelimit',
+  'slotmem_plain',
+  'slotmem_shm',
+  'socache_dbm',
+  'socache_shmcb',
+  'status',
+  'unique_id',
+  'http',
 ].map((stem) => `${stem}_module`);
 
 /** Every module identifier the manual knows: a loaded module outside this set may define any directive. */
@@ -32,17 +53,33 @@ const STANDARD_MODULES: ReadonlySet<string> = new Set([...[...MODULES_BY_NAME.va
 
 /** Names Apache 2.4.71 accepts although the manual's quick reference does not list them (`apache2 -L`). */
 const UNLISTED_BUT_KNOWN = new Set([
-  'maxclients', 'maxrequestsperchild', 'ssllog', 'sslloglevel', 'fancyindexing', 'authdigestnccheck', 'casefilter', 'casefilterin',
-  'macroignoreemptyargs', 'macroignorebadnesting', '<mdomain', 'h2sessionextrafiles',
+  'maxclients',
+  'maxrequestsperchild',
+  'ssllog',
+  'sslloglevel',
+  'fancyindexing',
+  'authdigestnccheck',
+  'casefilter',
+  'casefilterin',
+  'macroignoreemptyargs',
+  'macroignorebadnesting',
+  '<mdomain',
+  'h2sessionextrafiles',
 ]);
 
 /** Apache 2.2 directives that 2.4 dropped ("Invalid command"), and what replaced them. */
 const REMOVED_IN_24: Readonly<Record<string, string>> = {
-  lockfile: 'Mutex', acceptmutex: 'Mutex', sslmutex: 'Mutex', rewritelock: 'Mutex', defaulttype: 'ForceType or AddType', authzldapauthoritative: 'AuthLDAPAuthorizePrefix / Require',
+  lockfile: 'Mutex',
+  acceptmutex: 'Mutex',
+  sslmutex: 'Mutex',
+  rewritelock: 'Mutex',
+  defaulttype: 'ForceType or AddType',
+  authzldapauthoritative: 'AuthLDAPAuthorizePrefix / Require',
 };
 
 /** Prefixes of widely used third-party modules (mod_jk, ModSecurity, mod_perl, mod_wsgi, Passenger, PHP, Shibboleth, …). */
-const THIRD_PARTY = /^(jk|sec|perl|wsgi|passenger|php|python|shib|oidc|mellon|authmellon|authopenidc|krb|authkerb|gnutls|rack|rails|fcgid|xsendfile|assignuserid|limitipconn|dos|qs_|modpagespeed|pagespeed|ruby|mono)/i;
+const THIRD_PARTY =
+  /^(jk|sec|perl|wsgi|passenger|php|python|shib|oidc|mellon|authmellon|authopenidc|krb|authkerb|gnutls|rack|rails|fcgid|xsendfile|assignuserid|limitipconn|dos|qs_|modpagespeed|pagespeed|ruby|mono)/i;
 
 /**
  * A name that is a known directive behind a module prefix (JkOptions ~ Options, SecAction ~ Action) or
@@ -71,7 +108,8 @@ export const rule: Rule = {
     const loaded = knownModules(tree);
     // Only with a complete, standard module set is every unlisted name certainly unknown; otherwise
     // a third-party module may define it, and only near misses of a real directive are reported.
-    const isClosedWorld = loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
+    const isClosedWorld =
+      loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
     // A set, not a search of every file per directive, which is quadratic under a wildcard Include of many files.
     const fileStarts = new Set(tree.files.map((file) => file.start));
     for (const step of walk(tree.nodes)) {
@@ -84,13 +122,21 @@ export const rule: Rule = {
   },
 };
 
-function check(directive: Directive, loaded: ReadonlySet<string> | undefined, isClosedWorld: boolean, isFileStart: boolean): RuleFinding | undefined {
+function check(
+  directive: Directive,
+  loaded: ReadonlySet<string> | undefined,
+  isClosedWorld: boolean,
+  isFileStart: boolean,
+): RuleFinding | undefined {
   const name = directive.name;
   const modules = MODULES_BY_NAME.get(asciiLower(name));
   if (modules) {
     // A known directive is unknown to Apache only when no module documenting it is loaded.
     if (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module))) return undefined;
-    return { span: directive.nameSpan, message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid(name)})` };
+    return {
+      span: directive.nameSpan,
+      message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid(name)})`,
+    };
   }
   if (name.startsWith(BOM)) {
     // Every leading U+FEFF goes: with one left, the name would still not be the directive's.
@@ -106,20 +152,25 @@ function check(directive: Directive, loaded: ReadonlySet<string> | undefined, is
   const lower = asciiLower(name);
   if (UNLISTED_BUT_KNOWN.has(lower)) return undefined;
   const replacement = REMOVED_IN_24[lower];
-  if (replacement) return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid(name)})` };
+  if (replacement)
+    return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid(name)})` };
   const suggestion = suggestDirective(name);
   if (!isClosedWorld && (!suggestion || looksThirdParty(name, suggestion))) return undefined;
   return {
     span: directive.nameSpan,
     message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid(name)})`,
-    fixes: suggestion && !name.startsWith('"') ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: directive.nameSpan, newText: suggestion }] }] : [],
+    fixes:
+      suggestion && !name.startsWith('"')
+        ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: directive.nameSpan, newText: suggestion }] }]
+        : [],
   };
 }
 
-
 /** Apache's refusal of an unknown name. */
 function invalid(name: string): string {
-  return apacheSays(`Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`);
+  return apacheSays(
+    `Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`,
+  );
 }
 
 /** ap_escape_logitem, as Apache's log shows a name: `\\`, `\"`, and `\xHH` for control and non-ASCII bytes. */
@@ -129,7 +180,10 @@ function escapeLogItem(text: string): string {
     const code = ch.codePointAt(0)!;
     if (ch === '\\' || ch === '"') out += `\\${ch}`;
     else if (code >= 0x20 && code < 0x7f) out += ch;
-    else out += utf8Bytes(code).map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
+    else
+      out += utf8Bytes(code)
+        .map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`)
+        .join('');
   }
   return out;
 }

@@ -21,13 +21,23 @@ export const rule: Rule = {
       const exact = LBMETHODS.find((name) => name === value.toLowerCase());
       const suggestion = exact ?? suggestFrom(value, LBMETHODS);
       let message: string;
-      if (exact === value) message = `lbmethod "${value}" needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module before Apache starts`;
+      if (exact === value)
+        message = `lbmethod "${value}" needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module before Apache starts`;
       else if (suggestion) message = `lbmethod "${value}" is unknown; did you mean "${suggestion}"? (names are exact and lower-case)`;
       else message = `lbmethod "${value}" is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
       yield {
         span: parameter.valueSpan,
         message: `${message} (${apacheSays(problem.message)})`,
-        fixes: suggestion && suggestion !== value ? [{ title: `Change to lbmethod=${suggestion}`, safe: exact !== undefined, edits: [{ span: parameter.valueSpan, newText: suggestion }] }] : [],
+        fixes:
+          suggestion && suggestion !== value
+            ? [
+                {
+                  title: `Change to lbmethod=${suggestion}`,
+                  safe: exact !== undefined,
+                  edits: [{ span: parameter.valueSpan, newText: suggestion }],
+                },
+              ]
+            : [],
       };
     }
   },

@@ -4,7 +4,13 @@ import { apacheSays, modelProblems } from './shared';
 import type { Rule } from './types';
 
 /** Names people reach for that Apache spells differently. */
-const ALIASES: Record<string, string> = { lbfactor: 'loadfactor', weight: 'loadfactor', failover: 'nofailover', sticky: 'stickysession', method: 'lbmethod' };
+const ALIASES: Record<string, string> = {
+  lbfactor: 'loadfactor',
+  weight: 'loadfactor',
+  failover: 'nofailover',
+  sticky: 'stickysession',
+  method: 'lbmethod',
+};
 
 export const rule: Rule = {
   id: 'unknown-parameter',
@@ -41,7 +47,10 @@ export const rule: Rule = {
       yield {
         span: keySpan.end > keySpan.start ? keySpan : parameter.span,
         message: `${message} (${apacheSays(problem.message)})`,
-        fixes: suggestion && plain ? [{ title: `Rename to ${suggestion}`, safe: !(lower in ALIASES), edits: [{ span: keySpan, newText: suggestion }] }] : [],
+        fixes:
+          suggestion && plain
+            ? [{ title: `Rename to ${suggestion}`, safe: !(lower in ALIASES), edits: [{ span: keySpan, newText: suggestion }] }]
+            : [],
       };
     }
   },

@@ -2,7 +2,15 @@ import { balancerAnchor, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
 
 /** The balancer names something in the run routes to (ProxySet configures a balancer, it does not route). */
-const ROUTED_BALANCERS = runIndexKey((files) => new Set(files.flatMap((file) => file.model.references).filter((reference) => !/^proxyset$/i.test(reference.directive.name)).map((reference) => reference.name)));
+const ROUTED_BALANCERS = runIndexKey(
+  (files) =>
+    new Set(
+      files
+        .flatMap((file) => file.model.references)
+        .filter((reference) => !/^proxyset$/i.test(reference.directive.name))
+        .map((reference) => reference.name),
+    ),
+);
 
 export const rule: Rule = {
   id: 'unused-balancer',

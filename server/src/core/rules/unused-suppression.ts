@@ -14,13 +14,18 @@ export const rule: Rule = {
   *check({ suppressions: review }) {
     if (!review) return;
     for (const [index, suppression] of review.suppressions.entries()) {
-      if (suppression.ids.length === 0) yield { span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' };
+      if (suppression.ids.length === 0)
+        yield { span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' };
       for (const entry of suppression.ids) {
         const severity = review.severityOf(entry.id);
         if (severity === undefined) {
           yield { span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` };
         } else if (severity !== 'off' && !review.hasSilenced(index, entry.id)) {
-          yield { span: entry.span, message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`, fixes: [] };
+          yield {
+            span: entry.span,
+            message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`,
+            fixes: [],
+          };
         }
       }
     }

@@ -5,8 +5,8 @@ export const rule: Rule = {
   id: 'vhost-members-ignored',
   severity: 'warning',
   docs: {
-    summary: 'members given in a virtual host for a balancer the main server also defines: Apache drops them and uses the main server\'s',
-    why: 'A virtual host inherits the main server\'s balancers (unless both BalancerInherit and ProxyPassInherit are Off); for a name defined in both, the merged balancer keeps only the main server\'s members, and its lbmethod falls back to byrequests unless the vhost sets one.',
+    summary: "members given in a virtual host for a balancer the main server also defines: Apache drops them and uses the main server's",
+    why: "A virtual host inherits the main server's balancers (unless both BalancerInherit and ProxyPassInherit are Off); for a name defined in both, the merged balancer keeps only the main server's members, and its lbmethod falls back to byrequests unless the vhost sets one.",
     bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<VirtualHost *:80>\n    <Proxy "balancer://app">\n        BalancerMember "http://10.0.9.9:8080"\n    </Proxy>\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
     good: '<VirtualHost *:80>\n    <Proxy "balancer://app">\n        BalancerMember "http://10.0.9.9:8080"\n    </Proxy>\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
   },

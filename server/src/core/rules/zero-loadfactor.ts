@@ -16,7 +16,14 @@ export const rule: Rule = {
       if (!parameter) continue;
       const status = siblingParameter(analysis, parameter, 'status');
       const disable: Fix = status
-        ? { title: 'Disable the member (status +D) and drop loadfactor', safe: false, edits: [{ span: parameter.span, newText: '' }, { span: status.valueSpan, newText: `${status.value}+D` }] }
+        ? {
+            title: 'Disable the member (status +D) and drop loadfactor',
+            safe: false,
+            edits: [
+              { span: parameter.span, newText: '' },
+              { span: status.valueSpan, newText: `${status.value}+D` },
+            ],
+          }
         : { title: 'Replace with status=+D (disabled)', safe: false, edits: [{ span: parameter.span, newText: 'status=+D' }] };
       yield {
         span: parameter.valueSpan,

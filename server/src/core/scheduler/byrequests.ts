@@ -19,11 +19,7 @@ export interface SchedulingInput {
 export type BlockReason = 'disabled' | 'stopped' | 'in-error' | 'draining' | 'health-check-failed' | 'shutting-down';
 
 /** Why a member's share is zero. */
-export type IdleReason =
-  | BlockReason
-  | 'spare-not-needed'
-  | 'standby-not-needed'
-  | 'shadowed-by-lbset';
+export type IdleReason = BlockReason | 'spare-not-needed' | 'standby-not-needed' | 'shadowed-by-lbset';
 
 /** How the selection loop treats a member. */
 export type Role = 'regular' | 'spare' | 'standby';
@@ -88,7 +84,10 @@ function isErrorRetried(member: SchedulingInput, options: ScheduleOptions): bool
 /** Computes the candidate set, shares and cycle length without enumerating a cycle. */
 export function schedule(members: readonly SchedulingInput[], options: ScheduleOptions): Schedule {
   // force_recovery: if no member escapes E (after a retry), Apache clears E on all of them.
-  const errorCleared = options.forceRecovery && members.length > 0 && members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
+  const errorCleared =
+    options.forceRecovery &&
+    members.length > 0 &&
+    members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
   const blocks = members.map((member) => blockReason(member, options, errorCleared));
   const roles = members.map((member) => roleOf(member.status));
   // Members by lbset, each set in declaration order; the lowest set with a usable member serves.

@@ -41,7 +41,8 @@ export interface Refusal {
 
 /** What a view says of a balancer a partial set names without its members, instead of "503". */
 export function unseenSentence(name: string, unseen: Unseen): string {
-  if (unseen.elsewhere) return `${name} gets its members from ${baseName(unseen.elsewhere.file)}, which this file's configuration does not include; shown as if both were read into one server`;
+  if (unseen.elsewhere)
+    return `${name} gets its members from ${baseName(unseen.elsewhere.file)}, which this file's configuration does not include; shown as if both were read into one server`;
   return `${name} is not found in the ${unseen.filesRead} file${unseen.filesRead === 1 ? '' : 's'} read: its members are likely in a file that includes this one, so no schedule is shown`;
 }
 
@@ -82,13 +83,25 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
   const plan = schedule(balancer.members.map(schedulingInput), scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
-  if (lbmethod === 'bybusyness') notes.push('bybusyness follows byrequests order when requests do not overlap; under concurrency the least busy member wins and weights only break ties');
-  if (lbmethod === 'bytraffic') notes.push('bytraffic picks the member with the fewest bytes transferred per loadfactor unit; no fixed order can be previewed, and small responses send everything to the first member');
-  if (lbmethod === 'heartbeat') notes.push('heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored');
+  if (lbmethod === 'bybusyness')
+    notes.push(
+      'bybusyness follows byrequests order when requests do not overlap; under concurrency the least busy member wins and weights only break ties',
+    );
+  if (lbmethod === 'bytraffic')
+    notes.push(
+      'bytraffic picks the member with the fewest bytes transferred per loadfactor unit; no fixed order can be previewed, and small responses send everything to the first member',
+    );
+  if (lbmethod === 'heartbeat')
+    notes.push(
+      'heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored',
+    );
   if (simulated) notes.push(ASSUMPTIONS);
-  if (balancer.params.stickysession !== undefined) notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
-  if (balancer.inherited) notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
-  if (options.persist) notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
+  if (balancer.params.stickysession !== undefined)
+    notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
+  if (balancer.inherited)
+    notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
+  if (options.persist)
+    notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }
 

@@ -3,7 +3,16 @@ import { sectionName } from './names';
 import type { Condition, SyntaxTree } from './tree';
 
 /** Modules compiled into Debian's apache2 binary (`apache2 -l`), always loaded. */
-const STATIC_MODULES = ['core_module', 'so_module', 'watchdog_module', 'http_module', 'log_config_module', 'logio_module', 'version_module', 'unixd_module'];
+const STATIC_MODULES = [
+  'core_module',
+  'so_module',
+  'watchdog_module',
+  'http_module',
+  'log_config_module',
+  'logio_module',
+  'version_module',
+  'unixd_module',
+];
 
 /** The Apache version `<IfVersion>` compares against: Debian's 2.4.71, the reference. */
 export const APACHE_VERSION: readonly [number, number, number] = [2, 4, 71];
@@ -91,13 +100,15 @@ function canNameModule(name: string): boolean {
   return /^[a-z0-9_]+_module$/.test(name) || /^[a-z0-9_]+\.c$/.test(name);
 }
 
-const VERSION_INVALID = 'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.';
+const VERSION_INVALID =
+  'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.';
 
 /** mod_version's start_ifversion over the words before the last `>`: `[[!]op] version`, op defaulting to `=`. */
 function testVersion(words: readonly string[]): TestResult {
   // `<IfVersion>` reaches compare_version with the operator as the version.
   if (words.length === 0) return { error: VERSION_INVALID };
-  if (words.length > 3) return { error: '<IfVersion takes one, two or three arguments, a comparison operator, a version (and a delimiter)' };
+  if (words.length > 3)
+    return { error: '<IfVersion takes one, two or three arguments, a comparison operator, a version (and a delimiter)' };
   if (words.length === 3) return { error: "<IfVersion> directive missing closing '>'" };
   const [operator, version] = words.length === 1 ? ['=', words[0]!] : [words[0]!, words[1]!];
   // A lone `!` is not a negated `=`: it stays the operator and is unrecognised.

@@ -75,7 +75,8 @@ export type IncludeLimit = 'includes' | 'depth';
  * The files an include names, in the order Apache reads them (`limit` says when a limit cut them
  * short, `outside` when some of it lies outside the folders the access reads), or Apache's error.
  */
-export type IncludeResolution = { readonly files: readonly string[]; readonly limit?: IncludeLimit; readonly outside?: OutsideRoots } | { readonly error: string };
+export type IncludeResolution =
+  { readonly files: readonly string[]; readonly limit?: IncludeLimit; readonly outside?: OutsideRoots } | { readonly error: string };
 
 /** Whether an access answer is the folders it keeps to. */
 export function isOutside(answer: string | readonly string[] | TooLarge | OutsideRoots | NotRegular | undefined): answer is OutsideRoots {
@@ -194,14 +195,29 @@ function compareBytes(a: string, b: string): number {
 }
 
 /** Resolves one include argument to the files Apache would read, in order, within the budget (which pays for the folders listed). */
-export function resolveInclude(argument: string, optional: boolean, serverRoot: string, access: FileAccess, budget: IncludeBudget): IncludeResolution {
+export function resolveInclude(
+  argument: string,
+  optional: boolean,
+  serverRoot: string,
+  access: FileAccess,
+  budget: IncludeBudget,
+): IncludeResolution {
   const path = serverRootRelative(argument, serverRoot);
   const resolving: Resolving = { access, budget, files: [], limit: undefined, outside: undefined };
   const error = hasWildcard(path)
-    ? matchWildcards('/', path.split('/').filter((part) => part !== ''), optional, resolving)
+    ? matchWildcards(
+        '/',
+        path.split('/').filter((part) => part !== ''),
+        optional,
+        resolving,
+      )
     : readPath(path, optional, resolving);
   if (error !== undefined) return { error };
-  return { files: resolving.files, ...(resolving.limit ? { limit: resolving.limit } : {}), ...(resolving.outside ? { outside: resolving.outside } : {}) };
+  return {
+    files: resolving.files,
+    ...(resolving.limit ? { limit: resolving.limit } : {}),
+    ...(resolving.outside ? { outside: resolving.outside } : {}),
+  };
 }
 
 /** ap_dir_nofnmatch: a directory is read whole, a file as itself; a missing one fails unless optional. */
@@ -224,7 +240,8 @@ function readPath(path: string, optional: boolean, resolving: Resolving): string
 function matchWildcards(directory: string, components: readonly string[], optional: boolean, resolving: Resolving): string | undefined {
   const [component = '', ...rest] = components;
   const prefix = directory === '/' ? '' : directory;
-  const next = (path: string): string | undefined => (rest.length === 0 ? readPath(path, optional, resolving) : matchWildcards(path, rest, optional, resolving));
+  const next = (path: string): string | undefined =>
+    rest.length === 0 ? readPath(path, optional, resolving) : matchWildcards(path, rest, optional, resolving);
   if (!hasWildcard(component)) return next(`${prefix}/${component}`);
   if (isSpent(resolving)) return undefined;
   const access = resolving.access;
@@ -242,7 +259,8 @@ function matchWildcards(directory: string, components: readonly string[], option
     .filter((entry) => matchComponent(component, entry))
     .map((entry) => `${prefix}/${entry}`)
     .filter((path) => rest.length === 0 || access.readDirectory(path) !== undefined);
-  if (matches.length === 0) return optional ? undefined : `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing`;
+  if (matches.length === 0)
+    return optional ? undefined : `Include/IncludeOptional: No matches for the wildcard '${component}' in '${directory}', failing`;
   for (const match of matches) {
     if (isSpent(resolving)) return undefined;
     const error = next(match);

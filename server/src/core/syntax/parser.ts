@@ -6,7 +6,19 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
-import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import {
+  DEFAULT_READ_LIMITS,
+  directoryOf,
+  FileAccess,
+  IncludeBudget,
+  IncludeLimit,
+  isOutside,
+  NotRegular,
+  ReadLimits,
+  resolveInclude,
+  serverRootRelative,
+  TooLarge,
+} from './includes';
 import type { Span } from '../span';
 import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rules';
@@ -51,8 +63,10 @@ const MAX_INCLUDE_DEPTH = 128;
 
 /** What Apache says when Include or IncludeOptional has no argument or more than one (core.c's command table). */
 const INCLUDE_USAGE = {
-  include: 'Include takes one argument, Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file',
-  includeoptional: 'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
+  include:
+    'Include takes one argument, Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file',
+  includeoptional:
+    'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
 } as const;
 
 /** Apache's read-time state, shared by every file of one configuration. */
@@ -79,7 +93,10 @@ class ReadState {
   expansionLeft: number;
   private length = 0;
 
-  constructor(options: ReadOptions, readonly modules: Set<string> | undefined) {
+  constructor(
+    options: ReadOptions,
+    readonly modules: Set<string> | undefined,
+  ) {
     this.flags = new Set(options.defines ?? []);
     this.environment = options.environment ?? {};
     this.access = options.files;
@@ -159,7 +176,11 @@ class Reader {
   private readonly openByName = new Map<string, number[]>();
   private readonly conditionals: number[] = [];
 
-  constructor(private readonly state: ReadState, text: string, base: number) {
+  constructor(
+    private readonly state: ReadState,
+    text: string,
+    base: number,
+  ) {
     this.lines = logicalLines(text, base);
   }
 
@@ -207,7 +228,13 @@ class Reader {
     state.expansionLeft -= Math.max(0, resolved.text.text.length - raw.length);
     for (const variable of resolved.unresolved) {
       if (!variable.name.includes(':')) {
-        this.report('undefined-variable', 'undefined-variable', variable.span, `AH00111: Config variable \${${variable.name}} is not defined`, false);
+        this.report(
+          'undefined-variable',
+          'undefined-variable',
+          variable.span,
+          `AH00111: Config variable \${${variable.name}} is not defined`,
+          false,
+        );
       }
     }
     const cut = resolved.overLimit[0];
@@ -267,7 +294,11 @@ class Reader {
       this.report('invalid-conditional', 'missing-arguments', open.span, `<${sectionName(name)}> directive missing closing '>'`);
       condition = { active: true, assumed: true };
     } else {
-      const result = testCondition(lower, args.map((word) => word.value), this.facts);
+      const result = testCondition(
+        lower,
+        args.map((word) => word.value),
+        this.facts,
+      );
       if (!result || 'error' in result) {
         const problem = lower === 'ifversion' && result ? 'invalid-version' : 'missing-arguments';
         this.report('invalid-conditional', problem, open.span, result && 'error' in result ? result.error : `<${name}> cannot be tested`);
@@ -281,7 +312,13 @@ class Reader {
       return;
     }
     const skipped = this.soak(open, sectionName(name));
-    this.children().push({ kind: 'section', ...frame, condition, close: skipped.close, span: { start: open.span.start, end: skipped.end } });
+    this.children().push({
+      kind: 'section',
+      ...frame,
+      condition,
+      close: skipped.close,
+      span: { start: open.span.start, end: skipped.end },
+    });
   }
 
   /** Skips a false conditional as `ap_soak_end_container` does: only section nesting is checked. */
@@ -388,9 +425,21 @@ class Reader {
     this.stack.forEach((frame, depth) => {
       const refused = firstConditional < 0 || depth < firstConditional;
       if (frame.condition) {
-        this.report('unclosed-conditional', 'unclosed-conditional', frame.open.span, `<${frame.name}> is never closed: Apache reads to the end of the file as its body`, false);
+        this.report(
+          'unclosed-conditional',
+          'unclosed-conditional',
+          frame.open.span,
+          `<${frame.name}> is never closed: Apache reads to the end of the file as its body`,
+          false,
+        );
       } else {
-        this.report(refused ? 'section-mismatch' : 'unclosed-conditional', 'unclosed-section', frame.open.span, `<${sectionName(frame.name)}> was not closed.`, refused);
+        this.report(
+          refused ? 'section-mismatch' : 'unclosed-conditional',
+          'unclosed-section',
+          frame.open.span,
+          `<${sectionName(frame.name)}> was not closed.`,
+          refused,
+        );
       }
     });
     while (this.stack.length > 0) this.closeFrame(undefined);
@@ -404,7 +453,12 @@ class Reader {
     if (name === 'define') {
       // TAKE12: one or two words, the first not empty; an empty second word counts as none.
       if (first === '' || args.length > 2) {
-        this.report('invalid-define', 'define-arguments', directive.span, 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.');
+        this.report(
+          'invalid-define',
+          'define-arguments',
+          directive.span,
+          'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.',
+        );
         return directive;
       }
       if (first.includes(':')) {
@@ -416,7 +470,12 @@ class Reader {
       if (value) this.state.variables.set(asciiLower(first), value);
     } else if (name === 'undefine') {
       if (first === '' || args.length > 1) {
-        this.report('invalid-define', 'define-arguments', directive.span, 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.');
+        this.report(
+          'invalid-define',
+          'define-arguments',
+          directive.span,
+          'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.',
+        );
         return directive;
       }
       if (first.includes(':')) {
@@ -464,13 +523,23 @@ class Reader {
       }
       if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
         const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
-        this.report('include-failed', 'include-failed', directive.span, `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`);
+        this.report(
+          'include-failed',
+          'include-failed',
+          directive.span,
+          `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`,
+        );
         continue;
       }
       const text = state.access.readFile(path);
       state.budget.left--;
       if (text === undefined) {
-        this.report('include-failed', 'include-failed', directive.span, `Could not open configuration file ${path}: No such file or directory`);
+        this.report(
+          'include-failed',
+          'include-failed',
+          directive.span,
+          `Could not open configuration file ${path}: No such file or directory`,
+        );
         continue;
       }
       if (isOutside(text)) {
@@ -478,11 +547,22 @@ class Reader {
         continue;
       }
       if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
-        this.report('include-failed', 'include-failed', directive.span, `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`);
+        this.report(
+          'include-failed',
+          'include-failed',
+          directive.span,
+          `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`,
+        );
         continue;
       }
       if (typeof text !== 'string' || !state.fits(text.length)) {
-        this.report('include-over-limit', 'include-limit', directive.span, unread(path, typeof text === 'string' ? undefined : text, state.limits.size), false);
+        this.report(
+          'include-over-limit',
+          'include-limit',
+          directive.span,
+          unread(path, typeof text === 'string' ? undefined : text, state.limits.size),
+          false,
+        );
         continue;
       }
       state.chain.push(path);
@@ -491,7 +571,14 @@ class Reader {
       included.push({ path, nodes });
     }
     // One finding naming the include as written: what lies outside is not named, nor whether it exists.
-    if (outside) this.report('include-outside-roots', 'include-outside-roots', directive.span, `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`, false);
+    if (outside)
+      this.report(
+        'include-outside-roots',
+        'include-outside-roots',
+        directive.span,
+        `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`,
+        false,
+      );
     if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
     return { ...directive, included };
   }
@@ -501,7 +588,8 @@ class Reader {
 function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
   if (file && 'type' in file) return `the included file ${path} is ${file.type}, which may never end or may block, so it is not read`;
   const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
-  if (file) return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
+  if (file)
+    return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
   return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
 }
 

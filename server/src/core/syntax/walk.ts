@@ -49,7 +49,8 @@ function stepsOf(nodes: readonly Node[]): WalkStep[] {
       steps.push({ kind: 'directive', directive: node, parent: level.parent });
       // An Include's files are spliced at its place, first file first.
       const files = node.included ?? [];
-      for (let i = files.length - 1; i >= 0; i--) levels.push({ nodes: files[i]!.nodes, index: 0, section: undefined, parent: level.parent });
+      for (let i = files.length - 1; i >= 0; i--)
+        levels.push({ nodes: files[i]!.nodes, index: 0, section: undefined, parent: level.parent });
     } else if (node.condition) {
       if (node.condition.active) levels.push({ nodes: node.children, index: 0, section: node, parent: level.parent });
     } else {

@@ -7,6 +7,8 @@ import type { Open } from '../context';
 export function codeLenses({ document, state }: Open, _params: CodeLensParams): CodeLens[] {
   return coreCodeLenses(state.analysis).flatMap((lens) => {
     const range = state.rangeOf(lens.span);
-    return range ? [{ range, command: { title: lens.title, command: 'balancerLens.showSchedule', arguments: [document.uri, lens.balancer] } }] : [];
+    return range
+      ? [{ range, command: { title: lens.title, command: 'balancerLens.showSchedule', arguments: [document.uri, lens.balancer] } }]
+      : [];
   });
 }

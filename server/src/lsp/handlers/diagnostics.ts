@@ -16,16 +16,22 @@ export interface Publisher {
 }
 
 /** The publisher of a server's documents. */
-export function diagnosticsPublisher(connection: Connection, documents: TextDocuments<TextDocument>, states: DocumentStates, guard: Guard): Publisher {
+export function diagnosticsPublisher(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  states: DocumentStates,
+  guard: Guard,
+): Publisher {
   // Guarded one by one: a document that cannot be analysed must not stop the others being published.
   const publish = guard('diagnostics', undefined, (document: TextDocument): void => {
     const state = states.get(document);
-    const diagnostics = 'oversized' in state
-      ? [oversizedDiagnostic(state.oversized)]
-      : state.diagnostics.flatMap((finding): Diagnostic[] => {
-        const converted = diagnostic(state, finding);
-        return converted ? [converted] : [];
-      });
+    const diagnostics =
+      'oversized' in state
+        ? [oversizedDiagnostic(state.oversized)]
+        : state.diagnostics.flatMap((finding): Diagnostic[] => {
+            const converted = diagnostic(state, finding);
+            return converted ? [converted] : [];
+          });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   });
 

@@ -1,5 +1,13 @@
 /** Definition, references and rename of balancer names, across the files of the configuration. */
-import type { DefinitionParams, Location, PrepareRenameParams, Range, ReferenceParams, RenameParams, WorkspaceEdit } from 'vscode-languageserver/node';
+import type {
+  DefinitionParams,
+  Location,
+  PrepareRenameParams,
+  Range,
+  ReferenceParams,
+  RenameParams,
+  WorkspaceEdit,
+} from 'vscode-languageserver/node';
 import { definition as coreDefinition, references as coreReferences, rename as coreRename } from '../../core/features/navigation';
 import type { Open } from '../context';
 import { workspaceEdit } from '../convert';

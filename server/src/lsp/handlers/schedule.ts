@@ -21,10 +21,14 @@ export function schedule({ state }: Open, params: ScheduleParams): BalancerRepor
   const name = params.balancer.toLowerCase();
   const preview = state.analysis.previews.find((candidate) => candidate.balancer.name === name);
   if (!preview) return null;
-  return balancerReport(preview, (offset) => {
-    const location = state.locationOf({ start: offset, end: offset });
-    return { file: location.uri, line: location.range.start.line + 1 };
-  }, picksWanted(params.picks));
+  return balancerReport(
+    preview,
+    (offset) => {
+      const location = state.locationOf({ start: offset, end: offset });
+      return { file: location.uri, line: location.range.start.line + 1 };
+    },
+    picksWanted(params.picks),
+  );
 }
 
 /** A whole number of picks up to MAX_PICKS; anything that is not a number of picks asks for the default (one cycle). */

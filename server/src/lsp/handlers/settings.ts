@@ -9,7 +9,9 @@ export async function pullSettings(connection: Connection): Promise<Settings | u
     pulled = await connection.workspace.getConfiguration('balancerLens');
   } catch (error) {
     // A client that answers with an error must not take the server down (an unhandled rejection would).
-    connection.console.warn(`balancer-lens: could not read the settings, keeping the current ones: ${error instanceof Error ? error.message : String(error)}`);
+    connection.console.warn(
+      `balancer-lens: could not read the settings, keeping the current ones: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
   return readSettings(pulled, (message) => connection.console.warn(`balancer-lens: ${message}`));
