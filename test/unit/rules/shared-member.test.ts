@@ -3,14 +3,12 @@ import { ruleTable } from '../../support/rules';
 // add_member looks for an existing member of the balancer whose name is a prefix of the new URL
 // (ap_proxy_get_worker_ex, docs/apache-semantics.md, ap_proxy_get_worker_ex): that line then shares the worker, logs AH01149 and ignores
 // its parameters with AH01150.
-// FIXME: its messages start with "Apache", against STYLE.md's lower-case start (`capitalised`).
 ruleTable('shared-member', [
   [
     '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember [[http://10.0.0.1:8080/app]] loadfactor=3\n</Proxy>',
     {
-      capitalised: true,
       says: [
-        'Apache treats "http://10.0.0.1:8080/app" as the earlier member http://10.0.0.1:8080 (its URL is a prefix)',
+        '"http://10.0.0.1:8080/app" is matched to the earlier member http://10.0.0.1:8080 (its URL is a prefix)',
         'this line adds no member',
         'its parameters loadfactor=3 are ignored (AH01150)',
       ],
@@ -18,17 +16,17 @@ ruleTable('shared-member', [
   ],
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a:8080/\n    BalancerMember [[http://a:8080/x]] route=r2 retry=5\n</Proxy>',
-    { capitalised: true, says: ['its parameters route=r2 retry=5 are ignored'] },
+    { says: ['its parameters route=r2 retry=5 are ignored'] },
   ],
   // without parameters there is nothing ignored to mention
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [["http://a/app"]]\n</Proxy>',
-    { capitalised: true, says: ['this line adds no member'], never: ['AH01150'] },
+    { says: ['this line adds no member'], never: ['AH01150'] },
   ],
   // an exact repeat is shared too
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [[http://a]] loadfactor=2\n</Proxy>',
-    { capitalised: true, says: ['as the earlier member http://a'] },
+    { says: ['is matched to the earlier member http://a'] },
   ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a:8080\n    BalancerMember http://a:8081\n</Proxy>'], // the match must cover the whole host and port

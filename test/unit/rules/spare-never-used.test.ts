@@ -21,10 +21,16 @@ ruleTable('spare-never-used', [
     '<Proxy balancer://shop>\n    BalancerMember http://a status=+D\n    BalancerMember http://b\n    BalancerMember http://c status=+R\n    BalancerMember http://d status=+R\n    BalancerMember [[http://e]] status=+R\n</Proxy>',
     { says: ['lbset 0 has 2 regular members'] },
   ],
-  // FIXME: a spare alone in a higher lbset can never be used either (spares in another lbset do not
-  // help, docs/apache-semantics.md, proxy_balancer_get_best_worker), but the rule only counts spares whose idle reason is not the lbset, so it passes.
-  ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b lbset=1 status=+R\n</Proxy>'],
+  // a spare alone in a higher lbset has nobody to replace there either, when that lbset serves
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [[http://b]] lbset=1 status=+R\n</Proxy>',
+    { says: ['lbset 1 has no regular member for it to replace'] },
+  ],
   // near misses
+  // a spare beside a regular member of a higher lbset replaces it when that lbset serves
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b lbset=1\n    BalancerMember http://c lbset=1 status=+R\n</Proxy>',
+  ],
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=+R\n</Proxy>'],
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b\n    BalancerMember http://c status=+R\n    BalancerMember http://d status=+R\n</Proxy>',

@@ -23,11 +23,13 @@ ruleTable('status-in-error', [
       fixed: '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember http://b status=+hD\n</Proxy>',
     },
   ],
-  // FIXME: in a quoted argument the span is the whole argument, and the fix replaces it with the new
-  // value alone, leaving a bare word Apache refuses; it should give "status=D".
+  // In a quoted argument the whole word is rewritten, quotes kept.
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a [["status=E"]]\n    BalancerMember http://b\n</Proxy>',
-    { says: ['status "E"'], fixed: '<Proxy balancer://shop>\n    BalancerMember http://a D\n    BalancerMember http://b\n</Proxy>' },
+    {
+      says: ['status "E"'],
+      fixed: '<Proxy balancer://shop>\n    BalancerMember http://a "status=D"\n    BalancerMember http://b\n</Proxy>',
+    },
   ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a status=+D\n    BalancerMember http://b\n</Proxy>'],

@@ -20,11 +20,10 @@ ruleTable('zero-loadfactor', [
     '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>',
     { fix: 1, fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 status=+D\n</Proxy>', safe: false },
   ],
-  // FIXME: in a quoted argument the span is the whole argument and "Set loadfactor=1" replaces it
-  // with "1" alone, a bare word Apache refuses; it should give "loadfactor=1".
+  // In a quoted argument the whole word is rewritten, quotes kept.
   [
     'BalancerMember balancer://a http://h:1 [["loadfactor=0.0"]]',
-    { says: ['loadfactor "0.0"'], fixed: 'BalancerMember balancer://a http://h:1 1' },
+    { says: ['loadfactor "0.0"'], fixed: 'BalancerMember balancer://a http://h:1 "loadfactor=1"' },
   ],
   ['Define M "http://h:1 loadfactor=0"\nBalancerMember balancer://a [[${M}]]', { says: ['loadfactor "0"'] }],
   // near misses

@@ -16,7 +16,7 @@ export const rule: Rule = {
           const ignored = shared.parameters.map((parameter) => `${parameter.key}=${parameter.value}`);
           yield {
             span: shared.url,
-            message: `Apache treats "${shared.urlText}" as the earlier member ${member.name} (its URL is a prefix), so this line adds no member${ignored.length > 0 ? ` and its parameters ${ignored.join(' ')} are ignored (AH01150)` : ''}`,
+            message: `"${shared.urlText}" is matched to the earlier member ${member.name} (its URL is a prefix), so this line adds no member${ignored.length > 0 ? ` and its parameters ${ignored.join(' ')} are ignored (AH01150)` : ''}`,
             related: [{ span: member.declaration.url, message: `the member "${shared.urlText}" merges into` }],
           };
         }

@@ -4,7 +4,9 @@ import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
 import type { SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
+import { asciiLower } from '../ascii';
 import type { RuleId } from './index';
+import type { TextEdit } from './types';
 
 /**
  * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
@@ -79,6 +81,22 @@ export function siblingParameter(analysis: Analysis, parameter: Parameter, key: 
     MEMBER_LINES.set(analysis, lines);
   }
   return lines.get(parameter)?.find((candidate) => candidate.key.toLowerCase() === key);
+}
+
+/**
+ * The edit that gives a parameter a new value: its value alone where it can be located, else the
+ * whole word rewritten as it was written (`"status=E"` → `"status=D"`, quotes kept); none when the
+ * word is not written as `key=value` (a `${VAR}` that expands to it), so no fix can say it exactly.
+ */
+export function valueEdit(analysis: Analysis, parameter: Parameter, value: string): TextEdit | undefined {
+  const { span, valueSpan } = parameter;
+  if (valueSpan.start !== span.start || valueSpan.end !== span.end) return { span: valueSpan, newText: value };
+  const written = analysis.tree.text.slice(span.start, span.end);
+  const match = /^(["']?)([^=]*)=/.exec(written);
+  if (!match || asciiLower(match[2]!) !== asciiLower(parameter.key)) return undefined;
+  const quote = match[1]!;
+  if (quote && !written.endsWith(quote)) return undefined;
+  return { span, newText: `${quote}${match[2]}=${value}${quote}` };
 }
 
 /** Where to point for a balancer: its `<Proxy>` line, else the directive that created it. */

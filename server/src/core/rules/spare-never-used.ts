@@ -19,8 +19,12 @@ export const rule: Rule = {
           .map((member, index) => ({ member, plan: schedule.members[index]! }))
           .filter(({ member }) => member.params.lbset === lbset);
         const regular = inSet.filter(({ plan }) => plan.role === 'regular').length;
-        // Only usable spares take a place in line (Apache skips blocked ones).
-        const spares = inSet.filter(({ plan }) => plan.role === 'spare' && (plan.idle === undefined || plan.idle === 'spare-not-needed'));
+        // Only unblocked spares take a place in line (Apache skips blocked ones); in an lbset that does
+        // not serve today they queue the same way for when it does.
+        const spares = inSet.filter(
+          ({ plan }) =>
+            plan.role === 'spare' && (plan.idle === undefined || plan.idle === 'spare-not-needed' || plan.idle === 'shadowed-by-lbset'),
+        );
         for (const { member } of spares.slice(regular)) {
           yield {
             span: member.declaration.url,

@@ -1,4 +1,5 @@
 import { hasStatus } from '../model/params';
+import { valueEdit } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -21,16 +22,11 @@ export const rule: Rule = {
           hasStatus(member.params.status, 'S')
         )
           continue;
+        const edit = valueEdit(analysis, status, status.value.replace(/e/gi, 'D'));
         yield {
           span: status.valueSpan,
           message: `status "${status.value}" sets E (in error), which has no effect in the configuration: Apache retries the member on its first request and clears it; use +D to disable it`,
-          fixes: [
-            {
-              title: 'Use +D (disabled) instead of E',
-              safe: false,
-              edits: [{ span: status.valueSpan, newText: status.value.replace(/e/gi, 'D') }],
-            },
-          ],
+          fixes: edit ? [{ title: 'Use +D (disabled) instead of E', safe: false, edits: [edit] }] : [],
         };
       }
     }

@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems, siblingParameter } from './shared';
+import { apacheSays, modelProblems, siblingParameter, valueEdit } from './shared';
 import type { Fix, Rule } from './types';
 
 export const rule: Rule = {
@@ -15,20 +15,19 @@ export const rule: Rule = {
       const parameter = problem.parameter;
       if (!parameter) continue;
       const status = siblingParameter(analysis, parameter, 'status');
-      const disable: Fix = status
-        ? {
+      const disabled = status && valueEdit(analysis, status, `${status.value}+D`);
+      const disable: Fix | undefined = !status
+        ? { title: 'Replace with status=+D (disabled)', safe: false, edits: [{ span: parameter.span, newText: 'status=+D' }] }
+        : disabled && {
             title: 'Disable the member (status +D) and drop loadfactor',
             safe: false,
-            edits: [
-              { span: parameter.span, newText: '' },
-              { span: status.valueSpan, newText: `${status.value}+D` },
-            ],
-          }
-        : { title: 'Replace with status=+D (disabled)', safe: false, edits: [{ span: parameter.span, newText: 'status=+D' }] };
+            edits: [{ span: parameter.span, newText: '' }, disabled],
+          };
+      const one = valueEdit(analysis, parameter, '1');
       yield {
         span: parameter.valueSpan,
         message: `loadfactor "${parameter.value}" gives this member zero weight, which Apache refuses (${apacheSays(problem.message)}); use 1 to 100, or take the member out of rotation with status=+D (disabled), +N (drain) or +H (hot standby)`,
-        fixes: [{ title: 'Set loadfactor=1', safe: false, edits: [{ span: parameter.valueSpan, newText: '1' }] }, disable],
+        fixes: [...(one ? [{ title: 'Set loadfactor=1', safe: false, edits: [one] }] : []), ...(disable ? [disable] : [])],
       };
     }
   },
