@@ -10,7 +10,7 @@ import { analyze } from '../../server/src/core/analysis';
 import { lint, SeveritySetting } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Diagnostic, Fix, Rule, Severity } from '../../server/src/core/rules/types';
-import type { FileAccess } from '../../server/src/core/syntax/includes';
+import type { FileAccess, NotRegular, OutsideRoots, TooLarge } from '../../server/src/core/syntax/includes';
 import type { Span } from '../../server/src/core/syntax/lines';
 import { show, unmark } from './markers';
 
@@ -35,8 +35,11 @@ export const COMPLETE = [
 export interface TextOptions {
   /** The document's path; relative includes resolve against its folder. */
   readonly path?: string;
-  /** Other files (absolute path → content) that includes may read; folders are derived from the paths. */
-  readonly files?: Readonly<Record<string, string>>;
+  /**
+   * Other files (absolute path → content) that includes may read; folders are derived from the paths. Instead of
+   * its content, a file may give what the CLI's file access answers for it: too large, outside the roots, not regular.
+   */
+  readonly files?: Readonly<Record<string, MemoryFile>>;
   /** Severity per rule id, as `.balancerlens.json` sets it. */
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
 }
@@ -73,8 +76,11 @@ export function ruleById(ruleId: string): Rule {
   return rule;
 }
 
+/** An in-memory file: its text, or why the file access would not read it. */
+export type MemoryFile = string | TooLarge | OutsideRoots | NotRegular;
+
 /** A FileAccess over `files` (absolute path → content); a folder lists the names directly under it. */
-export function memoryFiles(files: Readonly<Record<string, string>>): FileAccess {
+export function memoryFiles(files: Readonly<Record<string, MemoryFile>>): FileAccess {
   return {
     readFile: (path) => files[path],
     readDirectory: (path) => {

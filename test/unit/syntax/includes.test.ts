@@ -187,26 +187,6 @@ describe('configurations across files', () => {
     );
   });
 
-  it('reports a missing file on the Include line, and an IncludeOptional not at all', () => {
-    const analysis = analyzeSet({ '/etc/apache2/apache2.conf': 'IncludeOptional nothing/*.conf\nInclude missing.conf\n' });
-    assert.deepEqual(findings(analysis), ['/etc/apache2/apache2.conf:2 include-failed']);
-  });
-
-  it('reports an include without exactly one path, as Apache does', () => {
-    const analysis = analyzeSet({
-      '/etc/apache2/apache2.conf': 'Include a.conf b.conf\nIncludeOptional\nInclude ""\n',
-      '/etc/apache2/a.conf': '',
-    });
-    const shown = lint(analysis).map(
-      (diagnostic) => `${diagnostic.ruleId} ${diagnostic.message.replace(/ \(Apache: "(\w+) takes one argument.*$/, ' $1')}`,
-    );
-    assert.deepEqual(shown, [
-      'include-failed give this include exactly one path, quoted if it has spaces Include',
-      'include-failed give this include exactly one path, quoted if it has spaces IncludeOptional',
-      'include-failed give this include exactly one path, quoted if it has spaces Include',
-    ]);
-  });
-
   it("reports an include cycle once, with Apache's message", () => {
     const analysis = analyzeSet({
       '/etc/apache2/apache2.conf': 'Include a.conf\n',

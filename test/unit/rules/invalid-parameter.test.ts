@@ -1,0 +1,49 @@
+import { COMPLETE, ruleTable } from '../../support/rules';
+
+// set_worker_param and set_balancer_param check every value while the configuration is read; one
+// bad value stops Apache (spec §1.9, §3, §4; docs/apache-semantics.md, set_worker_param,
+// set_balancer_param). The span is the value; a quoted word is flagged whole.
+ruleTable('invalid-parameter', [
+  [
+    '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=[[100]]\n    ProxySet nofailover=[[yes]]\n</Proxy>',
+    {
+      each: [
+        'lbset "100" is not accepted (Apache: "BalancerMember lbset must be between 0 and 99")',
+        'nofailover "yes" is not accepted (Apache: "ProxySet: failover must be On|Off nofailover=yes; balancer://shop")',
+      ],
+      noFix: true,
+    },
+  ],
+  [
+    `<Proxy balancer://a>\nBalancerMember http://h route=[[${'r'.repeat(64)}]]\n</Proxy>`,
+    { says: ['(Apache: "BalancerMember Route length must be < 64 characters")'] },
+  ],
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h timeout=[[abc]]\n</Proxy>',
+    { says: ['timeout "abc" is not accepted (Apache: "BalancerMember Timeout must be at least one second")'] },
+  ],
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h [["retry=-1"]]\n</Proxy>',
+    { says: ['retry "-1" is not accepted (Apache: "BalancerMember Retry must be a positive value")'] },
+  ],
+  [
+    'ProxyPass /x balancer://a growth=[[abc]]\nBalancerMember balancer://a http://h',
+    { says: ['growth "abc" is not accepted (Apache: "ProxyPass growth must be between 1 and 100")'] },
+  ],
+  // a bare word on ProxySet
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h\nProxySet [[bare]]\n</Proxy>',
+    {
+      says: ['parameters must be written as key=value (Apache: "Invalid ProxySet parameter. Parameter must be in the form \'key=value\'")'],
+    },
+  ],
+  // a resolved variable is checked like any other text; the span is the whole substituted word
+  ['Define R -1\n<Proxy balancer://a>\nBalancerMember http://h [[retry=${R}]]\n</Proxy>', { says: ['retry "-1" is not accepted'] }],
+  // near misses
+  [
+    `${COMPLETE}<Proxy balancer://a>\nBalancerMember http://h route=${'r'.repeat(63)} lbset=99 retry=0 timeout=5\nProxySet nofailover=On growth=5\n</Proxy>\nProxyPass /a balancer://a`,
+  ],
+  ['<Proxy balancer://a>\nBalancerMember http://h retry=${R}\n</Proxy>'], // an unresolved variable may come from the environment
+  ['BalancerMember balancer://a http://h bare'], // member-syntax's business
+  ['ProxyPass /x balancer://a bare\nBalancerMember balancer://a http://h'], // proxypass-syntax's business
+]);

@@ -1,0 +1,27 @@
+import { ruleTable } from '../../support/rules';
+
+// proxysection accepts key=value on the <Proxy> line only for one balancer or worker URL: Apache
+// refuses them on a wildcard or non-URL path, on <ProxyMatch>, and refuses a bare word there
+// (spec §2.2; docs/apache-semantics.md, proxysection).
+const MOVE = 'move these parameters to a ProxySet on a balancer:// section';
+
+ruleTable('proxy-section-arguments', [
+  [
+    '<Proxy "balancer://shop*" [[lbmethod=bybusyness]]>\n    Require all granted\n</Proxy>',
+    { says: [MOVE, '(Apache: "<Proxy> arguments are not supported for wildchar url.")'], noFix: true },
+  ],
+  ['<Proxy /local [[lbmethod=bybusyness]]>\n</Proxy>', { says: ['(Apache: "<Proxy> arguments are not supported for non url.")'] }],
+  [
+    '<ProxyMatch "^balancer://shop" [[lbmethod=bybusyness]]>\n</ProxyMatch>',
+    { says: ['(Apache: "Multiple <ProxyMatch> arguments not (yet) supported.")'] },
+  ],
+  [
+    '<Proxy balancer://a [[bare]]>\nBalancerMember http://h\n</Proxy>',
+    { says: ['(Apache: "Invalid Proxy parameter. Parameter must be in the form \'key=value\'")'] },
+  ],
+  // near misses
+  [
+    '<Proxy balancer://a lbmethod=bybusyness>\nBalancerMember http://h\n</Proxy>\n<Proxy http://w timeout=5>\n</Proxy>\n<Proxy *>\nRequire all granted\n</Proxy>',
+  ],
+  ['<Proxy balancer://a> lbmethod=bogus\nBalancerMember http://h\n</Proxy>'], // text after the ">" is ignored
+]);

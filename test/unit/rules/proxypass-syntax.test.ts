@@ -1,0 +1,23 @@
+import { ruleTable } from '../../support/rules';
+
+// add_pass takes PATH URL [key=value …], only URL inside <Location>, and "~" only on ProxyPass;
+// anything else is refused (docs/apache-semantics.md, add_pass).
+const FIX = 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location>';
+
+ruleTable('proxypass-syntax', [
+  [
+    'ProxyPass "/shop/" "balancer://shop/" [[timeout]] 30\nBalancerMember balancer://shop http://h',
+    { says: [FIX, '(Apache: "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form \'key=value\'.")'], noFix: true },
+  ],
+  ['[[ProxyPass]]', { says: ['(Apache: "ProxyPass|ProxyPassMatch needs a path when not defined in a location")'] }],
+  ['[[ProxyPass /x]]', { says: ['needs a path when not defined in a location'] }],
+  // FIXME: the span is the URL, but the word to remove is the path "/x" (Apache: "can not have a path").
+  [
+    '<Location /x>\nProxyPass /x [[http://h]]\n</Location>',
+    { says: ['(Apache: "ProxyPass|ProxyPassMatch can not have a path when defined in a location.")'] },
+  ],
+  ['ProxyPassMatch [[~]] ^/x http://h', { says: ['(Apache: "ProxyPassMatch invalid syntax (\'~\' usage).")'] }],
+  // near misses
+  ['ProxyPass /x !\nProxyPass /y http://h timeout=3 nocanon\n<Location /z>\nProxyPass http://h\n</Location>\nProxyPassMatch ^/w http://h'],
+  ['ProxyPass ~ ^/x http://h'], // "~" makes ProxyPass a ProxyPassMatch
+]);

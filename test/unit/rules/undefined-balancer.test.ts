@@ -1,0 +1,41 @@
+import { COMPLETE, ruleTable } from '../../support/rules';
+
+// Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; ProxyPassReverse,
+// RewriteRule [P] and SetHandler proxy:balancer://… to another name refer to nothing (names ignore
+// case; docs/apache-semantics.md, ap_proxy_define_balancer).
+const SHOP = '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n';
+
+ruleTable('undefined-balancer', [
+  [
+    `${SHOP}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" [["balancer://shop1/"]]`,
+    {
+      says: ['balancer://shop1 is not found in the files read; did you mean balancer://shop?'],
+      fixed: `${SHOP}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"`,
+      safe: false,
+    },
+  ],
+  [
+    `${SHOP}RewriteRule ^/x [[balancer://shp/x]] [P]`,
+    {
+      says: ['balancer://shp is not found in the files read; did you mean balancer://shop?'],
+      fixed: `${SHOP}RewriteRule ^/x balancer://shop/x [P]`,
+    },
+  ],
+  // no close name: the defined ones are listed, and there is no fix
+  [
+    `${SHOP}<Location /x>\nSetHandler [["proxy:balancer://zzzzzz"]]\n</Location>`,
+    { says: ['balancer://zzzzzz is not found in the files read (defined: balancer://shop)'], noFix: true },
+  ],
+  // a complete configuration includes nothing else: the name is defined nowhere
+  [
+    `${COMPLETE}${SHOP}ProxyPassReverse /x [[balancer://Shop2/]]`,
+    {
+      says: ['balancer://shop2 is not defined anywhere; did you mean balancer://shop?'],
+      fixed: `${COMPLETE}${SHOP}ProxyPassReverse /x balancer://shop/`,
+    },
+  ],
+  // near misses
+  [`${SHOP}ProxyPassReverse /x balancer://SHOP/`],
+  ['ProxyPassReverse /x balancer://nope/'], // nothing defined at all: a file of references only
+  [`${SHOP}ProxyPass /x balancer://other/\nProxyPassReverse /x balancer://other/`], // ProxyPass creates it (empty-balancer's business)
+]);

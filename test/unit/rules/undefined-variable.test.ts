@@ -1,0 +1,26 @@
+import { ruleTable } from '../../support/rules';
+
+// ap_resolve_env leaves an undefined ${NAME} as written and logs AH00111 (not for a name with ":");
+// Define lookups ignore case; a one-argument Define is only a flag for <IfDefine>; comments and
+// skipped bodies are not substituted (spec §1.2; docs/apache-semantics.md, ap_resolve_env).
+const ADVICE = 'is not defined before this line: define it earlier, or give it with --env-file or --define';
+
+ruleTable('undefined-variable', [
+  [
+    'BalancerMember balancer://api http://10.0.1.1:[[${API_PORT}]]',
+    {
+      says: [`\${API_PORT} ${ADVICE}`, '(Apache logs "AH00111: Config variable ${API_PORT} is not defined" and keeps the text literally)'],
+      noFix: true,
+    },
+  ],
+  // a use before the Define is unresolved; each variable is its own finding
+  ['BalancerMember balancer://api http://[[${H}]]:[[${P}]]\nDefine H x', { each: ['${H} is not defined', '${P} is not defined'] }],
+  ['Define a 1\nUnDefine a\nServerName [[${a}]]', { says: ['${a} is not defined'] }],
+  ['Define FLAG\nServerName [[${FLAG}]]', { says: ['${FLAG} is not defined'] }],
+  // an empty name is looked up too
+  ['ServerName [[${}]]', { says: ['AH00111: Config variable ${} is not defined'] }],
+  // near misses
+  ['Define API_PORT 9000\nBalancerMember balancer://api http://10.0.1.1:${API_PORT}'],
+  ['Define p 1\nServerName a:${P}'],
+  ['<IfDefine NOPE>\nServerName ${X}\n</IfDefine>\n# ${Y}\nServerName $X ${env:HOME} ${unclosed'],
+]);
