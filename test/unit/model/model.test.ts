@@ -287,7 +287,7 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
     ["Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'."],
   ],
   [
-    '<Location /x>\nProxyPass /y [[balancer://c/]] mapping=bad\n</Location>',
+    '<Location /x>\nProxyPass [[/y]] balancer://c/ mapping=bad\n</Location>',
     ['ProxyPass|ProxyPassMatch can not have a path when defined in a location.'],
   ],
   [

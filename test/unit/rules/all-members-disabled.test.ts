@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // With no usable member, proxy_balancer_get_best_worker finds nothing and every request gets 503
-// with AH01170 (spec §6.2, §7; docs/apache-semantics.md, proxy_balancer_get_best_worker). Spares
+// with AH01170 (docs/apache-semantics.md, proxy_balancer_get_best_worker). Spares
 // stand in only for unusable regular members of their lbset, so a balancer of spares alone is idle;
 // hot standbys serve when the lbset has no usable regular member.
 const AH01170 = 'every request gets 503 (AH01170 "All workers are in error state")';

@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // Each balancer's shared-memory slot is named after it with every non-alphanumeric byte replaced by
 // "_" (ap_pstr2_alnum): two names that collide make start-up fail with AH01186 unless the first
-// has growth slots; `apache2 -t` passes (spec §2.1; docs/apache-semantics.md, ap_proxy_share_balancer).
+// has growth slots; `apache2 -t` passes (docs/apache-semantics.md, ap_proxy_share_balancer).
 ruleTable('balancer-name-collision', [
   [
     '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n[[<Proxy "balancer://shop.a">]]\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',

@@ -2,45 +2,39 @@ import { ruleTable } from '../../support/rules';
 
 // Apache reads includes first and refuses to start on a missing file, a wildcard with no match, a
 // folder it cannot open or an Include without exactly one path; IncludeOptional stays silent
-// (spec §1.6; docs/apache-semantics.md, include_config). Relative paths are ServerRoot-relative.
+// (docs/apache-semantics.md, include_config). Relative paths are ServerRoot-relative.
 const ROOT = '/etc/apache2/';
 const at = (files: Record<string, string> = {}) => ({ path: `${ROOT}apache2.conf`, files: { [`${ROOT}ports.conf`]: '', ...files } });
-// FIXME: a file Apache cannot read gets "Apache cannot read this include", against STYLE.md's lower-case
-// start (`capitalised`); the not-one-path message is lower-case.
-const UNREAD = { capitalised: true } as const;
 const ONE_PATH = 'give this include exactly one path, quoted if it has spaces';
 
 ruleTable('include-failed', [
   [
     '[[Include missing.conf]]\n',
     {
-      ...UNREAD,
       ...at(),
       says: [
-        'Apache cannot read this include',
+        'this include cannot be read, so Apache refuses to start',
         '(Apache: "Could not open configuration file /etc/apache2/missing.conf: No such file or directory")',
       ],
       noFix: true,
     },
   ],
   // IncludeOptional is silent, Include is not
-  ['IncludeOptional nothing/*.conf\n[[Include missing.conf]]\n', { ...UNREAD, ...at(), says: ['/etc/apache2/missing.conf'] }],
+  ['IncludeOptional nothing/*.conf\n[[Include missing.conf]]\n', { ...at(), says: ['/etc/apache2/missing.conf'] }],
   [
     '[[Include conf.d/*.conf]]\n',
     {
-      ...UNREAD,
       ...at({ [`${ROOT}conf.d/x.txt`]: '' }),
       says: ["(Apache: \"Include/IncludeOptional: No matches for the wildcard '*.conf' in '/etc/apache2/conf.d', failing\")"],
     },
   ],
-  ['[[Include nope/*/a.conf]]\n', { ...UNREAD, ...at(), says: ['Could not open directory /etc/apache2/nope'] }],
+  ['[[Include nope/*/a.conf]]\n', { ...at(), says: ['Could not open directory /etc/apache2/nope'] }],
   // an undefined variable stays in the path as written
-  ['[[Include ${NOPE}/a.conf]]\n', { ...UNREAD, ...at(), says: ['/etc/apache2/${NOPE}/a.conf'] }],
+  ['[[Include ${NOPE}/a.conf]]\n', { ...at(), says: ['/etc/apache2/${NOPE}/a.conf'] }],
   // Apache refuses what is not a regular file (AH00554)
   [
     '[[Include fifo]]\n',
     {
-      ...UNREAD,
       path: `${ROOT}apache2.conf`,
       files: { [`${ROOT}fifo`]: { type: 'a FIFO', isPseudo: false } },
       says: ['Bad file descriptor (AH00554: Access to file /etc/apache2/fifo denied by server: not a regular file)'],

@@ -1,8 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // ap_proxy_get_balancer and ap_proxy_define_balancer need "://" and a name, at most 95 bytes with
-// "balancer://"; a BalancerMember takes its section's path as the balancer name (spec §1.5, §1.9,
-// §2.1; docs/apache-semantics.md, ap_proxy_define_balancer, add_member).
+// "balancer://"; a BalancerMember takes its section's path as the balancer name (docs/apache-semantics.md, ap_proxy_define_balancer, add_member).
 const FIX = 'this is not a usable balancer name: write balancer://NAME';
 
 ruleTable('invalid-balancer-name', [

@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // Read-time conditionals are evaluated while the file is read; a malformed one stops Apache before
-// anything else (spec §1.5, §1.6; docs/apache-semantics.md, start_cond_section).
+// anything else (docs/apache-semantics.md, start_cond_section).
 const FIX = 'this conditional cannot be tested';
 
 ruleTable('invalid-conditional', [

@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // Define takes NAME [VALUE] and UnDefine NAME; both refuse ":" in the name, while the file is read
-// (spec §1.2, §1.6; docs/apache-semantics.md, ap_resolve_env).
+// (docs/apache-semantics.md, ap_resolve_env).
 const RENAME = 'rename this variable without ":"';
 const ARITY = 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
 

@@ -1,7 +1,7 @@
 import { COMPLETE, ruleTable } from '../../support/rules';
 
 // set_worker_param and set_balancer_param check every value while the configuration is read; one
-// bad value stops Apache (spec §1.9, §3, §4; docs/apache-semantics.md, set_worker_param,
+// bad value stops Apache (docs/apache-semantics.md, set_worker_param,
 // set_balancer_param). The span is the value; a quoted word is flagged whole.
 ruleTable('invalid-parameter', [
   [

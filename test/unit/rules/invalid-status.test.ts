@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // ap_proxy_set_wstatus reads status letters one by one (D S E I H R N C, each group optionally
 // after + or -, case-insensitive); anything else is refused with a message that never says which
-// letter (spec §5; docs/apache-semantics.md, ap_proxy_set_wstatus).
+// letter (docs/apache-semantics.md, ap_proxy_set_wstatus).
 const ADVICE =
   'write letters from D S E I H R N C, each group optionally after + (set) or - (clear), with no spaces or commas, e.g. status=+H or status=-D+N';
 

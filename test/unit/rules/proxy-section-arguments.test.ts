@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // proxysection accepts key=value on the <Proxy> line only for one balancer or worker URL: Apache
 // refuses them on a wildcard or non-URL path, on <ProxyMatch>, and refuses a bare word there
-// (spec §2.2; docs/apache-semantics.md, proxysection).
+// (docs/apache-semantics.md, proxysection).
 const MOVE = 'move these parameters to a ProxySet on a balancer:// section';
 
 ruleTable('proxy-section-arguments', [

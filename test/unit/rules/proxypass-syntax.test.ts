@@ -11,9 +11,9 @@ ruleTable('proxypass-syntax', [
   ],
   ['[[ProxyPass]]', { says: ['(Apache: "ProxyPass|ProxyPassMatch needs a path when not defined in a location")'] }],
   ['[[ProxyPass /x]]', { says: ['needs a path when not defined in a location'] }],
-  // FIXME: the span is the URL, but the word to remove is the path "/x" (Apache: "can not have a path").
+  // inside <Location> the path is the word to remove
   [
-    '<Location /x>\nProxyPass /x [[http://h]]\n</Location>',
+    '<Location /x>\nProxyPass [[/x]] http://h\n</Location>',
     { says: ['(Apache: "ProxyPass|ProxyPassMatch can not have a path when defined in a location.")'] },
   ],
   ['ProxyPassMatch [[~]] ^/x http://h', { says: ['(Apache: "ProxyPassMatch invalid syntax (\'~\' usage).")'] }],

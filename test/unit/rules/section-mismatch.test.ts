@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // Sections close with </Name> (any case) right before ">", in the same file; anything else is
-// refused while reading (spec §1.5; docs/apache-semantics.md, ap_build_config_sub, start_cond_section).
+// refused while reading (docs/apache-semantics.md, ap_build_config_sub, start_cond_section).
 ruleTable('section-mismatch', [
   // the unclosed section is reported too, though Apache names only the close it stops at
   [

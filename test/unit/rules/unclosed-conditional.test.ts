@@ -1,7 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
 // A true conditional never closed: Apache reads to the end of the file as its body and says
-// nothing, even about sections left open inside it (spec §1.6; docs/apache-semantics.md,
+// nothing, even about sections left open inside it (docs/apache-semantics.md,
 // start_cond_section). Read with the test false, the same file is refused (section-mismatch).
 const NEVER_CLOSED = 'is never closed: Apache reads to the end of the file as its body';
 

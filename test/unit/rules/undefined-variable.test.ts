@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // ap_resolve_env leaves an undefined ${NAME} as written and logs AH00111 (not for a name with ":");
 // Define lookups ignore case; a one-argument Define is only a flag for <IfDefine>; comments and
-// skipped bodies are not substituted (spec §1.2; docs/apache-semantics.md, ap_resolve_env).
+// skipped bodies are not substituted (docs/apache-semantics.md, ap_resolve_env).
 const ADVICE = 'is not defined before this line: define it earlier, or give it with --env-file or --define';
 
 ruleTable('undefined-variable', [

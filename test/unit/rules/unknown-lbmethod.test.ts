@@ -1,7 +1,7 @@
 import { COMPLETE, loadModule, ruleTable } from '../../support/rules';
 
 // lbmethod names are exact, lower-case, and exist only when their module is loaded: "unknown
-// lbmethod" otherwise, refused by `apache2 -t` (spec §4, §8; docs/apache-semantics.md,
+// lbmethod" otherwise, refused by `apache2 -t` (docs/apache-semantics.md,
 // set_balancer_param). In a fragment the modules are unknown, so a correct name always passes.
 const BYBUSYNESS = loadModule('lbmethod_bybusyness_module', 'mod_lbmethod_bybusyness.so');
 const inShop = (line: string): string => `<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ${line}\n</Proxy>`;
@@ -45,9 +45,8 @@ ruleTable('unknown-lbmethod', [
       fixed: 'ProxyPass /x balancer://a lbmethod=bybusyness\nBalancerMember balancer://a http://h',
     },
   ],
-  // FIXME: in a quoted word the span is the whole word and the fix replaces it with the bare name,
-  // which Apache then refuses as a bare word; it should give "lbmethod=bytraffic".
-  [inShop('ProxySet [["lbmethod=Bytraffic"]]'), { says: ['did you mean "bytraffic"?'], fixed: inShop('ProxySet bytraffic') }],
+  // in a quoted word the whole word is rewritten, quotes kept
+  [inShop('ProxySet [["lbmethod=Bytraffic"]]'), { says: ['did you mean "bytraffic"?'], fixed: inShop('ProxySet "lbmethod=bytraffic"') }],
   // near misses
   [
     '<Proxy balancer://a lbmethod=bytraffic>\nBalancerMember http://h\n</Proxy>\nProxyPass /x balancer://a/ lbmethod=heartbeat\nProxySet balancer://a lbmethod=bybusyness',

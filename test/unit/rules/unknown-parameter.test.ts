@@ -2,8 +2,8 @@ import { COMPLETE, ruleTable } from '../../support/rules';
 
 // set_worker_param and set_balancer_param refuse an unknown key (keys ignore case). A member key
 // on a balancer or the reverse is unknown there. With mod_proxy_hcheck loaded (assumed in a
-// fragment) unknown worker keys get its message "unknown Worker hcheck parameter" (spec §3, §4;
-// docs/apache-semantics.md, set_worker_param, set_balancer_param).
+// fragment) unknown worker keys get its message "unknown Worker hcheck parameter"
+// (docs/apache-semantics.md, set_worker_param, set_balancer_param).
 const inA = (line: string): string => `<Proxy balancer://a>\n${line}\n</Proxy>`;
 
 ruleTable('unknown-parameter', [

@@ -20,13 +20,15 @@ ruleTable('unused-balancer', [
     `${SHOP}[[<Proxy balancer://api>]]\nBalancerMember http://h\n</Proxy>\nProxySet balancer://api lbmethod=bybusyness`,
     { says: ['nothing routes to balancer://api'] },
   ],
+  // ProxyPassReverse only rewrites the answers' headers: it sends no request to the balancer
+  [
+    `${SHOP}[[<Proxy balancer://api>]]\nBalancerMember http://h\n</Proxy>\nProxyPassReverse /a balancer://api/`,
+    { says: ['nothing routes to balancer://api'] },
+  ],
   // near misses
   [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nRewriteRule ^/a balancer://api/ [P]`],
   [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\n<Location /a>\nSetHandler "proxy:balancer://api"\n</Location>`],
   [`${SHOP}<Proxy balancer://API>\nBalancerMember http://h\n</Proxy>\nProxyPass /a balancer://api/x`], // names ignore case and the path
-  [`${SHOP}<Proxy balancer://api>\n</Proxy>`],
-  // FIXME: ProxyPassReverse only rewrites response headers and sends no request to balancer://api,
-  // so nothing routes to it and it should be flagged; today any reference but ProxySet counts as routing.
-  [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nProxyPassReverse /a balancer://api/`], // no members: empty-balancer's business
+  [`${SHOP}<Proxy balancer://api>\n</Proxy>`], // no members: empty-balancer's business
   ['<Proxy balancer://shop>\nBalancerMember http://h\n</Proxy>\n<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>'], // a file of definitions alone
 ]);

@@ -411,11 +411,12 @@ class Builder {
       if (positional.length < (inLocation ? 1 : 2)) positional.push(word);
       else if (PROXYPASS_FLAGS.has(word.value.toLowerCase())) continue;
       else if (!word.value.includes('=')) {
-        const message =
-          inLocation && positional[0]!.value.startsWith('/')
-            ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
-            : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
-        this.problem('proxypass-syntax', 'proxypass-arguments', word.span, message);
+        // Inside <Location> a path before the URL is what Apache refuses: the word to remove is the path.
+        const path = inLocation && positional[0]!.value.startsWith('/') ? positional[0]! : undefined;
+        const message = path
+          ? 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.'
+          : "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.";
+        this.problem('proxypass-syntax', 'proxypass-arguments', (path ?? word).span, message);
         return;
       } else {
         const parameter = parameterOf(word);

@@ -16,7 +16,7 @@ export const rule: Rule = {
       const what =
         problem.problem === 'include-arguments'
           ? 'give this include exactly one path, quoted if it has spaces'
-          : 'Apache cannot read this include';
+          : 'this include cannot be read, so Apache refuses to start: fix the path, or use IncludeOptional for a file that may be absent';
       yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
     }
   },

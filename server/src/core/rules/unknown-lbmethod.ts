@@ -1,5 +1,5 @@
 import { suggestFrom } from '../directives/directives';
-import { apacheSays, modelProblems } from './shared';
+import { apacheSays, modelProblems, valueEdit } from './shared';
 import type { Rule } from './types';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
@@ -25,19 +25,11 @@ export const rule: Rule = {
         message = `lbmethod "${value}" needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module before Apache starts`;
       else if (suggestion) message = `lbmethod "${value}" is unknown; did you mean "${suggestion}"? (names are exact and lower-case)`;
       else message = `lbmethod "${value}" is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
+      const edit = suggestion && suggestion !== value ? valueEdit(analysis, parameter, suggestion) : undefined;
       yield {
         span: parameter.valueSpan,
         message: `${message} (${apacheSays(problem.message)})`,
-        fixes:
-          suggestion && suggestion !== value
-            ? [
-                {
-                  title: `Change to lbmethod=${suggestion}`,
-                  safe: exact !== undefined,
-                  edits: [{ span: parameter.valueSpan, newText: suggestion }],
-                },
-              ]
-            : [],
+        fixes: edit ? [{ title: `Change to lbmethod=${suggestion}`, safe: exact !== undefined, edits: [edit] }] : [],
       };
     }
   },

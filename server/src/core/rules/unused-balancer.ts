@@ -1,13 +1,13 @@
 import { balancerAnchor, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
 
-/** The balancer names something in the run routes to (ProxySet configures a balancer, it does not route). */
+/** The balancer names something in the run routes to (ProxySet configures a balancer and ProxyPassReverse rewrites answers; neither routes). */
 const ROUTED_BALANCERS = runIndexKey(
   (files) =>
     new Set(
       files
         .flatMap((file) => file.model.references)
-        .filter((reference) => !/^proxyset$/i.test(reference.directive.name))
+        .filter((reference) => !/^(proxyset|proxypassreverse)$/i.test(reference.directive.name))
         .map((reference) => reference.name),
     ),
 );
