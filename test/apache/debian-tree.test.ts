@@ -24,7 +24,7 @@ import {
   runAsUser,
   runConfigTest,
 } from './harness';
-import { CliRun, runCli } from './scheduleCli';
+import { Run as CliRun, spawnCliAsync } from '../support/cli';
 
 /** The modules the tree enables, as `a2enmod proxy_balancer proxy_http lbmethod_byrequests` would. */
 const PROXY_MODULES = ['proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests'];
@@ -413,14 +413,17 @@ describe('real Apache: a whole Debian configuration (apache2 -t) agrees with the
         env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C', ...variables },
       });
       const env = cliEnvironment();
-      const lint = findingsOf(await runCli(['lint', entry, '--env-file', envFile, '--format', 'json'], env), 'lint');
-      const lintFolder = findingsOf(await runCli(['lint', confDir, '--env-file', envFile, '--format', 'json'], env), 'lint of the folder');
-      const schedule = await runCli(['schedule', entry, '--env-file', envFile, '--format', 'json', '--picks', '200'], env);
+      const lint = findingsOf(await spawnCliAsync(['lint', entry, '--env-file', envFile, '--format', 'json'], { env }), 'lint');
+      const lintFolder = findingsOf(
+        await spawnCliAsync(['lint', confDir, '--env-file', envFile, '--format', 'json'], { env }),
+        'lint of the folder',
+      );
+      const schedule = await spawnCliAsync(['schedule', entry, '--env-file', envFile, '--format', 'json', '--picks', '200'], { env });
       return { confDir, apache, lint, lintFolder, schedule };
     });
     const singleFile = join(root, 'single.conf');
     await writeFile(singleFile, SINGLE_FILE);
-    single = await runCli(['schedule', singleFile, '--format', 'json', '--picks', '200'], cliEnvironment());
+    single = await spawnCliAsync(['schedule', singleFile, '--format', 'json', '--picks', '200'], { env: cliEnvironment() });
   });
 
   after(async function () {

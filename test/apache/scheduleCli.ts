@@ -1,9 +1,5 @@
-// Runs our CLI: `schedule --format json` on a config file, read as the one balancer it reports, and
-// any command with its exit status and output.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-
-const CLI = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
+// Runs our CLI's `schedule --format json` on a config file, read as the one balancer it reports.
+import { spawnCliAsync } from '../support/cli';
 
 /** The parts of one `schedule --format json` member this suite compares with Apache. */
 export interface ScheduledMember {
@@ -21,36 +17,11 @@ export interface ScheduledBalancer {
   readonly picks: readonly (string | null)[];
 }
 
-/** How long one CLI run may take before it is killed. */
-const CLI_TIMEOUT_MS = 30_000;
-
-/** What one CLI run did; `status` is null when it was killed (timeout) or did not start. */
-export interface CliRun {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `cli.js ARGS` (bounded by a timeout), in `env` when given; never rejects. */
-export function runCli(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { timeout: CLI_TIMEOUT_MS, env: env ?? process.env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        resolve({ status, stdout, stderr });
-      },
-    );
-  });
-}
-
 /** Runs `cli.js schedule FILE --format json --balancer NAME [--picks N]`; fails on a non-zero exit. */
 export async function runSchedule(file: string, balancer: string, picks?: number): Promise<ScheduledBalancer> {
   const args = ['schedule', file, '--format', 'json', '--balancer', balancer];
   if (picks !== undefined) args.push('--picks', String(picks));
-  const run = await runCli(args);
+  const run = await spawnCliAsync(args);
   if (run.status !== 0) throw new Error(`balancer-lens schedule failed (exit ${run.status}):\n${run.stderr}${run.stdout}`);
   return readBalancer(JSON.parse(run.stdout), balancer);
 }

@@ -3,8 +3,9 @@
  * the bundle), `spawnCli` as the built binary (`npm run build` first) for the end-to-end checks a
  * separate process needs.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { JsonFileResult } from '../../server/src/cli/formats/json';
 import { run } from '../../server/src/cli/run';
 
 const ROOT = join(__dirname, '../..');
@@ -67,4 +68,32 @@ export function spawnCli(args: readonly string[], options: SpawnOptions = {}): R
     maxBuffer: options.maxOutput ?? 1024 * 1024,
   });
   return { status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/** Runs the built binary without blocking (for suites that run many at once), in `env` when given; never rejects, `status` is null when it was killed. */
+export function spawnCliAsync(
+  args: readonly string[],
+  options: { readonly env?: NodeJS.ProcessEnv; readonly timeoutMs?: number } = {},
+): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { timeout: options.timeoutMs ?? 30_000, env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ status, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** One file of `lint --format json`: the product's own contract type. */
+export type LintJsonFile = JsonFileResult;
+
+/** `balancer-lens lint --format json ARGS` in-process; fails unless it exits 0 or 1. */
+export function lintJson(args: readonly string[], options: RunOptions = {}): { run: Run; results: LintJsonFile[] } {
+  const run = runCli(['lint', '--format', 'json', ...args], options);
+  if (run.status !== 0 && run.status !== 1) throw new Error(`lint exited ${run.status}: ${run.stderr}`);
+  return { run, results: JSON.parse(run.stdout) as LintJsonFile[] };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Run, runCli } from '../../support/cli';
+import { LintJsonFile, lintJson, Run, runCli } from '../../support/cli';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,30 +36,6 @@ function tempTree(files: Record<string, string | Buffer>): string {
     writeFileSync(join(root, path), content);
   }
   return root;
-}
-
-interface JsonResult {
-  filePath: string;
-  messages: {
-    ruleId: string;
-    severity: number;
-    level?: string;
-    message: string;
-    line: number;
-    column: number;
-    endLine: number;
-    endColumn: number;
-    fix?: { range: [number, number]; text: string };
-  }[];
-  errorCount: number;
-  warningCount: number;
-  infoCount: number;
-}
-
-function lintJson(args: readonly string[], options: { cwd?: string; input?: string } = {}): { run: Run; results: JsonResult[] } {
-  const run = lint(['--format', 'json', ...args], options);
-  assert.ok([0, 1].includes(run.status!), `exit ${run.status}: ${run.stderr}`);
-  return { run, results: JSON.parse(run.stdout) as JsonResult[] };
 }
 
 /**
@@ -261,7 +237,7 @@ describe('balancer-lens lint: exit codes', function () {
     const run = lint(['junk.conf', 'a.conf', '--format', 'json'], { cwd: root });
     assert.equal(run.status, 2);
     assert.equal(run.stderr, 'balancer-lens: junk.conf: binary file, skipped\n');
-    const results = JSON.parse(run.stdout) as JsonResult[];
+    const results = JSON.parse(run.stdout) as LintJsonFile[];
     assert.deepEqual(
       results.map((result) => [result.filePath, result.errorCount]),
       [[join(root, 'a.conf'), 1]],
@@ -381,7 +357,7 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
       assert.equal(run.status, 2, run.stderr);
       assert.equal(run.stderr, 'balancer-lens: apache/evil.conf: symlink to a file outside apache, skipped\n');
       assert.doesNotMatch(run.stdout, /hunter2/);
-      const files = (JSON.parse(run.stdout) as JsonResult[]).map((result) => result.filePath.slice(root.length + 1));
+      const files = (JSON.parse(run.stdout) as LintJsonFile[]).map((result) => result.filePath.slice(root.length + 1));
       assert.deepEqual(files, ['apache/site.conf', 'apache/sites-available/shop.conf']);
     }
     // Named on the command line, or included, the link is read as Apache reads it.

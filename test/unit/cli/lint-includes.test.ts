@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, Run } from '../../support/cli';
+import { LintJsonFile, lintJson, runCli, Run } from '../../support/cli';
 import { tempDir } from '../../support/temp';
 
 const ROOT = join(__dirname, '../../..');
@@ -12,17 +12,10 @@ const TREE = join(ROOT, 'test/fixtures/tree');
 const ENTRY = join(TREE, 'apache2.conf');
 const ENVVARS = join(TREE, 'envvars');
 
-interface JsonFile {
-  readonly filePath: string;
-  readonly messages: readonly { readonly ruleId: string; readonly severity: number; readonly message: string; readonly line: number }[];
-}
-
 /** `lint --format json ARGS`: the files reported, and each finding as `file:line rule-id` with the file relative to `base`. */
-function lintJson(args: readonly string[], base = TREE): { run: Run; files: JsonFile[]; findings: string[] } {
-  const run = runCli(['lint', ...args, '--format', 'json']);
-  assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}: ${run.stderr}`);
+function lintTree(args: readonly string[], base = TREE): { run: Run; files: LintJsonFile[]; findings: string[] } {
+  const { run, results: files } = lintJson(args);
   assert.equal(run.stderr, '');
-  const files = JSON.parse(run.stdout) as JsonFile[];
   const findings = files.flatMap((file) =>
     file.messages.map((message) => `${file.filePath.replace(`${base}/`, '')}:${message.line} ${message.ruleId}`),
   );
@@ -64,7 +57,7 @@ describe('balancer-lens lint: whole configurations', function () {
   after(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('lints an entry file with what it includes: findings in included files under their own paths, one JSON entry per file', () => {
-    const { run, files, findings } = lintJson([ENTRY, '--env-file', ENVVARS]);
+    const { run, files, findings } = lintTree([ENTRY, '--env-file', ENVVARS]);
     assert.equal(run.status, 0);
     assert.deepEqual(findings, TREE_FINDINGS);
     // The entry (clean: it is what was given) and each included file with findings, once, by absolute path.
@@ -89,7 +82,7 @@ describe('balancer-lens lint: whole configurations', function () {
   });
 
   it('lints a folder: files no other file includes are the entry points, so nothing is reported twice and no balancer is undefined', () => {
-    const { run, files, findings } = lintJson([TREE, '--env-file', ENVVARS]);
+    const { run, files, findings } = lintTree([TREE, '--env-file', ENVVARS]);
     assert.equal(run.status, 0);
     assert.deepEqual(findings, TREE_FINDINGS);
     const paths = files.map((file) => file.filePath);
@@ -102,7 +95,7 @@ describe('balancer-lens lint: whole configurations', function () {
     mkdirSync(join(dir, 'sites-available'));
     renameSync(join(dir, 'sites-enabled/shop.conf'), join(dir, 'sites-available/shop.conf'));
     symlinkSync('../sites-available/shop.conf', join(dir, 'sites-enabled/shop.conf'));
-    const { findings } = lintJson([dir, '--env-file', ENVVARS], dir);
+    const { findings } = lintTree([dir, '--env-file', ENVVARS], dir);
     assert.deepEqual(
       findings,
       TREE_FINDINGS.map((finding) => finding.replace('sites-enabled/', 'sites-available/')),
@@ -114,14 +107,14 @@ describe('balancer-lens lint: whole configurations', function () {
     writeFileSync(join(dir, 'conf-enabled/loop-a.conf'), 'Include conf-enabled/loop-b.conf\n');
     writeFileSync(join(dir, 'conf-enabled/loop-b.conf'), 'Include conf-enabled/loop-a.conf\n');
     const cycle = 'conf-enabled/loop-b.conf:1 include-failed';
-    const folder = lintJson([join(dir, 'conf-enabled'), '--server-root', dir], dir);
+    const folder = lintTree([join(dir, 'conf-enabled'), '--server-root', dir], dir);
     assert.equal(folder.run.status, 1);
     assert.deepEqual(
       folder.findings.filter((finding) => !finding.endsWith('all-members-disabled')),
       [cycle],
     );
     // Through the entry file, conf-enabled/*.conf reads each file of the cycle in turn, and each closes it.
-    const entry = lintJson([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir).findings;
+    const entry = lintTree([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir).findings;
     assert.deepEqual(entry, [...TREE_FINDINGS.slice(0, 1), cycle, 'conf-enabled/loop-a.conf:1 include-failed', ...TREE_FINDINGS.slice(1)]);
   });
 
@@ -129,7 +122,7 @@ describe('balancer-lens lint: whole configurations', function () {
     // Without envvars beside apache2.conf (read by default when it is there, as apache2ctl does).
     const bare = copy();
     rmSync(join(bare, 'envvars'));
-    const without = lintJson([join(bare, 'apache2.conf')], bare).findings.filter((finding) => finding.endsWith('undefined-variable'));
+    const without = lintTree([join(bare, 'apache2.conf')], bare).findings.filter((finding) => finding.endsWith('undefined-variable'));
     assert.deepEqual(without, [
       'apache2.conf:3 undefined-variable',
       'apache2.conf:4 undefined-variable',
@@ -139,7 +132,7 @@ describe('balancer-lens lint: whole configurations', function () {
       `sites-enabled/shop.conf:${lineOf('sites-enabled/shop.conf', '${APACHE_LOG_DIR}')} undefined-variable`,
     ]);
     assert.deepEqual(
-      lintJson([ENTRY, '--env-file', ENVVARS]).findings.filter((finding) => finding.endsWith('undefined-variable')),
+      lintTree([ENTRY, '--env-file', ENVVARS]).findings.filter((finding) => finding.endsWith('undefined-variable')),
       [],
     );
   });
@@ -147,11 +140,11 @@ describe('balancer-lens lint: whole configurations', function () {
   it('answers <IfDefine> from --define and -D', () => {
     const line = lineOf('apache2.conf', 'lbmethod=bytraffic');
     for (const flag of ['-D', '--define']) {
-      const { run, findings } = lintJson([ENTRY, '--env-file', ENVVARS, flag, 'STAGING']);
+      const { run, findings } = lintTree([ENTRY, '--env-file', ENVVARS, flag, 'STAGING']);
       assert.equal(run.status, 1, flag);
       assert.deepEqual(findings, [`apache2.conf:${line} unknown-lbmethod`, ...TREE_FINDINGS], flag);
     }
-    assert.deepEqual(lintJson([ENTRY, '--env-file', ENVVARS, '-D', 'STAGINGX']).findings, TREE_FINDINGS);
+    assert.deepEqual(lintTree([ENTRY, '--env-file', ENVVARS, '-D', 'STAGINGX']).findings, TREE_FINDINGS);
   });
 
   it("reads no included file outside the current folder, the linted files' folders and --include-root: not by path, ../ or symlink", () => {
@@ -169,7 +162,7 @@ describe('balancer-lens lint: whole configurations', function () {
     const confined = runCli(['lint', 'site.conf', '--format', 'json'], { cwd: repo });
     assert.equal(confined.status, 0, confined.stderr);
     assert.ok(!confined.stdout.includes('hunter2') && !confined.stderr.includes('hunter2'), confined.stdout);
-    const messages = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) => file.messages);
+    const messages = (JSON.parse(confined.stdout) as LintJsonFile[]).flatMap((file) => file.messages);
     assert.deepEqual(
       messages.map((message) => `${message.line} ${message.ruleId}`),
       ['2 include-outside-roots', '3 include-outside-roots', '4 include-outside-roots'],
@@ -190,10 +183,10 @@ describe('balancer-lens lint: whole configurations', function () {
     mkdirSync(join(dir, 'elsewhere'));
     writeFileSync(entry, 'Include conf-enabled/*.conf\nInclude sites-enabled/*.conf\n');
     // Without --server-root, the entry file's folder: nothing there.
-    const alone = lintJson([entry], dir);
+    const alone = lintTree([entry], dir);
     assert.equal(alone.run.status, 1);
     assert.deepEqual(alone.findings, ['elsewhere/main.conf:1 include-failed', 'elsewhere/main.conf:2 include-failed']);
-    const rooted = lintJson([entry, '--env-file', ENVVARS, '--server-root', dir], dir);
+    const rooted = lintTree([entry, '--env-file', ENVVARS, '--server-root', dir], dir);
     assert.equal(rooted.run.status, 0);
     assert.deepEqual(rooted.findings, TREE_FINDINGS);
     // ServerRoot in the configuration wins over --server-root; it does not widen the folders read
@@ -201,7 +194,7 @@ describe('balancer-lens lint: whole configurations', function () {
     writeFileSync(entry, `ServerRoot "${dir}"\nInclude conf-enabled/*.conf\nInclude sites-enabled/*.conf\n`);
     const confined = runCli(['lint', entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--format', 'json']);
     assert.equal(confined.status, 0);
-    const outside = (JSON.parse(confined.stdout) as JsonFile[]).flatMap((file) =>
+    const outside = (JSON.parse(confined.stdout) as LintJsonFile[]).flatMap((file) =>
       file.messages.filter((message) => message.ruleId === 'include-outside-roots'),
     );
     assert.ok(
@@ -209,7 +202,7 @@ describe('balancer-lens lint: whole configurations', function () {
       confined.stdout,
     );
     assert.deepEqual(
-      lintJson([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings,
+      lintTree([entry, '--env-file', ENVVARS, '--server-root', join(dir, 'elsewhere'), '--include-root', dir], dir).findings,
       TREE_FINDINGS,
     );
   });
@@ -224,7 +217,7 @@ describe('balancer-lens lint: whole configurations', function () {
         '    Include shop-extra.conf\n    Include shop.d/*.conf\n    IncludeOptional shop-optional.conf\n</VirtualHost>',
       ),
     );
-    const { run, files, findings } = lintJson([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir);
+    const { run, files, findings } = lintTree([join(dir, 'apache2.conf'), '--env-file', ENVVARS], dir);
     assert.equal(run.status, 1);
     const line = lineOf('sites-enabled/shop.conf', 'shop-extra.conf', dir);
     assert.deepEqual(
