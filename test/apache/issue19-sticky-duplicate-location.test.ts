@@ -149,7 +149,7 @@ describe('real Apache: issue 19 (sticky-never-routed, duplicate-member, location
   });
 
   // The default port needs a backend on port 80: a random loopback address keeps it clear of anything on 127.0.0.1:80.
-  it('http://h then http://h:80: two members, the host gets a double share, the preview's share too', async () => {
+  it('http://h then http://h:80: two members, the host gets a double share, and so it does in the preview', async () => {
     const host = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
     const server = http.createServer((request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
