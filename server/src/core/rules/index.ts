@@ -6,6 +6,7 @@ import { rule as balancerNameCollision } from './balancer-name-collision';
 import { rule as balancerPersist } from './balancer-persist';
 import { rule as balancerSchemeTypo } from './balancer-scheme-typo';
 import { rule as commentContinuation } from './comment-continuation';
+import { rule as duplicateMember } from './duplicate-member';
 import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
 import { rule as ignoredText } from './ignored-text';
@@ -21,6 +22,7 @@ import { rule as invalidParameter } from './invalid-parameter';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
+import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
 import { rule as memberSyntax } from './member-syntax';
@@ -38,6 +40,7 @@ import { rule as spareNeverUsed } from './spare-never-used';
 import { rule as standbyOnly } from './standby-only';
 import { rule as statusInError } from './status-in-error';
 import { rule as stickyCookieSeparator } from './sticky-cookie-separator';
+import { rule as stickyNeverRouted } from './sticky-never-routed';
 import { rule as stickyWithoutRoute } from './sticky-without-route';
 import { rule as suspiciousMemberUrl } from './suspicious-member-url';
 import { rule as templateSyntax } from './template-syntax';
@@ -68,6 +71,7 @@ export type RuleId =
   | 'balancer-persist'
   | 'balancer-scheme-typo'
   | 'comment-continuation'
+  | 'duplicate-member'
   | 'duplicate-route'
   | 'empty-balancer'
   | 'ignored-text'
@@ -83,6 +87,7 @@ export type RuleId =
   | 'invalid-status'
   | 'invalid-url'
   | 'lbset-shadowed'
+  | 'location-order'
   | 'member-needs-section'
   | 'member-outside-balancer'
   | 'member-syntax'
@@ -100,6 +105,7 @@ export type RuleId =
   | 'standby-only'
   | 'status-in-error'
   | 'sticky-cookie-separator'
+  | 'sticky-never-routed'
   | 'sticky-without-route'
   | 'suspicious-member-url'
   | 'template-syntax'
@@ -125,6 +131,7 @@ export const RULES: readonly Rule[] = [
   balancerPersist,
   balancerSchemeTypo,
   commentContinuation,
+  duplicateMember,
   duplicateRoute,
   emptyBalancer,
   ignoredText,
@@ -140,6 +147,7 @@ export const RULES: readonly Rule[] = [
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
+  locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
   memberSyntax,
@@ -157,6 +165,7 @@ export const RULES: readonly Rule[] = [
   standbyOnly,
   statusInError,
   stickyCookieSeparator,
+  stickyNeverRouted,
   stickyWithoutRoute,
   suspiciousMemberUrl,
   templateSyntax,

@@ -1,0 +1,63 @@
+import type { Member } from '../model/model';
+import { lineEnd, lineStart } from './proxypass-order';
+import type { Rule } from './types';
+
+/**
+ * Apache names a member with its scheme's default port dropped (`http://h:80` is `http://h`), but
+ * looks an earlier member up with the new URL's port as written (ap_proxy_get_worker_ex), so a
+ * line that spells the default port differently from, or later than, an earlier one is not shared
+ * with it: Apache keeps both, and the host is picked twice as often.
+ */
+export const rule: Rule = {
+  id: 'duplicate-member',
+  severity: 'warning',
+  docs: {
+    summary:
+      'the same member twice, once written with its default port (`http://h:80` and `http://h`): Apache keeps both and the host gets a double share',
+    why: "Apache drops the scheme's default port from a member's name but compares a new line's URL as written, so `http://h` then `http://h:80` (or `https://h:443` twice) are two members of one name and the host gets twice its share (verified on Apache 2.4).",
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.1:80"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    for (const balancer of analysis.model.balancers) {
+      // Names by authority, so a balancer with many members stays linear: a duplicate's earlier name prefixes its own.
+      const byName = new Map<string, Member>();
+      const lengths = new Map<string, Set<number>>();
+      for (const member of balancer.members) {
+        const name = member.name;
+        const authority = authorityOf(name);
+        let earlier: Member | undefined;
+        for (const length of lengths.get(authority) ?? []) {
+          const candidate = length <= name.length ? byName.get(name.slice(0, length)) : undefined;
+          if (candidate && (!earlier || candidate.name.length > earlier.name.length)) earlier = candidate;
+        }
+        if (!byName.has(name)) byName.set(name, member);
+        const seen = lengths.get(authority) ?? new Set<number>();
+        seen.add(name.length);
+        lengths.set(authority, seen);
+        if (!earlier) continue;
+        const directive = member.declaration.directive.span;
+        const start = lineStart(text, directive.start);
+        yield {
+          span: member.declaration.url,
+          message: `"${member.url}" repeats the member "${earlier.url}" with the default port spelled out: Apache keeps both, so the host gets a double share; remove this line`,
+          related: [{ span: earlier.declaration.url, message: `the member "${member.url}" repeats` }],
+          fixes: [
+            {
+              title: `Remove the member "${member.url}"`,
+              safe: false,
+              edits: [{ span: { start, end: lineEnd(text, directive.end) }, newText: '' }],
+            },
+          ],
+        };
+      }
+    }
+  },
+};
+
+/** `scheme://authority` of a normalised worker name. */
+function authorityOf(name: string): string {
+  const slash = name.indexOf('/', name.indexOf(':') + 3);
+  return slash < 0 ? name : name.slice(0, slash);
+}
