@@ -9,6 +9,7 @@ import { rule as commentContinuation } from './comment-continuation';
 import { rule as duplicateMember } from './duplicate-member';
 import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
+import { rule as handlerProxied } from './handler-proxied';
 import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
 import { rule as includeOutsideRoots } from './include-outside-roots';
@@ -74,6 +75,7 @@ export type RuleId =
   | 'duplicate-member'
   | 'duplicate-route'
   | 'empty-balancer'
+  | 'handler-proxied'
   | 'ignored-text'
   | 'include-failed'
   | 'include-outside-roots'
@@ -134,6 +136,7 @@ export const RULES: readonly Rule[] = [
   duplicateMember,
   duplicateRoute,
   emptyBalancer,
+  handlerProxied,
   ignoredText,
   includeFailed,
   includeOutsideRoots,

@@ -1,0 +1,132 @@
+import type { Directive, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import { covers, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
+import type { Fix, Rule } from './types';
+
+/** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */
+const HANDLERS = new Set(['balancer-manager', 'server-status', 'server-info']);
+
+/** A `<Location PATH>` whose SetHandler names one of HANDLERS. */
+interface HandlerLocation {
+  readonly handler: Directive;
+  readonly section: Section;
+  readonly path: string;
+  readonly vhost: Section | undefined;
+}
+
+export const rule: Rule = {
+  id: 'handler-proxied',
+  severity: 'warning',
+  docs: {
+    summary:
+      '`<Location /balancer-manager>` (or server-status, server-info) whose path a ProxyPass also covers: the page is proxied to a member',
+    why: 'mod_proxy maps a request to a backend while translating its URL, before the handler runs, so a `ProxyPass /` sends /balancer-manager to a member, which answers 404 or its own page. A `ProxyPass /balancer-manager !` before it (or `ProxyPass !` inside the `<Location>`) keeps the path here.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/balancer-manager" "!"\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
+  },
+  *check({ analysis }) {
+    const handlers = handlerLocations(analysis.tree.nodes);
+    if (handlers.length === 0) return;
+    const rules = proxyRules(analysis).filter((line) => line.kind !== 'ProxyPassReverse');
+    const text = analysis.tree.text;
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    for (const handler of handlers) {
+      const visible = (line: ProxyRule): boolean => line.vhost === undefined || line.vhost === handler.vhost;
+      // proxy_trans: the request's merged <Location> ProxyPass comes first (the last section in
+      // merge order that has one: the main server's before the virtual host's, each in file order).
+      const sectionLines = rules.filter((line) => visible(line) && line.location && locationCovers(line.location, handler.path));
+      const ordered = [...sectionLines.filter((line) => !line.vhost), ...sectionLines.filter((line) => line.vhost)];
+      const decisive = ordered.at(-1);
+      let covering: ProxyRule | undefined;
+      if (decisive) {
+        if (decisive.url.value === '!') continue;
+        covering = decisive;
+      } else {
+        // Then the server's list: the main server's lines, then the virtual host's own; the first match wins.
+        const server = rules.filter((line) => visible(line) && !line.location);
+        const list = [...server.filter((line) => !line.vhost), ...server.filter((line) => line.vhost)];
+        const first = firstMatch(list, handler.path);
+        if (first === 'unknown' || !first || first.url.value === '!') continue;
+        covering = first;
+      }
+      const name = handler.handler.args[0]!.value.toLowerCase();
+      const where = covering.pathWord
+        ? `"ProxyPass ${covering.pathWord.value}"`
+        : `the ProxyPass in <Location ${covering.location?.args[0]?.value ?? ''}>`;
+      const advice = covering.location ? '"ProxyPass !" inside this <Location>' : `"ProxyPass ${handler.path} !" before it`;
+      yield {
+        span: handler.handler.args[0]!.span,
+        message: `${where} also matches ${handler.path}, so the ${name} page is proxied to a backend: add ${advice}`,
+        related: [{ span: covering.directive.span, message: 'the ProxyPass that takes this path' }],
+        fixes: [fixFor(text, handler, covering, newline)],
+      };
+    }
+  },
+};
+
+/** The first line of `list` whose path matches `path`, or 'unknown' when a line before it cannot be judged. */
+function firstMatch(list: readonly ProxyRule[], path: string): ProxyRule | undefined | 'unknown' {
+  for (const line of list) {
+    if (isPlainRule(line)) {
+      if (covers(line.path, path)) return line;
+      continue;
+    }
+    if (!line.isRegex || line.hasMapping || line.path === undefined || line.path.includes('${')) return 'unknown';
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(line.path);
+    } catch {
+      return 'unknown';
+    }
+    if (pattern.test(path)) return line;
+  }
+  return undefined;
+}
+
+/** A plain `<Location>` matching every request under `path` (segment-aware: the sure cases only). */
+function locationCovers(section: Section, path: string): boolean {
+  if (section.name.toLowerCase() !== 'location' || section.args[0]?.value === '~') return false;
+  const own = section.args[0]?.value;
+  return own !== undefined && !own.includes('${') && covers(own, path);
+}
+
+function fixFor(text: string, handler: HandlerLocation, covering: ProxyRule, newline: string): Fix {
+  const indentOf = (at: number): string => text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  if (covering.location) {
+    const at = handler.handler.span.end;
+    return {
+      title: 'Keep this path out of the proxy ("ProxyPass !")',
+      safe: false,
+      edits: [{ span: { start: at, end: at }, newText: `${newline}${indentOf(handler.handler.span.start)}ProxyPass !` }],
+    };
+  }
+  const start = covering.directive.span.start;
+  const indent = indentOf(start);
+  const path = /^[^\s"'\\]+$/.test(handler.path) ? handler.path : `"${handler.path.replace(/["\\]/g, '\\$&')}"`;
+  return {
+    title: `Add "ProxyPass ${handler.path} !" before the ProxyPass that takes it`,
+    safe: false,
+    edits: [{ span: { start, end: start }, newText: `ProxyPass ${path} !${newline}${/^\s*$/.test(indent) ? indent : ''}` }],
+  };
+}
+
+/** Every plain `<Location>` with a SetHandler naming one of HANDLERS directly inside it, in walk order. */
+function handlerLocations(nodes: Parameters<typeof walk>[0]): HandlerLocation[] {
+  const found: HandlerLocation[] = [];
+  const vhosts: (Section | undefined)[] = [];
+  for (const step of walk(nodes)) {
+    if (step.kind === 'enter') vhosts.push(step.section.name.toLowerCase() === 'virtualhost' ? step.section : vhosts.at(-1));
+    else if (step.kind === 'leave') vhosts.pop();
+    else {
+      const directive = step.directive;
+      const parent = step.parent;
+      const value = directive.args[0]?.value.toLowerCase();
+      if (directive.name.toLowerCase() !== 'sethandler' || value === undefined || !HANDLERS.has(value)) continue;
+      if (!parent || parent.name.toLowerCase() !== 'location' || parent.args[0]?.value === '~') continue;
+      const path = parent.args[0]?.value;
+      if (path === undefined || !path.startsWith('/') || path.includes('${')) continue;
+      found.push({ handler: directive, section: parent, path, vhost: vhosts.at(-1) });
+    }
+  }
+  return found;
+}
