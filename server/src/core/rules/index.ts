@@ -53,6 +53,8 @@ import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
+import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
+import { rule as healthCheckNeverRuns } from './health-check-never-runs';
 import type { Rule } from './types';
 
 /**
@@ -114,7 +116,9 @@ export type RuleId =
   | 'unused-balancer'
   | 'unused-suppression'
   | 'vhost-members-ignored'
-  | 'zero-loadfactor';
+  | 'zero-loadfactor'
+  | 'ssl-proxy-engine-off'
+  | 'health-check-never-runs';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
@@ -172,4 +176,6 @@ export const RULES: readonly Rule[] = [
   unusedSuppression,
   vhostMembersIgnored,
   zeroLoadfactor,
+  sslProxyEngineOff,
+  healthCheckNeverRuns,
 ];
