@@ -55,6 +55,8 @@ import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
 import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
 import { rule as healthCheckNeverRuns } from './health-check-never-runs';
+import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
+import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import type { Rule } from './types';
 
 /**
@@ -118,7 +120,9 @@ export type RuleId =
   | 'vhost-members-ignored'
   | 'zero-loadfactor'
   | 'ssl-proxy-engine-off'
-  | 'health-check-never-runs';
+  | 'health-check-never-runs'
+  | 'proxypassreverse-syntax'
+  | 'proxypassreverse-extra-word';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
@@ -178,4 +182,6 @@ export const RULES: readonly Rule[] = [
   zeroLoadfactor,
   sslProxyEngineOff,
   healthCheckNeverRuns,
+  proxypassreverseSyntax,
+  proxypassreverseExtraWord,
 ];
