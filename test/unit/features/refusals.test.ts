@@ -34,6 +34,7 @@ const REFUSED: Readonly<Record<string, readonly string[]>> = {
   'module-not-loaded': ['balancer://shop'],
   'proxy-section-arguments': [],
   'proxypass-syntax': [],
+  'proxypassreverse-syntax': [],
   'section-mismatch': ['balancer://shop'],
   'undefined-target': ['balancer://shop'],
   // The misspelled directive is a line of its own, not one of the balancer's.

@@ -36,7 +36,31 @@ ruleTable('unknown-directive', [
   ['[[\uFEFF\uFEFFServerName]] localhost', { fixed: 'ServerName localhost', safe: true }],
   // … and only offered further down, where U+FEFF was typed or pasted
   ['ServerName localhost\n[[\uFEFFServerAdmin]] a@b', { fixed: 'ServerName localhost\nServerAdmin a@b', safe: false }],
+  // names from other servers and common inventions are reported even in a fragment, with Apache's equivalent
+  [
+    '[[ProxyReadTimeout]] 300',
+    {
+      says: [
+        'ProxyReadTimeout is not an Apache directive: use ProxyTimeout, or timeout= on the BalancerMember',
+        `${INVALID}ProxyReadTimeout'`,
+      ],
+      fixed: 'ProxyTimeout 300',
+    },
+  ],
+  [
+    '[[ProxyConnectTimeout]] 5',
+    { says: ['ProxyConnectTimeout is not an Apache directive: use connectiontimeout= on the BalancerMember or ProxyPass'], noFix: true },
+  ],
+  [
+    '<VirtualHost *:80>\n[[proxy_pass]] http://127.0.0.1:8080;\n</VirtualHost>',
+    { says: ["proxy_pass is nginx's: use ProxyPass PATH URL"], noFix: true },
+  ],
+  ['[[proxy_set_header]] Host $host;', { says: ["nginx's: use RequestHeader set NAME VALUE"] }],
+  ['[[PROXY_READ_TIMEOUT]] 60s;', { says: ["PROXY_READ_TIMEOUT is nginx's: use ProxyTimeout"] }],
+  ['[[balance]] roundrobin', { says: ["balance is HAProxy's: use lbmethod= in ProxySet"] }],
+  [`${COMPLETE}[[ProxyStickySession]] JSESSIONID`, { says: ['use stickysession= in ProxySet'] }],
   // near misses
+  ['ProxyTimeout 300\nProxyMaxForwards 3\nProxySet timeout=30 connectiontimeout=5'],
   ['WSGIDaemonProcess app'],
   ['<IfModule !proxy_module>\nProdyPass x\n</IfModule>'],
   ['balancermember balancer://a http://h\n"ProxyPass" /x balancer://a/'],

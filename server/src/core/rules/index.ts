@@ -57,6 +57,10 @@ import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
+import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
+import { rule as healthCheckNeverRuns } from './health-check-never-runs';
+import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
+import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import type { Rule } from './types';
 
 /**
@@ -122,7 +126,11 @@ export type RuleId =
   | 'unused-balancer'
   | 'unused-suppression'
   | 'vhost-members-ignored'
-  | 'zero-loadfactor';
+  | 'zero-loadfactor'
+  | 'ssl-proxy-engine-off'
+  | 'health-check-never-runs'
+  | 'proxypassreverse-syntax'
+  | 'proxypassreverse-extra-word';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
@@ -184,4 +192,8 @@ export const RULES: readonly Rule[] = [
   unusedSuppression,
   vhostMembersIgnored,
   zeroLoadfactor,
+  sslProxyEngineOff,
+  healthCheckNeverRuns,
+  proxypassreverseSyntax,
+  proxypassreverseExtraWord,
 ];

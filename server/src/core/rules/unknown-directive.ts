@@ -77,6 +77,34 @@ const REMOVED_IN_24: Readonly<Record<string, string>> = {
   authzldapauthoritative: 'AuthLDAPAuthorizePrefix / Require',
 };
 
+/**
+ * Names from other servers' configurations (nginx, HAProxy) and common inventions that no Apache module defines,
+ * reported even in a fragment, with Apache's way of saying it: lower-case name → [where it comes from, what to write].
+ */
+const FOREIGN: Readonly<Record<string, readonly [origin: string, instead: string, directive?: string]>> = {
+  proxyreadtimeout: ['not an Apache directive', 'use ProxyTimeout, or timeout= on the BalancerMember or ProxyPass', 'ProxyTimeout'],
+  proxysendtimeout: ['not an Apache directive', 'use ProxyTimeout, or timeout= on the BalancerMember or ProxyPass', 'ProxyTimeout'],
+  proxyconnecttimeout: ['not an Apache directive', 'use connectiontimeout= on the BalancerMember or ProxyPass'],
+  proxyconnectiontimeout: ['not an Apache directive', 'use connectiontimeout= on the BalancerMember or ProxyPass'],
+  proxyretry: ['not an Apache directive', 'use retry= on the BalancerMember or ProxyPass'],
+  proxystickysession: ['not an Apache directive', 'use stickysession= in ProxySet or on the ProxyPass'],
+  proxylbmethod: ['not an Apache directive', 'use lbmethod= in ProxySet or on the ProxyPass'],
+  balancermethod: ['not an Apache directive', 'use lbmethod= in ProxySet or on the ProxyPass'],
+  proxykeepalive: ['not an Apache directive', 'use keepalive=On on the BalancerMember or ProxyPass'],
+  proxy_pass: ["nginx's", 'use ProxyPass PATH URL'],
+  proxy_redirect: ["nginx's", 'use ProxyPassReverse PATH URL'],
+  proxy_set_header: ["nginx's", 'use RequestHeader set NAME VALUE'],
+  proxy_read_timeout: ["nginx's", 'use ProxyTimeout, or timeout= on the BalancerMember or ProxyPass'],
+  proxy_send_timeout: ["nginx's", 'use ProxyTimeout, or timeout= on the BalancerMember or ProxyPass'],
+  proxy_connect_timeout: ["nginx's", 'use connectiontimeout= on the BalancerMember or ProxyPass'],
+  proxy_http_version: ["nginx's", 'leave it out: mod_proxy_http speaks HTTP/1.1 to members'],
+  proxy_buffering: ["nginx's", 'leave it out, or use flushpackets= on the ProxyPass'],
+  upstream: ["nginx's", 'use <Proxy "balancer://NAME"> with a BalancerMember per server'],
+  server_name: ["nginx's", 'use ServerName', 'ServerName'],
+  client_max_body_size: ["nginx's", 'use LimitRequestBody'],
+  balance: ["HAProxy's", 'use lbmethod= in ProxySet (byrequests, bybusyness, bytraffic, heartbeat)'],
+};
+
 /** Prefixes of widely used third-party modules (mod_jk, ModSecurity, mod_perl, mod_wsgi, Passenger, PHP, Shibboleth, …). */
 const THIRD_PARTY =
   /^(jk|sec|perl|wsgi|passenger|php|python|shib|oidc|mellon|authmellon|authopenidc|krb|authkerb|gnutls|rack|rails|fcgid|xsendfile|assignuserid|limitipconn|dos|qs_|modpagespeed|pagespeed|ruby|mono)/i;
@@ -154,6 +182,17 @@ function check(
   const replacement = REMOVED_IN_24[lower];
   if (replacement)
     return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid(name)})` };
+  const foreign = FOREIGN[lower];
+  if (foreign) {
+    const [origin, instead, directiveName] = foreign;
+    return {
+      span: directive.nameSpan,
+      message: `${name} is ${origin}: ${instead} (${invalid(name)})`,
+      fixes: directiveName
+        ? [{ title: `Change to ${directiveName}`, safe: false, edits: [{ span: directive.nameSpan, newText: directiveName }] }]
+        : [],
+    };
+  }
   const suggestion = suggestDirective(name);
   if (!isClosedWorld && (!suggestion || looksThirdParty(name, suggestion))) return undefined;
   return {

@@ -1,0 +1,33 @@
+import { asciiLower } from '../ascii';
+import { reverseLines } from './proxypassreverse-syntax';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'proxypassreverse-extra-word',
+  severity: 'warning',
+  docs: {
+    summary: 'a word after `ProxyPassReverse PATH URL` other than `interpolate`, such as a `stickysession=` copied from ProxyPass',
+    why: 'Apache accepts any third word and reads it as "interpolate": the setting never takes effect (stickiness, timeouts and the like belong on ProxyPass or ProxySet), and the line looks configured when it is not.',
+    bad: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/" stickysession=JSESSIONID',
+    good: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
+      const args = directive.args;
+      // Three words at most (more is refused), the last one the optional "interpolate".
+      if (args.length > 3) continue;
+      const word = args[2];
+      if (!word || asciiLower(word.value) === 'interpolate' || word.value.includes('${')) continue;
+      // Inside a path section the second word must be "interpolate", outside it must not be: else Apache refuses
+      // the line (proxypassreverse-syntax).
+      if ((asciiLower(args[1]!.value) === 'interpolate') !== inPath) continue;
+      const where = word.value.includes('=') ? '; set it on the ProxyPass or in ProxySet' : '';
+      const from = args[1]!.span.end;
+      yield {
+        span: word.span,
+        message: `"${word.value}" has no effect: ProxyPassReverse takes only PATH URL [interpolate]; remove it${where}`,
+        fixes: [{ title: `Remove "${word.value}"`, safe: false, edits: [{ span: { start: from, end: word.span.end }, newText: '' }] }],
+      };
+    }
+  },
+};

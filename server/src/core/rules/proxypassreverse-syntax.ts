@@ -1,0 +1,68 @@
+import { asciiLower } from '../ascii';
+import type { Directive } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import { apacheSays } from './shared';
+import type { Rule, RuleFinding } from './types';
+
+/** Sections that give a directive a path (cmd->path): ProxyPassReverse then takes only URL [interpolate]. */
+export const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
+
+/** Every ProxyPassReverse line with whether a path section holds it, in walk order. */
+export function reverseLines(nodes: Parameters<typeof walk>[0]): { directive: Directive; inPath: boolean }[] {
+  const lines: { directive: Directive; inPath: boolean }[] = [];
+  const paths: boolean[] = [];
+  for (const step of walk(nodes)) {
+    if (step.kind === 'enter') paths.push(PATH_SECTIONS.has(asciiLower(step.section.name)) || (paths.at(-1) ?? false));
+    else if (step.kind === 'leave') paths.pop();
+    else if (asciiLower(step.directive.name) === 'proxypassreverse')
+      lines.push({ directive: step.directive, inPath: paths.at(-1) ?? false });
+  }
+  return lines;
+}
+
+export const rule: Rule = {
+  id: 'proxypassreverse-syntax',
+  severity: 'error',
+  docs: {
+    summary: '`ProxyPassReverse` arguments Apache refuses: a path inside `<Location>` or `<Proxy>`, no path outside, more than three words',
+    why: 'ProxyPassReverse takes PATH URL [interpolate], and only URL [interpolate] inside <Location> or <Proxy> (the section gives the path); anything else stops Apache from starting.',
+    bad: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "/shop/" "balancer://shop/"\n</Location>',
+    good: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "balancer://shop/"\n</Location>',
+  },
+  *check({ analysis }) {
+    for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
+      const finding = refusal(directive, inPath);
+      if (finding) yield finding;
+    }
+  },
+};
+
+/** add_pass_reverse's refusals (mod_proxy.c), and AP_INIT_TAKE123's. */
+function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined {
+  const args = directive.args;
+  if (args.some((word) => word.value.includes('${'))) return undefined;
+  if (args.length > 3) {
+    return {
+      span: args[3]!.span,
+      message: `ProxyPassReverse takes at most three words, PATH URL [interpolate]: remove "${args[3]!.value}" and what follows (${apacheSays('ProxyPassReverse takes one, two or three arguments, a virtual path and a URL for reverse proxy behaviour')})`,
+    };
+  }
+  const second = args[1];
+  if (inPath) {
+    if (!second || asciiLower(second.value) === 'interpolate') return undefined;
+    const first = args[0]!;
+    const end = second.span.start;
+    return {
+      span: first.span,
+      message: `remove the path "${first.value}": inside <Location> or <Proxy> ProxyPassReverse takes only the URL (${apacheSays('ProxyPassReverse can not have a path when defined in a location')})`,
+      fixes: [{ title: 'Remove the path', safe: true, edits: [{ span: { start: first.span.start, end }, newText: '' }] }],
+    };
+  }
+  if (args.length === 0 || !second || asciiLower(second.value) === 'interpolate') {
+    return {
+      span: directive.span,
+      message: `ProxyPassReverse needs a path and a URL here: write ProxyPassReverse PATH URL (${apacheSays('ProxyPassReverse needs a path when not defined in a location')})`,
+    };
+  }
+  return undefined;
+}

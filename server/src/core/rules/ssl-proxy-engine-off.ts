@@ -1,0 +1,115 @@
+import type { Directive, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import { asciiLower } from '../ascii';
+import type { Fix, Rule, RuleFinding } from './types';
+
+/** Directives whose URL word names a worker Apache connects to: [lower-case name, index of the URL word]. */
+const WORKER_URL: ReadonlyMap<string, (directive: Directive, inPath: boolean) => number> = new Map([
+  // BalancerMember [balancer://name] URL … (the balancer name only outside <Proxy balancer://…>)
+  ['balancermember', (directive) => (/^balancer:\/\//i.test(directive.args[0]?.value ?? '') ? 1 : 0)],
+  // ProxyPass PATH URL …, or only URL inside <Location>
+  ['proxypass', (directive, inPath) => (directive.args[0]?.value === '~' ? 2 : inPath ? 0 : 1)],
+  ['proxypassmatch', (_directive, inPath) => (inPath ? 0 : 1)],
+]);
+
+/** Sections that give ProxyPass its path. */
+const PATH_SECTIONS = new Set(['location', 'locationmatch']);
+
+/** One server's SSLProxyEngine lines and TLS workers. */
+interface Server {
+  readonly section: Section | undefined;
+  /** The last SSLProxyEngine value in this server (any section inside it), if any. */
+  engine: boolean | undefined;
+  readonly workers: { readonly url: string; readonly span: Directive['span']; readonly top: number }[];
+}
+
+export const rule: Rule = {
+  id: 'ssl-proxy-engine-off',
+  severity: 'warning',
+  docs: {
+    summary: '`https://` or `wss://` members in a server or virtual host without `SSLProxyEngine On`',
+    why: 'Apache starts, but every request to such a member fails with 500: mod_proxy cannot enable TLS on the backend connection ("AH00961: https: failed to enable ssl support").',
+    bad: '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
+    good: '<VirtualHost *:443>\n    SSLProxyEngine On\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    const main: Server = { section: undefined, engine: undefined, workers: [] };
+    const servers: Server[] = [main];
+    const vhosts: Server[] = [];
+    const paths: boolean[] = [];
+    const open: Section[] = [];
+    for (const step of walk(analysis.tree.nodes)) {
+      const server = vhosts.at(-1) ?? main;
+      if (step.kind === 'enter') {
+        const name = asciiLower(step.section.name);
+        if (name === 'virtualhost') {
+          const vhost: Server = { section: step.section, engine: undefined, workers: [] };
+          vhosts.push(vhost);
+          servers.push(vhost);
+        }
+        paths.push(PATH_SECTIONS.has(name) || (paths.at(-1) ?? false));
+        open.push(step.section);
+        continue;
+      }
+      if (step.kind === 'leave') {
+        if (asciiLower(step.section.name) === 'virtualhost') vhosts.pop();
+        paths.pop();
+        open.pop();
+        continue;
+      }
+      const directive = step.directive;
+      const name = asciiLower(directive.name);
+      if (name === 'sslproxyengine') {
+        const value = asciiLower(directive.args[0]?.value ?? '');
+        if (value === 'on' || value === 'off') server.engine = value === 'on';
+        continue;
+      }
+      const urlIndex = WORKER_URL.get(name)?.(directive, paths.at(-1) ?? false);
+      const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
+      if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
+        server.workers.push({ url: word.value, span: word.span, top: (open[0]?.open ?? directive).span.start });
+      }
+    }
+    for (const server of servers) {
+      // A virtual host without its own SSLProxyEngine takes the main server's (mod_ssl merges it).
+      const engine = server.engine ?? (server === main ? undefined : main.engine);
+      if (engine === true) continue;
+      const fixes = fixFor(text, server, engine);
+      for (const worker of server.workers) {
+        const where = server.section ? 'this virtual host' : 'this server';
+        const finding: RuleFinding = {
+          span: worker.span,
+          message: `"${worker.url}" needs TLS to the backend but ${where} has ${engine === false ? 'SSLProxyEngine Off' : 'no SSLProxyEngine On'}: add "SSLProxyEngine On"`,
+          ...(fixes.length > 0 ? { fixes } : {}),
+        };
+        yield finding;
+      }
+    }
+  },
+};
+
+/** Adds `SSLProxyEngine On` as the first line of the virtual host, or before the top-level line holding the first TLS worker. */
+function fixFor(text: string, server: Server, engine: boolean | undefined): Fix[] {
+  // An explicit Off was written on purpose: turning it on is the user's call, not an edit we offer.
+  if (engine === false) return [];
+  const first = server.section ? server.section.children[0] : undefined;
+  const at = server.section
+    ? first
+      ? first.kind === 'directive'
+        ? first.span.start
+        : first.open.span.start
+      : undefined
+    : server.workers[0]?.top;
+  if (at === undefined) return [];
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, at))![0];
+  return [
+    {
+      title: 'Add SSLProxyEngine On',
+      safe: false,
+      edits: [{ span: { start: lineStart, end: lineStart }, newText: `${indent}SSLProxyEngine On${newline}` }],
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+import { ruleTable } from '../../support/rules';
+
+// add_pass_reverse (mod_proxy.c) keeps any third word as the interpolate flag: a stickysession= or
+// timeout= copied from ProxyPass is accepted by `apache2 -t` and never applies.
+const NO_EFFECT = 'has no effect: ProxyPassReverse takes only PATH URL [interpolate]; remove it';
+
+ruleTable('proxypassreverse-extra-word', [
+  [
+    'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/" [[stickysession=JSESSIONID]]',
+    {
+      says: [`"stickysession=JSESSIONID" ${NO_EFFECT}; set it on the ProxyPass or in ProxySet`],
+      fixed: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/"',
+      safe: false,
+    },
+  ],
+  ['ProxyPassReverse /x http://h/ [[nocanon]]', { says: [`"nocanon" ${NO_EFFECT}`], never: ['ProxySet'] }],
+  ['<Location /x>\nProxyPassReverse http://h/ interpolate [[timeout=5]]\n</Location>', { says: ['"timeout=5" has no effect'] }],
+  // near misses
+  ['ProxyPassReverse /x http://h/ interpolate\nProxyPassReverse /y http://h/'],
+  ['<Location /x>\nProxyPassReverse http://h/ interpolate\n</Location>'],
+  // refused lines are proxypassreverse-syntax's
+  [
+    '<Location /x>\nProxyPassReverse http://h/ stickysession=X\n</Location>\nProxyPassReverse /x interpolate foo\nProxyPassReverse /x http://h/ a b',
+  ],
+]);
