@@ -48,7 +48,7 @@ const SHOP_PROXY = [
   '    BalancerMember http://127.0.0.1:9002 loadfactor=3 route=b',
   '    BalancerMember http://127.0.0.1:9003 loadfactor=1.15 route=c',
   '    BalancerMember http://127.0.0.1:9004 status=+H route=d',
-  '    ProxySet stickysession=ROUTEID',
+  '    ProxySet stickysession=JSESSIONID|jsessionid',
   '</Proxy>',
 ];
 const API_MEMBERS = [
@@ -150,7 +150,7 @@ const variants: readonly Variant[] = [
     tree.replace('sites-available/shop.conf', '    ProxyPassReverse', '    ProxyPassRevers'),
   ),
   refused('an unclosed <Proxy> in an included file', 'conf-enabled/balancers.conf', (tree) =>
-    tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=ROUTEID\n</Proxy>\n', '    ProxySet stickysession=ROUTEID\n'),
+    tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=JSESSIONID|jsessionid\n</Proxy>\n', '    ProxySet stickysession=JSESSIONID|jsessionid\n'),
   ),
   refused('an Include of a missing file in a site', 'sites-enabled/shop.conf', (tree) =>
     tree.replace(
@@ -190,8 +190,8 @@ const variants: readonly Variant[] = [
   refused('a </Proxy> in another file than its <Proxy>', 'balancers/close.conf', async (tree) => {
     await tree.replace(
       'conf-enabled/balancers.conf',
-      '    ProxySet stickysession=ROUTEID\n</Proxy>\n',
-      '    ProxySet stickysession=ROUTEID\n    Include balancers/close.conf\n',
+      '    ProxySet stickysession=JSESSIONID|jsessionid\n</Proxy>\n',
+      '    ProxySet stickysession=JSESSIONID|jsessionid\n    Include balancers/close.conf\n',
     );
     await tree.write('balancers/close.conf', '</Proxy>\n');
   }),
