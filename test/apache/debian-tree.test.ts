@@ -150,7 +150,11 @@ const variants: readonly Variant[] = [
     tree.replace('sites-available/shop.conf', '    ProxyPassReverse', '    ProxyPassRevers'),
   ),
   refused('an unclosed <Proxy> in an included file', 'conf-enabled/balancers.conf', (tree) =>
-    tree.replace('conf-enabled/balancers.conf', '    ProxySet stickysession=JSESSIONID|jsessionid\n</Proxy>\n', '    ProxySet stickysession=JSESSIONID|jsessionid\n'),
+    tree.replace(
+      'conf-enabled/balancers.conf',
+      '    ProxySet stickysession=JSESSIONID|jsessionid\n</Proxy>\n',
+      '    ProxySet stickysession=JSESSIONID|jsessionid\n',
+    ),
   ),
   refused('an Include of a missing file in a site', 'sites-enabled/shop.conf', (tree) =>
     tree.replace(
