@@ -5,8 +5,19 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApacheServer, assertApacheInstalled, fillPlaceholders, makeScratchDir, removeScratchDir, startApache } from './harness';
-import { Answer, lintFile, mistakePairs, request, startAnsweringBackends } from './mistake-pairs';
+import { lintJson } from '../support/cli';
+import {
+  ApacheServer,
+  assertApacheInstalled,
+  BackendPool,
+  fillPlaceholders,
+  httpGet,
+  makeScratchDir,
+  removeScratchDir,
+  startApache,
+  startBackends,
+} from './harness';
+import { mistakePairs } from './mistake-pairs';
 
 const RULE = 'handler-proxied';
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
@@ -20,16 +31,14 @@ const FROM_MEMBER = /^[ab] \//;
 const OWN_PAGE = /Load Balancer Manager|Apache Server Status|Apache Server Information/;
 
 describe(`${RULE}: real mistakes on a real Apache`, function () {
-  let pool: Awaited<ReturnType<typeof startAnsweringBackends>> | undefined;
+  let pool: BackendPool | undefined;
   let apache: ApacheServer | undefined;
   let scratchDir: string | undefined;
 
   before(async () => {
     assertApacheInstalled();
-    pool = await startAnsweringBackends(['a', 'b'], (name, _port, req, response) => {
-      response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
-      response.end(`${name} ${req.url ?? ''}`);
-    });
+    // Each backend answers `<name> <path>`.
+    pool = await startBackends(['a', 'b']);
   });
   after(async () => pool?.close());
   afterEach(async () => {
@@ -39,13 +48,16 @@ describe(`${RULE}: real mistakes on a real Apache`, function () {
     scratchDir = undefined;
   });
 
-  async function probe(text: string, path: string): Promise<{ answer: Answer; findings: Awaited<ReturnType<typeof lintFile>> }> {
+  async function probe(
+    text: string,
+    path: string,
+  ): Promise<{ answer: { status: number; body: string }; findings: { ruleId: string; level?: string }[] }> {
     scratchDir = await makeScratchDir();
     const file = join(scratchDir, 'site.conf');
     await writeFile(file, fillPlaceholders(text, pool!.backends));
-    const findings = await lintFile(file);
+    const findings = lintJson([file]).results.flatMap((result) => result.messages);
     apache = await startApache(scratchDir, file, EXTRA_MODULES);
-    return { answer: await request(apache.port, path), findings };
+    return { answer: await httpGet(apache.port, path), findings };
   }
 
   for (const pair of mistakePairs(RULE)) {
@@ -62,7 +74,7 @@ describe(`${RULE}: real mistakes on a real Apache`, function () {
       assert.equal(answer.status, 200);
       assert.match(answer.body, OWN_PAGE, answer.body.slice(0, 200));
       assert.deepEqual(
-        findings.filter((finding) => finding.severity !== 'info'),
+        findings.filter((finding) => finding.level !== 'info'),
         [],
       );
     });

@@ -162,14 +162,7 @@ export async function startApache(
   await mkdir(join(dir, 'run'));
   const hasOwnProxyPass = /^\s*ProxyPass\s/im.test(await readFile(fragment, 'utf8'));
   const config = [
-    ...serverLines(dir, port),
-    ...[...MODULES, ...extraModules].map(([id, file]) => loadModuleLine(id, file)),
-    // One child serving one connection at a time: requests are strictly sequential anyway.
-    'StartServers 1',
-    'MinSpareServers 1',
-    'MaxSpareServers 1',
-    'ServerLimit 1',
-    'MaxRequestWorkers 1',
+    ...baseConfigLines(dir, port, extraModules),
     `Include "${fragment}"`,
     ...(hasOwnProxyPass ? [] : ['ProxyPass "/" "balancer://t/"']),
     '',
@@ -179,6 +172,22 @@ export async function startApache(
   const outcome = await launchApache(dir, configFile, port);
   if (!outcome.started) throw new Error(`Apache did not start on port ${port}:\n${outcome.log}`);
   return outcome.server;
+}
+
+/**
+ * What every configuration here starts with: the private server lines, MODULES and `extraModules`,
+ * and one child serving one connection at a time (requests are strictly sequential anyway).
+ */
+export function baseConfigLines(dir: string, port: number, extraModules: readonly (readonly [id: string, file: string])[] = []): string[] {
+  return [
+    ...serverLines(dir, port),
+    ...[...MODULES, ...extraModules].map(([id, file]) => loadModuleLine(id, file)),
+    'StartServers 1',
+    'MinSpareServers 1',
+    'MaxSpareServers 1',
+    'ServerLimit 1',
+    'MaxRequestWorkers 1',
+  ];
 }
 
 /** Whether Apache came up on its port, and if not, what it printed and logged. */

@@ -11,24 +11,17 @@ import { lint } from '../../server/src/core/lint';
 import {
   ApacheServer,
   assertApacheInstalled,
+  baseConfigLines,
   freePort,
   httpGet,
   launchApache,
-  loadModuleLine,
   makeScratchDir,
   removeScratchDir,
   runConfigTest,
-  serverLines,
 } from './harness';
 
-const MODULES: readonly (readonly [string, string])[] = [
-  ['mpm_prefork_module', 'mod_mpm_prefork.so'],
-  ['authz_core_module', 'mod_authz_core.so'],
-  ['slotmem_shm_module', 'mod_slotmem_shm.so'],
-  ['proxy_module', 'mod_proxy.so'],
-  ['proxy_http_module', 'mod_proxy_http.so'],
-  ['proxy_balancer_module', 'mod_proxy_balancer.so'],
-  ['lbmethod_byrequests_module', 'mod_lbmethod_byrequests.so'],
+/** Beside the harness's modules: TLS to members, and health checks. */
+const EXTRA_MODULES: readonly (readonly [string, string])[] = [
   ['ssl_module', 'mod_ssl.so'],
   ['proxy_hcheck_module', 'mod_proxy_hcheck.so'],
 ];
@@ -70,8 +63,7 @@ describe('second-pass rules, on a real Apache', function () {
     await mkdir(join(dir, 'run'));
     const port = await freePort();
     const file = join(dir, 'httpd.conf');
-    const lines = [...serverLines(dir, port), ...MODULES.map(([id, so]) => loadModuleLine(id, so)), 'StartServers 1', 'ServerLimit 1'];
-    await writeFile(file, `${[...lines, fragment, ''].join('\n')}\n`);
+    await writeFile(file, `${[...baseConfigLines(dir, port, EXTRA_MODULES), fragment, ''].join('\n')}\n`);
     return { file, port };
   }
 

@@ -1,7 +1,7 @@
 // The real-world mistakes under test/real-mistakes/<rule-id>/: `balancer-lens lint` must find the rule on
 // every NN-name.bad.conf and report no warning or error on its NN-name.good.conf.
 import * as assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintJson } from '../support/cli';
 
@@ -10,10 +10,14 @@ const ROOT = join(__dirname, '../real-mistakes');
 describe('real mistakes', () => {
   for (const ruleId of readdirSync(ROOT).sort()) {
     const files = readdirSync(join(ROOT, ruleId)).sort();
-    it(`${ruleId} has at least four bad/good pairs`, () => {
+    it(`${ruleId} has at least four bad/good pairs, each saying where it comes from`, () => {
       const bad = files.filter((file) => file.endsWith('.bad.conf'));
       assert.ok(bad.length >= 4, `${bad.length} cases`);
       for (const file of bad) assert.ok(files.includes(file.replace('.bad.conf', '.good.conf')), `${file} has no .good.conf`);
+      for (const file of files.filter((name) => name.endsWith('.conf'))) {
+        const text = readFileSync(join(ROOT, ruleId, file), 'utf8');
+        assert.match(text, /^#.*\S/m, `${file} needs a comment line with its source and symptom`);
+      }
     });
     for (const file of files) {
       const path = join(ROOT, ruleId, file);
