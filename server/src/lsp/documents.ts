@@ -12,10 +12,11 @@ import { fileAt, fileText } from '../core/files';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
 import type { Span } from '../core/span';
+import type { FileAccess } from '../core/syntax/includes';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
-import { diskAccess, realPathKeys } from '../node/files';
+import { diskAccess, realPathKeys, rereadChanged } from '../node/files';
 import type { Settings } from './settings';
 import { SEARCH_CAP, WorkspaceFiles, workspaceFiles } from './workspace';
 
@@ -56,6 +57,7 @@ export class DocumentStates {
   private workspace: WorkspaceFiles | undefined;
   private configs: ConfigLookup | undefined;
   private keyOf = realPathKeys();
+  private rereadOnly = rereadChanged();
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
 
@@ -78,6 +80,7 @@ export class DocumentStates {
     this.configs = undefined;
     this.warned.clear();
     this.keyOf = realPathKeys();
+    this.rereadOnly = rereadChanged();
     this.touch();
   }
 
@@ -111,7 +114,12 @@ export class DocumentStates {
       const path = pathOf(document.uri);
       if (path) overlay.set(path, document.getText());
     }
-    const files = diskAccess({ maxBytes: settings.limits.size, overlay });
+    // The open editors' texts first; the disk is read again only where a file changed since the last edit.
+    const disk = this.rereadOnly(diskAccess({ maxBytes: settings.limits.size }));
+    const files: FileAccess = {
+      readFile: (path) => overlay.get(path) ?? disk.readFile(path),
+      readDirectory: (path) => disk.readDirectory(path),
+    };
     const given: SetFile[] = open.map((document) => ({
       key: this.documentKey(document),
       path: pathOf(document.uri),

@@ -163,6 +163,28 @@ function pseudoFileSystem(fd: number, path: string): NotRegular | undefined {
 }
 
 /**
+ * Wraps file accesses so that a file is read again only when its inode, size or modification time
+ * changed since the last read: the editor re-reads the workspace's configuration on every edit, and
+ * almost none of it changes. The answers are kept for the life of the returned function.
+ */
+export function rereadChanged(): (access: FileAccess) => FileAccess {
+  const answers = new Map<string, { readonly stamp: string; readonly answer: ReturnType<FileAccess['readFile']> }>();
+  return (access) => ({
+    readFile(path) {
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (!stats?.isFile()) return access.readFile(path);
+      const stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+      const known = answers.get(path);
+      if (known?.stamp === stamp) return known.answer;
+      const answer = access.readFile(path);
+      answers.set(path, { stamp, answer });
+      return answer;
+    },
+    readDirectory: (path) => access.readDirectory(path),
+  });
+}
+
+/**
  * A file's identity in a configuration set: where its path leads (see realPathOf), remembered for
  * the life of the returned function.
  */

@@ -290,6 +290,29 @@ describe('language server across included files', function () {
     );
   });
 
+  it('reads a file that changed on disk again at the next edit, though no notification said so', async () => {
+    const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    const hover = async (): Promise<string> =>
+      (
+        (await session.connection.sendRequest('textDocument/hover', {
+          textDocument: { uri: site },
+          position: positionOf('balancer://app', 12, text),
+        })) as { contents: { value: string } }
+      ).contents.value;
+    open(session, text, site);
+    await session.diagnostics(site, 1);
+    assert.match(await hover(), /75\.0%/);
+    // Another program rewrites the balancers; the editor only sees the next keystroke in its own file.
+    writeFileSync(
+      join(root, 'conf-enabled', 'balancers.conf'),
+      '<Proxy balancer://app>\nBalancerMember http://a\nBalancerMember http://b\n</Proxy>\n',
+    );
+    session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: site, version: 2 }, contentChanges: [{ text }] });
+    await session.diagnostics(site, 2);
+    assert.match(await hover(), /50\.0%/);
+  });
+
   it('applies the nearest .balancerlens.json as the CLI does', async () => {
     writeFileSync(join(root, '.balancerlens.json'), JSON.stringify({ rules: { 'zero-loadfactor': 'off' } }));
     const file = pathToFileURL(join(root, 'conf-enabled', 'zero.conf')).toString();
