@@ -48,7 +48,10 @@ export interface Related {
 /** What a rule reports; the runner adds the rule id and the configured severity. */
 export interface RuleFinding {
   readonly span: Span;
+  /** One sentence, at most 120 characters: what is wrong and what to write instead. */
   readonly message: string;
+  /** Apache's own words for this refusal or warning, exactly as it prints them, when it prints any. */
+  readonly apacheMessage?: string;
   readonly fixes?: readonly Fix[];
   readonly related?: readonly Related[];
 }
