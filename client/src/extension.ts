@@ -4,13 +4,36 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { BalancerReport } from '../../server/src/core/features/schedule-report';
 import { renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
 
 /** The server's custom request: one balancer's schedule, or null when the document has no such balancer. */
 const SCHEDULE_REQUEST = 'balancerLens/schedule';
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
+
+/** Text that makes a `.conf` of another language worth opening as Apache configuration. */
+const BALANCER_CONTENT = /^[ \t]*(?:<Proxy(?:Match)?[ \t]+["']?balancer:|BalancerMember[ \t]|ProxyPass(?:Match)?[ \t])/im;
+/** Workspace state: the user asked not to be offered Apache Config for `.conf` files here. */
+const NO_CONTENT_HINT = 'balancerLens.noContentHint';
+
+/**
+ * A request that races the client's stop (a window reload stops it while VS Code still asks for
+ * code actions) fails with "Starting server failed": nothing went wrong, so nothing is logged.
+ */
+class BalancerLensClient extends LanguageClient {
+  override handleFailedRequest<T>(
+    type: MessageSignature,
+    token: vscode.CancellationToken | undefined,
+    error: unknown,
+    defaultValue: T,
+    showNotification?: boolean,
+    throwOnCancel?: boolean,
+  ): T {
+    if (!this.isRunning()) return defaultValue;
+    return super.handleFailedRequest(type, token, error, defaultValue, showNotification, throwOnCancel);
+  }
+}
 
 let client: LanguageClient | undefined;
 
@@ -33,18 +56,48 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
   // The id 'balancerLens' makes the client read its trace level from `balancerLens.trace.server`.
-  client = new LanguageClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
+  client = new BalancerLensClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
   const panel = new SchedulePanel(() => client);
+  const offered = new Set<string>();
   context.subscriptions.push(
     panel,
     vscode.commands.registerCommand(SHOW_SCHEDULE, (uri?: string, balancer?: string) => showSchedule(panel, uri, balancer)),
+    vscode.workspace.onDidOpenTextDocument((document) => opened(document)),
   );
-  await client.start();
+  // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
+  let started: Promise<void> | undefined;
+  const opened = (document: vscode.TextDocument): Promise<void> | undefined => {
+    if (document.languageId === 'apacheconf') return (started ??= client!.start());
+    void offerApacheConfig(document, context.workspaceState, offered);
+    return undefined;
+  };
+  await Promise.all(vscode.workspace.textDocuments.map(opened));
+}
+
+/**
+ * A `.conf` that another language claimed (VS Code opens `*.conf` as Properties) but that holds
+ * balancer directives: offer to open it as Apache configuration, once per file, never switching by itself.
+ */
+async function offerApacheConfig(document: vscode.TextDocument, state: vscode.Memento, offered: Set<string>): Promise<void> {
+  const uri = document.uri.toString();
+  if (document.languageId === 'apacheconf' || document.uri.scheme !== 'file' || !/\.conf$/i.test(document.uri.path)) return;
+  if (offered.has(uri) || state.get<boolean>(NO_CONTENT_HINT)) return;
+  if (!BALANCER_CONTENT.test(document.getText(new vscode.Range(0, 0, 2000, 0)))) return;
+  offered.add(uri);
+  const open = 'Open as Apache Config';
+  const never = 'Not in This Workspace';
+  const choice = await vscode.window.showInformationMessage(
+    `${vscode.workspace.asRelativePath(document.uri)} holds Apache balancer directives. Open it as Apache Config for Balancer Lens' diagnostics, hovers and schedules?`,
+    open,
+    never,
+  );
+  if (choice === open) await vscode.languages.setTextDocumentLanguage(document, 'apacheconf');
+  else if (choice === never) await state.update(NO_CONTENT_HINT, true);
 }
 
 /** Stops the server. */
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  if (client?.needsStop()) await client.stop();
   client = undefined;
 }
 

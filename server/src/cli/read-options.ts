@@ -2,6 +2,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
+import { readEnvFile } from '../node/env-file';
 import { heapSizeLimit, readInput, UsageError } from './io';
 
 /** What every command passes to the core's reader besides the text. */
@@ -127,35 +128,13 @@ function wholeNumber(value: string | undefined, flag: string, fallback: number):
   throw new UsageError(`${flag} takes a whole number such as ${fallback}, not '${value}'`);
 }
 
-/**
- * Reads `NAME=value` and `export NAME=value` lines, as Debian's envvars sets them, without running a
- * shell: quotes are removed, `$NAME`/`${NAME}` expand from what the file set already, else from
- * `outer` (what earlier flags set), anything else (conditionals, commands) is ignored.
- */
+/** `parseEnvFile`, refusing a non-empty file without a single `NAME=value` line (the wrong file given). */
 export function parseEnvFile(
   text: string,
   shown: string,
   outer: Readonly<Record<string, string | undefined>> = {},
 ): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (!match) continue;
-    let value = match[2]!.trim();
-    const quoted = /^(["'])(.*)\1$/.exec(value);
-    if (quoted) value = quoted[2]!;
-    else value = value.replace(/\s+#.*$/, '');
-    if (!quoted || quoted[1] === '"') {
-      value = value.replace(
-        /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-        (_, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-          const name = braced ?? bare ?? '';
-          return result[name] ?? outer[name] ?? fallback ?? '';
-        },
-      );
-    }
-    result[match[1]!] = value;
-  }
+  const result = readEnvFile(text, outer);
   if (Object.keys(result).length === 0 && text.trim() !== '') throw new UsageError(`${shown}: no NAME=value lines found in the env file`);
   return result;
 }

@@ -2,7 +2,8 @@
  * The editor's view of the workspace's configuration set (core/config-set.ts): one frozen set per
  * generation of open documents; each document is analysed as part of the configuration that reads it.
  */
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -16,6 +17,7 @@ import type { FileAccess } from '../core/syntax/includes';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
+import { readEnvFile } from '../node/env-file';
 import { diskAccess, realPathKeys, rereadChanged } from '../node/files';
 import type { Settings } from './settings';
 import { SEARCH_CAP, WorkspaceFiles, workspaceFiles } from './workspace';
@@ -40,6 +42,13 @@ export interface Oversized {
   readonly oversized: string;
 }
 
+/** What the settings add to reading, as the CLI's --server-root, -D and --env-file do. */
+interface ReadVariables {
+  readonly serverRoot?: string;
+  readonly defines: readonly string[];
+  readonly environment: Readonly<Record<string, string | undefined>>;
+}
+
 /** The set of one generation. */
 interface Computed {
   readonly generation: number;
@@ -58,6 +67,7 @@ export class DocumentStates {
   private configs: ConfigLookup | undefined;
   private keyOf = realPathKeys();
   private rereadOnly = rereadChanged();
+  private variables: ReadVariables | undefined;
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
 
@@ -78,6 +88,7 @@ export class DocumentStates {
   clear(): void {
     this.workspace = undefined;
     this.configs = undefined;
+    this.variables = undefined;
     this.warned.clear();
     this.keyOf = realPathKeys();
     this.rereadOnly = rereadChanged();
@@ -136,11 +147,61 @@ export class DocumentStates {
     const set = assembleSet(given, {
       files,
       keyOf: this.keyOf,
-      read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits },
+      read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits, ...this.readVariables() },
       rulesFor: (entry) => this.rulesFor(entry.path),
     });
     this.computed = { generation: this.generation, set };
     return set;
+  }
+
+  /**
+   * `balancerLens.serverRoot`, `defines` and `envFile` (relative paths start at the first workspace
+   * folder), read once per settings change. Without `envFile`, Debian's `envvars` beside the
+   * workspace's `apache2.conf` is read, as `lint` reads it beside apache2.conf.
+   */
+  private readVariables(): ReadVariables {
+    if (this.variables) return this.variables;
+    const settings = this.settings();
+    const base = this.folders()[0];
+    const absolute = (path: string): string => (isAbsolute(path) || base === undefined ? path : resolve(base, path));
+    const environment: Record<string, string | undefined> = {};
+    const envFile = settings.envFile === undefined ? this.debianEnvvars() : absolute(settings.envFile);
+    if (envFile !== undefined) {
+      try {
+        Object.assign(environment, readEnvFile(readFileSync(envFile, 'utf8')));
+      } catch (error) {
+        this.warnOnce(
+          `balancer-lens: balancerLens.envFile: cannot read ${envFile} (${error instanceof Error ? error.message : String(error)})`,
+        );
+      }
+    }
+    const defines: string[] = [];
+    for (const define of settings.defines) {
+      const equals = define.indexOf('=');
+      defines.push(equals < 0 ? define : define.slice(0, equals));
+      if (equals >= 0) environment[define.slice(0, equals)] = define.slice(equals + 1);
+    }
+    this.variables = {
+      ...(settings.serverRoot === undefined ? {} : { serverRoot: absolute(settings.serverRoot) }),
+      defines,
+      environment,
+    };
+    return this.variables;
+  }
+
+  /** The `envvars` beside the first `apache2.conf` of the workspace that has one. */
+  private debianEnvvars(): string | undefined {
+    for (const path of this.workspaceFiles().paths) {
+      if (basename(path) !== 'apache2.conf') continue;
+      const envvars = join(dirname(path), 'envvars');
+      if (existsSync(envvars)) return envvars;
+    }
+    return undefined;
+  }
+
+  private warnOnce(message: string): void {
+    if (!this.warned.has(message)) this.warn(message);
+    this.warned.add(message);
   }
 
   /** A document's key in the set: its real path, or its URI when it has none (an unsaved buffer). */
@@ -177,8 +238,7 @@ export class DocumentStates {
       return { config: this.configs(directory) };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      if (!this.warned.has(error.message)) this.warn(`balancer-lens: ${error.message}; using the editor settings`);
-      this.warned.add(error.message);
+      this.warnOnce(`balancer-lens: ${error.message}; using the editor settings`);
       return undefined;
     }
   }

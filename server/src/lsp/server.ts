@@ -4,7 +4,7 @@
  * data (through convert.ts) over one frozen analysis per document version.
  */
 import { TextDocuments } from 'vscode-languageserver/node';
-import type { Connection, InitializeResult } from 'vscode-languageserver/node';
+import type { CodeActionParams, Connection, InitializeResult, Position } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
 import { DocumentStates } from './documents';
@@ -24,6 +24,7 @@ import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { checkedSync } from './sync';
 import { connect } from './transport';
+import { cursorAfter, requestCursor } from './typing';
 
 /** Starts a server on a connection (stdio, IPC or sockets, as the process arguments say). */
 export function startServer(connection: Connection = connect()): void {
@@ -39,7 +40,7 @@ export function startServer(connection: Connection = connect()): void {
   );
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
-  const diagnostics = diagnosticsPublisher(connection, documents, states, guard);
+  const diagnostics = diagnosticsPublisher(connection, documents, states, guard, () => settings.diagnosticsDelay);
   // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
   process.on('unhandledRejection', (reason) => connection.console.error(`balancer-lens: unhandled rejection: ${describe(reason)}`));
 
@@ -65,10 +66,14 @@ export function startServer(connection: Connection = connect()): void {
   connection.onInitialized(refresh);
   connection.onDidChangeConfiguration(refresh);
 
+  // Where the last didChange left the cursor, read before TextDocuments applies it; none for didOpen.
+  let typedAt: { uri: string; position: Position | undefined } | undefined;
   documents.onDidChangeContent(
     guard('diagnostics', undefined, (change) => {
       states.touch();
-      diagnostics.changed(change.document.uri);
+      const uri = change.document.uri;
+      diagnostics.changed(uri, typedAt?.uri === uri ? typedAt.position : undefined);
+      typedAt = undefined;
     }),
   );
   documents.onDidClose(
@@ -76,11 +81,17 @@ export function startServer(connection: Connection = connect()): void {
       // The open files of its configuration read it from the disk again (an unsaved edit is gone).
       const related = states.related().filter((document) => document !== event.document);
       states.touch();
+      diagnostics.closed(event.document.uri);
       void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
       for (const document of related) diagnostics.publish(document);
     }),
   );
-  documents.onDidSave(guard('save', undefined, () => states.clear()));
+  documents.onDidSave(
+    guard('save', undefined, () => {
+      states.clear();
+      diagnostics.publishAll();
+    }),
+  );
   connection.onDidChangeWatchedFiles(
     guard('watchedFiles', undefined, () => {
       // A .balancerlens.json (or an included file) changed on disk.
@@ -92,7 +103,14 @@ export function startServer(connection: Connection = connect()): void {
   connection.onHover(guard('hover', null, withDocument(null, hover)));
   connection.languages.inlayHint.on(guard('inlayHint', [], withDocument([], inlayHints)));
   connection.onCodeLens(guard('codeLens', [], withDocument([], codeLenses)));
-  connection.onCodeAction(guard('codeAction', [], withDocument([], codeActions)));
+  const answerCodeActions = withDocument([], codeActions);
+  connection.onCodeAction(
+    guard('codeAction', [], (params: CodeActionParams) => {
+      const cursor = requestCursor(params);
+      if (cursor) diagnostics.cursorAt(cursor.uri, cursor.position);
+      return answerCodeActions(params);
+    }),
+  );
   connection.onCompletion(guard('completion', [], withDocument([], completion)));
   connection.onDocumentSymbol(guard('documentSymbol', [], withDocument([], documentSymbols)));
   connection.onFoldingRanges(guard('foldingRanges', [], withDocument([], foldingRanges)));
@@ -110,7 +128,16 @@ export function startServer(connection: Connection = connect()): void {
     ),
   );
 
-  documents.listen(checkedSync(connection, guard, (message) => connection.console.warn(message)));
+  documents.listen(
+    checkedSync(
+      connection,
+      guard,
+      (message) => connection.console.warn(message),
+      (params) => {
+        typedAt = { uri: params.textDocument.uri, position: cursorAfter(documents.get(params.textDocument.uri)?.getText(), params) };
+      },
+    ),
+  );
   connection.listen();
 }
 

@@ -10,6 +10,12 @@ export interface Settings {
   readonly inlayHints: boolean;
   /** `size` in bytes: a configuration (the document, or the file including it, with its includes) larger than this is not analysed. */
   readonly limits: ReadLimits;
+  /** Milliseconds without an edit before a changed document's diagnostics are published; 0 publishes after every burst of messages. */
+  readonly diagnosticsDelay: number;
+  /** What the CLI's --server-root, --env-file and -D give: a folder and a file as written (resolved against the workspace), and `NAME` or `NAME=VALUE` words. */
+  readonly serverRoot: string | undefined;
+  readonly envFile: string | undefined;
+  readonly defines: readonly string[];
 }
 
 const MB = 1024 * 1024;
@@ -24,6 +30,10 @@ export const DEFAULT_SETTINGS: Settings = {
   previewPicks: 20,
   inlayHints: true,
   limits: { ...DEFAULT_READ_LIMITS, size: 2 * MB },
+  diagnosticsDelay: 300,
+  serverRoot: undefined,
+  envFile: undefined,
+  defines: [],
 };
 
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
@@ -50,7 +60,42 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
       typeof picks === 'number' && Number.isInteger(picks) && picks > 0 && picks <= 1000 ? picks : DEFAULT_SETTINGS.previewPicks,
     inlayHints: typeof hints === 'boolean' ? hints : DEFAULT_SETTINGS.inlayHints,
     limits: readLimits(section['limits'], warn),
+    diagnosticsDelay: readDelay((section['diagnostics'] as Record<string, unknown> | undefined)?.['delay'], warn),
+    serverRoot: readPath(section, 'serverRoot', warn),
+    envFile: readPath(section, 'envFile', warn),
+    defines: readDefines(section['defines'], warn),
   };
+}
+
+/** `balancerLens.diagnostics.delay`: whole milliseconds, 0 to 10,000. */
+function readDelay(value: unknown, warn: (message: string) => void): number {
+  if (value === undefined || value === null) return DEFAULT_SETTINGS.diagnosticsDelay;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000) return value;
+  warn('balancerLens.diagnostics.delay: use a whole number of milliseconds from 0 to 10000');
+  return DEFAULT_SETTINGS.diagnosticsDelay;
+}
+
+/** A path setting: a non-empty string, or nothing. */
+function readPath(section: Record<string, unknown>, key: string, warn: (message: string) => void): string | undefined {
+  const value = section[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  warn(`balancerLens.${key}: use a path`);
+  return undefined;
+}
+
+/** `balancerLens.defines`: `NAME` or `NAME=VALUE` words, as `apache2 -D` and the CLI's `-D` take them. */
+function readDefines(value: unknown, warn: (message: string) => void): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    warn('balancerLens.defines: use a list such as ["SSL", "PORT=8080"]');
+    return [];
+  }
+  return value.filter((define): define is string => {
+    const isValid = typeof define === 'string' && /^[^\s:=]+(=|$)/.test(define);
+    if (!isValid) warn(`balancerLens.defines: ${JSON.stringify(define)} is not NAME or NAME=VALUE`);
+    return isValid;
+  });
 }
 
 /** `balancerLens.limits`: maxSize in MB (fractions allowed), maxIncludes and maxDirectoryDepth whole numbers; a bad value keeps the default. */

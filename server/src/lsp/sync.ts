@@ -2,8 +2,9 @@
  * Document sync notifications checked before `TextDocuments` keeps them: one whose URI is not a
  * string (or whose text, version or changes are malformed) is logged and dropped, so no later
  * handler (a settings change re-publishing every open document) meets a document it cannot read.
+ * `beforeChange` sees each valid didChange before the document takes it.
  */
-import type { Connection, NotificationHandler, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, DidChangeTextDocumentParams, NotificationHandler, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Guard } from './guard';
 
@@ -11,7 +12,12 @@ import type { Guard } from './guard';
 export type SyncConnection = Parameters<TextDocuments<TextDocument>['listen']>[0];
 
 /** The connection's document notifications, each checked and guarded. */
-export function checkedSync(connection: Connection, guard: Guard, log: (message: string) => void): SyncConnection {
+export function checkedSync(
+  connection: Connection,
+  guard: Guard,
+  log: (message: string) => void,
+  beforeChange: (params: DidChangeTextDocumentParams) => void,
+): SyncConnection {
   const checked = <P>(name: string, isValid: (params: unknown) => boolean, handler: NotificationHandler<P>): NotificationHandler<P> =>
     guard(name, undefined, (params: P) => {
       if (isValid(params)) handler(params);
@@ -19,7 +25,13 @@ export function checkedSync(connection: Connection, guard: Guard, log: (message:
     });
   return {
     onDidOpenTextDocument: (handler) => connection.onDidOpenTextDocument(checked('didOpen', isOpen, handler)),
-    onDidChangeTextDocument: (handler) => connection.onDidChangeTextDocument(checked('didChange', isChange, handler)),
+    onDidChangeTextDocument: (handler) =>
+      connection.onDidChangeTextDocument(
+        checked('didChange', isChange, (params: DidChangeTextDocumentParams) => {
+          beforeChange(params);
+          handler(params);
+        }),
+      ),
     onDidCloseTextDocument: (handler) => connection.onDidCloseTextDocument(checked('didClose', namesDocument, handler)),
     onWillSaveTextDocument: (handler) => connection.onWillSaveTextDocument(checked('willSave', namesDocument, handler)),
     onWillSaveTextDocumentWaitUntil: (handler) => connection.onWillSaveTextDocumentWaitUntil(handler),

@@ -28,10 +28,15 @@ describe('extension manifest', () => {
     assert.equal(properties['balancerLens.limits.maxSize'].default * 1024 * 1024, DEFAULT_SETTINGS.limits.size);
     assert.equal(properties['balancerLens.limits.maxIncludes'].default, DEFAULT_SETTINGS.limits.includes);
     assert.equal(properties['balancerLens.limits.maxDirectoryDepth'].default, DEFAULT_SETTINGS.limits.directoryDepth);
+    assert.equal(properties['balancerLens.diagnostics.delay'].default, DEFAULT_SETTINGS.diagnosticsDelay);
+    assert.equal(properties['balancerLens.serverRoot'].default, '');
+    assert.equal(properties['balancerLens.envFile'].default, '');
+    assert.deepEqual(properties['balancerLens.defines'].default, DEFAULT_SETTINGS.defines);
   });
 
   it('activates on the apacheconf language and claims Apache files, not every *.conf', () => {
-    assert.deepEqual(manifest.activationEvents, ['onLanguage:apacheconf']);
+    // Properties is what VS Code opens *.conf as: the extension then offers Apache Config for a file with balancer directives.
+    assert.deepEqual(manifest.activationEvents, ['onLanguage:apacheconf', 'onLanguage:properties']);
     const [language] = contributes.languages;
     assert.equal(language.id, 'apacheconf');
     assert.ok(language.aliases.includes('Apache Config'));
@@ -39,6 +44,15 @@ describe('extension manifest', () => {
     for (const pattern of language.filenamePatterns)
       assert.ok(pattern.includes('/'), `${pattern} would claim files outside Apache's folders`);
     assert.equal(language.extensions, undefined, 'no bare extensions: *.conf belongs to many programs');
+    const firstLine = new RegExp(language.firstLine);
+    for (const line of [
+      '<VirtualHost *:80>',
+      '<Proxy "balancer://shop">',
+      'BalancerMember balancer://api http://a',
+      'ServerRoot "/etc/apache2"',
+    ])
+      assert.match(line, firstLine);
+    for (const line of ['[section]', 'key = value', 'server {', '# a comment']) assert.doesNotMatch(line, firstLine);
   });
 
   it('points at files that exist', () => {

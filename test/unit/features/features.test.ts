@@ -123,7 +123,11 @@ describe('code lens', () => {
     ['<Proxy balancer://x>\nBalancerMember http://a status=+D\n</Proxy>\n', '1 member · every request gets 503'],
     ['<Proxy balancer://x lbmethod=heartbeat>\nBalancerMember http://a\n</Proxy>\n', '1 member · heartbeat: no fixed order'],
   ];
-  for (const [text, title] of cases) it(title, () => assert.equal(codeLenses(analyze(text, OPTIONS))[0]!.title, title));
+  for (const [text, title] of cases) it(title, () => assert.equal(codeLenses(analyze(text, OPTIONS), { picks: 10 })[0]!.title, title));
+  it('shows as many picks as balancerLens.preview.picks asks', () => {
+    assert.equal(codeLenses(analyze(SHOP, OPTIONS), { picks: 4 })[0]!.title, '3 members · cycle 10 · a b a a …');
+    assert.equal(codeLenses(analyze(SHOP, OPTIONS), { picks: 20 })[0]!.title, '3 members · cycle 10 · a b a a a b a a b a');
+  });
 });
 
 describe('completion', () => {

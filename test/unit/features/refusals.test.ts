@@ -73,7 +73,7 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
         refused,
       );
       const hints = inlayHints(analysis);
-      const lenses = codeLenses(analysis);
+      const lenses = codeLenses(analysis, { picks: 10 });
       for (const preview of analysis.previews.filter((each) => each.refusal)) {
         const name = preview.balancer.name;
         assert.match(balancerHover(preview, { picks: 20 }), /Apache refuses this balancer/, `${name} hover`);

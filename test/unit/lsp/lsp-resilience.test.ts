@@ -96,7 +96,9 @@ describe('language server resilience over stdio', function () {
   let session: Session;
 
   before(async () => {
-    session = await startSession({ pullSettings: true });
+    // Published at once and whole: these properties compare each edit's diagnostics with a fresh analysis.
+    session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 0 } }) });
+    await session.configurationAsked();
   });
   after(() => {
     session.stop();

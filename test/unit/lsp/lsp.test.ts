@@ -183,6 +183,16 @@ describe('language server over stdio', function () {
         })) as { label: string }[]
       ).map((item) => item.label);
     assert.ok((await labels('http://a ', 9)).includes('loadfactor='));
+    const members = (await session.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: positionOf('http://a ', 9, text),
+    })) as { label: string; sortText: string }[];
+    const sorted = members.sort((a, b) => a.sortText.localeCompare(b.sortText)).map((item) => item.label);
+    assert.deepEqual(
+      sorted.slice(0, 5),
+      ['loadfactor=', 'route=', 'status=', 'lbset=', 'retry='],
+      'as a client sorts them: the common keys first',
+    );
     assert.ok((await labels('status=', 7)).includes('+H'));
     assert.deepEqual(await labels('/ balancer://', 13), ['shop']);
   });

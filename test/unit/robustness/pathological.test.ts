@@ -48,7 +48,7 @@ function runAll(text: string): { analysis: Analysis; diagnostics: Diagnostic[]; 
   documentSymbols(analysis);
   foldingRanges(analysis);
   inlayHints(analysis);
-  codeLenses(analysis);
+  codeLenses(analysis, { picks: 10 });
   codeActions(analysis, diagnostics, { start: 0, end: text.length });
   for (const offset of [0, 20, text.length >> 1, text.length]) {
     hover(analysis, offset, { picks: 20 });

@@ -16,11 +16,22 @@ ruleTable('all-members-disabled', [
         'a http://10.0.0.1:8080: disabled (status D)',
         'b http://10.0.0.2:8080: draining (status N)',
       ],
-      noFix: true,
+      fixed:
+        '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+      safe: false,
+    },
+  ],
+  // the second fix re-enables the second member; other flags stay
+  [
+    '[[<Proxy balancer://a>]]\nBalancerMember http://h status=+D\nBalancerMember http://i status=+SI route=b\n</Proxy>',
+    {
+      says: ['no member of balancer://a'],
+      fix: 1,
+      fixed: '<Proxy balancer://a>\nBalancerMember http://h status=+D\nBalancerMember http://i status=+I route=b\n</Proxy>',
     },
   ],
   // a balancer made only of spares never uses them
-  ['[[<Proxy balancer://a>]]\nBalancerMember http://h status=+R\n</Proxy>', { says: ['a http://h: spare (idle)'] }],
+  ['[[<Proxy balancer://a>]]\nBalancerMember http://h status=+R\n</Proxy>', { says: ['a http://h: spare (idle)'], noFix: true }],
   // every lbset is tried: one disabled in lbset 1, one stopped in lbset 0
   [
     '[[<Proxy balancer://a>]]\nBalancerMember http://h status=+D lbset=1\nBalancerMember http://i lbset=0 status=+S\n</Proxy>',

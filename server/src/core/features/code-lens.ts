@@ -11,12 +11,15 @@ export interface CodeLens {
   readonly balancer: string;
 }
 
-/** How many picks a lens shows at most. */
-const LENS_PICKS = 10;
+/** How much a lens shows. */
+export interface LensOptions {
+  /** Picks shown (one cycle when shorter): `balancerLens.preview.picks`. */
+  readonly picks: number;
+}
 
 /** A lens for every balancer that has a place in this file; a virtual host's inherited copy only where its lens would differ. */
-export function codeLenses(analysis: Analysis): CodeLens[] {
-  const lenses = new Map(analysis.previews.map((preview) => [preview.balancer, lensOf(preview)]));
+export function codeLenses(analysis: Analysis, options: LensOptions): CodeLens[] {
+  const lenses = new Map(analysis.previews.map((preview) => [preview.balancer, lensOf(preview, options.picks)]));
   return analysis.previews.flatMap((preview) => {
     const lens = lenses.get(preview.balancer)!;
     const from = preview.balancer.inherited?.from;
@@ -24,7 +27,7 @@ export function codeLenses(analysis: Analysis): CodeLens[] {
   });
 }
 
-function lensOf(preview: BalancerPreview): CodeLens {
+function lensOf(preview: BalancerPreview, picks: number): CodeLens {
   const { balancer, schedule } = preview;
   const anchor = (balancer.section?.open ?? balancer.createdBy).span;
   const count = balancer.members.length;
@@ -41,7 +44,7 @@ function lensOf(preview: BalancerPreview): CodeLens {
   else if (count === 0 || schedule.tier === undefined) parts.push('every request gets 503');
   else if (!preview.simulated) parts.push(`${preview.lbmethod}: no fixed order`);
   else {
-    const shown = Math.min(LENS_PICKS, schedule.cycleLength);
+    const shown = Math.min(picks, schedule.cycleLength);
     const letters = previewPicks(preview, shown).map((member) => (member ? memberLetter(balancer.members.indexOf(member)) : '503'));
     parts.push(`cycle ${schedule.cycleLength}`, `${letters.join(' ')}${shown < schedule.cycleLength ? ' …' : ''}`);
   }

@@ -41,7 +41,31 @@ const SNIPPETS: readonly CompletionItem[] = [
   },
 ];
 
-/** Completions for the cursor at `offset`. */
+/** Parameter keys people write most, first; the rest follow in PARAMETER_DOCS order. */
+const COMMON_KEYS = [
+  'loadfactor',
+  'route',
+  'status',
+  'lbset',
+  'retry',
+  'timeout',
+  'connectiontimeout',
+  'ping',
+  'redirect',
+  'keepalive',
+  'max',
+  'ttl',
+  'lbmethod',
+  'stickysession',
+  'nofailover',
+  'maxattempts',
+  'failonstatus',
+  'failontimeout',
+  'growth',
+  'forcerecovery',
+];
+
+/** Completions for the cursor at `offset`, most useful first (clients should keep this order). */
 export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   const text = analysis.tree.text;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -71,12 +95,17 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   if (current.includes('=')) return [];
   const target = parameterTarget(directive, before, sectionAt(analysis, offset));
   if (!target) return [];
-  return PARAMETER_DOCS.filter((doc) => doc.target === target).map((doc) => ({
-    label: `${doc.key}=`,
-    kind: 'parameter',
-    detail: doc.summary,
-    documentation: `Accepts: ${doc.accepts}`,
-  }));
+  const rank = (key: string): number => (COMMON_KEYS.includes(key) ? COMMON_KEYS.indexOf(key) : COMMON_KEYS.length);
+  const docs = PARAMETER_DOCS.filter((doc) => doc.target === target);
+  // Array.prototype.sort is stable: keys of equal rank keep their PARAMETER_DOCS order.
+  return docs
+    .sort((a, b) => rank(a.key) - rank(b.key))
+    .map((doc) => ({
+      label: `${doc.key}=`,
+      kind: 'parameter',
+      detail: doc.summary,
+      documentation: `Accepts: ${doc.accepts}`,
+    }));
 }
 
 function parameterTarget(directive: string, line: string, section: Section | undefined): 'member' | 'balancer' | undefined {

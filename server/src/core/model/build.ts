@@ -25,7 +25,8 @@ import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } f
 import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
 
-const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
+/** The lbmethods Apache 2.4 ships. */
+export const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
 const IF_SECTIONS = new Set(['if', 'elseif', 'else']);
 const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);

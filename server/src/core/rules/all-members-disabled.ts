@@ -1,6 +1,14 @@
-import { describeIdle } from '../scheduler/preview';
+import type { Analysis } from '../analysis';
+import type { Member } from '../model/model';
+import { STATUS_BITS, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import type { Rule } from './types';
+import { describeIdle } from '../scheduler/preview';
+import type { Fix, Rule } from './types';
+
+/** Status flags an admin sets to keep a member out: disabled, stopped, draining, in error, health check failed. */
+const KEEP_OUT = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STATUS_BITS.E | STATUS_BITS.C;
+/** Re-enable fixes offered per balancer, at most. */
+const REENABLE_FIXES = 5;
 
 export const rule: Rule = {
   id: 'all-members-disabled',
@@ -25,7 +33,22 @@ export const rule: Rule = {
           span: member.declaration.directive.span,
           message: describeIdle(schedule.members[index]!.idle!, member, undefined),
         })),
+        fixes: balancer.members.flatMap((member, index) => reenable(analysis, member, index)).slice(0, REENABLE_FIXES),
       };
     }
   },
 };
+
+/** Clears the flags that keep a member out on its `status=` parameter (the whole parameter when nothing else is left). */
+function reenable(analysis: Analysis, member: Member, index: number): Fix[] {
+  const parameter = member.setBy.get('status');
+  if (!parameter || (member.params.status & KEEP_OUT) === 0) return [];
+  const kept = statusLetters(member.params.status & ~KEEP_OUT);
+  const text = analysis.tree.text;
+  let start = parameter.span.start;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const edit =
+    kept === '' ? { span: { start, end: parameter.span.end }, newText: '' } : { span: parameter.span, newText: `status=+${kept}` };
+  const what = kept === '' ? `remove ${text.slice(parameter.span.start, parameter.span.end)}` : `status=+${kept}`;
+  return [{ title: `Re-enable ${memberLetter(index)} ${member.url}: ${what}`, safe: false, edits: [edit] }];
+}

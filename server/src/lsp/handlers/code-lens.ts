@@ -4,8 +4,8 @@ import { codeLenses as coreCodeLenses } from '../../core/features/code-lens';
 import type { Open } from '../context';
 
 /** The lenses of the document's balancers. */
-export function codeLenses({ document, state }: Open, _params: CodeLensParams): CodeLens[] {
-  return coreCodeLenses(state.analysis).flatMap((lens) => {
+export function codeLenses({ document, state, settings }: Open, _params: CodeLensParams): CodeLens[] {
+  return coreCodeLenses(state.analysis, { picks: settings.previewPicks }).flatMap((lens) => {
     const range = state.rangeOf(lens.span);
     return range
       ? [{ range, command: { title: lens.title, command: 'balancerLens.showSchedule', arguments: [document.uri, lens.balancer] } }]

@@ -1,18 +1,42 @@
-/** textDocument/publishDiagnostics: the findings of each open document, published after its configuration changes. */
-import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
+/**
+ * textDocument/publishDiagnostics: the findings of each open document, published once typing pauses
+ * (`balancerLens.diagnostics.delay`), at once when a document opens or is saved. Findings that only
+ * say the text being typed is not finished (core/features/unfinished.ts) are held back until typing
+ * pauses five times as long, the cursor leaves them, or the file is saved.
+ */
+import type { Connection, Diagnostic, Position, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isUnfinished } from '../../core/features/unfinished';
 import { diagnostic, oversizedDiagnostic } from '../convert';
 import type { DocumentStates } from '../documents';
 import type { Guard } from '../guard';
 
-/** Publishes diagnostics now, or once a burst of changes has settled. */
+/** Publishes diagnostics now, or once typing has paused. */
 export interface Publisher {
-  /** Publishes one document's diagnostics. */
+  /** Publishes one document's diagnostics now, holding nothing back. */
   publish(document: TextDocument): void;
-  /** Publishes every open document's diagnostics (after the settings or files on disk change). */
+  /** Publishes every open document's diagnostics now (after a save, or the settings or files on disk change). */
   publishAll(): void;
-  /** Notes a changed document: it and the open files of its configuration are published once the messages already received are handled. */
-  changed(uri: string): void;
+  /**
+   * Notes a changed document: it and the open files of its configuration are published once typing
+   * pauses. `cursor` is where the user typed; without it (a document just opened) they are
+   * published as soon as the messages already received are handled.
+   */
+  changed(uri: string, cursor: Position | undefined): void;
+  /** The cursor is at `position` (a code-action request): findings held back there are published once it leaves their line. */
+  cursorAt(uri: string, position: Position): void;
+  /** Forgets a closed document. */
+  closed(uri: string): void;
+}
+
+/** Typing pauses this many times the delay before held-back findings are published anyway. */
+const HOLD_FACTOR = 5;
+
+/** Where a document was typed in, and whether its last publication held findings back. */
+interface Typing {
+  cursor: Position;
+  held: boolean;
+  release?: ReturnType<typeof setTimeout>;
 }
 
 /** The publisher of a server's documents. */
@@ -21,33 +45,62 @@ export function diagnosticsPublisher(
   documents: TextDocuments<TextDocument>,
   states: DocumentStates,
   guard: Guard,
+  delay: () => number,
 ): Publisher {
+  const typing = new Map<string, Typing>();
+  const stopTyping = (uri: string): void => {
+    clearTimeout(typing.get(uri)?.release);
+    typing.delete(uri);
+  };
+
   // Guarded one by one: a document that cannot be analysed must not stop the others being published.
   const publish = guard('diagnostics', undefined, (document: TextDocument): void => {
     const state = states.get(document);
-    const diagnostics =
-      'oversized' in state
-        ? [oversizedDiagnostic(state.oversized)]
-        : state.diagnostics.flatMap((finding): Diagnostic[] => {
-            const converted = diagnostic(state, finding);
-            return converted ? [converted] : [];
-          });
+    if ('oversized' in state) {
+      stopTyping(document.uri);
+      void connection.sendDiagnostics({
+        uri: document.uri,
+        version: document.version,
+        diagnostics: [oversizedDiagnostic(state.oversized)],
+      });
+      return;
+    }
+    let findings = state.diagnostics;
+    const typed = typing.get(document.uri);
+    if (typed) {
+      const cursor = state.offsetAt(typed.cursor);
+      findings = findings.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
+      typed.held = findings.length < state.diagnostics.length;
+      clearTimeout(typed.release);
+      if (typed.held)
+        typed.release = setTimeout(() => {
+          typing.delete(document.uri);
+          const current = documents.get(document.uri);
+          if (current) publish(current);
+        }, delay() * HOLD_FACTOR);
+      else typing.delete(document.uri);
+    }
+    const diagnostics = findings.flatMap((finding): Diagnostic[] => {
+      const converted = diagnostic(state, finding);
+      return converted ? [converted] : [];
+    });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   });
 
-  // Diagnostics of changed documents wait until the messages already received are handled (the
-  // connection handles one per turn of the event loop), so a burst of keystrokes is analysed once,
-  // for its last version, instead of queueing one analysis per keystroke behind each other.
+  // Changed documents wait for a pause in typing; with no delay, until the messages already
+  // received are handled (the connection handles one per turn of the event loop). Either way a
+  // burst of keystrokes is analysed once, for its last version, instead of once per keystroke.
   const changed = new Set<string>();
   let settled = false;
-  let flushing = false;
-  const flush = guard('diagnostics', undefined, () => {
+  let waiting = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = guard('diagnostics', undefined, (_: void) => {
     if (!settled) {
       settled = true;
       setImmediate(flush);
       return;
     }
-    flushing = false;
+    waiting = false;
     const uris = [...changed];
     changed.clear();
     const published = new Set<string>();
@@ -61,19 +114,45 @@ export function diagnosticsPublisher(
       }
     }
   });
+  /** Flushes after `wait` ms without another change (0: once the queue is handled); a flush already due soon stays. */
+  const schedule = (wait: number): void => {
+    settled = false;
+    if (waiting && timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    waiting = true;
+    if (wait === 0) setImmediate(flush);
+    else
+      timer = setTimeout(() => {
+        timer = undefined;
+        flush(undefined);
+      }, wait);
+  };
 
   return {
     publish,
     publishAll() {
-      for (const document of documents.all()) publish(document);
-    },
-    changed(uri) {
-      changed.add(uri);
-      settled = false;
-      if (!flushing) {
-        flushing = true;
-        setImmediate(flush);
+      for (const document of documents.all()) {
+        stopTyping(document.uri);
+        publish(document);
       }
     },
+    changed(uri, cursor) {
+      changed.add(uri);
+      const wait = cursor ? delay() : 0;
+      if (cursor && wait > 0) {
+        clearTimeout(typing.get(uri)?.release);
+        typing.set(uri, { cursor, held: false });
+      } else stopTyping(uri);
+      schedule(wait);
+    },
+    cursorAt(uri, position) {
+      const typed = typing.get(uri);
+      if (!typed?.held || typed.cursor.line === position.line) return;
+      typed.cursor = position;
+      const document = documents.get(uri);
+      if (document) publish(document);
+    },
+    closed: stopTyping,
   };
 }
