@@ -40,27 +40,51 @@ describe('hover', () => {
     [
       'the <Proxy> line',
       SHOP.replace('<Proxy', '<Pro|xy'),
-      ['**balancer://shop**', '70.0%', '30.0%', 'standby (idle)', '**picks** `a b a a a b a a b a`', 'cycle of 10 requests'],
+      [
+        '**balancer://shop** · byrequests · 3 members · lbset 0 · cycle of 10 requests',
+        '| a | http://a | 70 | 70.0% |',
+        '| c | http://c | 1 | 0% | standby (idle) |',
+        '**first picks** `a b a a a b a a b a`',
+      ],
     ],
     ['a ProxyPass reference', SHOP.replace('/ balancer://shop/', '/ balancer://sh|op/'), ['**balancer://shop**', '70.0%']],
     [
-      'the first cycle as the manual tables it',
-      SHOP.replace('<Proxy', '<Pro|xy'),
-      ['| # | pick | a | b |', '| 1 | a | -3000 | 3000 |', '| 10 | a | 0 | 0 |'],
+      'what a member is written with, and what Apache stores',
+      '<Pro|xy balancer://x>\nBalancerMember http://a loadfactor=1.15\nBalancerMember http://b loadfactor=0x10\n</Proxy>\n',
+      ['| a | http://a | 1.15 → 1.14 |', '| b | http://b | 0x10 | 93.3% |'],
     ],
-    ['who takes over when a member fails', SHOP.replace('<Proxy', '<Pro|xy'), ['| a down | b 100.0% |', '| b down | a 100.0% |']],
+    [
+      'who takes over when a member fails, as a short list',
+      SHOP.replace('<Proxy', '<Pro|xy'),
+      ['**if a member fails**\n\n- a down → b 100.0%\n- b down → a 100.0%'],
+    ],
+    [
+      'notes one per line',
+      '<Pro|xy balancer://x>\nBalancerMember http://a route=1\nBalancerMember http://b route=2\nProxySet stickysession=ROUTEID\n</Proxy>\n',
+      [/\n- _[^\n]*_\n- _sticky sessions \(ROUTEID\) send/],
+    ],
     [
       'a standby taking over',
       '<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b status=+H\n</Pro|xy>\n'
         .replace('</Pro|xy>', '</Proxy>')
         .replace('<Proxy', '<Pro|xy'),
-      ['| a down | b 100.0% (standby) |'],
+      ['- a down → b 100.0% (standby)'],
     ],
-    ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['| a down | nobody: every request gets **503** |']],
+    ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['- a down → nobody: every request gets **503**']],
     [
       'a member: share, cadence and gap',
       SHOP.replace('http://b', 'http://|b'),
-      ['**b · http://b**', '**30.0%** of requests — 3 of every 10', 'longest gap between two of its requests: 3 requests'],
+      [
+        '**b · http://b**',
+        'loadfactor 30 · lbset 0',
+        '**30.0%** of requests — 3 of every 10',
+        'longest gap between two of its requests: 3 requests',
+      ],
+    ],
+    [
+      'a member: one request, singular',
+      '<Proxy balancer://x>\nBalancerMember http://|a\nBalancerMember http://b\n</Proxy>\n',
+      ['loadfactor 1 · lbset 0', /longest gap between two of its requests: 1 request$/, '1 of every 2'],
     ],
     ['an idle standby member', SHOP.replace('http://c', 'http://|c'), ['**0%** — standby (idle)']],
     [
@@ -89,6 +113,12 @@ describe('hover', () => {
     ['nothing at a comment', '# a comm|ent\n', null],
   ];
   for (const [what, marked, fragments] of cases) it(what, () => checkHover(marked, fragments));
+  it("leads with the shares and the what-if, leaving Apache's lbstatus counters to the schedule panel", () => {
+    const markdown = hover(analyze(SHOP, OPTIONS), SHOP.indexOf('Proxy'), { picks: 20 })!.markdown;
+    assert.doesNotMatch(markdown, /-3000|\| # \| pick/);
+    assert.ok(markdown.indexOf('**if a member fails**') < markdown.indexOf('- _'), markdown);
+    assert.ok(markdown.split('\n').length <= 20, `${markdown.split('\n').length} lines:\n${markdown}`);
+  });
 });
 
 describe('inlay hints', () => {
@@ -101,7 +131,7 @@ describe('inlay hints', () => {
       '≈ 25.0%',
       'standby (idle)',
       'spare (idle)',
-      'disabled',
+      'disabled (status D)',
       'never selected: lbset 1 shadowed by lbset 0',
     ]);
   });
@@ -207,6 +237,15 @@ describe('symbols and folding', () => {
         ['balancer://m', ['http://b']],
       ],
     );
+  });
+  it('describes members in the words of the inlay hints', () => {
+    const symbols = documentSymbols(analyze(SHOP, OPTIONS));
+    const hints = inlayHints(analyze(SHOP, OPTIONS)).map((hint) => hint.label.replace('≈ ', ''));
+    assert.deepEqual(
+      symbols[0]!.children.map((child) => child.detail),
+      hints,
+    );
+    assert.deepEqual(hints, ['70.0%', '30.0%', 'standby (idle)']);
   });
   it('folds sections and runs of comments', () => {
     const text = '# one\n# two\n<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n';

@@ -4,17 +4,9 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import {
-  BalancerPreview,
-  describeIdle,
-  previewPicks,
-  previewSteps,
-  previewWithDown,
-  refusalSentence,
-  unseenSentence,
-} from '../scheduler/preview';
+import { BalancerPreview, describeIdle, previewPicks, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../span';
-import { bar, factor, percent } from './share-text';
+import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
 
@@ -30,8 +22,6 @@ export interface HoverOptions {
   readonly picks: number;
 }
 
-/** Cycles up to this length get the manual-style lbstatus table. */
-const TABLE_CYCLE = 12;
 /** Cycles up to this length are enumerated to find a member's longest gap… */
 const GAP_CYCLE = 100_000;
 /** …when a cycle's picks times its candidates stays under this: each pick looks at every candidate. */
@@ -71,7 +61,10 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
     ].join('\n');
   if (preview.unseen)
     return [`**${balancer.name}**${scope} · not found`, '', escape(unseenSentence(balancer.name, preview.unseen))].join('\n');
-  out.push(`**${balancer.name}** · ${preview.lbmethod}${scope} · ${members.length} member${members.length === 1 ? '' : 's'}`);
+  const summary = [`**${balancer.name}**`, preview.lbmethod + scope, plural(members.length, 'member')];
+  if (!preview.refusal && members.length > 0 && schedule.tier !== undefined && preview.simulated)
+    summary.push(`lbset ${schedule.tier}`, `cycle of ${plural(schedule.cycleLength, 'request')}`);
+  out.push(summary.join(' · '));
   if (preview.refusal) {
     out.push('', `**${escape(refusalSentence(preview.refusal))}**`);
     const refused = [...(preview.refusedMembers ?? [])].slice(0, TABLE_ROWS);
@@ -90,47 +83,33 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
     return out.join('\n');
   }
   if (schedule.tier === undefined) out.push('', 'No member can take a request: every request gets **503** (AH01170).');
-  else if (preview.simulated)
-    out.push(
-      '',
-      `lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} request${schedule.cycleLength === 1 ? '' : 's'}`,
-    );
-  out.push('', '| | member | share | |', '|---|---|---:|---|');
+  out.push('', '| | member | loadfactor | share | |', '|---|---|---:|---:|---|');
   members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
     const detail = plan.idle
-      ? escape(describeIdle(plan.idle, member, schedule.tier))
+      ? escape(shortIdle(plan.idle, member.params.lbset, schedule.tier))
       : preview.simulated
         ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}`
         : plan.role;
-    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${preview.simulated ? percent(plan.share) : '—'} | ${detail} |`);
+    const share = plan.idle ? '0%' : preview.simulated ? percent(plan.share) : '—';
+    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${escape(loadfactorText(member))} | ${share} | ${detail} |`);
   });
-  if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | |`);
+  if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | | |`);
   if (preview.simulated && schedule.tier !== undefined) {
     const count = Math.min(options.picks, schedule.cycleLength);
     const positions = new Map(members.map((member, index) => [member, index]));
     const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(positions.get(member)!) : '503'));
-    out.push('', `**picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
-    if (schedule.cycleLength <= TABLE_CYCLE) out.push('', ...lbstatusTable(preview));
+    out.push('', `**first picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
   }
-  const whatIf = failureTable(preview);
+  const whatIf = failureList(preview);
   if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
-  out.push('', ...preview.notes.map((note) => `_${note}_`));
+  // One list item per note: lines of emphasis in a row would run together as one paragraph.
+  if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escape(note)}_`));
   return out.join('\n');
 }
 
-/** The manual-style table: lbstatus of every candidate after each pick of the first cycle (values ×100 as stored). */
-function lbstatusTable(preview: BalancerPreview): string[] {
-  const { schedule } = preview;
-  const rows = previewSteps(preview, schedule.cycleLength);
-  const header = schedule.candidates.map((index) => memberLetter(index));
-  const out = [`| # | pick | ${header.join(' | ')} |`, `|---:|---|${header.map(() => '---:').join('|')}|`];
-  rows.forEach((row, i) => out.push(`| ${i + 1} | ${memberLetter(row.pick)} | ${row.lbstatus.join(' | ')} |`));
-  return out;
-}
-
 /** For each member that takes requests (the first few in a big balancer): who takes over when it fails. */
-function failureTable(preview: BalancerPreview): string[] {
+function failureList(preview: BalancerPreview): string[] {
   const { balancer, schedule } = preview;
   if (!preview.simulated || schedule.tier === undefined) return [];
   const rows: string[] = [];
@@ -151,10 +130,10 @@ function failureTable(preview: BalancerPreview): string[] {
       const tierChange = after.tier !== schedule.tier ? `lbset ${after.tier}: ` : '';
       outcome = tierChange + takers.join(', ');
     }
-    rows.push(`| ${memberLetter(index)} down | ${outcome} |`);
+    rows.push(`- ${memberLetter(index)} down → ${outcome}`);
   }
-  if (schedule.candidates.length > shown) rows.push(`| … | and ${schedule.candidates.length - shown} more members |`);
-  return rows.length > 0 ? ['| | who takes over |', '|---|---|', ...rows] : [];
+  if (schedule.candidates.length > shown) rows.push(`- … and ${plural(schedule.candidates.length - shown, 'more member')}`);
+  return rows;
 }
 
 /** A member's share, cadence, role and the reason for it. */
@@ -164,7 +143,7 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   const plan = schedule.members[index]!;
   const out = [`**${memberLetter(index)} · ${escape(member.url)}** in ${balancer.name}`, ''];
   out.push(
-    `loadfactor ${factor(member.params.lbfactor)} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`,
+    `loadfactor ${escape(loadfactorText(member))} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`,
   );
   out.push('');
   const refused = preview.refusedMembers?.get(index);
@@ -183,7 +162,7 @@ export function memberHover(preview: BalancerPreview, index: number): string {
       `**${percent(plan.share)}** of requests — ${perCycle} of every ${schedule.cycleLength}${plan.role === 'regular' ? '' : ` (${plan.role} standing in)`}`,
     );
     if (schedule.cycleLength <= GAP_CYCLE && schedule.cycleLength * schedule.candidates.length <= GAP_WORK)
-      out.push('', `longest gap between two of its requests: ${longestGap(preview, index)} requests`);
+      out.push('', `longest gap between two of its requests: ${plural(longestGap(preview, index), 'request')}`);
   }
   if (member.sharedBy.length > 0)
     out.push(

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, refusalSentence } from '../scheduler/preview';
-import { percent } from './share-text';
+import { percent, shortIdle } from './share-text';
 
 /** A hint to show at an offset. */
 export interface InlayHint {
@@ -61,27 +61,4 @@ function memberHints(preview: BalancerPreview): InlayHint[] {
     const tooltip = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
     return { offset: at, label, tooltip };
   });
-}
-
-function shortIdle(
-  idle: NonNullable<Analysis['previews'][number]['schedule']['members'][number]['idle']>,
-  lbset: number,
-  tier: number | undefined,
-): string {
-  switch (idle) {
-    case 'spare-not-needed':
-      return 'spare (idle)';
-    case 'standby-not-needed':
-      return 'standby (idle)';
-    case 'shadowed-by-lbset':
-      return `never selected: lbset ${lbset} shadowed by lbset ${tier ?? 0}`;
-    case 'health-check-failed':
-      return 'health check failed';
-    case 'in-error':
-      return 'in error';
-    case 'shutting-down':
-      return 'shutting down';
-    default:
-      return idle;
-  }
 }

@@ -1,4 +1,7 @@
-/** Shares and load factors as text: one spelling for the hover, inlay hints and the CLI. */
+/** Shares, load factors and idle members as text: one spelling for the hover, inlay hints, the outline and the CLI. */
+import { strtod } from '../model/cvalues';
+import type { Member } from '../model/model';
+import type { IdleReason } from '../scheduler/byrequests';
 
 /** A share as a percentage with one decimal: 0.7 → "70.0%". */
 export function percent(share: number): string {
@@ -14,4 +17,41 @@ export function bar(share: number, width = 20): string {
 /** How Apache shows an lbfactor: lbfactor / 100 with two decimals (balancer-manager's "Factor"). */
 export function factor(lbfactor: number): string {
   return (lbfactor / 100).toFixed(2);
+}
+
+/** A loadfactor as written (`70`; `1` when not written), with the value Apache stores beside it when that differs: `1.15 → 1.14`. */
+export function loadfactorText(member: Member): string {
+  const written = member.setBy.get('loadfactor')?.value;
+  const stored = String(member.params.lbfactor / 100);
+  if (written === undefined) return stored;
+  return Math.abs(strtod(written).value * 100 - member.params.lbfactor) < 1e-9 ? written : `${written} → ${stored}`;
+}
+
+/** "1 request", "3 requests". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Why a member gets nothing, in a few words (inlay hints, the outline, the hover's share table). */
+export function shortIdle(idle: IdleReason, lbset: number, tier: number | undefined): string {
+  switch (idle) {
+    case 'spare-not-needed':
+      return 'spare (idle)';
+    case 'standby-not-needed':
+      return 'standby (idle)';
+    case 'shadowed-by-lbset':
+      return `never selected: lbset ${lbset} shadowed by lbset ${tier ?? 0}`;
+    case 'disabled':
+      return 'disabled (status D)';
+    case 'stopped':
+      return 'stopped (status S)';
+    case 'draining':
+      return 'draining (status N)';
+    case 'health-check-failed':
+      return 'health check failed';
+    case 'in-error':
+      return 'in error';
+    case 'shutting-down':
+      return 'shutting down';
+  }
 }

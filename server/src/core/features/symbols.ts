@@ -1,6 +1,8 @@
 /** Document symbols (virtual hosts → balancers → members) and folding ranges. */
 import type { Analysis } from '../analysis';
+import type { MemberShare } from '../scheduler/byrequests';
 import type { Span } from '../span';
+import { percent, shortIdle } from './share-text';
 import type { Node, Section } from '../syntax/tree';
 
 /** A symbol in the outline. */
@@ -24,7 +26,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
         ? 'refused'
         : refusal
           ? 'no schedule'
-          : (schedule.members[index]!.idle ?? `${(schedule.members[index]!.share * 100).toFixed(1)}%`),
+          : idleOrShare(schedule.members[index]!, member.params.lbset, schedule.tier),
       kind: 'member',
       span: member.declaration.directive.span,
       selection: member.declaration.url,
@@ -58,6 +60,11 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     });
   }
   return result.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** The same words as the inlay hint: `standby (idle)`, `70.0%`. */
+function idleOrShare(plan: MemberShare, lbset: number, tier: number | undefined): string {
+  return plan.idle ? shortIdle(plan.idle, lbset, tier) : percent(plan.share);
 }
 
 function cover(span: Span, children: readonly DocumentSymbol[]): Span {
