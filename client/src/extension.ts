@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import type { BalancerReport } from '../../server/src/core/features/schedule-report';
-import { renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
+import type { MemberWhatIf } from '../../server/src/lsp/handlers/schedule';
+import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
 
 /** The server's custom request: one balancer's schedule, or null when the document has no such balancer. */
 const SCHEDULE_REQUEST = 'balancerLens/schedule';
@@ -62,6 +62,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     panel,
     vscode.commands.registerCommand(SHOW_SCHEDULE, (uri?: string, balancer?: string) => showSchedule(panel, uri, balancer)),
+    vscode.commands.registerCommand(PANEL_COMMANDS.reveal, (file: string, line: number) => reveal(file, line)),
+    vscode.commands.registerCommand(PANEL_COMMANDS.whatIf, (url: string, action: string) => panel.whatIf(url, action)),
+    vscode.commands.registerCommand(PANEL_COMMANDS.copyCommand, () => panel.copyCommand()),
     vscode.workspace.onDidOpenTextDocument((document) => opened(document)),
   );
   // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
@@ -141,16 +144,36 @@ async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefin
   );
 }
 
+/** A file the server names by URI (or by path). */
+function fileUri(file: string): vscode.Uri {
+  return /^[a-z][a-z0-9+.-]*:/i.test(file) ? vscode.Uri.parse(file) : vscode.Uri.file(file);
+}
+
 /** A workspace-relative path for a file the server names by URI (or by path). */
 function displayPath(file: string): string {
-  const uri = /^[a-z][a-z0-9+.-]*:/i.test(file) ? vscode.Uri.parse(file) : vscode.Uri.file(file);
-  return vscode.workspace.asRelativePath(uri, false);
+  return vscode.workspace.asRelativePath(fileUri(file), false);
+}
+
+/** Opens a file at a 1-based line, beside the schedule panel's column (a "line N" link). */
+async function reveal(file: string, line: number): Promise<void> {
+  const position = new vscode.Position(Math.max(0, line - 1), 0);
+  await vscode.window.showTextDocument(fileUri(file), {
+    viewColumn: vscode.ViewColumn.One,
+    selection: new vscode.Range(position, position),
+  });
+}
+
+/** A word for a POSIX shell: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** One webview panel, reused for every balancer and refreshed while its document changes. */
 class SchedulePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private shown: { uri: string; balancer: string } | undefined;
+  private shown: { uri: string; balancer: string; whatIf: MemberWhatIf[] } | undefined;
+  /** The last report shown, for the CLI command the panel copies. */
+  private report: PanelReport | undefined;
   private refresh: ReturnType<typeof setTimeout> | undefined;
   private readonly listener: vscode.Disposable;
 
@@ -163,7 +186,7 @@ class SchedulePanel implements vscode.Disposable {
   }
 
   async show(uri: string, balancer: string): Promise<void> {
-    this.shown = { uri, balancer };
+    this.shown = { uri, balancer, whatIf: this.shown?.uri === uri && this.shown.balancer === balancer ? this.shown.whatIf : [] };
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
@@ -171,7 +194,7 @@ class SchedulePanel implements vscode.Disposable {
         'balancerLens.schedule',
         balancer,
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: false, enableFindWidget: true, localResourceRoots: [] },
+        { enableScripts: false, enableCommandUris: Object.values(PANEL_COMMANDS), enableFindWidget: true, localResourceRoots: [] },
       );
       this.panel.onDidDispose(() => {
         this.panel = undefined;
@@ -179,6 +202,28 @@ class SchedulePanel implements vscode.Disposable {
       });
     }
     await this.render();
+  }
+
+  /** A what-if link: take a member down or bring it back (`down`, `up`), undo one (`reset`) or all (`clear`). */
+  async whatIf(url: string, action: string): Promise<void> {
+    const shown = this.shown;
+    if (!shown) return;
+    const others = shown.whatIf.filter((entry) => entry.url !== url);
+    if (action === 'clear') shown.whatIf = [];
+    else if (action === 'down' || action === 'up') shown.whatIf = [...others, { url, action }];
+    else shown.whatIf = others;
+    await this.render();
+  }
+
+  /** Copies the CLI command that shows the same schedule, with --down for each member taken down. */
+  async copyCommand(): Promise<void> {
+    const shown = this.shown;
+    const report = this.report;
+    if (!shown || !report) return;
+    const words = ['balancer-lens', 'schedule', displayPath(report.file), '--balancer', shown.balancer];
+    for (const { url, action } of shown.whatIf) if (action === 'down') words.push('--down', url);
+    await vscode.env.clipboard.writeText(words.map(shellWord).join(' '));
+    void vscode.window.setStatusBarMessage('Balancer Lens: schedule command copied', 3000);
   }
 
   private async render(): Promise<void> {
@@ -193,12 +238,14 @@ class SchedulePanel implements vscode.Disposable {
       return;
     }
     try {
-      const report = await languageClient.sendRequest<BalancerReport | null>(SCHEDULE_REQUEST, {
+      const report = await languageClient.sendRequest<PanelReport | null>(SCHEDULE_REQUEST, {
         uri: shown.uri,
         balancer: shown.balancer,
         picks: TIMELINE_CAP,
+        whatIf: shown.whatIf,
       });
       if (this.shown !== shown) return;
+      this.report = report ?? undefined;
       panel.webview.html = report
         ? renderSchedule(report, { ...options, fileLabel: displayPath(report.file) })
         : renderMessage(

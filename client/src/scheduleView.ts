@@ -1,15 +1,33 @@
 /**
  * The schedule panel's HTML: a pure function of one `balancerLens/schedule` answer (the JSON of
- * `balancer-lens schedule --format json`), so it is tested without VS Code. No scripts; the only
- * style block carries the nonce the Content-Security-Policy allows, and colours come from the
- * theme's CSS variables so the panel reads well in light, dark and high-contrast themes.
+ * `balancer-lens schedule --format json`, plus the view's what-if and lbstatus steps), so it is
+ * tested without VS Code. No scripts: links are command URIs the panel allows by name (reveal a
+ * line, take a member down or bring it back, copy the CLI command), so everything works from the
+ * keyboard. The only style block carries the nonce the Content-Security-Policy allows, and colours
+ * come from the theme's CSS variables so the panel reads well in light, dark and high-contrast themes.
  */
 import type { BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
 import { memberLetter } from '../../server/src/core/scheduler/letters';
 import { explainIdle } from '../../server/src/core/scheduler/preview';
+import type { ScheduleAnswer } from '../../server/src/lsp/handlers/schedule';
 
 /** At most this many picks are drawn on the timeline. */
 export const TIMELINE_CAP = 200;
+/** Requests per timeline row. */
+export const ROW_LENGTH = 20;
+
+/** The commands the panel's links run; the panel allows exactly these. */
+export const PANEL_COMMANDS = {
+  /** Args: file URI, 1-based line. */
+  reveal: 'balancerLens.schedule.reveal',
+  /** Args: member URL, `down` | `up` | `reset` (undo this member's what-if) | `clear` (undo all). */
+  whatIf: 'balancerLens.schedule.whatIf',
+  /** No args: copies `balancer-lens schedule FILE --balancer NAME --down URL…`. */
+  copyCommand: 'balancerLens.schedule.copyCommand',
+} as const;
+
+/** A report as the panel gets it: the CLI's JSON, with the view's extras when the server sends them. */
+export type PanelReport = BalancerReport & Partial<Pick<ScheduleAnswer, 'whatIf' | 'steps'>>;
 
 /** What the panel needs besides the report. */
 export interface ViewOptions {
@@ -29,18 +47,30 @@ const PALETTE = [
   'var(--vscode-charts-red, #f14c4c)',
 ];
 
+/** Idle reasons an admin sets on purpose, which a what-if can undo. */
+const KEPT_OUT = new Set(['disabled', 'stopped', 'draining', 'in-error', 'health-check-failed']);
+
+/** A link that runs one of PANEL_COMMANDS. */
+function commandLink(command: string, args: readonly unknown[], label: string, title: string): string {
+  return `<a href="command:${command}?${escape(encodeURIComponent(JSON.stringify(args)))}" title="${escape(title)}">${escape(label)}</a>`;
+}
+
 /** The full page for one balancer. */
-export function renderSchedule(report: BalancerReport, options: ViewOptions): string {
+export function renderSchedule(report: PanelReport, options: ViewOptions): string {
   const letters = new Map(report.members.map((member, index) => [member.url, memberLetter(index)]));
   const colourOf = new Map(report.members.map((member, index) => [member.url, index % PALETTE.length]));
-  const cycle = report.cycleLength ?? 0;
-  const shown = report.picks.slice(0, Math.min(TIMELINE_CAP, cycle > 0 ? cycle : report.picks.length));
+  const serving = !report.refused && report.tier !== null && (report.cycleLength ?? 0) > 0;
+  const shown = serving ? report.picks.slice(0, Math.min(TIMELINE_CAP, report.cycleLength!)) : [];
   const widths = report.members.map((member) => percent(member.share ?? 0));
+  const declared = `${options.fileLabel ?? report.file}:${report.line}`;
   const body = [
-    `<header><h1>${escape(report.name)}</h1><p class="meta">${escape(`${options.fileLabel ?? report.file}:${report.line}`)} · ${escape(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escape(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
-    `<p class="summary">${escape(summary(report))}</p></header>`,
-    timeline(report, shown, letters, colourOf),
+    `<header><h1>${escape(report.name)}</h1><p class="meta">${commandLink(PANEL_COMMANDS.reveal, [report.file, report.line], declared, `Go to ${declared}`)} · ${escape(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escape(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
+    summary(report),
+    '</header>',
+    whatIfBar(report, letters),
     shares(report, letters, colourOf),
+    timeline(report, shown, letters, colourOf),
+    lbstatus(report, letters),
     report.notes.length > 0
       ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escape(note)}</li>`).join('')}</ul></section>`
       : '',
@@ -61,12 +91,90 @@ export function describeReason(member: MemberReport, tier: number | null): strin
 
 function summary(report: BalancerReport): string {
   if (report.refused)
-    return `Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`;
-  if (report.members.length === 0) return 'no members: every request gets 503 (AH01171)';
-  if (report.tier === null) return 'no usable member: every request gets 503 (AH01170)';
-  if (!report.simulated) return `lbset ${report.tier} serves every request · ${report.lbmethod} has no fixed order to preview`;
+    return alert(`Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`);
+  if (report.members.length === 0) return alert('every request gets 503: this balancer has no members (AH01171)');
+  if (report.tier === null)
+    return alert('every request gets 503: no member can take a request (AH01170). Re-enable a member below to see what it would do.');
+  if (!report.simulated)
+    return `<p class="summary">lbset ${report.tier} serves every request · ${escape(report.lbmethod)} has no fixed order to preview</p>`;
   const cycle = report.cycleLength ?? 0;
-  return `lbset ${report.tier} serves every request · cycle of ${cycle} pick${cycle === 1 ? '' : 's'}`;
+  return `<p class="summary">lbset ${report.tier} serves every request · cycle of ${plural(cycle, 'pick')}</p>`;
+}
+
+function alert(text: string): string {
+  return `<p class="alert" role="alert">${escape(text)}</p>`;
+}
+
+/** What the what-if changed, with links to undo it and to copy the equivalent CLI command. */
+function whatIfBar(report: PanelReport, letters: Map<string, string>): string {
+  const whatIf = report.whatIf ?? [];
+  if (whatIf.length === 0) return '';
+  const changes = whatIf.map(({ url, action }) => `${letters.get(url) ?? '?'} ${action === 'down' ? 'taken down' : 're-enabled'}`);
+  const links = [commandLink(PANEL_COMMANDS.whatIf, ['', 'clear'], 'Reset', 'Back to the configuration as written')];
+  if (whatIf.some(({ action }) => action === 'down'))
+    links.push(
+      commandLink(
+        PANEL_COMMANDS.copyCommand,
+        [],
+        'Copy command',
+        'Copy the balancer-lens schedule command with --down for each member taken down',
+      ),
+    );
+  return `<p class="whatif"><strong>What if:</strong> ${escape(changes.join(', '))} · ${links.join(' · ')}</p>`;
+}
+
+function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map<string, number>): string {
+  if (report.members.length === 0) return '';
+  const cycle = report.cycleLength ?? 0;
+  const changed = new Map((report.whatIf ?? []).map(({ url, action }) => [url, action]));
+  const rows = report.members.map((member, index) => {
+    const isActive = member.share !== null && member.share > 0;
+    const chip = `<span class="chip ${isActive ? `c${colourOf.get(member.url) ?? 0}` : 'off'}">${escape(letters.get(member.url) ?? '?')}</span>`;
+    const line = commandLink(
+      PANEL_COMMANDS.reveal,
+      [member.file ?? report.file, member.line],
+      `line ${member.line}`,
+      `Go to this BalancerMember`,
+    );
+    const cells = [
+      `<td class="letter">${chip}</td>`,
+      `<td class="url">${escape(member.url)}</td>`,
+      `<td class="line">${line}</td>`,
+      `<td class="num">${escape(loadfactorText(member))}</td>`,
+      `<td class="num">${member.lbset}</td>`,
+      `<td>${member.role === 'active' ? '' : escape(member.role)}</td>`,
+    ];
+    let share: string;
+    if (member.refused !== null)
+      share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td>`;
+    else if (report.refused) share = `<td class="pct">—</td><td class="detail" colspan="2">no schedule</td>`;
+    else if (member.reason !== null)
+      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(changed.get(member.url) === 'down' ? 'taken down (what if)' : describeReason(member, report.tier))}</td>`;
+    else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
+    else
+      share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escape(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
+    return `<tr class="${isActive ? '' : 'idle'}">${cells.join('')}${share}<td class="action">${action(report, member, changed.get(member.url))}</td></tr>`;
+  });
+  const head =
+    '<thead><tr><th></th><th scope="col">member</th><th scope="col">declared</th><th scope="col" class="num">loadfactor</th><th scope="col" class="num">lbset</th><th scope="col">role</th><th scope="col" class="pct">share</th><th colspan="2"></th><th scope="col">what if</th></tr></thead>';
+  return `<section><h2>Shares</h2><table class="shares">${head}<tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+/** The what-if link of a member: undo its what-if, bring back a member kept out on purpose, or take it down. */
+function action(report: BalancerReport, member: MemberReport, changed: 'down' | 'up' | undefined): string {
+  if (report.refused || member.refused !== null) return '';
+  const letter = memberLetter(report.members.indexOf(member));
+  if (changed) return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'reset'], 'undo', `Undo the what-if on ${letter}`);
+  if (member.reason !== null && KEPT_OUT.has(member.reason))
+    return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'up'], 're-enable', `What if ${letter} were back in service`);
+  return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'down'], 'take down', `What if ${letter} failed: who takes over`);
+}
+
+/** The loadfactor as written, with the value Apache stores beside it when that differs (`1.15 → 1.14`). */
+function loadfactorText(member: MemberReport): string {
+  const stored = String(member.lbfactor / 100);
+  if (member.loadfactor === null) return stored;
+  return Math.abs(Number(member.loadfactor) * 100 - member.lbfactor) < 1e-9 ? member.loadfactor : `${member.loadfactor} → ${stored}`;
 }
 
 function timeline(
@@ -80,41 +188,47 @@ function timeline(
   const caption =
     cycle > shown.length
       ? `the first ${shown.length} of a ${cycle}-pick cycle`
-      : `one full cycle: ${shown.length} pick${shown.length === 1 ? '' : 's'}, then it repeats`;
-  const cells = shown.map((url, index) => {
-    if (url === null) return `<li class="pick none" title="request ${index + 1}: 503, no usable member">–</li>`;
-    return `<li class="pick c${colourOf.get(url) ?? 0}" title="request ${index + 1}: ${escape(url)}">${escape(letters.get(url) ?? '?')}</li>`;
-  });
-  return `<section><h2>Schedule</h2><p class="caption">${escape(caption)}</p><ol class="timeline" aria-label="picks in order">${cells.join('')}</ol></section>`;
+      : `one full cycle: ${plural(shown.length, 'pick')}, then it repeats`;
+  const columns = Math.min(ROW_LENGTH, shown.length);
+  const head = `<thead><tr><th scope="col">requests</th>${Array.from({ length: columns }, (_, column) => `<th scope="col">${column + 1}</th>`).join('')}</tr></thead>`;
+  const rows: string[] = [];
+  for (let start = 0; start < shown.length; start += ROW_LENGTH) {
+    const cells = shown.slice(start, start + ROW_LENGTH).map((url, offset) => {
+      const request = start + offset + 1;
+      if (url === null) return `<td class="pick none" title="request ${request}: 503, no usable member">–</td>`;
+      return `<td class="pick c${colourOf.get(url) ?? 0}" title="request ${request}: ${escape(url)}">${escape(letters.get(url) ?? '?')}</td>`;
+    });
+    const end = Math.min(shown.length, start + ROW_LENGTH);
+    rows.push(`<tr><th scope="row">${start + 1}–${end}</th>${cells.join('')}</tr>`);
+  }
+  const used = report.members.filter((member) => shown.includes(member.url));
+  const legend = used
+    .map(
+      (member) =>
+        `<span class="key"><span class="chip c${colourOf.get(member.url) ?? 0}">${escape(letters.get(member.url) ?? '?')}</span> ${escape(member.url)}</span>`,
+    )
+    .join('');
+  return `<section><h2>Timeline</h2><p class="caption">${escape(caption)}</p><p class="legend">${legend}</p><table class="timeline" aria-label="member chosen for each request, in order">${head}<tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-function shares(report: BalancerReport, letters: Map<string, string>, colourOf: Map<string, number>): string {
-  if (report.members.length === 0) return '';
-  const perCycle = (member: MemberReport): string => {
-    const cycle = report.cycleLength ?? 0;
-    return member.share !== null && member.share > 0 && cycle > 0 ? `${Math.round(member.share * cycle)} of every ${cycle}` : '';
-  };
-  const rows = report.members.map((member, index) => {
-    const letter = escape(letters.get(member.url) ?? '?');
-    const who = `<td class="letter"><span class="chip c${colourOf.get(member.url) ?? 0}">${letter}</span></td><td class="url">${escape(member.url)}</td><td class="line">line ${member.line}</td>`;
-    if (member.refused !== null) {
-      return `<tr class="refused">${who}<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td></tr>`;
-    }
-    if (report.refused) return `<tr>${who}<td class="pct">—</td><td class="detail" colspan="2">no schedule</td></tr>`;
-    if (member.reason !== null) {
-      return `<tr class="idle">${who}<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(describeReason(member, report.tier))}</td></tr>`;
-    }
-    if (member.share === null) {
-      return `<tr>${who}<td class="pct">—</td><td class="detail" colspan="2">candidate${member.role === 'active' ? '' : ` (${member.role})`}</td></tr>`;
-    }
-    const role = member.role === 'active' ? '' : ` (${member.role})`;
-    return `<tr>${who}<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail count">${escape(perCycle(member) + role)}</td></tr>`;
-  });
-  return `<section><h2>Shares</h2><table class="shares"><tbody>${rows.join('')}</tbody></table></section>`;
+/** Apache's own counters after each pick of a short cycle, as the mod_proxy_balancer manual tables them. */
+function lbstatus(report: PanelReport, letters: Map<string, string>): string {
+  const steps = report.steps;
+  if (!steps || steps.rows.length === 0) return '';
+  const head = `<tr><th scope="col">request</th><th scope="col">pick</th>${steps.candidates.map((url) => `<th scope="col" class="num">${escape(letters.get(url) ?? '?')}</th>`).join('')}</tr>`;
+  const rows = steps.rows.map(
+    (row, index) =>
+      `<tr><th scope="row">${index + 1}</th><td>${escape(letters.get(row.pick) ?? '?')}</td>${row.lbstatus.map((value) => `<td class="num">${value}</td>`).join('')}</tr>`,
+  );
+  return `<section><details><summary>lbstatus after each pick of one cycle (Apache's counters: loadfactor × 100 added to each candidate, the total taken from the pick)</summary><table class="lbstatus"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></details></section>`;
 }
 
 function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function page(title: string, body: string, style: string, { nonce }: ViewOptions): string {
@@ -144,22 +258,36 @@ const STYLE = `
 body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);background:var(--vscode-editor-background);padding:0 20px 20px;line-height:1.4}
 h1{font-size:1.4em;font-weight:600;margin:16px 0 4px;font-family:var(--vscode-editor-font-family)}
 h2{font-size:1.05em;font-weight:600;margin:20px 0 6px}
-.meta,.caption,.line{color:var(--vscode-descriptionForeground)}
+a{color:var(--vscode-textLink-foreground)}
+a:focus{outline:1px solid var(--vscode-focusBorder);outline-offset:1px}
+.meta,.caption,.line,th{color:var(--vscode-descriptionForeground)}
+th{font-weight:normal;text-align:left}
 .meta,.summary,.caption{margin:2px 0}
-.timeline{list-style:none;display:flex;flex-wrap:wrap;gap:2px;padding:0;margin:6px 0}
-.pick{width:1.7em;height:1.7em;line-height:1.7em;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
-.pick.none{background:transparent;color:var(--vscode-errorForeground);border:1px dashed var(--vscode-errorForeground);box-sizing:border-box}
-.shares{border-collapse:collapse;width:100%;max-width:900px}
-.shares td{padding:3px 10px 3px 0;vertical-align:middle}
-.letter,.url,.line,.pct,.count{white-space:nowrap;width:1%}
+.alert{margin:8px 0;padding:6px 10px;border-left:3px solid var(--vscode-editorWarning-foreground,#cca700);background:var(--vscode-inputValidation-warningBackground,rgba(204,167,0,.1))}
+.whatif{margin:8px 0;padding:6px 10px;border-left:3px solid var(--vscode-focusBorder,#007fd4)}
+.timeline{border-collapse:separate;border-spacing:2px}
+.timeline th{font-size:.85em;text-align:center;font-variant-numeric:tabular-nums}
+.timeline th[scope=row]{text-align:right;padding-right:6px;white-space:nowrap}
+.pick{width:1.7em;height:1.7em;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
+.pick.none{background:transparent;color:var(--vscode-errorForeground);border:1px dashed var(--vscode-errorForeground)}
+.legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:4px 0}
+.key{white-space:nowrap;font-family:var(--vscode-editor-font-family)}
+.shares,.lbstatus{border-collapse:collapse}
+.shares{width:100%;max-width:1100px}
+.shares td,.shares th{padding:3px 10px 3px 0;vertical-align:middle}
+.lbstatus td,.lbstatus th{padding:1px 8px;font-variant-numeric:tabular-nums}
+.letter,.url,.line,.pct,.num,.action,.detail{white-space:nowrap;width:1%}
+.num{text-align:right;font-variant-numeric:tabular-nums}
 .bar{min-width:80px}
 .chip{display:inline-block;min-width:1.5em;padding:0 3px;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
+.chip.off{background:transparent;color:var(--vscode-descriptionForeground);border:1px solid var(--vscode-descriptionForeground)}
 .url{font-family:var(--vscode-editor-font-family)}
 .line{font-size:.9em}
 .pct{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;min-width:4em}
 .track{width:100%;height:.9em;background:var(--vscode-editorWidget-background,rgba(128,128,128,.15));border:1px solid var(--vscode-widget-border,rgba(128,128,128,.35));border-radius:2px}
 .fill{height:100%}
 .idle .detail,.idle .url,.idle .pct{color:var(--vscode-descriptionForeground)}
+details summary{cursor:pointer;color:var(--vscode-descriptionForeground)}
 .notes{margin:4px 0;padding-left:20px;color:var(--vscode-descriptionForeground)}
 .message{color:var(--vscode-descriptionForeground)}
 ${PALETTE.map((colour, index) => `.c${index}{background:${colour}}`).join('\n')}

@@ -93,7 +93,7 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     const text = (await view.locator('body').textContent()) ?? '';
     assert.match(text, /70\.0%/);
     assert.match(text, /standby \(idle\)/);
-    const cells = await view.locator('ol.timeline li').allTextContents();
+    const cells = await view.locator('table.timeline td').allTextContents();
     assert.equal(cells.join(' '), 'a b a a a b a a b a');
     // The style block ran under the CSP: the bars have their computed widths.
     const bar = await view.locator('.fill.w0').boundingBox();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeReason, renderMessage, renderSchedule, TIMELINE_CAP } from '../../../client/src/scheduleView';
+import { describeReason, PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from '../../../client/src/scheduleView';
 import { assembleSet } from '../../../server/src/core/config-set';
 import { balancerReport, BalancerReport, MemberReport } from '../../../server/src/core/features/schedule-report';
 import type { Member } from '../../../server/src/core/model/model';
@@ -16,8 +16,22 @@ const NONCE = 'bm9uY2Utbm9uY2U=';
 
 /** The text of every timeline cell, in order. */
 function timelineCells(html: string): string[] {
-  const timeline = /<ol class="timeline"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? '';
-  return [...timeline.matchAll(/<li [^>]*>(.*?)<\/li>/g)].map((match) => match[1]!);
+  const timeline = /<table class="timeline"[^>]*>(.*?)<\/table>/s.exec(html)?.[1] ?? '';
+  return [...timeline.matchAll(/<td [^>]*>(.*?)<\/td>/g)].map((match) => match[1]!);
+}
+
+/** The timeline's row labels. */
+function timelineRows(html: string): string[] {
+  const timeline = /<table class="timeline"[^>]*>(.*?)<\/table>/s.exec(html)?.[1] ?? '';
+  return [...timeline.matchAll(/<th scope="row">(.*?)<\/th>/g)].map((match) => match[1]!);
+}
+
+/** The commands and arguments of the page's command links. */
+function commands(html: string): [string, unknown[]][] {
+  return [...html.matchAll(/href="command:([\w.]+)\?([^"]*)"/g)].map((match) => [
+    match[1]!,
+    JSON.parse(decodeURIComponent(match[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))) as unknown[],
+  ]);
 }
 
 /** Visible text, roughly: tags dropped, entities of the escaper decoded. */
@@ -45,9 +59,12 @@ describe('schedule panel HTML', () => {
 
   it('shows each member with its share, its per-cycle count and why an idle member gets nothing', () => {
     const visible = text(renderSchedule(shop, { nonce: NONCE }));
-    assert.match(visible, /a http:\/\/10\.0\.0\.1:8080 line 4 70\.0% 7 of every 10/);
-    assert.match(visible, /b http:\/\/10\.0\.0\.2:8080 line 5 30\.0% 3 of every 10/);
-    assert.match(visible, /c http:\/\/10\.0\.0\.3:8080 line 6 0\.0% standby \(idle\): used only when lbset 0 has no usable member/);
+    assert.match(visible, /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 70\.0% 7 of every 10 take down/);
+    assert.match(visible, /b http:\/\/10\.0\.0\.2:8080 line 5 30 0 30\.0% 3 of every 10 take down/);
+    assert.match(
+      visible,
+      /c http:\/\/10\.0\.0\.3:8080 line 6 1 0 standby 0\.0% standby \(idle\): used only when lbset 0 has no usable member/,
+    );
     assert.match(visible, /lbset 0 serves every request · cycle of 10 picks/);
     assert.match(visible, /examples\/shop\.conf:3 · byrequests/);
     for (const note of shop.notes) assert.ok(visible.includes(note), note);
@@ -83,6 +100,75 @@ describe('schedule panel HTML', () => {
     }
   });
 
+  it('numbers the timeline: rows of 20 requests, a column per position, each cell titled with its request', () => {
+    const long = withPicks({ ...api, cycleLength: 343 }, 200);
+    const html = renderSchedule(long, { nonce: NONCE });
+    assert.deepEqual(timelineRows(html).slice(0, 3), ['1–20', '21–40', '41–60']);
+    assert.equal(timelineRows(html).length, 10);
+    assert.match(html, /<th scope="col">20<\/th><\/tr><\/thead>/);
+    assert.match(html, /title="request 200: http:\/\/10\.0\.1\.\d:9000"/);
+    assert.deepEqual(timelineRows(renderSchedule(shop, { nonce: NONCE })), ['1–10']);
+  });
+
+  it('shows each loadfactor as written and as Apache stores it, with lbset and role', () => {
+    const visible = text(renderSchedule(api, { nonce: NONCE }));
+    assert.match(visible, /a http:\/\/10\.0\.1\.1:9000 line \d+ 1\.15 → 1\.14 0 /);
+    assert.match(visible, /b http:\/\/10\.0\.1\.2:9000 line \d+ 2\.3 → 2\.29 0 /);
+  });
+
+  it('draws idle members without their colour, and gives a legend of the members picked', () => {
+    const html = renderSchedule(shop, { nonce: NONCE });
+    assert.match(html, /<span class="chip off">c<\/span>/);
+    assert.match(html, /<span class="chip c0">a<\/span>/);
+    const legend = /<p class="legend">(.*?)<\/p>/s.exec(html)?.[1] ?? '';
+    assert.match(text(`<body>${legend}</body>`), /^ ?a http:\/\/10\.0\.0\.1:8080 b http:\/\/10\.0\.0\.2:8080 ?$/);
+  });
+
+  it('links each declaration line to the editor and each member to a what-if', () => {
+    const html = renderSchedule(shop, { nonce: NONCE });
+    const links = commands(html);
+    assert.deepEqual(links[0], [PANEL_COMMANDS.reveal, [shop.file, 3]]);
+    assert.deepEqual(
+      links.filter(([command]) => command === PANEL_COMMANDS.reveal).map(([, args]) => args[1]),
+      [3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      links.filter(([command]) => command === PANEL_COMMANDS.whatIf).map(([, args]) => args),
+      [
+        ['http://10.0.0.1:8080', 'down'],
+        ['http://10.0.0.2:8080', 'down'],
+        ['http://10.0.0.3:8080', 'down'],
+      ],
+    );
+  });
+
+  it('shows a what-if: what changed, undo and reset, and the CLI command to copy', () => {
+    const whatIf: PanelReport = {
+      ...shop,
+      whatIf: [{ url: 'http://10.0.0.1:8080', action: 'down' }],
+      members: shop.members.map((member, index) =>
+        index === 0 ? { ...member, share: 0, reason: 'disabled' } : index === 1 ? { ...member, share: 1 } : member,
+      ),
+    };
+    const html = renderSchedule(whatIf, { nonce: NONCE });
+    assert.match(text(html), /What if: a taken down · Reset · Copy command/);
+    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 0\.0% taken down \(what if\) undo/);
+    const links = commands(html).map(([command, args]) => `${command} ${JSON.stringify(args)}`);
+    assert.ok(links.includes(`${PANEL_COMMANDS.whatIf} ["","clear"]`), links.join('\n'));
+    assert.ok(links.includes(`${PANEL_COMMANDS.copyCommand} []`), links.join('\n'));
+    assert.ok(links.includes(`${PANEL_COMMANDS.whatIf} ["http://10.0.0.1:8080","reset"]`), links.join('\n'));
+  });
+
+  it("tables Apache's lbstatus counters of a short cycle, folded away", () => {
+    const steps = {
+      candidates: ['http://10.0.0.1:8080', 'http://10.0.0.2:8080'],
+      rows: [{ pick: 'http://10.0.0.1:8080', lbstatus: [-3000, 3000] }],
+    };
+    const html = renderSchedule({ ...shop, steps }, { nonce: NONCE });
+    assert.match(html, /<details><summary>lbstatus after each pick/);
+    assert.match(text(html), /request pick a b 1 a -3000 3000/);
+  });
+
   it('caps the timeline at one cycle, or at 200 picks for a longer cycle', () => {
     assert.equal(timelineCells(renderSchedule(withPicks(shop, 50), { nonce: NONCE })).length, 10);
     const long = withPicks({ ...api, cycleLength: 343 }, 400);
@@ -107,7 +193,7 @@ describe('schedule panel HTML', () => {
     assert.deepEqual(timelineCells(html).slice(0, 2), ['a', 'b']);
   });
 
-  it('says when nothing can serve: 503 cells and no bars', () => {
+  it('says when nothing can serve: every request gets 503, no grid of dashes, and a way to re-enable', () => {
     const down: BalancerReport = {
       ...shop,
       tier: null,
@@ -115,12 +201,14 @@ describe('schedule panel HTML', () => {
       members: shop.members.map((member) => ({ ...member, share: 0, reason: 'disabled' })),
       picks: [null],
     };
-    const html = renderSchedule(down, { nonce: NONCE });
-    assert.match(text(html), /no usable member: every request gets 503 \(AH01170\)/);
-    assert.deepEqual(timelineCells(html), ['–']);
-    assert.match(text(html), /disabled \(status D\)/);
+    const html = renderSchedule({ ...down, picks: Array<null>(200).fill(null) }, { nonce: NONCE });
+    assert.match(text(html), /every request gets 503: no member can take a request \(AH01170\)/);
+    assert.deepEqual(timelineCells(html), []);
+    assert.doesNotMatch(text(html), /full cycle/);
+    assert.match(text(html), /disabled \(status D\) re-enable/);
+    assert.deepEqual(commands(html).filter(([command]) => command === PANEL_COMMANDS.whatIf).length, 3);
     const empty = renderSchedule({ ...shop, tier: null, cycleLength: 0, members: [], picks: [null] }, { nonce: NONCE });
-    assert.match(text(empty), /no members: every request gets 503 \(AH01171\)/);
+    assert.match(text(empty), /every request gets 503: this balancer has no members \(AH01171\)/);
   });
 
   it('shows the refusal instead of a schedule for a balancer Apache refuses', () => {
@@ -137,7 +225,7 @@ describe('schedule panel HTML', () => {
     assert.match(text(html), /Apache refuses this balancer \(line 2: loadfactor "0"/);
     assert.deepEqual(timelineCells(html), []);
     assert.match(text(html), /refused: loadfactor "0"/);
-    assert.match(text(html), /http:\/\/b:80 line 3 — no schedule/);
+    assert.match(text(html), /http:\/\/b:80 line 3 1 0 — no schedule/);
     assert.doesNotMatch(text(html), /%/);
   });
 
@@ -152,7 +240,7 @@ describe('schedule panel HTML', () => {
     };
     const html = renderSchedule(bytraffic, { nonce: NONCE });
     assert.deepEqual(timelineCells(html), []);
-    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 — candidate/);
+    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 — candidate/);
     assert.match(text(html), /bytraffic has no fixed order to preview/);
   });
 

@@ -221,6 +221,47 @@ describe('language server over stdio', function () {
     assert.equal(report.picks.length, 10);
   });
 
+  it('answers a what-if: members taken down or brought back, with the lbstatus steps of a short cycle', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    type Answer = {
+      members: { url: string; share: number; reason: string | null }[];
+      whatIf: { url: string; action: string }[];
+      steps: { candidates: string[]; rows: { pick: string; lbstatus: number[] }[] } | null;
+    };
+    const ask = async (whatIf: unknown): Promise<Answer> =>
+      (await session.connection.sendRequest('balancerLens/schedule', { uri: URI, balancer: 'balancer://shop', whatIf })) as Answer;
+    const plain = await ask(undefined);
+    assert.deepEqual(plain.steps?.rows[0], { pick: 'http://10.0.0.1:8080', lbstatus: [-3000, 3000] });
+    assert.equal(plain.steps?.rows.length, 10);
+    const down = await ask([{ url: 'http://10.0.0.1:8080', action: 'down' }, { url: 'http://nowhere', action: 'down' }, 'junk']);
+    assert.deepEqual(down.whatIf, [{ url: 'http://10.0.0.1:8080', action: 'down' }]);
+    assert.deepEqual(
+      down.members.map((member) => [member.share, member.reason]),
+      [
+        [0, 'disabled'],
+        [1, null],
+        [0, 'standby-not-needed'],
+      ],
+    );
+    const off = 'file:///tmp/balancer-lens-test/off.conf';
+    open(session, '<Proxy balancer://off>\nBalancerMember http://a status=+D\nBalancerMember http://b status=+SH\n</Proxy>\n', off);
+    await session.diagnostics(off, 1);
+    const up = (await session.connection.sendRequest('balancerLens/schedule', {
+      uri: off,
+      balancer: 'balancer://off',
+      whatIf: [{ url: 'http://b', action: 'up' }],
+    })) as Answer;
+    assert.deepEqual(
+      up.members.map((member) => [member.share, member.reason]),
+      [
+        [0, 'disabled'],
+        [1, null],
+      ],
+      'b re-enabled: no longer stopped, and a hot standby serves when nothing else can',
+    );
+  });
+
   it('logs a failing handler through the connection and keeps serving', async () => {
     open(session);
     await session.diagnostics(URI, 1);

@@ -1,12 +1,10 @@
 import type { Analysis } from '../analysis';
 import type { Member } from '../model/model';
-import { STATUS_BITS, statusLetters } from '../model/params';
+import { statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import { describeIdle } from '../scheduler/preview';
+import { describeIdle, KEEP_OUT_BITS } from '../scheduler/preview';
 import type { Fix, Rule } from './types';
 
-/** Status flags an admin sets to keep a member out: disabled, stopped, draining, in error, health check failed. */
-const KEEP_OUT = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STATUS_BITS.E | STATUS_BITS.C;
 /** Re-enable fixes offered per balancer, at most. */
 const REENABLE_FIXES = 5;
 
@@ -42,8 +40,8 @@ export const rule: Rule = {
 /** Clears the flags that keep a member out on its `status=` parameter (the whole parameter when nothing else is left). */
 function reenable(analysis: Analysis, member: Member, index: number): Fix[] {
   const parameter = member.setBy.get('status');
-  if (!parameter || (member.params.status & KEEP_OUT) === 0) return [];
-  const kept = statusLetters(member.params.status & ~KEEP_OUT);
+  if (!parameter || (member.params.status & KEEP_OUT_BITS) === 0) return [];
+  const kept = statusLetters(member.params.status & ~KEEP_OUT_BITS);
   const text = analysis.tree.text;
   let start = parameter.span.start;
   while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;

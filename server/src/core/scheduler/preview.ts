@@ -107,9 +107,23 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
 
 /** The same balancer with some members down (by index): who takes over, as Apache fails over. */
 export function previewWithDown(preview: BalancerPreview, down: ReadonlySet<number>): BalancerPreview {
+  return previewWhatIf(preview, new Map([...down].map((index) => [index, 'down'])));
+}
+
+/** A what-if on one member: taken down (status D), or back in service (the status flags that keep it out cleared). */
+export type WhatIf = 'down' | 'up';
+
+/** Status flags that keep a member out of service until an admin changes them: D, S, N, E and C. */
+export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STATUS_BITS.E | STATUS_BITS.C;
+
+/** The same balancer with members (by index) taken down or brought back: its shares and picks as Apache would make them. */
+export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
   const inputs = preview.balancer.members.map((member, index) => {
     const input = schedulingInput(member);
-    return down.has(index) ? { ...input, status: input.status | STATUS_BITS.D } : input;
+    const change = changes.get(index);
+    if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
+    if (change === 'up') return { ...input, status: input.status & ~KEEP_OUT_BITS };
+    return input;
   });
   return { ...preview, schedule: schedule(inputs, preview.options) };
 }

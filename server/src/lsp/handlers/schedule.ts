@@ -1,5 +1,6 @@
-/** balancerLens/schedule: the JSON report of one balancer, for the editor's schedule view. */
+/** balancerLens/schedule: the JSON report of one balancer, for the editor's schedule view, with its what-if and lbstatus steps. */
 import { balancerReport, BalancerReport } from '../../core/features/schedule-report';
+import { previewSteps, previewWhatIf, WhatIf } from '../../core/scheduler/preview';
 import type { Open } from '../context';
 
 /** The request's params (the document as `uri`, as the client sends it); a client may send anything. */
@@ -7,6 +8,25 @@ export interface ScheduleParams {
   readonly uri: unknown;
   readonly balancer: unknown;
   readonly picks?: unknown;
+  /** `[{ url, action: 'down' | 'up' }]`: members taken down or brought back, as `schedule --down` does. */
+  readonly whatIf?: unknown;
+}
+
+/** A member taken down or brought back in the view. */
+export interface MemberWhatIf {
+  readonly url: string;
+  readonly action: WhatIf;
+}
+
+/** The answer: the report of `schedule --format json`, plus what the view alone shows. */
+export interface ScheduleAnswer extends BalancerReport {
+  /** The what-ifs applied (those that named a member). */
+  readonly whatIf: readonly MemberWhatIf[];
+  /** Apache's lbstatus of each candidate (`candidates`, by URL) after each pick of the first cycle, when it is short enough to table. */
+  readonly steps: {
+    readonly candidates: readonly string[];
+    readonly rows: readonly { pick: string; lbstatus: readonly number[] }[];
+  } | null;
 }
 
 /**
@@ -15,13 +35,26 @@ export interface ScheduleParams {
  */
 export const MAX_PICKS = 1000;
 
+/** Cycles up to this length get the lbstatus table (the manual's own table has 10 rows). */
+export const STEPS_CYCLE = 24;
+
 /** The report of the named balancer, or null when the document has none by that name. */
-export function schedule({ state }: Open, params: ScheduleParams): BalancerReport | null {
+export function schedule({ state }: Open, params: ScheduleParams): ScheduleAnswer | null {
   if (typeof params.balancer !== 'string') return null;
   const name = params.balancer.toLowerCase();
-  const preview = state.analysis.previews.find((candidate) => candidate.balancer.name === name);
-  if (!preview) return null;
-  return balancerReport(
+  const found = state.analysis.previews.find((candidate) => candidate.balancer.name === name);
+  if (!found) return null;
+  const members = found.balancer.members;
+  const changes = new Map<number, WhatIf>();
+  const whatIf: MemberWhatIf[] = [];
+  for (const { url, action } of whatIfs(params.whatIf)) {
+    const index = members.findIndex((member) => member.url === url);
+    if (index < 0 || changes.has(index)) continue;
+    changes.set(index, action);
+    whatIf.push({ url, action });
+  }
+  const preview = changes.size > 0 ? previewWhatIf(found, changes) : found;
+  const report = balancerReport(
     preview,
     (offset) => {
       const location = state.locationOf({ start: offset, end: offset });
@@ -29,9 +62,33 @@ export function schedule({ state }: Open, params: ScheduleParams): BalancerRepor
     },
     picksWanted(params.picks),
   );
+  const { schedule: plan } = preview;
+  const hasSteps = report.cycleLength !== null && report.cycleLength > 0 && report.cycleLength <= STEPS_CYCLE;
+  return {
+    ...report,
+    whatIf,
+    steps: hasSteps
+      ? {
+          candidates: plan.candidates.map((index) => members[index]!.url),
+          rows: previewSteps(preview, plan.cycleLength).map((step) => ({ pick: members[step.pick]!.url, lbstatus: step.lbstatus })),
+        }
+      : null,
+  };
 }
 
 /** A whole number of picks up to MAX_PICKS; anything that is not a number of picks asks for the default (one cycle). */
 function picksWanted(picks: unknown): number | undefined {
   return typeof picks === 'number' && picks >= 0 && !Number.isNaN(picks) ? Math.min(Math.floor(picks), MAX_PICKS) : undefined;
+}
+
+/** The well-formed what-ifs of the params. */
+function whatIfs(value: unknown): MemberWhatIf[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is MemberWhatIf =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as Record<string, unknown>)['url'] === 'string' &&
+      ['down', 'up'].includes((entry as Record<string, unknown>)['action'] as string),
+  );
 }
