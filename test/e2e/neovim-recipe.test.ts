@@ -1,0 +1,88 @@
+/**
+ * The Neovim recipe of docs/editors.md, run as written on Debian's Neovim 0.7: the Lua block is the
+ * init.lua, `balancer-lens` on PATH is the built CLI, and Neovim starts outside the configuration
+ * root on a `.conf` Neovim itself reads as `conf`. test/e2e/neovim/recipe-probe.lua reports back.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
+
+/** The first Lua block of docs/editors.md: the recipe. */
+function recipe(): string {
+  const docs = readFileSync(join(ROOT, 'docs/editors.md'), 'utf8');
+  const block = /```lua\n(.*?)```/s.exec(docs)?.[1];
+  assert.ok(block, 'docs/editors.md has no ```lua block');
+  return block;
+}
+
+interface RecipeProbe {
+  errors: string[];
+  filetype?: string;
+  rootDir?: string;
+  lenses?: string[];
+  clients?: number;
+  errmsg: string;
+  messages: string;
+}
+
+describe("the Neovim recipe in docs/editors.md, as written (Neovim's own 0.7)", function () {
+  this.timeout(60_000);
+  let probe: RecipeProbe;
+  let site: string;
+
+  before(() => {
+    const scratch = freshScratch('neovim-recipe');
+    const bin = join(scratch, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'balancer-lens'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'server/dist/cli.js')}" "$@"\n`);
+    chmodSync(join(bin, 'balancer-lens'), 0o755);
+    site = join(scratch, 'site');
+    mkdirSync(join(site, 'balancers'), { recursive: true });
+    writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional balancers/*.conf\n');
+    copyFileSync(join(ROOT, 'examples/shop.conf'), join(site, 'balancers/shop.conf'));
+    writeFileSync(join(scratch, 'init.lua'), recipe());
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    const out = join(scratch, 'probe.json');
+    const env = scratchEnvironment(scratch);
+    execFileSync(
+      'timeout',
+      [
+        '45',
+        'nvim',
+        '--headless',
+        '-u',
+        join(scratch, 'init.lua'),
+        '-i',
+        'NONE',
+        '-n',
+        '-c',
+        `luafile ${join(ROOT, 'test/e2e/neovim/recipe-probe.lua')}`,
+        join(site, 'balancers/shop.conf'),
+      ],
+      { cwd: elsewhere, env: { ...env, PATH: `${bin}:${env['PATH'] ?? ''}`, PROBE_OUT: out }, stdio: 'pipe', timeout: 50_000 },
+    );
+    probe = JSON.parse(readFileSync(out, 'utf8'));
+  });
+
+  it('opens a .conf with balancer directives as filetype apache and attaches the server', () => {
+    assert.deepEqual(probe.errors, [], probe.messages);
+    assert.equal(probe.filetype, 'apache');
+    assert.equal(probe.clients, 1);
+  });
+
+  it('takes the root from the nearest apache2.conf, not from where Neovim started', () => {
+    assert.equal(probe.rootDir, site);
+  });
+
+  it('shows code lenses on the first buffer, with no error', () => {
+    assert.ok(
+      (probe.lenses ?? []).some((title) => title.includes('cycle 10')),
+      (probe.lenses ?? []).join(' | '),
+    );
+    assert.equal(probe.errmsg, '');
+    assert.doesNotMatch(probe.messages, /error|not supported/i);
+  });
+});
