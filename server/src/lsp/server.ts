@@ -89,7 +89,7 @@ export function startServer(connection: Connection = connect()): void {
   documents.onDidSave(
     guard('save', undefined, () => {
       states.clear();
-      diagnostics.publishAll();
+      diagnostics.saved();
     }),
   );
   connection.onDidChangeWatchedFiles(

@@ -179,11 +179,23 @@ const USER_SETTINGS = {
 /** The workspace: the fixture where Debian keeps site configuration, so the filename patterns pick the language. */
 export const FIXTURE_IN_WORKSPACE = 'apache2/sites-available/shop.conf';
 
-/** Copies the fixture into `workspace` at FIXTURE_IN_WORKSPACE. */
+/** A `.conf` outside the folders the language claims by name: VS Code opens it as Properties. */
+export const CONF_ELSEWHERE = 'examples/shop.conf';
+/** An empty site file the UI test types a balancer into. */
+export const TYPED_IN_WORKSPACE = 'apache2/sites-available/typed.conf';
+
+/** Copies the fixture into `workspace` at FIXTURE_IN_WORKSPACE, the repository's examples/shop.conf at CONF_ELSEWHERE, and an empty TYPED_IN_WORKSPACE. */
 export function writeWorkspace(workspace: string): void {
-  const target = join(workspace, FIXTURE_IN_WORKSPACE);
-  mkdirSync(join(target, '..'), { recursive: true });
-  writeFileSync(target, readFileSync(join(ROOT, 'test/e2e/fixtures/shop.conf')));
+  const files: [string, string | Buffer][] = [
+    [FIXTURE_IN_WORKSPACE, readFileSync(join(ROOT, 'test/e2e/fixtures/shop.conf'))],
+    [CONF_ELSEWHERE, readFileSync(join(ROOT, 'examples/shop.conf'))],
+    [TYPED_IN_WORKSPACE, ''],
+  ];
+  for (const [path, content] of files) {
+    const target = join(workspace, path);
+    mkdirSync(join(target, '..'), { recursive: true });
+    writeFileSync(target, content);
+  }
 }
 
 async function isHealthy(url: string): Promise<boolean> {

@@ -202,4 +202,68 @@ describe('Balancer Lens in VS Code', () => {
         .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === 'Schedule: reports'),
     );
   });
+
+  it('offers Re-enable for a balancer whose members are all disabled', async () => {
+    const disabled = await vscode.workspace.openTextDocument({
+      language: 'apacheconf',
+      content:
+        '<Proxy "balancer://off">\n    BalancerMember "http://10.0.3.1:8080" status=+D\n</Proxy>\nProxyPass "/off/" "balancer://off/"\n',
+    });
+    await eventually('the all-members-disabled warning', () =>
+      vscode.languages.getDiagnostics(disabled.uri).find((candidate) => ruleOf(candidate) === 'all-members-disabled'),
+    );
+    const actions =
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        disabled.uri,
+        new vscode.Range(0, 1, 0, 1),
+      )) ?? [];
+    const reenable = actions.find((action) => action.title.startsWith('Re-enable a http://10.0.3.1:8080'));
+    assert.ok(reenable?.edit, actions.map((action) => action.title).join(' | '));
+    assert.ok(await vscode.workspace.applyEdit(reenable.edit));
+    assert.equal(disabled.lineAt(1).text, '    BalancerMember "http://10.0.3.1:8080"');
+  });
+
+  it('lists the parameters people write first at the top of completion', async () => {
+    const draft = await vscode.workspace.openTextDocument({
+      language: 'apacheconf',
+      content: '<Proxy "balancer://draft">\n    BalancerMember "http://10.0.4.1:8080" \n</Proxy>\n',
+    });
+    const list = await eventually('parameter completions', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        draft.uri,
+        new vscode.Position(1, draft.lineAt(1).text.length),
+      );
+      return found && found.items.length > 0 ? found : undefined;
+    });
+    const labels = [...list.items]
+      .sort((a, b) => (a.sortText ?? String(a.label)).localeCompare(b.sortText ?? String(b.label)))
+      .map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.deepEqual(labels.slice(0, 4), ['loadfactor=', 'route=', 'status=', 'lbset=']);
+  });
+
+  it('takes ${NAME} from balancerLens.envFile, as lint --env-file does', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!;
+    const site = vscode.Uri.joinPath(folder.uri, 'apache2/sites-available/logs.conf');
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder.uri, 'apache2/envvars'),
+      Buffer.from('export APACHE_LOG_DIR=/var/log/apache2\n'),
+    );
+    await vscode.workspace.fs.writeFile(site, Buffer.from('ErrorLog ${APACHE_LOG_DIR}/error.log\n'));
+    const logs = await vscode.workspace.openTextDocument(site);
+    await vscode.window.showTextDocument(logs);
+    await eventually('the undefined-variable info', () =>
+      vscode.languages.getDiagnostics(logs.uri).find((candidate) => ruleOf(candidate) === 'undefined-variable'),
+    );
+    const settings = vscode.workspace.getConfiguration('balancerLens');
+    await settings.update('envFile', 'apache2/envvars', vscode.ConfigurationTarget.Workspace);
+    try {
+      await eventually('the undefined-variable info to go', () =>
+        vscode.languages.getDiagnostics(logs.uri).some((candidate) => ruleOf(candidate) === 'undefined-variable') ? undefined : true,
+      );
+    } finally {
+      await settings.update('envFile', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });

@@ -15,8 +15,10 @@ import type { Guard } from '../guard';
 export interface Publisher {
   /** Publishes one document's diagnostics now, holding nothing back. */
   publish(document: TextDocument): void;
-  /** Publishes every open document's diagnostics now (after a save, or the settings or files on disk change). */
+  /** Publishes every open document's diagnostics now (after the settings or files on disk change), still holding back what is unfinished where the user types. */
   publishAll(): void;
+  /** A file was saved: every open document's diagnostics now, holding nothing back. */
+  saved(): void;
   /**
    * Notes a changed document: it and the open files of its configuration are published once typing
    * pauses. `cursor` is where the user typed; without it (a document just opened) they are
@@ -132,6 +134,9 @@ export function diagnosticsPublisher(
   return {
     publish,
     publishAll() {
+      for (const document of documents.all()) publish(document);
+    },
+    saved() {
       for (const document of documents.all()) {
         stopTyping(document.uri);
         publish(document);
