@@ -8,6 +8,7 @@ import { inlayHints } from '../../../server/src/core/features/inlay-hints';
 import { includeLinks } from '../../../server/src/core/features/links';
 import { definition, references, rename } from '../../../server/src/core/features/navigation';
 import { documentSymbols, foldingRanges } from '../../../server/src/core/features/symbols';
+import { isUnfinished } from '../../../server/src/core/features/unfinished';
 import { lint } from '../../../server/src/core/lint';
 
 const OPTIONS = { epochSeconds: 1_800_000_000 };
@@ -281,4 +282,50 @@ describe('code actions', () => {
       'unused-suppression: "no-such-rule" is not a Balancer Lens rule, so this suppression does nothing',
     ]);
   });
+});
+
+describe('unfinished findings while typing', () => {
+  /** The rule ids of the findings held back with the cursor at `|`, and of those shown. */
+  function split(marked: string): { held: string[]; shown: string[] } {
+    const { text, offset } = cursor(marked);
+    const analysis = analyze(text, OPTIONS);
+    const found = lint(analysis);
+    return {
+      held: found.filter((finding) => isUnfinished(analysis, finding, offset)).map((finding) => finding.ruleId),
+      shown: found.filter((finding) => !isUnfinished(analysis, finding, offset)).map((finding) => finding.ruleId),
+    };
+  }
+  const cases: [string, string, { held: string[]; shown: string[] }][] = [
+    [
+      'a section still being written, and a name being typed',
+      '<Proxy balancer://a>\n  BalancerMem|',
+      { held: ['section-mismatch', 'unknown-directive'], shown: [] },
+    ],
+    [
+      'the start of a known name, the cursor back in it',
+      '<Proxy balancer://a>\n  Balancer|Mem\n</Proxy>',
+      { held: ['unknown-directive'], shown: [] },
+    ],
+    [
+      'a typo is no prefix: shown once the cursor is past it',
+      '<Proxy balancer://a>\n  BalancerMemx http://a |\n</Proxy>',
+      { held: [], shown: ['unknown-directive'] },
+    ],
+    [
+      'a value being typed',
+      '<Proxy balancer://a>\n  BalancerMember http://a\n  ProxySet lbmethod=b|\n</Proxy>',
+      { held: ['unknown-lbmethod'], shown: [] },
+    ],
+    [
+      'the cursor on another line',
+      '<Proxy balancer://a>\n  BalancerMember http://a\n  ProxySet lbmethod=b\n|</Proxy>',
+      { held: [], shown: ['unknown-lbmethod'] },
+    ],
+    [
+      'an unclosed section above the cursor is no longer being written',
+      '|\n<Proxy balancer://a>\n  BalancerMember http://a',
+      { held: [], shown: ['section-mismatch'] },
+    ],
+  ];
+  for (const [what, marked, expected] of cases) it(what, () => assert.deepEqual(split(marked), expected));
 });
