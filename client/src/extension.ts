@@ -204,13 +204,13 @@ class SchedulePanel implements vscode.Disposable {
     await this.render();
   }
 
-  /** A what-if link: take a member down or bring it back (`down`, `up`), undo one (`reset`) or all (`clear`). */
+  /** A what-if link: take a member down, drain it or bring it back (`down`, `drain`, `up`), undo one (`reset`) or all (`clear`). */
   async whatIf(url: string, action: string): Promise<void> {
     const shown = this.shown;
     if (!shown) return;
     const others = shown.whatIf.filter((entry) => entry.url !== url);
     if (action === 'clear') shown.whatIf = [];
-    else if (action === 'down' || action === 'up') shown.whatIf = [...others, { url, action }];
+    else if (action === 'down' || action === 'drain' || action === 'up') shown.whatIf = [...others, { url, action }];
     else shown.whatIf = others;
     await this.render();
   }

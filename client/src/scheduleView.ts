@@ -8,7 +8,7 @@
  */
 import type { BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
 import { memberLetter } from '../../server/src/core/scheduler/letters';
-import { explainIdle } from '../../server/src/core/scheduler/preview';
+import { explainIdle, WhatIf } from '../../server/src/core/scheduler/preview';
 import type { ScheduleAnswer } from '../../server/src/lsp/handlers/schedule';
 
 /** At most this many picks are drawn on the timeline. */
@@ -20,7 +20,7 @@ export const ROW_LENGTH = 20;
 export const PANEL_COMMANDS = {
   /** Args: file URI, 1-based line. */
   reveal: 'balancerLens.schedule.reveal',
-  /** Args: member URL, `down` | `up` | `reset` (undo this member's what-if) | `clear` (undo all). */
+  /** Args: member URL, `down` | `drain` | `up` | `reset` (undo this member's what-if) | `clear` (undo all). */
   whatIf: 'balancerLens.schedule.whatIf',
   /** No args: copies `balancer-lens schedule FILE --balancer NAME --down URL…`. */
   copyCommand: 'balancerLens.schedule.copyCommand',
@@ -46,6 +46,9 @@ const PALETTE = [
   'var(--vscode-charts-yellow, #cca700)',
   'var(--vscode-charts-red, #f14c4c)',
 ];
+
+/** What a what-if did to a member, in the panel's words. */
+const WHAT_IF_DONE = { down: 'taken down', drain: 'drained', up: 're-enabled' } as const;
 
 /** Idle reasons an admin sets on purpose, which a what-if can undo. */
 const KEPT_OUT = new Set(['disabled', 'stopped', 'draining', 'in-error', 'health-check-failed']);
@@ -109,7 +112,7 @@ function alert(text: string): string {
 function whatIfBar(report: PanelReport, letters: Map<string, string>): string {
   const whatIf = report.whatIf ?? [];
   if (whatIf.length === 0) return '';
-  const changes = whatIf.map(({ url, action }) => `${letters.get(url) ?? '?'} ${action === 'down' ? 'taken down' : 're-enabled'}`);
+  const changes = whatIf.map(({ url, action }) => `${letters.get(url) ?? '?'} ${WHAT_IF_DONE[action]}`);
   const links = [commandLink(PANEL_COMMANDS.whatIf, ['', 'clear'], 'Reset', 'Back to the configuration as written')];
   if (whatIf.some(({ action }) => action === 'down'))
     links.push(
@@ -149,7 +152,7 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
       share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td>`;
     else if (report.refused) share = `<td class="pct">—</td><td class="detail" colspan="2">no schedule</td>`;
     else if (member.reason !== null)
-      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(changed.get(member.url) === 'down' ? 'taken down (what if)' : describeReason(member, report.tier))}</td>`;
+      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(whatIfReason(changed.get(member.url)) ?? describeReason(member, report.tier))}</td>`;
     else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
     else
       share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escape(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
@@ -160,14 +163,29 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
   return `<section><h2>Shares</h2><table class="shares">${head}<tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-/** The what-if link of a member: undo its what-if, bring back a member kept out on purpose, or take it down. */
-function action(report: BalancerReport, member: MemberReport, changed: 'down' | 'up' | undefined): string {
+/** Why a member the what-if changed is idle, when the what-if is the reason. */
+function whatIfReason(changed: WhatIf | undefined): string | undefined {
+  if (changed === 'down') return 'taken down (what if)';
+  if (changed === 'drain') return 'drained (what if): only sticky sessions already routed to it';
+  return undefined;
+}
+
+/** The what-if links of a member: undo its what-if, bring back a member kept out on purpose, or take it down or drain it. */
+function action(report: BalancerReport, member: MemberReport, changed: WhatIf | undefined): string {
   if (report.refused || member.refused !== null) return '';
   const letter = memberLetter(report.members.indexOf(member));
   if (changed) return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'reset'], 'undo', `Undo the what-if on ${letter}`);
   if (member.reason !== null && KEPT_OUT.has(member.reason))
     return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'up'], 're-enable', `What if ${letter} were back in service`);
-  return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'down'], 'take down', `What if ${letter} failed: who takes over`);
+  return [
+    commandLink(PANEL_COMMANDS.whatIf, [member.url, 'down'], 'take down', `What if ${letter} failed: who takes over`),
+    commandLink(
+      PANEL_COMMANDS.whatIf,
+      [member.url, 'drain'],
+      'drain',
+      `What if ${letter} were drained (status N): new requests go elsewhere`,
+    ),
+  ].join(' · ');
 }
 
 /** The loadfactor as written, with the value Apache stores beside it when that differs (`1.15 → 1.14`). */

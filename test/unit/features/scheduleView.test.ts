@@ -136,8 +136,11 @@ describe('schedule panel HTML', () => {
       links.filter(([command]) => command === PANEL_COMMANDS.whatIf).map(([, args]) => args),
       [
         ['http://10.0.0.1:8080', 'down'],
+        ['http://10.0.0.1:8080', 'drain'],
         ['http://10.0.0.2:8080', 'down'],
+        ['http://10.0.0.2:8080', 'drain'],
         ['http://10.0.0.3:8080', 'down'],
+        ['http://10.0.0.3:8080', 'drain'],
       ],
     );
   });
@@ -157,6 +160,23 @@ describe('schedule panel HTML', () => {
     assert.ok(links.includes(`${PANEL_COMMANDS.whatIf} ["","clear"]`), links.join('\n'));
     assert.ok(links.includes(`${PANEL_COMMANDS.copyCommand} []`), links.join('\n'));
     assert.ok(links.includes(`${PANEL_COMMANDS.whatIf} ["http://10.0.0.1:8080","reset"]`), links.join('\n'));
+  });
+
+  it('says a member the what-if drained gets only the sticky sessions already routed to it', () => {
+    const drained: PanelReport = {
+      ...shop,
+      whatIf: [{ url: 'http://10.0.0.2:8080', action: 'drain' }],
+      members: shop.members.map((member, index) =>
+        index === 1 ? { ...member, share: 0, reason: 'draining' } : index === 0 ? { ...member, share: 1 } : member,
+      ),
+    };
+    const visible = text(renderSchedule(drained, { nonce: NONCE }));
+    assert.match(visible, /What if: b drained · Reset ·?/);
+    assert.doesNotMatch(visible, /Copy command/, 'drain has no schedule flag to copy');
+    assert.match(
+      visible,
+      /b http:\/\/10\.0\.0\.2:8080 line 5 30 0 0\.0% drained \(what if\): only sticky sessions already routed to it undo/,
+    );
   });
 
   it("tables Apache's lbstatus counters of a short cycle, folded away", () => {

@@ -244,6 +244,15 @@ describe('language server over stdio', function () {
         [0, 'standby-not-needed'],
       ],
     );
+    const drained = await ask([{ url: 'http://10.0.0.2:8080', action: 'drain' }]);
+    assert.deepEqual(
+      drained.members.map((member) => [member.share, member.reason]),
+      [
+        [1, null],
+        [0, 'draining'],
+        [0, 'standby-not-needed'],
+      ],
+    );
     const off = 'file:///tmp/balancer-lens-test/off.conf';
     open(session, '<Proxy balancer://off>\nBalancerMember http://a status=+D\nBalancerMember http://b status=+SH\n</Proxy>\n', off);
     await session.diagnostics(off, 1);

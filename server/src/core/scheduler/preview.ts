@@ -110,18 +110,19 @@ export function previewWithDown(preview: BalancerPreview, down: ReadonlySet<numb
   return previewWhatIf(preview, new Map([...down].map((index) => [index, 'down'])));
 }
 
-/** A what-if on one member: taken down (status D), or back in service (the status flags that keep it out cleared). */
-export type WhatIf = 'down' | 'up';
+/** A what-if on one member: taken down (status D), drained (status N: sticky sessions only), or back in service (the flags that keep it out cleared). */
+export type WhatIf = 'down' | 'drain' | 'up';
 
 /** Status flags that keep a member out of service until an admin changes them: D, S, N, E and C. */
 export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STATUS_BITS.E | STATUS_BITS.C;
 
-/** The same balancer with members (by index) taken down or brought back: its shares and picks as Apache would make them. */
+/** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
   const inputs = preview.balancer.members.map((member, index) => {
     const input = schedulingInput(member);
     const change = changes.get(index);
     if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
+    if (change === 'drain') return { ...input, status: input.status | STATUS_BITS.N };
     if (change === 'up') return { ...input, status: input.status & ~KEEP_OUT_BITS };
     return input;
   });

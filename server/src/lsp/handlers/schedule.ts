@@ -8,11 +8,11 @@ export interface ScheduleParams {
   readonly uri: unknown;
   readonly balancer: unknown;
   readonly picks?: unknown;
-  /** `[{ url, action: 'down' | 'up' }]`: members taken down or brought back, as `schedule --down` does. */
+  /** `[{ url, action: 'down' | 'drain' | 'up' }]`: members taken down (as `schedule --down` does), drained or brought back. */
   readonly whatIf?: unknown;
 }
 
-/** A member taken down or brought back in the view. */
+/** A member taken down, drained or brought back in the view. */
 export interface MemberWhatIf {
   readonly url: string;
   readonly action: WhatIf;
@@ -89,6 +89,6 @@ function whatIfs(value: unknown): MemberWhatIf[] {
       typeof entry === 'object' &&
       entry !== null &&
       typeof (entry as Record<string, unknown>)['url'] === 'string' &&
-      ['down', 'up'].includes((entry as Record<string, unknown>)['action'] as string),
+      ['down', 'drain', 'up'].includes((entry as Record<string, unknown>)['action'] as string),
   );
 }
