@@ -141,7 +141,8 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
     );
     const cells = [
       `<td class="letter">${chip}</td>`,
-      `<td class="url">${escape(member.url)}</td>`,
+      // The what-if links sit under the URL, so a narrow panel shows them without scrolling.
+      `<td class="member"><span class="url">${escape(member.url)}</span><span class="actions">${action(report, member, changed.get(member.url))}</span></td>`,
       `<td class="line">${line}</td>`,
       `<td class="num">${escape(loadfactorText(member))}</td>`,
       `<td class="num">${member.lbset}</td>`,
@@ -156,10 +157,10 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
     else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
     else
       share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escape(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
-    return `<tr class="${isActive ? '' : 'idle'}">${cells.join('')}${share}<td class="action">${action(report, member, changed.get(member.url))}</td></tr>`;
+    return `<tr class="${isActive ? '' : 'idle'}">${cells.join('')}${share}</tr>`;
   });
   const head =
-    '<thead><tr><th></th><th scope="col">member</th><th scope="col">declared</th><th scope="col" class="num">loadfactor</th><th scope="col" class="num">lbset</th><th scope="col">role</th><th scope="col" class="pct">share</th><th colspan="2"></th><th scope="col">what if</th></tr></thead>';
+    '<thead><tr><th></th><th scope="col">member</th><th scope="col">declared</th><th scope="col" class="num">loadfactor</th><th scope="col" class="num">lbset</th><th scope="col">role</th><th scope="col" class="pct">share</th><th colspan="2"></th></tr></thead>';
   return `<section><h2>Shares</h2><table class="shares">${head}<tbody>${rows.join('')}</tbody></table></section>`;
 }
 
@@ -294,12 +295,14 @@ th{font-weight:normal;text-align:left}
 .shares{width:100%;max-width:1100px}
 .shares td,.shares th{padding:3px 10px 3px 0;vertical-align:middle}
 .lbstatus td,.lbstatus th{padding:1px 8px;font-variant-numeric:tabular-nums}
-.letter,.url,.line,.pct,.num,.action,.detail{white-space:nowrap;width:1%}
+.letter,.member,.line,.pct,.num{white-space:nowrap;width:1%}
+.actions{display:block;font-size:.85em}
+.detail{min-width:10em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 .bar{min-width:80px}
 .chip{display:inline-block;min-width:1.5em;padding:0 3px;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
 .chip.off{background:transparent;color:var(--vscode-descriptionForeground);border:1px solid var(--vscode-descriptionForeground)}
-.url{font-family:var(--vscode-editor-font-family)}
+.url{font-family:var(--vscode-editor-font-family);white-space:nowrap}
 .line{font-size:.9em}
 .pct{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;min-width:4em}
 .track{width:100%;height:.9em;background:var(--vscode-editorWidget-background,rgba(128,128,128,.15));border:1px solid var(--vscode-widget-border,rgba(128,128,128,.35));border-radius:2px}

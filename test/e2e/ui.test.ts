@@ -131,7 +131,7 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     await screenshot(page, 'schedule.png', { x: 48, y: 30, width: 1232, height: 560 });
   });
 
-  it('takes a member down from the panel: the shares and the timeline follow, and the command can be copied', async () => {
+  it('takes a member down from the panel: the shares and the timeline follow, with a link to copy the command', async () => {
     const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('table.shares a', { hasText: 'take down' }).first().click();
     await view.locator('.whatif', { hasText: 'a taken down' }).waitFor({ timeout: 30_000 });
@@ -140,6 +140,7 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     assert.match(text, /taken down \(what if\)/);
     const cells = await view.locator('table.timeline td').allTextContents();
     assert.equal(cells.join(' '), 'b');
+    assert.equal(await view.locator('.whatif a', { hasText: 'Copy command' }).count(), 1);
     await screenshot(page, 'what-if.png', { x: 48, y: 30, width: 1232, height: 560 });
     await view.locator('.whatif a', { hasText: 'Reset' }).click();
     await view.locator('.whatif').waitFor({ state: 'detached', timeout: 30_000 });

@@ -59,11 +59,11 @@ describe('schedule panel HTML', () => {
 
   it('shows each member with its share, its per-cycle count and why an idle member gets nothing', () => {
     const visible = text(renderSchedule(shop, { nonce: NONCE }));
-    assert.match(visible, /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 70\.0% 7 of every 10 take down/);
-    assert.match(visible, /b http:\/\/10\.0\.0\.2:8080 line 5 30 0 30\.0% 3 of every 10 take down/);
+    assert.match(visible, /a http:\/\/10\.0\.0\.1:8080 take down · drain line 4 70 0 70\.0% 7 of every 10/);
+    assert.match(visible, /b http:\/\/10\.0\.0\.2:8080 take down · drain line 5 30 0 30\.0% 3 of every 10/);
     assert.match(
       visible,
-      /c http:\/\/10\.0\.0\.3:8080 line 6 1 0 standby 0\.0% standby \(idle\): used only when lbset 0 has no usable member/,
+      /c http:\/\/10\.0\.0\.3:8080 take down · drain line 6 1 0 standby 0\.0% standby \(idle\): used only when lbset 0 has no usable member/,
     );
     assert.match(visible, /lbset 0 serves every request · cycle of 10 picks/);
     assert.match(visible, /examples\/shop\.conf:3 · byrequests/);
@@ -112,8 +112,8 @@ describe('schedule panel HTML', () => {
 
   it('shows each loadfactor as written and as Apache stores it, with lbset and role', () => {
     const visible = text(renderSchedule(api, { nonce: NONCE }));
-    assert.match(visible, /a http:\/\/10\.0\.1\.1:9000 line \d+ 1\.15 → 1\.14 0 /);
-    assert.match(visible, /b http:\/\/10\.0\.1\.2:9000 line \d+ 2\.3 → 2\.29 0 /);
+    assert.match(visible, /a http:\/\/10\.0\.1\.1:9000 take down · drain line \d+ 1\.15 → 1\.14 0 /);
+    assert.match(visible, /b http:\/\/10\.0\.1\.2:9000 take down · drain line \d+ 2\.3 → 2\.29 0 /);
   });
 
   it('draws idle members without their colour, and gives a legend of the members picked', () => {
@@ -155,7 +155,7 @@ describe('schedule panel HTML', () => {
     };
     const html = renderSchedule(whatIf, { nonce: NONCE });
     assert.match(text(html), /What if: a taken down · Reset · Copy command/);
-    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 0\.0% taken down \(what if\) undo/);
+    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 undo line 4 70 0 0\.0% taken down \(what if\)/);
     const links = commands(html).map(([command, args]) => `${command} ${JSON.stringify(args)}`);
     assert.ok(links.includes(`${PANEL_COMMANDS.whatIf} ["","clear"]`), links.join('\n'));
     assert.ok(links.includes(`${PANEL_COMMANDS.copyCommand} []`), links.join('\n'));
@@ -175,7 +175,7 @@ describe('schedule panel HTML', () => {
     assert.doesNotMatch(visible, /Copy command/, 'drain has no schedule flag to copy');
     assert.match(
       visible,
-      /b http:\/\/10\.0\.0\.2:8080 line 5 30 0 0\.0% drained \(what if\): only sticky sessions already routed to it undo/,
+      /b http:\/\/10\.0\.0\.2:8080 undo line 5 30 0 0\.0% drained \(what if\): only sticky sessions already routed to it/,
     );
   });
 
@@ -225,7 +225,7 @@ describe('schedule panel HTML', () => {
     assert.match(text(html), /every request gets 503: no member can take a request \(AH01170\)/);
     assert.deepEqual(timelineCells(html), []);
     assert.doesNotMatch(text(html), /full cycle/);
-    assert.match(text(html), /disabled \(status D\) re-enable/);
+    assert.match(text(html), /http:\/\/10\.0\.0\.1:8080 re-enable line 4 70 0 0\.0% disabled \(status D\)/);
     assert.deepEqual(commands(html).filter(([command]) => command === PANEL_COMMANDS.whatIf).length, 3);
     const empty = renderSchedule({ ...shop, tier: null, cycleLength: 0, members: [], picks: [null] }, { nonce: NONCE });
     assert.match(text(empty), /every request gets 503: this balancer has no members \(AH01171\)/);
@@ -260,7 +260,7 @@ describe('schedule panel HTML', () => {
     };
     const html = renderSchedule(bytraffic, { nonce: NONCE });
     assert.deepEqual(timelineCells(html), []);
-    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 line 4 70 0 — candidate/);
+    assert.match(text(html), /a http:\/\/10\.0\.0\.1:8080 take down · drain line 4 70 0 — candidate/);
     assert.match(text(html), /bytraffic has no fixed order to preview/);
   });
 
