@@ -1,5 +1,6 @@
 /** `--format stylish` (the default): ESLint's layout — the file, a row per finding, a summary. */
 import type { Severity } from '../../core/rules/types';
+import { wrap } from '../fit';
 import { oneLine } from '../one-line';
 import { countFindings, Report } from '../report';
 
@@ -25,20 +26,31 @@ export function formatStylish(report: Report): string {
       where: `${finding.region.line}:${finding.region.column}`,
       severity: finding.diagnostic.severity,
       message: oneLine(finding.diagnostic.message),
+      apache: finding.diagnostic.apacheMessage === undefined ? undefined : `Apache: ${oneLine(finding.diagnostic.apacheMessage)}`,
       ruleId: finding.diagnostic.ruleId,
     }));
     const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
     const whereWidth = width((row) => row.where);
     const severityWidth = width((row) => row.severity);
-    const messageWidth = width((row) => row.message);
-    const lines = rows.map((row) => {
+    const ruleWidth = width((row) => row.ruleId);
+    // Messages start at `indent`; on a terminal they wrap to leave room for the rule ids, each continuation line indented to that column.
+    const indent = 2 + whereWidth + 2 + severityWidth + 2;
+    const fitted = report.width === undefined ? undefined : Math.max(report.width - indent - 2 - ruleWidth, 0);
+    const messageWidth = Math.min(
+      width((row) => row.message),
+      fitted ?? Infinity,
+    );
+    const under = ' '.repeat(indent);
+    const lines = rows.flatMap((row) => {
+      const [first = '', ...rest] = wrap(row.message, fitted);
       const cells = [
         paint('dim', row.where.padEnd(whereWidth)),
         paint(SEVERITY_COLOUR[row.severity], row.severity.padEnd(severityWidth)),
-        row.message.padEnd(messageWidth),
+        first.padEnd(messageWidth),
         paint('dim', row.ruleId),
       ];
-      return `  ${cells.join('  ')}`;
+      const apache = row.apache === undefined ? [] : wrap(row.apache, report.width === undefined ? undefined : report.width - indent);
+      return [`  ${cells.join('  ')}`, ...rest.map((line) => under + line), ...apache.map((line) => under + paint('dim', line))];
     });
     blocks.push(`${paint('underline', oneLine(file.shown))}\n${lines.join('\n')}\n`);
   }
