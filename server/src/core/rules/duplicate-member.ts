@@ -1,6 +1,7 @@
 import type { Member } from '../model/model';
 import { lineEnd, lineStart } from './proxypass-order';
 import type { Rule } from './types';
+import { quoted } from './shared';
 
 /**
  * Apache names a member with its scheme's default port dropped (`http://h:80` is `http://h`), but
@@ -41,7 +42,7 @@ export const rule: Rule = {
         const start = lineStart(text, directive.start);
         yield {
           span: member.declaration.url,
-          message: `"${member.url}" repeats the member "${earlier.url}" with the default port spelled out: Apache keeps both, so the host gets a double share; remove this line`,
+          message: `${quoted(member.url)} repeats the member ${quoted(earlier.url)} with its default port, so it gets a double share: remove it`,
           related: [{ span: earlier.declaration.url, message: `the member "${member.url}" repeats` }],
           fixes: [
             {
