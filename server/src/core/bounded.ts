@@ -33,3 +33,15 @@ export function boundedMessage(message: string): string {
   const cut = parts.join('');
   return cut.length > MAX_MESSAGE ? `${cut.slice(0, MAX_MESSAGE)}…` : cut;
 }
+
+/** The longest value a message quotes whole; a longer one is cut with `…`, so the message stays one short line. */
+const MAX_QUOTED_VALUE = 40;
+
+/**
+ * A value as a message shows it, in double quotes exactly once: a value that carries its own quotes
+ * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to MAX_QUOTED_VALUE characters with `…`.
+ */
+export function quoted(value: string): string {
+  const bare = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  return `"${bare.length > MAX_QUOTED_VALUE ? `${bare.slice(0, MAX_QUOTED_VALUE - 1)}…` : bare}"`;
+}

@@ -1,5 +1,6 @@
+import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
-import { balancerAnchor, quoted } from './shared';
+import { balancerAnchor } from './shared';
 import type { Rule } from './types';
 
 /** The shared-memory slot name Apache derives (ap_pstr2_alnum): every non-alphanumeric byte becomes `_`. */

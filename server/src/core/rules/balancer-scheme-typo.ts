@@ -1,7 +1,7 @@
+import { quoted } from '../bounded';
 import { editDistance } from '../directives/directives';
 import { walk } from '../syntax/walk';
 import type { Rule } from './types';
-import { quoted } from './shared';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
 const NAMING = new Set([

@@ -1,6 +1,6 @@
+import { quoted } from '../bounded';
 import { findDirective } from '../directives/directives';
 import type { Rule } from './types';
-import { quoted } from './shared';
 
 export const rule: Rule = {
   id: 'comment-continuation',

@@ -1,7 +1,7 @@
+import { quoted } from '../bounded';
 import type { Member } from '../model/model';
 import { lineEnd, lineStart } from './proxypass-order';
 import type { Rule } from './types';
-import { quoted } from './shared';
 
 /**
  * Apache names a member with its scheme's default port dropped (`http://h:80` is `http://h`), but
