@@ -239,7 +239,7 @@ class Reader {
       }
     }
     const cut = resolved.overLimit[0];
-    if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
+    if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name), false);
     const directive = this.makeDirective(resolved.text, line);
     if (!directive) return;
     const name = directive.name;
@@ -595,7 +595,7 @@ function unread(path: string, file: TooLarge | NotRegular | undefined, size: num
 }
 
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
-function notSubstituted(name: string, size: number): string {
+function notSubstituted(name: string): string {
   return `${quoted(`\${${name}}`)} is left as written: its value would make a line over ${sizeText(MAX_SUBSTITUTED_LINE)} or the configuration too large (--max-size)`;
 }
 
