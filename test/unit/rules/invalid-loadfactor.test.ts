@@ -6,10 +6,8 @@ ruleTable('invalid-loadfactor', [
   [
     'Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 [[loadfactor=$${X}]]\n</Proxy>',
     {
-      says: [
-        'loadfactor "$2" is not a number: Apache accepts 1 to 100',
-        '(Apache: "BalancerMember LoadFactor must be a number between 1..100")',
-      ],
+      says: ['loadfactor "$2" is not a number: write 1 to 100'],
+      apache: 'BalancerMember LoadFactor must be a number between 1..100',
     },
   ],
   // near misses

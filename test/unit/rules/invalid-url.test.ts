@@ -4,7 +4,7 @@ ruleTable('invalid-url', [
   [
     '<Proxy balancer://a>\n    BalancerMember [[server1]]\n</Proxy>',
     {
-      says: ['"server1" is not an absolute URL: write scheme://host[:port], e.g. http://server1'],
+      says: ['"server1" is not an absolute URL: write scheme://host[:port], e.g. "http://server1"'],
       fixed: '<Proxy balancer://a>\n    BalancerMember http://server1\n</Proxy>',
       safe: false,
     },
@@ -12,7 +12,7 @@ ruleTable('invalid-url', [
   [
     'BalancerMember balancer://a [[127.0.0.1:8080]]',
     {
-      says: ['"127.0.0.1:8080" is not an absolute URL', 'e.g. http://127.0.0.1:8080'],
+      says: ['"127.0.0.1:8080" is not an absolute URL', 'e.g. "http://127.0.0.1:8080"'],
       fixed: 'BalancerMember balancer://a http://127.0.0.1:8080',
     },
   ],
