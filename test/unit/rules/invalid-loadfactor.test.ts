@@ -10,6 +10,14 @@ ruleTable('invalid-loadfactor', [
       apache: 'BalancerMember LoadFactor must be a number between 1..100',
     },
   ],
+  // quotes inside the word are literal; the message shows the value with them, quoted once (issue 13)
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=[["2"]]\n</Proxy>',
+    {
+      says: ['loadfactor "2" keeps its quotes, so Apache sees no number'],
+      fixed: '<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=2\n</Proxy>',
+    },
+  ],
   // near misses
   ['Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=${X}\n</Proxy>'],
 ]);

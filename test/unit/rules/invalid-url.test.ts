@@ -16,6 +16,8 @@ ruleTable('invalid-url', [
       fixed: 'BalancerMember balancer://a http://127.0.0.1:8080',
     },
   ],
+  // a quoted word is quoted once, and the suggestion holds no quotes (issue 13)
+  ['BalancerMember balancer://a [["htt"]]', { says: ['"htt" is not an absolute URL', 'e.g. "http://htt"'] }],
   // near misses
   ['<Proxy balancer://a>\n    BalancerMember http://server1\n    BalancerMember "unix:/run/app.sock|http://localhost/"\n</Proxy>'],
   ['<Proxy balancer://a>\nBalancerMember ${BACKEND}\n</Proxy>'], // an unresolved variable is left alone
