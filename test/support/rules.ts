@@ -52,6 +52,8 @@ export interface RuleExpect extends TextOptions {
   readonly each?: readonly string[];
   /** A fragment of Apache's words every finding carries in `apacheMessage`. */
   readonly apache?: string;
+  /** One fragment of Apache's words per finding, in span order, when they differ. */
+  readonly eachApache?: readonly string[];
   /** Fragments no finding's message may contain. */
   readonly never?: readonly string[];
   /** Every finding's severity (default: the rule's own, or the one `rules` sets). */
@@ -150,6 +152,7 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
   const configured = expect.rules?.[ruleId];
   const severity = expect.severity ?? (configured === undefined || configured === 'off' ? rule.severity : configured);
   if (expect.each) assert.equal(expect.each.length, found.length, 'one `each` fragment per finding');
+  if (expect.eachApache) assert.equal(expect.eachApache.length, found.length, 'one `eachApache` fragment per finding');
   found.forEach((finding, index) => {
     assert.equal(finding.severity, severity, `severity of: ${finding.message}`);
     // Lower-case prose; a directive's own name (BalancerGrowth, SSLProxyEngine) keeps its spelling.
@@ -163,8 +166,11 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
     for (const fragment of [...(expect.says ?? []), ...(expect.each ? [expect.each[index]!] : [])]) {
       assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);
     }
-    if (expect.apache !== undefined)
-      assert.ok(finding.apacheMessage?.includes(expect.apache), `"${expect.apache}" missing from Apache's words: ${finding.apacheMessage}`);
+    for (const fragment of [
+      ...(expect.apache === undefined ? [] : [expect.apache]),
+      ...(expect.eachApache ? [expect.eachApache[index]!] : []),
+    ])
+      assert.ok(finding.apacheMessage?.includes(fragment), `"${fragment}" missing from Apache's words: ${finding.apacheMessage}`);
     for (const fragment of expect.never ?? []) assert.ok(!finding.message.includes(fragment), `"${fragment}" in: ${finding.message}`);
   });
   if (expect.noFix)

@@ -39,9 +39,9 @@ const MAX_QUOTED_VALUE = 40;
 
 /**
  * A value as a message shows it, in double quotes exactly once: a value that carries its own quotes
- * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to MAX_QUOTED_VALUE characters with `…`.
+ * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to `max` characters with `…`.
  */
-export function quoted(value: string): string {
+export function quoted(value: string, max = MAX_QUOTED_VALUE): string {
   const bare = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  return `"${bare.length > MAX_QUOTED_VALUE ? `${bare.slice(0, MAX_QUOTED_VALUE - 1)}…` : bare}"`;
+  return `"${bare.length > max ? `${bare.slice(0, max - 1)}…` : bare}"`;
 }
