@@ -1,4 +1,4 @@
-import { balancerAnchor, listed } from './shared';
+import { balancerAnchor } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
