@@ -39,9 +39,11 @@ const MAX_QUOTED_VALUE = 40;
 
 /**
  * A value as a message shows it, in double quotes exactly once: a value that carries its own quotes
- * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to `max` characters with `…`.
+ * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to `max` characters with `…`, at
+ * the end, or at the start when `keepEnd` (a path, whose file name matters most).
  */
-export function quoted(value: string, max = MAX_QUOTED_VALUE): string {
+export function quoted(value: string, max = MAX_QUOTED_VALUE, keepEnd = false): string {
   const bare = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  return `"${bare.length > max ? `${bare.slice(0, max - 1)}…` : bare}"`;
+  if (bare.length <= max) return `"${bare}"`;
+  return keepEnd ? `"…${bare.slice(bare.length - max + 1)}"` : `"${bare.slice(0, max - 1)}…"`;
 }

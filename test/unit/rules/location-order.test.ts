@@ -14,7 +14,7 @@ ruleTable('location-order', [
   [
     balancer + 'ProxyPass [["/static/"]] "!"\n' + location('/', 'balancer://c/'),
     {
-      says: ['<Location "/"> is tried first', '/static/ is still proxied', '<Location "/static/"> ProxyPass "!"'],
+      says: ['"/static/" is still proxied, as <Location "/"> comes first', 'exclude it in a <Location> below it'],
     },
   ],
   [balancer + location('/', 'balancer://c/') + 'ProxyPass [[/app/x]] !'], // after it too: the Location is tried first

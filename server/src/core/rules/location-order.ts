@@ -77,7 +77,7 @@ export const rule: Rule = {
       if (!location) continue;
       findings.push({
         span: exclusion.pathWord?.span ?? exclusion.directive.span,
-        message: `<Location ${quoted(location.path)}> is tried first, so ${path} is still proxied: add <Location ${quoted(path)}> ProxyPass "!" after it`,
+        message: `${quoted(path)} is still proxied, as <Location ${quoted(location.path)}> comes first: exclude it in a <Location> below it`,
         related: [{ span: location.rule.directive.span, message: `"${quote(text, location.rule.directive)}" matches ${path} first` }],
       });
     }

@@ -577,7 +577,7 @@ class Reader {
         'include-outside-roots',
         'include-outside-roots',
         directive.span,
-        `${quoted(argument)} is outside the include roots, so it is not read: --include-root DIR adds one`,
+        `${quoted(argument, undefined, true)} is outside the include roots, so it is not read: --include-root DIR adds one`,
         false,
       );
     if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
@@ -587,7 +587,7 @@ class Reader {
 
 /** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */
 function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
-  const shown = quoted(path);
+  const shown = quoted(path, undefined, true);
   if (file && 'type' in file) return `${shown} is ${file.type}, which may never end or may block, so it is not read`;
   if (file)
     return `${shown} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read (--max-size)`;
