@@ -235,7 +235,8 @@ function renderText(
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
   const out: string[] = [];
   const scope = balancer.scope.kind === 'vhost' ? `  (virtual host at line ${report.scope.slice('vhost:'.length)})` : '';
-  out.push(`${paint('1', balancer.name)}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`);
+  const [name = '', ...where] = wrap(`${balancer.name}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`, columns);
+  out.push(name.startsWith(`${balancer.name} `) ? paint('1', balancer.name) + name.slice(balancer.name.length) : name, ...where);
   if (preview.refusal) {
     out.push(...fitted('  ', refusalSentence(preview.refusal), columns, 4, (line) => paint('31', line)));
     balancer.members.forEach((member, index) => {
