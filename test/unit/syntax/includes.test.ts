@@ -193,7 +193,7 @@ describe('configurations across files', () => {
       '/etc/apache2/a.conf': 'Include b.conf\n',
       '/etc/apache2/b.conf': 'Include a.conf\n',
     });
-    const messages = lint(analysis).map((diagnostic) => diagnostic.message);
+    const messages = lint(analysis).map((diagnostic) => diagnostic.apacheMessage ?? '');
     assert.equal(messages.length, 1);
     assert.match(messages[0]!, /Exceeded maximum include depth of 128, There appears to be a recursion/);
     assert.match(messages[0]!, /a\.conf → \/etc\/apache2\/b\.conf → \/etc\/apache2\/a\.conf/);
