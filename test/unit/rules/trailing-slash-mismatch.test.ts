@@ -8,6 +8,7 @@ ruleTable('trailing-slash-mismatch', [
     'ProxyPass /api/ [[balancer://backend]]',
     {
       says: ['this URL lacks the trailing slash of "/api/", so /api/orders goes to balancer://backendorders (500): add one'],
+      apache: 'AH01144: No protocol handler was valid for the URL',
       fixed: 'ProxyPass /api/ balancer://backend/',
       safe: true,
     },

@@ -31,6 +31,8 @@ export const rule: Rule = {
       yield {
         span: pass.url.span,
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
+        // A balancer name glued to the path names no balancer: Apache's log says so for every request.
+        ...(pathSlash && /^balancer:\/\/[^/]*$/i.test(url) ? { apacheMessage: 'AH01144: No protocol handler was valid for the URL' } : {}),
         related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
         fixes: complete
           ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
@@ -77,7 +79,7 @@ function missingSlash(path: string, url: string): string {
   const example = `${path}orders`;
   const target = `${url}orders`;
   const authorityOnly = /^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i.test(url);
-  // A name that is no balancer or host fails with 500 (AH01144, AH00898: see the rule's why).
+  // A name that is no balancer or host fails with 500 (AH01144, AH00898: see the rule's why and apacheMessage).
   const outcome = authorityOnly ? ' (500)' : '';
   return `this URL lacks the trailing slash of ${quoted(path)}, so ${example} goes to ${target}${outcome}: add one`;
 }
