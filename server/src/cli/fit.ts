@@ -14,7 +14,7 @@ export function wrap(text: string, width: number | undefined): string[] {
   let line = '';
   for (const word of text.split(' ')) {
     if (line === '' || line.length + 1 + word.length > column) {
-      if (line !== '') lines.push(line);
+      if (line !== '') lines.push(line.trimEnd());
       line = word;
     } else line += ` ${word}`;
     while (line.length > column) {

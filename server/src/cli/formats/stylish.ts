@@ -54,7 +54,9 @@ export function formatStylish(report: Report): string {
       if (!beside) {
         const wrapped = wrap(`${row.message}  ${row.ruleId}`, column);
         const last = wrapped.length - 1;
-        wrapped[last] = `${wrapped[last]!.slice(0, -row.ruleId.length)}${paint('dim', row.ruleId)}`;
+        // The rule id ends the last line unless a terminal narrower than it broke it.
+        if (wrapped[last]!.endsWith(row.ruleId))
+          wrapped[last] = `${wrapped[last]!.slice(0, -row.ruleId.length)}${paint('dim', row.ruleId)}`;
         return [lead + wrapped[0], ...wrapped.slice(1).map((line) => under + line), ...apache];
       }
       const [first = '', ...rest] = wrap(row.message, column);
