@@ -34,17 +34,6 @@ function findingsOnBadExample(rule: Rule): Diagnostic[] {
   return lint(analysis).filter((diagnostic) => diagnostic.ruleId === rule.id);
 }
 
-/** Apache's own words in a finding: a separate field where there is one, else what the message quotes. */
-function apacheWords(diagnostic: Diagnostic): string[] {
-  const field = (diagnostic as { readonly apacheMessage?: unknown }).apacheMessage;
-  if (typeof field === 'string' && field.length > 0) return [field];
-  const words: string[] = [];
-  for (const match of diagnostic.message.matchAll(/Apache: "([^"]+)"|(AH\d{5}) "([^"]+)"/g)) {
-    words.push(match[1] ?? `${match[2]} ${match[3]}`);
-  }
-  return words;
-}
-
 /** Markdown for a line of an example's finding: the message, and where in the example it is. */
 function lineOf(text: string, offset: number): number {
   return text.slice(0, offset).split('\n').length;
@@ -77,7 +66,7 @@ export function renderRulePage(rule: Rule): string {
     for (const finding of findings)
       out.push(`- line ${lineOf(rule.docs.bad, finding.span.start)}: ${finding.message.replace(/([\\`*_[\]<>|])/g, '\\$1')}`);
   }
-  const words = [...new Set(findings.flatMap(apacheWords))];
+  const words = [...new Set(findings.flatMap((finding) => (finding.apacheMessage === undefined ? [] : [finding.apacheMessage])))];
   if (words.length > 0) {
     out.push(
       '',

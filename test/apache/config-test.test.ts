@@ -443,7 +443,7 @@ function apacheError(output: string, file: string): ApacheError | undefined {
 
 /**
  * Undoes Apache's log escaping (ap_escape_logitem: `\\`, `\"`, `\n`, `\xHH` for other bytes) so
- * both sides compare as text; applied to our message as well, which may quote Apache's escapes.
+ * both sides compare as text; applied to the words we give as Apache's (apacheMessage) as well, which keep its escapes.
  */
 function unescapeLog(text: string): string {
   const bytes: number[] = [];
@@ -579,11 +579,11 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       const onLine = errors.filter((error) => pointsAtLine(error, named.line, index, analysis.tree));
       assert.ok(onLine.length > 0, `none of our errors is on line ${named.line}\n${report}`);
       // Several unclosed sections come as one message, one part per line (docs/apache-semantics.md, ap_build_config_sub): an error on
-      // Apache's line must quote one part, and every part must be quoted by one of our errors.
+      // Apache's line must carry one part as its Apache words, and every part must be carried by one of our errors.
       const parts = unescapeLog(named.message)
         .split('\n')
         .map((part) => part.replace(/^\S+:\d+: /, ''));
-      const quotes = (error: Diagnostic, part: string): boolean => unescapeLog(error.message).includes(part);
+      const quotes = (error: Diagnostic, part: string): boolean => unescapeLog(error.apacheMessage ?? '').includes(part);
       assert.ok(
         onLine.some((error) => parts.some((part) => quotes(error, part))),
         `no error on line ${named.line} quotes Apache's message ${JSON.stringify(parts)}\n${report}`,

@@ -200,6 +200,7 @@ describe('second-pass rules, on a real Apache', function () {
           assert.ok(result.output.includes(refusal), result.output);
           assert.equal(flagged.length, 1);
           assert.equal(flagged[0]!.severity, 'error');
+          assert.ok(flagged[0]!.apacheMessage?.includes(refusal), `Apache's words: ${flagged[0]!.apacheMessage}`);
         }
       });
     }

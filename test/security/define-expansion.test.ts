@@ -64,7 +64,7 @@ describe('security: Define doubling', function () {
         ['include-over-limit', 26],
       ],
     );
-    assert.match(result!.messages[0]!.message, /^\$\{V23\} is left as written/);
+    assert.match(result!.messages[0]!.message, /^"\$\{V23\}" is left as written/);
   });
 
   it('40 lines: still a bounded run, one finding per line at most', () => {

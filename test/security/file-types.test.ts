@@ -76,7 +76,7 @@ describe('security: files that are not regular files', function () {
     assert.equal(run.status, 2, run.stderr);
     assert.match(
       run.stdout,
-      /^main\.conf:5:1: info: the included file \/proc\/self\/pagemap is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
+      /^main\.conf:5:1: info: "\/proc\/self\/pagemap" is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
     );
   });
 
@@ -87,11 +87,16 @@ describe('security: files that are not regular files', function () {
     const named = spawnCli(['lint', 'zero.conf'], { cwd: dir, timeoutMs: 20_000 });
     assert.equal(named.status, 2, named.stderr);
     assert.equal(named.stderr, 'balancer-lens: zero.conf is a character device, not a regular file, skipped\n');
-    const included = spawnCli(['lint', '--format', 'compact', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
+    const included = spawnCli(['lint', '--format', 'json', '--include-root', '/', 'main.conf'], { cwd: dir, timeoutMs: 20_000 });
     // apache2 -t: "Could not open configuration file /dev/zero: Bad file descriptor", exit 1; /dev/null reads as empty.
     assert.equal(included.status, 1, included.stderr);
-    assert.equal(included.stdout.trim().split('\n').length, 1, included.stdout);
-    assert.match(included.stdout, /^main\.conf:5:1: error: .*Could not open configuration file \/dev\/zero: Bad file descriptor/);
+    const [finding, ...more] = (
+      JSON.parse(included.stdout) as { messages: { line: number; ruleId: string; apacheMessage?: string }[] }[]
+    ).flatMap((file) => file.messages);
+    assert.deepEqual(more, [], included.stdout);
+    assert.equal(finding?.line, 5);
+    assert.equal(finding.ruleId, 'include-failed');
+    assert.match(finding.apacheMessage ?? '', /^Could not open configuration file \/dev\/zero: Bad file descriptor/);
   });
 
   it('Include /proc/kmsg ends (it blocks a reader as root)', function () {

@@ -183,7 +183,7 @@ describe('security: --fix never loses a byte', function () {
     );
     assert.equal(readFileSync(join(dir, 'big.conf'), 'utf8'), OLD);
     assert.deepEqual(readdirSync(dir), ['big.conf']);
-    assert.match(run.stdout, /loadfactor ""1"" keeps its quotes/, 'the report shows the findings of the file as it is');
+    assert.match(run.stdout, /loadfactor "1" keeps its quotes/, 'the report shows the findings of the file as it is');
   });
 
   it('a read-only folder in a three-file run: the other files are fixed, the report is printed, one line on stderr, exit 2', () => {

@@ -78,13 +78,14 @@ describe('security: output lines cannot be forged by file names', function () {
     );
   });
 
-  it('stylish: a header line per file and a row per finding', () => {
+  it("stylish: a header line per file, a row per finding and an indented line of Apache's words", () => {
     const out = lines('stylish');
     const rows = out.filter((line) => /^ {2}\d+:\d+ /.test(line));
     assert.equal(rows.length, findings);
+    const apache = out.filter((line) => /^ +Apache: /.test(line));
     const headers = out.filter((line) => line.startsWith('conf/'));
     assert.equal(headers.length, NAMES.length, out.join('\n'));
-    assert.equal(out.length, rows.length + headers.length + 1, out.join('\n'));
+    assert.equal(out.length, rows.length + apache.length + headers.length + 1, out.join('\n'));
     assert.match(out.at(-1)!, /^✖ \d+ problems/);
     assert.ok(headers.includes('conf/esc\\x1b[2J\\x07\\x7f\\x85\\u{2028}tab\\t.conf'), headers.join('\n'));
   });

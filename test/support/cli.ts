@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly stdin?: string | Buffer;
+  /** Standard output is a terminal this many columns wide (default: not a terminal). */
+  readonly columns?: number;
 }
 
 /** Runs `balancer-lens ARGS` in this process, without colour, as the binary would. */
@@ -36,7 +38,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Run {
     {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, ...options.env, NO_COLOR: '1' },
-      stdout: { write: (text) => void (stdout += text), isTTY: false },
+      stdout: { write: (text) => void (stdout += text), isTTY: options.columns !== undefined, columns: options.columns },
       stderr: { write: (text) => void (stderr += text), isTTY: false },
       readStdin: (chunk) => {
         const copied = input.copy(chunk, 0, read);

@@ -50,6 +50,10 @@ export interface RuleExpect extends TextOptions {
   readonly says?: readonly string[];
   /** One fragment per finding, in span order, when the findings say different things. */
   readonly each?: readonly string[];
+  /** A fragment of Apache's words every finding carries in `apacheMessage`. */
+  readonly apache?: string;
+  /** One fragment of Apache's words per finding, in span order, when they differ. */
+  readonly eachApache?: readonly string[];
   /** Fragments no finding's message may contain. */
   readonly never?: readonly string[];
   /** Every finding's severity (default: the rule's own, or the one `rules` sets). */
@@ -111,6 +115,22 @@ export function findingsOf(ruleId: string, text: string, options: TextOptions = 
   return lintText(text, options).filter((diagnostic) => diagnostic.ruleId === ruleId);
 }
 
+/** The longest message a finding may have (STYLE.md "Rules"): Apache's own words travel apart, in `apacheMessage`. */
+export const MAX_MESSAGE_LENGTH = 120;
+
+/**
+ * Asserts that a message reads as STYLE.md asks: one line of at most MAX_MESSAGE_LENGTH characters, one
+ * sentence (no `. `, `; ` or `! ` between clauses outside quoted values; "e.g." is fine), and each
+ * value quoted once (never `""x""`).
+ */
+export function assertReadableMessage(message: string): void {
+  assert.ok(message.length <= MAX_MESSAGE_LENGTH, `${message.length} characters, more than ${MAX_MESSAGE_LENGTH}: ${message}`);
+  assert.doesNotMatch(message, /[\n\r]/, `a message is one line: ${message}`);
+  const prose = message.replace(/"[^"]*"/g, '"…"').replace(/\b(e\.g|i\.e)\./g, '$1');
+  assert.doesNotMatch(prose, /[.;!?]\s/, `a message is one sentence: ${message}`);
+  assert.doesNotMatch(message, /""[^"\s][^"]*""/, `a value is quoted once: ${message}`);
+}
+
 /** The text after applying a fix's edits (they never overlap). */
 export function applyFix(text: string, fix: Fix): string {
   const edits = [...fix.edits].sort((a, b) => b.span.start - a.span.start);
@@ -132,6 +152,7 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
   const configured = expect.rules?.[ruleId];
   const severity = expect.severity ?? (configured === undefined || configured === 'off' ? rule.severity : configured);
   if (expect.each) assert.equal(expect.each.length, found.length, 'one `each` fragment per finding');
+  if (expect.eachApache) assert.equal(expect.eachApache.length, found.length, 'one `eachApache` fragment per finding');
   found.forEach((finding, index) => {
     assert.equal(finding.severity, severity, `severity of: ${finding.message}`);
     // Lower-case prose; a directive's own name (BalancerGrowth, SSLProxyEngine) keeps its spelling.
@@ -141,9 +162,15 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
       `a message starts lower-case: ${finding.message}`,
     );
     assert.doesNotMatch(finding.message, /\.$/, `a message has no trailing period: ${finding.message}`);
+    assertReadableMessage(finding.message);
     for (const fragment of [...(expect.says ?? []), ...(expect.each ? [expect.each[index]!] : [])]) {
       assert.ok(finding.message.includes(fragment), `"${fragment}" missing from: ${finding.message}`);
     }
+    for (const fragment of [
+      ...(expect.apache === undefined ? [] : [expect.apache]),
+      ...(expect.eachApache ? [expect.eachApache[index]!] : []),
+    ])
+      assert.ok(finding.apacheMessage?.includes(fragment), `"${fragment}" missing from Apache's words: ${finding.apacheMessage}`);
     for (const fragment of expect.never ?? []) assert.ok(!finding.message.includes(fragment), `"${fragment}" in: ${finding.message}`);
   });
   if (expect.noFix)

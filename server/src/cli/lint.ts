@@ -6,6 +6,7 @@ import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { fixFiles } from './fix';
+import { terminalWidth } from './fit';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -212,6 +213,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     ),
     cwd,
     colour: outputFile === undefined ? useColour(io, values) : Boolean(values.color),
+    width: outputFile === undefined ? terminalWidth(io.env, io.stdout) : undefined,
     version: version(),
   };
   // --quiet shows errors only; the exit code still counts every finding by its severity.

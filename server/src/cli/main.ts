@@ -17,7 +17,7 @@ function readStdin(chunk: Buffer): number {
 const io: CliIo = {
   cwd: process.cwd(),
   env: process.env,
-  stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) },
+  stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
   stderr: { write: (text) => void process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY) },
   readStdin,
   // From the start of the process: --max-time counts Node's start-up too.

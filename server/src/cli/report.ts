@@ -38,6 +38,8 @@ export interface Report {
   readonly files: readonly FileReport[];
   readonly cwd: string;
   readonly colour: boolean;
+  /** The terminal's width that text formats fit (fit.ts); undefined when not a terminal: nothing is wrapped or cut. */
+  readonly width?: number;
   readonly version: string;
 }
 

@@ -29,6 +29,8 @@ export interface Output {
   write(text: string): void;
   /** A terminal: colour and progress lines. */
   readonly isTTY: boolean;
+  /** A terminal's width in characters, when it says (text is fitted to it: see fit.ts). */
+  readonly columns?: number;
 }
 
 /** Everything the CLI takes from its process, besides the files it reads and writes. */

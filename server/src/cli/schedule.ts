@@ -16,6 +16,7 @@ import type { SourceFile } from '../core/syntax/tree';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { COLOUR_HELP, COLOUR_OPTIONS, readConfig, readStdin, UsageError, useColour } from './io';
+import { cutWords, terminalWidth, wrap } from './fit';
 import { oneLine } from './one-line';
 import { CliIo, ExitCode } from './run';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
@@ -95,7 +96,10 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = diagnostics.filter(isRefusal).map(place);
   if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
-  else io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, useColour(io, values), down)}\n`);
+  else {
+    const style = { colour: useColour(io, values), width: terminalWidth(io.env, io.stdout) };
+    io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, style, down)}\n`);
+  }
   // Includes outside the include roots are said, as lint's info findings are; they do not fail the run.
   const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
   for (const problem of outside)
@@ -129,19 +133,44 @@ interface Placed {
   readonly message: string;
 }
 
+/** How the text is shown: in colour or not, and fitted to a terminal's width (undefined: not a terminal, nothing is wrapped or cut). */
+interface TextStyle {
+  readonly colour: boolean;
+  readonly width: number | undefined;
+}
+
+/** `head` then `body` wrapped to the width, its continuation lines indented by `indent` spaces; `paint` colours each piece of the body. */
+function fitted(
+  head: string,
+  body: string,
+  width: number | undefined,
+  indent = head.length,
+  paint = (text: string): string => text,
+): string[] {
+  const [first = '', ...rest] = wrap(body, width === undefined ? undefined : width - indent);
+  return [head + paint(first), ...rest.map((line) => ' '.repeat(indent) + paint(line))];
+}
+
 /** The text format: each balancer, then what Apache refuses (the first five). */
 function renderAll(
   reports: readonly { preview: BalancerPreview; report: BalancerReport }[],
   refusals: readonly Placed[],
   file: string,
   defaultPicks: boolean,
-  colour: boolean,
+  style: TextStyle,
   down: readonly string[],
 ): string {
-  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, colour, down));
+  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, style, down));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5))
-    out.push(`note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`);
+    out.push(
+      fitted(
+        '',
+        `note: Apache refuses this configuration: ${refusal.file}:${refusal.line}:${refusal.column}: ${refusal.message}`,
+        style.width,
+        2,
+      ).join('\n'),
+    );
   return out.join('\n\n');
 }
 
@@ -198,16 +227,18 @@ function renderText(
   preview: BalancerPreview,
   report: BalancerReport,
   defaultPicks: boolean,
-  colour: boolean,
+  style: TextStyle,
   down: readonly string[],
 ): string {
+  const { colour, width: columns } = style;
   const { balancer, schedule } = preview;
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${value}\u001b[0m` : value);
   const out: string[] = [];
   const scope = balancer.scope.kind === 'vhost' ? `  (virtual host at line ${report.scope.slice('vhost:'.length)})` : '';
-  out.push(`${paint('1', balancer.name)}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`);
+  const [name = '', ...where] = wrap(`${balancer.name}  ${report.file}:${report.line}  ${preview.lbmethod}${scope}`, columns);
+  out.push(name.startsWith(`${balancer.name} `) ? paint('1', balancer.name) + name.slice(balancer.name.length) : name, ...where);
   if (preview.refusal) {
-    out.push(`  ${paint('31', refusalSentence(preview.refusal))}`);
+    out.push(...fitted('  ', refusalSentence(preview.refusal), columns, 4, (line) => paint('31', line)));
     balancer.members.forEach((member, index) => {
       const refused = preview.refusedMembers?.get(index);
       out.push(`  ${memberLetter(index).padEnd(2)} ${member.url}${refused ? `  ${paint('31', `refused (${refused.where})`)}` : ''}`);
@@ -215,7 +246,7 @@ function renderText(
     return out.join('\n');
   }
   if (preview.unseen) {
-    out.push(`  ${unseenSentence(balancer.name, preview.unseen)}`);
+    out.push(...fitted('  ', unseenSentence(balancer.name, preview.unseen), columns, 4));
     return out.join('\n');
   }
   if (balancer.members.length === 0) out.push('  no members: every request gets 503 (AH01171)');
@@ -232,7 +263,15 @@ function renderText(
     const role = plan.role === 'regular' ? '' : ` (${plan.role})`;
     const isTakenDown = plan.idle === 'disabled' && isDown(member, down) && (member.params.status & STATUS_BITS.D) === 0;
     if (plan.idle !== undefined)
-      out.push(head + paint('2', `  0.0%  ${isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier)}`));
+      out.push(
+        ...fitted(
+          `${head}  0.0%  `,
+          isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier),
+          columns,
+          head.length + 8,
+          (line) => paint('2', line),
+        ),
+      );
     else if (preview.simulated)
       out.push(
         `${head}${percent(plan.share).padStart(6)}  ${paint('32', bar(plan.share))}  ${member.params.lbfactor / unit} of every ${schedule.cycleLength}${role}`,
@@ -247,10 +286,16 @@ function renderText(
     });
     const letters = report.picks.map((url) => {
       const position = url === null ? undefined : positions.get(url);
-      return position === undefined ? paint('31', '503') : memberLetter(position);
+      return position === undefined ? '503' : memberLetter(position);
     });
-    out.push(`  picks  ${letters.join(' ')}${defaultPicks && schedule.cycleLength > DEFAULT_PICK_CAP ? ' …' : ''}`);
+    if (defaultPicks && schedule.cycleLength > DEFAULT_PICK_CAP) letters.push('…');
+    // On a terminal the picks are cut to its width with `…`; the whole sequence is in --format json.
+    const head = '  picks  ';
+    out.push(
+      head +
+        cutWords(letters, columns === undefined ? undefined : columns - head.length, (word) => (word === '503' ? paint('31', word) : word)),
+    );
   }
-  for (const note of preview.notes) out.push(`  ${paint('2', note)}`);
+  for (const note of preview.notes) out.push(...fitted('  ', note, columns, 4, (line) => paint('2', line)));
   return out.join('\n');
 }

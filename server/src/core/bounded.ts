@@ -33,3 +33,17 @@ export function boundedMessage(message: string): string {
   const cut = parts.join('');
   return cut.length > MAX_MESSAGE ? `${cut.slice(0, MAX_MESSAGE)}…` : cut;
 }
+
+/** The longest value a message quotes whole; a longer one is cut with `…`, so the message stays one short line. */
+const MAX_QUOTED_VALUE = 40;
+
+/**
+ * A value as a message shows it, in double quotes exactly once: a value that carries its own quotes
+ * (`"2"`, written `loadfactor="2"`) is shown with just those. Cut to `max` characters with `…`, at
+ * the end, or at the start when `keepEnd` (a path, whose file name matters most).
+ */
+export function quoted(value: string, max = MAX_QUOTED_VALUE, keepEnd = false): string {
+  const bare = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  if (bare.length <= max) return `"${bare}"`;
+  return keepEnd ? `"…${bare.slice(bare.length - max + 1)}"` : `"${bare.slice(0, max - 1)}…"`;
+}

@@ -85,6 +85,7 @@ function bounded(finding: RuleFinding): RuleFinding {
   return {
     ...finding,
     message: boundedMessage(finding.message),
+    ...(finding.apacheMessage === undefined ? {} : { apacheMessage: boundedMessage(finding.apacheMessage) }),
     ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, title: boundedMessage(fix.title) })) } : {}),
     ...(finding.related ? { related: finding.related.map((entry) => ({ ...entry, message: boundedMessage(entry.message) })) } : {}),
   };

@@ -32,7 +32,9 @@ export function diagnostic(state: DocumentState, finding: Diagnostic): LspDiagno
       code: finding.ruleId,
       codeDescription: { href: ruleHelpUri(finding.ruleId) },
       source: SOURCE,
-      message: finding.message,
+      // Apache's words on a second line: VS Code shows a diagnostic's whole message in the hover and
+      // the Problems view, while relatedInformation would need a location and reads as another place.
+      message: finding.apacheMessage === undefined ? finding.message : `${finding.message}\nApache: ${finding.apacheMessage}`,
       relatedInformation: finding.related?.map((related) => ({ location: state.locationOf(related.span), message: related.message })),
     }
   );

@@ -155,7 +155,7 @@ describe('balancer-lens lint: formats', function () {
     const run = lint(['a,b:c.conf', '--format', 'github'], { cwd: root });
     assert.match(
       run.stdout,
-      /^::error file=a%2Cb%3Ac\.conf,line=2,col=54,endLine=2,endColumn=55,title=zero-loadfactor::loadfactor "0" gives/,
+      /^::error file=a%2Cb%3Ac\.conf,line=2,col=54,endLine=2,endColumn=55,title=zero-loadfactor::loadfactor "0" is out of range/,
     );
   });
 

@@ -37,10 +37,7 @@ describe('CLI manners: includes outside the include roots', () => {
     );
     assert.equal(outside.length, 1, run.stdout);
     assert.equal(outside[0]!.severity, 1);
-    assert.match(
-      outside[0]!.message,
-      /^the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside the folders balancer-lens reads/,
-    );
+    assert.match(outside[0]!.message, /^"\/etc\/letsencrypt\/options-ssl-apache\.conf" is outside the include roots, so it is not read/);
     assert.doesNotMatch(run.stderr, /not read in full/);
   });
 
@@ -51,7 +48,7 @@ describe('CLI manners: includes outside the include roots', () => {
     assert.equal(run.status, 1, run.stderr);
     assert.match(
       run.stdout,
-      /error: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside .*\[include-outside-roots\]/,
+      /error: "\/etc\/letsencrypt\/options-ssl-apache\.conf" is outside the include roots.*\[include-outside-roots\]/,
     );
   });
 
@@ -81,7 +78,7 @@ describe('CLI manners: includes outside the include roots', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stderr,
-      /^balancer-lens: note: app\.conf:1:1: the include "\/etc\/letsencrypt\/options-ssl-apache\.conf" reaches outside/,
+      /^balancer-lens: note: app\.conf:1:1: "\/etc\/letsencrypt\/options-ssl-apache\.conf" is outside the include roots/,
     );
   });
 

@@ -236,9 +236,9 @@ describe('configuration set: lint DIR, lint FILE… and the editor agree', funct
       return messages.find((each) => each.ruleId === 'undefined-balancer')?.message ?? '';
     };
     const uses = `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://shop/\nProxyPassReverse /s/ balancer://shpo/\n`;
-    assert.match(message(uses), /^balancer:\/\/shpo is not found in the files read; did you mean balancer:\/\/shop\?/);
+    assert.match(message(uses), /^balancer:\/\/shpo is not found in the files read: did you mean balancer:\/\/shop\?/);
     const complete =
       'LoadModule mpm_event_module m.so\nLoadModule proxy_module p.so\nLoadModule proxy_http_module h.so\nLoadModule proxy_balancer_module b.so\nLoadModule slotmem_shm_module s.so\nLoadModule lbmethod_byrequests_module l.so\n';
-    assert.match(message(complete + uses), /^balancer:\/\/shpo is not defined anywhere; did you mean balancer:\/\/shop\?/);
+    assert.match(message(complete + uses), /^balancer:\/\/shpo is not defined anywhere: did you mean balancer:\/\/shop\?/);
   });
 });

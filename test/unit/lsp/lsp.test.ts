@@ -60,6 +60,11 @@ describe('language server over stdio', function () {
     assert.equal(zero.severity, 1);
     assert.deepEqual(zero.range.start, positionOf('loadfactor=0', 'loadfactor='.length));
     assert.match(zero.codeDescription!.href, /\/docs\/rules\/zero-loadfactor\.md$/);
+    // The hover shows the message, then Apache's own words on a line of their own.
+    const [message, apache, ...more] = String(zero.message).split('\n');
+    assert.match(message!, /^loadfactor "0" is out of range 1–100/);
+    assert.equal(apache, 'Apache: BalancerMember LoadFactor must be a number between 1..100');
+    assert.deepEqual(more, []);
   });
 
   it('re-publishes for each edit version under incremental sync, and clears on close', async () => {

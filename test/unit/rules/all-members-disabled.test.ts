@@ -4,18 +4,14 @@ import { ruleTable } from '../../support/rules';
 // with AH01170 (docs/apache-semantics.md, proxy_balancer_get_best_worker). Spares
 // stand in only for unusable regular members of their lbset, so a balancer of spares alone is idle;
 // hot standbys serve when the lbset has no usable regular member.
-const AH01170 = 'every request gets 503 (AH01170 "All workers are in error state")';
+const AH01170 = 'AH01170: balancer://shop: All workers are in error state';
 
 ruleTable('all-members-disabled', [
   [
     '[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080" status=+D\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
     {
-      says: [
-        'no member of balancer://shop can take a request',
-        AH01170,
-        'a http://10.0.0.1:8080: disabled (status D)',
-        'b http://10.0.0.2:8080: draining (status N)',
-      ],
+      says: ['no member of balancer://shop can take a request (disabled, draining), so every request gets 503', 'make one usable'],
+      apache: AH01170,
       fixed:
         '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
       safe: false,
@@ -31,16 +27,16 @@ ruleTable('all-members-disabled', [
     },
   ],
   // a balancer made only of spares never uses them
-  ['[[<Proxy balancer://a>]]\nBalancerMember http://h status=+R\n</Proxy>', { says: ['a http://h: spare (idle)'], noFix: true }],
+  ['[[<Proxy balancer://a>]]\nBalancerMember http://h status=+R\n</Proxy>', { says: ['(spare)'], noFix: true }],
   // every lbset is tried: one disabled in lbset 1, one stopped in lbset 0
   [
     '[[<Proxy balancer://a>]]\nBalancerMember http://h status=+D lbset=1\nBalancerMember http://i lbset=0 status=+S\n</Proxy>',
-    { says: ['a http://h: disabled (status D); b http://i: stopped (status S)'] },
+    { says: ['(disabled, stopped)'] },
   ],
   // a failed health check stays failed without mod_proxy_hcheck
   [
     '[[<Proxy balancer://a>]]\nBalancerMember http://h status=+D\nBalancerMember http://i status=+C\n</Proxy>',
-    { says: ['health check failed (status C)'] },
+    { says: ['(disabled, health check failed)'] },
   ],
   // without a section, the first BalancerMember line created the balancer
   [

@@ -7,7 +7,7 @@ ruleTable('balancer-manager-unprotected', [
   [
     '<Location /balancer-manager>\n    SetHandler [[balancer-manager]]\n</Location>',
     {
-      says: ['anyone who can reach this server', 'nothing here restricts', 'Require ip'],
+      says: ['anyone can use this balancer-manager', 'nothing restricts access', 'Require local'],
       fixed: '<Location /balancer-manager>\n    SetHandler balancer-manager\n    Require local\n</Location>',
       safe: false,
     },
@@ -15,13 +15,13 @@ ruleTable('balancer-manager-unprotected', [
   [
     '<Location /bm>\n    SetHandler [[balancer-manager]]\n    Require all granted\n</Location>',
     {
-      says: ['"Require all granted" lets everyone in'],
+      says: ['"Require all granted" lets all in'],
       fixed: '<Location /bm>\n    SetHandler balancer-manager\n    Require local\n</Location>',
     },
   ],
   [
     '<Location /bm>\n    SetHandler [[balancer-manager]]\n    Order Deny,Allow\n    Deny from all\n    Allow from all\n</Location>',
-    { says: ['"Allow from all" is checked after "Deny from all"'] },
+    { says: ['"Allow from all" wins under Deny,Allow'] },
   ],
   ['<Location /bm>\n    SetHandler [["Balancer-Manager"]]\n    Order Allow,Deny\n    Allow from all\n</Location>'],
   ['<Location /bm>\n    SetHandler [[balancer-manager]]\n    Deny from 192.0.2.1\n</Location>'],
@@ -41,7 +41,7 @@ ruleTable('balancer-manager-unprotected', [
   // in a short path, a Deny from all and Order Allow,Deny earlier, the later Order Deny,Allow wins
   [
     '<Location /b>\n    Order Allow,Deny\n    Deny from all\n</Location>\n<Location />\n    Allow from all\n</Location>\n<Location /bm>\n    Order Deny,Allow\n    SetHandler [[balancer-manager]]\n</Location>',
-    { says: ['"Allow from all" is checked after "Deny from all"'] },
+    { says: ['"Allow from all" wins under Deny,Allow'] },
   ],
   // near misses
   [

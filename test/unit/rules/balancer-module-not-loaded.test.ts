@@ -10,12 +10,8 @@ ruleTable('balancer-module-not-loaded', [
   [
     `${WITHOUT}[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`,
     {
-      says: [
-        'mod_proxy_balancer is not loaded',
-        'every request to a balancer fails with 500',
-        'AH01144 "No protocol handler was valid for the URL"',
-        'add LoadModule proxy_balancer_module',
-      ],
+      says: ['mod_proxy_balancer is not loaded', 'every request to a balancer fails with 500', 'add LoadModule proxy_balancer_module'],
+      apache: 'AH01144: No protocol handler was valid for the URL',
     },
   ],
   // one finding per file, on the first balancer

@@ -7,11 +7,8 @@ ruleTable('balancer-name-collision', [
   [
     '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n[[<Proxy "balancer://shop.a">]]\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
     {
-      says: [
-        'balancer://shop.a and balancer://shop-a share the shared-memory slot "shop_a"',
-        'Apache fails to start (AH01186 "worker slotmem_grab failed")',
-        'rename one of them',
-      ],
+      says: ['balancer://shop.a and balancer://shop-a share the shared-memory slot "shop_a"', 'Apache fails to start', 'rename one'],
+      apache: 'AH01186: worker slotmem_grab failed',
       noFix: true,
     },
   ],

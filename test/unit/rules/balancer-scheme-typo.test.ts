@@ -6,14 +6,18 @@ import { ruleTable } from '../../support/rules';
 ruleTable('balancer-scheme-typo', [
   [
     'ProxyPass /shop/ [[balnacer://]]shop/',
-    { says: ['"balnacer://shop/"', 'write balancer://shop/', '500'], fixed: 'ProxyPass /shop/ balancer://shop/', safe: true },
+    {
+      says: ['"balnacer://" is not "balancer://"', 'write "balancer://shop/"', '500'],
+      fixed: 'ProxyPass /shop/ balancer://shop/',
+      safe: true,
+    },
   ],
   ['ProxyPass "/shop/" "[[balancers://]]shop/"', { fixed: 'ProxyPass "/shop/" "balancer://shop/"' }],
   ['ProxyPass /shop/ [[blancer://]]shop/ timeout=5', { fixed: 'ProxyPass /shop/ balancer://shop/ timeout=5' }],
   ['ProxyPassReverse /shop/ [[balancer:/]]shop/', { says: ['Location headers'], fixed: 'ProxyPassReverse /shop/ balancer://shop/' }],
   [
     'RewriteRule ^/(.*)$ [[balancr://]]shop/$1 [P,L]',
-    { says: ['proxies the request back to this server (404)'], fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' },
+    { says: ['proxied back to this server (404)'], fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' },
   ],
   ['SetHandler "proxy:[[balanser://]]shop"', { says: ['serves a local file instead (404)'], fixed: 'SetHandler "proxy:balancer://shop"' }],
   ['<Proxy [[balnacer://]]shop>\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['no ProxyPass can route to'] }],

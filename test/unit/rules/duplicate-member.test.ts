@@ -11,7 +11,7 @@ ruleTable('duplicate-member', [
   [
     proxy('http://h', '[[http://h:80]]', 'http://g'),
     {
-      says: ['"http://h:80" repeats the member "http://h"', 'default port', 'double share', 'remove this line'],
+      says: ['"http://h:80" repeats the member "http://h"', 'default port', 'double share', 'remove it'],
       fixed: proxy('http://h', 'http://g'),
       safe: false,
     },

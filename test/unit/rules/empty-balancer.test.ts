@@ -6,14 +6,15 @@ ruleTable('empty-balancer', [
   [
     '[[<Proxy balancer://shop>]]\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass / balancer://shop/',
     {
-      says: ['balancer://shop has no members, so every request routed to it gets 503 (AH01171 "No workers in balancer")'],
-      never: ['balancers with members'],
+      says: ['balancer://shop has no members, so every request to it gets 503: add members'],
+      apache: 'AH01171: balancer://shop: No workers in balancer',
+      never: ['or use'],
     },
   ],
   // beside a filled balancer, the message lists the balancers that have members (a typo is likely)
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[<Proxy balancer://shops>]]\n    ProxySet lbmethod=byrequests\n</Proxy>',
-    { says: ['balancer://shops has no members', '; balancers with members: balancer://shop'] },
+    { says: ['balancer://shops has no members', 'add members, or use balancer://shop'] },
   ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>'],

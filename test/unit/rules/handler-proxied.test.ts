@@ -11,11 +11,7 @@ ruleTable('handler-proxied', [
   [
     `ProxyPass / balancer://app/\n${BM}`,
     {
-      says: [
-        '"ProxyPass /" also matches /balancer-manager',
-        'the balancer-manager page is proxied',
-        'add "ProxyPass /balancer-manager !" before it',
-      ],
+      says: ['"ProxyPass /" proxies /balancer-manager to a backend', 'add "ProxyPass /balancer-manager !" before it'],
       fixed: `ProxyPass /balancer-manager !\nProxyPass / balancer://app/\n${bm}`,
       safe: false,
     },
@@ -25,7 +21,7 @@ ruleTable('handler-proxied', [
   [
     `<Location /status>\n    SetHandler [[server-status]]\n</Location>\n    ProxyPass / http://10.0.0.1/`,
     {
-      says: ['server-status page'],
+      says: ['"ProxyPass /" proxies /status'],
       fixed: `<Location /status>\n    SetHandler server-status\n</Location>\n    ProxyPass /status !\n    ProxyPass / http://10.0.0.1/`,
     },
   ],
@@ -35,7 +31,7 @@ ruleTable('handler-proxied', [
   [
     `<Location />\n    ProxyPass balancer://app/\n</Location>\n<Location /balancer-manager>\n    SetHandler [[balancer-manager]]\n</Location>`,
     {
-      says: ['the ProxyPass in <Location /> also matches', '"ProxyPass !" inside this <Location>'],
+      says: ['the ProxyPass in <Location /> proxies', '"ProxyPass !" inside this <Location>'],
       fixed: `<Location />\n    ProxyPass balancer://app/\n</Location>\n<Location /balancer-manager>\n    SetHandler balancer-manager\n    ProxyPass !\n</Location>`,
     },
   ],

@@ -3,7 +3,7 @@ import { ruleTable } from '../../support/rules';
 // mod_proxy_hcheck's watchdog checks a worker only when its method is not NONE, the default
 // (hc_watchdog_callback: `worker->s->method != NONE`); with hcmethod=TCP, hc_check_tcp opens a
 // connection and never reads hcuri. Confirmed on Apache 2.4.71 (test/apache/second-pass.test.ts).
-const MISSING = 'without hcmethod: the default method NONE never checks this member; add hcmethod=GET';
+const MISSING = 'without hcmethod: the default method NONE never checks this member, so add hcmethod=GET';
 
 ruleTable('health-check-never-runs', [
   [

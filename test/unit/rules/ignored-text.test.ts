@@ -7,7 +7,7 @@ ruleTable('ignored-text', [
   [
     '<Proxy "balancer://c"> [[lbmethod=bogus]]\n    BalancerMember http://10.0.0.1\n</Proxy>',
     {
-      says: ['"lbmethod=bogus"', 'inside the ">"'],
+      says: ['"lbmethod=bogus"', 'move it inside the ">"'],
       fixed: '<Proxy "balancer://c" lbmethod=bogus>\n    BalancerMember http://10.0.0.1\n</Proxy>',
       safe: false,
     },

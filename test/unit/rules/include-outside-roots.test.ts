@@ -15,9 +15,9 @@ ruleTable('include-outside-roots', [
     {
       ...outside('/etc/letsencrypt/options-ssl-apache.conf'),
       says: [
-        'the include "/etc/letsencrypt/options-ssl-apache.conf" reaches outside the folders balancer-lens reads (/etc/apache2)',
-        'nothing there is read or named',
-        '--include-root DIR adds a folder',
+        '"/etc/letsencrypt/options-ssl-apache.conf" is outside the include roots, so it is not read',
+        '--include-root DIR adds one',
+        '--include-root DIR adds one',
       ],
       noFix: true,
     },
@@ -25,12 +25,12 @@ ruleTable('include-outside-roots', [
   // one finding for the include, however many files it matches
   [
     '[[IncludeOptional /etc/letsencrypt/*.conf]]\n',
-    { ...outside('/etc/letsencrypt/a.conf', '/etc/letsencrypt/b.conf'), says: ['the include "/etc/letsencrypt/*.conf"'] },
+    { ...outside('/etc/letsencrypt/a.conf', '/etc/letsencrypt/b.conf'), says: ['"/etc/letsencrypt/*.conf" is outside'] },
   ],
   // a relative path is ServerRoot-relative, and said as written
   [
     'ServerRoot /opt/web\n[[Include conf/extra.conf]]\n',
-    { ...outside('/opt/web/conf/extra.conf'), says: ['the include "conf/extra.conf"'] },
+    { ...outside('/opt/web/conf/extra.conf'), says: ['"conf/extra.conf" is outside'] },
   ],
   // near misses
   ['Include ports.conf\n', outside()],

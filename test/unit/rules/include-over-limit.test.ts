@@ -18,10 +18,7 @@ ruleTable('include-over-limit', [
     '[[Include big.conf]]\n',
     {
       ...at({ [`${ROOT}big.conf`]: { bytes: 20_000_000, limit: 10_000_000 } }),
-      says: [
-        'the included file /etc/apache2/big.conf is 19.1 MB, more than the 9.5 MB a file may have, so it is not read',
-        '--max-size raises the limit',
-      ],
+      says: ['"/etc/apache2/big.conf" is 19.1 MB, more than the 9.5 MB a file may have, so it is not read', '(--max-size)'],
       noFix: true,
     },
   ],
@@ -29,23 +26,20 @@ ruleTable('include-over-limit', [
     '[[Include /proc/self/status]]\n',
     {
       ...at({ '/proc/self/status': { type: 'a file of the proc file system', isPseudo: true } }),
-      says: ['/proc/self/status is a file of the proc file system, which may never end or may block, so it is not read'],
+      says: ['"/proc/self/status" is a file of the proc file system, which may never end or may block, so it is not read'],
     },
   ],
   [
     '[[Include d/]]\n',
     {
       ...at({ [DEEP]: 'ServerName a\n' }),
-      says: [
-        'this include reaches folders more than 32 levels below the folder it names, which are not read',
-        '--max-directory-depth raises the limit',
-      ],
+      says: ['this include reaches folders more than 32 levels below the folder it names, which are not read', '(--max-directory-depth)'],
     },
   ],
   // the second 8 MiB value would make the line longer than 16 MiB: it stays as written (one finding per line)
   [
     `${DOUBLING}ServerName \${A13}[[\${A13}]]\${A13}\n`,
-    { says: ['${A13} is left as written: its value would make this line longer than 16.0 MB'] },
+    { says: ['"${A13}" is left as written: its value would make a line over 16.0 MB'] },
   ],
   // near misses
   ['Include d/\n', at({ [`${ROOT}d/x/a.conf`]: 'ServerName a\n' })],

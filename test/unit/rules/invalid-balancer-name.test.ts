@@ -7,19 +7,19 @@ const FIX = 'this is not a usable balancer name: write balancer://NAME';
 ruleTable('invalid-balancer-name', [
   [
     'ProxyPass "/app/" [["balancer:app/"]]',
-    { says: [FIX, '(Apache: "ProxyPass Bad syntax for a balancer name (balancer:app/)")'], noFix: true },
+    { says: [FIX], apache: 'ProxyPass Bad syntax for a balancer name (balancer:app/)', noFix: true },
   ],
-  ['ProxyPass /x [[balancer:c1]]', { says: ['(Apache: "ProxyPass Bad syntax for a balancer name (balancer:c1)")'] }],
-  ['ProxyPass /x [["balancer://"]]', { says: ['Bad syntax for a balancer name (balancer://)'] }],
-  ['BalancerMember [[balancer://]] http://h', { says: ['(Apache: "BalancerMember Bad syntax for a balancer name (balancer://)")'] }],
+  ['ProxyPass /x [[balancer:c1]]', { apache: 'ProxyPass Bad syntax for a balancer name (balancer:c1)' }],
+  ['ProxyPass /x [["balancer://"]]', { apache: 'Bad syntax for a balancer name (balancer://)' }],
+  ['BalancerMember [[balancer://]] http://h', { apache: 'BalancerMember Bad syntax for a balancer name (balancer://)' }],
   // inside a section, the member's balancer name is the section's path
-  ['<Location /x>\n[[BalancerMember http://h]]\n</Location>', { says: ['(Apache: "BalancerMember Bad syntax for a balancer name (/x)")'] }],
-  ['<Proxy *>\n[[BalancerMember http://h]]\n</Proxy>', { says: ['Bad syntax for a balancer name (*)'] }],
-  ['<Proxy balancer:shop>\n[[BalancerMember http://h]]\n</Proxy>', { says: ['Bad syntax for a balancer name (balancer:shop)'] }],
+  ['<Location /x>\n[[BalancerMember http://h]]\n</Location>', { apache: 'BalancerMember Bad syntax for a balancer name (/x)' }],
+  ['<Proxy *>\n[[BalancerMember http://h]]\n</Proxy>', { apache: 'Bad syntax for a balancer name (*)' }],
+  ['<Proxy balancer:shop>\n[[BalancerMember http://h]]\n</Proxy>', { apache: 'Bad syntax for a balancer name (balancer:shop)' }],
   // 96 bytes is one too many
   [
     `BalancerMember [[balancer://${'a'.repeat(85)}]] http://h`,
-    { says: [`(Apache: "BalancerMember balancer name (balancer://${'a'.repeat(85)}) too long")`] },
+    { apache: `BalancerMember balancer name (balancer://${'a'.repeat(85)}) too long` },
   ],
   // near misses
   [`BalancerMember balancer://${'a'.repeat(84)} http://h`],

@@ -2,24 +2,22 @@ import { ruleTable } from '../../support/rules';
 
 // Read-time conditionals are evaluated while the file is read; a malformed one stops Apache before
 // anything else (docs/apache-semantics.md, start_cond_section).
-const FIX = 'this conditional cannot be tested';
+const FIX = 'this conditional cannot be tested, so Apache refuses it: fix its argument';
 
 ruleTable('invalid-conditional', [
   [
     '[[<IfVersion >= 2.4.x>]]\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
     {
-      says: [
-        FIX,
-        '(Apache: "Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.")',
-      ],
+      says: [FIX],
+      apache: 'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.',
       noFix: true,
     },
   ],
-  ['[[<IfModule>]]\n</IfModule>', { says: ['(Apache: "<IfModule> directive requires additional arguments")'] }],
-  ['[[<IfDefine>]]\n</IfDefine>', { says: ['(Apache: "<IfDefine> directive requires additional arguments")'] }],
-  ['[[<IfFile>]]\n</IfFile>', { says: ['<IfFile> directive requires additional arguments'] }],
-  ['[[<IfDefine X]]\n</IfDefine>', { says: ['(Apache: "<IfDefine> directive missing closing \'>\'")'] }],
-  ['[[<IfVersion ~ (>]]\n</IfVersion>', { says: ['(Apache: "Unable to compile regular expression")'] }],
+  ['[[<IfModule>]]\n</IfModule>', { apache: '<IfModule> directive requires additional arguments' }],
+  ['[[<IfDefine>]]\n</IfDefine>', { apache: '<IfDefine> directive requires additional arguments' }],
+  ['[[<IfFile>]]\n</IfFile>', { apache: '<IfFile> directive requires additional arguments' }],
+  ['[[<IfDefine X]]\n</IfDefine>', { apache: "<IfDefine> directive missing closing '>'" }],
+  ['[[<IfVersion ~ (>]]\n</IfVersion>', { apache: 'Unable to compile regular expression' }],
   // near misses
   [
     '<IfModule mod_proxy.c>\n</IfModule>\n<IfDefine !X>\n</IfDefine>\n<IfVersion >= 2.4>\n</IfVersion>\n<IfFile /x>\n</IfFile>\n<IfDirective Foo>\n</IfDirective>',

@@ -6,10 +6,16 @@ ruleTable('invalid-loadfactor', [
   [
     'Define X 2\n<Proxy balancer://a>\nBalancerMember http://h:1 [[loadfactor=$${X}]]\n</Proxy>',
     {
-      says: [
-        'loadfactor "$2" is not a number: Apache accepts 1 to 100',
-        '(Apache: "BalancerMember LoadFactor must be a number between 1..100")',
-      ],
+      says: ['loadfactor "$2" is not a number: write 1 to 100'],
+      apache: 'BalancerMember LoadFactor must be a number between 1..100',
+    },
+  ],
+  // quotes inside the word are literal; the message shows the value with them, quoted once (issue 13)
+  [
+    '<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=[["2"]]\n</Proxy>',
+    {
+      says: ['loadfactor "2" keeps its quotes, so Apache sees no number'],
+      fixed: '<Proxy balancer://a>\nBalancerMember http://h:1 loadfactor=2\n</Proxy>',
     },
   ],
   // near misses

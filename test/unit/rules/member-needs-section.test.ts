@@ -6,12 +6,8 @@ ruleTable('member-needs-section', [
   [
     '[[BalancerMember http://h:1 route=a]]',
     {
-      says: [
-        'this member names no balancer',
-        'it works only if this file is included inside <Proxy balancer://…>',
-        'write BalancerMember balancer://NAME URL',
-        '(Apache: "BalancerMember must define remote proxy server")',
-      ],
+      says: ['this member names no balancer', 'which works only inside <Proxy balancer://…>', 'write BalancerMember balancer://NAME URL'],
+      apache: 'BalancerMember must define remote proxy server',
     },
   ],
   ['BalancerMember balancer://a http://h:1\n[[BalancerMember "http://h:2"]]', { says: ['this member names no balancer'] }],

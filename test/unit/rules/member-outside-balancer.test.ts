@@ -6,11 +6,7 @@ ruleTable('member-outside-balancer', [
   [
     '<Proxy "http://backend">\n    [[BalancerMember]] "http://10.0.0.1:8080"\n</Proxy>',
     {
-      says: [
-        'this member joins a balancer named "http://backend"',
-        'which no ProxyPass can route to',
-        'put members in <Proxy balancer://NAME>',
-      ],
+      says: ['this member joins "http://backend"', 'which no ProxyPass can route to', 'put members in <Proxy balancer://NAME>'],
     },
   ],
   // one finding per section, on its first member

@@ -6,9 +6,7 @@ ruleTable('nofailover', [
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a route=a\n    ProxySet stickysession=ROUTEID [[nofailover=On]]\n</Proxy>',
     {
-      says: [
-        'with nofailover=On, a request whose session routes to a member that is down gets 503 (AH01167) instead of another member of balancer://shop',
-      ],
+      says: ["nofailover=On answers 503 when a session's member is down, instead of failing over"],
     },
   ],
   [

@@ -3,21 +3,21 @@ import { ruleTable } from '../../support/rules';
 // proxysection accepts key=value on the <Proxy> line only for one balancer or worker URL: Apache
 // refuses them on a wildcard or non-URL path, on <ProxyMatch>, and refuses a bare word there
 // (docs/apache-semantics.md, proxysection).
-const MOVE = 'move these parameters to a ProxySet on a balancer:// section';
+const MOVE = 'parameters are refused here: move them to a ProxySet in a <Proxy balancer://…> section';
 
 ruleTable('proxy-section-arguments', [
   [
     '<Proxy "balancer://shop*" [[lbmethod=bybusyness]]>\n    Require all granted\n</Proxy>',
-    { says: [MOVE, '(Apache: "<Proxy> arguments are not supported for wildchar url.")'], noFix: true },
+    { says: [MOVE], apache: '<Proxy> arguments are not supported for wildchar url.', noFix: true },
   ],
-  ['<Proxy /local [[lbmethod=bybusyness]]>\n</Proxy>', { says: ['(Apache: "<Proxy> arguments are not supported for non url.")'] }],
+  ['<Proxy /local [[lbmethod=bybusyness]]>\n</Proxy>', { apache: '<Proxy> arguments are not supported for non url.' }],
   [
     '<ProxyMatch "^balancer://shop" [[lbmethod=bybusyness]]>\n</ProxyMatch>',
-    { says: ['(Apache: "Multiple <ProxyMatch> arguments not (yet) supported.")'] },
+    { apache: 'Multiple <ProxyMatch> arguments not (yet) supported.' },
   ],
   [
     '<Proxy balancer://a [[bare]]>\nBalancerMember http://h\n</Proxy>',
-    { says: ['(Apache: "Invalid Proxy parameter. Parameter must be in the form \'key=value\'")'] },
+    { apache: "Invalid Proxy parameter. Parameter must be in the form 'key=value'" },
   ],
   // near misses
   [

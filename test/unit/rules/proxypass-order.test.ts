@@ -7,7 +7,7 @@ ruleTable('proxypass-order', [
   [
     'ProxyPass / balancer://app/\nProxyPass [[/api/]] balancer://api/',
     {
-      says: ['never used', '"ProxyPass / balancer://app/" above', 'first ProxyPass whose path matches', 'move this line above it'],
+      says: ['never used', '"ProxyPass /" above', 'matches /api/ first', 'move this line above it'],
       fixed: 'ProxyPass /api/ balancer://api/\nProxyPass / balancer://app/',
       safe: false,
     },
@@ -15,7 +15,7 @@ ruleTable('proxypass-order', [
   [
     'ProxyPass / balancer://app/\nProxyPass [[/static/]] !\n',
     {
-      says: ['exclusion comes too late', '/static/ is still proxied'],
+      says: ['exclusion comes too late', 'matches /static/ first'],
       fixed: 'ProxyPass /static/ !\nProxyPass / balancer://app/\n',
       safe: true,
     },
@@ -29,11 +29,11 @@ ruleTable('proxypass-order', [
   ['ProxyPass "/a" "balancer://x"\nProxyPass [["/a"]] "balancer://y"', { says: ['same path /a', 'remove one of them'] }],
   [
     'ProxyPass /api !\nProxyPass [[/api/v2]] balancer://b',
-    { says: ['the exclusion "ProxyPass /api !" above', 'if /api/v2 should be proxied'] },
+    { says: ['the exclusion "ProxyPass /api" above', 'matches it first: move this line above it'] },
   ],
   [
     'ProxyPass / balancer://app/\n<VirtualHost *:80>\n    ProxyPass [[/api/]] balancer://api/\n</VirtualHost>',
-    { says: ['of the main server, which every virtual host tries before its own'] },
+    { says: ['the main server\'s "ProxyPass /" matches /api/ first', 'move that line into the virtual hosts'] },
   ],
   ['<VirtualHost *:80>\n    ProxyPass [[/api/]] balancer://api/\n</VirtualHost>\nProxyPass / balancer://app/'],
   ['ProxyPass / balancer://app/\nProxyPass [[/a/]] balancer://a/\nProxyPass [[/b/]] balancer://b/'],

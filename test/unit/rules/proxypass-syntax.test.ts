@@ -7,16 +7,16 @@ const FIX = 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or
 ruleTable('proxypass-syntax', [
   [
     'ProxyPass "/shop/" "balancer://shop/" [[timeout]] 30\nBalancerMember balancer://shop http://h',
-    { says: [FIX, '(Apache: "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form \'key=value\'.")'], noFix: true },
+    { says: [FIX], apache: "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.", noFix: true },
   ],
-  ['[[ProxyPass]]', { says: ['(Apache: "ProxyPass|ProxyPassMatch needs a path when not defined in a location")'] }],
-  ['[[ProxyPass /x]]', { says: ['needs a path when not defined in a location'] }],
+  ['[[ProxyPass]]', { apache: 'ProxyPass|ProxyPassMatch needs a path when not defined in a location' }],
+  ['[[ProxyPass /x]]', { apache: 'needs a path when not defined in a location' }],
   // inside <Location> the path is the word to remove
   [
     '<Location /x>\nProxyPass [[/x]] http://h\n</Location>',
-    { says: ['(Apache: "ProxyPass|ProxyPassMatch can not have a path when defined in a location.")'] },
+    { apache: 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.' },
   ],
-  ['ProxyPassMatch [[~]] ^/x http://h', { says: ['(Apache: "ProxyPassMatch invalid syntax (\'~\' usage).")'] }],
+  ['ProxyPassMatch [[~]] ^/x http://h', { apache: "ProxyPassMatch invalid syntax ('~' usage)." }],
   // near misses
   ['ProxyPass /x !\nProxyPass /y http://h timeout=3 nocanon\n<Location /z>\nProxyPass http://h\n</Location>\nProxyPassMatch ^/w http://h'],
   ['ProxyPass ~ ^/x http://h'], // "~" makes ProxyPass a ProxyPassMatch

@@ -7,13 +7,13 @@ ruleTable('rewrite-negated-backreference', [
   [
     'RewriteRule !^/(static/.*) balancer://ws/[[$1]] [P,L]',
     {
-      says: ['the back-reference $1 is always empty', '"!^/(static/.*)" is negated', 'goes to "balancer://ws/"', '%{REQUEST_URI}'],
+      says: ['$1 is always empty', '"!^/(static/.*)" is negated', 'go to "balancer://ws/"', '%{REQUEST_URI}'],
       fixed: 'RewriteRule !^/(static/.*) balancer://ws%{REQUEST_URI} [P,L]',
       safe: false,
     },
   ],
   ['RewriteRule "!^/x" "balancer://ws/[[$1]]"', { fixed: 'RewriteRule "!^/x" "balancer://ws%{REQUEST_URI}"' }],
-  ['RewriteRule !^/x http://backend/[[$0]]/y [P]', { says: ['goes to "http://backend//y"'] }],
+  ['RewriteRule !^/x http://backend/[[$0]]/y [P]', { says: ['go to "http://backend//y"'] }],
   // near misses
   ['RewriteRule ^/(.*) balancer://ws/$1 [P]'],
   ['RewriteRule !^/static/ balancer://ws%{REQUEST_URI} [P]'],

@@ -7,23 +7,21 @@ ruleTable('section-mismatch', [
   [
     '[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n[[</Location>]]',
     {
-      each: [
-        'this section is never closed (Apache: "<Proxy> was not closed.")',
-        'this closes a different section than the one open here (Apache: "Expected </Proxy> but saw </Location>")',
-      ],
+      each: ['this section is never closed', 'this closes a different section than the one open here'],
+      eachApache: ['<Proxy> was not closed.', 'Expected </Proxy> but saw </Location>'],
       noFix: true,
     },
   ],
-  ['[[</Proxy>]]', { says: ['this closes a section that is not open here (Apache: "</Proxy> without matching <Proxy> section")'] }],
+  ['[[</Proxy>]]', { says: ['this closes a section that is not open here'], apache: '</Proxy> without matching <Proxy> section' }],
   ['[[<Proxy balancer://a>]]\nBalancerMember http://h', { says: ['this section is never closed'] }],
   [
     '<Proxy balancer://a>\nBalancerMember http://h\n[[</Proxy]]',
-    { says: ['a closing tag must end with `>` right after the name (Apache: "</Proxy> directive missing closing \'>\'")'] },
+    { says: ['a closing tag must end with `>` right after the name'], apache: "</Proxy> directive missing closing '>'" },
   ],
   ['<Proxy balancer://a>\n[[</Proxy >]]', { says: ['a closing tag must end with `>` right after the name'] }],
   [
     '[[<Proxy balancer://a]]\nBalancerMember http://h\n</Proxy>',
-    { says: ["this section's opening line has no closing `>` (Apache: \"<Proxy> directive missing closing '>'\")"] },
+    { says: ["this section's opening line has no closing `>`"], apache: "<Proxy> directive missing closing '>'" },
   ],
   // FIXME: Apache stops at the mismatched close inside the skipped body ("Expected </Proxy> but saw
   // </IfDefine>"); it never reaches end of file, so the first finding quotes words Apache does not print here.
@@ -31,7 +29,7 @@ ruleTable('section-mismatch', [
     '[[<IfDefine NOPE>]]\n<Proxy balancer://a>\n[[</IfDefine>]]',
     {
       says: ['the sections inside this skipped conditional do not match'],
-      each: ['(Apache: "Expected </IfDefine> before end of configuration")', '(Apache: "Expected </Proxy> but saw </IfDefine>")'],
+      eachApache: ['Expected </IfDefine> before end of configuration', 'Expected </Proxy> but saw </IfDefine>'],
     },
   ],
   // near misses

@@ -7,26 +7,23 @@ ruleTable('shared-member', [
   [
     '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember [[http://10.0.0.1:8080/app]] loadfactor=3\n</Proxy>',
     {
-      says: [
-        '"http://10.0.0.1:8080/app" is matched to the earlier member http://10.0.0.1:8080 (its URL is a prefix)',
-        'this line adds no member',
-        'its parameters loadfactor=3 are ignored (AH01150)',
-      ],
+      says: ['"http://10.0.0.1:8080/app" adds no member, as http://10.0.0.1:8080 is a prefix of it', 'move loadfactor=3 to that line'],
+      apache: "AH01150: Ignoring parameter 'loadfactor=3' for worker 'http://10.0.0.1:8080' because of worker sharing",
     },
   ],
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a:8080/\n    BalancerMember [[http://a:8080/x]] route=r2 retry=5\n</Proxy>',
-    { says: ['its parameters route=r2 retry=5 are ignored'] },
+    { says: ['move route=r2, retry=5 to that line'] },
   ],
   // without parameters there is nothing ignored to mention
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [["http://a/app"]]\n</Proxy>',
-    { says: ['this line adds no member'], never: ['AH01150'] },
+    { says: ['remove this line'], never: ['ignored'] },
   ],
   // an exact repeat is shared too
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    BalancerMember [[http://a]] loadfactor=2\n</Proxy>',
-    { says: ['is matched to the earlier member http://a'] },
+    { says: ['"http://a" adds no member, as http://a is a prefix of it'] },
   ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a:8080\n    BalancerMember http://a:8081\n</Proxy>'], // the match must cover the whole host and port

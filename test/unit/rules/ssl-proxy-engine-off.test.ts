@@ -10,7 +10,7 @@ ruleTable('ssl-proxy-engine-off', [
   [
     '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember [["https://app1.example.com"]]\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
     {
-      says: ['"https://app1.example.com" needs TLS to the backend but this virtual host has no SSLProxyEngine On', ADD],
+      says: ['"https://app1.example.com" needs TLS, but this virtual host has no SSLProxyEngine On', ADD],
       fixed:
         '<VirtualHost *:443>\n    SSLProxyEngine On\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
       safe: false,

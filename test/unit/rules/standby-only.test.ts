@@ -6,10 +6,7 @@ ruleTable('standby-only', [
   [
     '<Proxy balancer://shop>\n    BalancerMember [[http://a]] status=+H\n    BalancerMember http://b status=+H\n</Proxy>',
     {
-      says: [
-        'every member of lbset 0 in balancer://shop is a hot standby, so they take all requests like regular members',
-        'drop status=H, or add the regular members they should stand by for',
-      ],
+      says: ['every member of lbset 0 is a hot standby, so they serve like regular members', 'drop status=H, or add regular members'],
     },
   ],
   // near misses

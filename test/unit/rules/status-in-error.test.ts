@@ -6,11 +6,7 @@ ruleTable('status-in-error', [
   [
     '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=[[+E]]\n</Proxy>',
     {
-      says: [
-        'status "+E" sets E (in error), which has no effect in the configuration',
-        'Apache retries the member on its first request and clears it',
-        'use +D to disable it',
-      ],
+      says: ['status "+E" sets E, which Apache clears when it retries the member', 'use +D to disable it', 'use +D to disable it'],
       fixed:
         '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080 status=+D\n</Proxy>',
       safe: false,

@@ -7,7 +7,7 @@ ruleTable('sticky-cookie-separator', [
   [
     'Header add Set-Cookie "ROUTEID=[[%{BALANCER_WORKER_ROUTE}e]]; path=/" env=BALANCER_ROUTE_CHANGED',
     {
-      says: ['"ROUTEID=%{BALANCER_WORKER_ROUTE}e"', 'no "." before the route', 'never stick', 'write ROUTEID=.%{BALANCER_WORKER_ROUTE}e'],
+      says: ['no "." before the route', 'never stick', 'write "ROUTEID=.%{BALANCER_WORKER_ROUTE}e"'],
       fixed: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
       safe: true,
     },

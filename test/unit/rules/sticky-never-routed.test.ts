@@ -11,16 +11,16 @@ const header = 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=
 ruleTable('sticky-never-routed', [
   [
     proxy('stickysession=[[PHPSESSID]]'),
-    { says: ['"PHPSESSID" is PHP\'s session id', 'never carries ".route"', 'stickysession=ROUTEID'], noFix: true },
+    { says: ['"PHPSESSID" is PHP\'s session id', 'never carries ".route"', 'set a ROUTEID cookie with Header'], noFix: true },
   ],
-  [proxy('stickysession=[[PHPSESSIONID]]'), { says: ['whose cookie is PHPSESSID'] }],
+  [proxy('stickysession=[[PHPSESSIONID]]'), { says: ['(cookie PHPSESSID)'] }],
   [proxy('stickysession=[[ASP.NET_SessionId]]'), { says: ["ASP.NET's session id"] }],
   [proxy('stickysession=[[connect.sid]]'), { says: ["Express's session id"] }],
   [proxy('stickysession=[[laravel_session|laravel_session]]'), { says: ["Laravel's session id"] }],
   [
     proxy('stickysession=[[jsessionid]]'),
     {
-      says: ['cookie names are case-sensitive', '"jsessionid"', 'write stickysession=JSESSIONID|jsessionid'],
+      says: ['cookie names are case-sensitive', '"jsessionid"', 'use JSESSIONID|jsessionid'],
       fixed: proxy('stickysession=JSESSIONID|jsessionid'),
       safe: true,
     },

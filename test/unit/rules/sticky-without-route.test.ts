@@ -6,7 +6,7 @@ ruleTable('sticky-without-route', [
   [
     '<Proxy balancer://shop>\n    BalancerMember http://10.0.0.1:8080\n    BalancerMember http://10.0.0.2:8080\n    ProxySet [[stickysession=JSESSIONID]]\n</Proxy>',
     {
-      says: ['stickysession=JSESSIONID can never match', 'no member of balancer://shop has a route=', 'give each member a distinct route'],
+      says: ['stickysession=JSESSIONID never sticks', 'no member has a route=', 'give each member its own'],
       never: ['PHPSESSID'],
     },
   ],
@@ -18,7 +18,7 @@ ruleTable('sticky-without-route', [
   // PHP's session cookie is PHPSESSID: a common misspelling gets a note
   [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n    ProxySet [[stickysession=PHPSESSION]]\n</Proxy>',
-    { says: ["(note: PHP's session cookie is PHPSESSID)"] },
+    { says: ["(PHP's cookie is PHPSESSID)"] },
   ],
   // near misses
   [

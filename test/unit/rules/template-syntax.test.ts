@@ -12,11 +12,11 @@ ruleTable(
   [
     [
       '<Proxy "balancer://shop">\n    BalancerMember "http://[[{{ backend_host }}]]:8080"\n</Proxy>',
-      { says: ['unrendered template syntax (Jinja', '"{{ backend_host }}"', 'lint the rendered file', '1 template line'] },
+      { says: ['unrendered template (Jinja', '"{{ backend_host }}"', 'lint the rendered file'] },
     ],
     [
       "[[<?php]]\n    $ip = getenv('IP');\n?>\n<Proxy balancer://c>\n    BalancerMember 'http://<?php print \"$ip\"?>'\n</Proxy>",
-      { says: ['PHP', '4 template lines'] },
+      { says: ['(PHP, e.g. "<?php")'] },
     ],
     ['<Proxy balancer://c>\n    BalancerMember "http://[[<?=]] $ip ?>"\n</Proxy>'],
     ['ServerName [[<%= @server_name %>]]'],

@@ -9,7 +9,7 @@ ruleTable('undefined-balancer', [
   [
     `${SHOP}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" [["balancer://shop1/"]]`,
     {
-      says: ['balancer://shop1 is not found in the files read; did you mean balancer://shop?'],
+      says: ['balancer://shop1 is not found in the files read: did you mean balancer://shop?'],
       fixed: `${SHOP}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"`,
       safe: false,
     },
@@ -17,7 +17,7 @@ ruleTable('undefined-balancer', [
   [
     `${SHOP}RewriteRule ^/x [[balancer://shp/x]] [P]`,
     {
-      says: ['balancer://shp is not found in the files read; did you mean balancer://shop?'],
+      says: ['balancer://shp is not found in the files read: did you mean balancer://shop?'],
       fixed: `${SHOP}RewriteRule ^/x balancer://shop/x [P]`,
     },
   ],
@@ -30,7 +30,7 @@ ruleTable('undefined-balancer', [
   [
     `${COMPLETE}${SHOP}ProxyPassReverse /x [[balancer://Shop2/]]`,
     {
-      says: ['balancer://shop2 is not defined anywhere; did you mean balancer://shop?'],
+      says: ['balancer://shop2 is not defined anywhere: did you mean balancer://shop?'],
       fixed: `${COMPLETE}${SHOP}ProxyPassReverse /x balancer://shop/`,
     },
   ],

@@ -10,10 +10,8 @@ ruleTable('unknown-lbmethod', [
   [
     inShop('ProxySet lbmethod=[[ByRequests]]'),
     {
-      says: [
-        'lbmethod "ByRequests" is unknown; did you mean "byrequests"? (names are exact and lower-case)',
-        '(Apache: "ProxySet: unknown lbmethod lbmethod=ByRequests; balancer://shop")',
-      ],
+      says: ['lbmethod "ByRequests" is unknown, as names are exact and lower-case: did you mean "byrequests"?'],
+      apache: 'ProxySet: unknown lbmethod lbmethod=ByRequests; balancer://shop',
       fixed: inShop('ProxySet lbmethod=byrequests'),
       safe: true,
     },
@@ -31,17 +29,15 @@ ruleTable('unknown-lbmethod', [
   [
     `${COMPLETE}${BYBUSYNESS}${inShop('ProxySet lbmethod=[[bytraffic]]')}`,
     {
-      says: [
-        'lbmethod "bytraffic" needs mod_lbmethod_bytraffic: add LoadModule lbmethod_bytraffic_module before Apache starts',
-        'ProxySet: unknown lbmethod lbmethod=bytraffic',
-      ],
+      says: ['lbmethod "bytraffic" needs mod_lbmethod_bytraffic: add LoadModule lbmethod_bytraffic_module'],
+      apache: 'ProxySet: unknown lbmethod lbmethod=bytraffic',
       noFix: true,
     },
   ],
   [
     'ProxyPass /x balancer://a lbmethod=[[ByBusyness]]\nBalancerMember balancer://a http://h',
     {
-      says: ['(Apache: "ProxyPass unknown lbmethod")'],
+      apache: 'ProxyPass unknown lbmethod',
       fixed: 'ProxyPass /x balancer://a lbmethod=bybusyness\nBalancerMember balancer://a http://h',
     },
   ],

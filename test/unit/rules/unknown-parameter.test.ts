@@ -10,7 +10,8 @@ ruleTable('unknown-parameter', [
   [
     '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" [[lbfactor]]=2\n</Proxy>',
     {
-      says: ['unknown member parameter "lbfactor"; did you mean "loadfactor"? (Apache: "BalancerMember unknown Worker hcheck parameter")'],
+      says: ['unknown member parameter "lbfactor": did you mean "loadfactor"?'],
+      apache: 'BalancerMember unknown Worker hcheck parameter',
       fixed: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
       safe: false,
     },
@@ -19,23 +20,22 @@ ruleTable('unknown-parameter', [
   [
     inA('BalancerMember http://h\nProxySet [[stickysesion]]=ROUTEID'),
     {
-      says: [
-        'unknown balancer parameter "stickysesion"; did you mean "stickysession"? (Apache: "ProxySet: unknown Balancer parameter stickysesion=ROUTEID; balancer://a")',
-      ],
+      says: ['unknown balancer parameter "stickysesion": did you mean "stickysession"?'],
+      apache: 'ProxySet: unknown Balancer parameter stickysesion=ROUTEID; balancer://a',
       fixed: inA('BalancerMember http://h\nProxySet stickysession=ROUTEID'),
       safe: true,
     },
   ],
   [
     'ProxyPass /x balancer://a [[sticky]]=X\nBalancerMember balancer://a http://h',
-    { says: ['did you mean "stickysession"? (Apache: "ProxyPass unknown Balancer parameter")'], safe: false },
+    { says: ['did you mean "stickysession"?'], apache: 'ProxyPass unknown Balancer parameter', safe: false },
   ],
   // the wrong side: where the key belongs
   [
     inA('BalancerMember http://h [[lbmethod]]=bybusyness\nProxySet [[loadfactor]]=2'),
     {
       each: [
-        'lbmethod is a balancer parameter, not a member one: set it with ProxySet inside <Proxy balancer://…> or on the ProxyPass line',
+        'lbmethod is a balancer parameter, not a member one: set it with ProxySet or on the ProxyPass line',
         'loadfactor is a member parameter, not a balancer one: set it on each BalancerMember line',
       ],
       noFix: true,
@@ -44,10 +44,13 @@ ruleTable('unknown-parameter', [
   // a quoted word is flagged whole and not rewritten
   [
     inA('BalancerMember http://h [["weight=2"]] [[bogus]]=1'),
-    { each: ['unknown member parameter "weight"; did you mean "loadfactor"?', 'unknown member parameter "bogus" ('], noFix: true },
+    {
+      each: ['unknown member parameter "weight": did you mean "loadfactor"?', 'unknown member parameter "bogus": check its spelling'],
+      noFix: true,
+    },
   ],
   // without mod_proxy_hcheck, mod_proxy's own message
-  [`${COMPLETE}${inA('BalancerMember http://h [[lbfactor]]=2')}`, { says: ['(Apache: "BalancerMember unknown Worker parameter")'] }],
+  [`${COMPLETE}${inA('BalancerMember http://h [[lbfactor]]=2')}`, { apache: 'BalancerMember unknown Worker parameter' }],
   // near misses
   [inA('BalancerMember http://h LoadFactor=2 hcmethod=GET route=x\nProxySet StickySession=JSESSIONID')],
   [inA('BalancerMember http://h ${KEY}=2')], // an unresolved variable may come from the environment

@@ -7,11 +7,8 @@ ruleTable('zero-loadfactor', [
   [
     '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=[[0]]\n</Proxy>',
     {
-      says: [
-        'loadfactor "0" gives this member zero weight, which Apache refuses',
-        '(Apache: "BalancerMember LoadFactor must be a number between 1..100")',
-        'use 1 to 100, or take the member out of rotation with status=+D',
-      ],
+      says: ['loadfactor "0" is out of range 1–100', 'write 1 or more, or take the member out with status=+D, +N or +H'],
+      apache: 'BalancerMember LoadFactor must be a number between 1..100',
       fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=1\n</Proxy>',
       safe: false,
     },

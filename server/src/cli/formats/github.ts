@@ -19,7 +19,9 @@ export function formatGithub(report: Report): string {
         ['endColumn', String(region.endColumn)],
         ['title', diagnostic.ruleId],
       ].map(([key, value]) => `${key}=${escapeProperty(value!)}`);
-      lines.push(`::${COMMAND[diagnostic.severity]} ${properties.join(',')}::${escapeData(oneLine(diagnostic.message))}`);
+      // Apache's words go on the annotation's second line: an encoded newline, so the command stays one line.
+      const apache = diagnostic.apacheMessage === undefined ? '' : `\nApache: ${oneLine(diagnostic.apacheMessage)}`;
+      lines.push(`::${COMMAND[diagnostic.severity]} ${properties.join(',')}::${escapeData(oneLine(diagnostic.message) + apache)}`);
     }
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -8,6 +8,8 @@ export interface JsonMessage {
   readonly severity: 1 | 2;
   readonly level?: 'info';
   readonly message: string;
+  /** Apache's own words for this finding, exactly as it prints them, when it prints any (not in ESLint's shape: an addition). */
+  readonly apacheMessage?: string;
   readonly line: number;
   readonly column: number;
   readonly endLine: number;
@@ -42,6 +44,7 @@ export function formatJson(report: Report): string {
           severity: diagnostic.severity === 'error' ? 2 : 1,
           ...(diagnostic.severity === 'info' ? { level: 'info' as const } : {}),
           message: diagnostic.message,
+          ...(diagnostic.apacheMessage === undefined ? {} : { apacheMessage: diagnostic.apacheMessage }),
           line: region.line,
           column: region.column,
           endLine: region.endLine,

@@ -30,6 +30,7 @@ export function formatSarif(report: Report): string {
         ...(index === undefined ? {} : { ruleIndex: index }),
         level: LEVEL[diagnostic.severity],
         message: { text: diagnostic.message },
+        ...(diagnostic.apacheMessage === undefined ? {} : { properties: { apacheMessage: diagnostic.apacheMessage } }),
         locations: [{ physicalLocation: physicalLocation(uri, finding.region) }],
         partialFingerprints: { [FINGERPRINT_KEY]: createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32) },
         ...(finding.related.length > 0

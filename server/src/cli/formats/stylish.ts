@@ -1,5 +1,6 @@
 /** `--format stylish` (the default): ESLint's layout — the file, a row per finding, a summary. */
 import type { Severity } from '../../core/rules/types';
+import { wrap } from '../fit';
 import { oneLine } from '../one-line';
 import { countFindings, Report } from '../report';
 
@@ -14,6 +15,9 @@ const ANSI = {
 
 const SEVERITY_COLOUR: Record<Severity, keyof typeof ANSI> = { error: 'red', warning: 'yellow', info: 'blue' };
 
+/** The narrowest message column kept beside the rule ids on a terminal; narrower, the rule id follows the message instead. */
+const MIN_MESSAGE_COLUMN = 40;
+
 /** Renders the report; nothing at all when there is nothing to report (as ESLint). */
 export function formatStylish(report: Report): string {
   const paint = (style: keyof typeof ANSI, text: string): string =>
@@ -25,20 +29,38 @@ export function formatStylish(report: Report): string {
       where: `${finding.region.line}:${finding.region.column}`,
       severity: finding.diagnostic.severity,
       message: oneLine(finding.diagnostic.message),
+      apache: finding.diagnostic.apacheMessage === undefined ? undefined : `Apache: ${oneLine(finding.diagnostic.apacheMessage)}`,
       ruleId: finding.diagnostic.ruleId,
     }));
     const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
     const whereWidth = width((row) => row.where);
     const severityWidth = width((row) => row.severity);
-    const messageWidth = width((row) => row.message);
-    const lines = rows.map((row) => {
-      const cells = [
-        paint('dim', row.where.padEnd(whereWidth)),
-        paint(SEVERITY_COLOUR[row.severity], row.severity.padEnd(severityWidth)),
-        row.message.padEnd(messageWidth),
-        paint('dim', row.ruleId),
-      ];
-      return `  ${cells.join('  ')}`;
+    const ruleWidth = width((row) => row.ruleId);
+    // Messages start at `indent`. On a terminal they wrap, each continuation line indented to that
+    // column: beside a column of rule ids while it leaves the message MIN_MESSAGE_COLUMN, else with
+    // the rule id as the message's last word.
+    const indent = 2 + whereWidth + 2 + severityWidth + 2;
+    const room = report.width === undefined ? undefined : report.width - indent;
+    const beside = room === undefined || room - 2 - ruleWidth >= MIN_MESSAGE_COLUMN;
+    const column = room === undefined ? undefined : beside ? room - 2 - ruleWidth : room;
+    const messageWidth = Math.min(
+      width((row) => row.message),
+      column ?? Infinity,
+    );
+    const under = ' '.repeat(indent);
+    const lines = rows.flatMap((row) => {
+      const lead = `  ${paint('dim', row.where.padEnd(whereWidth))}  ${paint(SEVERITY_COLOUR[row.severity], row.severity.padEnd(severityWidth))}  `;
+      const apache = (row.apache === undefined ? [] : wrap(row.apache, room)).map((line) => under + paint('dim', line));
+      if (!beside) {
+        const wrapped = wrap(`${row.message}  ${row.ruleId}`, column);
+        const last = wrapped.length - 1;
+        // The rule id ends the last line unless a terminal narrower than it broke it.
+        if (wrapped[last]!.endsWith(row.ruleId))
+          wrapped[last] = `${wrapped[last]!.slice(0, -row.ruleId.length)}${paint('dim', row.ruleId)}`;
+        return [lead + wrapped[0], ...wrapped.slice(1).map((line) => under + line), ...apache];
+      }
+      const [first = '', ...rest] = wrap(row.message, column);
+      return [`${lead}${first.padEnd(messageWidth)}  ${paint('dim', row.ruleId)}`, ...rest.map((line) => under + line), ...apache];
     });
     blocks.push(`${paint('underline', oneLine(file.shown))}\n${lines.join('\n')}\n`);
   }

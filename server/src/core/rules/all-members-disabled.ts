@@ -21,15 +21,17 @@ export const rule: Rule = {
     for (const preview of analysis.previews) {
       const { balancer, schedule } = preview;
       if (balancer.members.length === 0 || schedule.tier !== undefined || preview.lbmethod === 'heartbeat') continue;
-      const reasons = balancer.members.map(
-        (member, index) => `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`,
+      // Each member's whole reason is on its own line (related); the message names the kinds.
+      const kinds = new Set(
+        balancer.members.map((member, index) => describeIdle(schedule.members[index]!.idle!, member, undefined).split(' (')[0]!),
       );
       yield {
         span: (balancer.section?.open ?? balancer.createdBy).span,
-        message: `no member of ${balancer.name} can take a request, so every request gets 503 (AH01170 "All workers are in error state"): ${reasons.join('; ')}`,
+        message: `no member of ${balancer.name} can take a request (${[...kinds].join(', ')}), so every request gets 503: make one usable`,
+        apacheMessage: `AH01170: ${balancer.name}: All workers are in error state`,
         related: balancer.members.map((member, index) => ({
           span: member.declaration.directive.span,
-          message: describeIdle(schedule.members[index]!.idle!, member, undefined),
+          message: `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`,
         })),
         fixes: balancer.members.flatMap((member, index) => reenable(analysis, member, index)).slice(0, REENABLE_FIXES),
       };

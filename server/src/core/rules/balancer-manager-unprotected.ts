@@ -71,7 +71,7 @@ export const rule: Rule = {
       const word = handler.directive.args[0]!;
       yield {
         span: word.span,
-        message: `anyone who can reach this server can use the balancer-manager and disable members or change their weights: ${access.reason}; restrict it, e.g. "Require ip 10.0.0.0/8" or "Require local"`,
+        message: `anyone can use this balancer-manager (${access.reason}): restrict it, e.g. "Require local"`,
         related: section ? [{ span: section.open.span, message: 'the section serving the balancer-manager' }] : [],
         fixes: fixFor(text, handler.directive, access, newline),
       };
@@ -178,15 +178,12 @@ function accessOf(sections: readonly Section[]): Access {
   const compatProtects = usesCompat && (order === 'deny,allow' ? denyAll && !allowAll : !allowAll || denyAll);
   // Require lines outside a container must all fail to deny (RequireAny): one "all granted" opens it.
   if ((requires.length > 0 && granted.length === 0) || compatProtects) return { kind: 'protected', reason: '', granted, usesCompat };
-  if (!usesCompat && requires.length === 0)
-    return { kind: 'unrestricted', reason: 'nothing here restricts who may reach it', granted, usesCompat };
-  let reason = '"Require all granted" lets everyone in';
+  if (!usesCompat && requires.length === 0) return { kind: 'unrestricted', reason: 'nothing restricts access', granted, usesCompat };
+  let reason = '"Require all granted" lets all in';
   if (usesCompat && order === 'deny,allow' && allowAll) {
-    reason = denyAll
-      ? '"Allow from all" is checked after "Deny from all" under Order Deny,Allow, so it lets everyone in'
-      : '"Allow from all" lets everyone in';
-  } else if (usesCompat && allowAll) reason = '"Allow from all" lets everyone in';
-  else if (usesCompat) reason = 'Deny lines without "Deny from all" only keep out the hosts they name';
+    reason = denyAll ? '"Allow from all" wins under Deny,Allow' : '"Allow from all" lets all in';
+  } else if (usesCompat && allowAll) reason = '"Allow from all" lets all in';
+  else if (usesCompat) reason = 'its Deny lines name only some hosts';
   return { kind: 'open', reason, granted, usesCompat };
 }
 

@@ -19,8 +19,8 @@ export const rule: Rule = {
     if (!first) return;
     yield {
       span: balancerAnchor(first),
-      message:
-        'mod_proxy_balancer is not loaded: Apache starts, but every request to a balancer fails with 500 (AH01144 "No protocol handler was valid for the URL"); add LoadModule proxy_balancer_module',
+      message: 'mod_proxy_balancer is not loaded, so every request to a balancer fails with 500: add LoadModule proxy_balancer_module',
+      apacheMessage: 'AH01144: No protocol handler was valid for the URL',
     };
   },
 };

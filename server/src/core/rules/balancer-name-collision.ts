@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import { balancerAnchor } from './shared';
 import type { Rule } from './types';
@@ -32,7 +33,8 @@ export const rule: Rule = {
       if ((first.params.growth ?? 0) > 0) continue;
       yield {
         span: balancerAnchor(balancer),
-        message: `${balancer.name} and ${first.name} share the shared-memory slot "${slot}", so Apache fails to start (AH01186 "worker slotmem_grab failed"); rename one of them`,
+        message: `${balancer.name} and ${first.name} share the shared-memory slot ${quoted(slot)}, so Apache fails to start: rename one`,
+        apacheMessage: 'AH01186: worker slotmem_grab failed',
         related: [{ span: balancerAnchor(first), message: `${first.name} takes the slot first` }],
       };
     }

@@ -7,7 +7,7 @@ export const rule: Rule = {
   docs: {
     summary:
       "`BalancerPersist On`: balancer-manager edits and each member's lbstatus survive restarts, so edits to this file may not take effect",
-    why: "With persistence Apache restores the balancers' shared memory (slotmem-shm-*.persist under DefaultRuntimeDir) at start-up: a member that keeps its URL keeps its saved loadfactor, status and lbset, whatever the file now says (verified: a loadfactor and status changed in the file stayed as saved after a restart).",
+    why: "With persistence Apache restores the balancers' shared memory (slotmem-shm-*.persist under DefaultRuntimeDir) at start-up: a member that keeps its URL keeps its saved loadfactor, status and lbset, whatever the file now says (verified: a loadfactor and status changed in the file stayed as saved after a restart). To apply edits made in the file: stop Apache, delete the slotmem-shm-*.persist files in DefaultRuntimeDir, and start it again.",
     bad: 'BalancerPersist On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
     good: 'BalancerPersist Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
   },
@@ -18,8 +18,7 @@ export const rule: Rule = {
       if (value?.value.toLowerCase() !== 'on') continue;
       yield {
         span: step.directive.span,
-        message:
-          "with BalancerPersist On, Apache restores balancer-manager edits and each member's lbstatus after a restart: a loadfactor, status or lbset changed in this file may not take effect for a member that keeps its URL; to apply file edits, stop Apache, delete the slotmem-shm-*.persist files in DefaultRuntimeDir, and start it again",
+        message: 'with BalancerPersist On, edits to loadfactor, status or lbset may not take effect: delete slotmem-shm-*.persist',
         fixes: [{ title: 'Turn persistence off (BalancerPersist Off)', safe: false, edits: [{ span: value.span, newText: 'Off' }] }],
       };
     }

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { editDistance } from '../directives/directives';
 import { walk } from '../syntax/walk';
 import type { Rule } from './types';
@@ -54,7 +55,7 @@ export const rule: Rule = {
           const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
           yield {
             span: { start, end },
-            message: `"${written}" looks like a misspelled balancer URL: only a word starting with "balancer://" names a balancer, so ${consequence(name)}; write ${fixed}`,
+            message: `${quoted(text.slice(start, end))} is not "balancer://", so ${consequence(name)}: write ${quoted(fixed)}`,
             fixes: [{ title: `Change to ${fixed}`, safe: true, edits: [{ span: { start, end }, newText: 'balancer://' }] }],
           };
         }
@@ -85,18 +86,18 @@ function schemesIn(raw: string): RegExpExecArray[] {
 function consequence(name: string): string {
   switch (name) {
     case 'proxypassreverse':
-      return 'Apache does not rewrite the Location headers of these responses';
+      return 'Location headers are not rewritten';
     case 'balancermember':
     case '<proxy':
     case '<proxymatch':
-      return 'Apache files these members under a name no ProxyPass can route to (or under a worker scheme no module handles)';
+      return 'no ProxyPass can route to these members';
     case 'proxyset':
-      return 'Apache looks for a worker of that name and refuses the line';
+      return 'Apache refuses the line';
     case 'rewriterule':
-      return 'mod_rewrite takes it as a path on this server and proxies the request back to this server (404)';
+      return 'requests are proxied back to this server (404)';
     case 'sethandler':
-      return 'no handler takes it and Apache serves a local file instead (404)';
+      return 'Apache serves a local file instead (404)';
     default:
-      return 'Apache takes it as a worker URL with an unknown scheme and answers 500 ("No protocol handler was valid for the URL") although apache2 -t says Syntax OK';
+      return 'requests get 500 although apache2 -t passes';
   }
 }

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { findDirective } from '../directives/directives';
 import type { Rule } from './types';
 
@@ -31,7 +32,7 @@ export const rule: Rule = {
         const swallowedStart = next + text.slice(next, nextEnd).indexOf(swallowed);
         yield {
           span: { start, end },
-          message: `this comment ends with a backslash, so Apache joins the next line to it: "${swallowed}" is part of the comment and never applies; remove the backslash`,
+          message: `this comment ends in a backslash, so it swallows ${quoted(swallowed)}: remove the backslash`,
           related: [{ span: { start: swallowedStart, end: swallowedStart + swallowed.length }, message: `swallowed by the comment above` }],
           // Safe: the swallowed line becomes a comment of its own, so Apache reads exactly what it read
           // before. Removing the backslash alone would put that line into effect: only a suggestion.

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Member } from '../model/model';
 import { lineEnd, lineStart } from './proxypass-order';
 import type { Rule } from './types';
@@ -41,7 +42,7 @@ export const rule: Rule = {
         const start = lineStart(text, directive.start);
         yield {
           span: member.declaration.url,
-          message: `"${member.url}" repeats the member "${earlier.url}" with the default port spelled out: Apache keeps both, so the host gets a double share; remove this line`,
+          message: duplicateMessage(member.url, earlier.url),
           related: [{ span: earlier.declaration.url, message: `the member "${member.url}" repeats` }],
           fixes: [
             {
@@ -60,4 +61,12 @@ export const rule: Rule = {
 function authorityOf(name: string): string {
   const slash = name.indexOf('/', name.indexOf(':') + 3);
   return slash < 0 ? name : name.slice(0, slash);
+}
+
+/** The message, naming the earlier member when the sentence stays short (long URLs: the related place names it). */
+function duplicateMessage(url: string, earlier: string): string {
+  const named = `${quoted(url)} repeats the member ${quoted(earlier)} with its default port, so it gets a double share: remove it`;
+  return named.length <= 120
+    ? named
+    : `${quoted(url)} repeats an earlier member with its default port, so it gets a double share: remove it`;
 }

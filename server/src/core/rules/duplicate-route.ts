@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Member } from '../model/model';
 import type { Rule } from './types';
 
@@ -23,9 +24,9 @@ export const rule: Rule = {
         }
         yield {
           span: member.setBy.get('route')?.valueSpan ?? member.declaration.url,
-          message: `route "${route}" is already used by ${earlier.url} in ${balancer.name}: sticky sessions for it always go there; give this member its own route`,
+          message: `route ${quoted(route)} is already used by ${earlier.url}, so its sticky sessions never come here: give each member its own`,
           related: [
-            { span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route "${route}" first used here` },
+            { span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route ${quoted(route)} first used here` },
           ],
         };
       }

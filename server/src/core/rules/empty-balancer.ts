@@ -29,7 +29,8 @@ export const rule: Rule = {
       if (!balancer.section && !selfContained) continue;
       yield {
         span: balancerAnchor(balancer),
-        message: `${balancer.name} has no members, so every request routed to it gets 503 (AH01171 "No workers in balancer")${known.length > 0 ? `; balancers with members: ${listed(known)}` : ''}`,
+        message: `${balancer.name} has no members, so every request to it gets 503: add members${known.length > 0 ? `, or use ${listed(known, 2)}` : ''}`,
+        apacheMessage: `AH01171: ${balancer.name}: No workers in balancer`,
       };
     }
   },

@@ -49,14 +49,13 @@ export const rule: Rule = {
         if (first === 'unknown' || !first || first.url.value === '!') continue;
         covering = first;
       }
-      const name = handler.handler.args[0]!.value.toLowerCase();
       const where = covering.pathWord
         ? `"ProxyPass ${covering.pathWord.value}"`
         : `the ProxyPass in <Location ${covering.location?.args[0]?.value ?? ''}>`;
       const advice = covering.location ? '"ProxyPass !" inside this <Location>' : `"ProxyPass ${handler.path} !" before it`;
       yield {
         span: handler.handler.args[0]!.span,
-        message: `${where} also matches ${handler.path}, so the ${name} page is proxied to a backend: add ${advice}`,
+        message: `${where} proxies ${handler.path} to a backend: add ${advice}`,
         related: [{ span: covering.directive.span, message: 'the ProxyPass that takes this path' }],
         fixes: [fixFor(text, handler, covering, newline)],
       };

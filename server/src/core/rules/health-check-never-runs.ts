@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import type { Parameter } from '../model/model';
 import type { Rule } from './types';
@@ -29,7 +30,7 @@ export const rule: Rule = {
           const insertAt = first.span.start;
           yield {
             span: first.span,
-            message: `${names} without hcmethod: the default method NONE never checks this member; add hcmethod=GET (or HEAD, OPTIONS, TCP)`,
+            message: `${names} without hcmethod: the default method NONE never checks this member, so add hcmethod=GET`,
             fixes: [
               { title: 'Add hcmethod=GET', safe: false, edits: [{ span: { start: insertAt, end: insertAt }, newText: 'hcmethod=GET ' }] },
             ],
@@ -39,7 +40,7 @@ export const rule: Rule = {
           if (!uri) continue;
           yield {
             span: uri.span,
-            message: `hcuri "${uri.value}" is ignored with hcmethod=TCP, which only opens a connection: use hcmethod=GET to check the page`,
+            message: `hcuri ${quoted(uri.value)} is ignored with hcmethod=TCP, which only opens a connection: use hcmethod=GET`,
             fixes: [{ title: 'Use hcmethod=GET', safe: false, edits: [{ span: method.valueSpan, newText: 'GET' }] }],
           };
         }

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { findDirective } from '../directives/directives';
 import type { Span } from '../span';
 import { sectionName } from '../syntax/names';
@@ -75,10 +76,10 @@ function afterOpening(text: string, section: Section, ignored: Span): RuleFindin
     });
   }
   fixes.push({ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: bracket + 1, end: ignored.end }, newText: '' }] });
-  const hint = isProxy ? 'balancer parameters go inside the ">" (or on a ProxySet line)' : 'put it on its own line or delete it';
+  const hint = isProxy ? 'move it inside the ">" or onto a ProxySet line' : 'put it on its own line or delete it';
   return {
     span: ignored,
-    message: `text after the ">" of a ${open} line is ignored: Apache silently drops "${words}", so it has no effect; ${hint}`,
+    message: `${quoted(words)} after the ">" of this ${open} line is ignored: ${hint}`,
     fixes,
   };
 }
@@ -89,7 +90,7 @@ function afterClosing(text: string, section: Section, ignored: Span): RuleFindin
   const end = close.nameSpan.end;
   return {
     span: ignored,
-    message: `text after </${sectionName(section.name)}> is ignored: Apache silently drops "${words}", so it has no effect; put it on its own line or delete it`,
+    message: `${quoted(words)} after </${sectionName(section.name)}> is ignored: put it on its own line or delete it`,
     fixes: [{ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: end, end: ignored.end }, newText: '' }] }],
   };
 }

@@ -1,4 +1,4 @@
-import { apacheSays, syntaxProblems } from './shared';
+import { syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -16,8 +16,8 @@ export const rule: Rule = {
       const what =
         problem.problem === 'include-arguments'
           ? 'give this include exactly one path, quoted if it has spaces'
-          : 'this include cannot be read, so Apache refuses to start: fix the path, or use IncludeOptional for a file that may be absent';
-      yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
+          : 'this include cannot be read, so Apache refuses to start: fix the path, or use IncludeOptional if it may be absent';
+      yield { span: problem.span, message: what, apacheMessage: problem.message };
     }
   },
 };

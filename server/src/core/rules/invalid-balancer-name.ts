@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,7 +12,7 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-balancer-name')) {
-      yield { span: problem.span, message: `this is not a usable balancer name: write balancer://NAME (${apacheSays(problem.message)})` };
+      yield { span: problem.span, message: 'this is not a usable balancer name: write balancer://NAME', apacheMessage: problem.message };
     }
   },
 };

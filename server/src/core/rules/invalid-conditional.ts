@@ -1,4 +1,4 @@
-import { apacheSays, syntaxProblems } from './shared';
+import { syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,7 +12,11 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'invalid-conditional')) {
-      yield { span: problem.span, message: `this conditional cannot be tested (${apacheSays(problem.message)})` };
+      yield {
+        span: problem.span,
+        message: 'this conditional cannot be tested, so Apache refuses it: fix its argument',
+        apacheMessage: problem.message,
+      };
     }
   },
 };

@@ -1,4 +1,4 @@
-import { apacheSays, syntaxProblems } from './shared';
+import { syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -16,7 +16,7 @@ export const rule: Rule = {
         problem.problem === 'invalid-define'
           ? 'rename this variable without ":"'
           : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
-      yield { span: problem.span, message: `${hint} (${apacheSays(problem.message)})` };
+      yield { span: problem.span, message: hint, apacheMessage: problem.message };
     }
   },
 };

@@ -1,7 +1,7 @@
+import { quoted } from '../bounded';
 import { atoi } from '../model/cvalues';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
-import { apacheSays } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
@@ -38,7 +38,8 @@ function check(directive: Directive): RuleFinding | undefined {
     if (value === 'on' || value === 'off') return undefined;
     return {
       span: first?.span ?? directive.nameSpan,
-      message: `${flag} takes On or Off${first ? `, not "${first.value}"` : ''} (${apacheSays(`${flag} must be On or Off`)})`,
+      message: `${flag} takes On or Off${first ? `, not ${quoted(first.value)}` : ''}`,
+      apacheMessage: `${flag} must be On or Off`,
     };
   }
   if (lower !== 'balancergrowth') return undefined;
@@ -46,13 +47,15 @@ function check(directive: Directive): RuleFinding | undefined {
   if (!first || first.value === '' || directive.args.length > 1) {
     return {
       span: directive.span,
-      message: `BalancerGrowth takes one number (${apacheSays('BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config')})`,
+      message: 'BalancerGrowth takes one number, from 0 to 1000',
+      apacheMessage: 'BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config',
     };
   }
   const growth = atoi(first.value);
   if (growth >= 0 && growth <= 1000) return undefined;
   return {
     span: first.span,
-    message: `BalancerGrowth "${first.value}" is out of range: Apache accepts 0 to 1000 (${apacheSays('BalancerGrowth must be between 0 and 1000')})`,
+    message: `BalancerGrowth ${quoted(first.value)} is out of range: write 0 to 1000`,
+    apacheMessage: 'BalancerGrowth must be between 0 and 1000',
   };
 }

@@ -1,6 +1,7 @@
+import { quoted } from '../bounded';
 import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Fix, Rule } from './types';
 
 export const rule: Rule = {
@@ -17,34 +18,38 @@ export const rule: Rule = {
       const parameter = problem.parameter;
       if (!parameter) continue;
       const { hint, fixes } = explain(parameter);
-      yield { span: parameter.valueSpan, message: `loadfactor "${parameter.value}" ${hint} (${apacheSays(problem.message)})`, fixes };
+      yield { span: parameter.valueSpan, message: `loadfactor ${quoted(parameter.value)} ${hint}`, apacheMessage: problem.message, fixes };
     }
   },
 };
 
 function explain(parameter: Parameter): { hint: string; fixes: Fix[] } {
   const value = parameter.value;
-  const quoted = /^(["'])(.*)\1$/.exec(value);
-  if (quoted) {
+  const inQuotes = /^(["'])(.*)\1$/.exec(value);
+  if (inQuotes) {
     return {
-      hint: 'keeps its quotes: a quote inside a word is literal, so Apache sees no number; drop the quotes or quote the whole key=value word',
+      hint: 'keeps its quotes, so Apache sees no number: drop them, or quote the whole key=value word',
       fixes: [
-        { title: `Remove the quotes: loadfactor=${quoted[2]}`, safe: true, edits: [{ span: parameter.valueSpan, newText: quoted[2]! }] },
+        {
+          title: `Remove the quotes: loadfactor=${inQuotes[2]}`,
+          safe: true,
+          edits: [{ span: parameter.valueSpan, newText: inQuotes[2]! }],
+        },
       ],
     };
   }
   const parsed = strtod(value);
-  if (parsed.length === 0) return { hint: 'is not a number: Apache accepts 1 to 100', fixes: [] };
-  if (!Number.isFinite(parsed.value)) return { hint: 'is not a finite number: Apache accepts 1 to 100', fixes: [] };
+  if (parsed.length === 0) return { hint: 'is not a number: write 1 to 100', fixes: [] };
+  if (!Number.isFinite(parsed.value)) return { hint: 'is not a finite number: write 1 to 100', fixes: [] };
   if (parsed.value > 0 && parsed.value < 1) {
     return {
-      hint: 'is below 1: Apache accepts 1 to 100, so scale every member of the balancer up instead (the shares only depend on the ratios)',
+      hint: 'is below 1: scale every member of the balancer up instead, as only the ratios count',
       fixes: [],
     };
   }
-  if (parsed.value < 0) return { hint: 'is negative: Apache accepts 1 to 100', fixes: [] };
+  if (parsed.value < 0) return { hint: 'is negative: write 1 to 100', fixes: [] };
   return {
-    hint: 'is above 100: Apache accepts 1 to 100, so scale every member of the balancer down instead (the shares only depend on the ratios)',
+    hint: 'is above 100: scale every member of the balancer down instead, as only the ratios count',
     fixes: [{ title: 'Set loadfactor=100', safe: false, edits: [{ span: parameter.valueSpan, newText: '100' }] }],
   };
 }

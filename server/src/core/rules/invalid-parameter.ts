@@ -1,4 +1,5 @@
-import { apacheSays, modelProblems } from './shared';
+import { quoted } from '../bounded';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -14,8 +15,22 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-parameter')) {
       const parameter = problem.parameter;
-      const what = parameter ? `${parameter.key} "${parameter.value}" is not accepted` : 'parameters must be written as key=value';
-      yield { span: problem.span, message: `${what} (${apacheSays(problem.message)})` };
+      const message = parameter
+        ? `${parameter.key} ${quoted(parameter.value)} is not accepted: ${requirement(problem.message)}`
+        : 'parameters must be written as key=value';
+      yield { span: problem.span, message, apacheMessage: problem.message };
     }
   },
 };
+
+/**
+ * What Apache's words require of the value, without the directive before it and the line it echoes
+ * after it: `ProxySet: failover must be On|Off nofailover=yes; balancer://shop` → `failover must be On|Off`.
+ */
+function requirement(apache: string): string {
+  const bare = apache
+    .replace(/^(BalancerMember|ProxyPass|ProxySet:?) /, '')
+    .replace(/ \S+=\S*; \S+$/, '')
+    .replace(/\.$/, '');
+  return `${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
+}

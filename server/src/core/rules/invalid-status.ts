@@ -1,4 +1,5 @@
-import { apacheSays, modelProblems } from './shared';
+import { quoted } from '../bounded';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -16,7 +17,8 @@ export const rule: Rule = {
       if (!parameter) continue;
       yield {
         span: parameter.valueSpan,
-        message: `status "${parameter.value}" is not a valid status: write letters from D S E I H R N C, each group optionally after + (set) or - (clear), with no spaces or commas, e.g. status=+H or status=-D+N (${apacheSays(problem.message)})`,
+        message: `status ${quoted(parameter.value)} is not valid: write letters of DSEIHRNC after + or -, no spaces or commas, e.g. +H or -D+N`,
+        apacheMessage: problem.message,
       };
     }
   },

@@ -1,4 +1,5 @@
-import { apacheSays, modelProblems } from './shared';
+import { quoted } from '../bounded';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -13,10 +14,13 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-url')) {
       const written = analysis.tree.text.slice(problem.span.start, problem.span.end);
+      // The host as a URL would hold it: without the quotes the word was written in, nor a scheme.
+      const host = written.replace(/^(["'])(.*)\1$/, '$2').replace(/^[a-z]+:\/*/i, '');
       const fixable = /^[A-Za-z0-9.-]+(:\d+)?(\/\S*)?$/.test(written);
       yield {
         span: problem.span,
-        message: `"${written}" is not an absolute URL: write scheme://host[:port], e.g. http://${written.replace(/^[a-z]+:\/*/i, '')} (${apacheSays(problem.message)})`,
+        message: `${quoted(written)} is not an absolute URL: write scheme://host[:port], e.g. ${quoted(`http://${host}`)}`,
+        apacheMessage: problem.message,
         fixes: fixable
           ? [{ title: `Use http://${written}`, safe: false, edits: [{ span: problem.span, newText: `http://${written}` }] }]
           : [],

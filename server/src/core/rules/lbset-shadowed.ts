@@ -23,7 +23,7 @@ export const rule: Rule = {
         if (member.params.lbset <= lowest) continue;
         yield {
           span: member.declaration.url,
-          message: `lbset ${member.params.lbset} is never used: ${keeper.url} in lbset ${lowest} has status I, so it never goes into error and lbset ${lowest} always has a member`,
+          message: `lbset ${member.params.lbset} is never used: ${keeper.url} in lbset ${lowest} has status I, so lbset ${lowest} never runs out`,
           related: [{ span: keeper.declaration.url, message: 'never put in error (status I)' }],
         };
       }

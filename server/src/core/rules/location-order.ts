@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Section } from '../syntax/tree';
 import { covers, proxyRules, quote, type ProxyRule } from './proxypass-order';
 import type { Rule, RuleFinding } from './types';
@@ -60,7 +61,7 @@ export const rule: Rule = {
       if (!later) continue;
       findings.push({
         span: exclusion.rule.directive.span,
-        message: `<Location "${later.path}"> below also matches ${exclusion.path} and the last matching <Location> wins, so ${exclusion.path} is still proxied: move this <Location> below it`,
+        message: `<Location ${quoted(later.path)}> below also matches ${exclusion.path} and wins, so it is still proxied: move this <Location> below it`,
         related: [{ span: later.rule.directive.span, message: `"${quote(text, later.rule.directive)}" overrides the exclusion` }],
       });
     }
@@ -76,7 +77,7 @@ export const rule: Rule = {
       if (!location) continue;
       findings.push({
         span: exclusion.pathWord?.span ?? exclusion.directive.span,
-        message: `the ProxyPass in <Location "${location.path}"> is tried before this line, so ${path} is still proxied: exclude it with <Location "${path}"> ProxyPass "!" after that section`,
+        message: `${quoted(path)} is still proxied, as <Location ${quoted(location.path)}> comes first: exclude it in a <Location> below it`,
         related: [{ span: location.rule.directive.span, message: `"${quote(text, location.rule.directive)}" matches ${path} first` }],
       });
     }

@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 /**
@@ -19,7 +19,8 @@ export const rule: Rule = {
     for (const problem of modelProblems(analysis, 'member-needs-section')) {
       yield {
         span: problem.span,
-        message: `this member names no balancer: it works only if this file is included inside <Proxy balancer://…>; on its own, write BalancerMember balancer://NAME URL (${apacheSays(problem.message)})`,
+        message: 'this member names no balancer, which works only inside <Proxy balancer://…>: write BalancerMember balancer://NAME URL',
+        apacheMessage: problem.message,
       };
     }
   },

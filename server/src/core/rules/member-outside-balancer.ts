@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -18,7 +19,7 @@ export const rule: Rule = {
       if (!first) continue;
       yield {
         span: first.declaration.directive.nameSpan,
-        message: `this member joins a balancer named "${balancer.name}", which no ProxyPass can route to: put members in <Proxy balancer://NAME>`,
+        message: `this member joins ${quoted(balancer.name)}, which no ProxyPass can route to: put members in <Proxy balancer://NAME>`,
       };
     }
   },

@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -17,19 +17,18 @@ export const rule: Rule = {
       const word = text.slice(problem.span.start, problem.span.end);
       let hint = 'check the arguments: BalancerMember [balancer://NAME] URL [key=value …]';
       if (word.startsWith('#'))
-        hint = 'Apache has no trailing comments: "#" and the words after it are arguments; move the comment to its own line';
+        hint = 'Apache takes "#" and the words after it as arguments, as it has no trailing comments: move the comment to its own line';
       else if (
         /^[+-]?[a-z]+$/i.test(word) &&
         /status=\S*\s+$/i.test(text.slice(Math.max(0, problem.span.start - 40), problem.span.start))
       ) {
         hint = 'a status value cannot contain spaces: write the letters together, e.g. status=+H+R';
       } else if (problem.message.includes('must define remote proxy server'))
-        hint =
-          'no member URL: outside <Proxy> the first word is the balancer name (BalancerMember balancer://NAME URL), and a word with "=" is always a parameter';
+        hint = 'no member URL, as a word with "=" is a parameter: outside <Proxy> write BalancerMember balancer://NAME URL';
       else if (problem.message.includes('must define balancer name'))
         hint = 'outside <Proxy balancer://…> the balancer name must come first';
       else if (problem.message.includes('can not have a balancer name')) hint = 'inside <Proxy balancer://…> give only the member URL';
-      yield { span: problem.span, message: `${hint} (${apacheSays(problem.message)})` };
+      yield { span: problem.span, message: hint, apacheMessage: problem.message };
     }
   },
 };

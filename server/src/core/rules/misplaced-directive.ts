@@ -1,7 +1,6 @@
 import { contextOf, refusal } from '../directives/directive-context';
 import { knownModules } from '../syntax/conditions';
 import { walk } from '../syntax/walk';
-import { apacheSays } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -27,7 +26,8 @@ export const rule: Rule = {
       const where = step.parent ? `inside <${step.parent.name}>` : 'at the top level';
       yield {
         span: directive.nameSpan,
-        message: `${directive.name.startsWith('<') ? `${directive.name}>` : directive.name} cannot stand ${where}: move it where Apache allows it (${apacheSays(message)})`,
+        message: `${directive.name.startsWith('<') ? `${directive.name}>` : directive.name} cannot stand ${where}: move it where Apache allows it`,
+        apacheMessage: message,
       };
     }
   },

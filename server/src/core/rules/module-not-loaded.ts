@@ -24,7 +24,8 @@ export const rule: Rule = {
         if (!directive || !PROXY_DIRECTIVES.test(directive.name)) continue;
         yield {
           span: directive.nameSpan,
-          message: `${directive.name} needs mod_proxy: add LoadModule proxy_module (Apache: "Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration")`,
+          message: `${directive.name} needs mod_proxy: add LoadModule proxy_module`,
+          apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
         };
         return;
       }
@@ -37,15 +38,16 @@ export const rule: Rule = {
     if (modules.has('proxy_balancer_module') && !modules.has('slotmem_shm_module')) {
       findings.push({
         span: balancerAnchor(first),
-        message:
-          "mod_slotmem_shm is not loaded: Apache fails to start (AH01177 \"Failed to lookup provider 'shm' for 'slotmem': is mod_slotmem_shm loaded??\"); add LoadModule slotmem_shm_module",
+        message: 'mod_slotmem_shm is not loaded, so Apache fails to start: add LoadModule slotmem_shm_module',
+        apacheMessage: "AH01177: Failed to lookup provider 'shm' for 'slotmem': is mod_slotmem_shm loaded??",
       });
     }
     const byDefault = balancers.find((balancer) => balancer.params.lbmethod === undefined);
     if (byDefault && modules.has('proxy_balancer_module') && !modules.has('lbmethod_byrequests_module')) {
       findings.push({
         span: balancerAnchor(byDefault),
-        message: `${byDefault.name} uses the default lbmethod byrequests, whose module is not loaded: Apache fails to start (AH02432 "Cannot find LB Method: byrequests"); add LoadModule lbmethod_byrequests_module`,
+        message: `${byDefault.name} uses lbmethod byrequests, whose module is not loaded: add LoadModule lbmethod_byrequests_module`,
+        apacheMessage: 'AH02432: Cannot find LB Method: byrequests',
       });
     }
     yield* findings;

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -15,7 +16,7 @@ export const rule: Rule = {
         if (!member.name.startsWith('balancer://')) continue;
         yield {
           span: member.declaration.url,
-          message: `"${member.url}" is a balancer, not a server: balancers do not nest, so requests picked for this member fail; list that balancer's members here instead`,
+          message: `${quoted(member.url)} is a balancer, and balancers do not nest, so its requests fail: list that balancer's members here`,
         };
       }
     }

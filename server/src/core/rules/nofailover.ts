@@ -17,8 +17,8 @@ export const rule: Rule = {
       yield {
         span: setting.span,
         message: sticky
-          ? `with nofailover=On, a request whose session routes to a member that is down gets 503 (AH01167) instead of another member of ${balancer.name}`
-          : `nofailover=On has no effect on ${balancer.name}: it only applies to requests with a sticky route, and no stickysession is set`,
+          ? `nofailover=On answers 503 when a session's member is down, instead of failing over: remove it unless sessions must stay`
+          : `nofailover=On has no effect on ${balancer.name}, as no stickysession is set: set one, or remove nofailover`,
       };
     }
   },

@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -14,7 +14,8 @@ export const rule: Rule = {
     for (const problem of modelProblems(analysis, 'proxy-section-arguments')) {
       yield {
         span: problem.span,
-        message: `move these parameters to a ProxySet on a balancer:// section (${apacheSays(problem.message)})`,
+        message: 'parameters are refused here: move them to a ProxySet in a <Proxy balancer://…> section',
+        apacheMessage: problem.message,
       };
     }
   },

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
@@ -222,22 +223,20 @@ function shadowed(text: string, inherited: ReadonlyMap<string, IndexedRule>, own
 }
 
 function finding(text: string, earlier: ProxyRule & { path: string }, later: ProxyRule & { path: string }): RuleFinding {
-  const first = `"${quote(text, earlier.directive)}"`;
+  // Apache uses the first ProxyPass whose path matches, and a virtual host tries the main server's first (the rule's docs).
+  const first = quoted(`${earlier.directive.name} ${earlier.path}`);
   const inherited = earlier.vhost !== later.vhost;
-  const where = inherited
-    ? `${first} of the main server, which every virtual host tries before its own ProxyPass lines,`
-    : `${first} above`;
-  const rule = 'Apache uses the first ProxyPass whose path matches';
+  const where = inherited ? `the main server's ${first}` : `${first} above`;
   const path = later.path;
   let message: string;
   if (isExclusion(later)) {
-    message = `this exclusion comes too late: ${where} already matches ${path}, so ${path} is still proxied (${rule}); ${inherited ? 'repeat the exclusion in the main server before that line' : 'move the exclusion above it'}`;
+    message = `this exclusion comes too late, as ${where} matches ${path} first: ${inherited ? 'repeat it in the main server before that line' : 'move it above'}`;
   } else if (isExclusion(earlier)) {
-    message = `this line never proxies ${path}: the exclusion ${where} already matches it (${rule}); ${inherited ? 'remove the exclusion from the main server' : 'move this line above the exclusion'} if ${path} should be proxied`;
+    message = `this line never proxies ${path}, as the exclusion ${where} matches it first: ${inherited ? 'remove that exclusion' : 'move this line above it'}`;
   } else if (collapseSlashes(earlier.path) === collapseSlashes(path)) {
-    message = `this line is never used: ${where} has the same path ${path} (${rule}); remove one of them`;
+    message = `this line is never used, as ${where} has the same path ${path}: remove one of them`;
   } else {
-    message = `this line is never used: ${where} already matches every path under ${path} (${rule}); ${inherited ? "move the main server's line into the virtual hosts that need it, after their narrower ones" : 'move this line above it'}`;
+    message = `this line is never used, as ${where} matches ${path} first: ${inherited ? 'move that line into the virtual hosts' : 'move this line above it'}`;
   }
   const canMove = !inherited && collapseSlashes(earlier.path) !== collapseSlashes(path);
   return {

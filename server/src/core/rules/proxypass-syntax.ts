@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -14,7 +14,8 @@ export const rule: Rule = {
     for (const problem of modelProblems(analysis, 'proxypass-syntax')) {
       yield {
         span: problem.span,
-        message: `fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location> (${apacheSays(problem.message)})`,
+        message: 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location>',
+        apacheMessage: problem.message,
       };
     }
   },

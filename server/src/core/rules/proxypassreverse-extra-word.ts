@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import { reverseLines } from './proxypassreverse-syntax';
 import type { Rule } from './types';
@@ -21,11 +22,11 @@ export const rule: Rule = {
       // Inside a path section the second word must be "interpolate", outside it must not be: else Apache refuses
       // the line (proxypassreverse-syntax).
       if ((asciiLower(args[1]!.value) === 'interpolate') !== inPath) continue;
-      const where = word.value.includes('=') ? '; set it on the ProxyPass or in ProxySet' : '';
+      const where = word.value.includes('=') ? ', or set it on the ProxyPass or in ProxySet' : '';
       const from = args[1]!.span.end;
       yield {
         span: word.span,
-        message: `"${word.value}" has no effect: ProxyPassReverse takes only PATH URL [interpolate]; remove it${where}`,
+        message: `ProxyPassReverse ignores ${quoted(word.value)}: remove it${where}`,
         fixes: [{ title: `Remove "${word.value}"`, safe: false, edits: [{ span: { start: from, end: word.span.end }, newText: '' }] }],
       };
     }

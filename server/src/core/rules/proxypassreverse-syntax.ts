@@ -1,7 +1,7 @@
+import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
-import { apacheSays } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** Sections that give a directive a path (cmd->path): ProxyPassReverse then takes only URL [interpolate]. */
@@ -44,7 +44,8 @@ function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined
   if (args.length > 3) {
     return {
       span: args[3]!.span,
-      message: `ProxyPassReverse takes at most three words, PATH URL [interpolate]: remove "${args[3]!.value}" and what follows (${apacheSays('ProxyPassReverse takes one, two or three arguments, a virtual path and a URL for reverse proxy behaviour')})`,
+      message: `ProxyPassReverse takes at most three words, PATH URL [interpolate]: remove ${quoted(args[3]!.value)} and what follows`,
+      apacheMessage: 'ProxyPassReverse takes one, two or three arguments, a virtual path and a URL for reverse proxy behaviour',
     };
   }
   const second = args[1];
@@ -54,14 +55,16 @@ function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined
     const end = second.span.start;
     return {
       span: first.span,
-      message: `remove the path "${first.value}": inside <Location> or <Proxy> ProxyPassReverse takes only the URL (${apacheSays('ProxyPassReverse can not have a path when defined in a location')})`,
+      message: `remove the path ${quoted(first.value)}: inside <Location> or <Proxy> ProxyPassReverse takes only the URL`,
+      apacheMessage: 'ProxyPassReverse can not have a path when defined in a location',
       fixes: [{ title: 'Remove the path', safe: true, edits: [{ span: { start: first.span.start, end }, newText: '' }] }],
     };
   }
   if (args.length === 0 || !second || asciiLower(second.value) === 'interpolate') {
     return {
       span: directive.span,
-      message: `ProxyPassReverse needs a path and a URL here: write ProxyPassReverse PATH URL (${apacheSays('ProxyPassReverse needs a path when not defined in a location')})`,
+      message: 'ProxyPassReverse needs a path and a URL here: write ProxyPassReverse PATH URL',
+      apacheMessage: 'ProxyPassReverse needs a path when not defined in a location',
     };
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { walk } from '../syntax/walk';
 import type { Fix, Rule } from './types';
 
@@ -38,7 +39,7 @@ export const rule: Rule = {
         : [];
       yield {
         span,
-        message: `the back-reference ${reference[0]} is always empty here: the pattern "${pattern.value}" is negated, so it captures nothing and every request it applies to goes to "${substitution.value.replace(new RegExp(BACK_REFERENCE, 'g'), '')}"; forward the path with %{REQUEST_URI}, or match with a positive pattern`,
+        message: `${reference[0]} is always empty, as ${quoted(pattern.value)} is negated, so requests go to ${quoted(substitution.value.replace(new RegExp(BACK_REFERENCE, 'g'), ''))}: use %{REQUEST_URI}`,
         fixes,
       };
     }

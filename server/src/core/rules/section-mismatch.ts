@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems, syntaxProblems } from './shared';
+import { modelProblems, syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,10 +12,14 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'section-mismatch')) {
-      yield { span: problem.span, message: `${hint(problem.problem)} (${apacheSays(problem.message)})` };
+      yield { span: problem.span, message: hint(problem.problem), apacheMessage: problem.message };
     }
     for (const problem of modelProblems(analysis, 'section-mismatch')) {
-      yield { span: problem.span, message: `this section's opening line has no closing \`>\` (${apacheSays(problem.message)})` };
+      yield {
+        span: problem.span,
+        message: "this section's opening line has no closing `>`: end it with `>`",
+        apacheMessage: problem.message,
+      };
     }
   },
 };

@@ -1,3 +1,5 @@
+import { quoted } from '../bounded';
+import { listed } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -16,7 +18,10 @@ export const rule: Rule = {
           const ignored = shared.parameters.map((parameter) => `${parameter.key}=${parameter.value}`);
           yield {
             span: shared.url,
-            message: `"${shared.urlText}" is matched to the earlier member ${member.name} (its URL is a prefix), so this line adds no member${ignored.length > 0 ? ` and its parameters ${ignored.join(' ')} are ignored (AH01150)` : ''}`,
+            message: `${quoted(shared.urlText)} adds no member, as ${member.name} is a prefix of it: ${ignored.length > 0 ? `move ${listed(ignored, 2)} to that line` : 'remove this line'}`,
+            ...(ignored.length > 0
+              ? { apacheMessage: `AH01150: Ignoring parameter '${ignored[0]}' for worker '${member.name}' because of worker sharing` }
+              : {}),
             related: [{ span: member.declaration.url, message: `the member "${shared.urlText}" merges into` }],
           };
         }

@@ -60,11 +60,6 @@ export function listed(names: readonly string[], max = 5): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
-/** Apache's own words, quoted so users can match them with their logs. */
-export function apacheSays(message: string): string {
-  return `Apache: "${message}"`;
-}
-
 const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Parameter, readonly Parameter[]>>();
 
 /** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */

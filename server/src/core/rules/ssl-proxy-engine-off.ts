@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
@@ -80,7 +81,7 @@ export const rule: Rule = {
         const where = server.section ? 'this virtual host' : 'this server';
         const finding: RuleFinding = {
           span: worker.span,
-          message: `"${worker.url}" needs TLS to the backend but ${where} has ${engine === false ? 'SSLProxyEngine Off' : 'no SSLProxyEngine On'}: add "SSLProxyEngine On"`,
+          message: `${quoted(worker.url)} needs TLS, but ${where} has ${engine === false ? 'SSLProxyEngine Off' : 'no SSLProxyEngine On'}: add "SSLProxyEngine On"`,
           ...(fixes.length > 0 ? { fixes } : {}),
         };
         yield finding;

@@ -17,7 +17,7 @@ export const rule: Rule = {
       const first = balancer.members.find((member) => member.params.lbset === schedule.tier)!;
       yield {
         span: first.declaration.url,
-        message: `every member of lbset ${schedule.tier} in ${balancer.name} is a hot standby, so they take all requests like regular members: drop status=H, or add the regular members they should stand by for`,
+        message: `every member of lbset ${schedule.tier} is a hot standby, so they serve like regular members: drop status=H, or add regular members`,
       };
     }
   },

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { hasStatus } from '../model/params';
 import { valueEdit } from './shared';
 import type { Rule } from './types';
@@ -25,7 +26,7 @@ export const rule: Rule = {
         const edit = valueEdit(analysis, status, status.value.replace(/e/gi, 'D'));
         yield {
           span: status.valueSpan,
-          message: `status "${status.value}" sets E (in error), which has no effect in the configuration: Apache retries the member on its first request and clears it; use +D to disable it`,
+          message: `status ${quoted(status.value)} sets E, which Apache clears when it retries the member on its first request: use +D to disable it`,
           fixes: edit ? [{ title: 'Use +D (disabled) instead of E', safe: false, edits: [edit] }] : [],
         };
       }

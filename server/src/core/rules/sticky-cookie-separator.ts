@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { walk } from '../syntax/walk';
 import type { Rule } from './types';
 
@@ -39,7 +40,7 @@ export const rule: Rule = {
       const fixed = `${name}=${cookie.slice(equals + 1)}${separator}${ROUTE}`;
       yield {
         span: offset === undefined ? value.span : { start: offset, end: offset + ROUTE.length },
-        message: `the sticky cookie "${cookie}${ROUTE}" has no "${separator}" before the route: Apache reads the route from after the first "${separator}" (stickysessionsep) of the cookie value, so sessions never stick; write ${fixed}`,
+        message: `no "${separator}" before the route, so Apache never finds it and sessions never stick: write ${quoted(fixed)}`,
         fixes:
           offset === undefined
             ? []

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { walk } from '../syntax/walk';
@@ -14,7 +15,7 @@ const ROUTE = 'BALANCER_WORKER_ROUTE';
  */
 const APP_SESSION_COOKIES: ReadonlyMap<string, string> = new Map([
   ['phpsessid', "PHP's session id"],
-  ['phpsessionid', "PHP's session id (whose cookie is PHPSESSID)"],
+  ['phpsessionid', "PHP's session id (cookie PHPSESSID)"],
   ['asp.net_sessionid', "ASP.NET's session id"],
   ['connect.sid', "Express's session id"],
   ['laravel_session', "Laravel's session id"],
@@ -89,7 +90,7 @@ function check(analysis: Analysis, balancer: Balancer, writers: CookieWriters): 
     const fixes: Fix[] = edit ? [{ title: 'Use stickysession=JSESSIONID|jsessionid', safe: true, edits: [edit] }] : [];
     return {
       span: sticky.valueSpan,
-      message: `cookie names are case-sensitive and Java's is JSESSIONID, so "${cookie}" never matches a cookie: write stickysession=JSESSIONID|jsessionid`,
+      message: `cookie names are case-sensitive, so ${quoted(cookie)} never matches Java's JSESSIONID: use JSESSIONID|jsessionid`,
       fixes,
       related,
     };
@@ -100,7 +101,7 @@ function check(analysis: Analysis, balancer: Balancer, writers: CookieWriters): 
     if (writers.routeLines.some((line) => line.includes(cookie))) return undefined;
     return {
       span: sticky.valueSpan,
-      message: `"${cookie}" is ${framework}, which never carries ".route": set a ROUTEID cookie with Header and use stickysession=ROUTEID`,
+      message: `${quoted(cookie)} is ${framework}, which never carries ".route": set a ROUTEID cookie with Header`,
       related,
     };
   }
@@ -111,7 +112,7 @@ function check(analysis: Analysis, balancer: Balancer, writers: CookieWriters): 
     const edit = valueEdit(analysis, sticky, other! + balancerPathPart(balancer));
     return {
       span: sticky.valueSpan,
-      message: `no Header sets the cookie "${cookie}" (the route goes into "${other}"), so sessions never stick: write stickysession=${other}`,
+      message: `no Header sets the cookie ${quoted(cookie)} (the route goes into ${quoted(other!)}), so nothing sticks: write stickysession=${other}`,
       fixes: edit ? [{ title: `Use stickysession=${other}`, safe: false, edits: [edit] }] : [],
       related,
     };
@@ -119,7 +120,7 @@ function check(analysis: Analysis, balancer: Balancer, writers: CookieWriters): 
   if (!APACHE_ROUTE_COOKIE.test(cookie)) return undefined;
   return {
     span: sticky.valueSpan,
-    message: `no Header sets the cookie "${cookie}", so sessions never stick: add Header add Set-Cookie "${cookie}=.%{${ROUTE}}e; path=/"`,
+    message: `no Header sets the cookie ${quoted(cookie)}, so nothing sticks: add Header add Set-Cookie "${cookie}=.%{${ROUTE}}e"`,
     related,
   };
 }

@@ -14,10 +14,10 @@ export const rule: Rule = {
     for (const balancer of analysis.model.balancers) {
       const sticky = balancer.setBy.get('stickysession');
       if (!sticky || balancer.members.length === 0 || balancer.members.some((member) => member.params.route !== '')) continue;
-      const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? " (note: PHP's session cookie is PHPSESSID)" : '';
+      const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? " (PHP's cookie is PHPSESSID)" : '';
       yield {
         span: sticky.span,
-        message: `stickysession=${sticky.value} can never match: no member of ${balancer.name} has a route=, so Apache cannot tell which member a session belongs to; give each member a distinct route${php}`,
+        message: `stickysession=${sticky.value} never sticks, as no member has a route=: give each member its own${php}`,
         related: [{ span: balancerAnchor(balancer), message: `${balancer.name} is defined here` }],
       };
     }

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Rule } from './types';
 
 /** The host and port of a member URL, when it has them. */
@@ -24,12 +25,12 @@ export const rule: Rule = {
         if (!parts) continue;
         let problem: string | undefined;
         if (parts.scheme === 'https' && parts.port === '80')
-          problem = 'https on port 80, the plain-HTTP port: the TLS handshake fails; use http:// or port 443';
+          problem = 'https on port 80, the plain-HTTP port, so the TLS handshake fails: use http:// or port 443';
         else if (parts.scheme === 'http' && parts.port === '443')
-          problem = 'http on port 443, the TLS port: the member answers with TLS; use https:// or port 80';
+          problem = 'http on port 443, the TLS port, so the member answers with TLS: use https:// or port 80';
         else if (/^\d+\.\d+\.\d+\.(0|255)$/.test(parts.host))
-          problem = `${parts.host} looks like a network or broadcast address, not a server: check the member's address`;
-        if (problem) yield { span: member.declaration.url, message: `"${member.url}": ${problem}` };
+          problem = `${parts.host}, a network or broadcast address, not a server: check the member's address`;
+        if (problem) yield { span: member.declaration.url, message: `${quoted(member.url)} uses ${problem}` };
       }
     }
   },

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Rule } from './types';
@@ -127,14 +128,13 @@ export const rule: Rule = {
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const { marks, lines } of templateFiles(analysis)) {
+    for (const { marks } of templateFiles(analysis)) {
       const first = marks[0]!;
       const kinds = [...new Set(marks.map((mark) => mark.kind))];
       const sample = analysis.tree.text.slice(first.span.start, first.span.end);
-      const count = `${lines.length} template line${lines.length === 1 ? '' : 's'}`;
       yield {
         span: first.span,
-        message: `this file holds unrendered template syntax (${kinds.join(', ')}, e.g. "${sample.length > 60 ? `${sample.slice(0, 57)}…` : sample}"): Apache cannot read it as it is, so lint the rendered file for a full check; findings on its ${count}, and section mismatches, are not shown`,
+        message: `this file is an unrendered template (${kinds.join(', ')}, e.g. ${quoted(sample, 24)}): lint the rendered file instead`,
       };
     }
   },

@@ -1,3 +1,4 @@
+import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Word } from '../syntax/words';
 import { proxyRules, ProxyRule } from './proxypass-order';
@@ -8,7 +9,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary: 'a ProxyPass whose path ends with `/` and whose URL does not, or the reverse',
-    why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500); with `ProxyPass /api balancer://shop/` the backend receives //orders.',
+    why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500: AH01144 "No protocol handler was valid for the URL" for a balancer, AH00898 DNS lookup failure for a host), and only /api/ itself works; with `ProxyPass /api balancer://shop/` the backend receives //orders.',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
@@ -30,6 +31,8 @@ export const rule: Rule = {
       yield {
         span: pass.url.span,
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
+        // A balancer name glued to the path names no balancer: Apache's log says so for every request.
+        ...(pathSlash && /^balancer:\/\/[^/]*$/i.test(url) ? { apacheMessage: 'AH01144: No protocol handler was valid for the URL' } : {}),
         related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
         fixes: complete
           ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
@@ -76,18 +79,14 @@ function missingSlash(path: string, url: string): string {
   const example = `${path}orders`;
   const target = `${url}orders`;
   const authorityOnly = /^[a-z][a-z0-9+.-]*:\/\/[^/]*$/i.test(url);
-  const outcome =
-    /^balancer:/i.test(url) && authorityOnly
-      ? `, a balancer that does not exist, so Apache answers 500 (AH01144 "No protocol handler was valid for the URL")`
-      : authorityOnly
-        ? `, a host that does not exist, so Apache answers 500 (AH00898 DNS lookup failure)`
-        : '';
-  return `"${path}" ends with a slash but "${url}" does not: Apache appends the rest of the request path to the URL, so ${example} goes to ${target}${outcome}; only ${path} itself works: add a trailing slash to the URL`;
+  // A name that is no balancer or host fails with 500 (AH01144, AH00898: see the rule's why and apacheMessage).
+  const outcome = authorityOnly ? ' (500)' : '';
+  return `this URL lacks the trailing slash of ${quoted(path)}, so ${example} goes to ${target}${outcome}: add one`;
 }
 
 /** `/api` → `balancer://shop/`: the remainder starts with a slash too, so the backend sees two. */
 function extraSlash(path: string, url: string): string {
-  return `"${url}" ends with a slash but "${path}" does not: Apache appends the rest of the request path to the URL, so ${path}/orders goes to ${url}/orders and the backend receives a doubled slash: remove the URL's trailing slash`;
+  return `this URL ends in a slash but ${quoted(path)} does not, so ${path}/orders goes to ${url}/orders: remove the slash`;
 }
 
 /** Inserts `/` at the end of the word, inside its quotes. */

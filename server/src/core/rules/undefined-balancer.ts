@@ -42,7 +42,7 @@ export const rule: Rule = {
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
       yield {
         span: reference.span,
-        message: `${reference.name} ${nowhere}${suggestion ? `; did you mean ${suggestion}?` : ` (defined: ${listed(names)})`}`,
+        message: `${reference.name} ${nowhere}${suggestion ? `: did you mean ${suggestion}?` : ` (defined: ${listed(names, 3)})`}`,
         fixes:
           suggestion && written.toLowerCase().includes(reference.name)
             ? [

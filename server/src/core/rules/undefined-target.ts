@@ -1,4 +1,4 @@
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -14,7 +14,8 @@ export const rule: Rule = {
     for (const problem of modelProblems(analysis, 'undefined-target')) {
       yield {
         span: problem.span,
-        message: `nothing defines this before the ProxySet: move the ProxySet after the <Proxy> section or BalancerMember lines, or inside the section (${apacheSays(problem.message)})`,
+        message: 'nothing defines this before the ProxySet: move the ProxySet below the <Proxy> section or BalancerMember lines',
+        apacheMessage: problem.message,
       };
     }
   },

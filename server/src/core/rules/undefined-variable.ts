@@ -15,7 +15,8 @@ export const rule: Rule = {
       const name = analysis.tree.text.slice(problem.span.start, problem.span.end);
       yield {
         span: problem.span,
-        message: `${name} is not defined before this line: define it earlier, or give it with --env-file or --define (Apache logs "${problem.message}" and keeps the text literally)`,
+        message: `${name} is not defined before this line: define it earlier, or give it with --env-file or --define`,
+        apacheMessage: problem.message,
       };
     }
   },

@@ -1,9 +1,9 @@
+import { quoted } from '../bounded';
 import { moduleIdentifier, suggestDirective } from '../directives/directives';
 import { DIRECTIVES } from '../directives/table';
 import { knownModules } from '../syntax/conditions';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
-import { apacheSays } from './shared';
 import type { Rule, RuleFinding } from './types';
 import { asciiLower } from '../ascii';
 
@@ -163,7 +163,8 @@ function check(
     if (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module))) return undefined;
     return {
       span: directive.nameSpan,
-      message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line (${invalid(name)})`,
+      message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line`,
+      apacheMessage: invalid(name),
     };
   }
   if (name.startsWith(BOM)) {
@@ -171,7 +172,8 @@ function check(
     const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + name.length - name.replace(/^\uFEFF+/, '').length };
     return {
       span: directive.nameSpan,
-      message: `the file starts with a UTF-8 byte order mark, which Apache reads as part of the first directive's name: save the file without it (${invalid(name)})`,
+      message: 'the file starts with a byte order mark, which Apache reads as part of the first name: save the file without it',
+      apacheMessage: invalid(name),
       // Safe only where an editor puts a byte order mark: U+FEFF further down was typed or pasted, and
       // removing it can change what the configuration is (a LoadModule line that starts to count).
       fixes: [{ title: 'Remove the byte order mark', safe: isFileStart, edits: [{ span: bom, newText: '' }] }],
@@ -181,13 +183,18 @@ function check(
   if (UNLISTED_BUT_KNOWN.has(lower)) return undefined;
   const replacement = REMOVED_IN_24[lower];
   if (replacement)
-    return { span: directive.nameSpan, message: `${name} was removed in Apache 2.4: use ${replacement} instead (${invalid(name)})` };
+    return {
+      span: directive.nameSpan,
+      message: `${name} was removed in Apache 2.4: use ${replacement} instead`,
+      apacheMessage: invalid(name),
+    };
   const foreign = FOREIGN[lower];
   if (foreign) {
     const [origin, instead, directiveName] = foreign;
     return {
       span: directive.nameSpan,
-      message: `${name} is ${origin}: ${instead} (${invalid(name)})`,
+      message: `${name} is ${origin}: ${instead}`,
+      apacheMessage: invalid(name),
       fixes: directiveName
         ? [{ title: `Change to ${directiveName}`, safe: false, edits: [{ span: directive.nameSpan, newText: directiveName }] }]
         : [],
@@ -197,7 +204,8 @@ function check(
   if (!isClosedWorld && (!suggestion || looksThirdParty(name, suggestion))) return undefined;
   return {
     span: directive.nameSpan,
-    message: `unknown directive "${name}"${suggestion ? `; did you mean ${suggestion}?` : ': no loaded module defines it'} (${invalid(name)})`,
+    message: `unknown directive ${quoted(name)}${suggestion ? `: did you mean ${suggestion}?` : ', as no loaded module defines it: check its spelling'}`,
+    apacheMessage: invalid(name),
     fixes:
       suggestion && !name.startsWith('"')
         ? [{ title: `Change to ${suggestion}`, safe: false, edits: [{ span: directive.nameSpan, newText: suggestion }] }]
@@ -207,9 +215,7 @@ function check(
 
 /** Apache's refusal of an unknown name. */
 function invalid(name: string): string {
-  return apacheSays(
-    `Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`,
-  );
+  return `Invalid command '${escapeLogItem(name)}', perhaps misspelled or defined by a module not included in the server configuration`;
 }
 
 /** ap_escape_logitem, as Apache's log shows a name: `\\`, `\"`, and `\xHH` for control and non-ASCII bytes. */

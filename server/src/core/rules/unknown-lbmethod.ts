@@ -1,5 +1,6 @@
+import { quoted } from '../bounded';
 import { suggestFrom } from '../directives/directives';
-import { apacheSays, modelProblems, valueEdit } from './shared';
+import { modelProblems, valueEdit } from './shared';
 import type { Rule } from './types';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
@@ -21,14 +22,15 @@ export const rule: Rule = {
       const exact = LBMETHODS.find((name) => name === value.toLowerCase());
       const suggestion = exact ?? suggestFrom(value, LBMETHODS);
       let message: string;
-      if (exact === value)
-        message = `lbmethod "${value}" needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module before Apache starts`;
-      else if (suggestion) message = `lbmethod "${value}" is unknown; did you mean "${suggestion}"? (names are exact and lower-case)`;
-      else message = `lbmethod "${value}" is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
+      if (exact === value) message = `lbmethod ${quoted(value)} needs mod_lbmethod_${value}: add LoadModule lbmethod_${value}_module`;
+      else if (suggestion)
+        message = `lbmethod ${quoted(value)} is unknown, as names are exact and lower-case: did you mean "${suggestion}"?`;
+      else message = `lbmethod ${quoted(value)} is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
       const edit = suggestion && suggestion !== value ? valueEdit(analysis, parameter, suggestion) : undefined;
       yield {
         span: parameter.valueSpan,
-        message: `${message} (${apacheSays(problem.message)})`,
+        message,
+        apacheMessage: problem.message,
         fixes: edit ? [{ title: `Change to lbmethod=${suggestion}`, safe: exact !== undefined, edits: [edit] }] : [],
       };
     }

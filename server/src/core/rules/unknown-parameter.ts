@@ -1,6 +1,7 @@
+import { quoted } from '../bounded';
 import { suggestFrom } from '../directives/directives';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
-import { apacheSays, modelProblems } from './shared';
+import { modelProblems } from './shared';
 import type { Rule } from './types';
 
 /** Names people reach for that Apache spells differently. */
@@ -35,18 +36,19 @@ export const rule: Rule = {
       if (other.includes(lower) && !here.includes(lower)) {
         message = onBalancer
           ? `${key} is a member parameter, not a balancer one: set it on each BalancerMember line`
-          : `${key} is a balancer parameter, not a member one: set it with ProxySet inside <Proxy balancer://…> or on the ProxyPass line`;
+          : `${key} is a balancer parameter, not a member one: set it with ProxySet or on the ProxyPass line`;
       } else {
         suggestion = ALIASES[lower] ?? suggestFrom(key, here);
         if (suggestion && !here.includes(suggestion)) suggestion = undefined;
-        message = `unknown ${onBalancer ? 'balancer' : 'member'} parameter "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+        message = `unknown ${onBalancer ? 'balancer' : 'member'} parameter ${quoted(key)}${suggestion ? `: did you mean "${suggestion}"?` : ': check its spelling'}`;
       }
       // A plainly written word locates its key exactly; a quoted one is flagged whole and not rewritten.
       const plain = parameter.valueSpan.start !== parameter.span.start;
       const keySpan = plain ? { start: parameter.span.start, end: parameter.span.start + key.length } : parameter.span;
       yield {
         span: keySpan.end > keySpan.start ? keySpan : parameter.span,
-        message: `${message} (${apacheSays(problem.message)})`,
+        message,
+        apacheMessage: problem.message,
         fixes:
           suggestion && plain
             ? [{ title: `Rename to ${suggestion}`, safe: !(lower in ALIASES), edits: [{ span: keySpan, newText: suggestion }] }]

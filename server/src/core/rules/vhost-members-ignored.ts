@@ -1,4 +1,4 @@
-import { balancerAnchor, listed } from './shared';
+import { balancerAnchor } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -17,7 +17,7 @@ export const rule: Rule = {
       for (const member of inherited.ignoredMembers) {
         yield {
           span: member.declaration.url,
-          message: `this member is ignored: the main server also defines ${balancer.name}, and the virtual host uses the main server's members (${listed(inherited.from.members.map((kept) => kept.url)) || 'none'}); rename one of the balancers, or define the members in one place`,
+          message: `this member is ignored, as the virtual host uses the main server's ${balancer.name}: rename one or merge them`,
           related: [{ span: balancerAnchor(inherited.from), message: `the main server's ${balancer.name}` }],
         };
       }

@@ -1,4 +1,5 @@
-import { apacheSays, modelProblems, siblingParameter, valueEdit } from './shared';
+import { quoted } from '../bounded';
+import { modelProblems, siblingParameter, valueEdit } from './shared';
 import type { Fix, Rule } from './types';
 
 export const rule: Rule = {
@@ -26,7 +27,8 @@ export const rule: Rule = {
       const one = valueEdit(analysis, parameter, '1');
       yield {
         span: parameter.valueSpan,
-        message: `loadfactor "${parameter.value}" gives this member zero weight, which Apache refuses (${apacheSays(problem.message)}); use 1 to 100, or take the member out of rotation with status=+D (disabled), +N (drain) or +H (hot standby)`,
+        message: `loadfactor ${quoted(parameter.value)} is out of range 1–100: write 1 or more, or take the member out with status=+D, +N or +H`,
+        apacheMessage: problem.message,
         fixes: [...(one ? [{ title: 'Set loadfactor=1', safe: false, edits: [one] }] : []), ...(disable ? [disable] : [])],
       };
     }

@@ -26,6 +26,7 @@ import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
+import { quoted } from '../bounded';
 
 /** What reading may know beyond the file itself. */
 export interface ReadOptions {
@@ -238,7 +239,7 @@ class Reader {
       }
     }
     const cut = resolved.overLimit[0];
-    if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name, state.limits.size), false);
+    if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name), false);
     const directive = this.makeDirective(resolved.text, line);
     if (!directive) return;
     const name = directive.name;
@@ -576,7 +577,7 @@ class Reader {
         'include-outside-roots',
         'include-outside-roots',
         directive.span,
-        `the include "${argument}" reaches outside the folders balancer-lens reads (${outside.roots.join(', ')}), so nothing there is read or named (--include-root DIR adds a folder)`,
+        `${quoted(argument, undefined, true)} is outside the include roots, so it is not read: --include-root DIR adds one`,
         false,
       );
     if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
@@ -586,25 +587,25 @@ class Reader {
 
 /** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */
 function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
-  if (file && 'type' in file) return `the included file ${path} is ${file.type}, which may never end or may block, so it is not read`;
-  const raise = '(--max-size raises the limit; balancerLens.limits.maxSize in the editor)';
+  const shown = quoted(path, undefined, true);
+  if (file && 'type' in file) return `${shown} is ${file.type}, which may never end or may block, so it is not read`;
   if (file)
-    return `the included file ${path} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read ${raise}`;
-  return `the included file ${path} would take this configuration past the ${sizeText(size)} it may have, so it is not read ${raise}`;
+    return `${shown} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read (--max-size)`;
+  return `${shown} would take this configuration past the ${sizeText(size)} it may have, so it is not read (--max-size)`;
 }
 
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
-function notSubstituted(name: string, size: number): string {
-  return `\${${name}} is left as written: its value would make this line longer than ${sizeText(MAX_SUBSTITUTED_LINE)} or substitution add more than the ${sizeText(size)} this configuration may have (--max-size raises the second limit; balancerLens.limits.maxSize in the editor)`;
+function notSubstituted(name: string): string {
+  return `${quoted(`\${${name}}`)} is left as written: its value would make a line over ${sizeText(MAX_SUBSTITUTED_LINE)} or the configuration too large (--max-size)`;
 }
 
 /** Which limit stopped an include, and how to raise it. */
 function limitReached(limit: IncludeLimit, limits: ReadLimits): string {
   switch (limit) {
     case 'includes':
-      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders balancer-lens reads through Include; the rest are not read (--max-includes raises the limit; balancerLens.limits.maxIncludes in the editor)`;
+      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders Include may read, so the rest are not read (--max-includes)`;
     case 'depth':
-      return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth raises the limit; balancerLens.limits.maxDirectoryDepth in the editor)`;
+      return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth)`;
   }
 }
 
