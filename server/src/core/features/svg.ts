@@ -1,0 +1,204 @@
+/**
+ * Self-contained SVG charts: `schedule --format svg` (each balancer's shares and first picks) and
+ * `diff --format svg` (shares before and after, side by side, and both pick timelines). No external
+ * resources; colours come from an embedded style that follows `prefers-color-scheme`, so the same
+ * file reads in a light and a dark README or pull request.
+ */
+import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
+import { memberLetter } from '../scheduler/letters';
+import { percent } from './share-text';
+import type { BalancerReport } from './schedule-report';
+import type { TrafficDiff } from './traffic-diff';
+import { explainIdle } from '../scheduler/preview';
+
+/** One member's row: its share after (and before, in a diff), the share in words, and a note below. */
+interface Row {
+  readonly letter: string;
+  readonly label: string;
+  readonly shares: string;
+  /** Absent in a schedule chart; null where the member had no share (not there, refused, not simulated). */
+  readonly before?: number | null;
+  readonly after: number | null;
+  readonly note: string;
+}
+
+/** One block of the chart: a balancer. */
+interface Block {
+  readonly title: string;
+  readonly lines: readonly string[];
+  readonly rows: readonly Row[];
+  readonly timelines: readonly { readonly label: string; readonly picks: readonly (string | null)[] }[];
+}
+
+const WIDTH = 760;
+const LABEL_WIDTH = 250;
+const BAR_WIDTH = 260;
+const CELL = 14;
+const TIMELINE_CAP = 28;
+const PALETTE_SIZE = 8;
+
+const STYLE = `
+text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:13px;fill:#1f2328}
+.bg{fill:#ffffff}.title{font-size:15px;font-weight:600}.muted{fill:#59636e}.track{fill:#eaeef2}.before{fill:#8c959f}
+.m0{fill:#0969da}.m1{fill:#bf3989}.m2{fill:#1a7f37}.m3{fill:#9a6700}.m4{fill:#8250df}.m5{fill:#cf222e}.m6{fill:#0a7d8c}.m7{fill:#bc4c00}.none{fill:#cf222e}
+.cell{font-size:10px;fill:#ffffff;text-anchor:middle}.note{font-size:12px}
+@media (prefers-color-scheme:dark){
+text{fill:#e6edf3}.bg{fill:#0d1117}.muted{fill:#9198a1}.track{fill:#262c36}.before{fill:#6e7681}
+.m0{fill:#4493f8}.m1{fill:#db61a2}.m2{fill:#3fb950}.m3{fill:#d29922}.m4{fill:#ab7df8}.m5{fill:#f85149}.m6{fill:#39c5cf}.m7{fill:#db6d28}.none{fill:#f85149}
+.cell{fill:#0d1117}}`;
+
+/** `schedule --format svg`: each balancer's shares and its first picks. */
+export function scheduleSvg(reports: readonly BalancerReport[], title: string): string {
+  const blocks = reports.map((report): Block => {
+    const letters = new Map(report.members.map((member, index) => [member.url, memberLetter(index)] as const));
+    const status = report.refused
+      ? `refused by Apache: ${report.refused.message}`
+      : report.tier === null
+        ? `${report.lbmethod}, no usable member: every request gets 503`
+        : `${report.lbmethod}, lbset ${report.tier} serving, cycle of ${report.cycleLength} pick${report.cycleLength === 1 ? '' : 's'}`;
+    return {
+      title: report.name,
+      lines: [`${report.file}:${report.line} · ${status}`],
+      rows: report.members.map((member, index) => ({
+        letter: memberLetter(index),
+        label: member.url,
+        after: member.share,
+        shares: member.share === null ? '—' : percent(member.share),
+        note: member.refused
+          ? 'refused by Apache'
+          : member.reason
+            ? explainIdle(member.reason, member.lbset, report.tier ?? undefined)
+            : '',
+      })),
+      timelines:
+        report.picks.length > 0
+          ? [{ label: 'first picks', picks: report.picks.map((url) => (url === null ? null : (letters.get(url) ?? null))) }]
+          : [],
+    };
+  });
+  return chart(title, blocks, reports.length === 0 ? 'no balancers' : '');
+}
+
+/** `diff --format svg`: every changed balancer's shares before and after, and both pick timelines. */
+export function diffSvg(diff: TrafficDiff, titles: readonly [string, string]): string {
+  const blocks = diff.balancers.map((change): Block => {
+    const letters = memberLetters(change);
+    const picks = (list: readonly (string | null)[]): (string | null)[] =>
+      list.map((url) => (url === null ? null : (letters.get(url) ?? null)));
+    const timelines = [
+      ...(change.kind !== 'added' && change.before.picks.length > 0 ? [{ label: 'picks before', picks: picks(change.before.picks) }] : []),
+      ...(change.kind !== 'removed' && change.after.picks.length > 0 ? [{ label: 'picks after', picks: picks(change.after.picks) }] : []),
+    ];
+    return {
+      title: changeTitle(change),
+      lines: factLines(change, false),
+      rows: change.members.map((member) => ({
+        letter: letters.get(member.url)!,
+        label: member.url,
+        before: member.before?.share ?? null,
+        after: member.after?.share ?? null,
+        shares: shareWords(member),
+        note: memberNote(member, change),
+      })),
+      timelines,
+    };
+  });
+  const footer = [
+    ...diff.routes.map((route) => `route ${routeWords(route)}`),
+    ...diff.newRefusals.map((refusal) => `Apache refuses ${refusal.file}:${refusal.line}: ${refusal.message}`),
+    unchangedWords(diff),
+  ];
+  return chart(`${titles[0]} → ${titles[1]}`, blocks, footer.join('\n'));
+}
+
+/** Lays the blocks out top to bottom and returns the SVG document. */
+function chart(title: string, blocks: readonly Block[], footer: string): string {
+  const body: string[] = [];
+  let y = 28;
+  body.push(text(16, y, title, 'title'));
+  y += 14;
+  for (const block of blocks) {
+    y += 24;
+    body.push(text(16, y, block.title, 'title'));
+    for (const line of block.lines) {
+      y += 18;
+      body.push(text(16, y, line, 'muted'));
+    }
+    y += 8;
+    for (const [index, row] of block.rows.entries()) {
+      const isDiff = row.before !== undefined;
+      const height = isDiff ? 30 : 22;
+      const colour = `m${index % PALETTE_SIZE}`;
+      body.push(text(16, y + 15, `${row.letter}  ${clip(row.label, 34)}`));
+      const x = 16 + LABEL_WIDTH;
+      if (isDiff) {
+        body.push(bar(x, y + 3, 8, row.before ?? 0, 'before'));
+        body.push(bar(x, y + 14, 12, row.after ?? 0, colour));
+      } else body.push(bar(x, y + 5, 12, row.after ?? 0, colour));
+      body.push(text(x + BAR_WIDTH + 10, y + 15, row.shares));
+      y += height;
+      if (row.note) {
+        body.push(text(32, y + 8, clip(row.note, 110), 'muted note'));
+        y += 16;
+      }
+    }
+    for (const timeline of block.timelines) {
+      y += 6;
+      body.push(text(16, y + 11, timeline.label, 'muted'));
+      timeline.picks.slice(0, TIMELINE_CAP).forEach((letter, index) => {
+        const x = 16 + LABEL_WIDTH + index * (CELL + 2);
+        const position = letter === null ? -1 : letterIndex(letter);
+        body.push(
+          `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" rx="2" class="${position < 0 ? 'none' : `m${position % PALETTE_SIZE}`}"/>`,
+        );
+        body.push(`<text x="${x + CELL / 2}" y="${y + 10.5}" class="cell">${escape(letter === null ? '×' : letter)}</text>`);
+      });
+      if (timeline.picks.length > TIMELINE_CAP) body.push(text(16 + LABEL_WIDTH + TIMELINE_CAP * (CELL + 2) + 4, y + 11, '…', 'muted'));
+      y += CELL + 4;
+    }
+  }
+  for (const line of footer.split('\n').filter(Boolean)) {
+    y += 22;
+    body.push(text(16, y, line, 'muted'));
+  }
+  const height = y + 20;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img">`,
+    `<title>${escape(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    `<rect class="bg" width="100%" height="100%"/>`,
+    ...body,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+function bar(x: number, y: number, height: number, share: number, colour: string): string {
+  const filled = Math.max(share > 0 ? 1 : 0, Math.round(share * BAR_WIDTH));
+  return `<rect x="${x}" y="${y}" width="${BAR_WIDTH}" height="${height}" rx="2" class="track"/><rect x="${x}" y="${y}" width="${filled}" height="${height}" rx="2" class="${colour}"/>`;
+}
+
+/** The 0-based position of a member letter (a → 0, aa → 26). */
+function letterIndex(letter: string): number {
+  let n = 0;
+  for (const char of letter) n = n * 26 + (char.charCodeAt(0) - 96);
+  return n - 1;
+}
+
+function text(x: number, y: number, content: string, className = ''): string {
+  return `<text x="${x}" y="${y}"${className ? ` class="${className}"` : ''}>${escape(content)}</text>`;
+}
+
+function clip(value: string, length: number): string {
+  return value.length > length ? `${value.slice(0, length - 1)}…` : value;
+}
+
+/** Text safe in XML: markup characters as entities, and characters XML 1.0 forbids dropped. */
+function escape(value: string): string {
+  return value
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
