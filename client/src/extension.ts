@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { BalancerReport } from '../../server/src/core/features/schedule-report';
 import { renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
+import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 
 /** The server's custom request: one balancer's schedule, or null when the document has no such balancer. */
 const SCHEDULE_REQUEST = 'balancerLens/schedule';
@@ -35,9 +36,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // The id 'balancerLens' makes the client read its trace level from `balancerLens.trace.server`.
   client = new LanguageClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
   const panel = new SchedulePanel(() => client);
+  const reports = new ReportDocuments();
   context.subscriptions.push(
     panel,
     vscode.commands.registerCommand(SHOW_SCHEDULE, (uri?: string, balancer?: string) => showSchedule(panel, uri, balancer)),
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
+    vscode.commands.registerCommand('balancerLens.compareWithHead', () => compareWithHead(client, reports)),
   );
   await client.start();
 }
