@@ -53,7 +53,15 @@ export async function compareWithHead(client: LanguageClient | undefined, report
     void vscode.window.showInformationMessage('Balancer Lens: the built-in Git extension is disabled, so HEAD cannot be read.');
     return;
   }
-  const repository = (git.isActive ? git.exports : await git.activate()).getAPI(1).getRepository(document.uri);
+  let api: ReturnType<GitExtension['getAPI']>;
+  try {
+    api = (git.isActive ? git.exports : await git.activate()).getAPI(1);
+  } catch {
+    // getAPI throws while Git is off (git.enabled false).
+    void vscode.window.showInformationMessage('Balancer Lens: Git is turned off (git.enabled), so HEAD cannot be read.');
+    return;
+  }
+  const repository = api.getRepository(document.uri);
   if (!repository) {
     void vscode.window.showInformationMessage('Balancer Lens: this file is not in a git repository.');
     return;
