@@ -6,7 +6,7 @@
 import type { Analysis } from '../analysis';
 import type { Locate } from '../files';
 import { balancerName, isBalancerUrl } from '../model/urls';
-import { covers, isPlainRule, ProxyRule, proxyRules } from '../rules/proxypass-order';
+import { collapseSlashes, earliestCovering, firstRuleByPath, isPlainRule, ProxyRule, proxyRules } from '../rules/proxypass-order';
 import type { Section } from '../syntax/tree';
 
 /** One path of one server and what serves it. */
@@ -75,8 +75,11 @@ export interface Routing {
 /** The routing of an analysis: every plain ProxyPass path of every server (regular-expression rules are left out). */
 export function routing(analysis: Analysis, locate: Locate): Routing {
   const servers = rulesByServer(analysis);
+  // The first rule of each path, per server: a lookup costs the path's length, not the number of rules.
+  const firstByServer = new Map([...servers].map(([server, rules]) => [server, firstRuleByPath(rules)] as const));
   const route = (server: string, path: string): Route => {
-    const rule = servers.get(server)?.find((candidate) => covers(candidate.path, path));
+    const first = firstByServer.get(server);
+    const rule = first && earliestCovering(first, collapseSlashes(path))?.rule;
     const at = rule && locate(rule.directive.span.start);
     return { server, path, target: rule ? targetOf(rule.url.value) : null, file: at?.file ?? null, line: at?.line ?? null };
   };

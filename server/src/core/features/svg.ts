@@ -35,6 +35,9 @@ const LABEL_WIDTH = 250;
 const BAR_WIDTH = 260;
 const CELL = 14;
 const TIMELINE_CAP = 28;
+/** Characters per line that fit the chart's width: bold 15px titles, 13px text (sans-serif, about 0.55em a character). */
+const TITLE_COLUMNS = 76;
+const TEXT_COLUMNS = 96;
 const PALETTE_SIZE = 8;
 
 const STYLE = `
@@ -114,16 +117,20 @@ export function diffSvg(diff: TrafficDiff, titles: readonly [string, string]): s
 /** Lays the blocks out top to bottom and returns the SVG document. */
 function chart(title: string, blocks: readonly Block[], footer: string): string {
   const body: string[] = [];
-  let y = 28;
-  body.push(text(16, y, title, 'title'));
+  let y = 10;
+  // Long lines wrap at word boundaries: an SVG cuts text off at its edge.
+  const say = (x: number, step: number, content: string, className: string, columns: number): void => {
+    for (const line of wrap(content, columns)) {
+      y += step;
+      body.push(text(x, y, line, className));
+    }
+  };
+  say(16, 18, title, 'title', TITLE_COLUMNS);
   y += 14;
   for (const block of blocks) {
-    y += 24;
-    body.push(text(16, y, block.title, 'title'));
-    for (const line of block.lines) {
-      y += 18;
-      body.push(text(16, y, line, 'muted'));
-    }
+    y += 6;
+    say(16, 18, block.title, 'title', TITLE_COLUMNS);
+    for (const line of block.lines) say(16, 18, line, 'muted', TEXT_COLUMNS);
     y += 8;
     for (const [index, row] of block.rows.entries()) {
       const isDiff = row.before !== undefined;
@@ -138,8 +145,9 @@ function chart(title: string, blocks: readonly Block[], footer: string): string 
       body.push(text(x + BAR_WIDTH + 10, y + 15, row.shares));
       y += height;
       if (row.note) {
-        body.push(text(32, y + 8, clip(row.note, 110), 'muted note'));
-        y += 16;
+        y -= 8;
+        say(32, 16, row.note, 'muted note', TEXT_COLUMNS);
+        y += 8;
       }
     }
     for (const timeline of block.timelines) {
@@ -157,10 +165,8 @@ function chart(title: string, blocks: readonly Block[], footer: string): string 
       y += CELL + 4;
     }
   }
-  for (const line of footer.split('\n').filter(Boolean)) {
-    y += 22;
-    body.push(text(16, y, line, 'muted'));
-  }
+  if (footer !== '') y += 4;
+  for (const line of footer.split('\n').filter(Boolean)) say(16, 18, line, 'muted', TEXT_COLUMNS);
   const height = y + 20;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img">`,
@@ -187,6 +193,31 @@ function letterIndex(letter: string): number {
 
 function text(x: number, y: number, content: string, className = ''): string {
   return `<text x="${x}" y="${y}"${className ? ` class="${className}"` : ''}>${escape(content)}</text>`;
+}
+
+/** Words into lines of at most `columns` characters; a longer word is cut. */
+function wrap(content: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of content.split(' ')) {
+    for (let rest = word; ;) {
+      const joined = line === '' ? rest : `${line} ${rest}`;
+      if (joined.length <= columns) {
+        line = joined;
+        break;
+      }
+      if (line !== '') {
+        lines.push(line);
+        line = '';
+      } else {
+        lines.push(rest.slice(0, columns));
+        rest = rest.slice(columns);
+        if (rest === '') break;
+      }
+    }
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
 }
 
 function clip(value: string, length: number): string {
