@@ -51,6 +51,8 @@ interface SideInput {
   readonly args: readonly string[];
   /** The side's name in messages: OLD, NEW or a revision. */
   readonly label: string;
+  /** A git revision: a PATH it does not have (or has no configuration in) is read as empty, since the change adds it. */
+  readonly isRevision: boolean;
 }
 
 /** Runs the command; returns the exit code. */
@@ -92,8 +94,8 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
       const tree = writeRevision(cwd, base.commit, limits.size);
       scratch.push(tree);
       const args = positionals.length > 0 ? positionals : ['.'];
-      old = { root: join(tree, prefix), args, label: base.revision };
-      now = { root: cwd, args, label: 'the working tree' };
+      old = { root: join(tree, prefix), args, label: base.revision, isRevision: true };
+      now = { root: cwd, args, label: 'the working tree', isRevision: false };
       titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
     }
     const before = readSide(io, old, values);
@@ -129,7 +131,9 @@ function exists(path: string): boolean {
 
 /** A file is read in its folder (so its name is all that shows); a folder is walked as lint walks it. */
 function sideOf(path: string, label: string): SideInput {
-  return statSync(path).isDirectory() ? { root: path, args: ['.'], label } : { root: dirname(path), args: [basename(path)], label };
+  return statSync(path).isDirectory()
+    ? { root: path, args: ['.'], label, isRevision: false }
+    : { root: dirname(path), args: [basename(path)], label, isRevision: false };
 }
 
 /** One side, read: its configurations, and whether a limit cut an include short. */
@@ -142,14 +146,25 @@ interface ReadSide {
 function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFlags>[0]): ReadSide {
   const flags = readFlags(values, input.root, io.env);
   const roots = includeRoots(flags, input.root, []);
-  const { inputs } = resolveInputs(input.args, {
-    cwd: input.root,
-    extensions: [],
-    stdinFilename: undefined,
-    configFor: configLookup(undefined, input.root, roots),
+  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor: configLookup(undefined, input.root, roots) };
+  const inputs = input.args.flatMap((arg) => {
+    try {
+      return resolveInputs([arg], options).inputs;
+    } catch (error) {
+      if (input.isRevision && error instanceof UsageError) return [];
+      throw error;
+    }
   });
-  const files = inputs.flatMap((each) => (each.kind === 'file' ? [each] : []));
   const keyOf = realPathKeys();
+  const seen = new Set<string>();
+  // A file given twice, or reached through two PATHs, is read once.
+  const files = inputs.flatMap((each) => {
+    if (each.kind !== 'file') return [];
+    const key = keyOf(each.path);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [each];
+  });
   const sources = files.map((file) => ({
     key: keyOf(file.path),
     path: file.path,

@@ -71,6 +71,18 @@ describe('balancer-lens diff', () => {
     assert.ok(!parseXml(svg).includes('script'));
   });
 
+  it('keeps hostile text inside its markdown table cell', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    const url = '"http://a.example/x|y`z*b*[l](j)"';
+    writeFileSync(join(dir, 'old.conf'), proxy(url));
+    writeFileSync(join(dir, 'new.conf'), proxy(`${url} loadfactor=2`, 'http://b.example'));
+    const markdown = runCli(['diff', 'old.conf', 'new.conf', '-f', 'markdown'], { cwd: dir }).stdout;
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| a ') || line.startsWith('| b '));
+    assert.equal(rows.length, 2, markdown);
+    for (const row of rows) assert.equal(row.split('|').length, 8, row);
+    assert.doesNotMatch(markdown, /`z|\*b\*|\[l\]/);
+  });
+
   const failures: [string, string[], RegExp][] = [
     ['a bad format', ['diff', 'old', 'new', '--format', 'html'], /unknown format 'html': use text, markdown, json, svg/],
     ['standard input', ['diff', '-', 'new'], /not standard input/],
@@ -97,7 +109,12 @@ describe('balancer-lens diff', () => {
 describe('balancer-lens diff with git', () => {
   const author = ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false'];
   function git(cwd: string, ...args: string[]): string {
-    return execFileSync('git', [...author, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    return execFileSync('git', [...author, ...args], {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+    });
   }
 
   /** A repository whose main branch holds `conf/site.conf` (70/30), with a branch `change` checked out. */
@@ -149,6 +166,16 @@ describe('balancer-lens diff with git', () => {
     const result = runCli(['diff', '--base', 'HEAD', 'conf'], { cwd: dir });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stdout, /b {2}http:\/\/10\.0\.0\.2:8080 {2}30\.0% → — \(−30\.0\) {2}removed/);
+  });
+
+  it('reads a folder the change adds as empty in the base: its balancers are added', () => {
+    const dir = repository();
+    mkdirSync(join(dir, 'new-site'));
+    writeFileSync(join(dir, 'new-site/cart.conf'), proxy('http://10.0.3.1:8080'));
+    const result = runCli(['diff', '--base', 'main', 'new-site', 'conf'], { cwd: dir });
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stdout, /\nadded balancer:\/\/shop \(new-site\/cart\.conf\)\n/);
+    assert.match(result.stdout, /\n1 balancer unchanged\n$/);
   });
 
   it('runs nothing the repository configures: fsmonitor, hooks, filters, diff drivers, pager', () => {
