@@ -52,6 +52,13 @@ describe('balancer-lens diff', () => {
     assert.ok(pairs.every((pair) => diffPair(pair, '--exit-zero').status === 0));
   });
 
+  it('colours text only when asked (or on a terminal): green for a share that grows, red for one that shrinks', () => {
+    assert.doesNotMatch(diffPair(pairs[0]!).stdout, /\u001b\[/);
+    const coloured = diffPair(pairs[0]!, '--color').stdout;
+    assert.match(coloured, /\u001b\[31m70\.0% → 18\.9% \(−51\.1\)\u001b\[0m/);
+    assert.match(coloured, /\u001b\[32m30\.0% → 81\.1% \(\+51\.1\)\u001b\[0m/);
+  });
+
   it('draws every pair as well-formed, self-contained SVG (golden for the first)', () => {
     for (const pair of pairs) {
       const svg = diffPair(pair, '--format', 'svg').stdout;

@@ -92,6 +92,17 @@ describe('balancer-lens schedule pictures', () => {
     checkGolden('schedule-shop.svg', result.stdout);
   });
 
+  it('says a bytraffic balancer has no fixed order, not that every request gets 503', () => {
+    const file = tempFile(
+      '<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b\nProxySet lbmethod=bytraffic\n</Proxy>\n',
+    );
+    for (const format of ['svg', 'html']) {
+      const out = runCli(['schedule', file, '--format', format]).stdout;
+      assert.match(out, /bytraffic, no fixed order to preview/);
+      assert.doesNotMatch(out, /503/);
+    }
+  });
+
   it('writes one self-contained HTML page: the chart inline, a table per balancer, nothing fetched', () => {
     const result = runCli(['schedule', 'examples/shop.conf', '--format', 'html']);
     assert.equal(result.status, 0, result.stderr);

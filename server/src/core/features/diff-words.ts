@@ -40,7 +40,8 @@ export function factLines(change: BalancerChange, withPicks = true): string[] {
   return lines;
 }
 
-function describeFacts(facts: BalancerFacts): string {
+/** A balancer's schedule in a few words: refused, no fixed order, every request 503, or the lbset serving and the cycle. */
+export function describeFacts(facts: BalancerFacts): string {
   if (facts.refused !== null) return `refused by Apache: ${facts.refused}`;
   if (!facts.hasSchedule) return `${facts.lbmethod}, no fixed order to preview`;
   if (facts.tier === null) return `${facts.lbmethod}, no usable member: every request gets 503`;

@@ -3,7 +3,9 @@ import { memberLetter } from '../scheduler/letters';
 import { explainIdle } from '../scheduler/preview';
 import type { BalancerReport } from './schedule-report';
 import { percent } from './share-text';
-import { scheduleSvg } from './svg';
+import { describeFacts } from './diff-words';
+import { escapeMarkup, scheduleSvg } from './svg';
+import { balancerFacts } from './traffic-diff';
 
 const STYLE = `
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
@@ -20,30 +22,26 @@ export function scheduleHtml(reports: readonly BalancerReport[], title: string):
         : member.reason
           ? explainIdle(member.reason, member.lbset, report.tier ?? undefined)
           : '';
-      return `<tr><td>${memberLetter(index)}</td><td>${escape(member.url)}</td><td>${member.lbfactor / 100}</td><td>${member.lbset}</td><td class="share">${member.share === null ? '—' : percent(member.share)}</td><td class="muted">${escape(why)}</td></tr>`;
+      return `<tr><td>${memberLetter(index)}</td><td>${escapeMarkup(member.url)}</td><td>${member.lbfactor / 100}</td><td>${member.lbset}</td><td class="share">${member.share === null ? '—' : percent(member.share)}</td><td class="muted">${escapeMarkup(why)}</td></tr>`;
     });
     const notes = [...(report.refused ? [`Apache refuses this balancer: ${report.refused.message}`] : []), ...report.notes];
     return [
-      `<h2>${escape(report.name)}</h2>`,
-      `<p class="muted">${escape(`${report.file}:${report.line}`)} · ${escape(report.lbmethod)}${report.cycleLength === null ? '' : ` · lbset ${report.tier ?? 'none'} serving · cycle of ${report.cycleLength}`}</p>`,
+      `<h2>${escapeMarkup(report.name)}</h2>`,
+      `<p class="muted">${escapeMarkup(`${report.file}:${report.line} · ${describeFacts(balancerFacts(report))}`)}</p>`,
       '<table><thead><tr><th></th><th>member</th><th>loadfactor</th><th>lbset</th><th>share</th><th></th></tr></thead><tbody>',
       ...rows,
       '</tbody></table>',
-      ...notes.map((note) => `<p class="muted">${escape(note)}</p>`),
+      ...notes.map((note) => `<p class="muted">${escapeMarkup(note)}</p>`),
     ].join('\n');
   });
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>Balancer Lens: ${escape(title)}</title><style>${STYLE}</style></head><body>`,
-    `<h1>Balancer schedules of ${escape(title)}</h1>`,
+    `<title>Balancer Lens: ${escapeMarkup(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>Balancer schedules of ${escapeMarkup(title)}</h1>`,
     `<figure>${scheduleSvg(reports, title).replace(/^<svg /, '<svg style="max-width:100%;height:auto" ')}</figure>`,
     ...sections,
     '</body></html>',
     '',
   ].join('\n');
-}
-
-function escape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -4,11 +4,11 @@
  * resources; colours come from an embedded style that follows `prefers-color-scheme`, so the same
  * file reads in a light and a dark README or pull request.
  */
-import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
+import { changeTitle, describeFacts, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
 import { memberLetter } from '../scheduler/letters';
 import { percent } from './share-text';
 import type { BalancerReport } from './schedule-report';
-import type { TrafficDiff } from './traffic-diff';
+import { balancerFacts, TrafficDiff } from './traffic-diff';
 import { explainIdle } from '../scheduler/preview';
 
 /** One member's row: its share after (and before, in a diff), the share in words, and a note below. */
@@ -54,11 +54,7 @@ text{fill:#e6edf3}.bg{fill:#0d1117}.muted{fill:#9198a1}.track{fill:#262c36}.befo
 export function scheduleSvg(reports: readonly BalancerReport[], title: string): string {
   const blocks = reports.map((report): Block => {
     const letters = new Map(report.members.map((member, index) => [member.url, memberLetter(index)] as const));
-    const status = report.refused
-      ? `refused by Apache: ${report.refused.message}`
-      : report.tier === null
-        ? `${report.lbmethod}, no usable member: every request gets 503`
-        : `${report.lbmethod}, lbset ${report.tier} serving, cycle of ${report.cycleLength} pick${report.cycleLength === 1 ? '' : 's'}`;
+    const status = describeFacts(balancerFacts(report));
     return {
       title: report.name,
       lines: [`${report.file}:${report.line} · ${status}`],
@@ -159,7 +155,7 @@ function chart(title: string, blocks: readonly Block[], footer: string): string 
         body.push(
           `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" rx="2" class="${position < 0 ? 'none' : `m${position % PALETTE_SIZE}`}"/>`,
         );
-        body.push(`<text x="${x + CELL / 2}" y="${y + 10.5}" class="cell">${escape(letter === null ? '×' : letter)}</text>`);
+        body.push(`<text x="${x + CELL / 2}" y="${y + 10.5}" class="cell">${escapeMarkup(letter === null ? '×' : letter)}</text>`);
       });
       if (timeline.picks.length > TIMELINE_CAP) body.push(text(16 + LABEL_WIDTH + TIMELINE_CAP * (CELL + 2) + 4, y + 11, '…', 'muted'));
       y += CELL + 4;
@@ -170,7 +166,7 @@ function chart(title: string, blocks: readonly Block[], footer: string): string 
   const height = y + 20;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img">`,
-    `<title>${escape(title)}</title>`,
+    `<title>${escapeMarkup(title)}</title>`,
     `<style>${STYLE}</style>`,
     `<rect class="bg" width="100%" height="100%"/>`,
     ...body,
@@ -192,7 +188,7 @@ function letterIndex(letter: string): number {
 }
 
 function text(x: number, y: number, content: string, className = ''): string {
-  return `<text x="${x}" y="${y}"${className ? ` class="${className}"` : ''}>${escape(content)}</text>`;
+  return `<text x="${x}" y="${y}"${className ? ` class="${className}"` : ''}>${escapeMarkup(content)}</text>`;
 }
 
 /** Words into lines of at most `columns` characters; a longer word is cut. */
@@ -224,8 +220,8 @@ function clip(value: string, length: number): string {
   return value.length > length ? `${value.slice(0, length - 1)}…` : value;
 }
 
-/** Text safe in XML: markup characters as entities, and characters XML 1.0 forbids dropped. */
-function escape(value: string): string {
+/** Text safe in XML and HTML: markup characters as entities, and characters XML 1.0 forbids dropped. */
+export function escapeMarkup(value: string): string {
   return value
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')

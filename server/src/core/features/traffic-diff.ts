@@ -188,12 +188,12 @@ export function diffTraffic(before: TrafficSide, after: TrafficSide): TrafficDif
       changes.push({
         kind: 'added',
         ...where(balancer),
-        after: facts(balancer.report),
+        after: balancerFacts(balancer.report),
         members: memberChanges(undefined, balancer.report),
       });
   }
   for (const was of removed)
-    changes.push({ kind: 'removed', ...where(was), before: facts(was.report), members: memberChanges(was.report, undefined) });
+    changes.push({ kind: 'removed', ...where(was), before: balancerFacts(was.report), members: memberChanges(was.report, undefined) });
   const routes = routeChanges(before.routing, after.routing);
   const known = new Set(before.refusals.map((refusal) => `${refusal.ruleId}\0${refusal.message}`));
   const newRefusals = after.refusals.filter((refusal) => !known.has(`${refusal.ruleId}\0${refusal.message}`));
@@ -215,7 +215,8 @@ function sameUrls(a: BalancerReport, b: BalancerReport): boolean {
   return a.members.length > 0 && urls(a) === urls(b);
 }
 
-function facts(report: BalancerReport): BalancerFacts {
+/** What a review compares of a balancer's schedule report. */
+export function balancerFacts(report: BalancerReport): BalancerFacts {
   return {
     lbmethod: report.lbmethod,
     hasSchedule: report.simulated && report.refused === null && report.cycleLength !== null,
@@ -229,8 +230,8 @@ function facts(report: BalancerReport): BalancerFacts {
 /** The change of a balancer present on both sides, or undefined when a request would notice nothing (and it was not renamed). */
 function compare(was: SideBalancer, now: SideBalancer, renamed = false): BalancerChange | undefined {
   const members = memberChanges(was.report, now.report);
-  const before = facts(was.report);
-  const after = facts(now.report);
+  const before = balancerFacts(was.report);
+  const after = balancerFacts(now.report);
   const isSame =
     !renamed &&
     JSON.stringify(before) === JSON.stringify(after) &&
