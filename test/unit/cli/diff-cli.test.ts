@@ -90,6 +90,18 @@ describe('balancer-lens diff', () => {
     assert.doesNotMatch(markdown, /`z|\*b\*|\[l\]/);
   });
 
+  it('keeps each text line one line, whatever the files are called', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    for (const side of ['old', 'new']) mkdirSync(join(dir, side));
+    const name = 'a\n::error file=x::forged.conf';
+    writeFileSync(join(dir, 'old', name), proxy('http://10.0.0.1:8080', 'http://10.0.0.2:8080'));
+    writeFileSync(join(dir, 'new', name), proxy('http://10.0.0.1:8080 loadfactor=3', 'http://10.0.0.2:8080'));
+    const text = runCli(['diff', 'old', 'new'], { cwd: dir });
+    assert.equal(text.status, 1, text.stderr);
+    assert.match(text.stdout, /changed balancer:\/\/shop {2}a\\n::error file=x::forged\.conf:1\n/);
+    assert.doesNotMatch(text.stdout, /^::error/m);
+  });
+
   const failures: [string, string[], RegExp][] = [
     ['a bad format', ['diff', 'old', 'new', '--format', 'html'], /unknown format 'html': use text, markdown, json, svg/],
     ['standard input', ['diff', '-', 'new'], /not standard input/],
