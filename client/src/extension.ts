@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { MemberWhatIf } from '../../server/src/lsp/handlers/schedule';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
+import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 
 /** The server's custom request: one balancer's schedule, or null when the document has no such balancer. */
 const SCHEDULE_REQUEST = 'balancerLens/schedule';
@@ -59,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new BalancerLensClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
   const panel = new SchedulePanel(() => client);
   const offered = new Set<string>();
+  const reports = new ReportDocuments();
   context.subscriptions.push(
     panel,
     vscode.commands.registerCommand(SHOW_SCHEDULE, (uri?: string, balancer?: string) => showSchedule(panel, uri, balancer)),
@@ -66,6 +68,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(PANEL_COMMANDS.whatIf, (url: string, action: string) => panel.whatIf(url, action)),
     vscode.commands.registerCommand(PANEL_COMMANDS.copyCommand, () => panel.copyCommand()),
     vscode.workspace.onDidOpenTextDocument((document) => opened(document)),
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
+    vscode.commands.registerCommand('balancerLens.compareWithHead', () => compareWithHead(client, reports)),
   );
   // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
   let started: Promise<void> | undefined;

@@ -45,12 +45,18 @@ interface ActionRun {
   readonly outputs: string;
   /** Names of the steps run or, for `uses:` steps, reached; with what their `with:` expanded to. */
   readonly steps: readonly { readonly name: string; readonly with?: Record<string, string> }[];
+  /** The traffic report the diff step wrote, if any. */
+  readonly diff: string | undefined;
 }
 
-/** Expands the expressions the action uses: `inputs.NAME` and `github.action_path`; anything else is an error. */
-function expand(text: string, inputs: Record<string, string>, actionPath: string): string {
+/** The `github` context values the action reads besides `github.action_path`; the runner gives '' for a missing one (not a pull request). */
+type GithubContext = { readonly 'github.event.pull_request.base.sha'?: string };
+
+/** Expands the expressions the action uses: `inputs.NAME`, `github.action_path` and the GithubContext ones; anything else is an error. */
+function expand(text: string, inputs: Record<string, string>, actionPath: string, github: GithubContext = {}): string {
   return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
     if (expression === 'github.action_path') return actionPath;
+    if (expression === 'github.event.pull_request.base.sha') return github[expression] ?? '';
     const input = /^inputs\.([\w-]+)$/.exec(expression);
     if (input?.[1] !== undefined && input[1] in inputs) return inputs[input[1]] ?? '';
     throw new Error(`the test runner does not know the expression \${{ ${expression} }}`);
@@ -65,8 +71,13 @@ function condition(text: string | undefined, inputs: Record<string, string>): bo
   return inputs[match[1]] === match[2];
 }
 
+/** What a run starts from besides the inputs: a step that prepares the workspace (a checkout) and gives the `github` context. */
+interface RunContext {
+  readonly prepare?: (workspace: string) => GithubContext;
+}
+
 /** Runs the action as the runner would, on a copy of `files` (name → fixture) in a fresh workspace. */
-function runAction(given: Record<string, string>, files: Record<string, string>): ActionRun {
+function runAction(given: Record<string, string>, files: Record<string, string>, context: RunContext = {}): ActionRun {
   const temp = mkdtempSync(join(tmpdir(), 'balancer-lens-action-'));
   try {
     const actionPath = join(temp, '_actions', 'balancer-lens', 'balancer-lens', 'v1');
@@ -76,6 +87,8 @@ function runAction(given: Record<string, string>, files: Record<string, string>)
       mkdirSync(join(workspace, name, '..'), { recursive: true });
       cpSync(join(FIXTURES, fixture), join(workspace, name));
     }
+    mkdirSync(workspace, { recursive: true });
+    const github = context.prepare?.(workspace) ?? {};
     const runnerTemp = join(temp, 'runner-temp');
     mkdirSync(runnerTemp);
     const inputs: Record<string, string> = {};
@@ -111,7 +124,7 @@ function runAction(given: Record<string, string>, files: Record<string, string>)
       assert.ok(step.run !== undefined);
       assert.doesNotMatch(step.run, /\$\{\{/, `${name}: expressions belong in env:, where the runner quotes nothing into the script`);
       const env: NodeJS.ProcessEnv = { ...base };
-      for (const [key, value] of Object.entries(step.env ?? {})) env[key] = expand(value, inputs, actionPath);
+      for (const [key, value] of Object.entries(step.env ?? {})) env[key] = expand(value, inputs, actionPath, github);
       const script = join(runnerTemp, `step-${index}.sh`);
       writeFileSync(script, step.run);
       // What the runner runs for `shell: bash`.
@@ -129,7 +142,15 @@ function runAction(given: Record<string, string>, files: Record<string, string>)
     }
     const sarif = join(workspace, inputs['sarif-file'] ?? '');
     if (inputs['sarif'] === 'true') assert.ok(existsSync(sarif), 'the SARIF file was written');
-    return { status, stdout, summary: readFileSync(summaryFile, 'utf8'), outputs: readFileSync(outputFile, 'utf8'), steps };
+    const diffFile = join(workspace, inputs['diff-file'] ?? '');
+    return {
+      status,
+      stdout,
+      summary: readFileSync(summaryFile, 'utf8'),
+      outputs: readFileSync(outputFile, 'utf8'),
+      steps,
+      diff: existsSync(diffFile) ? readFileSync(diffFile, 'utf8') : undefined,
+    };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
@@ -197,5 +218,77 @@ describe('the GitHub Action', function () {
       run.steps.map((step) => step.name),
       ['Lint'],
     );
+  });
+
+  /** A checkout of a pull request: the base commit holds apache/shop.conf (70/30), the working tree the change (7/30). */
+  function pullRequest(workspace: string): string {
+    const git = (...args: string[]): string =>
+      spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: workspace,
+        encoding: 'utf8',
+      }).stdout;
+    const shop = (first: number): string =>
+      `<Proxy "balancer://shop">\n    BalancerMember http://10.0.0.1:8080 loadfactor=${first}\n    BalancerMember http://10.0.0.2:8080 loadfactor=30\n</Proxy>\nProxyPass "/" "balancer://shop/"\n`;
+    git('init', '-q', '-b', 'main');
+    mkdirSync(join(workspace, 'apache'));
+    writeFileSync(join(workspace, 'apache/shop.conf'), shop(70));
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    const base = git('rev-parse', 'HEAD').trim();
+    writeFileSync(join(workspace, 'apache/shop.conf'), shop(7));
+    git('commit', '-q', '-am', 'the pull request');
+    return base;
+  }
+
+  it('diff: on a pull request, writes the traffic report to the job summary and to diff-file, and says it changed', () => {
+    const run = runAction(
+      { paths: 'apache/', diff: 'true', 'diff-file': 'traffic.md', summary: 'false' },
+      {},
+      { prepare: (workspace) => ({ 'github.event.pull_request.base.sha': pullRequest(workspace) }) },
+    );
+    assert.equal(run.status, 0, run.stdout);
+    assert.deepEqual(
+      run.steps.map((step) => step.name),
+      ['Traffic diff', 'Lint'],
+    );
+    assert.match(run.diff ?? '', /^### Balancer Lens: traffic changes\n/);
+    assert.match(
+      run.diff ?? '',
+      /\| a \| http:\/\/10\.0\.0\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
+    );
+    assert.equal(run.summary, run.diff);
+    assert.equal(run.outputs, 'file=traffic.md\nchanged=true\n');
+  });
+
+  it('diff: fetches the base commit when the checkout is shallow', () => {
+    const origin = mkdtempSync(join(tmpdir(), 'balancer-lens-origin-'));
+    try {
+      const base = pullRequest(origin);
+      spawnSync('git', ['config', 'uploadpack.allowAnySHA1InWant', 'true'], { cwd: origin });
+      const run = runAction(
+        { paths: 'apache/', diff: 'true', summary: 'false' },
+        {},
+        {
+          prepare: (workspace) => {
+            const clone = spawnSync('git', ['clone', '-q', '--depth=1', `file://${origin}`, workspace], { encoding: 'utf8' });
+            assert.equal(clone.status, 0, clone.stderr);
+            assert.notEqual(spawnSync('git', ['cat-file', '-e', `${base}^{commit}`], { cwd: workspace }).status, 0, 'the clone is shallow');
+            return { 'github.event.pull_request.base.sha': base };
+          },
+        },
+      );
+      assert.equal(run.status, 0, run.stdout);
+      assert.match(run.summary, /70\.0% → 18\.9%/);
+    } finally {
+      rmSync(origin, { recursive: true, force: true });
+    }
+  });
+
+  it('diff: outside a pull request, says there is nothing to compare with and goes on', () => {
+    const run = runAction({ paths: 'apache/', diff: 'true', summary: 'false' }, { 'apache/shop.conf': 'clean.conf' });
+    assert.equal(run.status, 0, run.stdout);
+    assert.match(run.stdout, /^balancer-lens: diff: not a pull request and no diff-base given/);
+    assert.equal(run.summary, '');
+    assert.equal(run.outputs, '');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { ConfigError } from '../node/config';
+import { DIFF_USAGE, runDiff } from './diff';
 import { UsageError } from './io';
 import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
@@ -15,7 +16,7 @@ import { version } from './version';
 export const ExitCode = {
   /** Nothing fails the run. */
   Clean: 0,
-  /** Findings fail it: errors, more warnings than --max-warnings, or (schedule) a configuration Apache refuses. */
+  /** Findings fail it: errors, more warnings than --max-warnings, (schedule) a configuration Apache refuses, or (diff) the traffic changed. */
   Findings: 1,
   /** A bad flag, or input not read in full (unreadable, binary, over a limit, --max-time). */
   Incomplete: 2,
@@ -50,10 +51,11 @@ const USAGE = `usage: balancer-lens <command> [options]
 commands:
   lint [PATH|DIR|GLOB|-]...   report what Apache refuses or will get wrong
   schedule FILE|-             print each balancer's byrequests schedule and member shares
+  diff OLD NEW | --base REV   show what a change does to traffic: shares, tiers, routes (files, folders or git)
   lsp --stdio                 run the language server for any LSP client (Neovim, Emacs, …)
   help [COMMAND]              show this help, or a command's (also: balancer-lens COMMAND --help)
 
-schedule and lint read a whole configuration, following Include, and take:
+schedule, diff and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
   --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
   the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
@@ -70,6 +72,8 @@ function helpOf(command: string): string {
       return LINT_USAGE;
     case 'schedule':
       return SCHEDULE_USAGE;
+    case 'diff':
+      return DIFF_USAGE;
     case 'lsp':
       return 'usage: balancer-lens lsp --stdio\n\nRuns the language server on standard input and output, for any LSP client (Neovim, Emacs, Helix, …).';
     case 'help':
@@ -98,6 +102,8 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
         return runSchedule(io, rest);
       case 'lint':
         return runLint(io, rest);
+      case 'diff':
+        return runDiff(io, rest);
       case 'lsp':
         if (rest.includes('--help') || rest.includes('-h')) {
           io.stdout.write(`${helpOf('lsp')}\n`);

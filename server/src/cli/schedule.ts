@@ -5,6 +5,8 @@ import { assembleSet } from '../core/config-set';
 import { isRefusal } from '../core/preview-facts';
 import { bar, percent } from '../core/features/share-text';
 import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/features/schedule-report';
+import { scheduleHtml } from '../core/features/schedule-html';
+import { scheduleSvg } from '../core/features/svg';
 import { fileAt, fileText, Locate, locator } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
@@ -24,6 +26,10 @@ import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
 
+/** The output formats of `schedule`; public API. */
+const SCHEDULE_FORMATS = ['text', 'json', 'svg', 'html'] as const;
+type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
+
 /** The help of `balancer-lens schedule --help`. */
 export const SCHEDULE_USAGE = `usage: balancer-lens schedule FILE|- [options]
 
@@ -35,7 +41,8 @@ options:
       --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS.toLocaleString('en-US')})
       --down URL          as if the member URL were down (repeatable); it must name a member of the
                           balancers shown, and is labelled "taken down (--down)"
-      --format FORMAT     text (default) or json
+      --format FORMAT     text (default), json, svg (a chart of shares and first picks, for a README
+                          or a pull request) or html (one self-contained page)
 ${COLOUR_HELP}
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
 ${VARIABLES_HELP}
@@ -66,7 +73,8 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     );
   const file = positionals[0]!;
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format '${format}': use text or json`);
+  if (!SCHEDULE_FORMATS.includes(format as ScheduleFormat))
+    throw new UsageError(`unknown format '${format}': use ${SCHEDULE_FORMATS.join(', ')}`);
   const picks = values.picks === undefined ? undefined : Number(values.picks);
   if (picks !== undefined && !(/^\d+$/.test(values.picks!) && picks <= MAX_PICKS)) {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
@@ -95,7 +103,22 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const place = placer(virtual, sources, locate);
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = diagnostics.filter(isRefusal).map(place);
+  const shown = isStdin ? 'standard input' : file;
   if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
+  else if (format === 'svg')
+    io.stdout.write(
+      scheduleSvg(
+        reports.map(({ report }) => report),
+        shown,
+      ),
+    );
+  else if (format === 'html')
+    io.stdout.write(
+      scheduleHtml(
+        reports.map(({ report }) => report),
+        shown,
+      ),
+    );
   else {
     const style = { colour: useColour(io, values), width: terminalWidth(io.env, io.stdout) };
     io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, style, down)}\n`);

@@ -16,6 +16,7 @@ import type { Span } from '../core/span';
 import type { FileAccess } from '../core/syntax/includes';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
+import { diffTraffic, TrafficDiff, trafficSide } from '../core/features/traffic-diff';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { readEnvFile } from '../node/env-file';
 import { diskAccess, realPathKeys, rereadChanged } from '../node/files';
@@ -118,12 +119,38 @@ export class DocumentStates {
 
   private currentSet(): ConfigurationSet {
     if (this.computed?.generation === this.generation) return this.computed.set;
+    const set = this.assemble();
+    this.computed = { generation: this.generation, set };
+    return set;
+  }
+
+  /**
+   * What the document's text `before` (its last commit, say) leads to, against what it leads to now:
+   * the workspace's set assembled again with that text in the document's place, the configuration
+   * that reads the document compared. Undefined when the document is not part of a configuration.
+   */
+  trafficSince(document: TextDocument, before: string): TrafficDiff | undefined {
+    const key = this.documentKey(document);
+    const now = this.currentSet().configurationOf.get(key);
+    if (!now) return undefined;
+    const then = this.assemble({ document, text: before }).configurationOf.get(key);
+    const folders = this.folders();
+    const nameOf = (file: SourceFile): string => {
+      const folder = folders.find((candidate) => file.path.startsWith(`${candidate}/`));
+      return folder ? file.path.slice(folder.length + 1) : file.path || document.uri;
+    };
+    return diffTraffic(trafficSide(then ? [then] : [], nameOf, true), trafficSide([now], nameOf, true));
+  }
+
+  /** The workspace's configuration set, from the open editors' texts laid over the disk (and `replaced`'s text instead of its document's). */
+  private assemble(replaced?: { readonly document: TextDocument; readonly text: string }): ConfigurationSet {
     const settings = this.settings();
     const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
+    const textOf = (document: TextDocument): string => (document === replaced?.document ? replaced.text : document.getText());
     const overlay = new Map<string, string>();
     for (const document of open) {
       const path = pathOf(document.uri);
-      if (path) overlay.set(path, document.getText());
+      if (path) overlay.set(path, textOf(document));
     }
     // The open editors' texts first; the disk is read again only where a file changed since the last edit.
     const disk = this.rereadOnly(diskAccess({ maxBytes: settings.limits.size }));
@@ -134,7 +161,7 @@ export class DocumentStates {
     const given: SetFile[] = open.map((document) => ({
       key: this.documentKey(document),
       path: pathOf(document.uri),
-      text: document.getText(),
+      text: textOf(document),
     }));
     const keys = new Set(given.map((file) => file.key));
     for (const path of this.workspaceFiles().paths) {
@@ -144,14 +171,12 @@ export class DocumentStates {
       const text = files.readFile(path);
       if (typeof text === 'string') given.push({ key, path, text });
     }
-    const set = assembleSet(given, {
+    return assembleSet(given, {
       files,
       keyOf: this.keyOf,
       read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits, ...this.readVariables() },
       rulesFor: (entry) => this.rulesFor(entry.path),
     });
-    this.computed = { generation: this.generation, set };
-    return set;
   }
 
   /**

@@ -19,6 +19,7 @@ import { inlayHints } from './handlers/inlay-hints';
 import { documentLinks } from './handlers/links';
 import { definition, prepareRename, references, rename } from './handlers/navigation';
 import { schedule, ScheduleParams } from './handlers/schedule';
+import { DiffParams, trafficDiff } from './handlers/diff';
 import { pullSettings } from './handlers/settings';
 import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { DEFAULT_SETTINGS, Settings } from './settings';
@@ -125,6 +126,19 @@ export function startServer(connection: Connection = connect()): void {
       'schedule',
       null,
       withDocument(null, schedule, (params: ScheduleParams) => params.uri),
+    ),
+  );
+
+  connection.onRequest(
+    'balancerLens/diff',
+    guard(
+      'diff',
+      null,
+      withDocument(
+        null,
+        (open, params: DiffParams) => trafficDiff(states, open, params),
+        (params: DiffParams) => params.uri,
+      ),
     ),
   );
 

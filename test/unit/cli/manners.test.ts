@@ -165,6 +165,19 @@ describe('CLI manners: help and usage errors', () => {
     });
   }
 
+  for (const args of [
+    ['diff', '--help'],
+    ['diff', '-h'],
+    ['help', 'diff'],
+  ]) {
+    it(`${args.join(' ')} prints the diff help`, () => {
+      const run = runCli(args);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /^usage: balancer-lens diff OLD NEW \[options\]/);
+      assert.match(run.stdout, /--base REV/);
+    });
+  }
+
   it("help lint, help lsp and lsp --help print those commands' help", () => {
     assert.match(runCli(['help', 'lint']).stdout, /^usage: balancer-lens lint /);
     assert.match(runCli(['help', 'lsp']).stdout, /^usage: balancer-lens lsp --stdio/);
@@ -173,7 +186,10 @@ describe('CLI manners: help and usage errors', () => {
 
   const usageErrors: [string[], string][] = [
     [['lnt'], "balancer-lens: unknown command 'lnt': did you mean lint? (balancer-lens --help lists the commands)\n"],
-    [['help', 'shedule'], "balancer-lens: no command 'shedule': did you mean schedule? (the commands are lint, schedule, lsp, help)\n"],
+    [
+      ['help', 'shedule'],
+      "balancer-lens: no command 'shedule': did you mean schedule? (the commands are lint, schedule, diff, lsp, help)\n",
+    ],
     [['--verison'], "balancer-lens: unknown option '--verison': did you mean --version? (balancer-lens --help lists the commands)\n"],
     [
       ['lint', '--formt', 'json'],

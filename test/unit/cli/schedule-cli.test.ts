@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { Run, spawnCli } from '../../support/cli';
+import { Run, runCli, spawnCli } from '../../support/cli';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkGolden } from '../../support/golden';
 import { tempDir } from '../../support/temp';
+import { parseXml } from '../../support/xml';
 
 /** The built binary, end to end: these checks are about what a user's shell sees. */
 function run(...args: string[]): Run {
@@ -79,5 +80,40 @@ describe('balancer-lens schedule', () => {
     assert.equal(result.status, 2, result.stderr);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /^balancer-lens: .*test\.conf: binary file, not an Apache configuration\n$/);
+  });
+});
+
+describe('balancer-lens schedule pictures', () => {
+  it('draws the bundled example as well-formed SVG (golden), light and dark', () => {
+    const result = runCli(['schedule', 'examples/shop.conf', '--format', 'svg']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(parseXml(result.stdout)[0], 'svg');
+    assert.match(result.stdout, /@media \(prefers-color-scheme:dark\)/);
+    checkGolden('schedule-shop.svg', result.stdout);
+  });
+
+  it('says a bytraffic balancer has no fixed order, not that every request gets 503', () => {
+    const file = tempFile(
+      '<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b\nProxySet lbmethod=bytraffic\n</Proxy>\n',
+    );
+    for (const format of ['svg', 'html']) {
+      const out = runCli(['schedule', file, '--format', format]).stdout;
+      assert.match(out, /bytraffic, no fixed order to preview/);
+      assert.doesNotMatch(out, /503/);
+    }
+  });
+
+  it('writes one self-contained HTML page: the chart inline, a table per balancer, nothing fetched', () => {
+    const result = runCli(['schedule', 'examples/shop.conf', '--format', 'html']);
+    assert.equal(result.status, 0, result.stderr);
+    const html = result.stdout;
+    assert.match(html, /^<!DOCTYPE html>/);
+    assert.doesNotMatch(html, /\b(src|href)=|url\(|@import|<script|<link/);
+    assert.equal((html.match(/<table>/g) ?? []).length, 2);
+    assert.match(
+      html,
+      /<td>http:\/\/10\.0\.0\.3:8080<\/td><td>1<\/td><td>0<\/td><td class="share">0\.0%<\/td><td class="muted">standby \(idle\)/,
+    );
+    parseXml(/<svg[\s\S]*<\/svg>/.exec(html)![0]);
   });
 });

@@ -64,13 +64,17 @@ describe('extension manifest', () => {
     for (const validation of contributes.jsonValidation) assert.ok(existsSync(join(ROOT, validation.url)), validation.url);
   });
 
-  it('registers the schedule command that code lenses run', () => {
+  it('registers the schedule command that code lenses run, and Compare with HEAD', () => {
     assert.deepEqual(
-      contributes.commands.map((command: { command: string }) => command.command),
-      ['balancerLens.showSchedule'],
+      contributes.commands.map((command: { command: string; category: string; title: string }) => [
+        command.command,
+        `${command.category}: ${command.title}`,
+      ]),
+      [
+        ['balancerLens.showSchedule', 'Balancer Lens: Show Schedule'],
+        ['balancerLens.compareWithHead', 'Balancer Lens: Compare with HEAD'],
+      ],
     );
-    const [command] = contributes.commands;
-    assert.equal(`${command.category}: ${command.title}`, 'Balancer Lens: Show Schedule');
   });
 
   it('folds and indents <Section> … </Section>', () => {

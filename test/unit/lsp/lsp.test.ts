@@ -276,6 +276,25 @@ describe('language server over stdio', function () {
     );
   });
 
+  it('answers the diff request: the document against an older text of it, as the markdown report', async () => {
+    open(session);
+    await session.diagnostics(URI, 1);
+    const before = TEXT.replace('loadfactor=70', 'loadfactor=7');
+    const answer = (await session.connection.sendRequest('balancerLens/diff', { uri: URI, before, label: 'HEAD' })) as {
+      markdown: string;
+      changed: boolean;
+    } | null;
+    assert.equal(answer?.changed, true);
+    assert.match(answer!.markdown, /^### Balancer Lens: traffic changes\n\nHEAD → working copy\n/);
+    assert.match(
+      answer!.markdown,
+      /\| a \| http:\/\/10\.0\.0\.1:8080 \| `██········` \| `███████···` \| 18\.9% → 70\.0% \(\+51\.1\) \| loadfactor 7 → 70 \|/,
+    );
+    const same = (await session.connection.sendRequest('balancerLens/diff', { uri: URI, before: TEXT })) as { changed: boolean };
+    assert.equal(same.changed, false);
+    assert.equal(await session.connection.sendRequest('balancerLens/diff', { uri: URI, before: 42 }), null);
+  });
+
   it('logs a failing handler through the connection and keeps serving', async () => {
     open(session);
     await session.diagnostics(URI, 1);

@@ -125,7 +125,7 @@ export function isPlainRule(rule: ProxyRule): rule is ProxyRule & { path: string
 }
 
 /** alias_match treats a run of slashes in the path as one slash. */
-function collapseSlashes(path: string): string {
+export function collapseSlashes(path: string): string {
   return path.replace(/\/+/g, '/');
 }
 
@@ -176,13 +176,13 @@ export const rule: Rule = {
 };
 
 /** A plain rule and its place in its list, filed under its collapsed path. */
-interface IndexedRule {
+export interface IndexedRule {
   readonly rule: ProxyRule & { path: string };
   readonly index: number;
 }
 
 /** The first plain rule of each collapsed path, in list order. */
-function firstRuleByPath(rules: readonly ProxyRule[]): Map<string, IndexedRule> {
+export function firstRuleByPath(rules: readonly ProxyRule[]): Map<string, IndexedRule> {
   const first = new Map<string, IndexedRule>();
   rules.forEach((rule, index) => {
     if (!isPlainRule(rule)) return;
@@ -198,7 +198,7 @@ function firstRuleByPath(rules: readonly ProxyRule[]): Map<string, IndexedRule> 
  * those prefixes are looked up; testing every earlier rule would be quadratic in ProxyPass
  * lines (minutes on 100,000-line files). Plain paths start with `/`, so the empty prefix never counts.
  */
-function earliestCovering(first: ReadonlyMap<string, IndexedRule>, path: string): IndexedRule | undefined {
+export function earliestCovering(first: ReadonlyMap<string, IndexedRule>, path: string): IndexedRule | undefined {
   let best: IndexedRule | undefined;
   for (let end = 1; end <= path.length; end++) {
     if (path[end - 1] !== '/' && path[end] !== '/' && end !== path.length) continue;

@@ -1,0 +1,200 @@
+/** `balancer-lens diff`: what a change does to traffic, between two files, folders or git revisions. */
+import { rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { assembleSet, Configuration } from '../core/config-set';
+import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/features/traffic-diff';
+import { diffMarkdown } from '../core/features/diff-markdown';
+import { diffSvg } from '../core/features/svg';
+import { configLookup } from '../node/config';
+import { diskAccess, realPathKeys } from '../node/files';
+import { diffText } from './formats/diff-text';
+import { commitOf, defaultBase, repositoryOf, writeRevision } from './git-tree';
+import { resolveInputs, showPath } from './inputs';
+import { COLOUR_HELP, COLOUR_OPTIONS, readInput, UsageError, useColour } from './io';
+import { oneLine } from './one-line';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
+import { CliIo, ExitCode } from './run';
+import { parseCommandLine } from './usage';
+
+/** The output formats of `diff`; public API. */
+export const DIFF_FORMATS = ['text', 'markdown', 'json', 'svg'] as const;
+type DiffFormat = (typeof DIFF_FORMATS)[number];
+
+/** The help of `balancer-lens diff --help`. */
+export const DIFF_USAGE = `usage: balancer-lens diff OLD NEW [options]
+       balancer-lens diff [--base REV] [PATH...] [options]
+
+Shows what a change does to traffic: for each balancer, added, removed, renamed or changed, with
+each member's share of the requests before and after, the lbset serving, the cycle, the lbmethod,
+members that became idle, refused or spare, and ProxyPass paths that now reach another balancer.
+Unchanged balancers are counted, not listed.
+OLD and NEW are files or folders, read as lint reads them. Without them, the working tree (PATH...,
+default the current folder) is compared with a git revision, read from git without a checkout.
+
+options:
+      --base REV          the revision to compare with (default: the merge base of HEAD and the
+                          default branch: origin/HEAD, else origin/main, origin/master, main, master)
+  -f, --format FORMAT     text (default), markdown (pull-request comments, job summaries), json or svg
+      --exit-zero         exit 0 even when the traffic changed (reporting only)
+${COLOUR_HELP}
+      --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${VARIABLES_HELP}
+${LIMITS_HELP}
+  -h, --help              show this help
+
+exit codes: 0 the traffic is unchanged, 1 it changed (0 with --exit-zero), 2 bad flag, unreadable
+file, a git error or an include a limit cut short, 3 internal error`;
+
+/** One side of the comparison: the folder its files are shown relative to, and what to read there. */
+interface SideInput {
+  readonly root: string;
+  readonly args: readonly string[];
+  /** The side's name in messages: OLD, NEW or a revision. */
+  readonly label: string;
+  /** A git revision: a PATH it does not have (or has no configuration in) is read as empty, since the change adds it. */
+  readonly isRevision: boolean;
+}
+
+/** Runs the command; returns the exit code. */
+export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
+  const { values, positionals } = parseCommandLine('diff', argv, {
+    base: { type: 'string' },
+    format: { type: 'string', short: 'f' },
+    'exit-zero': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    ...COLOUR_OPTIONS,
+    ...READ_OPTIONS,
+  });
+  if (values.help) {
+    io.stdout.write(`${DIFF_USAGE}\n`);
+    return ExitCode.Clean;
+  }
+  const format = (values.format ?? 'text') as DiffFormat;
+  if (!DIFF_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}': use ${DIFF_FORMATS.join(', ')}`);
+  if (positionals.includes('-')) throw new UsageError('diff reads files, folders or git revisions, not standard input (-)');
+  const cwd = io.cwd;
+  const isGit = values.base !== undefined || positionals.length !== 2 || !positionals.every((path) => exists(resolve(cwd, path)));
+  const scratch: string[] = [];
+  try {
+    let old: SideInput;
+    let now: SideInput;
+    let titles: readonly [string, string];
+    if (!isGit) {
+      [old, now] = positionals.map((path, index) => sideOf(resolve(cwd, path), index === 0 ? 'OLD' : 'NEW')) as [SideInput, SideInput];
+      titles = [positionals[0]!, positionals[1]!];
+    } else {
+      for (const path of positionals)
+        if (!exists(resolve(cwd, path)))
+          throw new UsageError(
+            `cannot read ${path}: no such file (diff OLD NEW takes two files or folders; diff --base REV PATH... compares with git)`,
+          );
+      const { prefix } = repositoryOf(cwd);
+      const base = values.base === undefined ? defaultBase(cwd) : { revision: values.base, commit: commitOf(cwd, values.base) };
+      const limits = readFlags(values, cwd, io.env).limits;
+      const tree = writeRevision(cwd, base.commit, limits.size);
+      scratch.push(tree);
+      const args = positionals.length > 0 ? positionals : ['.'];
+      old = { root: join(tree, prefix), args, label: base.revision, isRevision: true };
+      now = { root: cwd, args, label: 'the working tree', isRevision: false };
+      titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
+    }
+    const before = readSide(io, old, values);
+    const after = readSide(io, now, values);
+    const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
+    const side = (read: ReadSide, input: SideInput): TrafficSide =>
+      trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
+    const diff = diffTraffic(side(before, old), side(after, now));
+    io.stdout.write(render(format, diff, titles, useColour(io, values)));
+    if (before.isIncomplete || after.isIncomplete) return ExitCode.Incomplete;
+    return diff.changed && !values['exit-zero'] ? ExitCode.Findings : ExitCode.Clean;
+  } finally {
+    for (const folder of scratch) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function render(format: DiffFormat, diff: TrafficDiff, titles: readonly [string, string], colour: boolean): string {
+  switch (format) {
+    case 'text':
+      return diffText(diff, titles, colour);
+    case 'markdown':
+      return diffMarkdown(diff, titles);
+    case 'json':
+      return `${JSON.stringify({ before: titles[0], after: titles[1], ...diff })}\n`;
+    case 'svg':
+      return diffSvg(diff, titles);
+  }
+}
+
+function exists(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false }) !== undefined;
+}
+
+/** A file is read in its folder (so its name is all that shows); a folder is walked as lint walks it. */
+function sideOf(path: string, label: string): SideInput {
+  return statSync(path).isDirectory()
+    ? { root: path, args: ['.'], label, isRevision: false }
+    : { root: dirname(path), args: [basename(path)], label, isRevision: false };
+}
+
+/** One side, read: its configurations, and whether a limit cut an include short. */
+interface ReadSide {
+  readonly configurations: readonly Configuration[];
+  readonly isIncomplete: boolean;
+}
+
+/** Reads one side as lint would: the same entry rules, includes, limits and include roots. */
+function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFlags>[0]): ReadSide {
+  const flags = readFlags(values, input.root, io.env);
+  const roots = includeRoots(flags, input.root, []);
+  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor: configLookup(undefined, input.root, roots) };
+  const inputs = input.args.flatMap((arg) => {
+    try {
+      return resolveInputs([arg], options).inputs;
+    } catch (error) {
+      if (input.isRevision && error instanceof UsageError) return [];
+      throw error;
+    }
+  });
+  const keyOf = realPathKeys();
+  const seen = new Set<string>();
+  // A file given twice, or reached through two PATHs, is read once.
+  const files = inputs.flatMap((each) => {
+    if (each.kind !== 'file') return [];
+    const key = keyOf(each.path);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [each];
+  });
+  const sources = files.map((file) => ({
+    key: keyOf(file.path),
+    path: file.path,
+    text: readInput(file.path, file.shown, flags.limits.size).text,
+  }));
+  const set = assembleSet(sources, {
+    files: diskAccess({
+      maxBytes: flags.limits.size,
+      roots: includeRoots(
+        flags,
+        input.root,
+        files.map((file) => file.path),
+      ),
+    }),
+    keyOf,
+    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
+    rulesFor: () => undefined,
+  });
+  return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
+}
+
+/** Says where a limit cut an include short (the comparison may miss members); true when one did. */
+function reportCut(io: CliIo, configurations: readonly Configuration[], input: SideInput): boolean {
+  let isCut = false;
+  for (const { analysis } of configurations) {
+    for (const problem of analysis.tree.diagnostics) {
+      if (problem.problem !== 'include-limit') continue;
+      isCut = true;
+      io.stderr.write(`balancer-lens: ${oneLine(input.label)}: ${oneLine(problem.message)}\n`);
+    }
+  }
+  return isCut;
+}

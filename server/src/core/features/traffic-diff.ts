@@ -1,0 +1,319 @@
+/**
+ * What a change does to traffic: two revisions of a configuration set, read as schedule reports
+ * (the same shares, tiers and picks `schedule` shows), compared balancer by balancer, with the
+ * ProxyPass paths that now reach another balancer and the refusals Apache did not have before.
+ * `balancer-lens diff --format json` prints a `TrafficDiff` as it is (docs/cli.md is its contract).
+ */
+import type { Configuration } from '../config-set';
+import { locator } from '../files';
+import { isRefusal } from '../preview-facts';
+import type { SourceFile } from '../syntax/tree';
+import { Routing, routing, serverKey } from './routes';
+import type { IdleReason } from '../scheduler/byrequests';
+import { explainIdle } from '../scheduler/preview';
+import { balancerReport, BalancerReport, MemberReport } from './schedule-report';
+
+/** One revision, read: its balancers, routes and refusals. */
+export interface TrafficSide {
+  readonly balancers: readonly SideBalancer[];
+  /** The routing of each configuration, by its name in `SideBalancer.configuration`. */
+  readonly routing: ReadonlyMap<string, Routing>;
+  readonly refusals: readonly SideRefusal[];
+}
+
+/** A balancer of one revision, with the names it is matched by. */
+export interface SideBalancer {
+  /** The configuration (its entry file; '' when each side has one) and server it belongs to. */
+  readonly configuration: string;
+  readonly server: string;
+  readonly report: BalancerReport;
+}
+
+/** A finding Apache refuses the configuration for. */
+export interface SideRefusal {
+  readonly file: string;
+  readonly line: number;
+  readonly ruleId: string;
+  readonly message: string;
+}
+
+/** What became of a member: its share before and after (null where it has none), and what it does. */
+export interface MemberChange {
+  readonly url: string;
+  readonly change: 'added' | 'removed' | 'kept';
+  readonly before: MemberState | null;
+  readonly after: MemberState | null;
+  /** after − before, in percentage points of the balancer's requests; null when either side has no share. */
+  readonly points: number | null;
+}
+
+/** A member in one revision. */
+export interface MemberState {
+  readonly share: number | null;
+  /** `active`, an idle reason of the schedule report (`standby-not-needed`, `shadowed-by-lbset`, `disabled`, …), or `refused`. */
+  readonly state: 'active' | 'candidate' | 'refused' | IdleReason;
+  readonly lbfactor: number;
+  readonly lbset: number;
+  readonly status: string;
+}
+
+/** The balancer-level facts a review compares. */
+export interface BalancerFacts {
+  readonly lbmethod: string;
+  /** Whether a schedule is known: byrequests or bybusyness, and not refused. When false, tier, cycleLength and picks are null or empty. */
+  readonly hasSchedule: boolean;
+  readonly tier: number | null;
+  readonly cycleLength: number | null;
+  /** Apache's refusal, when it refuses the balancer. */
+  readonly refused: string | null;
+  /** The first picks (one cycle, at most 100), null where Apache answers 503. */
+  readonly picks: readonly (string | null)[];
+}
+
+/** What changed in one balancer. */
+export type BalancerChange =
+  | {
+      readonly kind: 'added';
+      readonly configuration: string;
+      readonly server: string;
+      readonly name: string;
+      readonly after: BalancerFacts;
+      readonly members: readonly MemberChange[];
+    }
+  | {
+      readonly kind: 'removed';
+      readonly configuration: string;
+      readonly server: string;
+      readonly name: string;
+      readonly before: BalancerFacts;
+      readonly members: readonly MemberChange[];
+    }
+  | {
+      readonly kind: 'renamed' | 'changed';
+      readonly configuration: string;
+      readonly server: string;
+      /** The name after; `renamedFrom` the name before. */
+      readonly name: string;
+      readonly renamedFrom?: string;
+      readonly before: BalancerFacts;
+      readonly after: BalancerFacts;
+      readonly members: readonly MemberChange[];
+      readonly file: string;
+      readonly line: number;
+    };
+
+/** A path whose requests reach another target. */
+export interface RouteChange {
+  readonly configuration: string;
+  readonly server: string;
+  readonly path: string;
+  readonly before: string | null;
+  readonly after: string | null;
+  /** The rule that matches after the change, when one does. */
+  readonly file: string | null;
+  readonly line: number | null;
+}
+
+/** The whole comparison; public contract of `diff --format json`. */
+export interface TrafficDiff {
+  readonly changed: boolean;
+  readonly balancers: readonly BalancerChange[];
+  /** Balancers present on both sides with nothing a request would notice changed. */
+  readonly unchanged: number;
+  readonly routes: readonly RouteChange[];
+  /** Refusals of the new revision that the old one did not have (by rule and message). */
+  readonly newRefusals: readonly SideRefusal[];
+}
+
+/**
+ * Reads one revision's configurations; `nameOf` shows a file (relative to the revision's root).
+ * `isPaired` when each revision has one configuration: then they are compared whatever their entry files are called.
+ */
+export function trafficSide(
+  configurations: readonly Configuration[],
+  nameOf: (file: SourceFile) => string,
+  isPaired: boolean,
+): TrafficSide {
+  const balancers: SideBalancer[] = [];
+  const routings = new Map<string, Routing>();
+  const refusals: SideRefusal[] = [];
+  for (const { analysis, diagnostics } of configurations) {
+    const locate = locator(analysis.tree.text, analysis.tree.files, nameOf);
+    const configuration = isPaired ? '' : locate(0).file;
+    for (const preview of analysis.previews) {
+      const scope = preview.balancer.scope;
+      balancers.push({
+        configuration,
+        server: serverKey(scope.kind === 'vhost' ? scope.section : undefined),
+        report: balancerReport(preview, locate),
+      });
+    }
+    routings.set(configuration, routing(analysis, locate));
+    for (const diagnostic of diagnostics.filter(isRefusal)) {
+      const at = locate(diagnostic.span.start);
+      refusals.push({ file: at.file, line: at.line, ruleId: diagnostic.ruleId, message: diagnostic.message });
+    }
+  }
+  return { balancers, routing: routings, refusals };
+}
+
+const identity = (balancer: SideBalancer): string => `${balancer.configuration}\0${balancer.server}\0${balancer.report.name}`;
+
+/** Compares two revisions. */
+export function diffTraffic(before: TrafficSide, after: TrafficSide): TrafficDiff {
+  const old = new Map(before.balancers.map((balancer) => [identity(balancer), balancer] as const));
+  const now = new Map(after.balancers.map((balancer) => [identity(balancer), balancer] as const));
+  const changes: BalancerChange[] = [];
+  let unchanged = 0;
+  const added: SideBalancer[] = [];
+  for (const [key, balancer] of now) {
+    const was = old.get(key);
+    if (!was) added.push(balancer);
+    else {
+      const change = compare(was, balancer);
+      if (change) changes.push(change);
+      else unchanged++;
+    }
+  }
+  const removed = [...old].filter(([key]) => !now.has(key)).map(([, balancer]) => balancer);
+  // A renamed balancer: same configuration and server, the same member URLs, another name.
+  for (const balancer of added) {
+    const index = removed.findIndex(
+      (was) => was.configuration === balancer.configuration && was.server === balancer.server && sameUrls(was.report, balancer.report),
+    );
+    if (index >= 0) {
+      const [was] = removed.splice(index, 1);
+      changes.push(compare(was!, balancer, true)!);
+    } else
+      changes.push({
+        kind: 'added',
+        ...where(balancer),
+        after: balancerFacts(balancer.report),
+        members: memberChanges(undefined, balancer.report),
+      });
+  }
+  for (const was of removed)
+    changes.push({ kind: 'removed', ...where(was), before: balancerFacts(was.report), members: memberChanges(was.report, undefined) });
+  const routes = routeChanges(before.routing, after.routing);
+  const known = new Set(before.refusals.map((refusal) => `${refusal.ruleId}\0${refusal.message}`));
+  const newRefusals = after.refusals.filter((refusal) => !known.has(`${refusal.ruleId}\0${refusal.message}`));
+  return {
+    changed: changes.length > 0 || routes.length > 0 || newRefusals.length > 0,
+    balancers: changes,
+    unchanged,
+    routes,
+    newRefusals,
+  };
+}
+
+function where(balancer: SideBalancer): { configuration: string; server: string; name: string } {
+  return { configuration: balancer.configuration, server: balancer.server, name: balancer.report.name };
+}
+
+function sameUrls(a: BalancerReport, b: BalancerReport): boolean {
+  const urls = (report: BalancerReport): string => [...report.members.map((member) => member.url)].sort().join('\n');
+  return a.members.length > 0 && urls(a) === urls(b);
+}
+
+/** What a review compares of a balancer's schedule report. */
+export function balancerFacts(report: BalancerReport): BalancerFacts {
+  return {
+    lbmethod: report.lbmethod,
+    hasSchedule: report.simulated && report.refused === null && report.cycleLength !== null,
+    tier: report.tier,
+    cycleLength: report.cycleLength,
+    refused: report.refused?.message ?? null,
+    picks: report.picks,
+  };
+}
+
+/** The change of a balancer present on both sides, or undefined when a request would notice nothing (and it was not renamed). */
+function compare(was: SideBalancer, now: SideBalancer, renamed = false): BalancerChange | undefined {
+  const members = memberChanges(was.report, now.report);
+  const before = balancerFacts(was.report);
+  const after = balancerFacts(now.report);
+  const isSame =
+    !renamed &&
+    JSON.stringify(before) === JSON.stringify(after) &&
+    members.every((member) => member.change === 'kept' && JSON.stringify(member.before) === JSON.stringify(member.after));
+  if (isSame) return undefined;
+  return {
+    kind: renamed ? 'renamed' : 'changed',
+    ...where(now),
+    ...(renamed ? { renamedFrom: was.report.name } : {}),
+    before,
+    after,
+    members,
+    file: now.report.file,
+    line: now.report.line,
+  };
+}
+
+function memberState(member: MemberReport, report: BalancerReport): MemberState {
+  const state: MemberState['state'] =
+    member.refused || report.refused ? 'refused' : (member.reason ?? (member.share === null ? 'candidate' : 'active'));
+  return { share: member.share, state, lbfactor: member.lbfactor, lbset: member.lbset, status: member.status };
+}
+
+/** Members matched by URL, in the new order, then the removed ones in the old order. */
+function memberChanges(was: BalancerReport | undefined, now: BalancerReport | undefined): MemberChange[] {
+  const old = new Map((was?.members ?? []).map((member) => [member.url, member] as const));
+  const seen = new Set<string>();
+  const changes: MemberChange[] = [];
+  for (const member of now?.members ?? []) {
+    if (seen.has(member.url)) continue;
+    seen.add(member.url);
+    const previous = old.get(member.url);
+    const before = previous && was ? memberState(previous, was) : null;
+    const after = memberState(member, now!);
+    changes.push({ url: member.url, change: previous ? 'kept' : 'added', before, after, points: points(before, after) });
+  }
+  for (const [url, member] of old) {
+    if (seen.has(url)) continue;
+    const before = memberState(member, was!);
+    changes.push({ url, change: 'removed', before, after: null, points: points(before, null) });
+  }
+  return changes;
+}
+
+/** The change in percentage points, rounded to a tenth; a member added or removed counts from or to 0. */
+function points(before: MemberState | null, after: MemberState | null): number | null {
+  const a = before === null ? 0 : before.share;
+  const b = after === null ? 0 : after.share;
+  if (a === null || b === null) return null;
+  return Math.round((b - a) * 1000) / 10;
+}
+
+/** Every path either side proxies, where it went before and where it goes now; the ones that differ. */
+function routeChanges(before: ReadonlyMap<string, Routing>, after: ReadonlyMap<string, Routing>): RouteChange[] {
+  const changes: RouteChange[] = [];
+  for (const configuration of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(configuration);
+    const now = after.get(configuration);
+    const asked = new Set<string>();
+    for (const { server, path } of [...(now?.routes ?? []), ...(old?.routes ?? [])]) {
+      const key = `${server}\0${path}`;
+      if (asked.has(key)) continue;
+      asked.add(key);
+      const was = old?.route(server, path).target ?? null;
+      const is = now?.route(server, path);
+      if (was === (is?.target ?? null)) continue;
+      changes.push({ configuration, server, path, before: was, after: is?.target ?? null, file: is?.file ?? null, line: is?.line ?? null });
+    }
+  }
+  return changes;
+}
+
+/** A member's state in a few words: its share's reason when idle, as the schedule view says it. */
+export function stateWords(state: MemberState, tier: number | null): string {
+  switch (state.state) {
+    case 'active':
+      return 'active';
+    case 'candidate':
+      return 'candidate (no fixed order)';
+    case 'refused':
+      return 'refused by Apache';
+    default:
+      return explainIdle(state.state, state.lbset, tier ?? undefined);
+  }
+}
