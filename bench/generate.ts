@@ -150,6 +150,55 @@ export function generateConfig(options: ConfigOptions): GeneratedConfig {
   return { text: `${out.join('\n')}\n`, lines: out.length, balancers: balancerCount, members, virtualHosts };
 }
 
+/** Members per balancer in the balancer-heavy shape. */
+export const HEAVY_MEMBERS = 20;
+/** Balancers per virtual host in the balancer-heavy shape (few virtual hosts). */
+const HEAVY_BALANCERS_PER_VHOST = 50;
+
+/**
+ * The balancer-heavy shape of real balancer files: many server-wide balancers of 20 members each
+ * and few virtual hosts, each routing to some of them. Apache copies every server-wide balancer into
+ * every virtual host, so the shape `generateConfig` uses (thousands of virtual hosts) makes it
+ * explode; this one keeps it at its normal cost.
+ */
+export function generateBalancerHeavy(options: ConfigOptions): GeneratedConfig {
+  const dice = new Dice(prng(options.seed));
+  const out = serverHeader(
+    options,
+    `Balancer Lens benchmark: balancers of ${HEAVY_MEMBERS} members, about ${options.lines} lines, seed ${options.seed}`,
+  );
+  const names: string[] = [];
+  let virtualHosts = 0;
+  while (out.length < options.lines) {
+    const number = names.length + 1;
+    const name = `${dice.pick(WORDS)}${String(number).padStart(6, '0')}`;
+    names.push(name);
+    const sticky = dice.chance(0.4);
+    out.push(`<Proxy "balancer://${name}">`);
+    for (let i = 0; i < HEAVY_MEMBERS; i++) {
+      // One /24 per balancer (10.X.Y.0), so no member URL is another's prefix.
+      const url = `http://10.${(number >> 8) & 255}.${number & 255}.${i + 1}:${dice.pick(PORTS)}`;
+      const words = [...memberParameters(dice, i, sticky), ...memberStatus(dice, i)];
+      out.push(`    BalancerMember ${[dice.chance(0.5) ? `"${url}"` : url, ...words].join(' ')}`);
+    }
+    out.push(`    ProxySet lbmethod=${dice.pick(LBMETHODS)}${sticky ? ' stickysession=ROUTEID' : ''}`, '</Proxy>');
+    out.push(`ProxyPass "/${name}/" "balancer://${name}/"`, `ProxyPassReverse "/${name}/" "balancer://${name}/"`, '');
+    if (names.length % HEAVY_BALANCERS_PER_VHOST === 10) {
+      virtualHosts++;
+      const routed = names.slice(-5);
+      out.push(
+        `<VirtualHost 127.0.0.1:${options.port}>`,
+        `    ServerName site${virtualHosts}.example.test`,
+        ...routed.map((routedName) => `    ProxyPass "/${routedName}/" "balancer://${routedName}/"`),
+        '</VirtualHost>',
+        '',
+      );
+    }
+  }
+  const members = out.filter((line) => /^\s*BalancerMember /.test(line)).length;
+  return { text: `${out.join('\n')}\n`, lines: out.length, balancers: names.length, members, virtualHosts };
+}
+
 function comments(dice: Dice): string[] {
   const lines = ['# --------------------------------------------------------------------------'];
   const count = dice.int(1, 3);

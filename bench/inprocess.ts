@@ -56,6 +56,8 @@ export interface AnalysisResult {
   /** analyze + lint: what the CLI and the server do per file or keystroke. */
   readonly total: PhaseTimes;
   readonly diagnostics: number;
+  /** Heap the analysis and its findings keep, after a full garbage collection (needs --expose-gc). */
+  readonly heapBytes: number;
 }
 
 /** The scheduler on one huge balancer. */
@@ -128,6 +130,15 @@ function analysisOf(label: string, path: string, runs: number): AnalysisResult {
     add('total', analysed.wallMs + linted.wallMs, analysed.cpuMs + linted.cpuMs);
   }
   const phase = (name: keyof typeof samples): PhaseTimes => ({ wallMs: median(samples[name].wall), cpuMs: median(samples[name].cpu) });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('bench/inprocess.ts needs --expose-gc');
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const analysis = analyze(text, OPTIONS);
+  const kept = { analysis, diagnostics: lint(analysis) };
+  gc();
+  const heapBytes = process.memoryUsage().heapUsed - before;
+  if (kept.diagnostics.length !== diagnostics) throw new Error('the analysis came out differently');
   return {
     label,
     lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
@@ -140,6 +151,7 @@ function analysisOf(label: string, path: string, runs: number): AnalysisResult {
     lint: phase('lint'),
     total: phase('total'),
     diagnostics,
+    heapBytes,
   };
 }
 

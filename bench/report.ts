@@ -11,8 +11,18 @@ export interface CommandStats {
   readonly maxRssKiB: number | undefined;
 }
 
+/**
+ * The two shapes of generated configuration: `vhosts`, thousands of virtual hosts with a few
+ * balancers each (Apache copies every server-wide balancer into every virtual host, so its check
+ * explodes); `balancers`, many server-wide balancers of 20 members and few virtual hosts, the shape
+ * of real balancer files.
+ */
+export type Shape = 'vhosts' | 'balancers';
+export const SHAPES: readonly Shape[] = ['vhosts', 'balancers'];
+
 /** `balancer-lens lint` and `apache2 -t` on one generated configuration. */
 export interface CliSize {
+  readonly shape: Shape;
   readonly label: string;
   readonly lines: number;
   readonly bytes: number;
@@ -27,7 +37,17 @@ export interface CliSize {
     readonly exitCode: number | null;
   };
   /** Absent with the reason when apache2 is not installed. */
-  readonly apache: (CommandStats & { readonly syntaxOk: boolean }) | { readonly skipped: string };
+  readonly apache:
+    | (CommandStats & {
+        readonly syntaxOk: boolean;
+        /** Median over the rounds of Apache's wall time ÷ lint's in the same round (> 1: lint is faster). */
+        readonly pairedSpeedup: number;
+      })
+    | { readonly skipped: string };
+  /** `node -e 0`, run in the same rounds: the floor of any Node.js program here. */
+  readonly nodeBaselineMs: number;
+  /** Median over the rounds of lint's wall time minus `node -e 0`'s in the same round. */
+  readonly overNodeMs: number;
 }
 
 /** Per-line cost at one size, from the CLI and from the in-process phases. */
@@ -84,6 +104,8 @@ export interface Results {
       readonly versionMs: number;
       readonly lintExampleMs: number;
       readonly lintExampleRssKiB: number | undefined;
+      /** Median over the rounds of `--version`'s wall time minus `node -e 0`'s in the same round. */
+      readonly versionOverNodeMs: number;
     };
   };
   readonly inProcess: { readonly results: readonly AnalysisResult[]; readonly maxRssKiB: number };
@@ -176,23 +198,25 @@ export function renderMarkdown(results: Results): string {
     for (const target of results.targets) out.push(`| ${target.name} | ${target.actual} | ${target.target} | ${mark(target.met)} |`);
   }
 
-  out.push(
-    '',
-    '**`balancer-lens lint FILE --format json` and `apache2 -t -f FILE`** (generated configurations Apache accepts; medians)',
-    '',
-  );
-  out.push(
-    '| lines | size | balancers / members / vhosts | lint wall | lint CPU | MB/s | lint peak RSS | `apache2 -t` wall | CPU | peak RSS | faster | memory |',
-  );
-  out.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const size of results.cli.sizes) {
-    const apache = 'skipped' in size.apache ? undefined : size.apache;
+  for (const shape of SHAPES) {
     out.push(
-      `| ${lines(size.lines)} | ${bytes(size.bytes)} | ${lines(size.balancers)} / ${lines(size.members)} / ${lines(size.virtualHosts)} | ${ms(size.lint.wallMs)} | ${ms(size.lint.cpuMs)} | ${mbps(size.lint.mbPerSecond)} | ${mib(size.lint.maxRssKiB)} | ` +
-        (apache
-          ? `${ms(apache.wallMs)} | ${ms(apache.cpuMs)} | ${mib(apache.maxRssKiB)} | ${ratio(apache.wallMs / size.lint.wallMs)} | ${apache.maxRssKiB && size.lint.maxRssKiB ? `${((100 * size.lint.maxRssKiB) / apache.maxRssKiB).toFixed(0)}% of Apache's` : '—'} |`
-          : `— | — | — | — | — |`),
+      '',
+      `**\`balancer-lens lint FILE --format json\` and \`apache2 -t -f FILE\`, ${shape === 'vhosts' ? 'many virtual hosts' : 'balancer-heavy (balancers of 20 members, few virtual hosts)'}** (generated configurations Apache accepts; medians; "faster" is the median of per-round ratios, each round running both and \`node -e 0\`)`,
+      '',
     );
+    out.push(
+      '| lines | size | balancers / members / vhosts | lint wall | lint CPU | MB/s | lint peak RSS | `node -e 0` | `apache2 -t` wall | CPU | peak RSS | faster | memory |',
+    );
+    out.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const size of results.cli.sizes.filter((each) => each.shape === shape)) {
+      const apache = 'skipped' in size.apache ? undefined : size.apache;
+      out.push(
+        `| ${lines(size.lines)} | ${bytes(size.bytes)} | ${lines(size.balancers)} / ${lines(size.members)} / ${lines(size.virtualHosts)} | ${ms(size.lint.wallMs)} | ${ms(size.lint.cpuMs)} | ${mbps(size.lint.mbPerSecond)} | ${mib(size.lint.maxRssKiB)} | ${ms(size.nodeBaselineMs)} | ` +
+          (apache
+            ? `${ms(apache.wallMs)} | ${ms(apache.cpuMs)} | ${mib(apache.maxRssKiB)} | ${ratio(apache.pairedSpeedup, 2)} | ${apache.maxRssKiB && size.lint.maxRssKiB ? `${((100 * size.lint.maxRssKiB) / apache.maxRssKiB).toFixed(0)}% of Apache's` : '—'} |`
+            : `— | — | — | — | — |`),
+      );
+    }
   }
   const skipped = results.cli.sizes.find((size) => 'skipped' in size.apache);
   if (skipped && 'skipped' in skipped.apache) out.push('', `_apache2 column skipped: ${skipped.apache.skipped}_`);
@@ -204,18 +228,18 @@ export function renderMarkdown(results: Results): string {
 
   out.push(
     '',
-    '**Scaling** (time per line; "net" subtracts the CLI start-up; in-process is `analyze` + `lint` without start-up, warm)',
+    '**Scaling** (time per line; "net" subtracts the CLI start-up; in-process is `analyze` + `lint` without start-up, warm; "heap kept" is the heap the analysis and its findings hold after a full GC, per byte of configuration)',
     '',
   );
   out.push(
-    '| lines | CLI µs/line | CLI net µs/line | CLI ms/MB | in-process µs/line | parse | model | previews | rules |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| configuration | CLI µs/line | CLI net µs/line | CLI ms/MB | in-process µs/line | MB/s | parse | model | previews | rules | heap kept |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const row of results.scaling.rows) {
     const phases = results.inProcess.results.find((result) => result.label === row.label);
     out.push(
-      `| ${lines(row.lines)} | ${row.cliMicrosPerLine.toFixed(1)} | ${row.cliNetMicrosPerLine.toFixed(1)} | ${row.cliMsPerMegabyte.toFixed(0)} | ${row.inProcessMicrosPerLine.toFixed(1)} | ` +
-        `${ms(phases?.parse.wallMs)} | ${ms(phases?.model.wallMs)} | ${ms(phases?.previews.wallMs)} | ${ms(phases?.lint.wallMs)} |`,
+      `| ${row.label} (${lines(row.lines)} lines) | ${row.cliMicrosPerLine.toFixed(1)} | ${row.cliNetMicrosPerLine.toFixed(1)} | ${row.cliMsPerMegabyte.toFixed(0)} | ${row.inProcessMicrosPerLine.toFixed(1)} | ` +
+        `${phases ? mbps(phases.bytes / 1e6 / (phases.total.wallMs / 1000)) : '—'} | ${ms(phases?.parse.wallMs)} | ${ms(phases?.model.wallMs)} | ${ms(phases?.previews.wallMs)} | ${ms(phases?.lint.wallMs)} | ${phases ? `${(phases.heapBytes / phases.bytes).toFixed(1)} B/B` : '—'} |`,
     );
   }
   const ratioText = Object.entries(results.scaling.ratios)

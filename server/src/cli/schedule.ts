@@ -25,6 +25,8 @@ import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } fr
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
+/** `MAX_PICKS` with thousands separators: toLocaleString would load ICU's locale data at start-up (about 10 ms), for every command. */
+const MAX_PICKS_TEXT = String(MAX_PICKS).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** The output formats of `schedule`; public API. */
 const SCHEDULE_FORMATS = ['text', 'json', 'svg', 'html'] as const;
@@ -38,7 +40,7 @@ as Apache's scheduler would make them; - reads standard input (its includes are 
 
 options:
       --balancer NAME     only this balancer (balancer://NAME or NAME)
-      --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS.toLocaleString('en-US')})
+      --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS_TEXT})
       --down URL          as if the member URL were down (repeatable); it must name a member of the
                           balancers shown, and is labelled "taken down (--down)"
       --format FORMAT     text (default), json, svg (a chart of shares and first picks, for a README

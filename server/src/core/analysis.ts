@@ -28,9 +28,18 @@ export function analyze(text: string, options: AnalyzeOptions): Analysis {
   checkpoint();
   const model = buildModel(tree, checkpoint);
   checkpoint();
-  const previews = model.balancers.map((balancer, index) => {
+  return Object.freeze({ tree, model, previews: previewModel(model, options) });
+}
+
+/** The same analysis previewed at another time: the tree and the model are kept, only the previews depend on the clock. */
+export function previewAgain(analysis: Analysis, options: AnalyzeOptions): Analysis {
+  return Object.freeze({ tree: analysis.tree, model: analysis.model, previews: previewModel(analysis.model, options) });
+}
+
+function previewModel(model: Model, options: AnalyzeOptions): BalancerPreview[] {
+  const checkpoint = options.checkpoint ?? (() => undefined);
+  return model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
     return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist });
   });
-  return Object.freeze({ tree, model, previews });
 }

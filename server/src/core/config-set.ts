@@ -5,7 +5,7 @@
  * once, lints them with one shared run, marks what Apache refuses in the previews, and maps every
  * finding back to the file it is in.
  */
-import { analyze, Analysis, AnalyzeOptions } from './analysis';
+import { analyze, Analysis, AnalyzeOptions, previewAgain } from './analysis';
 import { localize } from './files';
 import { lint, SeveritySetting } from './lint';
 import { markRefusals, markUnseen } from './preview-facts';
@@ -67,9 +67,52 @@ export interface ConfigurationSet {
 const ENTRY_NAMES = new Set(['apache2.conf', 'httpd.conf']);
 const INCLUDE = /^[ \t]*Include(Optional)?[ \t]/im;
 
+/** An analysis of one file as an entry, as `chooseEntries` made it, before its previews were marked. */
+interface Analysed {
+  readonly analysis: Analysis;
+  /** The keys of the files it read, its own first. */
+  readonly reads: readonly string[];
+  readonly epochSeconds: number;
+}
+
+/** Every analysis each set made, by the key of the file analysed: what `updateSet` may reuse. */
+const ANALYSED = new WeakMap<ConfigurationSet, ReadonlyMap<string, Analysed>>();
+
 /** Assembles the configurations of a set of files. */
 export function assembleSet(given: readonly SetFile[], options: SetOptions): ConfigurationSet {
-  const entries = chooseEntries(given, options);
+  return assemble(given, options, () => undefined);
+}
+
+/**
+ * `assembleSet` after an edit, reusing what did not change: an entry whose configuration read none
+ * of the `changed` files keeps its tree and model from `previous` (previewed again when the clock
+ * moved); the rest is read again, and every configuration is linted again, because cross-file rules
+ * see the whole run. The result equals `assembleSet(given, options)` provided `changed` holds the
+ * key of every file whose text changed, appeared or vanished since `previous` (in an editor or on
+ * disk, a glob's folder included) and `options` reads as `previous`'s did (same environment,
+ * defines, limits and server root; the editor assembles afresh when settings change).
+ */
+export function updateSet(
+  previous: ConfigurationSet,
+  given: readonly SetFile[],
+  changed: ReadonlySet<string>,
+  options: SetOptions,
+): ConfigurationSet {
+  const earlier = ANALYSED.get(previous);
+  return assemble(given, options, (file) => {
+    const kept = earlier?.get(file.key);
+    if (!kept || kept.reads.some((key) => changed.has(key))) return undefined;
+    return kept.epochSeconds === options.read.epochSeconds ? kept : { ...kept, analysis: previewAgain(kept.analysis, options.read) };
+  });
+}
+
+function assemble(given: readonly SetFile[], options: SetOptions, reusable: (file: SetFile) => Analysed | undefined): ConfigurationSet {
+  const analysed = new Map<string, Analysed>();
+  const entries = chooseEntries(given, options, (file) => {
+    const made = reusable(file) ?? analyseEntry(file, options);
+    analysed.set(file.key, made);
+    return made;
+  });
   // One array for the whole run: rules index it once for their cross-file checks.
   const run = entries.map((entry) => entry.analysis);
   const linted = entries.map(({ file, analysis }, index): Configuration => {
@@ -88,7 +131,14 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
     for (const key of keysRead(configuration.entry, configuration.analysis, options))
       if (!configurationOf.has(key)) configurationOf.set(key, configuration);
   }
-  return { configurations, configurationOf, findings: findingsByFile(given, configurations, options) };
+  const set = { configurations, configurationOf, findings: findingsByFile(given, configurations, options) };
+  ANALYSED.set(set, analysed);
+  return set;
+}
+
+function analyseEntry(file: SetFile, options: SetOptions): Analysed {
+  const analysis = analyze(file.text, { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) });
+  return { analysis, reads: keysRead(file, analysis, options), epochSeconds: options.read.epochSeconds };
 }
 
 /**
@@ -97,7 +147,11 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
  * earlier entry that a later one includes is dropped. Files that include each other in a cycle
  * leave the first of them as the entry, so its findings (the cycle among them) are not lost.
  */
-function chooseEntries(given: readonly SetFile[], options: SetOptions): { file: SetFile; analysis: Analysis }[] {
+function chooseEntries(
+  given: readonly SetFile[],
+  options: SetOptions,
+  analyse: (file: SetFile) => Analysed,
+): { file: SetFile; analysis: Analysis }[] {
   const rank = (file: SetFile): number => (ENTRY_NAMES.has(baseName(file.path ?? '')) ? 0 : INCLUDE.test(file.text) ? 1 : 2);
   const ordered = given.map((file, order) => ({ file, order, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.order - b.order);
   const chosen = new Map<string, { file: SetFile; order: number; analysis: Analysis; reads: readonly string[] }>();
@@ -105,8 +159,7 @@ function chooseEntries(given: readonly SetFile[], options: SetOptions): { file: 
   let analysed = 0;
   const choose = (file: SetFile, order: number): void => {
     options.checkpoint?.('analysing', file, analysed++);
-    const analysis = analyze(file.text, { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) });
-    const reads = keysRead(file, analysis, options);
+    const { analysis, reads } = analyse(file);
     for (const key of reads) {
       const included = key === file.key ? undefined : chosen.get(key);
       if (!included) continue;

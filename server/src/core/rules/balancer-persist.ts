@@ -1,4 +1,4 @@
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,8 +12,8 @@ export const rule: Rule = {
     good: 'BalancerPersist Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'balancerpersist') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, ['balancerpersist'])) {
+      if (step.kind !== 'directive') continue;
       const value = step.directive.args[0];
       if (value?.value.toLowerCase() !== 'on') continue;
       yield {

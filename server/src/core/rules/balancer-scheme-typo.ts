@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
+import { asciiLower } from '../ascii';
 import { editDistance } from '../directives/directives';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
@@ -37,10 +38,9 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    for (const step of walk(analysis.tree.nodes)) {
-      const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-      const name = directive?.name.toLowerCase();
-      if (!directive || !name || !NAMING.has(name)) continue;
+    for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
+      const directive = step.kind === 'directive' ? step.directive : step.section.open;
+      const name = asciiLower(directive.name);
       for (const word of directive.args) {
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
         const raw = text.slice(word.span.start, word.span.end);

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { atoi } from '../model/cvalues';
 import type { Directive } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Rule, RuleFinding } from './types';
 
 /** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
@@ -21,7 +21,7 @@ export const rule: Rule = {
     good: 'BalancerPersist On\nBalancerGrowth 20',
   },
   *check({ analysis }) {
-    for (const step of walk(analysis.tree.nodes)) {
+    for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), 'balancergrowth'])) {
       if (step.kind !== 'directive') continue;
       const finding = check(step.directive);
       if (finding) yield finding;

@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Fix, Rule } from './types';
 
 /** A back-reference to the rule's pattern, `$0` to `$9`, unless its `$` is escaped. */
@@ -16,8 +16,8 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'rewriterule') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
+      if (step.kind !== 'directive') continue;
       const [pattern, substitution] = step.directive.args;
       if (!pattern?.value.startsWith('!') || !substitution) continue;
       const written = text.slice(substitution.span.start, substitution.span.end);

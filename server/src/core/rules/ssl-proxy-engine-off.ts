@@ -75,7 +75,7 @@ export const rule: Rule = {
     for (const server of servers) {
       // A virtual host without its own SSLProxyEngine takes the main server's (mod_ssl merges it).
       const engine = server.engine ?? (server === main ? undefined : main.engine);
-      if (engine === true) continue;
+      if (engine === true || server.workers.length === 0) continue;
       const fixes = fixFor(text, server, engine);
       for (const worker of server.workers) {
         const where = server.section ? 'this virtual host' : 'this server';

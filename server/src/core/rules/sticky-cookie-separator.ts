@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 /** The variable mod_proxy_balancer sets to the chosen member's route. */
@@ -19,8 +19,8 @@ export const rule: Rule = {
   *check({ analysis }) {
     const text = analysis.tree.text;
     const balancers = analysis.model.balancers;
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'header') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
+      if (step.kind !== 'directive') continue;
       const args = step.directive.args;
       // Header [condition] action header value …: find the action, then the header it writes.
       const action = args.findIndex((word) => WRITES.has(word.value.toLowerCase()));

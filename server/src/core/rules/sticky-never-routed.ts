@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import { balancerAnchor, runIndex, runIndexKey, valueEdit } from './shared';
 import type { Fix, Rule, RuleFinding } from './types';
 
@@ -42,8 +42,8 @@ const COOKIE_WRITERS = runIndexKey<CookieWriters>((run) => {
   const withRoute = new Set<string>();
   const routeLines: string[] = [];
   for (const analysis of run) {
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'header') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
+      if (step.kind !== 'directive') continue;
       const words = step.directive.args.map((word) => word.value);
       if (!words.some((word) => word.includes(ROUTE))) continue;
       routeLines.push(words.join(' '));

@@ -1,0 +1,83 @@
+/**
+ * `updateSet` (core/config-set.ts), what the editor can call after an edit instead of `assembleSet`:
+ * it must give exactly what assembling afresh gives, while reusing the trees of the configurations
+ * the edit did not touch.
+ */
+import assert from 'node:assert/strict';
+import { assembleSet, ConfigurationSet, SetFile, SetOptions, updateSet } from '../../../server/src/core/config-set';
+import { memoryFiles } from '../../support/rules';
+
+const BALANCER =
+  '<Proxy balancer://x>\n    BalancerMember http://10.0.0.1:8080 retry=30\n    BalancerMember http://10.0.0.2:8080\n</Proxy>\n';
+
+const START: Readonly<Record<string, string>> = {
+  '/w/main.conf': 'Include /w/parts/*.conf\n',
+  '/w/parts/bal.conf': BALANCER,
+  '/w/parts/use.conf': 'ProxyPass /x/ balancer://x/\n',
+  '/w/other.conf': 'ProxyPass /y/ balancer://y/\n<Proxy balancer://z>\n    BalancerMember http://10.0.1.1:8080 loadfactor=0\n</Proxy>\n',
+};
+
+function setOf(texts: Readonly<Record<string, string>>, epochSeconds = 1_800_000_000): { given: SetFile[]; options: SetOptions } {
+  return {
+    given: Object.entries(texts).map(([path, text]) => ({ key: path, path, text })),
+    options: { files: memoryFiles(texts), keyOf: (path) => path, read: { epochSeconds }, rulesFor: () => undefined },
+  };
+}
+
+/** The tree each file's configuration has, by file key. */
+function treeOf(set: ConfigurationSet, key: string): unknown {
+  return set.configurationOf.get(key)?.analysis.tree;
+}
+
+describe('updateSet: reassembling after an edit', () => {
+  it('equals a fresh assembly and keeps the trees of the configurations the edit did not touch', () => {
+    const before = setOf(START);
+    const previous = assembleSet(before.given, before.options);
+    const edited = { ...START, '/w/other.conf': START['/w/other.conf']!.replace('balancer://y/', 'balancer://x/') };
+    const after = setOf(edited);
+    const updated = updateSet(previous, after.given, new Set(['/w/other.conf']), after.options);
+    assert.deepEqual(updated, assembleSet(after.given, after.options));
+    assert.equal(treeOf(updated, '/w/main.conf'), treeOf(previous, '/w/main.conf'), 'main.conf was read again');
+    assert.equal(treeOf(updated, '/w/parts/use.conf'), treeOf(previous, '/w/parts/use.conf'));
+    assert.notEqual(treeOf(updated, '/w/other.conf'), treeOf(previous, '/w/other.conf'), 'the edited file kept its old tree');
+  });
+
+  it('reads again the configuration that includes an edited file', () => {
+    const before = setOf(START);
+    const previous = assembleSet(before.given, before.options);
+    const edited = { ...START, '/w/parts/bal.conf': BALANCER.replace('retry=30', 'retry=30 status=+D') };
+    const after = setOf(edited);
+    const updated = updateSet(previous, after.given, new Set(['/w/parts/bal.conf']), after.options);
+    assert.deepEqual(updated, assembleSet(after.given, after.options));
+    assert.notEqual(treeOf(updated, '/w/main.conf'), treeOf(previous, '/w/main.conf'));
+    assert.equal(treeOf(updated, '/w/other.conf'), treeOf(previous, '/w/other.conf'));
+  });
+
+  it('chooses the entries again when an edit adds or removes an Include', () => {
+    let texts = START;
+    let previous = assembleSet(setOf(texts).given, setOf(texts).options);
+    const edits: [path: string, text: string][] = [
+      ['/w/other.conf', `Include /w/parts/bal.conf\n${START['/w/other.conf']!}`],
+      ['/w/main.conf', '# nothing included any more\n'],
+      ['/w/parts/use.conf', 'ProxyPass /x/ balancer://x/\nProxyPass /z/ balancer://z/\n'],
+      ['/w/main.conf', START['/w/main.conf']!],
+      ['/w/other.conf', START['/w/other.conf']!],
+    ];
+    for (const [path, text] of edits) {
+      texts = { ...texts, [path]: text };
+      const { given, options } = setOf(texts);
+      const updated = updateSet(previous, given, new Set([path]), options);
+      assert.deepEqual(updated, assembleSet(given, options), `after editing ${path}`);
+      previous = updated;
+    }
+  });
+
+  it('previews again, from the kept trees, when the clock moved', () => {
+    const before = setOf(START);
+    const previous = assembleSet(before.given, before.options);
+    const later = setOf(START, 1_800_000_000 + 3_600);
+    const updated = updateSet(previous, later.given, new Set(), later.options);
+    assert.deepEqual(updated, assembleSet(later.given, later.options));
+    assert.equal(treeOf(updated, '/w/main.conf'), treeOf(previous, '/w/main.conf'));
+  });
+});
