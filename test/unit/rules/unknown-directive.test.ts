@@ -42,6 +42,8 @@ ruleTable('unknown-directive', [
   ['[[\uFEFF\uFEFFServerName]] localhost', { fixed: 'ServerName localhost', safe: true }],
   // … and only offered further down, where U+FEFF was typed or pasted
   ['ServerName localhost\n[[\uFEFFServerAdmin]] a@b', { fixed: 'ServerName localhost\nServerAdmin a@b', safe: false }],
+  // … or inside a quoted name, where the fix removes the mark and keeps the quotes
+  ['[["\uFEFFServerName"]] localhost', { fixed: '"ServerName" localhost', safe: false }],
   // names from other servers and common inventions are reported even in a fragment, with Apache's equivalent
   [
     '[[ProxyReadTimeout]] 300',

@@ -143,8 +143,10 @@ export const rule: Rule = {
     for (const step of walk(tree.nodes)) {
       const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
       if (!directive || directive.name.startsWith('</')) continue;
-      const isFileStart = fileStarts.has(directive.nameSpan.start);
-      const finding = check(directive, loaded, isClosedWorld, isFileStart);
+      // A quoted name starts with its quote: a byte order mark inside it was not put there by an editor.
+      const isQuoted = tree.text[directive.nameSpan.start] === '"' || tree.text[directive.nameSpan.start] === "'";
+      const isFileStart = fileStarts.has(directive.nameSpan.start) && !isQuoted;
+      const finding = check(directive, loaded, isClosedWorld, isFileStart, isQuoted);
       if (finding) yield finding;
     }
   },
@@ -155,6 +157,7 @@ function check(
   loaded: ReadonlySet<string> | undefined,
   isClosedWorld: boolean,
   isFileStart: boolean,
+  isQuoted: boolean,
 ): RuleFinding | undefined {
   const name = directive.name;
   const modules = MODULES_BY_NAME.get(asciiLower(name));
@@ -169,7 +172,8 @@ function check(
   }
   if (name.startsWith(BOM)) {
     // Every leading U+FEFF goes: with one left, the name would still not be the directive's.
-    const bom = { start: directive.nameSpan.start, end: directive.nameSpan.start + name.length - name.replace(/^\uFEFF+/, '').length };
+    const start = directive.nameSpan.start + (isQuoted ? 1 : 0);
+    const bom = { start, end: start + name.length - name.replace(/^\uFEFF+/, '').length };
     return {
       span: directive.nameSpan,
       message: 'the file starts with a byte order mark, which Apache reads as part of the first name: save the file without it',
