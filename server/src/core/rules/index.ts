@@ -35,6 +35,7 @@ import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
+import { rule as refusedIfUnset } from './refused-if-unset';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
@@ -104,6 +105,7 @@ export type RuleId =
   | 'proxy-section-arguments'
   | 'proxypass-order'
   | 'proxypass-syntax'
+  | 'refused-if-unset'
   | 'rewrite-negated-backreference'
   | 'section-mismatch'
   | 'shared-member'
@@ -169,6 +171,7 @@ export const RULES: readonly Rule[] = [
   proxySectionArguments,
   proxypassOrder,
   proxypassSyntax,
+  refusedIfUnset,
   rewriteNegatedBackreference,
   sectionMismatch,
   sharedMember,

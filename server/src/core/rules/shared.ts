@@ -10,26 +10,39 @@ import type { TextEdit } from './types';
 
 /**
  * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
- * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
- * (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked like any other text.
+ * an unresolved `${VAR}` is left to `unresolved-value` unless Apache's whole environment was given: the variable may
+ * come from the environment at start-up (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked
+ * like any other text.
  */
 export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
+  const certain = analysis.tree.environmentIsComplete;
+  return analysis.model.problems.filter((problem) => problem.ruleId === id && (certain || !dependsOnEnvironment(analysis, problem)));
+}
+
+/**
+ * Refusals the handlers found in a value that still holds an unresolved `${VAR}`, when Apache's environment is not
+ * known: Apache refuses them unless its environment sets the variable.
+ */
+export function refusalsIfUnset(analysis: Analysis): ModelProblem[] {
+  if (analysis.tree.environmentIsComplete) return [];
+  return analysis.model.problems.filter((problem) => problem.refused && dependsOnEnvironment(analysis, problem));
+}
+
+/** Whether a problem touches a word whose value, after substitution, still holds `${`. */
+function dependsOnEnvironment(analysis: Analysis, problem: ModelProblem): boolean {
+  if (problem.parameter?.value.includes('${')) return true;
   const pending = unresolvedWords(analysis.tree);
-  const touchesPending = (span: Span): boolean => {
-    // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
-    let lo = 0;
-    let hi = pending.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (pending[mid]!.end <= span.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const word = pending[lo];
-    return word !== undefined && word.start < span.end;
-  };
-  return analysis.model.problems.filter(
-    (problem) => problem.ruleId === id && !problem.parameter?.value.includes('${') && !touchesPending(problem.span),
-  );
+  const span = problem.span;
+  // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
+  let lo = 0;
+  let hi = pending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pending[mid]!.end <= span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const word = pending[lo];
+  return word !== undefined && word.start < span.end;
 }
 
 const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();

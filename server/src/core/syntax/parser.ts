@@ -33,6 +33,11 @@ export interface ReadOptions {
   readonly defines?: readonly string[];
   /** Variables from outside the files (--env-file, --define, the process environment only when asked), the fallback for `${VAR}` after `Define`. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The environment given is all Apache will see (an env file was read: --env-file, Debian's
+   * envvars), so a `${VAR}` that neither a `Define` nor it sets is certainly undefined.
+   */
+  readonly environmentIsComplete?: boolean;
   /** The file's absolute path, when it has one. */
   readonly path?: string;
   /** Where relative includes start until a `ServerRoot` directive says otherwise; default: the file's directory. */
@@ -164,6 +169,7 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
     diagnostics: state.diagnostics,
     loadedModules: state.modules,
     unfollowedInclude: state.unfollowedInclude,
+    environmentIsComplete: options.environmentIsComplete ?? false,
   };
   return { tree, sawLoadModule: state.sawLoadModule };
 }

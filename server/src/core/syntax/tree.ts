@@ -109,4 +109,6 @@ export interface SyntaxTree {
   readonly loadedModules: ReadonlySet<string> | undefined;
   /** An `Include` could not be followed (no file access): part of the configuration lives elsewhere. */
   readonly unfollowedInclude: boolean;
+  /** Apache's whole environment was given (ReadOptions.environmentIsComplete): an unresolved `${VAR}` stays literal for certain. */
+  readonly environmentIsComplete: boolean;
 }
