@@ -20,6 +20,7 @@ import { rule as invalidDefine } from './invalid-define';
 import { rule as invalidDirectiveArgument } from './invalid-directive-argument';
 import { rule as invalidLoadfactor } from './invalid-loadfactor';
 import { rule as invalidParameter } from './invalid-parameter';
+import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
@@ -91,6 +92,7 @@ export type RuleId =
   | 'invalid-directive-argument'
   | 'invalid-loadfactor'
   | 'invalid-parameter'
+  | 'invalid-regex'
   | 'invalid-status'
   | 'invalid-url'
   | 'lbset-shadowed'
@@ -157,6 +159,7 @@ export const RULES: readonly Rule[] = [
   invalidDirectiveArgument,
   invalidLoadfactor,
   invalidParameter,
+  invalidRegex,
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
