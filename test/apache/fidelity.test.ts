@@ -33,6 +33,7 @@ const MODULES = [
   'rewrite',
   'alias',
   'setenvif',
+  'macro',
 ];
 
 /** What Apache must say, and what the linter must report. */
@@ -184,8 +185,122 @@ const REGEX_DIRECTIVE_CASES: readonly Case[] = [
   refused('BrowserMatch', 'BrowserMatch "(" x', 'BrowserMatch regex could not be compiled.', 'invalid-regex'),
 ];
 
+/** mod_macro (docs/apache-semantics.md, mod_macro): its refusals, in its words, and expansions Apache accepts. */
+const MACRO_CASES: readonly Case[] = [
+  refused('Use before any <Macro>', 'Use Member 1', 'no macro defined before Use', 'invalid-macro'),
+  refused('UndefMacro before any <Macro>', 'UndefMacro Member', 'no macro defined before UndefMacro', 'invalid-macro'),
+  refused(
+    'Use of an undefined macro',
+    lines('<Macro Other>', '    ServerName x', '</Macro>', 'Use Member 1'),
+    "macro 'member' undefined",
+    'invalid-macro',
+  ),
+  refused(
+    'Use with too many values',
+    lines('<Macro Member $h>', `    BalancerMember balancer://c1 http://$h`, '</Macro>', 'Use Member 10.0.0.1 3'),
+    'used with 2 arguments instead of 1',
+    'invalid-macro',
+  ),
+  refused(
+    'a macro using itself',
+    lines('<Macro Loop $a>', '    Use Loop $a', '</Macro>', 'Use Loop 1'),
+    "recursive use of macro 'loop' is invalid",
+    'invalid-macro',
+  ),
+  refused(
+    'a parameter named twice',
+    lines('<Macro M $a $a>', '    ServerName $a', '</Macro>'),
+    "argument '$a': #1 and #2",
+    'invalid-macro',
+  ),
+  refused('a <Macro> never closed', lines('<Macro M $a>', '    ServerName $a'), 'expected token not found: </Macro>', 'invalid-macro'),
+  refused(
+    'UndefMacro of an undefined macro',
+    lines('<Macro M>', '    ServerName x', '</Macro>', 'UndefMacro N'),
+    "cannot remove undefined macro 'n'",
+    'invalid-macro',
+  ),
+  refused(
+    'Use after UndefMacro',
+    lines('<Macro M>', '    ServerName x', '</Macro>', 'UndefMacro M', 'Use M'),
+    "macro 'm' undefined",
+    'invalid-macro',
+  ),
+  refused(
+    'an error inside an expansion: loadfactor=0 from a value',
+    lines(
+      '<Macro Member $h $w>',
+      '    BalancerMember http://$h loadfactor=$w',
+      '</Macro>',
+      '<Proxy "balancer://c1">',
+      '    Use Member 10.0.0.1 0',
+      '</Proxy>',
+    ),
+    'BalancerMember LoadFactor must be a number between 1..100',
+    'zero-loadfactor',
+  ),
+  refused(
+    'an error inside a nested expansion',
+    lines(
+      '<Macro Member $h $w>',
+      '    BalancerMember http://$h loadfactor=$w',
+      '</Macro>',
+      '<Macro Pair $w>',
+      '    Use Member 10.0.0.1 2',
+      '    Use Member 10.0.0.2 $w',
+      '</Macro>',
+      '<Proxy "balancer://c1">',
+      '    Use Pair abc',
+      '</Proxy>',
+    ),
+    'BalancerMember LoadFactor must be a number between 1..100',
+    'invalid-loadfactor',
+  ),
+  accepted(
+    'members from a macro, and no false error on its body',
+    lines(
+      '<Macro Member $h $w>',
+      '    BalancerMember http://$h loadfactor=$w',
+      '</Macro>',
+      '<Proxy "balancer://c1">',
+      '    Use Member 10.0.0.1 3',
+      '    Use Member 10.0.0.2 1',
+      '</Proxy>',
+      'ProxyPass "/" "balancer://c1/"',
+    ),
+  ),
+  accepted(
+    'a section opened by one macro and closed by another',
+    lines(
+      '<Macro Open $n>',
+      '<Proxy "balancer://$n">',
+      '</Macro>',
+      '<Macro Close>',
+      '</Proxy>',
+      '</Macro>',
+      'Use Open c1',
+      `BalancerMember ${H}`,
+      'Use Close',
+    ),
+  ),
+  accepted(
+    'an @ parameter is quoted: a value with a space stays one word',
+    lines('<Macro M @v>', '    ServerAdmin @v', '</Macro>', 'Use M "a b"'),
+  ),
+  refused(
+    'a $ parameter is not quoted: a value with a space splits',
+    lines('<Macro M $v>', '    BalancerMember balancer://c1 $v', '</Macro>', 'Use M "http://10.0.0.1 loadfactor=0"'),
+    'BalancerMember LoadFactor must be a number between 1..100',
+    'zero-loadfactor',
+  ),
+  accepted(
+    'the longest parameter wins where two start at the same place',
+    lines('<Macro M $h $host>', `    BalancerMember balancer://c1 http://$host`, '</Macro>', 'Use M bad 10.0.0.1'),
+  ),
+];
+
 /** Every case of this file, with a distinct title. */
-const CASES: readonly Case[] = [...WORKER_CASES, ...REGEX_CASES, ...REGEX_DIRECTIVE_CASES];
+const CASES: readonly Case[] = [...WORKER_CASES, ...REGEX_CASES, ...REGEX_DIRECTIVE_CASES, ...MACRO_CASES];
 
 describe('real Apache: worker sharing, ~ forms and regular expressions agree with the linter', function () {
   let scratch: string | undefined;

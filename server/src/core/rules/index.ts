@@ -19,6 +19,7 @@ import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
 import { rule as invalidDirectiveArgument } from './invalid-directive-argument';
 import { rule as invalidLoadfactor } from './invalid-loadfactor';
+import { rule as invalidMacro } from './invalid-macro';
 import { rule as invalidParameter } from './invalid-parameter';
 import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
@@ -91,6 +92,7 @@ export type RuleId =
   | 'invalid-define'
   | 'invalid-directive-argument'
   | 'invalid-loadfactor'
+  | 'invalid-macro'
   | 'invalid-parameter'
   | 'invalid-regex'
   | 'invalid-status'
@@ -158,6 +160,7 @@ export const RULES: readonly Rule[] = [
   invalidDefine,
   invalidDirectiveArgument,
   invalidLoadfactor,
+  invalidMacro,
   invalidParameter,
   invalidRegex,
   invalidStatus,

@@ -10,13 +10,13 @@ import type { TextEdit } from './types';
 
 /**
  * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
- * an unresolved `${VAR}` is left to `unresolved-value` unless Apache's whole environment was given: the variable may
+ * an unresolved `${VAR}` is left to `refused-if-unset` unless Apache's whole environment was given: the variable may
  * come from the environment at start-up (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked
  * like any other text.
  */
 export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
-  const certain = analysis.tree.environmentIsComplete;
-  return analysis.model.problems.filter((problem) => problem.ruleId === id && (certain || !dependsOnEnvironment(analysis, problem)));
+  const pending = analysis.tree.environmentIsComplete ? undefined : unresolvedWords(analysis.tree);
+  return analysis.model.problems.filter((problem) => problem.ruleId === id && (!pending || !dependsOnEnvironment(pending, problem)));
 }
 
 /**
@@ -25,13 +25,13 @@ export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
  */
 export function refusalsIfUnset(analysis: Analysis): ModelProblem[] {
   if (analysis.tree.environmentIsComplete) return [];
-  return analysis.model.problems.filter((problem) => problem.refused && dependsOnEnvironment(analysis, problem));
+  const pending = unresolvedWords(analysis.tree);
+  return analysis.model.problems.filter((problem) => problem.refused && dependsOnEnvironment(pending, problem));
 }
 
-/** Whether a problem touches a word whose value, after substitution, still holds `${`. */
-function dependsOnEnvironment(analysis: Analysis, problem: ModelProblem): boolean {
+/** Whether a problem touches one of the `pending` words (values that still hold `${` after substitution, by offset). */
+function dependsOnEnvironment(pending: readonly Span[], problem: ModelProblem): boolean {
   if (problem.parameter?.value.includes('${')) return true;
-  const pending = unresolvedWords(analysis.tree);
   const span = problem.span;
   // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
   let lo = 0;
@@ -52,6 +52,7 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   const cached = UNRESOLVED.get(tree);
   if (cached) return cached;
   const spans: Span[] = [];
+  UNRESOLVED.set(tree, spans);
   // Substitution only runs on lines holding `${`: without one in the text, no value can hold it.
   if (!tree.text.includes('${')) return spans;
   for (const step of walk(tree.nodes)) {
@@ -59,7 +60,6 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
     for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
   }
   spans.sort((a, b) => a.start - b.start);
-  UNRESOLVED.set(tree, spans);
   return spans;
 }
 

@@ -82,7 +82,8 @@ export type SyntaxProblem =
   | 'include-arguments'
   | 'include-failed'
   | 'include-limit'
-  | 'include-outside-roots';
+  | 'include-outside-roots'
+  | 'macro';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
