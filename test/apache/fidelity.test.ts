@@ -299,8 +299,29 @@ const MACRO_CASES: readonly Case[] = [
   ),
 ];
 
+/** `<IfFile>` answered from the disk, relative to ServerRoot (the scratch folder, which holds present.txt and run/). */
+const ZERO = lines('    <Proxy "balancer://c1">', `        BalancerMember ${H} loadfactor=0`, '    </Proxy>');
+const IFFILE_CASES: readonly Case[] = [
+  refused(
+    '<IfFile> of a file that exists is true',
+    lines('<IfFile present.txt>', ZERO, '</IfFile>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfFile> of a missing file is false', lines('<IfFile missing.txt>', ZERO, '</IfFile>')),
+  refused(
+    '<IfFile !…> of a missing file is true',
+    lines('<IfFile !missing.txt>', ZERO, '</IfFile>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfFile !…> of a file that exists is false', lines('<IfFile !present.txt>', ZERO, '</IfFile>')),
+  refused('<IfFile> of a folder is true', lines('<IfFile run>', ZERO, '</IfFile>'), 'BalancerMember LoadFactor', 'zero-loadfactor'),
+  accepted('<IfFile> of a missing absolute path is false', lines('<IfFile /nonexistent/balancer-lens>', ZERO, '</IfFile>')),
+];
+
 /** Every case of this file, with a distinct title. */
-const CASES: readonly Case[] = [...WORKER_CASES, ...REGEX_CASES, ...REGEX_DIRECTIVE_CASES, ...MACRO_CASES];
+const CASES: readonly Case[] = [...WORKER_CASES, ...REGEX_CASES, ...REGEX_DIRECTIVE_CASES, ...MACRO_CASES, ...IFFILE_CASES];
 
 describe('real Apache: worker sharing, ~ forms and regular expressions agree with the linter', function () {
   let scratch: string | undefined;
@@ -312,6 +333,7 @@ describe('real Apache: worker sharing, ~ forms and regular expressions agree wit
     assert.equal(new Set(CASES.map((each) => each.title)).size, CASES.length, 'titles must be distinct');
     scratch = await makeScratchDir();
     await mkdir(join(scratch, 'run'));
+    await writeFile(join(scratch, 'present.txt'), 'present\n');
     const port = await freePort();
     for (const [index, each] of CASES.entries()) {
       const file = join(scratch, `case-${String(index + 1).padStart(3, '0')}.conf`);

@@ -21,6 +21,8 @@ export const APACHE_VERSION: readonly [number, number, number] = [2, 4, 71];
 export interface ReadFacts {
   readonly modules: ReadonlySet<string> | undefined;
   readonly flags: ReadonlySet<string>;
+  /** Whether a path (relative to ServerRoot, as written) exists; undefined when it cannot be checked here. */
+  readonly fileExists?: (path: string) => boolean | undefined;
 }
 
 /** The source file name Apache also accepts for a module identifier: `proxy_module` ↔ `mod_proxy.c`. */
@@ -83,8 +85,15 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
     case 'ifdefine':
       result = facts.flags.has(first);
       break;
+    case 'iffile': {
+      // test_iffile_section: apr_stat of the path relative to ServerRoot; assumed present where it cannot be checked.
+      const exists = facts.fileExists?.(first);
+      assumed = exists === undefined;
+      result = exists ?? true;
+      break;
+    }
     default:
-      // IfFile, IfDirective, IfSection depend on the machine and the build: assume present.
+      // IfDirective and IfSection depend on the build: assume present.
       assumed = true;
       result = true;
   }

@@ -236,7 +236,20 @@ class Reader {
   }
 
   private get facts(): ReadFacts {
-    return { modules: this.state.modules, flags: this.state.flags };
+    return { modules: this.state.modules, flags: this.state.flags, fileExists: (path) => this.fileExists(path) };
+  }
+
+  /** `<IfFile>`: whether the path exists, through the file access and within its roots; undefined when that cannot be told. */
+  private fileExists(written: string): boolean | undefined {
+    const access = this.state.access;
+    if (!access) return undefined;
+    const path = serverRootRelative(written, this.state.serverRoot);
+    const file = access.readFile(path);
+    if (isOutside(file)) return undefined;
+    if (file !== undefined) return true;
+    const directory = access.readDirectory(path);
+    if (directory === undefined) return false;
+    return isOutside(directory) ? undefined : true;
   }
 
   private children(): Node[] {
