@@ -320,8 +320,34 @@ const IFFILE_CASES: readonly Case[] = [
   accepted('<IfFile> of a missing absolute path is false', lines('<IfFile /nonexistent/balancer-lens>', ZERO, '</IfFile>')),
 ];
 
+/** `<IfModule name.c>` compares with the source file name each module records (scripts/generate-module-names.mjs). */
+const LDAP = loadModuleLine('ldap_module', 'mod_ldap.so');
+const IFMODULE_CASES: readonly Case[] = [
+  refused(
+    '<IfModule util_ldap.c> is mod_ldap',
+    lines(LDAP, '<IfModule util_ldap.c>', ZERO, '</IfModule>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfModule mod_ldap.c> names no module', lines(LDAP, '<IfModule mod_ldap.c>', ZERO, '</IfModule>')),
+  refused(
+    '<IfModule event.c> is mpm_event',
+    lines('<IfModule event.c>', ZERO, '</IfModule>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfModule mod_mpm_event.c> names no module', lines('<IfModule mod_mpm_event.c>', ZERO, '</IfModule>')),
+];
+
 /** Every case of this file, with a distinct title. */
-const CASES: readonly Case[] = [...WORKER_CASES, ...REGEX_CASES, ...REGEX_DIRECTIVE_CASES, ...MACRO_CASES, ...IFFILE_CASES];
+const CASES: readonly Case[] = [
+  ...WORKER_CASES,
+  ...REGEX_CASES,
+  ...REGEX_DIRECTIVE_CASES,
+  ...MACRO_CASES,
+  ...IFFILE_CASES,
+  ...IFMODULE_CASES,
+];
 
 describe('real Apache: worker sharing, ~ forms and regular expressions agree with the linter', function () {
   let scratch: string | undefined;

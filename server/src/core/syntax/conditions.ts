@@ -1,4 +1,5 @@
 /** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (docs/apache-semantics.md, start_cond_section). */
+import { MODULE_SOURCE_NAMES } from '../directives/module-names';
 import { sectionName } from './names';
 import type { Condition, SyntaxTree } from './tree';
 
@@ -25,8 +26,13 @@ export interface ReadFacts {
   readonly fileExists?: (path: string) => boolean | undefined;
 }
 
-/** The source file name Apache also accepts for a module identifier: `proxy_module` ↔ `mod_proxy.c`. */
+/**
+ * The source file name Apache also accepts for a module identifier: `proxy_module` ↔ `mod_proxy.c`, as each of
+ * Debian's modules records it (`ldap_module` is `util_ldap.c`), else by the usual pattern.
+ */
 export function moduleFileName(identifier: string): string {
+  const known = MODULE_SOURCE_NAMES[identifier];
+  if (known !== undefined) return known;
   const stem = identifier.replace(/_module$/, '');
   if (stem === 'core') return 'core.c';
   if (stem === 'http') return 'http_core.c';
