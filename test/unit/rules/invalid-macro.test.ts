@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyze } from '../../../server/src/core/analysis';
+import { checkTree } from '../../fuzz/inputs';
 import { COMPLETE, EPOCH_SECONDS, ruleTable } from '../../support/rules';
 
 // mod_macro's refusals, in its words (docs/apache-semantics.md, mod_macro; test/apache/fidelity.test.ts).
@@ -54,5 +55,17 @@ describe('mod_macro expansion', () => {
     assert.deepEqual(previewOf('<Macro M $m>\n    BalancerMember balancer://c1 $m\n</Macro>\nUse M "http://10.0.0.1 loadfactor=2"'), [
       'balancer://c1 http://10.0.0.1 200',
     ]);
+  });
+
+  it('keeps the tree in order: an expansion hangs under its Use line, a section under the line that opened it', () => {
+    const open = '<Macro Open $n>\n<Proxy balancer://$n>\n</Macro>\n<Macro Close>\n</Proxy>\n</Macro>\n';
+    for (const text of [
+      `${open}Use Open c1\nBalancerMember http://h\nUse Close\n`,
+      `${MEMBER}<Macro Pair>\nUse Member a 1\n<IfModule x_module>\nUse Member b 2\n</IfModule>\n</Macro>\n<Proxy balancer://c1>\nUse Pair\n</Proxy>\n`,
+    ]) {
+      const analysis = analyze(text, { epochSeconds: EPOCH_SECONDS });
+      checkTree(analysis, text);
+      assert.equal(analysis.previews[0]?.balancer.members.length, text.includes('Pair') ? 2 : 1);
+    }
   });
 });

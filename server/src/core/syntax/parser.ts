@@ -189,6 +189,10 @@ interface SplicedLine {
   readonly number: number;
   /** The macros being expanded, outermost first: using one of them again is recursion. */
   readonly chain: readonly string[];
+  /** The `Use` line's expansion, where the nodes its lines make at its own level go (walked as an include is). */
+  readonly target: Node[];
+  /** How many sections were open at the `Use` line. */
+  readonly depth: number;
 }
 
 class Reader {
@@ -201,6 +205,8 @@ class Reader {
   private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
   private readonly stack: Frame[] = [];
+  /** For each open section, where its node goes once closed: where its opening line was read (a macro may close it elsewhere). */
+  private readonly containers: Node[][] = [];
   /** The depths in `stack` of the open sections of each (lower-case) name, and of the true conditionals: a stray close finds its section without a scan. */
   private readonly openByName = new Map<string, number[]>();
   private readonly conditionals: number[] = [];
@@ -252,7 +258,10 @@ class Reader {
     return isOutside(directory) ? undefined : true;
   }
 
+  /** Where a node read now goes: the innermost open section, or the file, or the expansion of the `Use` it comes from. */
   private children(): Node[] {
+    const current = this.current;
+    if (current && this.stack.length === current.depth) return current.target;
     return this.stack.at(-1)?.children ?? this.root;
   }
 
@@ -448,12 +457,14 @@ class Reader {
     if (depths) depths.push(this.stack.length);
     else this.openByName.set(key, [this.stack.length]);
     if (frame.condition) this.conditionals.push(this.stack.length);
+    this.containers.push(this.children());
     this.stack.push(frame);
   }
 
   private closeFrame(close: Directive | undefined): void {
     const frame = this.stack.pop();
-    if (!frame) return;
+    const container = this.containers.pop();
+    if (!frame || !container) return;
     this.openByName.get(asciiLower(frame.name))!.pop();
     if (frame.condition) this.conditionals.pop();
     const last = close ?? frame.children.at(-1) ?? frame.open;
@@ -469,7 +480,7 @@ class Reader {
       condition: frame.condition,
       span: { start: frame.open.span.start, end: last.span.end },
     };
-    this.children().push(section);
+    container.push(section);
   }
 
   private closeAtEnd(): void {
@@ -547,10 +558,16 @@ class Reader {
     this.state.macros.set(name, { name, params, body, location });
   }
 
-  /** mod_macro's use_macro: the body, its parameters replaced, is read next, as if it stood here. */
-  private useMacro(directive: Directive): void {
+  /**
+   * mod_macro's use_macro: the body, its parameters replaced, is read next, as if it stood here; the `Use` line
+   * holds the nodes of its expansion as an `Include` holds those of its files.
+   */
+  private useMacro(directive: Directive): Directive {
     const macros = this.state.macros;
-    const refuse = (message: string): void => this.report('invalid-macro', 'macro', directive.span, message);
+    const refuse = (message: string): Directive => {
+      this.report('invalid-macro', 'macro', directive.span, message);
+      return directive;
+    };
     if (!macros) return refuse('no macro defined before Use');
     const [nameWord, ...values] = directive.args;
     const name = asciiLower(nameWord?.value ?? '');
@@ -566,6 +583,8 @@ class Reader {
     const where = `macro '${name}' (${macro.location}) used on line ${line} of "${this.fileName()}"`;
     const at = { start: directive.span.start, end: directive.span.end, lastLineStart: directive.lineAt };
     const expanded: SplicedLine[] = [];
+    const target: Node[] = [];
+    const depth = this.stack.length;
     let size = 0;
     for (const [index, body] of macro.body.entries()) {
       const text = expandLine(body, macro, values, directive.span, MAX_MACRO_LINE);
@@ -575,15 +594,16 @@ class Reader {
         );
       }
       size += text.text.length + 1;
-      expanded.push({ line: { ...at, ...text }, where, number: index + 1, chain: [...chain, name] });
+      expanded.push({ line: { ...at, ...text }, where, number: index + 1, chain: [...chain, name], target, depth });
     }
     // Expansions may nest: they share the budget of `${VAR}` substitution, so a macro cannot grow the configuration without bound.
     if (size > this.state.expansionLeft) {
       this.report('include-over-limit', 'include-limit', directive.span, notExpanded(name, this.state.limits.size), false);
-      return;
+      return directive;
     }
     this.state.expansionLeft -= size;
     for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
+    return { ...directive, included: [{ path: where, nodes: target }] };
   }
 
   /** Whether mod_macro's directives exist: it is loaded, or the modules are not known (a fragment). */
@@ -646,7 +666,7 @@ class Reader {
       this.state.flags.delete(first);
       this.state.variables.delete(asciiLower(first));
     } else if (name === 'use' && this.hasMacroModule()) {
-      this.useMacro(directive);
+      return this.useMacro(directive);
     } else if (name === 'undefmacro' && this.hasMacroModule()) {
       const macros = this.state.macros;
       if (!macros) this.report('invalid-macro', 'macro', directive.span, 'no macro defined before UndefMacro');
