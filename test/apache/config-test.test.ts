@@ -44,11 +44,6 @@ interface CaseOptions {
   readonly modules?: readonly string[];
   /** Put a UTF-8 byte order mark before the wrapper (it only matters at the very start of a file). */
   readonly bom?: boolean;
-  /**
-   * FIXME: a documented disagreement. Apache refuses this case, our linter deliberately reports
-   * no error; the suite asserts exactly that, so a change on either side shows up.
-   */
-  readonly knownDisagreement?: string;
 }
 
 /** One config-test case: a title (docs/apache-semantics.md, find_best_byrequests row where there is one), Apache's verdict, the fragment. */
@@ -573,11 +568,6 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nour errors:\n${describeErrors(errors, index)}`;
       // The spec's verdict first: a wrapper mistake must not pass for agreement.
       assert.equal(apacheRefuses ? 'refused' : 'accepted', testCase.verdict, `Apache's verdict differs from the spec's\n${report}`);
-      if (testCase.knownDisagreement !== undefined) {
-        // FIXME: documented disagreement (see the case): Apache refuses, we report no error.
-        assert.ok(apacheRefuses && errors.length === 0, `the documented disagreement changed (${testCase.knownDisagreement})\n${report}`);
-        return;
-      }
       assert.equal(errors.length > 0, apacheRefuses, `verdicts differ\n${report}`);
       if (!apacheRefuses) return;
       const named = apacheError(result.output, file);
