@@ -339,6 +339,48 @@ const IFMODULE_CASES: readonly Case[] = [
   accepted('<IfModule mod_mpm_event.c> names no module', lines('<IfModule mod_mpm_event.c>', ZERO, '</IfModule>')),
 ];
 
+/** `<IfDirective>`/`<IfSection>` answered from the loaded modules (this wrapper loads mod_proxy and mod_macro, not mod_ssl or mod_proxy_hcheck). */
+const IFDIRECTIVE_CASES: readonly Case[] = [
+  refused(
+    '<IfDirective ProxyPass> with mod_proxy loaded',
+    lines('<IfDirective ProxyPass>', ZERO, '</IfDirective>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  refused(
+    '<IfDirective proxypass> ignores case',
+    lines('<IfDirective proxypass>', ZERO, '</IfDirective>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfDirective SSLProxyEngine> without mod_ssl', lines('<IfDirective SSLProxyEngine>', ZERO, '</IfDirective>')),
+  refused(
+    '<IfDirective !SSLProxyEngine> without mod_ssl',
+    lines('<IfDirective !SSLProxyEngine>', ZERO, '</IfDirective>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  accepted('<IfDirective ProxyHCExpr> without mod_proxy_hcheck', lines('<IfDirective ProxyHCExpr>', ZERO, '</IfDirective>')),
+  refused(
+    '<IfSection Proxy> with mod_proxy loaded',
+    lines('<IfSection Proxy>', ZERO, '</IfSection>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  refused(
+    '<IfSection VirtualHost> is core',
+    lines('<IfSection VirtualHost>', ZERO, '</IfSection>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+  refused(
+    '<IfSection Macro> with mod_macro loaded',
+    lines('<IfSection Macro>', ZERO, '</IfSection>'),
+    'BalancerMember LoadFactor',
+    'zero-loadfactor',
+  ),
+];
+
 /** Every case of this file, with a distinct title. */
 const CASES: readonly Case[] = [
   ...WORKER_CASES,
@@ -347,9 +389,10 @@ const CASES: readonly Case[] = [
   ...MACRO_CASES,
   ...IFFILE_CASES,
   ...IFMODULE_CASES,
+  ...IFDIRECTIVE_CASES,
 ];
 
-describe('real Apache: worker sharing, ~ forms and regular expressions agree with the linter', function () {
+describe('real Apache: worker sharing, ~ forms, regular expressions, mod_macro and read-time conditionals agree with the linter', function () {
   let scratch: string | undefined;
   const files: string[] = [];
   let results: Awaited<ReturnType<typeof runConfigTest>>[] = [];

@@ -507,6 +507,16 @@ describe('syntax', () => {
       assert.deepEqual(firstSection(parse(`${LOAD_PROXY}<IfModule mod_x.c>\n</IfModule>`)).condition, { active: false, assumed: false });
       assert.deepEqual(firstSection(parse('<IfDefine X>\n</IfDefine>')).condition, { active: false, assumed: false });
     });
+    it('answers <IfDirective> and <IfSection> from the loaded modules, and assumes them true where it cannot tell', () => {
+      const condition = (text: string): unknown => firstSection(parse(text)).condition;
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective proxypass>\n</IfDirective>`), { active: true, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective SSLProxyEngine>\n</IfDirective>`), { active: false, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfSection Proxy>\n</IfSection>`), { active: true, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfSection !VirtualHost>\n</IfSection>`), { active: false, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective ThirdPartyThing>\n</IfDirective>`), { active: true, assumed: true });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective MaxRequestWorkers>\n</IfDirective>`), { active: true, assumed: true });
+      assert.deepEqual(condition('<IfDirective SSLProxyEngine>\n</IfDirective>'), { active: true, assumed: true });
+    });
     it('answers <IfFile> from the file access, relative to ServerRoot, and assumes it true where it cannot look', () => {
       const files = memoryFiles({ '/srv/conf/present.conf': 'x', '/srv/dir/a': 'y', '/etc/secret': { roots: ['/srv'] } });
       const condition = (test: string, options: ReadOptions = { path: '/srv/main.conf', files }): unknown =>

@@ -1,5 +1,8 @@
 /** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (docs/apache-semantics.md, start_cond_section). */
+import { asciiLower } from '../ascii';
+import { moduleIdentifier } from '../directives/directives';
 import { MODULE_SOURCE_NAMES } from '../directives/module-names';
+import { DIRECTIVES } from '../directives/table';
 import { sectionName } from './names';
 import type { Condition, SyntaxTree } from './tree';
 
@@ -98,12 +101,27 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
       result = exists ?? true;
       break;
     }
-    default:
-      // IfDirective and IfSection depend on the build: assume present.
-      assumed = true;
-      result = true;
+    default: {
+      // ap_exists_directive: a directive (or `<section`) of a loaded module, answered where the loaded modules are known.
+      const exists = facts.modules && directiveExists(name === 'ifsection' ? `<${first}` : first, facts.modules);
+      assumed = exists === undefined;
+      result = exists ?? true;
+    }
   }
   return { condition: { active: negate ? !result : result, assumed } };
+}
+
+/**
+ * Whether a loaded module implements the directive, by the manual's table; undefined when that cannot be told:
+ * a name the manual does not list (a third-party module's), or a directive of mpm_common (core or the MPM).
+ */
+function directiveExists(name: string, modules: ReadonlySet<string>): boolean | undefined {
+  const lower = asciiLower(name);
+  const providers = DIRECTIVES.filter((directive) => asciiLower(directive.name) === lower).map((directive) =>
+    moduleIdentifier(directive.module),
+  );
+  if (providers.length === 0 || providers.includes('')) return undefined;
+  return providers.some((identifier) => modules.has(identifier));
 }
 
 /**
