@@ -44,11 +44,6 @@ interface CaseOptions {
   readonly modules?: readonly string[];
   /** Put a UTF-8 byte order mark before the wrapper (it only matters at the very start of a file). */
   readonly bom?: boolean;
-  /**
-   * FIXME: a documented disagreement. Apache refuses this case, our linter deliberately reports
-   * no error; the suite asserts exactly that, so a change on either side shows up.
-   */
-  readonly knownDisagreement?: string;
 }
 
 /** One config-test case: a title (docs/apache-semantics.md, find_best_byrequests row where there is one), Apache's verdict, the fragment. */
@@ -273,16 +268,15 @@ const cases: readonly Case[] = [
   accepted('#83 $${X} is $ plus the value', lines('Define X 2', proxy(`${H1} route=$\${X}`))),
   refused('#83 $${X} as a loadfactor is $2', lines('Define X 2', proxy(`${H1} loadfactor=$\${X}`))),
   refused('Define with ":" in the name', 'Define backend:port 8080'),
-  // FIXME (documented disagreement): Apache refuses an unresolved ${VAR} in a value, we do not.
-  refused('${UNDEFINED} in loadfactor', proxy(`${H1} loadfactor=\${UNDEFINED}`), {
-    knownDisagreement:
-      'docs/apache-semantics.md, ap_resolve_env linter advice: an unresolved ${VAR} may come from the environment at start-up, so no value error is reported (undefined-variable is only info)',
-  }),
-  // FIXME (documented disagreement): the same, for a variable defined only after its use.
-  refused('#81 ${X} used before Define X', lines(proxy(`${H1} loadfactor=\${X}`), 'Define X 5'), {
-    knownDisagreement:
-      'docs/apache-semantics.md, ap_resolve_env linter advice, as for ${UNDEFINED}: the variable is unresolved where it is used (undefined-variable says so as info), and an unresolved value is not checked',
-  }),
+  // Apache runs with this suite's environment, which the linter is given whole (environmentIsComplete): an
+  // unresolved ${VAR} is then certainly literal (docs/apache-semantics.md, ap_resolve_env).
+  refused('${UNDEFINED} in loadfactor', proxy(`${H1} loadfactor=\${UNDEFINED_BY_BALANCER_LENS}`)),
+  refused('#81 ${X} used before Define X', lines(proxy(`${H1} loadfactor=\${BL_X}`), 'Define BL_X 5')),
+  refused('Define W with no value leaves ${W} undefined', lines('Define BL_W', proxy(`${H1} loadfactor=\${BL_W}`))),
+  accepted('Define W 4 then Define W keeps the value 4', lines('Define BL_W 4', 'Define BL_W', proxy(`${H1} loadfactor=\${BL_W}`))),
+  refused('UnDefine W before the use', lines('Define BL_W 4', 'UnDefine BL_W', proxy(`${H1} loadfactor=\${BL_W}`))),
+  refused('an undefined ${PORT} in a member URL', proxy(`http://10.0.0.1:\${BL_PORT}`)),
+  accepted('an undefined ${R} in a route is accepted as text', proxy(`${H1} route=\${BL_R}`)),
   refused('#91 a UTF-8 BOM at the start of the file', proxy(H1), { bom: true }),
   // Sections and conditionals (docs/apache-semantics.md, ap_build_config_sub, §1.6).
   refused('#72 </Proxy > (space before >)', lines('<Proxy "balancer://c1">', `    BalancerMember ${H1}`, '</Proxy >')),
@@ -561,17 +555,19 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
       if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
       const index = new LineIndex(text);
       // As Apache reads it: from its path, with includes followed on the disk (ServerRoot is the scratch folder).
-      const analysis = analyze(text, { path: file, files: diskAccess(), epochSeconds: EPOCH_SECONDS });
+      // Apache's environment is this process's, and the linter is given all of it.
+      const analysis = analyze(text, {
+        path: file,
+        files: diskAccess(),
+        epochSeconds: EPOCH_SECONDS,
+        environment: process.env,
+        environmentIsComplete: true,
+      });
       const errors = errorsOf(analysis);
       const apacheRefuses = result.status !== 0;
       const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nour errors:\n${describeErrors(errors, index)}`;
       // The spec's verdict first: a wrapper mistake must not pass for agreement.
       assert.equal(apacheRefuses ? 'refused' : 'accepted', testCase.verdict, `Apache's verdict differs from the spec's\n${report}`);
-      if (testCase.knownDisagreement !== undefined) {
-        // FIXME: documented disagreement (see the case): Apache refuses, we report no error.
-        assert.ok(apacheRefuses && errors.length === 0, `the documented disagreement changed (${testCase.knownDisagreement})\n${report}`);
-        return;
-      }
       assert.equal(errors.length > 0, apacheRefuses, `verdicts differ\n${report}`);
       if (!apacheRefuses) return;
       const named = apacheError(result.output, file);

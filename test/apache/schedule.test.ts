@@ -260,6 +260,64 @@ const scenarios: readonly Scenario[] = [
       '</Proxy>',
     ),
   ],
+  // mod_macro: members from Use lines are members (docs/apache-semantics.md, mod_macro).
+  [
+    'members from a macro with a weight parameter',
+    lines(
+      '<Macro Member $host $weight>',
+      '  BalancerMember http://$host loadfactor=$weight',
+      '</Macro>',
+      '<Proxy "balancer://t">',
+      '  Use Member {a} 3',
+      '  Use Member {b} 1',
+      '  Use Member {c} 2',
+      '</Proxy>',
+    ),
+  ],
+  [
+    'a whole balancer from a macro, members from a nested macro',
+    lines(
+      '<Macro Member $host $weight>',
+      '  BalancerMember http://$host loadfactor=$weight',
+      '</Macro>',
+      '<Macro Cluster $name $first $second>',
+      '<Proxy "balancer://$name">',
+      '  Use Member $first 1',
+      '  Use Member $second 4',
+      '</Proxy>',
+      '</Macro>',
+      'Use Cluster t {a} {b}',
+    ),
+  ],
+  [
+    'UndefMacro, then a new macro of the same name',
+    lines(
+      '<Macro Member $host>',
+      '  BalancerMember http://$host loadfactor=9',
+      '</Macro>',
+      'UndefMacro Member',
+      '<Macro Member $host>',
+      '  BalancerMember http://$host',
+      '</Macro>',
+      '<Proxy "balancer://t">',
+      '  Use Member {a}',
+      '  Use Member {b}',
+      '  BalancerMember http://{c} loadfactor=2',
+      '</Proxy>',
+    ),
+  ],
+  [
+    'the longest parameter wins: $w and $weight',
+    lines(
+      '<Macro Member $host $w $weight>',
+      '  BalancerMember http://$host loadfactor=$weight',
+      '</Macro>',
+      '<Proxy "balancer://t">',
+      '  Use Member {a} 9 1',
+      '  Use Member {b} 9 3',
+      '</Proxy>',
+    ),
+  ],
 ];
 
 describe('real Apache: schedules match the preview', function () {
@@ -294,7 +352,7 @@ describe('real Apache: schedules match the preview', function () {
       const { cycleLength } = await runSchedule(fragment, BALANCER);
       const count = hasCycle(cycleLength) ? Math.min(2 * cycleLength, MAX_REQUESTS) : REQUESTS_WITHOUT_CYCLE;
       const preview = await runSchedule(fragment, BALANCER, count);
-      apache = await startApache(scratchDir, fragment);
+      apache = await startApache(scratchDir, fragment, [['macro_module', 'mod_macro.so']]);
       const observed = await requestPicks(apache.port, count);
 
       const predicted = preview.picks.map((url) => (url === null ? null : pickOfUrl(url, backends)));

@@ -1,6 +1,6 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
-import { statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
@@ -18,7 +18,7 @@ import { COLOUR_HELP, COLOUR_OPTIONS, describe, InputText, readInput, readStdin,
 import { oneLine } from './one-line';
 import { CliIo, ExitCode, Output } from './run';
 import { countFindings, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import { version } from './version';
@@ -96,12 +96,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = io.cwd;
-  const envvars = values['env-file'] === undefined ? debianEnvvars(positionals, cwd) : undefined;
-  if (envvars)
-    io.stderr.write(
-      `balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`,
-    );
-  const flags = readFlags(envvars ? { ...values, 'env-file': [envvars] } : values, cwd, io.env);
+  const flags = readFlags(withDebianEnvvars(values, positionals, cwd, io), cwd, io.env);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
@@ -251,23 +246,6 @@ function writeReport(path: string, shown: string, text: string): void {
   } catch (error) {
     throw new UsageError(`cannot write the report to ${shown}: ${describe(error)}`);
   }
-}
-
-/**
- * Debian's `envvars` beside `apache2.conf`, when a path given is that file or the folder holding
- * both: apache2ctl sources it before starting Apache, so its `${APACHE_*}` are what Apache sees.
- */
-function debianEnvvars(paths: readonly string[], cwd: string): string | undefined {
-  for (const given of paths) {
-    if (given === '-') continue;
-    const path = resolve(cwd, given);
-    const folder =
-      basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
-    if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
-    const envvars = join(folder, 'envvars');
-    if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
-  }
-  return undefined;
 }
 
 /**

@@ -1,6 +1,8 @@
 /** The flags that shape how a configuration is read: --server-root, --define, --env-file, --env-from-process, the limits and the include roots. */
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { showPath } from './inputs';
+import { oneLine } from './one-line';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
 import { readEnvFile } from '../node/env-file';
 import { heapSizeLimit, readInput, UsageError } from './io';
@@ -14,6 +16,8 @@ export interface ReadFlags {
   readonly limits: ReadLimits;
   /** Folders given with --include-root, absolute. */
   readonly includeRoots: readonly string[];
+  /** An env file was read (--env-file, or Debian's envvars): it is all of Apache's environment. */
+  readonly environmentIsComplete: boolean;
 }
 
 /** parseArgs options for the read flags, shared by `lint` and `schedule`. */
@@ -83,7 +87,43 @@ export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<
     environment,
     limits,
     includeRoots,
+    environmentIsComplete: (values['env-file'] ?? []).length > 0,
   };
+}
+
+/**
+ * The flags with Debian's `envvars` as the env file when none is given and a path is `apache2.conf`
+ * or the folder holding it (`lint` and `schedule` alike), said on stderr.
+ */
+export function withDebianEnvvars<T extends ReadValues>(
+  values: T,
+  paths: readonly string[],
+  cwd: string,
+  io: { readonly stderr: { write(text: string): unknown } },
+): T {
+  const envvars = values['env-file'] === undefined ? debianEnvvars(paths, cwd) : undefined;
+  if (envvars === undefined) return values;
+  io.stderr.write(
+    `balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`,
+  );
+  return { ...values, 'env-file': [envvars] };
+}
+
+/**
+ * Debian's `envvars` beside `apache2.conf`, when a path given is that file or the folder holding
+ * both: apache2ctl sources it before starting Apache, so its `${APACHE_*}` are what Apache sees.
+ */
+function debianEnvvars(paths: readonly string[], cwd: string): string | undefined {
+  for (const given of paths) {
+    if (given === '-') continue;
+    const path = resolve(cwd, given);
+    const folder =
+      basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
+    if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
+    const envvars = join(folder, 'envvars');
+    if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
+  }
+  return undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ import { COLOUR_HELP, COLOUR_OPTIONS, readConfig, readStdin, UsageError, useColo
 import { cutWords, terminalWidth, wrap } from './fit';
 import { oneLine } from './one-line';
 import { CliIo, ExitCode } from './run';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -82,7 +82,7 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(values, cwd, io.env);
+  const flags = readFlags(withDebianEnvvars(values, [file], cwd, io), cwd, io.env);
   const isStdin = file === '-';
   const path = isStdin ? undefined : resolve(cwd, file);
   const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);
@@ -129,6 +129,11 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
   for (const problem of outside)
     io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
+  // A value Apache refuses unless its environment sets a variable: lint warns; the schedule takes the parameter's default.
+  for (const finding of diagnostics.filter((diagnostic) => diagnostic.ruleId === 'refused-if-unset').map(place))
+    io.stderr.write(
+      `balancer-lens: note: ${oneLine(finding.file)}:${finding.line}:${finding.column}: ${oneLine(finding.message)} (shown as if it were not written)\n`,
+    );
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
   const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
   for (const problem of cut)

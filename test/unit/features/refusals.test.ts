@@ -26,7 +26,11 @@ const REFUSED: Readonly<Record<string, readonly string[]>> = {
   'invalid-define': [],
   'invalid-directive-argument': [],
   'invalid-loadfactor': ['balancer://shop'],
+  // The refused Use line adds no member, so its <Proxy> section defines no balancer to preview.
+  'invalid-macro': [],
   'invalid-parameter': ['balancer://shop'],
+  // A <LocationMatch> Apache cannot compile is not one of a balancer's lines.
+  'invalid-regex': [],
   'invalid-status': ['balancer://shop'],
   'invalid-url': ['balancer://shop'],
   'member-syntax': ['balancer://shop'],

@@ -25,6 +25,7 @@ import { lint } from '../../../server/src/core/lint';
 import type { Diagnostic } from '../../../server/src/core/rules/types';
 import { picks } from '../../../server/src/core/scheduler/byrequests';
 import { logicalLines } from '../../../server/src/core/syntax/lines';
+import { DEFAULT_READ_LIMITS } from '../../../server/src/core/syntax/includes';
 import { walk } from '../../../server/src/core/syntax/walk';
 import { EPOCH } from '../../fuzz/inputs';
 import { startSession } from '../../support/lsp-session';
@@ -213,6 +214,26 @@ describe('pathological inputs in the core (in memory)', function () {
     report('20,000 template blocks', second.ms);
     assert.ok(second.ms < budget(template.length));
     assert.equal(count(second.diagnostics, 'template-syntax'), 1, 'one note stands in for what the template tags cause');
+  });
+
+  it('mod_macro: 20,000 uses of a macro, an expansion that doubles 40 times, and a long line of parameters', () => {
+    const uses = `<Macro Member $h $w>\nBalancerMember http://$h loadfactor=$w\n</Macro>\n<Proxy balancer://a>\n${Array.from({ length: 20_000 }, (_, i) => `Use Member 10.0.${i >> 8}.${i & 255} ${(i % 9) + 1}`).join('\n')}\n</Proxy>\n`;
+    const result = runAll(uses);
+    report('20,000 Use lines', result.ms);
+    assert.ok(result.ms < budget(uses.length, 60_000));
+    assert.equal(result.analysis.previews[0]?.balancer.members.length, 20_000);
+    // Each macro uses the previous one twice: 2^40 lines if nothing bounded the expansion.
+    const doubling = `<Macro M0>\nServerName x\n</Macro>\n${Array.from({ length: 40 }, (_, i) => `<Macro M${i + 1}>\nUse M${i}\nUse M${i}\n</Macro>\n`).join('')}Use M40\n`;
+    const bounded = analyze(doubling, { epochSeconds: EPOCH, environment: {}, limits: { ...DEFAULT_READ_LIMITS, size: MB } });
+    assert.ok(bounded.tree.diagnostics.some((diagnostic) => diagnostic.problem === 'include-limit'));
+    const long = `<Macro L $a>\nServerName ${'$a'.repeat(4000)}\n</Macro>\nUse L ""\nUse L xyz\n`;
+    const line = runAll(long);
+    report('a macro line of 4,000 parameters', line.ms);
+    assert.ok(line.ms < budget(long.length));
+    assert.ok(
+      line.diagnostics.some((diagnostic) => diagnostic.ruleId === 'invalid-macro'),
+      "xyz × 4000 overflows mod_macro's 8 KB line",
+    );
   });
 
   it('20,000 stray and mismatched closing lines', () => {

@@ -6,6 +6,11 @@ import { ruleTable } from '../../support/rules';
 const MOVE = 'parameters are refused here: move them to a ProxySet in a <Proxy balancer://…> section';
 
 ruleTable('proxy-section-arguments', [
+  // Apache 2.4's proxysection has no "~" form: the path is "~" and the regex an argument, on a non-URL
+  [
+    '<Proxy ~ [["^http://h/"]]>\n    Require all granted\n</Proxy>',
+    { says: ['write <ProxyMatch REGEX>', '<Proxy> has no ~ form'], apache: '<Proxy> arguments are not supported for non url.' },
+  ],
   [
     '<Proxy "balancer://shop*" [[lbmethod=bybusyness]]>\n    Require all granted\n</Proxy>',
     { says: [MOVE], apache: '<Proxy> arguments are not supported for wildchar url.', noFix: true },

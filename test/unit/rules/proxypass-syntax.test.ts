@@ -17,6 +17,8 @@ ruleTable('proxypass-syntax', [
     { apache: 'ProxyPass|ProxyPassMatch can not have a path when defined in a location.' },
   ],
   ['ProxyPassMatch [[~]] ^/x http://h', { apache: "ProxyPassMatch invalid syntax ('~' usage)." }],
+  // inside <Location> the section gives the path: "~" is taken as the URL and the real URL is a bare word
+  ['<Location /x>\nProxyPass ~ [[http://h/]]\n</Location>', { apache: "Parameter must be in the form 'key=value'." }],
   // near misses
   ['ProxyPass /x !\nProxyPass /y http://h timeout=3 nocanon\n<Location /z>\nProxyPass http://h\n</Location>\nProxyPassMatch ^/w http://h'],
   ['ProxyPass ~ ^/x http://h'], // "~" makes ProxyPass a ProxyPassMatch

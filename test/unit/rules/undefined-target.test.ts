@@ -17,7 +17,10 @@ ruleTable('undefined-target', [
   ['ProxySet [[http://w]] timeout=5', { apache: "ProxySet can not find 'http://w' Worker." }],
   // ap_proxy_get_balancer finds nothing for a name without "://"
   ['ProxySet [[balancer:shop]] lbmethod=bybusyness', { apache: "ProxySet can not find 'balancer:shop' Balancer." }],
+  // ap_proxy_get_worker_ex: ProxySet finds the worker whose name prefixes its URL, never a longer one
+  ['ProxyPass /a http://h/app\nProxySet [[http://h/]] timeout=5', { apache: "ProxySet can not find 'http://h/' Worker." }],
   // near misses
+  ['ProxyPass /a http://h/\nProxySet http://h/app timeout=5'],
   [`${SHOP}ProxySet balancer://shop lbmethod=bybusyness\nProxyPass /w http://w\nProxySet http://w timeout=5`],
   [`${SHOP}ProxySet balancer://SHOP/x lbmethod=bybusyness`], // names ignore case and the path
   ['ProxyPass /x balancer://a\nProxySet balancer://a lbmethod=bybusyness'], // ProxyPass defines it

@@ -7,15 +7,17 @@ const ADVICE = 'is not defined before this line: define it earlier, or give it w
 
 ruleTable('undefined-variable', [
   [
-    'BalancerMember balancer://api http://10.0.1.1:[[${API_PORT}]]',
+    'BalancerMember balancer://api http://10.0.1.1:9000 route=[[${API_ROUTE}]]',
     {
-      says: [`\${API_PORT} ${ADVICE}`],
-      apache: 'AH00111: Config variable ${API_PORT} is not defined',
+      says: [`\${API_ROUTE} ${ADVICE}`],
+      apache: 'AH00111: Config variable ${API_ROUTE} is not defined',
       noFix: true,
     },
   ],
   // a use before the Define is unresolved; each variable is its own finding
-  ['BalancerMember balancer://api http://[[${H}]]:[[${P}]]\nDefine H x', { each: ['${H} is not defined', '${P} is not defined'] }],
+  ['ProxyPass /a http://10.0.1.1/ route=[[${H}]]-[[${P}]]\nDefine H x', { each: ['${H} is not defined', '${P} is not defined'] }],
+  // a value Apache then refuses is refused-if-unset's finding, which stands in for this note
+  ['BalancerMember balancer://api http://10.0.1.1:${API_PORT}'],
   ['Define a 1\nUnDefine a\nServerName [[${a}]]', { says: ['${a} is not defined'] }],
   ['Define FLAG\nServerName [[${FLAG}]]', { says: ['${FLAG} is not defined'] }],
   // an empty name is looked up too

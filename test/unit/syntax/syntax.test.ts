@@ -5,6 +5,7 @@ import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
 import type { Directive, Node, Section, SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { walk } from '../../../server/src/core/syntax/walk';
 import { show, unmark } from '../../support/markers';
+import { memoryFiles } from '../../support/rules';
 
 // Spec §1 and the reading rows of §9. Every expectation below that the spec does not already
 // mark as verified was checked with `apache2 -t` (Apache/2.4.71, Debian).
@@ -505,6 +506,28 @@ describe('syntax', () => {
       assert.deepEqual(firstSection(parse('<IfModule mod_x.c>\n</IfModule>')).condition, { active: true, assumed: true });
       assert.deepEqual(firstSection(parse(`${LOAD_PROXY}<IfModule mod_x.c>\n</IfModule>`)).condition, { active: false, assumed: false });
       assert.deepEqual(firstSection(parse('<IfDefine X>\n</IfDefine>')).condition, { active: false, assumed: false });
+    });
+    it('answers <IfDirective> and <IfSection> from the loaded modules, and assumes them true where it cannot tell', () => {
+      const condition = (text: string): unknown => firstSection(parse(text)).condition;
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective proxypass>\n</IfDirective>`), { active: true, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective SSLProxyEngine>\n</IfDirective>`), { active: false, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfSection Proxy>\n</IfSection>`), { active: true, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfSection !VirtualHost>\n</IfSection>`), { active: false, assumed: false });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective ThirdPartyThing>\n</IfDirective>`), { active: true, assumed: true });
+      assert.deepEqual(condition(`${LOAD_PROXY}<IfDirective MaxRequestWorkers>\n</IfDirective>`), { active: true, assumed: true });
+      assert.deepEqual(condition('<IfDirective SSLProxyEngine>\n</IfDirective>'), { active: true, assumed: true });
+    });
+    it('answers <IfFile> from the file access, relative to ServerRoot, and assumes it true where it cannot look', () => {
+      const files = memoryFiles({ '/srv/conf/present.conf': 'x', '/srv/dir/a': 'y', '/etc/secret': { roots: ['/srv'] } });
+      const condition = (test: string, options: ReadOptions = { path: '/srv/main.conf', files }): unknown =>
+        firstSection(parse(`ServerRoot /srv\n<IfFile ${test}>\n</IfFile>`, options)).condition;
+      assert.deepEqual(condition('conf/present.conf'), { active: true, assumed: false });
+      assert.deepEqual(condition('/srv/conf/present.conf'), { active: true, assumed: false });
+      assert.deepEqual(condition('dir'), { active: true, assumed: false });
+      assert.deepEqual(condition('conf/missing.conf'), { active: false, assumed: false });
+      assert.deepEqual(condition('!conf/missing.conf'), { active: true, assumed: false });
+      assert.deepEqual(condition('/etc/secret'), { active: true, assumed: true });
+      assert.deepEqual(condition('conf/missing.conf', {}), { active: true, assumed: true });
     });
   });
 

@@ -21,7 +21,7 @@ import {
   setWorkerParam,
   WorkerParams,
 } from './params';
-import { balancerName, deSocketfy, isBalancerUrl, workerLookupKey, workerUrl } from './urls';
+import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerLookupKey, workerUrl } from './urls';
 import { asciiLower } from '../ascii';
 import { inheritBalancers } from './inherit';
 
@@ -46,8 +46,8 @@ interface MutableBalancer {
   createdBy: Directive;
   section: Section | undefined;
   members: MutableMember[];
-  /** The members again, indexed for `sharedMember`. */
-  memberIndex: MemberIndex;
+  /** The members again, indexed for `longestPrefix`. */
+  memberIndex: NameIndex<MutableMember>;
   params: BalancerParams;
   setBy: Map<string, Parameter>;
 }
@@ -71,7 +71,7 @@ const STEPS_PER_CHECKPOINT = 1024;
 class Builder {
   private readonly balancers: MutableBalancer[] = [];
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
-  private readonly workers = new Map<Section | 'main', Map<string, WorkerParams>>();
+  private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
   private readonly references: BalancerReference[] = [];
   private readonly problems: ModelProblem[] = [];
   private readonly contexts: Context[] = [{ scope: { kind: 'main' }, path: undefined }];
@@ -203,11 +203,34 @@ class Builder {
     return balancer;
   }
 
-  private standaloneWorkers(): Map<string, WorkerParams> {
+  private standaloneWorkers(): StandaloneWorkers {
     const key = this.scopeKey();
-    let map = this.workers.get(key);
-    if (!map) this.workers.set(key, (map = new Map()));
-    return map;
+    let workers = this.workers.get(key);
+    if (!workers) this.workers.set(key, (workers = { prefix: { byName: new Map(), lengths: new Map() }, match: new Map() }));
+    return workers;
+  }
+
+  /**
+   * ap_proxy_get_worker_ex over the scope's plain workers: a prefix worker whose name prefixes the URL (the
+   * longest), and a ProxyPassMatch/`~` worker of the same name; `kind` 'any' looks at both, as ProxySet does outside
+   * a section (docs/apache-semantics.md, ap_proxy_get_worker_ex).
+   */
+  private findWorker(url: string, kind: WorkerKind | 'any'): StandaloneWorker | undefined {
+    const workers = this.standaloneWorkers();
+    const prefix = kind === 'match' ? undefined : longestPrefix(workers.prefix, url);
+    if (prefix) return prefix;
+    if (kind === 'prefix') return undefined;
+    const parsed = workerUrl(url);
+    return workers.match.get('error' in parsed ? url : parsed.name);
+  }
+
+  /** ap_proxy_define_worker_ex for a plain worker of `name` (already parsed). */
+  private defineWorker(name: string, kind: WorkerKind): StandaloneWorker {
+    const worker: StandaloneWorker = { name, params: defaultWorkerParams() };
+    const workers = this.standaloneWorkers();
+    if (kind === 'match') workers.match.set(name, worker);
+    else indexName(workers.prefix, worker);
+    return worker;
   }
 
   private reference(name: string, directive: Directive, span: Span): void {
@@ -270,7 +293,7 @@ class Builder {
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
     const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
-    const existing = sharedMember(balancer.memberIndex, url.value);
+    const existing = longestPrefix(balancer.memberIndex, url.value);
     if (existing) {
       existing.sharedBy.push(declaration);
       for (const parameter of table) {
@@ -293,7 +316,7 @@ class Builder {
       setBy: new Map(),
     };
     balancer.members.push(member);
-    indexMember(balancer.memberIndex, member);
+    indexName(balancer.memberIndex, member);
     for (const parameter of table) {
       const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
       if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
@@ -344,20 +367,19 @@ class Builder {
         this.problem('invalid-url', 'invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
         return;
       }
-      const parsed = workerUrl(name);
-      const key = 'error' in parsed ? name : parsed.name;
-      worker = this.standaloneWorkers().get(key);
+      const kind: WorkerKind | 'any' = !inSection ? 'any' : parent.name.toLowerCase() === 'proxymatch' ? 'match' : 'prefix';
+      worker = this.findWorker(name, kind)?.params;
       if (!worker) {
-        if (!inSection) {
+        if (kind === 'any') {
           this.problem('undefined-target', 'undefined-target', targetSpan, `ProxySet can not find '${name}' Worker.`);
           return;
         }
+        const parsed = workerUrl(name);
         if ('error' in parsed) {
           this.problem('invalid-url', 'invalid-url', directive.span, `ProxySet ${parsed.error}`);
           return;
         }
-        worker = defaultWorkerParams();
-        this.standaloneWorkers().set(key, worker);
+        worker = this.defineWorker(parsed.name, kind).params;
       }
     }
     for (const word of args) {
@@ -400,12 +422,15 @@ class Builder {
     const positional: Word[] = [];
     const table: Parameter[] = [];
     const positions = new Map<string, number>();
+    // `~` counts only before the path, so never inside a section, where the section gives the path; there a wildcard path makes a match worker.
+    let isRegex = inLocation && isFnmatchPattern(this.context.path!);
     for (const word of directive.args) {
-      if (positional.length === 0 && word.value === '~') {
+      if (!inLocation && positional.length === 0 && word.value === '~') {
         if (isMatch) {
           this.problem('proxypass-syntax', 'proxypass-arguments', word.span, "ProxyPassMatch invalid syntax ('~' usage).");
           return;
         }
+        isRegex = true;
         continue;
       }
       // Outside <Location> the first two words are positional even with "="; inside, only the URL.
@@ -451,14 +476,30 @@ class Builder {
       for (const parameter of table) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
       return;
     }
+    const kind: WorkerKind = isMatch || isRegex ? 'match' : 'prefix';
+    const shared = this.findWorker(url.value, kind);
+    if (shared) {
+      // add_pass: a shared worker keeps its own parameters; this line's are not even checked.
+      for (const parameter of table) {
+        const message = `AH01146: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${shared.name}' because of worker sharing`;
+        this.problems.push({
+          ruleId: 'shared-member',
+          kind: 'shared-worker',
+          span: parameter.span,
+          message,
+          refused: false,
+          parameter,
+          sharedWith: shared.name,
+        });
+      }
+      return;
+    }
     const parsed = workerUrl(url.value);
     if ('error' in parsed) {
       this.problem('invalid-url', 'invalid-url', url.span, `ProxyPass ${parsed.error}`);
       return;
     }
-    const workers = this.standaloneWorkers();
-    const worker = workers.get(parsed.name) ?? defaultWorkerParams();
-    workers.set(parsed.name, worker);
+    const worker = this.defineWorker(parsed.name, kind).params;
     for (const parameter of table) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
   }
 
@@ -483,7 +524,12 @@ class Builder {
         '<Proxy> arguments are not supported for wildchar url.',
       );
     if (!path.includes(':'))
-      return this.problem('proxy-section-arguments', 'section-arguments', first.span, '<Proxy> arguments are not supported for non url.');
+      return this.problem(
+        'proxy-section-arguments',
+        path === '~' ? 'proxy-tilde' : 'section-arguments',
+        first.span,
+        '<Proxy> arguments are not supported for non url.',
+      );
     let balancer: MutableBalancer | undefined;
     let worker: WorkerParams | undefined;
     if (isBalancerUrl(path)) {
@@ -492,11 +538,13 @@ class Builder {
         return this.problem('invalid-balancer-name', 'invalid-balancer-name', section.open.span, `${canonicalName} ${named.error}`);
       balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, section.open, section);
     } else {
-      const parsed = workerUrl(path);
-      if ('error' in parsed) return this.problem('invalid-url', 'invalid-url', section.open.span, `${canonicalName} ${parsed.error}`);
-      const workers = this.standaloneWorkers();
-      worker = workers.get(parsed.name) ?? defaultWorkerParams();
-      workers.set(parsed.name, worker);
+      const kind: WorkerKind = isMatch ? 'match' : 'prefix';
+      worker = this.findWorker(path, kind)?.params;
+      if (!worker) {
+        const parsed = workerUrl(path);
+        if ('error' in parsed) return this.problem('invalid-url', 'invalid-url', section.open.span, `${canonicalName} ${parsed.error}`);
+        worker = this.defineWorker(parsed.name, kind).params;
+      }
     }
     for (const word of rest) {
       if (!word.value.includes('=')) {
@@ -531,17 +579,15 @@ class Builder {
   }
 }
 
-/** The `<Proxy>` path (`proxy:` prefix dropped, `~` form resolved) and the words after it. */
+/**
+ * The `<Proxy>` path (`proxy:` prefix dropped) and the words after it. proxysection has no `~` form: `<Proxy ~ re>`
+ * has the path `~` and the regex as an argument, which Apache refuses (docs/apache-semantics.md, proxysection).
+ */
 function proxyPath(section: Section): { path: string | undefined; rest: readonly Word[] } {
   const args = section.args;
-  let index = 0;
   let path = args[0]?.value ?? '';
   if (path.toLowerCase().startsWith('proxy:')) path = path.slice(6);
-  if (path === '~' && section.name.toLowerCase() === 'proxy') {
-    index = 1;
-    path = args[1]?.value ?? '';
-  }
-  return { path, rest: args.slice(index + 1) };
+  return { path, rest: args.slice(1) };
 }
 
 function sectionPath(args: readonly Word[]): string {
@@ -571,18 +617,18 @@ function setInTable(table: Parameter[], positions: Map<string, number>, paramete
 }
 
 /**
- * Members by name (the first member of each name), and the distinct name lengths under each
- * `scheme://authority` (the name up to the first `/` after `://`), longest first.
+ * Workers (balancer members, or a scope's plain workers) by name (the first of each name), and the distinct name
+ * lengths under each `scheme://authority` (the name up to the first `/` after `://`), longest first.
  */
-interface MemberIndex {
-  readonly byName: Map<string, MutableMember>;
+interface NameIndex<T extends { readonly name: string }> {
+  readonly byName: Map<string, T>;
   readonly lengths: Map<string, number[]>;
 }
 
-function indexMember(index: MemberIndex, member: MutableMember): void {
-  const name = member.name;
+function indexName<T extends { readonly name: string }>(index: NameIndex<T>, worker: T): void {
+  const name = worker.name;
   if (index.byName.has(name)) return;
-  index.byName.set(name, member);
+  index.byName.set(name, worker);
   const slash = name.indexOf('/', name.indexOf(':') + 3);
   const authority = slash < 0 ? name : name.slice(0, slash);
   const lengths = index.lengths.get(authority);
@@ -594,21 +640,36 @@ function indexMember(index: MemberIndex, member: MutableMember): void {
 }
 
 /**
- * ap_proxy_get_worker_ex: the longest existing member name that prefixes the new URL, covering its
- * host. Apache scans every member; a name that prefixes the key and covers its authority has the
+ * ap_proxy_get_worker_ex: the longest existing worker name that prefixes the new URL, covering its
+ * host. Apache scans every worker; a name that prefixes the key and covers its authority has the
  * key's authority as its own, so only that bucket's few distinct lengths are tried (a balancer
  * with 100,000 members stays linear).
  */
-function sharedMember(index: MemberIndex, url: string): MutableMember | undefined {
+function longestPrefix<T extends { readonly name: string }>(index: NameIndex<T>, url: string): T | undefined {
   const lookup = workerLookupKey(url);
   if (!lookup) return undefined;
   const { key, minMatch } = lookup;
   for (const length of index.lengths.get(key.slice(0, minMatch)) ?? []) {
     if (length > key.length || length < minMatch) continue;
-    const member = index.byName.get(key.slice(0, length));
-    if (member) return member;
+    const worker = index.byName.get(key.slice(0, length));
+    if (worker) return worker;
   }
   return undefined;
+}
+
+/** Which of ap_proxy_get_worker_ex's worker types: by URL prefix (ProxyPass, `<Proxy>`), or by match (ProxyPassMatch, `~`). */
+type WorkerKind = 'prefix' | 'match';
+
+/** A plain (non-balancer) worker: ProxyPass, ProxySet or `<Proxy>` to a URL. */
+interface StandaloneWorker {
+  readonly name: string;
+  readonly params: WorkerParams;
+}
+
+/** A scope's plain workers of each kind; match workers by their exact name. */
+interface StandaloneWorkers {
+  readonly prefix: NameIndex<StandaloneWorker>;
+  readonly match: Map<string, StandaloneWorker>;
 }
 
 /** The rule that reports a value Apache refuses: loadfactor, status and lbmethod have rules of their own. */

@@ -87,8 +87,10 @@ export type ModelProblemKind =
   | 'invalid-balancer-name'
   | 'undefined-target'
   | 'section-arguments'
+  | 'proxy-tilde'
   | 'proxypass-arguments'
-  | 'shared-member';
+  | 'shared-member'
+  | 'shared-worker';
 
 /** A problem found while walking, in Apache's words where Apache refuses. */
 export interface ModelProblem {
@@ -101,6 +103,8 @@ export interface ModelProblem {
   readonly refused: boolean;
   /** The parameter at fault, when one is. */
   readonly parameter?: Parameter;
+  /** The earlier worker a `shared-worker` declaration merges into (its name). */
+  readonly sharedWith?: string;
 }
 
 /** Everything the handlers built. */

@@ -173,3 +173,17 @@ function parseUri(uri: string): ParsedUri | undefined {
   if (port && !/^[\t\n\v\f\r ]*[+-]?[0-9]+$/.test(port)) return undefined;
   return { scheme, userinfo, hostname, port, rest };
 }
+
+/** apr_fnmatch_test: a `*` or `?`, or a `[` with a later `]`, not escaped by `\\`. */
+export function isFnmatchPattern(pattern: string): boolean {
+  let nesting = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '?' || c === '*') return true;
+    if (c === '\\') {
+      if (++i >= pattern.length) return false;
+    } else if (c === '[') nesting++;
+    else if (c === ']' && nesting > 0) return true;
+  }
+  return false;
+}

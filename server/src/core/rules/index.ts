@@ -19,7 +19,9 @@ import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
 import { rule as invalidDirectiveArgument } from './invalid-directive-argument';
 import { rule as invalidLoadfactor } from './invalid-loadfactor';
+import { rule as invalidMacro } from './invalid-macro';
 import { rule as invalidParameter } from './invalid-parameter';
+import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
@@ -35,6 +37,7 @@ import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
+import { rule as refusedIfUnset } from './refused-if-unset';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
@@ -89,7 +92,9 @@ export type RuleId =
   | 'invalid-define'
   | 'invalid-directive-argument'
   | 'invalid-loadfactor'
+  | 'invalid-macro'
   | 'invalid-parameter'
+  | 'invalid-regex'
   | 'invalid-status'
   | 'invalid-url'
   | 'lbset-shadowed'
@@ -104,6 +109,7 @@ export type RuleId =
   | 'proxy-section-arguments'
   | 'proxypass-order'
   | 'proxypass-syntax'
+  | 'refused-if-unset'
   | 'rewrite-negated-backreference'
   | 'section-mismatch'
   | 'shared-member'
@@ -154,7 +160,9 @@ export const RULES: readonly Rule[] = [
   invalidDefine,
   invalidDirectiveArgument,
   invalidLoadfactor,
+  invalidMacro,
   invalidParameter,
+  invalidRegex,
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
@@ -169,6 +177,7 @@ export const RULES: readonly Rule[] = [
   proxySectionArguments,
   proxypassOrder,
   proxypassSyntax,
+  refusedIfUnset,
   rewriteNegatedBackreference,
   sectionMismatch,
   sharedMember,

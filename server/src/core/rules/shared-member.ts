@@ -1,13 +1,14 @@
 import { quoted } from '../bounded';
-import { listed } from './shared';
+import { listed, modelProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
   id: 'shared-member',
   severity: 'warning',
   docs: {
-    summary: "a member whose URL starts with an earlier member's URL: Apache merges them and ignores this line's parameters",
-    why: 'Apache matches a new member against existing ones by prefix (http://h:1 covers http://h:1/app and http://h:1/), keeps one member, and logs AH01150 for each parameter it ignores — the balancer has fewer members and other weights than written.',
+    summary:
+      "a member (or ProxyPass worker) whose URL starts with an earlier one's URL: Apache merges them and ignores this line's parameters",
+    why: 'Apache matches a new member against existing ones by prefix (http://h:1 covers http://h:1/app and http://h:1/), keeps one member, and logs AH01150 for each parameter it ignores — the balancer has fewer members and other weights than written. A `ProxyPass` to a plain URL shares an earlier plain worker the same way: its parameters are ignored, unchecked (AH01146).',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.1:8080/app" loadfactor=3\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n</Proxy>',
   },
@@ -26,6 +27,15 @@ export const rule: Rule = {
           };
         }
       }
+    }
+    for (const problem of modelProblems(analysis, 'shared-member')) {
+      const parameter = problem.parameter;
+      if (problem.kind !== 'shared-worker' || !parameter) continue;
+      yield {
+        span: parameter.span,
+        message: `${parameter.key}=${parameter.value} is ignored: this URL shares the earlier worker ${problem.sharedWith ?? ''} (a prefix of it), which keeps its own parameters`,
+        apacheMessage: problem.message,
+      };
     }
   },
 };

@@ -10,26 +10,39 @@ import type { TextEdit } from './types';
 
 /**
  * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
- * an unresolved `${VAR}` is left alone: the variable may come from the environment at start-up
- * (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked like any other text.
+ * an unresolved `${VAR}` is left to `refused-if-unset` unless Apache's whole environment was given: the variable may
+ * come from the environment at start-up (docs/apache-semantics.md, ap_resolve_env). Resolved variables are checked
+ * like any other text.
  */
 export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
+  const pending = analysis.tree.environmentIsComplete ? undefined : unresolvedWords(analysis.tree);
+  return analysis.model.problems.filter((problem) => problem.ruleId === id && (!pending || !dependsOnEnvironment(pending, problem)));
+}
+
+/**
+ * Refusals the handlers found in a value that still holds an unresolved `${VAR}`, when Apache's environment is not
+ * known: Apache refuses them unless its environment sets the variable.
+ */
+export function refusalsIfUnset(analysis: Analysis): ModelProblem[] {
+  if (analysis.tree.environmentIsComplete) return [];
   const pending = unresolvedWords(analysis.tree);
-  const touchesPending = (span: Span): boolean => {
-    // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
-    let lo = 0;
-    let hi = pending.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (pending[mid]!.end <= span.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const word = pending[lo];
-    return word !== undefined && word.start < span.end;
-  };
-  return analysis.model.problems.filter(
-    (problem) => problem.ruleId === id && !problem.parameter?.value.includes('${') && !touchesPending(problem.span),
-  );
+  return analysis.model.problems.filter((problem) => problem.refused && dependsOnEnvironment(pending, problem));
+}
+
+/** Whether a problem touches one of the `pending` words (values that still hold `${` after substitution, by offset). */
+function dependsOnEnvironment(pending: readonly Span[], problem: ModelProblem): boolean {
+  if (problem.parameter?.value.includes('${')) return true;
+  const span = problem.span;
+  // Words never overlap, so ordered by start they are ordered by end too: find the first that ends after the span starts.
+  let lo = 0;
+  let hi = pending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pending[mid]!.end <= span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const word = pending[lo];
+  return word !== undefined && word.start < span.end;
 }
 
 const UNRESOLVED = new WeakMap<SyntaxTree, readonly Span[]>();
@@ -39,6 +52,7 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   const cached = UNRESOLVED.get(tree);
   if (cached) return cached;
   const spans: Span[] = [];
+  UNRESOLVED.set(tree, spans);
   // Substitution only runs on lines holding `${`: without one in the text, no value can hold it.
   if (!tree.text.includes('${')) return spans;
   for (const step of walk(tree.nodes)) {
@@ -46,7 +60,6 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
     for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
   }
   spans.sort((a, b) => a.start - b.start);
-  UNRESOLVED.set(tree, spans);
   return spans;
 }
 

@@ -1,4 +1,8 @@
 /** Read-time tests of `<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends (docs/apache-semantics.md, start_cond_section). */
+import { asciiLower } from '../ascii';
+import { moduleIdentifier } from '../directives/directives';
+import { MODULE_SOURCE_NAMES } from '../directives/module-names';
+import { DIRECTIVES } from '../directives/table';
 import { sectionName } from './names';
 import type { Condition, SyntaxTree } from './tree';
 
@@ -21,10 +25,17 @@ export const APACHE_VERSION: readonly [number, number, number] = [2, 4, 71];
 export interface ReadFacts {
   readonly modules: ReadonlySet<string> | undefined;
   readonly flags: ReadonlySet<string>;
+  /** Whether a path (relative to ServerRoot, as written) exists; undefined when it cannot be checked here. */
+  readonly fileExists?: (path: string) => boolean | undefined;
 }
 
-/** The source file name Apache also accepts for a module identifier: `proxy_module` ↔ `mod_proxy.c`. */
+/**
+ * The source file name Apache also accepts for a module identifier: `proxy_module` ↔ `mod_proxy.c`, as each of
+ * Debian's modules records it (`ldap_module` is `util_ldap.c`), else by the usual pattern.
+ */
 export function moduleFileName(identifier: string): string {
+  const known = MODULE_SOURCE_NAMES[identifier];
+  if (known !== undefined) return known;
   const stem = identifier.replace(/_module$/, '');
   if (stem === 'core') return 'core.c';
   if (stem === 'http') return 'http_core.c';
@@ -83,12 +94,34 @@ function testSimple(name: string, words: readonly string[], facts: ReadFacts): T
     case 'ifdefine':
       result = facts.flags.has(first);
       break;
-    default:
-      // IfFile, IfDirective, IfSection depend on the machine and the build: assume present.
-      assumed = true;
-      result = true;
+    case 'iffile': {
+      // test_iffile_section: apr_stat of the path relative to ServerRoot; assumed present where it cannot be checked.
+      const exists = facts.fileExists?.(first);
+      assumed = exists === undefined;
+      result = exists ?? true;
+      break;
+    }
+    default: {
+      // ap_exists_directive: a directive (or `<section`) of a loaded module, answered where the loaded modules are known.
+      const exists = facts.modules && directiveExists(name === 'ifsection' ? `<${first}` : first, facts.modules);
+      assumed = exists === undefined;
+      result = exists ?? true;
+    }
   }
   return { condition: { active: negate ? !result : result, assumed } };
+}
+
+/**
+ * Whether a loaded module implements the directive, by the manual's table; undefined when that cannot be told:
+ * a name the manual does not list (a third-party module's), or a directive of mpm_common (core or the MPM).
+ */
+function directiveExists(name: string, modules: ReadonlySet<string>): boolean | undefined {
+  const lower = asciiLower(name);
+  const providers = DIRECTIVES.filter((directive) => asciiLower(directive.name) === lower).map((directive) =>
+    moduleIdentifier(directive.module),
+  );
+  if (providers.length === 0 || providers.includes('')) return undefined;
+  return providers.some((identifier) => modules.has(identifier));
 }
 
 /**

@@ -24,6 +24,7 @@ import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, spanOf } f
 import type { RuleId } from '../rules';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
+import { expandLine, Macro, macroArgumentsError } from './macros';
 import { nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
@@ -34,6 +35,11 @@ export interface ReadOptions {
   readonly defines?: readonly string[];
   /** Variables from outside the files (--env-file, --define, the process environment only when asked), the fallback for `${VAR}` after `Define`. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The environment given is all Apache will see (an env file was read: --env-file, Debian's
+   * envvars), so a `${VAR}` that neither a `Define` nor it sets is certainly undefined.
+   */
+  readonly environmentIsComplete?: boolean;
   /** The file's absolute path, when it has one. */
   readonly path?: string;
   /** Where relative includes start until a `ServerRoot` directive says otherwise; default: the file's directory. */
@@ -49,6 +55,9 @@ export interface ReadOptions {
    */
   readonly checkpoint?: () => void;
 }
+
+/** mod_macro's line buffer (MAX_STRING_LEN): an expanded line must be shorter. */
+const MAX_MACRO_LINE = 8192;
 
 /** How many lines the reader reads between two calls of `checkpoint`. */
 const CHECKPOINT_LINES = 1024;
@@ -86,6 +95,8 @@ class ReadState {
   readonly chain: string[] = [];
   serverRoot: string;
   sawLoadModule = false;
+  /** mod_macro's macros by lower-case name; undefined until the first `<Macro>` (Apache's "no macro defined before Use"). */
+  macros: Map<string, Macro> | undefined;
   unfollowedInclude = false;
   readonly checkpoint: () => void;
   /** Lines read since the last checkpoint. */
@@ -156,7 +167,7 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
   const state = new ReadState(options, exact ? staticModules() : undefined);
   const path = options.path ?? '';
   if (path) state.chain.push(path);
-  const nodes = new Reader(state, text, state.place(path, text)).read();
+  const nodes = new Reader(state, text, state.place(path, text), path).read();
   const tree: SyntaxTree = {
     text: state.text,
     files: state.sources,
@@ -165,44 +176,93 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
     diagnostics: state.diagnostics,
     loadedModules: state.modules,
     unfollowedInclude: state.unfollowedInclude,
+    environmentIsComplete: options.environmentIsComplete ?? false,
   };
   return { tree, sawLoadModule: state.sawLoadModule };
 }
 
+/** A line of a macro expansion, spliced into the reader's line stream where its `Use` stood. */
+interface SplicedLine {
+  readonly line: LogicalLine;
+  /** The pseudo file Apache reads it from: `macro 'm' (defined on …) used on line N of "FILE"`. */
+  readonly where: string;
+  /** Its 1-based line in that pseudo file. */
+  readonly number: number;
+  /** The macros being expanded, outermost first: using one of them again is recursion. */
+  readonly chain: readonly string[];
+  /** The `Use` line's expansion, where the nodes its lines make at its own level go (walked as an include is). */
+  readonly target: Node[];
+  /** How many sections were open at the `Use` line. */
+  readonly depth: number;
+}
+
 class Reader {
   private readonly lines: Generator<LogicalLine, void, undefined>;
+  /** Expanded macro lines still to read, the next one last. */
+  private readonly spliced: SplicedLine[] = [];
+  /** Where the line being read comes from when it is not from the file itself. */
+  private current: SplicedLine | undefined;
+  /** Lines of this file counted so far: the line number at offset `at` of the text. */
+  private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
   private readonly stack: Frame[] = [];
+  /** For each open section, where its node goes once closed: where its opening line was read (a macro may close it elsewhere). */
+  private readonly containers: Node[][] = [];
   /** The depths in `stack` of the open sections of each (lower-case) name, and of the true conditionals: a stray close finds its section without a scan. */
   private readonly openByName = new Map<string, number[]>();
   private readonly conditionals: number[] = [];
 
   constructor(
     private readonly state: ReadState,
-    text: string,
-    base: number,
+    private readonly text: string,
+    private readonly base: number,
+    private readonly path: string,
   ) {
     this.lines = logicalLines(text, base);
   }
 
+  /** The next line: a spliced macro line first, else the file's next line. */
+  private nextLine(): LogicalLine | undefined {
+    this.current = this.spliced.pop();
+    if (this.current) return this.current.line;
+    const next = this.lines.next();
+    return next.done ? undefined : next.value;
+  }
+
   /** Reads the whole file; sections cannot span files, so each file closes its own. */
   read(): Node[] {
-    for (let line = this.lines.next(); !line.done; line = this.lines.next()) {
+    for (let line = this.nextLine(); line; line = this.nextLine()) {
       if (++this.state.linesSinceCheckpoint >= CHECKPOINT_LINES) {
         this.state.linesSinceCheckpoint = 0;
         this.state.checkpoint();
       }
-      this.readLine(line.value);
+      this.readLine(line);
     }
     this.closeAtEnd();
     return this.root;
   }
 
   private get facts(): ReadFacts {
-    return { modules: this.state.modules, flags: this.state.flags };
+    return { modules: this.state.modules, flags: this.state.flags, fileExists: (path) => this.fileExists(path) };
   }
 
+  /** `<IfFile>`: whether the path exists, through the file access and within its roots; undefined when that cannot be told. */
+  private fileExists(written: string): boolean | undefined {
+    const access = this.state.access;
+    if (!access) return undefined;
+    const path = serverRootRelative(written, this.state.serverRoot);
+    const file = access.readFile(path);
+    if (isOutside(file)) return undefined;
+    if (file !== undefined) return true;
+    const directory = access.readDirectory(path);
+    if (directory === undefined) return false;
+    return isOutside(directory) ? undefined : true;
+  }
+
+  /** Where a node read now goes: the innermost open section, or the file, or the expansion of the `Use` it comes from. */
   private children(): Node[] {
+    const current = this.current;
+    if (current && this.stack.length === current.depth) return current.target;
     return this.stack.at(-1)?.children ?? this.root;
   }
 
@@ -286,6 +346,10 @@ class Reader {
     const after = hasBracket ? spanOf(open.argText, bracket + 1, open.argText.text.length) : undefined;
     const ignoredText = after && after.end > after.start && open.argText.text.slice(bracket + 1).trim() !== '' ? after : undefined;
     const frame = { open, name, args, hasBracket, ignoredText, children: [] as Node[] };
+    if (lower === 'macro' && this.hasMacroModule()) {
+      this.readMacro(frame);
+      return;
+    }
     if (!CONDITIONALS.has(lower)) {
       this.pushFrame({ ...frame, condition: undefined });
       return;
@@ -326,8 +390,7 @@ class Reader {
   private soak(open: Directive, name: string): { close: Directive | undefined; end: number } {
     const expected: string[] = [name];
     let end = open.span.end;
-    for (let next = this.lines.next(); !next.done; next = this.lines.next()) {
-      const line = next.value;
+    for (let line = this.nextLine(); line; line = this.nextLine()) {
       const trimmed = trim(line);
       const first = trimmed && nextWord(trimmed, 0);
       if (!trimmed || !first) continue;
@@ -395,12 +458,14 @@ class Reader {
     if (depths) depths.push(this.stack.length);
     else this.openByName.set(key, [this.stack.length]);
     if (frame.condition) this.conditionals.push(this.stack.length);
+    this.containers.push(this.children());
     this.stack.push(frame);
   }
 
   private closeFrame(close: Directive | undefined): void {
     const frame = this.stack.pop();
-    if (!frame) return;
+    const container = this.containers.pop();
+    if (!frame || !container) return;
     this.openByName.get(asciiLower(frame.name))!.pop();
     if (frame.condition) this.conditionals.pop();
     const last = close ?? frame.children.at(-1) ?? frame.open;
@@ -416,7 +481,7 @@ class Reader {
       condition: frame.condition,
       span: { start: frame.open.span.start, end: last.span.end },
     };
-    this.children().push(section);
+    container.push(section);
   }
 
   private closeAtEnd(): void {
@@ -444,6 +509,122 @@ class Reader {
       }
     });
     while (this.stack.length > 0) this.closeFrame(undefined);
+  }
+
+  /**
+   * mod_macro's macro_section: the body is read as lines up to the matching `</Macro>` (nested `<Macro>` counted),
+   * kept unread, and stored when the definition is sound. The section stays in the tree with no children, skipped
+   * by the walk like a false conditional.
+   */
+  private readMacro(frame: Omit<Frame, 'condition'>): void {
+    const open = frame.open;
+    const name = asciiLower(frame.args[0]?.value ?? '');
+    const params = frame.args.slice(1).map((word) => word.value);
+    const location = `defined on line ${this.current ? this.current.number : this.lineNumber(open.lineAt)} of "${this.fileName()}"`;
+    const body: MappedText[] = [];
+    let nesting = 1;
+    let close: Directive | undefined;
+    let end = open.span.end;
+    for (let line = this.nextLine(); line; line = this.nextLine()) {
+      const trimmed = trim(line);
+      if (!trimmed) continue;
+      end = spanOf(trimmed, 0, trimmed.text.length).end;
+      if (trimmed.text.startsWith('#')) continue;
+      const first = asciiLower(nextWord(trimmed, 0)?.word.value ?? '');
+      if (first === '</macro>' && --nesting === 0) {
+        close = this.makeDirective(trimmed, line);
+        break;
+      }
+      if (first === '<macro') nesting++;
+      // ap_cfg_getline fails on a line as long as its buffer, which ends the body unclosed.
+      if (trimmed.text.length >= MAX_MACRO_LINE) break;
+      body.push(trimmed);
+    }
+    this.children().push({
+      kind: 'section',
+      ...frame,
+      condition: { active: false, assumed: false },
+      close,
+      span: { start: open.span.start, end },
+    });
+    this.state.macros ??= new Map();
+    const refuse = (message: string): void => this.report('invalid-macro', 'macro', open.span, message);
+    if (!frame.hasBracket) return refuse("<Macro> directive missing closing '>'");
+    if (frame.args.length === 0)
+      return refuse(open.argText.text.trim() === '>' ? '<Macro macro definition: empty name' : '<Macro macro definition: name not found');
+    const where = `macro '${name}' (${location})`;
+    const argumentsError = macroArgumentsError(name, location, params);
+    if (argumentsError) return refuse(argumentsError);
+    if (!close) return refuse(`${where}\n\tcontents error: expected token not found: </Macro>`);
+    this.state.macros.set(name, { name, params, body, location });
+  }
+
+  /**
+   * mod_macro's use_macro: the body, its parameters replaced, is read next, as if it stood here; the `Use` line
+   * holds the nodes of its expansion as an `Include` holds those of its files.
+   */
+  private useMacro(directive: Directive): Directive {
+    const macros = this.state.macros;
+    const refuse = (message: string): Directive => {
+      this.report('invalid-macro', 'macro', directive.span, message);
+      return directive;
+    };
+    if (!macros) return refuse('no macro defined before Use');
+    const [nameWord, ...values] = directive.args;
+    const name = asciiLower(nameWord?.value ?? '');
+    if (name === '') return refuse('no macro name specified with Use');
+    const macro = macros.get(name);
+    if (!macro) return refuse(`macro '${name}' undefined`);
+    const chain = this.current?.chain ?? [];
+    if (chain.includes(name)) return refuse(`recursive use of macro '${name}' is invalid`);
+    if (values.length !== macro.params.length) {
+      return refuse(`macro '${name}' (${macro.location}) used with ${values.length} arguments instead of ${macro.params.length}`);
+    }
+    const line = this.current ? this.current.number : this.lineNumber(directive.lineAt);
+    const where = `macro '${name}' (${macro.location}) used on line ${line} of "${this.fileName()}"`;
+    const at = { start: directive.span.start, end: directive.span.end, lastLineStart: directive.lineAt };
+    const expanded: SplicedLine[] = [];
+    const target: Node[] = [];
+    const depth = this.stack.length;
+    let size = 0;
+    for (const [index, body] of macro.body.entries()) {
+      const text = expandLine(body, macro, values, directive.span, MAX_MACRO_LINE);
+      if (!text) {
+        return refuse(
+          `${where} error while substituting: while processing line ${index + 1} of macro '${name}' (${macro.location}) cannot substitute, buffer size too small`,
+        );
+      }
+      size += text.text.length + 1;
+      expanded.push({ line: { ...at, ...text }, where, number: index + 1, chain: [...chain, name], target, depth });
+    }
+    // Expansions may nest: they share the budget of `${VAR}` substitution, so a macro cannot grow the configuration without bound.
+    if (size > this.state.expansionLeft) {
+      this.report('include-over-limit', 'include-limit', directive.span, notExpanded(name), false);
+      return directive;
+    }
+    this.state.expansionLeft -= size;
+    for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
+    return { ...directive, included: [{ path: where, nodes: target }] };
+  }
+
+  /** Whether mod_macro's directives exist: it is loaded, or the modules are not known (a fragment). */
+  private hasMacroModule(): boolean {
+    return this.state.modules === undefined || this.state.modules.has('macro_module');
+  }
+
+  /** The name of the file being read as Apache says it: the path, or a macro expansion's pseudo file. */
+  private fileName(): string {
+    return this.current?.where ?? this.path;
+  }
+
+  /** The 1-based line of this file at `offset`; offsets only grow while a file is read, so the count goes on from the last one. */
+  private lineNumber(offset: number): number {
+    const counted = this.counted;
+    for (let i = this.text.indexOf('\n', counted.at); i >= 0 && i < offset - this.base; i = this.text.indexOf('\n', i + 1)) {
+      counted.line++;
+      counted.at = i + 1;
+    }
+    return counted.line;
   }
 
   /** `Define`, `UnDefine`, `LoadModule`, `ServerRoot` and `Include` act while the file is read (EXEC_ON_READ). */
@@ -485,6 +666,16 @@ class Reader {
       }
       this.state.flags.delete(first);
       this.state.variables.delete(asciiLower(first));
+    } else if (name === 'use' && this.hasMacroModule()) {
+      return this.useMacro(directive);
+    } else if (name === 'undefmacro' && this.hasMacroModule()) {
+      const macros = this.state.macros;
+      if (!macros) this.report('invalid-macro', 'macro', directive.span, 'no macro defined before UndefMacro');
+      else if (directive.argText.text.trim() === '')
+        this.report('invalid-macro', 'macro', directive.span, 'no macro name specified with UndefMacro');
+      else if (!macros.delete(asciiLower(first))) {
+        this.report('invalid-macro', 'macro', directive.span, `cannot remove undefined macro '${asciiLower(first)}'`);
+      }
     } else if (name === 'loadmodule' && first) {
       this.state.sawLoadModule = true;
       if (this.state.modules) addModule(this.state.modules, first);
@@ -567,7 +758,7 @@ class Reader {
         continue;
       }
       state.chain.push(path);
-      const nodes = new Reader(state, text, state.place(path, text)).read();
+      const nodes = new Reader(state, text, state.place(path, text), path).read();
       state.chain.pop();
       included.push({ path, nodes });
     }
@@ -595,6 +786,10 @@ function unread(path: string, file: TooLarge | NotRegular | undefined, size: num
 }
 
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
+function notExpanded(name: string): string {
+  return `Use ${name} is not expanded: its expansion would make the configuration too large (--max-size)`;
+}
+
 function notSubstituted(name: string): string {
   return `${quoted(`\${${name}}`)} is left as written: its value would make a line over ${sizeText(MAX_SUBSTITUTED_LINE)} or the configuration too large (--max-size)`;
 }

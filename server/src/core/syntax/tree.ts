@@ -82,7 +82,8 @@ export type SyntaxProblem =
   | 'include-arguments'
   | 'include-failed'
   | 'include-limit'
-  | 'include-outside-roots';
+  | 'include-outside-roots'
+  | 'macro';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
 export interface SyntaxDiagnostic {
@@ -109,4 +110,6 @@ export interface SyntaxTree {
   readonly loadedModules: ReadonlySet<string> | undefined;
   /** An `Include` could not be followed (no file access): part of the configuration lives elsewhere. */
   readonly unfollowedInclude: boolean;
+  /** Apache's whole environment was given (ReadOptions.environmentIsComplete): an unresolved `${VAR}` stays literal for certain. */
+  readonly environmentIsComplete: boolean;
 }

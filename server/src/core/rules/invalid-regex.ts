@@ -1,0 +1,133 @@
+import { asciiLower } from '../ascii';
+import { pcreError } from '../pcre';
+import type { Directive, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import type { Span } from '../span';
+import { isFnmatchPattern } from '../model/urls';
+import type { Rule } from './types';
+
+/** A regular expression a handler compiles while the configuration is read, and what Apache says when PCRE refuses it. */
+interface Compiled {
+  /** Where to report it: the pattern, or the directive that compiles its section's path. */
+  readonly span: Span;
+  /** The pattern as the handler hands it to PCRE (a leading `!` or `proxy:` removed). */
+  readonly pattern: string;
+  readonly apacheMessage: string;
+}
+
+const SECTION_MESSAGE = 'Regex could not be compiled';
+const PASS_MESSAGE = 'Regular expression could not be compiled.';
+/** Sections whose argument is a regex (core's urlsection, dirsection, filesection; mod_proxy's proxysection). */
+const MATCH_SECTIONS = new Set(['locationmatch', 'directorymatch', 'filesmatch', 'proxymatch']);
+/** Sections where `~` makes the next argument a regex (`<Proxy ~>` has no such form: docs/apache-semantics.md, proxysection). */
+const TILDE_SECTIONS = new Set(['location', 'directory', 'files']);
+/** mod_alias's regex forms; RedirectMatch may start with a status. */
+const ALIAS_MATCH = new Set(['aliasmatch', 'scriptaliasmatch', 'redirectmatch']);
+const REDIRECT_STATUS = /^(permanent|temp|seeother|gone|\d+)$/i;
+/** mod_setenvif: the regex is the second word of SetEnvIf, the first of BrowserMatch. */
+const SETENVIF: Readonly<Record<string, readonly [name: string, index: number]>> = {
+  setenvif: ['SetEnvIf', 1],
+  setenvifnocase: ['SetEnvIfNoCase', 1],
+  browsermatch: ['BrowserMatch', 0],
+  browsermatchnocase: ['BrowserMatchNoCase', 0],
+};
+/** RewriteCond patterns that are not regexes: comparisons and file or number tests (mod_rewrite's cmd_rewritecond). */
+const CONDITION_TEST = /^(?:[<>=]|-(?:[dfFhHlLsUx]|eq|ge|gt|le|lt|ne)$)/;
+
+export const rule: Rule = {
+  id: 'invalid-regex',
+  severity: 'error',
+  docs: {
+    summary:
+      'a regular expression PCRE cannot compile, in `ProxyPassMatch`, `ProxyPass ~`, `<ProxyMatch>`, `<LocationMatch>`, `RewriteRule`, `RewriteCond` and the other directives Apache compiles while reading',
+    why: 'Apache compiles these patterns with PCRE2 while it reads the configuration and refuses to start when one does not compile. PCRE is not JavaScript: `[]`, `\\y`, `a{2}{3}`, `(?<=a+)` and `[:alpha:]` are refused, while `x++`, `\\Q…\\E`, `(?i)` and `[[:alpha:]]` are fine. A wildcard `<Location "*.php">` holding a `ProxyPass` is compiled as a regex too, and `*` at its start has nothing to repeat.',
+    bad: '<LocationMatch "^/(api|app">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
+    good: '<LocationMatch "^/(api|app)">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
+  },
+  *check({ analysis }) {
+    for (const step of walk(analysis.tree.nodes)) {
+      const compiled =
+        step.kind === 'enter'
+          ? sectionRegex(step.section)
+          : step.kind === 'directive'
+            ? directiveRegex(step.directive, step.parent)
+            : undefined;
+      if (!compiled) continue;
+      const error = pcreError(compiled.pattern);
+      if (!error) continue;
+      yield {
+        span: compiled.span,
+        message: `regular expression "${compiled.pattern}" does not compile in PCRE: ${error.message} (at character ${error.offset + 1})`,
+        apacheMessage: compiled.apacheMessage,
+      };
+    }
+  },
+};
+
+/** `<LocationMatch re>`, `<Location ~ re>` and the like, `<ProxyMatch [proxy:]re>`. */
+function sectionRegex(section: Section): Compiled | undefined {
+  const name = asciiLower(section.name);
+  const [first, second] = section.args;
+  if (MATCH_SECTIONS.has(name) && first) {
+    const pattern = name === 'proxymatch' && asciiLower(first.value).startsWith('proxy:') ? first.value.slice(6) : first.value;
+    return { span: first.span, pattern, apacheMessage: SECTION_MESSAGE };
+  }
+  if (TILDE_SECTIONS.has(name) && first?.value === '~' && second)
+    return { span: second.span, pattern: second.value, apacheMessage: SECTION_MESSAGE };
+  return undefined;
+}
+
+function directiveRegex(directive: Directive, parent: Section | undefined): Compiled | undefined {
+  const name = asciiLower(directive.name);
+  const args = directive.args;
+  if (name === 'proxypass' || name === 'proxypassmatch') return passRegex(directive, parent, name === 'proxypassmatch');
+  if (name === 'rewriterule' || name === 'rewritecond') {
+    const word = args[name === 'rewriterule' ? 0 : 1];
+    if (!word || (name === 'rewritecond' && asciiLower(args[0]?.value ?? '') === 'expr')) return undefined;
+    const pattern = word.value.startsWith('!') ? word.value.slice(1) : word.value;
+    if (name === 'rewritecond' && CONDITION_TEST.test(pattern)) return undefined;
+    const label = name === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
+    return { span: word.span, pattern, apacheMessage: `${label}: cannot compile regular expression '${pattern}'` };
+  }
+  if (ALIAS_MATCH.has(name)) {
+    const word = name === 'redirectmatch' && args.length > 2 && REDIRECT_STATUS.test(args[0]!.value) ? args[1] : args[0];
+    return word && { span: word.span, pattern: word.value, apacheMessage: PASS_MESSAGE };
+  }
+  const setenvif = SETENVIF[name];
+  const word = setenvif && args[setenvif[1]];
+  return word && setenvif
+    ? { span: word.span, pattern: word.value, apacheMessage: `${setenvif[0]} regex could not be compiled.` }
+    : undefined;
+}
+
+/** Sections that give their body a path (cmd->path), and so give ProxyPass its path. */
+const PATH_SECTIONS = new Set([
+  'location',
+  'locationmatch',
+  'directory',
+  'directorymatch',
+  'files',
+  'filesmatch',
+  'proxy',
+  'proxymatch',
+  'if',
+  'elseif',
+  'else',
+]);
+
+/**
+ * add_pass compiles its path when the worker is a match worker: ProxyPassMatch, `ProxyPass ~`, or a `ProxyPass`
+ * inside a `<Location>` whose path is a wildcard. Inside a section the path is the section's; a regex section's own
+ * pattern is reported at the section.
+ */
+function passRegex(directive: Directive, parent: Section | undefined, isMatch: boolean): Compiled | undefined {
+  const args = directive.args;
+  if (parent === undefined || !PATH_SECTIONS.has(asciiLower(parent.name))) {
+    const word = isMatch ? args[0] : args[0]?.value === '~' ? args[1] : undefined;
+    return word && { span: word.span, pattern: word.value, apacheMessage: PASS_MESSAGE };
+  }
+  if (asciiLower(parent.name) !== 'location' || parent.args[0]?.value === '~') return undefined;
+  const path = parent.args[0]?.value;
+  if (path === undefined || !(isMatch || isFnmatchPattern(path))) return undefined;
+  return { span: directive.nameSpan, pattern: path, apacheMessage: PASS_MESSAGE };
+}
