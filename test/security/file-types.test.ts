@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { tempDir } from '../support/temp';
 import { spawnCli } from '../support/cli';
 
-const CONF = '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\n';
+const CONF =
+  '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\nProxyPassReverse / balancer://a/\n';
 
 /** A folder with one good configuration and a FIFO `conf.d/pipe.conf` that no one writes to. */
 function treeWithFifo(): string {
