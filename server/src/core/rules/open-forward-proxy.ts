@@ -13,8 +13,8 @@ interface Server {
   restricted: boolean;
 }
 
-/** Access directives that restrict who may use a `<Proxy *>` (2.4's Require, 2.2's Deny/Allow via mod_access_compat). */
-const ACCESS = new Set(['require', 'deny', 'allow']);
+/** Access directives that restrict who may use a `<Proxy *>` (2.4's Require, 2.2's Deny via mod_access_compat; Allow only opens). */
+const ACCESS = new Set(['require', 'deny']);
 
 export const rule: Rule = {
   id: 'open-forward-proxy',
