@@ -17,6 +17,11 @@ ruleTable('proxypass-syntax', [
     { says: ['(Apache: "ProxyPass|ProxyPassMatch can not have a path when defined in a location.")'] },
   ],
   ['ProxyPassMatch [[~]] ^/x http://h', { says: ['(Apache: "ProxyPassMatch invalid syntax (\'~\' usage).")'] }],
+  // a trailing "# comment": Apache takes "#" and what follows as arguments
+  [
+    'ProxyPass "/" "balancer://a/" [[#]] main app',
+    { says: ['"#" after a directive starts no comment in Apache', 'move the comment to its own line'] },
+  ],
   // near misses
   ['ProxyPass /x !\nProxyPass /y http://h timeout=3 nocanon\n<Location /z>\nProxyPass http://h\n</Location>\nProxyPassMatch ^/w http://h'],
   ['ProxyPass ~ ^/x http://h'], // "~" makes ProxyPass a ProxyPassMatch

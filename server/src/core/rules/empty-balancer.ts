@@ -26,6 +26,19 @@ export const rule: Rule = {
       if (balancer.members.length > 0 || balancer.inherited || !balancer.name.startsWith('balancer://')) continue;
       // Within this file scopes are already merged (a vhost inherits the main server's members); other files may add members.
       if (filled.get(balancer.name)?.some((other) => other !== analysis)) continue;
+      // Members in another server of this file: virtual hosts share only the main server's balancers.
+      const elsewhere = analysis.model.balancers.find((other) => other.name === balancer.name && other.members.length > 0);
+      if (elsewhere) {
+        yield {
+          span: balancerAnchor(balancer),
+          message:
+            elsewhere.scope.kind === 'vhost'
+              ? `${balancer.name} has no members here: its members are in another virtual host; define it in the main server, which virtual hosts inherit`
+              : `${balancer.name} has no members here: its members are in the main server, which BalancerInherit Off keeps out; remove that line`,
+          related: [{ span: balancerAnchor(elsewhere), message: `the ${balancer.name} that has members` }],
+        };
+        continue;
+      }
       if (!balancer.section && !selfContained) continue;
       yield {
         span: balancerAnchor(balancer),

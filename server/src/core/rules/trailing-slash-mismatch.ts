@@ -30,7 +30,13 @@ export const rule: Rule = {
       yield {
         span: pass.url.span,
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
-        related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
+        related: [
+          { span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` },
+          ...reverses.map((reverse) => ({
+            span: reverse.url.span,
+            message: 'the ProxyPassReverse with the same slash mismatch, fixed with it',
+          })),
+        ],
         fixes: complete
           ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
           : [],
