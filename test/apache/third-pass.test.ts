@@ -5,10 +5,14 @@
 // A `.htaccess` with proxy directives is checked the same way: 500 and Apache's words on a request.
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { analyze } from '../../server/src/core/analysis';
+import { lint } from '../../server/src/core/lint';
 import { lintJson } from '../support/cli';
 import {
   ApacheServer,
@@ -193,6 +197,68 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
       assert.deepEqual(findings, []);
     },
   );
+
+  describe('tls-member-by-ip', () => {
+    /** A loopback https backend whose self-signed certificate names only "localhost" (made with openssl). */
+    async function tlsBackend(scratch: string): Promise<{ port: number; close(): Promise<void> }> {
+      const key = join(scratch, 'key.pem');
+      const cert = join(scratch, 'cert.pem');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost',
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (_request, response) => {
+        response.writeHead(200, { 'Content-Length': 2, Connection: 'close' }).end('ok');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    }
+    const cases: readonly (readonly [host: string, extra: string, status: number, flagged: boolean])[] = [
+      ['127.0.0.1', '', 500, true],
+      ['localhost', '', 200, false],
+      ['127.0.0.1', 'SSLProxyCheckPeerName Off\n', 200, false],
+    ];
+    for (const [host, extra, status, flagged] of cases) {
+      it(`https://${host} member${extra ? ' with SSLProxyCheckPeerName Off' : ''}: ${status}, ${flagged ? 'flagged' : 'not flagged'}`, async () => {
+        dir = await makeScratchDir();
+        const backend = await tlsBackend(dir);
+        try {
+          const text = `SSLProxyEngine On\n${extra}<Proxy "balancer://t">\n    BalancerMember "https://${host}:${backend.port}"\n</Proxy>\nProxyPass "/" "balancer://t/"\nProxyPassReverse "/" "balancer://t/"`;
+          const ids = lint(analyze(text, { epochSeconds: 0 })).map((finding) => finding.ruleId);
+          assert.equal(ids.includes('tls-member-by-ip'), flagged, ids.join());
+          await mkdir(join(dir, 'run'));
+          const port = await freePort();
+          const config = join(dir, 'httpd.conf');
+          await writeFile(config, [...baseConfigLines(dir, port, [['ssl_module', 'mod_ssl.so']]), text, ''].join('\n'));
+          const outcome = await launchApache(dir, config, port);
+          assert.ok(outcome.started, outcome.started ? '' : outcome.log);
+          apache = outcome.server;
+          assert.equal((await rawRequest(port, '/')).status, status);
+          if (flagged)
+            assert.match(await readFile(join(dir, 'error.log'), 'utf8'), /AH00898: Error during SSL Handshake with remote server/);
+        } finally {
+          await backend.close();
+        }
+      });
+    }
+  });
 
   describe('misplaced-directive in a .htaccess file', () => {
     const cases: readonly (readonly [name: string, htaccess: string])[] = [

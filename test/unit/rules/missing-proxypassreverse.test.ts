@@ -40,6 +40,7 @@ ruleTable('missing-proxypassreverse', [
   [`${MEMBERS}<VirtualHost *:80>\nProxyPass / balancer://shop/\n</VirtualHost>\nProxyPassReverse / balancer://shop/`],
   [`${MEMBERS}<Location /shop/>\nProxyPass balancer://shop/\nProxyPassReverse balancer://shop/\n</Location>`],
   [`${MEMBERS}ProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop/ \${BACKEND}`],
+  ['<Proxy balancer://ws>\nBalancerMember ws://10.0.0.1:8080\n</Proxy>\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]'],
   // the balancer is defined in another file: its ProxyPassReverse may be there too
   ['ProxyPass /shop/ balancer://shop/'],
   [`${MEMBERS}ProxyPass /shop/ !\nRewriteRule ^/x balancer://shop/ [R]`],

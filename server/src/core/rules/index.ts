@@ -49,6 +49,7 @@ import { rule as stickyNeverRouted } from './sticky-never-routed';
 import { rule as stickyWithoutRoute } from './sticky-without-route';
 import { rule as suspiciousMemberUrl } from './suspicious-member-url';
 import { rule as templateSyntax } from './template-syntax';
+import { rule as tlsMemberByIp } from './tls-member-by-ip';
 import { rule as trailingSlashMismatch } from './trailing-slash-mismatch';
 import { rule as unclosedConditional } from './unclosed-conditional';
 import { rule as undefinedBalancer } from './undefined-balancer';
@@ -123,6 +124,7 @@ export type RuleId =
   | 'sticky-without-route'
   | 'suspicious-member-url'
   | 'template-syntax'
+  | 'tls-member-by-ip'
   | 'trailing-slash-mismatch'
   | 'unclosed-conditional'
   | 'undefined-balancer'
@@ -192,6 +194,7 @@ export const RULES: readonly Rule[] = [
   stickyWithoutRoute,
   suspiciousMemberUrl,
   templateSyntax,
+  tlsMemberByIp,
   trailingSlashMismatch,
   unclosedConditional,
   undefinedBalancer,

@@ -44,7 +44,8 @@ export const rule: Rule = {
       if (visible.some((scope) => scope.hasVariable || scope.balancers.has(pass.name))) continue;
       // A balancer defined in another file: its ProxyPassReverse may well be there too.
       const members = membersOf(balancers.get(pass.name), pass.vhost);
-      if (members === undefined) continue;
+      // WebSocket members answer an upgrade, not a redirect.
+      if (members === undefined || members.every((member) => /^wss?:/i.test(member))) continue;
       const covered = members.filter((member) => visible.some((scope) => covers(scope.urls, member))).length;
       if (covered === members.length) continue;
       const fixes = fixFor(text, pass, newline);
