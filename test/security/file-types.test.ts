@@ -77,7 +77,7 @@ describe('security: files that are not regular files', function () {
     assert.equal(run.status, 2, run.stderr);
     assert.match(
       run.stdout,
-      /^main\.conf:5:1: info: the included file \/proc\/self\/pagemap is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
+      /^main\.conf:6:1: info: the included file \/proc\/self\/pagemap is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
     );
   });
 
@@ -92,7 +92,7 @@ describe('security: files that are not regular files', function () {
     // apache2 -t: "Could not open configuration file /dev/zero: Bad file descriptor", exit 1; /dev/null reads as empty.
     assert.equal(included.status, 1, included.stderr);
     assert.equal(included.stdout.trim().split('\n').length, 1, included.stdout);
-    assert.match(included.stdout, /^main\.conf:5:1: error: .*Could not open configuration file \/dev\/zero: Bad file descriptor/);
+    assert.match(included.stdout, /^main\.conf:6:1: error: .*Could not open configuration file \/dev\/zero: Bad file descriptor/);
   });
 
   it('Include /proc/kmsg ends (it blocks a reader as root)', function () {

@@ -37,6 +37,7 @@ function balancers(count: number, quoted: boolean): string {
       `    BalancerMember "http://10.1.${i >> 7}.${(i & 127) + 1}:8080" loadfactor=${factor}`,
       '</Proxy>',
       `ProxyPass "/b${i}/" "balancer://b${i}/"`,
+      `ProxyPassReverse "/b${i}/" "balancer://b${i}/"`,
     );
   }
   return `${lines.join('\n')}\n`;

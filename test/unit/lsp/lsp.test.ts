@@ -264,7 +264,10 @@ describe('language server across included files', function () {
       join(root, 'conf-enabled', 'balancers.conf'),
       '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n',
     );
-    writeFileSync(join(root, 'sites-enabled', 'site.conf'), '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n');
+    writeFileSync(
+      join(root, 'sites-enabled', 'site.conf'),
+      '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n',
+    );
     session = await startSession({ root: pathToFileURL(root).toString() });
   });
   afterEach(() => {
@@ -273,7 +276,7 @@ describe('language server across included files', function () {
 
   it('hovers a balancer used in one file and defined in another, and goes to its definition', async () => {
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n';
     open(session, text, site);
     const published = await session.diagnostics(site, 1);
     assert.deepEqual(published.diagnostics, []);
@@ -294,7 +297,7 @@ describe('language server across included files', function () {
 
   it('reads a file that changed on disk again at the next edit, though no notification said so', async () => {
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n';
     const hover = async (): Promise<string> =>
       (
         (await session.connection.sendRequest('textDocument/hover', {
@@ -374,7 +377,7 @@ describe('language server across included files', function () {
   it('re-publishes the files of a configuration when one of them is closed unsaved: the disk text applies again', async () => {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n', site);
     // The open buffer renames the balancer (unsaved): the site now routes to one without members.
     open(session, '<Proxy balancer://renamed>\nBalancerMember http://a\n</Proxy>\n', members);
     await session.diagnostics(members, 1);
@@ -393,7 +396,7 @@ describe('language server across included files', function () {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
     const membersText = '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n';
-    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n', site);
     open(session, membersText, members);
     await session.diagnostics(members, 1);
     session.connection.sendNotification('textDocument/didChange', {

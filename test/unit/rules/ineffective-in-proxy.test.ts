@@ -5,7 +5,7 @@ import { ruleTable } from '../../support/rules';
 ruleTable('ineffective-in-proxy', [
   [
     '<Proxy *>\n    [[AllowOverride All]]\n    Require all granted\n</Proxy>',
-    { says: ['"AllowOverride" does nothing in <Proxy>', 'remove it'], fixed: '<Proxy *>\n    Require all granted\n</Proxy>', safe: true },
+    { says: ['"AllowOverride" does nothing in <Proxy>', 'remove it'], fixed: '<Proxy *>\n    Require all granted\n</Proxy>', safe: false },
   ],
   ['<Proxy "*">\n    [[Options -Indexes +FollowSymLinks]]\n</Proxy>', { says: ['"Options" does nothing in <Proxy>'] }],
   ['<ProxyMatch ^balancer://>\n    [[Options None]]\n</ProxyMatch>'],

@@ -29,7 +29,8 @@ export const rule: Rule = {
       yield {
         span: directive.span,
         message: `"${directive.name}" does nothing in <${step.parent.name}>: a proxied request reads no .htaccess and no file, so remove it`,
-        fixes: [{ title: `Remove ${directive.name}`, safe: true, edits }],
+        // Removing a line is the user's call, not an unattended edit.
+        fixes: [{ title: `Remove ${directive.name}`, safe: false, edits }],
       };
     }
   },

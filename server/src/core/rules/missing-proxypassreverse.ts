@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import type { Balancer, ServerScope } from '../model/model';
+import type { Balancer } from '../model/model';
 import { balancerName, workerUrl } from '../model/urls';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
@@ -90,23 +90,22 @@ function reverseIndex(reverses: readonly ReverseLine[]): Map<Section | undefined
   return scopes;
 }
 
-/** Balancers by name. */
-function balancerIndex(balancers: readonly Balancer[]): Map<string, Balancer[]> {
-  const index = new Map<string, Balancer[]>();
+/** Balancers by name and server (undefined: the main server): one lookup per ProxyPass, however many virtual hosts there are. */
+function balancerIndex(balancers: readonly Balancer[]): Map<string, Map<Section | undefined, Balancer>> {
+  const index = new Map<string, Map<Section | undefined, Balancer>>();
   for (const balancer of balancers) {
-    const same = index.get(balancer.name);
-    if (same) same.push(balancer);
-    else index.set(balancer.name, [balancer]);
+    let byServer = index.get(balancer.name);
+    if (!byServer) index.set(balancer.name, (byServer = new Map()));
+    const server = balancer.scope.kind === 'vhost' ? balancer.scope.section : undefined;
+    if (!byServer.has(server)) byServer.set(server, balancer);
   }
   return index;
 }
 
 /** The balancer's member names (Apache's normalised worker names), or undefined when it is not defined in this file. */
-function membersOf(named: readonly Balancer[] | undefined, vhost: Section | undefined): string[] | undefined {
-  const inScope = (scope: ServerScope): boolean => (scope.kind === 'main' ? true : scope.section === vhost);
-  const found = (named ?? []).filter((balancer) => inScope(balancer.scope));
+function membersOf(byServer: ReadonlyMap<Section | undefined, Balancer> | undefined, vhost: Section | undefined): string[] | undefined {
   // The virtual host's own balancer wins over the main server's of the same name.
-  const balancer = found.find((candidate) => candidate.scope.kind === 'vhost') ?? found[0];
+  const balancer = (vhost ? byServer?.get(vhost) : undefined) ?? byServer?.get(undefined);
   // A virtual host's balancer that took the main server's members (BalancerInherit) has those.
   const members = (balancer?.inherited?.from ?? balancer)?.members ?? [];
   return members.length === 0 ? undefined : members.map((member) => member.name);
