@@ -69,6 +69,7 @@ const SHOP_SITE = lines(
   '    ProxyPass "/api/" "balancer://api/"',
   '    ProxyPass "/" "balancer://shop/"',
   '    ProxyPassReverse "/" "balancer://shop/"',
+  '    ProxyPassReverse "/api/" "balancer://api/"',
   '</VirtualHost>',
 );
 /** The same balancers and site in one file, for the schedule comparison. */
@@ -139,7 +140,7 @@ const variants: readonly Variant[] = [
     tree.replace('conf-enabled/balancers.conf', 'loadfactor=3', 'loadfactor=0'),
   ),
   refused('a misspelled directive in a site', 'sites-enabled/shop.conf', (tree) =>
-    tree.replace('sites-available/shop.conf', '    ProxyPassReverse', '    ProxyPassRevers'),
+    tree.replace('sites-available/shop.conf', '    ProxyPassReverse "/"', '    ProxyPassRevers "/"'),
   ),
   refused('an unclosed <Proxy> in an included file', 'conf-enabled/balancers.conf', (tree) =>
     tree.replace(

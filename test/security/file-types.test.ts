@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { tempDir } from '../support/temp';
 import { spawnCli } from '../support/cli';
 
-const CONF = '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\n';
+const CONF =
+  '<Proxy balancer://a>\nBalancerMember http://10.0.0.1\n</Proxy>\nProxyPass / balancer://a/\nProxyPassReverse / balancer://a/\n';
 
 /** A folder with one good configuration and a FIFO `conf.d/pipe.conf` that no one writes to. */
 function treeWithFifo(): string {
@@ -76,7 +77,7 @@ describe('security: files that are not regular files', function () {
     assert.equal(run.status, 2, run.stderr);
     assert.match(
       run.stdout,
-      /^main\.conf:5:1: info: "\/proc\/self\/pagemap" is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
+      /^main\.conf:6:1: info: "\/proc\/self\/pagemap" is a file of the proc file system, which may never end or may block, so it is not read \[include-over-limit\]$/m,
     );
   });
 
@@ -94,7 +95,7 @@ describe('security: files that are not regular files', function () {
       JSON.parse(included.stdout) as { messages: { line: number; ruleId: string; apacheMessage?: string }[] }[]
     ).flatMap((file) => file.messages);
     assert.deepEqual(more, [], included.stdout);
-    assert.equal(finding?.line, 5);
+    assert.equal(finding?.line, 6);
     assert.equal(finding.ruleId, 'include-failed');
     assert.match(finding.apacheMessage ?? '', /^Could not open configuration file \/dev\/zero: Bad file descriptor/);
   });

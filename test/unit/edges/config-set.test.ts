@@ -48,7 +48,7 @@ const CASES: readonly Case[] = [
     files: {
       'main.conf': 'Include parts/*.conf\n',
       'parts/bal.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
-      'parts/use.conf': 'ProxyPass /x/ balancer://|x/\n',
+      'parts/use.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://x/\n',
     },
     findings: [],
     hover: { at: 'parts/use.conf', shows: /2 members[\s\S]*50\.0%/ },
@@ -58,7 +58,8 @@ const CASES: readonly Case[] = [
     files: {
       'apache2.conf': 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n',
       'conf-enabled/balancers.conf': `<Proxy balancer://app>\n${MEMBERS}    BalancerMember http://10.0.0.3:8080 status=+H\n</Proxy>\n`,
-      'sites-available/site.conf': '<VirtualHost *:80>\n    ProxyPass / balancer://|app/\n</VirtualHost>\n',
+      'sites-available/site.conf':
+        '<VirtualHost *:80>\n    ProxyPass / balancer://|app/\n    ProxyPassReverse / balancer://app/\n</VirtualHost>\n',
     },
     links: { 'sites-enabled/site.conf': '../sites-available/site.conf' },
     findings: [],
@@ -74,7 +75,7 @@ const CASES: readonly Case[] = [
   {
     name: 'a virtual host inherits the main server balancer and lists its own members',
     files: {
-      'vhost.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n<VirtualHost *:80>\n    <Proxy balancer://x>\n        BalancerMember http://10.9.9.9:80\n    </Proxy>\n    ProxyPass / balancer://x/\n</VirtualHost>\n`,
+      'vhost.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n<VirtualHost *:80>\n    <Proxy balancer://x>\n        BalancerMember http://10.9.9.9:80\n    </Proxy>\n    ProxyPass / balancer://x/\n    ProxyPassReverse / balancer://x/\n</VirtualHost>\n`,
     },
     findings: ['vhost.conf:7 vhost-members-ignored'],
     inlays: { at: 'vhost.conf', labels: ['≈ 50.0%', '≈ 50.0%'] },
@@ -82,7 +83,7 @@ const CASES: readonly Case[] = [
   {
     name: 'Includes of a file the walk does not pick and of a missing file',
     files: {
-      'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\n',
+      'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://x/\n',
       'extra.inc': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
     },
     findings: ['main.conf:2 include-failed'],
@@ -112,7 +113,7 @@ const CASES: readonly Case[] = [
   {
     name: 'a misspelled balancer in a RewriteRule, defined in a sibling file',
     files: {
-      'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\n`,
+      'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop/ balancer://shop/\n`,
       'rw.conf': 'RewriteEngine On\nRewriteRule ^/s/(.*)$ balancer://shpo/$1 [P]\n',
     },
     findings: ['rw.conf:2 undefined-balancer'],
@@ -121,7 +122,7 @@ const CASES: readonly Case[] = [
     name: 'a .balancerlens.json that turns a rule off',
     files: {
       '.balancerlens.json': '{ "rules": { "unused-balancer": "off" } }',
-      'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\n`,
+      'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\nProxyPassReverse /o/ balancer://other/\n`,
     },
     findings: [],
     hover: { at: 'x.conf', shows: /1 member[\s\S]*100\.0%/ },
@@ -129,7 +130,7 @@ const CASES: readonly Case[] = [
   {
     name: 'the refusal is in another file than the balancer it touches',
     files: {
-      'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\n',
+      'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\n',
       'members.inc': 'BalancerMember balancer://x http://10.0.0.1:80 loadfactor=101\nBalancerMember balancer://x http://10.0.0.2:80\n',
     },
     findings: ['members.inc:1 invalid-loadfactor'],

@@ -177,7 +177,7 @@ describe('language server resilience over stdio', function () {
   it('answers requests with positions and ranges out of range, or malformed, and keeps serving', async () => {
     const uri = 'file:///tmp/balancer-lens-resilience/positions.conf';
     const text =
-      '<Proxy balancer://shop>\r\nBalancerMember http://a loadfactor=0\rBalancerMember http://b 😀\n</Proxy>\nProxyPass / balancer://shop/\n';
+      '<Proxy balancer://shop>\r\nBalancerMember http://a loadfactor=0\rBalancerMember http://b 😀\n</Proxy>\nProxyPass / balancer://shop/\nProxyPassReverse / balancer://shop/\n';
     session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
     await session.diagnostics(uri, 1);
     const positions: unknown[] = [
@@ -282,7 +282,7 @@ describe('language server resilience over stdio', function () {
       { length: 3000 },
       (_, i) => `    BalancerMember http://10.0.${i >> 8}.${i & 255}:8080 loadfactor=${(i % 100) + 1}`,
     );
-    const text = `<Proxy balancer://big>\n${members.join('\n')}\n</Proxy>\nProxyPass / balancer://big/\n`;
+    const text = `<Proxy balancer://big>\n${members.join('\n')}\n</Proxy>\nProxyPass / balancer://big/\nProxyPassReverse / balancer://big/\n`;
     session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
     await session.diagnostics(uri, 1);
     const pending: Promise<unknown>[] = [];
@@ -386,7 +386,7 @@ describe('language server resilience over stdio', function () {
       { length: 50_000 },
       (_, i) => `    BalancerMember "http://backend-${i}.example.com:8080" loadfactor=${i === 0 ? 0 : 1}\n`,
     );
-    const text = `<Proxy "balancer://big">\n${members.join('')}</Proxy>\nProxyPass "/big/" "balancer://big/"\n`;
+    const text = `<Proxy "balancer://big">\n${members.join('')}</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`;
     session.configuration = () => [{}];
     const asked = session.configurationAsked();
     session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });

@@ -18,6 +18,8 @@ const TEXT = [
   '    BalancerMember "http://10.0.1.1:9000" loadfactor=0',
   '</Proxy>',
   'ProxyPass "/api/" "balancer://api/"',
+  'ProxyPassReverse "/shop/" "balancer://shop/"',
+  'ProxyPassReverse "/api/" "balancer://api/"',
   '',
 ].join('\n');
 
@@ -90,7 +92,7 @@ describe('language server over stdio', function () {
     const blocks = Array.from(
       { length: 2000 },
       (_, i) =>
-        `<Proxy "balancer://b${i}">\n    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5\n</Proxy>\nProxyPass "/b${i}/" "balancer://b${i}/"\n`,
+        `<Proxy "balancer://b${i}">\n    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5\n</Proxy>\nProxyPass "/b${i}/" "balancer://b${i}/"\nProxyPassReverse "/b${i}/" "balancer://b${i}/"\n`,
     );
     const text = `${TEXT}${blocks.join('')}`;
     open(session, text);
@@ -346,7 +348,10 @@ describe('language server across included files', function () {
       join(root, 'conf-enabled', 'balancers.conf'),
       '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n',
     );
-    writeFileSync(join(root, 'sites-enabled', 'site.conf'), '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n');
+    writeFileSync(
+      join(root, 'sites-enabled', 'site.conf'),
+      '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n',
+    );
     session = await startSession({ root: pathToFileURL(root).toString() });
   });
   afterEach(() => {
@@ -355,7 +360,7 @@ describe('language server across included files', function () {
 
   it('hovers a balancer used in one file and defined in another, and goes to its definition', async () => {
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n';
     open(session, text, site);
     const published = await session.diagnostics(site, 1);
     assert.deepEqual(published.diagnostics, []);
@@ -376,7 +381,7 @@ describe('language server across included files', function () {
 
   it('reads a file that changed on disk again at the next edit, though no notification said so', async () => {
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n';
+    const text = '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n';
     const hover = async (): Promise<string> =>
       (
         (await session.connection.sendRequest('textDocument/hover', {
@@ -456,7 +461,7 @@ describe('language server across included files', function () {
   it('re-publishes the files of a configuration when one of them is closed unsaved: the disk text applies again', async () => {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
-    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n', site);
     // The open buffer renames the balancer (unsaved): the site now routes to one without members.
     open(session, '<Proxy balancer://renamed>\nBalancerMember http://a\n</Proxy>\n', members);
     await session.diagnostics(members, 1);
@@ -475,7 +480,7 @@ describe('language server across included files', function () {
     const members = pathToFileURL(join(root, 'conf-enabled', 'balancers.conf')).toString();
     const site = pathToFileURL(join(root, 'sites-enabled', 'site.conf')).toString();
     const membersText = '<Proxy balancer://app>\nBalancerMember http://a loadfactor=3\nBalancerMember http://b\n</Proxy>\n';
-    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n', site);
+    open(session, '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n', site);
     open(session, membersText, members);
     await session.diagnostics(members, 1);
     session.connection.sendNotification('textDocument/didChange', {

@@ -186,7 +186,8 @@ describe('pathological inputs in the core (in memory)', function () {
   it('20,000 balancers with a ProxyPass each, and 20,000 suppression comments', () => {
     const balancers = Array.from(
       { length: 20_000 },
-      (_, i) => `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\n`,
+      (_, i) =>
+        `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i}/ balancer://b${i}/\n`,
     ).join('');
     const result = runAll(balancers);
     report('20,000 balancers', result.ms);
@@ -249,7 +250,7 @@ describe('pathological inputs in the core (in memory)', function () {
       (_, i) =>
         `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1} route=r${i}`,
     );
-    const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\n`;
+    const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`;
     const result = runAll(text);
     report('100,000 members', result.ms, `${(text.length / MB).toFixed(1)} MB`);
     assert.ok(result.ms < budget(text.length, 8000));
@@ -280,7 +281,7 @@ describe('pathological inputs in the core (in memory)', function () {
       (_, i) =>
         `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=0 status=+H${i % 2 ? ' route=${ROUTE}' : ''}`,
     );
-    const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\n`;
+    const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\nProxyPassReverse "/zero/" "balancer://zero/"\n`;
     const result = runAll(text);
     report('50,000 zero loadfactors', result.ms, `${(text.length / MB).toFixed(1)} MB`);
     assert.ok(result.ms < budget(text.length));
@@ -400,7 +401,10 @@ describe('pathological inputs through the CLI', function () {
       { length: 100_000 },
       (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1}`,
     );
-    writeFileSync(file, `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\n`);
+    writeFileSync(
+      file,
+      `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`,
+    );
     const schedule = await cli(['schedule', file, '--picks', '1000'], directory, 120_000);
     report('schedule of 100,000 members, 1,000 picks', schedule.ms);
     assert.equal(schedule.code, 0, schedule.stderr);
@@ -461,7 +465,9 @@ describe('pathological inputs through the CLI', function () {
       Buffer.concat([
         Buffer.from('# caf'),
         Buffer.from([0xe9, 0xff, 0xc3]),
-        Buffer.from('\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\n'),
+        Buffer.from(
+          '\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\nProxyPassReverse "/a/" "balancer://a"\n',
+        ),
       ]),
     );
     const nul = join(directory, 'nul.conf');
@@ -520,7 +526,10 @@ describe('pathological inputs through the language server', function () {
       const documents: [string, string][] = [
         ['nested', `${'<Proxy balancer://a>\n'.repeat(20_000)}BalancerMember http://b\n${'</Proxy>\n'.repeat(20_000)}`],
         ['unclosed', `${'<VirtualHost *:80>\n<Proxy balancer://a>\nBalancerMember http://b\n'.repeat(10_000)}`],
-        ['members', `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\n`],
+        [
+          'members',
+          `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`,
+        ],
       ];
       for (const [name, text] of documents) {
         const uri = `file:///tmp/balancer-lens-pathological/${name}.conf`;

@@ -16,6 +16,11 @@ ruleTable('empty-balancer', [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[<Proxy balancer://shops>]]\n    ProxySet lbmethod=byrequests\n</Proxy>',
     { says: ['balancer://shops has no members', 'add members, or use balancer://shop'] },
   ],
+  // defined in one virtual host, used in another: virtual hosts share only the main server's balancers
+  [
+    '<VirtualHost *:80>\n<Proxy balancer://a>\n    BalancerMember http://10.0.0.1\n</Proxy>\n</VirtualHost>\n<VirtualHost *:81>\n[[ProxyPass / balancer://a/]]\n</VirtualHost>',
+    { says: ['"balancer://a" has no members here, only in another virtual host', 'define it in the main server'] },
+  ],
   // near misses
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>'],
   ['ProxyPass / balancer://shop/'], // a fragment: the members may be defined in a file we were not given

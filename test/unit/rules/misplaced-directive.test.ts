@@ -29,7 +29,23 @@ ruleTable('misplaced-directive', [
     { says: ['<VirtualHost> cannot stand inside <VirtualHost>'], apache: '<VirtualHost> cannot occur within <VirtualHost> section' },
   ],
   ['<location /x>\n[[balancergrowth]] 3\n</location>', { apache: 'BalancerGrowth not allowed in <Location> context' }],
+  // .htaccess: Apache answers 500 and logs "ProxyPass not allowed here" on every request there
+  // (AllowOverride All, Apache 2.4.71, test/apache/third-pass.test.ts); a refused section's lines are not reported again
+  [
+    '[[ProxyPass]] "/x" "http://10.0.0.1/"',
+    { path: '/srv/www/.htaccess', says: ['ProxyPass is not allowed in .htaccess, so every request here gets 500'] },
+  ],
+  [
+    '[[<Proxy]] "balancer://a">\n    BalancerMember http://h\n</Proxy>',
+    { path: '/srv/www/.htaccess', says: ['<Proxy> is not allowed in .htaccess'] },
+  ],
+  [
+    '<IfModule proxy_module>\n[[BalancerMember]] balancer://a http://h\n[[ProxySet]] balancer://a lbmethod=bytraffic\n</IfModule>',
+    { path: '/srv/.htaccess' },
+  ],
+  ['RewriteEngine On\nRewriteRule ^x balancer://a/ [P]\nHeader set X 1\nRequire all granted', { path: '/srv/.htaccess' }],
   // near misses
   ['<Location /x>\n    Define X 1\n    Include x.conf\n</Location>'],
+  ['ProxyPass "/x" "http://10.0.0.1/"', { path: '/srv/www/htaccess.conf' }],
   ['<VirtualHost *:80>\n    BalancerGrowth 3\n    <Proxy balancer://a>\n    </Proxy>\n</VirtualHost>'],
 ]);

@@ -19,6 +19,11 @@ ruleTable('proxypass-syntax', [
   ['ProxyPassMatch [[~]] ^/x http://h', { apache: "ProxyPassMatch invalid syntax ('~' usage)." }],
   // inside <Location> the section gives the path: "~" is taken as the URL and the real URL is a bare word
   ['<Location /x>\nProxyPass ~ [[http://h/]]\n</Location>', { apache: "Parameter must be in the form 'key=value'." }],
+  // a trailing "# comment": Apache takes "#" and what follows as arguments
+  [
+    'ProxyPass "/" "balancer://a/" [[#]] main app',
+    { says: ['"#" after a directive starts no comment in Apache', 'move the comment to its own line'] },
+  ],
   // near misses
   ['ProxyPass /x !\nProxyPass /y http://h timeout=3 nocanon\n<Location /z>\nProxyPass http://h\n</Location>\nProxyPassMatch ^/w http://h'],
   ['ProxyPass ~ ^/x http://h'], // "~" makes ProxyPass a ProxyPassMatch

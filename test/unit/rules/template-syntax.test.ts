@@ -39,7 +39,7 @@ ruleTable(
   () => {
     describe('template noise', () => {
       const text =
-        "<?php\n    $ip = getenv('IP');\n?>\n<Proxy balancer://c>\n    BalancerMember 'http://<?php print \"$ip\"?>'\n</Proxy>\nProxyPass /api/ balancer://c\n";
+        "<?php\n    $ip = getenv('IP');\n?>\n<Proxy balancer://c>\n    BalancerMember 'http://<?php print \"$ip\"?>'\n</Proxy>\nProxyPass /api/ balancer://c\nProxyPassReverse /api/ balancer://c\n";
       const analysis = analyze(text, { epochSeconds: EPOCH_SECONDS });
       const diagnostic = (ruleId: string, marker: string): Diagnostic => {
         const start = text.indexOf(marker);

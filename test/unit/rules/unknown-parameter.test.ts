@@ -51,6 +51,15 @@ ruleTable('unknown-parameter', [
   ],
   // without mod_proxy_hcheck, mod_proxy's own message
   [`${COMPLETE}${inA('BalancerMember http://h [[lbfactor]]=2')}`, { apache: 'BalancerMember unknown Worker parameter' }],
+  // a health-check key without mod_proxy_hcheck: the module is missing, the key is right (one finding per key)
+  [
+    `${COMPLETE}${inA('BalancerMember http://h [[hcmethod]]=GET [[hcuri]]=/health')}`,
+    {
+      each: ['hcmethod is a health-check parameter of mod_proxy_hcheck, which is not loaded', 'hcuri is a health-check parameter'],
+      never: ['did you mean'],
+      noFix: true,
+    },
+  ],
   // near misses
   [inA('BalancerMember http://h LoadFactor=2 hcmethod=GET route=x\nProxySet StickySession=JSESSIONID')],
   [inA('BalancerMember http://h ${KEY}=2')], // an unresolved variable may come from the environment

@@ -153,7 +153,8 @@ describe('configurations across files', () => {
     const analysis = analyzeSet({
       '/etc/apache2/apache2.conf': 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n',
       '/etc/apache2/conf-enabled/balancers.conf': '<Proxy balancer://app>\nBalancerMember http://a\n</Proxy>\n',
-      '/etc/apache2/sites-enabled/site.conf': '<VirtualHost *:80>\nProxyPass / balancer://app/\n</VirtualHost>\n',
+      '/etc/apache2/sites-enabled/site.conf':
+        '<VirtualHost *:80>\nProxyPass / balancer://app/\nProxyPassReverse / balancer://app/\n</VirtualHost>\n',
     });
     assert.deepEqual(findings(analysis), []);
     const vhost = analysis.previews.find((preview) => preview.balancer.scope.kind === 'vhost')!;

@@ -1,4 +1,6 @@
+import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
+import type { Balancer } from '../model/model';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, listed, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
@@ -21,11 +23,29 @@ export const rule: Rule = {
     // A ProxyPass alone may point at members defined in a file we were not given.
     const selfContained = knownModules(analysis.tree) !== undefined || filled.size > 0;
     const known = [...filled.keys()];
+    // The first balancer of each name with members in this file, found once: a lookup per empty balancer would be quadratic.
+    const withMembers = new Map<string, Balancer>();
+    for (const balancer of analysis.model.balancers) {
+      if (balancer.members.length > 0 && !withMembers.has(balancer.name)) withMembers.set(balancer.name, balancer);
+    }
     for (const balancer of analysis.model.balancers) {
       // An inheriting vhost balancer is empty because the main server's is: reported there once.
       if (balancer.members.length > 0 || balancer.inherited || !balancer.name.startsWith('balancer://')) continue;
       // Within this file scopes are already merged (a vhost inherits the main server's members); other files may add members.
       if (filled.get(balancer.name)?.some((other) => other !== analysis)) continue;
+      // Members in another server of this file: virtual hosts share only the main server's balancers.
+      const elsewhere = withMembers.get(balancer.name);
+      if (elsewhere) {
+        yield {
+          span: balancerAnchor(balancer),
+          message:
+            elsewhere.scope.kind === 'vhost'
+              ? `${quoted(balancer.name, 40)} has no members here, only in another virtual host: define it in the main server`
+              : `${quoted(balancer.name, 40)} has no members here: BalancerInherit Off keeps out the main server's; remove that line`,
+          related: [{ span: balancerAnchor(elsewhere), message: `the ${balancer.name} that has members` }],
+        };
+        continue;
+      }
       if (!balancer.section && !selfContained) continue;
       yield {
         span: balancerAnchor(balancer),

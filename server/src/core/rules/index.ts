@@ -14,6 +14,7 @@ import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
 import { rule as includeOutsideRoots } from './include-outside-roots';
 import { rule as includeOverLimit } from './include-over-limit';
+import { rule as ineffectiveInProxy } from './ineffective-in-proxy';
 import { rule as invalidBalancerName } from './invalid-balancer-name';
 import { rule as invalidConditional } from './invalid-conditional';
 import { rule as invalidDefine } from './invalid-define';
@@ -29,10 +30,13 @@ import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
 import { rule as memberSyntax } from './member-syntax';
+import { rule as memberTrailingSlash } from './member-trailing-slash';
 import { rule as misplacedDirective } from './misplaced-directive';
+import { rule as missingProxypassreverse } from './missing-proxypassreverse';
 import { rule as moduleNotLoaded } from './module-not-loaded';
 import { rule as nestedBalancerMember } from './nested-balancer-member';
 import { rule as nofailover } from './nofailover';
+import { rule as openForwardProxy } from './open-forward-proxy';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
@@ -48,6 +52,7 @@ import { rule as stickyNeverRouted } from './sticky-never-routed';
 import { rule as stickyWithoutRoute } from './sticky-without-route';
 import { rule as suspiciousMemberUrl } from './suspicious-member-url';
 import { rule as templateSyntax } from './template-syntax';
+import { rule as tlsMemberByIp } from './tls-member-by-ip';
 import { rule as trailingSlashMismatch } from './trailing-slash-mismatch';
 import { rule as unclosedConditional } from './unclosed-conditional';
 import { rule as undefinedBalancer } from './undefined-balancer';
@@ -87,6 +92,7 @@ export type RuleId =
   | 'include-failed'
   | 'include-outside-roots'
   | 'include-over-limit'
+  | 'ineffective-in-proxy'
   | 'invalid-balancer-name'
   | 'invalid-conditional'
   | 'invalid-define'
@@ -102,10 +108,13 @@ export type RuleId =
   | 'member-needs-section'
   | 'member-outside-balancer'
   | 'member-syntax'
+  | 'member-trailing-slash'
   | 'misplaced-directive'
+  | 'missing-proxypassreverse'
   | 'module-not-loaded'
   | 'nested-balancer-member'
   | 'nofailover'
+  | 'open-forward-proxy'
   | 'proxy-section-arguments'
   | 'proxypass-order'
   | 'proxypass-syntax'
@@ -121,6 +130,7 @@ export type RuleId =
   | 'sticky-without-route'
   | 'suspicious-member-url'
   | 'template-syntax'
+  | 'tls-member-by-ip'
   | 'trailing-slash-mismatch'
   | 'unclosed-conditional'
   | 'undefined-balancer'
@@ -155,6 +165,7 @@ export const RULES: readonly Rule[] = [
   includeFailed,
   includeOutsideRoots,
   includeOverLimit,
+  ineffectiveInProxy,
   invalidBalancerName,
   invalidConditional,
   invalidDefine,
@@ -170,10 +181,13 @@ export const RULES: readonly Rule[] = [
   memberNeedsSection,
   memberOutsideBalancer,
   memberSyntax,
+  memberTrailingSlash,
   misplacedDirective,
+  missingProxypassreverse,
   moduleNotLoaded,
   nestedBalancerMember,
   nofailover,
+  openForwardProxy,
   proxySectionArguments,
   proxypassOrder,
   proxypassSyntax,
@@ -189,6 +203,7 @@ export const RULES: readonly Rule[] = [
   stickyWithoutRoute,
   suspiciousMemberUrl,
   templateSyntax,
+  tlsMemberByIp,
   trailingSlashMismatch,
   unclosedConditional,
   undefinedBalancer,

@@ -1,5 +1,10 @@
+import type { Span } from '../span';
+import { walk } from '../syntax/walk';
 import { modelProblems } from './shared';
 import type { Rule } from './types';
+
+/** Rules that would report a refused BalancerMember line again, as if Apache had kept it. */
+const CONSEQUENCES = new Set(['nested-balancer-member', 'shared-member']);
 
 export const rule: Rule = {
   id: 'member-syntax',
@@ -31,4 +36,37 @@ export const rule: Rule = {
       yield { span: problem.span, message: hint, apacheMessage: problem.message };
     }
   },
+  /** A BalancerMember line Apache refuses is not also a nested balancer or a shared member: one cause, one finding. */
+  standsInFor(analysis) {
+    const problems = modelProblems(analysis, 'member-syntax')
+      .map((problem) => problem.span.start)
+      .sort((a, b) => a - b);
+    const refused: Span[] = [];
+    for (const step of walk(analysis.tree.nodes)) {
+      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'balancermember') continue;
+      const line = step.directive.span;
+      const next = problems[firstAtOrAfter(problems, line.start)];
+      if (next !== undefined && next < line.end) refused.push(line);
+    }
+    refused.sort((a, b) => a.start - b.start);
+    const starts = refused.map((line) => line.start);
+    return (diagnostic) => {
+      if (!CONSEQUENCES.has(diagnostic.ruleId)) return false;
+      // The last refused line starting at or before the finding, which never overlaps another.
+      const line = refused[firstAtOrAfter(starts, diagnostic.span.start + 1) - 1];
+      return line !== undefined && diagnostic.span.end <= line.end;
+    };
+  },
 };
+
+/** The index of the first value of sorted `values` that is at least `value` (`values.length` when none is). */
+function firstAtOrAfter(values: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

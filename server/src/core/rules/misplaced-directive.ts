@@ -1,7 +1,10 @@
+import type { Analysis } from '../analysis';
 import { contextOf, refusal } from '../directives/directive-context';
+import { findDirective } from '../directives/directives';
+import type { Section } from '../syntax/tree';
 import { knownModules } from '../syntax/conditions';
 import { walk } from '../syntax/walk';
-import type { Rule } from './types';
+import type { Rule, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'misplaced-directive',
@@ -14,6 +17,10 @@ export const rule: Rule = {
     good: 'BalancerGrowth 10\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
+    if (isHtaccess(analysis)) {
+      yield* htaccessRefusals(analysis);
+      return;
+    }
     // A fragment's top level may be the inside of a section in the file that includes it.
     const isComplete = knownModules(analysis.tree) !== undefined;
     for (const step of walk(analysis.tree.nodes)) {
@@ -32,3 +39,33 @@ export const rule: Rule = {
     }
   },
 };
+
+/** A `.htaccess` file, read per request in a directory's context: only directives the manual allows there. */
+function isHtaccess(analysis: Analysis): boolean {
+  return /(^|[\\/])\.htaccess$/.test(analysis.tree.files[0]?.path ?? '');
+}
+
+/**
+ * Apache reads a `.htaccess` file while serving a request and refuses it, with 500, at the first
+ * directive not allowed there ("ProxyPass not allowed here"); `apache2 -t` never reads it. A refused
+ * section's contents are not reported again.
+ */
+function* htaccessRefusals(analysis: Analysis): Iterable<RuleFinding> {
+  const refused = new Set<Section>();
+  for (const step of walk(analysis.tree.nodes)) {
+    if (step.kind === 'leave') continue;
+    if (step.parent && refused.has(step.parent)) {
+      if (step.kind === 'enter') refused.add(step.section);
+      continue;
+    }
+    const directive = step.kind === 'directive' ? step.directive : step.section.open;
+    const info = findDirective(directive.name);
+    if (!info || info.contexts.includes('h')) continue;
+    if (step.kind === 'enter') refused.add(step.section);
+    yield {
+      span: directive.nameSpan,
+      message: `${info.name}${info.name.startsWith('<') ? '>' : ''} is not allowed in .htaccess, so every request here gets 500: move it to the server configuration`,
+      apacheMessage: `${directive.name} not allowed here`,
+    };
+  }
+}

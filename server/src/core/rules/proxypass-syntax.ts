@@ -11,10 +11,15 @@ export const rule: Rule = {
     good: 'ProxyPass "/shop/" "balancer://shop/" timeout=30',
   },
   *check({ analysis }) {
+    const text = analysis.tree.text;
     for (const problem of modelProblems(analysis, 'proxypass-syntax')) {
+      // A `#` after the arguments is the usual cause: Apache comments only start a line.
+      const isComment = text.startsWith('#', problem.span.start);
       yield {
         span: problem.span,
-        message: 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location>',
+        message: isComment
+          ? '"#" after a directive starts no comment in Apache: move the comment to its own line'
+          : 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or only URL inside <Location>',
         apacheMessage: problem.message,
       };
     }

@@ -72,11 +72,13 @@ export const rule: Rule = {
         server.workers.push({ url: word.value, span: word.span, top: (open[0]?.open ?? directive).span.start });
       }
     }
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
     for (const server of servers) {
       // A virtual host without its own SSLProxyEngine takes the main server's (mod_ssl merges it).
       const engine = server.engine ?? (server === main ? undefined : main.engine);
+      // Only servers with TLS workers cost anything: thousands of plain virtual hosts stay linear.
       if (engine === true || server.workers.length === 0) continue;
-      const fixes = fixFor(text, server, engine);
+      const fixes = fixFor(text, server, engine, newline);
       for (const worker of server.workers) {
         const where = server.section ? 'this virtual host' : 'this server';
         const finding: RuleFinding = {
@@ -91,7 +93,7 @@ export const rule: Rule = {
 };
 
 /** Adds `SSLProxyEngine On` as the first line of the virtual host, or before the top-level line holding the first TLS worker. */
-function fixFor(text: string, server: Server, engine: boolean | undefined): Fix[] {
+function fixFor(text: string, server: Server, engine: boolean | undefined, newline: string): Fix[] {
   // An explicit Off was written on purpose: turning it on is the user's call, not an edit we offer.
   if (engine === false) return [];
   const first = server.section ? server.section.children[0] : undefined;
@@ -103,7 +105,6 @@ function fixFor(text: string, server: Server, engine: boolean | undefined): Fix[
       : undefined
     : server.workers[0]?.top;
   if (at === undefined) return [];
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, at))![0];
   return [

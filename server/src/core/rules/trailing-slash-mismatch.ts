@@ -33,7 +33,13 @@ export const rule: Rule = {
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
         // A balancer name glued to the path names no balancer: Apache's log says so for every request.
         ...(pathSlash && /^balancer:\/\/[^/]*$/i.test(url) ? { apacheMessage: 'AH01144: No protocol handler was valid for the URL' } : {}),
-        related: [{ span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` }],
+        related: [
+          { span: pass.pathWord?.span ?? pass.location!.open.span, message: `the path "${path}"` },
+          ...reverses.map((reverse) => ({
+            span: reverse.url.span,
+            message: 'the ProxyPassReverse with the same slash mismatch, fixed with it',
+          })),
+        ],
         fixes: complete
           ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
           : [],

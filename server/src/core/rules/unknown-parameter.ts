@@ -33,7 +33,10 @@ export const rule: Rule = {
       const other = onBalancer ? [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS] : BALANCER_PARAMETER_KEYS;
       let message: string;
       let suggestion: string | undefined;
-      if (other.includes(lower) && !here.includes(lower)) {
+      if (!onBalancer && WORKER_HCHECK_PARAMETER_KEYS.includes(lower)) {
+        // Apache knows the hc… keys only while mod_proxy_hcheck is loaded: the key is right, the module is missing.
+        message = `${key} is a health-check parameter of mod_proxy_hcheck, which is not loaded: add "LoadModule proxy_hcheck_module"`;
+      } else if (other.includes(lower) && !here.includes(lower)) {
         message = onBalancer
           ? `${key} is a member parameter, not a balancer one: set it on each BalancerMember line`
           : `${key} is a balancer parameter, not a member one: set it with ProxySet or on the ProxyPass line`;

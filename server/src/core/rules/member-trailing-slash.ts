@@ -1,0 +1,61 @@
+import { quoted } from '../bounded';
+import type { Balancer } from '../model/model';
+import type { Section } from '../syntax/tree';
+import { BalancerPass, proxyLines } from './missing-proxypassreverse';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'member-trailing-slash',
+  severity: 'warning',
+  docs: {
+    summary: 'a member URL ending with `/` in a balancer that a ProxyPass or RewriteRule reaches with a path: the backend receives `//`',
+    why: 'Apache joins the member URL and the rest of the balancer URL as they are: with `BalancerMember http://10.0.0.1:8080/` and `ProxyPass /app/ balancer://shop/app/`, a request for /app/cart reaches the backend as //app/cart, which many applications do not route.',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    const byName = new Map<string, BalancerPass[]>();
+    for (const pass of proxyLines(analysis.tree.nodes, text).passes) {
+      const same = byName.get(pass.name);
+      if (same) same.push(pass);
+      else byName.set(pass.name, [pass]);
+    }
+    for (const balancer of analysis.model.balancers) {
+      if (balancer.members.length === 0) continue;
+      // The first line whose request remainder starts with a slash: the balancer URL has a path, or the ProxyPass path has no trailing slash.
+      const doubling = byName
+        .get(balancer.name)
+        ?.find((pass) => inScope(balancer, pass.vhost) && (pass.rest !== '' || (pass.path !== undefined && !pass.path.endsWith('/'))));
+      if (!doubling) continue;
+      for (const member of balancer.members) {
+        const declaration = member.declaration;
+        const url = declaration.urlText;
+        if (!/^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.*\/)?$/i.test(url) || url.includes('${')) continue;
+        const written = text.slice(declaration.url.start, declaration.url.end);
+        const slash = declaration.url.start + written.lastIndexOf('/');
+        const target = `${doubling.name}${doubling.rest}`;
+        yield {
+          span: declaration.url,
+          message: `this URL's trailing slash doubles the one ${quoted(target, 40)} adds, so the backend gets "//": drop it`,
+          related: [{ span: doubling.url.span, message: 'the URL whose path is appended to the member' }],
+          fixes:
+            written.endsWith('/') || /\/["']$/.test(written)
+              ? [
+                  {
+                    title: "Remove the member URL's trailing slash",
+                    safe: true,
+                    edits: [{ span: { start: slash, end: slash + 1 }, newText: '' }],
+                  },
+                ]
+              : [],
+        };
+      }
+    }
+  },
+};
+
+/** A line in the main server reaches only the main server's balancers; a virtual host's reaches its own and the main server's. */
+function inScope(balancer: Balancer, vhost: Section | undefined): boolean {
+  return balancer.scope.kind === 'main' || balancer.scope.section === vhost;
+}

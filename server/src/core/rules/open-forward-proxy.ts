@@ -1,0 +1,83 @@
+import { asciiLower } from '../ascii';
+import type { Directive, Section } from '../syntax/tree';
+import { walk } from '../syntax/walk';
+import type { Rule } from './types';
+
+/** What one server (the main server or a virtual host) says about forward proxying. */
+interface Server {
+  /** The last `ProxyRequests` line in it, with its value. */
+  requests: { readonly directive: Directive; readonly isOn: boolean } | undefined;
+  /** A ProxyPass or `RewriteRule … [P]` to a balancer. */
+  reverseProxies: boolean;
+  /** A `<Proxy *>` with an access rule other than `Require all granted`. */
+  restricted: boolean;
+}
+
+/** Access directives that restrict who may use a `<Proxy *>` (2.4's Require, 2.2's Deny via mod_access_compat; Allow only opens). */
+const ACCESS = new Set(['require', 'deny']);
+
+export const rule: Rule = {
+  id: 'open-forward-proxy',
+  severity: 'warning',
+  docs: {
+    summary: '`ProxyRequests On` in a server that reverse-proxies to a balancer, with no `<Proxy *>` restricting who may use it',
+    why: 'A reverse proxy needs no `ProxyRequests`: `On` turns the server into a forward proxy that fetches any URL on any host for any client (`GET http://elsewhere/ HTTP/1.1`), which is how servers end up on open-proxy lists and reach internal hosts.',
+    bad: 'ProxyRequests On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
+    good: 'ProxyRequests Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
+  },
+  *check({ analysis }) {
+    const main: Server = { requests: undefined, reverseProxies: false, restricted: false };
+    const vhosts: Server[] = [];
+    const open: { server: Server; proxyAll: boolean }[] = [];
+    for (const step of walk(analysis.tree.nodes)) {
+      const outer = open.at(-1);
+      const server = outer?.server ?? main;
+      if (step.kind === 'enter') {
+        const name = asciiLower(step.section.name);
+        if (name === 'virtualhost') {
+          const vhost: Server = { requests: undefined, reverseProxies: false, restricted: false };
+          vhosts.push(vhost);
+          open.push({ server: vhost, proxyAll: false });
+        } else open.push({ server, proxyAll: (outer?.proxyAll ?? false) || isProxyAll(step.section) });
+        continue;
+      }
+      if (step.kind === 'leave') {
+        open.pop();
+        continue;
+      }
+      const directive = step.directive;
+      const name = asciiLower(directive.name);
+      const value = directive.args.map((word) => asciiLower(word.value));
+      if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
+      else if (outer?.proxyAll && ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted')) server.restricted = true;
+      else if (isBalancerPass(name, value)) server.reverseProxies = true;
+    }
+    const flagged = new Set<Directive>();
+    for (const server of [main, ...vhosts]) {
+      // A virtual host inherits the main server's ProxyRequests, ProxyPass lines and <Proxy> sections.
+      const requests = server.requests ?? main.requests;
+      if (!requests?.isOn || flagged.has(requests.directive)) continue;
+      if (!(server.reverseProxies || main.reverseProxies) || server.restricted || main.restricted) continue;
+      flagged.add(requests.directive);
+      const on = requests.directive.args[0]!;
+      yield {
+        span: requests.directive.span,
+        message: 'ProxyRequests On lets any client use this server as a proxy to any host: use ProxyRequests Off, ProxyPass needs none',
+        fixes: [{ title: 'Set ProxyRequests Off', safe: false, edits: [{ span: on.span, newText: 'Off' }] }],
+      };
+    }
+  },
+};
+
+/** `<Proxy *>`, `<Proxy "*">`: the section that applies to every proxied request, forward ones included. */
+function isProxyAll(section: Section): boolean {
+  return asciiLower(section.name) === 'proxy' && section.args[0]?.value === '*';
+}
+
+/** A ProxyPass or `RewriteRule … [P]` whose target is a balancer (arguments lower-cased). */
+function isBalancerPass(name: string, args: readonly string[]): boolean {
+  if (name === 'proxypass') return args.some((arg) => arg.startsWith('balancer://'));
+  if (name !== 'rewriterule') return false;
+  const flags = args[2];
+  return (args[1]?.startsWith('balancer://') ?? false) && flags !== undefined && /^\[(.*,)?\s*(p|proxy)\s*(,.*)?\]$/.test(flags);
+}
