@@ -24,4 +24,7 @@ const io: CliIo = {
   now: () => performance.now(),
 };
 
-process.exitCode = run(io, process.argv.slice(2));
+// Run as the `balancer-lens` command; required by server/dist/server.js, it only lends startServer.
+if (require.main === module) process.exitCode = run(io, process.argv.slice(2));
+
+export { startServer } from './run';

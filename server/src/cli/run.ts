@@ -2,7 +2,6 @@
  * `balancer-lens` as a function of its I/O: argv in, an exit code out, everything else through
  * `CliIo`. main.ts gives it the process; tests run it in-process with their own.
  */
-import { join } from 'node:path';
 import { ConfigError } from '../node/config';
 import { DIFF_USAGE, runDiff } from './diff';
 import { UsageError } from './io';
@@ -83,14 +82,20 @@ function helpOf(command: string): string {
   }
 }
 
-/** Starts the bundled language server next to this file; it is loaded only here, to keep the CLI small. */
+/** Starts the language server; its code is evaluated only here, so other commands do not pay for it. */
 function runLanguageServer(argv: readonly string[]): ExitCode {
   if (!argv.includes('--stdio')) throw new UsageError('lsp needs --stdio (the transport every LSP client supports)');
-  // A runtime path beside the bundle, on purpose: an import would put the server into the CLI bundle.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const server = require(join(__dirname, 'server.js')) as { startServer(): void };
-  server.startServer();
+  startServer();
   return ExitCode.Clean;
+}
+
+/**
+ * The language server, loaded on first use: a `require` (not an import) is evaluated only when called, in the
+ * bundle too, so `lint` never starts the LSP libraries; server/dist/server.js reaches the server through it.
+ */
+export function startServer(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('../lsp/server') as typeof import('../lsp/server')).startServer();
 }
 
 /** Runs one command line. */

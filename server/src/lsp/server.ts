@@ -154,5 +154,3 @@ export function startServer(connection: Connection = connect()): void {
   );
   connection.listen();
 }
-
-if (require.main === module) startServer();
