@@ -1,0 +1,117 @@
+/**
+ * The Emacs recipe of docs/editors.md, run as written on Debian's Emacs 28 with elpa-eglot: the
+ * Elisp block is loaded as the init file, `balancer-lens` on PATH is the built CLI, and Emacs starts
+ * outside the configuration root on a site file with a zero loadfactor.
+ * test/e2e/emacs/recipe-probe.el reports back.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
+
+/** The first Elisp block of docs/editors.md: the recipe. */
+function recipe(): string {
+  const docs = readFileSync(join(ROOT, 'docs/editors.md'), 'utf8');
+  const block = /```elisp\n(.*?)```/s.exec(docs)?.[1];
+  assert.ok(block, 'docs/editors.md has no ```elisp block');
+  return block;
+}
+
+const SITE_FILE = `<Proxy "balancer://shop">
+    BalancerMember http://10.0.0.1:8080 loadfactor=3
+    BalancerMember http://10.0.0.2:8080
+</Proxy>
+<Proxy "balancer://api">
+    BalancerMember http://10.0.1.1:8080 loadfactor=0
+    BalancerMember http://10.0.1.2:8080
+</Proxy>
+ProxyPass "/shop" "balancer://shop"
+ProxyPassReverse "/shop" "balancer://shop"
+ProxyPass "/api" "balancer://api"
+ProxyPassReverse "/api" "balancer://api"
+`;
+
+interface RecipeProbe {
+  error?: string;
+  mode?: string;
+  root?: string;
+  diagnostics?: { line: number; type: string; text: string }[];
+  hover?: string;
+}
+
+describe("the Emacs recipe in docs/editors.md, as written (Debian's Emacs 28 and elpa-eglot)", function () {
+  this.timeout(60_000);
+  let probe: RecipeProbe;
+  let site: string;
+
+  before(() => {
+    try {
+      execFileSync('emacs', ['--version'], { stdio: 'pipe' });
+    } catch {
+      throw new Error('emacs is not installed: apt-get install emacs-nox elpa-eglot (.ci/run does)');
+    }
+    const scratch = freshScratch('emacs-recipe');
+    const bin = join(scratch, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'balancer-lens'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'server/dist/cli.js')}" "$@"\n`);
+    chmodSync(join(bin, 'balancer-lens'), 0o755);
+    site = join(scratch, 'site');
+    mkdirSync(join(site, 'sites-enabled'), { recursive: true });
+    writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional sites-enabled/*.conf\n');
+    writeFileSync(join(site, 'sites-enabled/shop.conf'), SITE_FILE);
+    writeFileSync(join(scratch, 'init.el'), recipe());
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    const out = join(scratch, 'probe.json');
+    const env = scratchEnvironment(scratch);
+    execFileSync(
+      'timeout',
+      [
+        '45',
+        'emacs',
+        '--batch',
+        // What an interactive Emacs does at startup: activate the installed packages (elpa-eglot).
+        '--eval',
+        '(package-activate-all)',
+        '-l',
+        join(scratch, 'init.el'),
+        '-l',
+        join(ROOT, 'test/e2e/emacs/recipe-probe.el'),
+      ],
+      {
+        cwd: elsewhere,
+        env: {
+          ...env,
+          PATH: `${bin}:${env['PATH'] ?? ''}`,
+          PROBE_FILE: join(site, 'sites-enabled/shop.conf'),
+          PROBE_HOVER_LINE: '1',
+          PROBE_OUT: out,
+        },
+        stdio: 'pipe',
+        timeout: 50_000,
+      },
+    );
+    probe = JSON.parse(readFileSync(out, 'utf8'));
+  });
+
+  it('opens a file under sites-enabled/ in the recipe’s mode and takes the root from the nearest apache2.conf', () => {
+    assert.equal(probe.error, undefined);
+    assert.equal(probe.mode, 'apacheconf-mode');
+    assert.equal(probe.root, `${site}/`);
+  });
+
+  it('shows the zero loadfactor as a Flymake error on its line', () => {
+    const zero = (probe.diagnostics ?? []).filter((diagnostic) => diagnostic.text.includes('[zero-loadfactor]'));
+    assert.deepEqual(
+      zero.map(({ line, type }) => ({ line, type })),
+      [{ line: 6, type: 'eglot-error' }],
+      JSON.stringify(probe.diagnostics),
+    );
+  });
+
+  it('answers a hover on a balancer with its shares', () => {
+    assert.match(probe.hover ?? '', /balancer:\/\/shop/);
+    assert.match(probe.hover ?? '', /75\.0%/, probe.hover);
+  });
+});
