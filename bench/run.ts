@@ -413,6 +413,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < plan.serverStartups; i++) startups.push(await measureStartup(serverConfig.text, scratch));
     log(`server keystrokes × ${plan.edits}`);
     const keystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch);
+    // The same file in a workspace of other configurations: each edit re-reads only its own.
+    const workspace = join(scratch, 'workspace');
+    writeFolder(workspace, plan.folderFiles[0]);
+    log(`server keystrokes × ${plan.edits} in a workspace of ${plan.folderFiles[0]} more files`);
+    const workspaceKeystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch, workspace);
     log(`server hover and inlay hints × ${plan.featureRequests}`);
     const bigText = generateBigBalancer({ root: scratch, port: PORT, members: plan.featureMembers, seed: SEED, loadfactors: 'integer' });
     const features = await measureFeatures(bigText, plan.featureRequests, scratch);
@@ -496,6 +501,7 @@ async function main(): Promise<void> {
           maxRssKiB: medianOf(startups.map((run) => run.maxRssKiB)),
         },
         keystroke: { ...keystroke, lines: serverConfig.lines },
+        workspaceKeystroke: { ...workspaceKeystroke, lines: serverConfig.lines, files: plan.folderFiles[0] + 1 },
         features: { ...features, members: plan.featureMembers },
       },
       scheduler: { ...scheduled.result, maxRssKiB: scheduled.maxRssKiB },
