@@ -128,8 +128,8 @@ export interface Results {
       readonly maxRssKiB: number | undefined;
     };
     readonly keystroke: KeystrokeResult & { readonly lines: number };
-    /** The same edits with the file in a workspace folder of other files (absent from runs before it was measured). */
-    readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly files: number };
+    /** The same edits with the file in a workspace folder beside `others` configurations of its size (absent from runs before it was measured). */
+    readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly others: number };
     readonly features: FeatureResult & { readonly members: number };
   };
   readonly scheduler: SchedulerResult & { readonly maxRssKiB: number };
@@ -287,7 +287,7 @@ export function renderMarkdown(results: Results): string {
   const workspace = server.workspaceKeystroke;
   if (workspace)
     out.push(
-      `| the same, the file in a workspace of ${lines(workspace.files)} files (each its own configuration) | ${ms(workspace.latency.p50)} | ${ms(workspace.latency.p95)} | ${mib(workspace.maxRssKiB)} |`,
+      `| the same, in a workspace beside ${workspace.others} other configurations of ${lines(workspace.lines)} lines | ${ms(workspace.latency.p50)} | ${ms(workspace.latency.p95)} | ${mib(workspace.maxRssKiB)} |`,
     );
   const features = server.features;
   out.push(
