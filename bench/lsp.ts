@@ -3,8 +3,9 @@
  * protocol tests do: start-up to first diagnostics, keystroke to diagnostics, hover and inlay hints.
  * Every wait is on the notification or response that answers it, never on a clock.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Session, startSession } from '../test/support/lsp-session';
 import { distribution, Distribution, RUSAGE_PRELOAD } from './measure';
 
@@ -14,8 +15,8 @@ interface MeasuredSession extends Session {
   stopMeasured(): Promise<number | undefined>;
 }
 
-/** Starts the server with the resource-usage preload (bench/rusage.cjs) writing into `scratch`. */
-async function start(scratch: string): Promise<MeasuredSession> {
+/** Starts the server with the resource-usage preload (bench/rusage.cjs) writing into `scratch`, on `workspace` as its folder if given. */
+async function start(scratch: string, workspace?: string): Promise<MeasuredSession> {
   const rusage = join(scratch, `server-rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   // No pause before publishing (balancerLens.diagnostics.delay 0): the bench times the analysis, not the wait for a pause in typing.
   const session = await startSession({
@@ -23,6 +24,7 @@ async function start(scratch: string): Promise<MeasuredSession> {
     env: { ...process.env, BENCH_RUSAGE_FILE: rusage },
     pullSettings: true,
     configuration: () => ({ diagnostics: { delay: 0 } }),
+    ...(workspace === undefined ? {} : { root: pathToFileURL(workspace).toString(), folders: true }),
   });
   await session.configurationAsked();
   return Object.assign(session, {
@@ -84,15 +86,18 @@ export interface KeystrokeResult {
 /**
  * `edits` single-character incremental edits, each replacing one loadfactor digit with another
  * (the length never changes, so positions stay valid), spread over the file; each waits for the
- * diagnostics of its own version.
+ * diagnostics of its own version. With `workspace`, the file is written into that folder, which is
+ * the server's workspace: every edit then reassembles the folder's configurations with it.
  */
-export async function measureKeystrokes(text: string, edits: number, scratch: string): Promise<KeystrokeResult> {
-  const uri = 'file:///bench/keystrokes.conf';
+export async function measureKeystrokes(text: string, edits: number, scratch: string, workspace?: string): Promise<KeystrokeResult> {
+  const path = workspace === undefined ? undefined : join(workspace, 'keystrokes.conf');
+  if (path !== undefined) writeFileSync(path, text);
+  const uri = path === undefined ? 'file:///bench/keystrokes.conf' : pathToFileURL(path).toString();
   const digits = [...text.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);
   if (digits.length === 0) throw new Error('no single-digit loadfactor to edit');
   const targets = Array.from({ length: edits }, (_, i) => digits[Math.floor((i * digits.length) / edits)]!);
   const positions = targets.map((offset) => positionAt(text, offset));
-  const session = await start(scratch);
+  const session = await start(scratch, workspace);
   session.open(uri, text);
   await session.diagnostics(uri, 1);
   const current = text.split('');

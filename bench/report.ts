@@ -128,6 +128,8 @@ export interface Results {
       readonly maxRssKiB: number | undefined;
     };
     readonly keystroke: KeystrokeResult & { readonly lines: number };
+    /** The same edits with the file in a workspace folder beside `others` configurations of its size (absent from runs before it was measured). */
+    readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly others: number };
     readonly features: FeatureResult & { readonly members: number };
   };
   readonly scheduler: SchedulerResult & { readonly maxRssKiB: number };
@@ -282,6 +284,11 @@ export function renderMarkdown(results: Results): string {
   out.push(
     `| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`,
   );
+  const workspace = server.workspaceKeystroke;
+  if (workspace)
+    out.push(
+      `| the same, in a workspace beside ${workspace.others} other configurations of ${lines(workspace.lines)} lines | ${ms(workspace.latency.p50)} | ${ms(workspace.latency.p95)} | ${mib(workspace.maxRssKiB)} |`,
+    );
   const features = server.features;
   out.push(
     `| hover on the balancer, ${lines(features.members)} members (${chars(features.hoverBalancerChars)} of markdown; ${features.hoverBalancer.samples} requests) | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`,

@@ -47,6 +47,8 @@ const README = join(ROOT, 'docs', 'performance.md');
 const SEED = 20_261_129;
 /** Written into `Listen`; never bound, since `apache2 -t` only reads the configuration. */
 const PORT = 18_080;
+/** Other configurations of the keystroke file's size in the editor's workspace phase. */
+const WORKSPACE_OTHERS = 9;
 
 /** How much of everything to measure. */
 interface Plan {
@@ -413,6 +415,15 @@ async function main(): Promise<void> {
     for (let i = 0; i < plan.serverStartups; i++) startups.push(await measureStartup(serverConfig.text, scratch));
     log(`server keystrokes × ${plan.edits}`);
     const keystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch);
+    // The same file in a workspace of other configurations as large as it: an edit re-reads only its own.
+    const workspace = join(scratch, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    for (let i = 1; i <= WORKSPACE_OTHERS; i++) {
+      const other = generateConfig({ root: scratch, port: PORT, lines: plan.serverLines, seed: SEED + i });
+      writeFileSync(join(workspace, `other${i}.conf`), other.text);
+    }
+    log(`server keystrokes × ${plan.edits} beside ${WORKSPACE_OTHERS} other configurations`);
+    const workspaceKeystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch, workspace);
     log(`server hover and inlay hints × ${plan.featureRequests}`);
     const bigText = generateBigBalancer({ root: scratch, port: PORT, members: plan.featureMembers, seed: SEED, loadfactors: 'integer' });
     const features = await measureFeatures(bigText, plan.featureRequests, scratch);
@@ -496,6 +507,7 @@ async function main(): Promise<void> {
           maxRssKiB: medianOf(startups.map((run) => run.maxRssKiB)),
         },
         keystroke: { ...keystroke, lines: serverConfig.lines },
+        workspaceKeystroke: { ...workspaceKeystroke, lines: serverConfig.lines, others: WORKSPACE_OTHERS },
         features: { ...features, members: plan.featureMembers },
       },
       scheduler: { ...scheduled.result, maxRssKiB: scheduled.maxRssKiB },

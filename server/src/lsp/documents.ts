@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../core/analysis';
-import { assembleSet, Configuration, ConfigurationSet, SetFile } from '../core/config-set';
+import { assembleSet, Configuration, ConfigurationSet, SetFile, SetOptions, updateSet } from '../core/config-set';
 import { fileAt, fileText } from '../core/files';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
@@ -50,10 +50,19 @@ interface ReadVariables {
   readonly environment: Readonly<Record<string, string | undefined>>;
 }
 
-/** The set of one generation. */
+/** The set of one generation, and what it was assembled from: the next generation reuses what did not change. */
 interface Computed {
   readonly generation: number;
   readonly set: ConfigurationSet;
+  readonly inputs: Inputs;
+}
+
+/** What one assembly read: the files given (by key), and every answer of the file access, open editors' texts laid over the disk. */
+interface Inputs {
+  readonly given: readonly SetFile[];
+  readonly options: SetOptions;
+  readonly answers: ReadonlyMap<string, ReturnType<FileAccess['readFile']>>;
+  readonly listings: ReadonlyMap<string, ReturnType<FileAccess['readDirectory']>>;
 }
 
 /**
@@ -63,6 +72,8 @@ interface Computed {
  */
 export class DocumentStates {
   private computed: Computed | undefined;
+  /** The last set assembled since `clear`, which the next generation updates. */
+  private last: Computed | undefined;
   private generation = 0;
   private workspace: WorkspaceFiles | undefined;
   private configs: ConfigLookup | undefined;
@@ -93,6 +104,7 @@ export class DocumentStates {
     this.warned.clear();
     this.keyOf = realPathKeys();
     this.rereadOnly = rereadChanged();
+    this.last = undefined;
     this.touch();
   }
 
@@ -117,10 +129,19 @@ export class DocumentStates {
     return this.openDocuments();
   }
 
+  /**
+   * The current generation's set: `updateSet` on the last one, given the keys of the files whose
+   * text changed since (open documents edited, disk files the stat check found changed), or
+   * assembled afresh after `clear` (settings, the workspace's file list or watched files changed)
+   * and when a file appeared or a folder's listing changed, since no configuration records reading those.
+   */
   private currentSet(): ConfigurationSet {
     if (this.computed?.generation === this.generation) return this.computed.set;
-    const set = this.assemble();
-    this.computed = { generation: this.generation, set };
+    const inputs = this.inputs();
+    const changed = this.last && changedSince(this.last.inputs, inputs);
+    const set =
+      this.last && changed ? updateSet(this.last.set, inputs.given, changed, inputs.options) : assembleSet(inputs.given, inputs.options);
+    this.computed = this.last = { generation: this.generation, set, inputs };
     return set;
   }
 
@@ -133,7 +154,8 @@ export class DocumentStates {
     const key = this.documentKey(document);
     const now = this.currentSet().configurationOf.get(key);
     if (!now) return undefined;
-    const then = this.assemble({ document, text: before }).configurationOf.get(key);
+    const replaced = this.inputs({ document, text: before });
+    const then = assembleSet(replaced.given, replaced.options).configurationOf.get(key);
     const folders = this.folders();
     const nameOf = (file: SourceFile): string => {
       const folder = folders.find((candidate) => file.path.startsWith(`${candidate}/`));
@@ -142,8 +164,8 @@ export class DocumentStates {
     return diffTraffic(trafficSide(then ? [then] : [], nameOf, true), trafficSide([now], nameOf, true));
   }
 
-  /** The workspace's configuration set, from the open editors' texts laid over the disk (and `replaced`'s text instead of its document's). */
-  private assemble(replaced?: { readonly document: TextDocument; readonly text: string }): ConfigurationSet {
+  /** What the workspace's configuration set is assembled from: the open editors' texts laid over the disk (and `replaced`'s text instead of its document's). */
+  private inputs(replaced?: { readonly document: TextDocument; readonly text: string }): Inputs {
     const settings = this.settings();
     const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
     const textOf = (document: TextDocument): string => (document === replaced?.document ? replaced.text : document.getText());
@@ -154,9 +176,19 @@ export class DocumentStates {
     }
     // The open editors' texts first; the disk is read again only where a file changed since the last edit.
     const disk = this.rereadOnly(diskAccess({ maxBytes: settings.limits.size }));
+    const answers = new Map<string, ReturnType<FileAccess['readFile']>>();
+    const listings = new Map<string, ReturnType<FileAccess['readDirectory']>>();
     const files: FileAccess = {
-      readFile: (path) => overlay.get(path) ?? disk.readFile(path),
-      readDirectory: (path) => disk.readDirectory(path),
+      readFile(path) {
+        const answer = overlay.get(path) ?? disk.readFile(path);
+        answers.set(path, answer);
+        return answer;
+      },
+      readDirectory(path) {
+        const listing = disk.readDirectory(path);
+        listings.set(path, listing);
+        return listing;
+      },
     };
     const given: SetFile[] = open.map((document) => ({
       key: this.documentKey(document),
@@ -171,12 +203,13 @@ export class DocumentStates {
       const text = files.readFile(path);
       if (typeof text === 'string') given.push({ key, path, text });
     }
-    return assembleSet(given, {
+    const options: SetOptions = {
       files,
       keyOf: this.keyOf,
       read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits, ...this.readVariables() },
       rulesFor: (entry) => this.rulesFor(entry.path),
-    });
+    };
+    return { given, options, answers, listings };
   }
 
   /**
@@ -267,6 +300,32 @@ export class DocumentStates {
       return undefined;
     }
   }
+}
+
+/**
+ * The keys of the files whose text changed from `before` to `now`: given files edited, added or
+ * gone, and files read through the file access (includes) whose text changed — each asked again
+ * now, a stat when it is on disk. Undefined when a file that was not read (missing, too large, not
+ * a regular file) now answers otherwise or a folder's listing changed: no configuration records
+ * that it read those, so only a fresh assembly is sure to see the difference.
+ */
+function changedSince(before: Inputs, now: Inputs): ReadonlySet<string> | undefined {
+  const changed = new Set<string>();
+  const texts = new Map(now.given.map((file) => [file.key, file.text]));
+  for (const file of before.given) if (texts.get(file.key) !== file.text) changed.add(file.key);
+  const known = new Set(before.given.map((file) => file.key));
+  for (const file of now.given) if (!known.has(file.key)) changed.add(file.key);
+  const { files, keyOf } = now.options;
+  for (const [path, answer] of before.answers) {
+    const again = files.readFile(path);
+    if (again === answer) continue;
+    if (typeof answer !== 'string') {
+      if (JSON.stringify(again) !== JSON.stringify(answer)) return undefined;
+    } else changed.add(keyOf(path));
+  }
+  for (const [path, listing] of before.listings)
+    if (JSON.stringify(files.readDirectory(path)) !== JSON.stringify(listing)) return undefined;
+  return changed;
 }
 
 function megabytes(bytes: number): string {
