@@ -112,6 +112,16 @@ describe('hover', () => {
     ],
     ['an empty balancer', 'ProxyPass / balancer://e|mpty/\n', ['No members: every request gets **503**']],
     ['nothing at a comment', '# a comm|ent\n', null],
+    [
+      'a balancer inside a conditional whose answer was assumed',
+      '<IfDirective ProxyPass>\n<Proxy balancer://|x>\nBalancerMember http://a\n</Proxy>\n</IfDirective>\n',
+      ['- _\\<IfDirective ProxyPass\\> is assumed true: the configuration loads no modules, so which ones provide ProxyPass is not known_'],
+    ],
+    [
+      'no assumption stated for a conditional answered from the configuration',
+      'LoadModule proxy_module x.so\n<IfDirective ProxyPass>\n<Proxy balancer://|x>\nBalancerMember http://a\n</Proxy>\n</IfDirective>\n',
+      [/^(?![\s\S]*assumed true)/],
+    ],
   ];
   for (const [what, marked, fragments] of cases) it(what, () => checkHover(marked, fragments));
   it("leads with the shares and the what-if, leaving Apache's lbstatus counters to the schedule panel", () => {
