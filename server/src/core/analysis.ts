@@ -2,6 +2,7 @@
 import { buildModel } from './model/build';
 import type { Model } from './model/model';
 import { BalancerPreview, previewBalancer } from './scheduler/preview';
+import { assumedConditions } from './syntax/conditions';
 import { parse, ReadOptions } from './syntax/parser';
 import type { SyntaxTree } from './syntax/tree';
 
@@ -28,18 +29,22 @@ export function analyze(text: string, options: AnalyzeOptions): Analysis {
   checkpoint();
   const model = buildModel(tree, checkpoint);
   checkpoint();
-  return Object.freeze({ tree, model, previews: previewModel(model, options) });
+  return Object.freeze({ tree, model, previews: previewModel(tree, model, options) });
 }
 
 /** The same analysis previewed at another time: the tree and the model are kept, only the previews depend on the clock. */
 export function previewAgain(analysis: Analysis, options: AnalyzeOptions): Analysis {
-  return Object.freeze({ tree: analysis.tree, model: analysis.model, previews: previewModel(analysis.model, options) });
+  return Object.freeze({ tree: analysis.tree, model: analysis.model, previews: previewModel(analysis.tree, analysis.model, options) });
 }
 
-function previewModel(model: Model, options: AnalyzeOptions): BalancerPreview[] {
+function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions): BalancerPreview[] {
   const checkpoint = options.checkpoint ?? (() => undefined);
+  const assumed = assumedConditions(tree);
   return model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
-    return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist });
+    // The balancer's own lines (its section, its members) name each assumption they were read under, once.
+    const lines = [balancer.section?.open, ...balancer.members.map((member) => member.declaration.directive)];
+    const assumptions = [...new Set(lines.flatMap((line) => (line && assumed.get(line)) || []))];
+    return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist, assumptions });
   });
 }

@@ -5,6 +5,8 @@ import { RULES } from './rules';
 import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionReview } from './rules/types';
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
+import type { Directive } from './syntax/tree';
+import { walk } from './syntax/walk';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -41,11 +43,12 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const severityOf = (rule: Rule): SeveritySetting => settings[rule.id] ?? rule.severity;
   const run = options.run ?? [analysis];
   const found: Diagnostic[] = [];
+  const fromMacro = macroLineOf(analysis);
   const report = (rule: Rule, context: RuleContext, into: Diagnostic[]): void => {
     options.checkpoint?.();
     const severity = severityOf(rule);
     if (severity === 'off') return;
-    for (const finding of rule.check(context)) into.push({ ...bounded(finding), ruleId: rule.id, severity });
+    for (const finding of rule.check(context)) into.push({ ...bounded(withMacroLine(finding, fromMacro)), ruleId: rule.id, severity });
   };
   for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, { analysis, run }, found);
   const isHiddenByStandIn = hiddenByStandIns(analysis, found);
@@ -79,6 +82,58 @@ export function marksIncomplete(diagnostic: Diagnostic): boolean {
 }
 
 const INCOMPLETE = new Set<string>(RULES.filter((rule) => rule.marksIncomplete).map((rule) => rule.id));
+
+/** The lines read from macro expansions, by the `Use` line (outermost) they stand on, in document order. */
+interface Expansion {
+  readonly span: Span;
+  readonly lines: Directive[];
+}
+
+/**
+ * The `<Macro>` body line a span on a `Use` line came from, when one can be told: the only expanded
+ * line there, or the only one with a value of the `Use` line ending where the span ends; a span on
+ * the macro's own text shared by several of its lines tells none.
+ */
+function macroLineOf(analysis: Analysis): (span: Span) => Span | undefined {
+  const expansions: Expansion[] = [];
+  for (const step of walk(analysis.tree.nodes)) {
+    const line = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
+    if (!line?.macroLine) continue;
+    const last = expansions.at(-1);
+    if (last && last.span.start <= line.span.start && line.span.end <= last.span.end) last.lines.push(line);
+    else expansions.push({ span: line.span, lines: [line] });
+  }
+  return (span) => {
+    let low = 0;
+    let high = expansions.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (expansions[middle]!.span.start <= span.start) low = middle + 1;
+      else high = middle;
+    }
+    const expansion = expansions[low - 1];
+    if (!expansion || span.end > expansion.span.end) return undefined;
+    const lines = expansion.lines.filter((line) => line.span.start <= span.start && span.end <= line.span.end);
+    const only = (candidates: readonly Directive[]): Span | undefined => {
+      const starts = new Set(candidates.map((line) => line.macroLine!.start));
+      return starts.size === 1 ? candidates[0]!.macroLine : undefined;
+    };
+    // A finding on an expansion ends at the value it came from, when it came from one.
+    const ending = lines.filter((line) =>
+      line.argText.pieces.some(
+        (piece) => piece.source + piece.sourceLength === span.end && piece.sourceLength < line.span.end - line.span.start,
+      ),
+    );
+    return only(lines) ?? only(ending);
+  };
+}
+
+/** A finding on a `Use` line, with the `<Macro>` body line it came from as a related place. */
+function withMacroLine(finding: RuleFinding, fromMacro: (span: Span) => Span | undefined): RuleFinding {
+  const line = fromMacro(finding.span);
+  if (!line) return finding;
+  return { ...finding, related: [...(finding.related ?? []), { span: line, message: 'expanded from this line of the macro' }] };
+}
 
 /** A finding whose texts are bounded, however long the values they quote. */
 function bounded(finding: RuleFinding): RuleFinding {

@@ -30,6 +30,35 @@ describe('balancer-lens schedule', () => {
     checkGolden('schedule-shop.json', `${JSON.stringify(JSON.parse(result.stdout), null, 2)}\n`);
   });
 
+  it('states in the JSON notes a conditional assumed true around a balancer, and only there', () => {
+    const file = tempFile(
+      [
+        '<IfFile /balancer-lens-outside/x.conf>',
+        '<Proxy balancer://web>',
+        'BalancerMember http://a',
+        '</Proxy>',
+        '</IfFile>',
+        '<Proxy balancer://plain>',
+        'BalancerMember http://b',
+        '</Proxy>',
+        '',
+      ].join('\n'),
+    );
+    const result = run('schedule', file, '--format', 'json');
+    assert.equal(result.status, 0, result.stderr);
+    const report = JSON.parse(result.stdout) as { balancers: { name: string; notes: string[] }[] };
+    const notes = new Map(report.balancers.map((balancer) => [balancer.name, balancer.notes]));
+    assert.ok(
+      notes
+        .get('balancer://web')!
+        .includes(
+          '<IfFile /balancer-lens-outside/x.conf> is assumed true: /balancer-lens-outside/x.conf is outside the include roots, or files are not read here',
+        ),
+      JSON.stringify(notes.get('balancer://web')),
+    );
+    assert.ok(!notes.get('balancer://plain')!.some((note) => note.includes('assumed')));
+  });
+
   it('selects one balancer and a number of picks', () => {
     const result = run('schedule', 'examples/shop.conf', '--balancer', 'SHOP', '--picks', '3', '--format', 'json');
     const report = JSON.parse(result.stdout) as { balancers: { name: string; picks: string[] }[] };

@@ -112,6 +112,16 @@ describe('hover', () => {
     ],
     ['an empty balancer', 'ProxyPass / balancer://e|mpty/\n', ['No members: every request gets **503**']],
     ['nothing at a comment', '# a comm|ent\n', null],
+    [
+      'a balancer inside a conditional whose answer was assumed',
+      '<IfDirective ProxyPass>\n<Proxy balancer://|x>\nBalancerMember http://a\n</Proxy>\n</IfDirective>\n',
+      ['- _\\<IfDirective ProxyPass\\> is assumed true: the configuration loads no modules, so which ones provide ProxyPass is not known_'],
+    ],
+    [
+      'no assumption stated for a conditional answered from the configuration',
+      'LoadModule proxy_module x.so\n<IfDirective ProxyPass>\n<Proxy balancer://|x>\nBalancerMember http://a\n</Proxy>\n</IfDirective>\n',
+      [/^(?![\s\S]*assumed true)/],
+    ],
   ];
   for (const [what, marked, fragments] of cases) it(what, () => checkHover(marked, fragments));
   it("leads with the shares and the what-if, leaving Apache's lbstatus counters to the schedule panel", () => {
@@ -119,6 +129,26 @@ describe('hover', () => {
     assert.doesNotMatch(markdown, /-3000|\| # \| pick/);
     assert.ok(markdown.indexOf('**if a member fails**') < markdown.indexOf('- _'), markdown);
     assert.ok(markdown.split('\n').length <= 20, `${markdown.split('\n').length} lines:\n${markdown}`);
+  });
+  it('shows the expansion of a Use line, the macro, where it is defined, and the balancer it makes', () => {
+    const text =
+      'Define W 3\n<Macro Pool $name $a>\n<Proxy balancer://$name>\nBalancerMember http://$a loadfactor=${W}\nBalancerMember http://spare status=+H\n</Proxy>\n</Macro>\nUse Pool web 10.0.0.1\n';
+    const markdown = hover(analyze(text, OPTIONS), text.indexOf('Use Pool') + 1, { picks: 20 })!.markdown;
+    assert.ok(
+      markdown.startsWith(
+        '**Use pool** · macro defined on line 2 · 4 lines\n\n```apache\n<Proxy balancer://web>\nBalancerMember http://10.0.0.1 loadfactor=${W}\nBalancerMember http://spare status=+H\n</Proxy>\n```',
+      ),
+      markdown,
+    );
+    // What the Use line makes is described below the expansion.
+    assert.match(markdown, /---\n\n\*\*balancer:\/\/web\*\* · byrequests · 2 members/);
+  });
+  it('caps a long expansion and counts the lines left out', () => {
+    const body = Array.from({ length: 45 }, (_, index) => `Header set X-$v-${index} 1`).join('\n');
+    const text = `<Macro Many $v>\n${body}\n</Macro>\nUse Many a\n`;
+    const markdown = hover(analyze(text, OPTIONS), text.indexOf('Use Many'), { picks: 20 })!.markdown;
+    assert.match(markdown, /Header set X-a-29 1\n```\n… 15 more$/);
+    assert.doesNotMatch(markdown, /X-a-30/);
   });
 });
 

@@ -141,6 +141,19 @@ describe('language server over stdio', function () {
     assert.match(result.contents.value, /as 1\.14 \(stored as 114\)/);
   });
 
+  it('hovers a Use line with the macro expansion', async () => {
+    const text = '<Macro Pool $name $a>\n<Proxy balancer://$name>\nBalancerMember http://$a\n</Proxy>\n</Macro>\nUse Pool web 10.0.0.9\n';
+    open(session, text);
+    await session.diagnostics(URI, 1);
+    const result = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf('Use', 1, text),
+    })) as { contents: { value: string }; range: { start: { line: number } } };
+    assert.match(result.contents.value, /^\*\*Use pool\*\* · macro defined on line 1 · 3 lines/);
+    assert.ok(result.contents.value.includes('```apache\n<Proxy balancer://web>\nBalancerMember http://10.0.0.9\n</Proxy>\n```'));
+    assert.equal(result.range.start.line, 5);
+  });
+
   it('gives inlay hints and code lenses', async () => {
     open(session);
     await session.diagnostics(URI, 1);

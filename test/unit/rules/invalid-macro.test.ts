@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyze } from '../../../server/src/core/analysis';
+import { lint } from '../../../server/src/core/lint';
 import { checkTree } from '../../fuzz/inputs';
 import { COMPLETE, EPOCH_SECONDS, ruleTable } from '../../support/rules';
 
@@ -46,6 +47,27 @@ describe('mod_macro expansion', () => {
     assert.ok(problem?.parameter);
     const use = text.indexOf('Use Member');
     assert.deepEqual(problem.parameter.valueSpan, { start: use, end: text.lastIndexOf('0') + 1 });
+  });
+
+  it('a finding on a Use line points into the macro body: the line whose value it came from', () => {
+    const pool =
+      '<Macro Pool $name $h $w>\n<Proxy balancer://$name>\n    BalancerMember http://$h loadfactor=$w\n    BalancerMember http://spare\n</Proxy>\n</Macro>\n';
+    const text = `${pool}Use Pool web 10.0.0.1 0\n`;
+    const zero = lint(analyze(text, { epochSeconds: EPOCH_SECONDS })).find((finding) => finding.ruleId === 'zero-loadfactor');
+    assert.ok(zero);
+    assert.deepEqual(
+      zero.related?.map((related) => [text.slice(related.span.start, related.span.end), related.message]),
+      [['BalancerMember http://$h loadfactor=$w', 'expanded from this line of the macro']],
+    );
+  });
+
+  it('no place in the macro body when several of its lines could have made the finding', () => {
+    // Both lines are the macro's own text: the finding's span, the Use line, does not tell them apart.
+    const text =
+      '<Macro Twice>\n<Proxy balancer://x>\nBalancerMember http://a loadfactor=0\nBalancerMember http://b loadfactor=0\n</Proxy>\n</Macro>\nUse Twice\n';
+    const zeros = lint(analyze(text, { epochSeconds: EPOCH_SECONDS })).filter((finding) => finding.ruleId === 'zero-loadfactor');
+    assert.equal(zeros.length, 2);
+    for (const zero of zeros) assert.equal(zero.related, undefined);
   });
 
   it('@ values are quoted, $ values are not, and the longest parameter wins', () => {

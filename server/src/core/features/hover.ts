@@ -1,11 +1,14 @@
-/** Hover: the schedule of a balancer, a member's share and role, a parameter's meaning and parsed value. */
+/** Hover: the schedule of a balancer, a member's share and role, a parameter's meaning and parsed value, a macro's expansion. */
 import type { Analysis } from '../analysis';
+import { fileAt, locator } from '../files';
 import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, previewPicks, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../span';
+import type { Directive } from '../syntax/tree';
+import { walk } from '../syntax/walk';
 import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
@@ -32,9 +35,19 @@ const FAILURE_ROWS = 20;
 /** Failure rows times members stays under this: each row schedules the whole balancer again. */
 const FAILURE_WORK = 400_000;
 const TAKERS = 20;
+/** Lines of a macro expansion shown: the rest is counted. */
+const EXPANSION_LINES = 30;
 
-/** The hover at `offset`, if anything there can be described. */
+/** The hover at `offset`, if anything there can be described; on a `Use` line, its expansion comes first. */
 export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
+  const use = useAt(analysis, offset);
+  const described = targetHover(analysis, offset, options);
+  if (!use) return described;
+  const markdown = expansionHover(analysis, use);
+  return { markdown: described ? `${markdown}\n\n---\n\n${described.markdown}` : markdown, span: use.span };
+}
+
+function targetHover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
   const target = targetAt(analysis, offset);
   if (!target) return undefined;
   switch (target.kind) {
@@ -45,6 +58,33 @@ export function hover(analysis: Analysis, offset: number, options: HoverOptions)
     case 'parameter':
       return { markdown: parameterHover(target.parameter, target.member), span: target.span };
   }
+}
+
+/** The outermost expanded `Use` line at `offset` (the lines of its expansion, nested `Use` included, share its span). */
+function useAt(analysis: Analysis, offset: number): Directive | undefined {
+  let found: Directive | undefined;
+  for (const step of walk(analysis.tree.nodes)) {
+    if (step.kind !== 'directive' || !step.directive.expansion) continue;
+    const { span } = step.directive;
+    if (offset < span.start || offset > span.end) continue;
+    if (!found || span.end - span.start < found.span.end - found.span.start) found = step.directive;
+  }
+  return found;
+}
+
+/** The macro a `Use` line names, where it is defined, and the lines Apache reads in its place. */
+function expansionHover(analysis: Analysis, use: Directive): string {
+  const { macro, defined, lines } = use.expansion!;
+  const { files, text } = analysis.tree;
+  const where = locator(text, files, (file) => file.path)(defined.start);
+  const place = fileAt(files, defined.start) === fileAt(files, use.span.start) ? `line ${where.line}` : `${where.file}:${where.line}`;
+  const shown = lines.slice(0, EXPANSION_LINES);
+  // A fence longer than any run of backticks in the lines, which would otherwise end it.
+  const fence = '`'.repeat(Math.max(3, ...shown.map((line) => Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length + 1)))));
+  const out = [`**Use ${escape(macro)}** · macro defined on ${escape(place)} · ${plural(lines.length, 'line')}`, '', `${fence}apache`];
+  out.push(...shown, fence);
+  if (lines.length > EXPANSION_LINES) out.push(`… ${lines.length - EXPANSION_LINES} more`);
+  return out.join('\n');
 }
 
 /** The schedule preview of a balancer, as markdown. */

@@ -71,6 +71,8 @@ export interface PreviewOptions {
   readonly epochSeconds: number;
   /** `BalancerPersist On` was seen. */
   readonly persist: boolean;
+  /** Read-time conditionals assumed true around the balancer's lines (syntax/conditions.ts, assumedConditions). */
+  readonly assumptions?: readonly string[];
 }
 
 /** The assumptions every simulated schedule rests on. */
@@ -102,6 +104,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
+  notes.push(...(options.assumptions ?? []));
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }
 

@@ -4,7 +4,7 @@ import { moduleIdentifier } from '../directives/directives';
 import { MODULE_SOURCE_NAMES } from '../directives/module-names';
 import { DIRECTIVES } from '../directives/table';
 import { sectionName } from './names';
-import type { Condition, SyntaxTree } from './tree';
+import type { Condition, Directive, Node, SyntaxTree } from './tree';
 
 /** Modules compiled into Debian's apache2 binary (`apache2 -l`), always loaded. */
 const STATIC_MODULES = [
@@ -230,4 +230,45 @@ export function knownModules(tree: SyntaxTree): ReadonlySet<string> | undefined 
   if (!modules || tree.unfollowedInclude) return undefined;
   for (const name of modules) if (/^mpm_\w+_module$/.test(name)) return modules;
   return undefined;
+}
+
+/**
+ * The assumptions a line was read under: for each line inside a true `<IfFile>`, `<IfDirective>` or
+ * `<IfSection>` whose answer could not be known here (the path outside the include roots, the modules
+ * not loaded by the configuration), one sentence per such section, outermost first. A fragment's
+ * `<IfModule>` is left out: it guards nearly every line of a fragment, and is documented as assumed.
+ */
+export function assumedConditions(tree: SyntaxTree): ReadonlyMap<Directive, readonly string[]> {
+  const found = new Map<Directive, readonly string[]>();
+  const levels: { readonly nodes: readonly Node[]; readonly assumptions: readonly string[] }[] = [{ nodes: tree.nodes, assumptions: [] }];
+  for (let level = levels.pop(); level; level = levels.pop()) {
+    const { assumptions } = level;
+    for (const node of level.nodes) {
+      const directive = node.kind === 'section' ? node.open : node;
+      if (assumptions.length > 0) found.set(directive, assumptions);
+      for (const file of directive.included ?? []) levels.push({ nodes: file.nodes, assumptions });
+      if (node.kind !== 'section' || (node.condition && !node.condition.active)) continue;
+      const sentence = node.condition?.assumed
+        ? assumption(
+            node.name,
+            node.args.map((word) => word.value),
+            tree,
+          )
+        : undefined;
+      levels.push({ nodes: node.children, assumptions: sentence ? [...assumptions, sentence] : assumptions });
+    }
+  }
+  return found;
+}
+
+/** Why a conditional that holds was assumed true, or undefined for one not stated (`<IfModule>`). */
+function assumption(section: string, words: readonly string[], tree: SyntaxTree): string | undefined {
+  const name = asciiLower(section);
+  const opening = `<${section} ${words.join(' ')}>`;
+  const subject = words.join(' ').replace(/^!\s*/, '');
+  if (name === 'iffile') return `${opening} is assumed true: ${subject} is outside the include roots, or files are not read here`;
+  if (name !== 'ifdirective' && name !== 'ifsection') return undefined;
+  return tree.loadedModules === undefined
+    ? `${opening} is assumed true: the configuration loads no modules, so which ones provide ${subject} is not known`
+    : `${opening} is assumed true: which module provides ${subject} is not known`;
 }

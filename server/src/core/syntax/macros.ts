@@ -16,6 +16,8 @@ export interface Macro {
   readonly body: readonly MappedText[];
   /** `defined on line N of "FILE"`, as Apache's messages say it. */
   readonly location: string;
+  /** The `<Macro>` line. */
+  readonly defined: Span;
 }
 
 /** Parameters starting with `@` are substituted in double quotes, with `"` and `\` escaped. */

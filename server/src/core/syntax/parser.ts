@@ -188,6 +188,8 @@ interface SplicedLine {
   readonly where: string;
   /** Its 1-based line in that pseudo file. */
   readonly number: number;
+  /** The `<Macro>` body line it was expanded from. */
+  readonly bodyLine: Span;
   /** The macros being expanded, outermost first: using one of them again is recursion. */
   readonly chain: readonly string[];
   /** The `Use` line's expansion, where the nodes its lines make at its own level go (walked as an include is). */
@@ -334,6 +336,7 @@ class Reader {
       args: words(argText),
       span: spanOf(mapped, 0, mapped.text.length),
       lineAt: line.lastLineStart,
+      ...(this.current ? { macroLine: this.current.bodyLine } : {}),
     };
   }
 
@@ -556,7 +559,7 @@ class Reader {
     const argumentsError = macroArgumentsError(name, location, params);
     if (argumentsError) return refuse(argumentsError);
     if (!close) return refuse(`${where}\n\tcontents error: expected token not found: </Macro>`);
-    this.state.macros.set(name, { name, params, body, location });
+    this.state.macros.set(name, { name, params, body, location, defined: open.span });
   }
 
   /**
@@ -595,7 +598,8 @@ class Reader {
         );
       }
       size += text.text.length + 1;
-      expanded.push({ line: { ...at, ...text }, where, number: index + 1, chain: [...chain, name], target, depth });
+      const bodyLine = spanOf(body, 0, body.text.length);
+      expanded.push({ line: { ...at, ...text }, where, number: index + 1, bodyLine, chain: [...chain, name], target, depth });
     }
     // Expansions may nest: they share the budget of `${VAR}` substitution, so a macro cannot grow the configuration without bound.
     if (size > this.state.expansionLeft) {
@@ -604,7 +608,8 @@ class Reader {
     }
     this.state.expansionLeft -= size;
     for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
-    return { ...directive, included: [{ path: where, nodes: target }] };
+    const expansion = { macro: name, defined: macro.defined, lines: expanded.map((spliced) => spliced.line.text) };
+    return { ...directive, included: [{ path: where, nodes: target }], expansion };
   }
 
   /** Whether mod_macro's directives exist: it is loaded, or the modules are not known (a fragment). */

@@ -20,6 +20,20 @@ export interface Directive {
   readonly lineAt: number;
   /** For a followed `Include`: the files it read, whose nodes stand at its place in walk order. */
   readonly included?: readonly IncludedFile[];
+  /** For a `Use` that mod_macro expanded: the macro and the lines read in its place. */
+  readonly expansion?: MacroExpansion;
+  /** For a line read from a macro expansion: the `<Macro>` body line it was expanded from. */
+  readonly macroLine?: Span;
+}
+
+/** What a `Use` line expanded to. */
+export interface MacroExpansion {
+  /** Lower-cased, as Apache stores it. */
+  readonly macro: string;
+  /** The `<Macro>` line that defined it. */
+  readonly defined: Span;
+  /** The lines read in the `Use` line's place, parameters substituted (`${VAR}` not yet). */
+  readonly lines: readonly string[];
 }
 
 /** A file an `Include` read. */
