@@ -10,6 +10,7 @@ import { rule as duplicateMember } from './duplicate-member';
 import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
 import { rule as handlerProxied } from './handler-proxied';
+import { rule as healthCheckNeverRuns } from './health-check-never-runs';
 import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
 import { rule as includeOutsideRoots } from './include-outside-roots';
@@ -40,11 +41,14 @@ import { rule as openForwardProxy } from './open-forward-proxy';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
-import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
+import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
+import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
 import { rule as refusedIfUnset } from './refused-if-unset';
+import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
+import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
 import { rule as standbyOnly } from './standby-only';
 import { rule as statusInError } from './status-in-error';
 import { rule as stickyCookieSeparator } from './sticky-cookie-separator';
@@ -65,10 +69,6 @@ import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
-import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
-import { rule as healthCheckNeverRuns } from './health-check-never-runs';
-import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
-import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import type { Rule } from './types';
 
 /**
@@ -88,6 +88,7 @@ export type RuleId =
   | 'duplicate-route'
   | 'empty-balancer'
   | 'handler-proxied'
+  | 'health-check-never-runs'
   | 'ignored-text'
   | 'include-failed'
   | 'include-outside-roots'
@@ -118,11 +119,14 @@ export type RuleId =
   | 'proxy-section-arguments'
   | 'proxypass-order'
   | 'proxypass-syntax'
+  | 'proxypassreverse-extra-word'
+  | 'proxypassreverse-syntax'
   | 'refused-if-unset'
   | 'rewrite-negated-backreference'
   | 'section-mismatch'
   | 'shared-member'
   | 'spare-never-used'
+  | 'ssl-proxy-engine-off'
   | 'standby-only'
   | 'status-in-error'
   | 'sticky-cookie-separator'
@@ -142,11 +146,7 @@ export type RuleId =
   | 'unused-balancer'
   | 'unused-suppression'
   | 'vhost-members-ignored'
-  | 'zero-loadfactor'
-  | 'ssl-proxy-engine-off'
-  | 'health-check-never-runs'
-  | 'proxypassreverse-syntax'
-  | 'proxypassreverse-extra-word';
+  | 'zero-loadfactor';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
@@ -161,6 +161,7 @@ export const RULES: readonly Rule[] = [
   duplicateRoute,
   emptyBalancer,
   handlerProxied,
+  healthCheckNeverRuns,
   ignoredText,
   includeFailed,
   includeOutsideRoots,
@@ -191,11 +192,14 @@ export const RULES: readonly Rule[] = [
   proxySectionArguments,
   proxypassOrder,
   proxypassSyntax,
+  proxypassreverseExtraWord,
+  proxypassreverseSyntax,
   refusedIfUnset,
   rewriteNegatedBackreference,
   sectionMismatch,
   sharedMember,
   spareNeverUsed,
+  sslProxyEngineOff,
   standbyOnly,
   statusInError,
   stickyCookieSeparator,
@@ -216,8 +220,4 @@ export const RULES: readonly Rule[] = [
   unusedSuppression,
   vhostMembersIgnored,
   zeroLoadfactor,
-  sslProxyEngineOff,
-  healthCheckNeverRuns,
-  proxypassreverseSyntax,
-  proxypassreverseExtraWord,
 ];
