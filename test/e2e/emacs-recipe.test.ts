@@ -6,17 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
-
-/** The first Elisp block of docs/editors.md: the recipe. */
-function recipe(): string {
-  const docs = readFileSync(join(ROOT, 'docs/editors.md'), 'utf8');
-  const block = /```elisp\n(.*?)```/s.exec(docs)?.[1];
-  assert.ok(block, 'docs/editors.md has no ```elisp block');
-  return block;
-}
+import { cliOnPath, recipeBlock } from './harness/recipes';
 
 const SITE_FILE = `<Proxy "balancer://shop">
     BalancerMember http://10.0.0.1:8080 loadfactor=3
@@ -52,15 +45,12 @@ describe("the Emacs recipe in docs/editors.md, as written (Debian's Emacs 28 and
       throw new Error('emacs is not installed: apt-get install emacs-nox elpa-eglot (.ci/run does)');
     }
     const scratch = freshScratch('emacs-recipe');
-    const bin = join(scratch, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'balancer-lens'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'server/dist/cli.js')}" "$@"\n`);
-    chmodSync(join(bin, 'balancer-lens'), 0o755);
+    const bin = cliOnPath(scratch);
     site = join(scratch, 'site');
     mkdirSync(join(site, 'sites-enabled'), { recursive: true });
     writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional sites-enabled/*.conf\n');
     writeFileSync(join(site, 'sites-enabled/shop.conf'), SITE_FILE);
-    writeFileSync(join(scratch, 'init.el'), recipe());
+    writeFileSync(join(scratch, 'init.el'), recipeBlock('elisp'));
     const elsewhere = join(scratch, 'elsewhere');
     mkdirSync(elsewhere);
     const out = join(scratch, 'probe.json');

@@ -5,17 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
-
-/** The first Lua block of docs/editors.md: the recipe. */
-function recipe(): string {
-  const docs = readFileSync(join(ROOT, 'docs/editors.md'), 'utf8');
-  const block = /```lua\n(.*?)```/s.exec(docs)?.[1];
-  assert.ok(block, 'docs/editors.md has no ```lua block');
-  return block;
-}
+import { cliOnPath, recipeBlock } from './harness/recipes';
 
 interface RecipeProbe {
   errors: string[];
@@ -34,15 +27,12 @@ describe("the Neovim recipe in docs/editors.md, as written (Neovim's own 0.7)", 
 
   before(() => {
     const scratch = freshScratch('neovim-recipe');
-    const bin = join(scratch, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'balancer-lens'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'server/dist/cli.js')}" "$@"\n`);
-    chmodSync(join(bin, 'balancer-lens'), 0o755);
+    const bin = cliOnPath(scratch);
     site = join(scratch, 'site');
     mkdirSync(join(site, 'balancers'), { recursive: true });
     writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional balancers/*.conf\n');
     copyFileSync(join(ROOT, 'examples/shop.conf'), join(site, 'balancers/shop.conf'));
-    writeFileSync(join(scratch, 'init.lua'), recipe());
+    writeFileSync(join(scratch, 'init.lua'), recipeBlock('lua'));
     const elsewhere = join(scratch, 'elsewhere');
     mkdirSync(elsewhere);
     const out = join(scratch, 'probe.json');
