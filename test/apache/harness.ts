@@ -121,6 +121,43 @@ export async function removeScratchDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** What a test makes that must not outlive it; `cleanAfterEach` releases it after the test, last made first. */
+export interface PerTest {
+  /** A new scratch folder, removed after the test. */
+  scratch(): Promise<string>;
+  /** `server`, stopped after the test (stopping an instance the test stopped already is harmless). */
+  stopAfter<T extends ApacheServer>(server: T): T;
+  /** `backend`, closed after the test. */
+  closeAfter<T extends { close(): Promise<void> }>(backend: T): T;
+}
+
+/**
+ * Registers, in the calling `describe`, one `afterEach` that stops the Apache instances, closes the
+ * backends and removes the scratch folders each test made, even when it failed half-way: the
+ * suites' cleanup in one place.
+ */
+export function cleanAfterEach(): PerTest {
+  const releases: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const release of releases.splice(0).reverse()) await release();
+  });
+  return {
+    async scratch() {
+      const dir = await makeScratchDir();
+      releases.push(() => removeScratchDir(dir));
+      return dir;
+    },
+    stopAfter(server) {
+      releases.push(() => server.stop());
+      return server;
+    },
+    closeAfter(backend) {
+      releases.push(() => backend.close());
+      return backend;
+    },
+  };
+}
+
 /**
  * The lines every private instance starts with: its own ServerRoot, loopback port, pid file, error
  * log and runtime folder under `dir` (the caller creates `dir/run`), and an unprivileged user when
