@@ -37,7 +37,7 @@ interface MutableMember {
   declaration: MemberDeclaration;
   sharedBy: MemberDeclaration[];
   params: WorkerParams;
-  setBy: Map<string, Parameter>;
+  setBy: ReadonlyMap<string, Parameter>;
 }
 
 interface MutableBalancer {
@@ -46,8 +46,6 @@ interface MutableBalancer {
   createdBy: Directive;
   section: Section | undefined;
   members: MutableMember[];
-  /** The members again, indexed for `longestPrefix`. */
-  memberIndex: NameIndex<MutableMember>;
   params: BalancerParams;
   setBy: Map<string, Parameter>;
 }
@@ -70,6 +68,8 @@ const STEPS_PER_CHECKPOINT = 1024;
 
 class Builder {
   private readonly balancers: MutableBalancer[] = [];
+  /** Each balancer's members indexed for `longestPrefix`: only the builder needs it, so the model does not keep it. */
+  private readonly memberIndexes = new Map<MutableBalancer, NameIndex<MutableMember>>();
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
   private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
   private readonly references: BalancerReference[] = [];
@@ -192,11 +192,11 @@ class Builder {
         createdBy,
         section,
         members: [],
-        memberIndex: { byName: new Map(), lengths: new Map() },
         params: {},
         setBy: new Map(),
       };
       map.set(name, balancer);
+      this.memberIndexes.set(balancer, { byName: new Map(), lengths: new Map() });
       this.balancers.push(balancer);
     }
     if (!balancer.section && section) balancer.section = section;
@@ -243,10 +243,9 @@ class Builder {
     let path: string | undefined = sectionPath;
     let pathWord: Word | undefined;
     let url: Word | undefined;
-    const table: Parameter[] = [];
-    const positions = new Map<string, number>();
+    const table = new ParameterTable();
     for (const word of directive.args) {
-      if (word.value.includes('=')) setInTable(table, positions, parameterOf(word));
+      if (word.value.includes('=')) table.set(parameterOf(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
@@ -292,11 +291,13 @@ class Builder {
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
-    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
-    const existing = longestPrefix(balancer.memberIndex, url.value);
+    const parameters = table.kept();
+    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters };
+    const memberIndex = this.memberIndexes.get(balancer)!;
+    const existing = longestPrefix(memberIndex, url.value);
     if (existing) {
       existing.sharedBy.push(declaration);
-      for (const parameter of table) {
+      for (const parameter of parameters) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
       }
@@ -307,21 +308,26 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
       return;
     }
+    const params = defaultWorkerParams();
+    // The accepted parameters are all of them unless one is refused; only then are they copied.
+    let accepted: Parameter[] | undefined;
+    parameters.forEach((parameter, index) => {
+      const error = setWorkerParam(params, parameter.key, parameter.value, this.params);
+      if (error) {
+        this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
+        accepted ??= parameters.slice(0, index);
+      } else accepted?.push(parameter);
+    });
     const member: MutableMember = {
       url: url.value,
       name: parsed.name,
       declaration,
       sharedBy: [],
-      params: defaultWorkerParams(),
-      setBy: new Map(),
+      params,
+      setBy: new MemberSettings(accepted ?? parameters),
     };
     balancer.members.push(member);
-    indexName(balancer.memberIndex, member);
-    for (const parameter of table) {
-      const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
-      if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
-      else member.setBy.set(parameter.key.toLowerCase(), parameter);
-    }
+    indexName(memberIndex, member);
   }
 
   private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
@@ -420,8 +426,7 @@ class Builder {
   private proxyPass(directive: Directive, isMatch: boolean): void {
     const inLocation = this.context.path !== undefined;
     const positional: Word[] = [];
-    const table: Parameter[] = [];
-    const positions = new Map<string, number>();
+    const table = new ParameterTable();
     // `~` counts only before the path, so never inside a section, where the section gives the path; there a wildcard path makes a match worker.
     let isRegex = inLocation && isFnmatchPattern(this.context.path!);
     for (const word of directive.args) {
@@ -451,7 +456,7 @@ class Builder {
             this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
             return;
           }
-        } else setInTable(table, positions, parameter);
+        } else table.set(parameter);
       }
     }
     const url = positional[inLocation ? 0 : 1];
@@ -473,14 +478,14 @@ class Builder {
       }
       const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
       this.reference(balancer.name, directive, url.span);
-      for (const parameter of table) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
+      for (const parameter of table.parameters) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
       return;
     }
     const kind: WorkerKind = isMatch || isRegex ? 'match' : 'prefix';
     const shared = this.findWorker(url.value, kind);
     if (shared) {
       // add_pass: a shared worker keeps its own parameters; this line's are not even checked.
-      for (const parameter of table) {
+      for (const parameter of table.parameters) {
         const message = `AH01146: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${shared.name}' because of worker sharing`;
         this.problems.push({
           ruleId: 'shared-member',
@@ -500,7 +505,7 @@ class Builder {
       return;
     }
     const worker = this.defineWorker(parsed.name, kind).params;
-    for (const parameter of table) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
+    for (const parameter of table.parameters) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
   }
 
   /** proxysection: `key=value` words on the opening line, applied after the body (docs/apache-semantics.md, proxysection). */
@@ -605,15 +610,82 @@ function parameterOf(word: Word): Parameter {
   return { key, value, span: word.span, valueSpan };
 }
 
-/** apr_table_setn: a repeated key keeps its first position and takes the last value. */
-function setInTable(table: Parameter[], positions: Map<string, number>, parameter: Parameter): void {
-  // `positions` maps each lower-case key to its index in `table`: a line with thousands of keys stays linear.
-  const key = parameter.key.toLowerCase();
-  const index = positions.get(key);
-  if (index === undefined) {
-    positions.set(key, table.length);
-    table.push(parameter);
-  } else table[index] = parameter;
+/** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
+class ParameterTable {
+  readonly parameters: Parameter[] = [];
+  /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
+  private positions: Map<string, number> | undefined;
+
+  set(parameter: Parameter): void {
+    const key = parameter.key.toLowerCase();
+    const index = this.positions ? this.positions.get(key) : this.scan(key);
+    if (index !== undefined) {
+      this.parameters[index] = parameter;
+      return;
+    }
+    this.positions?.set(key, this.parameters.length);
+    this.parameters.push(parameter);
+    if (!this.positions && this.parameters.length > SCANNED_KEYS)
+      this.positions = new Map(this.parameters.map((each, position) => [each.key.toLowerCase(), position]));
+  }
+
+  /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
+  kept(): Parameter[] {
+    return this.parameters.slice();
+  }
+
+  private scan(key: string): number | undefined {
+    const index = this.parameters.findIndex((each) => each.key.toLowerCase() === key);
+    return index < 0 ? undefined : index;
+  }
+}
+
+/** How many keys a line's table scans before it indexes them. */
+const SCANNED_KEYS = 16;
+
+/**
+ * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key. Their keys
+ * are distinct already (the line's table) and few, so a scan of the line's own array stands in for a
+ * Map, which the model would otherwise keep for each of thousands of members.
+ */
+class MemberSettings implements ReadonlyMap<string, Parameter> {
+  readonly #parameters: readonly Parameter[];
+
+  constructor(parameters: readonly Parameter[]) {
+    this.#parameters = parameters;
+  }
+
+  get size(): number {
+    return this.#parameters.length;
+  }
+
+  get(key: string): Parameter | undefined {
+    return this.#parameters.find((parameter) => parameter.key.toLowerCase() === key);
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  *entries(): IterableIterator<[string, Parameter]> {
+    for (const parameter of this.#parameters) yield [parameter.key.toLowerCase(), parameter];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const parameter of this.#parameters) yield parameter.key.toLowerCase();
+  }
+
+  values(): IterableIterator<Parameter> {
+    return this.#parameters.values();
+  }
+
+  forEach(callback: (value: Parameter, key: string, map: ReadonlyMap<string, Parameter>) => void, thisArg?: unknown): void {
+    for (const parameter of this.#parameters) callback.call(thisArg, parameter, parameter.key.toLowerCase(), this);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, Parameter]> {
+    return this.entries();
+  }
 }
 
 /**
