@@ -245,7 +245,7 @@ class Builder {
     let url: Word | undefined;
     const table = new ParameterTable();
     for (const word of directive.args) {
-      if (word.value.includes('=')) table.set(parameterOf(word));
+      if (word.value.includes('=')) table.set(new WordParameter(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
@@ -398,7 +398,7 @@ class Builder {
         );
         return;
       }
-      const parameter = parameterOf(word);
+      const parameter = new WordParameter(word);
       if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`))
         return;
     }
@@ -450,7 +450,7 @@ class Builder {
         this.problem('proxypass-syntax', 'proxypass-arguments', (path ?? word).span, message);
         return;
       } else {
-        const parameter = parameterOf(word);
+        const parameter = new WordParameter(word);
         if (parameter.key.toLowerCase() === 'mapping') {
           if (!['encoded', 'servlet'].includes(parameter.value.toLowerCase())) {
             this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
@@ -560,7 +560,7 @@ class Builder {
           "Invalid Proxy parameter. Parameter must be in the form 'key=value'",
         );
       }
-      const parameter = parameterOf(word);
+      const parameter = new WordParameter(word);
       if (
         !this.applyParameter(
           parameter,
@@ -600,14 +600,30 @@ function sectionPath(args: readonly Word[]): string {
   return first === '~' ? (args[1]?.value ?? '') : first;
 }
 
-/** Splits a word at its first `=`, locating the value exactly when the word was written plainly. */
-function parameterOf(word: Word): Parameter {
-  const equals = word.value.indexOf('=');
-  const key = word.value.slice(0, equals);
-  const value = word.value.slice(equals + 1);
-  const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
-  const valueSpan = plain ? { start: word.span.start + equals + 1, end: word.span.end } : word.span;
-  return { key, value, span: word.span, valueSpan };
+/**
+ * A `key=value` word split at its first `=`, its value located exactly when the word was written
+ * plainly. The value's span is made when asked for (only findings on a value need it), so the
+ * model keeps no second span for each of its many parameters.
+ */
+class WordParameter implements Parameter {
+  readonly key: string;
+  readonly value: string;
+  readonly span: Span;
+  /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
+  readonly #valueStart: number;
+
+  constructor(word: Word) {
+    const equals = word.value.indexOf('=');
+    this.key = word.value.slice(0, equals);
+    this.value = word.value.slice(equals + 1);
+    this.span = word.span;
+    const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
+    this.#valueStart = plain ? word.span.start + equals + 1 : -1;
+  }
+
+  get valueSpan(): Span {
+    return this.#valueStart < 0 ? this.span : { start: this.#valueStart, end: this.span.end };
+  }
 }
 
 /** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
