@@ -2,8 +2,9 @@
  * Balancer names and worker URLs as mod_proxy recognises and normalises them
  * (docs/apache-semantics.md, ap_proxy_define_balancer, ap_proxy_define_worker_ex).
  */
+import { isCSpace } from './cvalues';
 import { utf8Length } from './params';
-import { asciiLower } from '../ascii';
+import { asciiLower, asciiStartsWith } from '../ascii';
 
 /** Longest balancer name Apache accepts, in bytes, `balancer://` included (PROXY_BALANCER_MAX_NAME_SIZE). */
 export const MAX_BALANCER_NAME = 96;
@@ -42,7 +43,7 @@ const DEFAULT_PORTS: Record<string, string> = {
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
 export function isBalancerUrl(url: string): boolean {
-  return asciiLower(url.slice(0, 9)) === 'balancer:';
+  return asciiStartsWith(url, 0, 'balancer:');
 }
 
 /** A balancer's identity (lower case, path dropped), or Apache's message when it has none. */
@@ -63,7 +64,7 @@ export function balancerName(url: string): { name: string } | { error: string } 
  */
 export function deSocketfy(url: string): string | undefined {
   const bar = url.indexOf('|', 5);
-  if (asciiLower(url.slice(0, 5)) !== 'unix:' || bar < 0) return url;
+  if (!asciiStartsWith(url, 0, 'unix:') || bar < 0) return url;
   const real = url.slice(bar + 1);
   const colon = real.indexOf(':');
   if (colon < 0) return undefined;
@@ -97,7 +98,9 @@ export function workerUrl(url: string): WorkerUrl | { error: string } {
   const isDefaultPort = port === undefined || port === 0 || String(port) === DEFAULT_PORTS[scheme];
   const user = uri.userinfo === undefined ? '' : `${uri.userinfo}@`;
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  return { name: `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}` };
+  const name = `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}`;
+  // Most URLs are written as Apache names them: the model then keeps the word's own string, not a copy.
+  return { name: name === url ? url : name };
 }
 
 /**
@@ -135,10 +138,10 @@ function parseUri(uri: string): ParsedUri | undefined {
   } else if (uri.startsWith('/')) {
     return { ...none, rest: uri };
   } else {
-    const match = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(uri);
-    if (match) {
-      scheme = match[0].slice(0, -1);
-      at = match[0].length;
+    const colon = schemeEnd(uri);
+    if (colon >= 0) {
+      scheme = uri.slice(0, colon);
+      at = colon + 1;
     }
     if (uri.slice(at, at + 2) !== '//') {
       // RFC 3986 §3.3: without a scheme, the first path segment must not contain ':'.
@@ -169,9 +172,37 @@ function parseUri(uri: string): ParsedUri | undefined {
     hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
     port = colon < 0 ? undefined : hostinfo.slice(colon + 1);
   }
-  // strtol must read the whole port: leading C whitespace and a sign are fine.
-  if (port && !/^[\t\n\v\f\r ]*[+-]?[0-9]+$/.test(port)) return undefined;
+  if (port && !isWholeNumber(port)) return undefined;
   return { scheme, userinfo, hostname, port, rest };
+}
+
+/** The offset of the `:` ending a scheme (`[A-Za-z][A-Za-z0-9+.-]*`) at the start of `uri`, or -1. */
+export function schemeEnd(uri: string): number {
+  if (!isLetter(uri.charCodeAt(0))) return -1;
+  for (let i = 1; i < uri.length; i++) {
+    const code = uri.charCodeAt(i);
+    if (code === 58) return i; // ':'
+    if (!isLetter(code) && !isDigit(code) && code !== 43 && code !== 46 && code !== 45) return -1; // '+', '.', '-'
+  }
+  return -1;
+}
+
+/** strtol must read the whole port: leading C whitespace, a sign, then digits only. */
+export function isWholeNumber(port: string): boolean {
+  let at = 0;
+  while (isCSpace(port[at])) at++;
+  if (port[at] === '+' || port[at] === '-') at++;
+  if (at === port.length) return false;
+  for (; at < port.length; at++) if (!isDigit(port.charCodeAt(at))) return false;
+  return true;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** apr_fnmatch_test: a `*` or `?`, or a `[` with a later `]`, not escaped by `\\`. */
