@@ -22,7 +22,7 @@ import {
   WorkerParams,
 } from './params';
 import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerLookupKey, workerUrl } from './urls';
-import { asciiLower } from '../ascii';
+import { asciiLower, asciiStartsWith } from '../ascii';
 import { inheritBalancers } from './inherit';
 
 /** The lbmethods Apache 2.4 ships. */
@@ -79,6 +79,10 @@ class Builder {
   private persist = false;
   /** BalancerInherit / ProxyPassInherit per server scope, when set. */
   private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
+  /** Directive and section names in lower case, by the name as written: a configuration spells each name one or two ways, so this saves a string per line. */
+  private readonly lowerNames = new Map<string, string>();
+  /** The last BalancerMember path and its balancer name: the members of a `<Proxy>` all name the section's. */
+  private lastMemberPath: { readonly path: string; readonly named: ReturnType<typeof balancerName> } | undefined;
 
   constructor(
     private readonly tree: SyntaxTree,
@@ -113,6 +117,12 @@ class Builder {
     return flag('balancerinherit') || flag('proxypassinherit');
   }
 
+  private lower(name: string): string {
+    let lower = this.lowerNames.get(name);
+    if (lower === undefined) this.lowerNames.set(name, (lower = name.toLowerCase()));
+    return lower;
+  }
+
   private get context(): Context {
     return this.contexts.at(-1)!;
   }
@@ -122,7 +132,7 @@ class Builder {
   }
 
   private enter(section: Section): void {
-    const name = section.name.toLowerCase();
+    const name = this.lower(section.name);
     const outer = this.context;
     if (!section.hasBracket)
       this.problem(
@@ -140,13 +150,13 @@ class Builder {
   }
 
   private leave(section: Section): void {
-    const name = section.name.toLowerCase();
+    const name = this.lower(section.name);
     if (name === 'proxy' || name === 'proxymatch') this.applyProxyLine(section, name === 'proxymatch');
     this.contexts.pop();
   }
 
   private directive(directive: Directive, parent: Section | undefined): void {
-    switch (directive.name.toLowerCase()) {
+    switch (this.lower(directive.name)) {
       case 'balancermember':
         return this.balancerMember(directive, parent);
       case 'proxyset':
@@ -163,7 +173,7 @@ class Builder {
         const value = directive.args[0]?.value.toLowerCase();
         if (value !== 'on' && value !== 'off') return;
         const flags = this.inheritance.get(this.scopeKey()) ?? new Map<string, boolean>();
-        flags.set(directive.name.toLowerCase(), value === 'on');
+        flags.set(this.lower(directive.name), value === 'on');
         this.inheritance.set(this.scopeKey(), flags);
         return;
       }
@@ -284,7 +294,8 @@ class Builder {
       return;
     }
     // add_member lower-cases the name first, so even its error message shows it in lower case.
-    const named = balancerName(asciiLower(path));
+    if (this.lastMemberPath?.path !== path) this.lastMemberPath = { path, named: balancerName(asciiLower(path)) };
+    const named = this.lastMemberPath.named;
     if ('error' in named) {
       this.problem('invalid-balancer-name', 'invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
       return;
@@ -345,7 +356,7 @@ class Builder {
 
   /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
   private proxySet(directive: Directive, parent: Section | undefined): void {
-    const inSection = parent !== undefined && parent.name.toLowerCase().startsWith('proxy');
+    const inSection = parent !== undefined && this.lower(parent.name).startsWith('proxy');
     const args = [...directive.args];
     const target = inSection ? parent.args[0] : args.shift();
     // A bare `<Proxy>` names the empty worker, which cannot be defined.
@@ -373,7 +384,7 @@ class Builder {
         this.problem('invalid-url', 'invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
         return;
       }
-      const kind: WorkerKind | 'any' = !inSection ? 'any' : parent.name.toLowerCase() === 'proxymatch' ? 'match' : 'prefix';
+      const kind: WorkerKind | 'any' = !inSection ? 'any' : this.lower(parent.name) === 'proxymatch' ? 'match' : 'prefix';
       worker = this.findWorker(name, kind)?.params;
       if (!worker) {
         if (kind === 'any') {
@@ -576,7 +587,8 @@ class Builder {
   /** ProxyPassReverse, RewriteRule [P], SetHandler proxy:balancer://… and the like only name a balancer. */
   private otherReferences(directive: Directive): void {
     for (const word of directive.args) {
-      const at = word.value.toLowerCase().indexOf('balancer://');
+      // Most words name no URL at all; lower-casing is for those that do.
+      const at = word.value.includes('://') ? word.value.toLowerCase().indexOf('balancer://') : -1;
       if (at < 0) continue;
       const named = balancerName(word.value.slice(at).split(/[\s"'|\]]/)[0]!);
       if ('name' in named) this.reference(named.name, directive, word.span);
@@ -591,7 +603,7 @@ class Builder {
 function proxyPath(section: Section): { path: string | undefined; rest: readonly Word[] } {
   const args = section.args;
   let path = args[0]?.value ?? '';
-  if (path.toLowerCase().startsWith('proxy:')) path = path.slice(6);
+  if (asciiStartsWith(path, 0, 'proxy:')) path = path.slice(6);
   return { path, rest: args.slice(1) };
 }
 
