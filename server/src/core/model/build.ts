@@ -13,12 +13,15 @@ import type { RuleId } from '../rules';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import {
+  BALANCER_PARAMETER_KEYS,
   BalancerParams,
   defaultWorkerParams,
   isUnknownKeyError,
   ParamContext,
   setBalancerParam,
   setWorkerParam,
+  WORKER_HCHECK_PARAMETER_KEYS,
+  WORKER_PARAMETER_KEYS,
   WorkerParams,
 } from './params';
 import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerLookupKey, workerUrl } from './urls';
@@ -30,11 +33,14 @@ export const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
 const IF_SECTIONS = new Set(['if', 'elseif', 'else']);
 const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
+/** The `sharedBy` of every member no later line shares (frozen: it is never pushed to). */
+const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
 
 interface MutableMember {
   url: string;
   name: string;
   declaration: MemberDeclaration;
+  /** NOT_SHARED until a later line shares the member: most members are never shared. */
   sharedBy: MemberDeclaration[];
   params: WorkerParams;
   setBy: ReadonlyMap<string, Parameter>;
@@ -307,7 +313,8 @@ class Builder {
     const memberIndex = this.memberIndexes.get(balancer)!;
     const existing = longestPrefix(memberIndex, url.value);
     if (existing) {
-      existing.sharedBy.push(declaration);
+      if (existing.sharedBy === NOT_SHARED) existing.sharedBy = [declaration];
+      else existing.sharedBy.push(declaration);
       for (const parameter of parameters) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
@@ -333,7 +340,7 @@ class Builder {
       url: url.value,
       name: parsed.name,
       declaration,
-      sharedBy: [],
+      sharedBy: NOT_SHARED,
       params,
       setBy: new MemberSettings(accepted ?? parameters),
     };
@@ -626,7 +633,8 @@ class WordParameter implements Parameter {
 
   constructor(word: Word) {
     const equals = word.value.indexOf('=');
-    this.key = word.value.slice(0, equals);
+    const key = word.value.slice(0, equals);
+    this.key = KNOWN_KEYS.get(key) ?? key;
     this.value = word.value.slice(equals + 1);
     this.span = word.span;
     const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
@@ -637,6 +645,11 @@ class WordParameter implements Parameter {
     return this.#valueStart < 0 ? this.span : { start: this.#valueStart, end: this.span.end };
   }
 }
+
+/** The parameter keys Apache knows, as written in lower case: a parameter keeps this one string instead of a copy per line. */
+const KNOWN_KEYS = new Map(
+  [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS, ...BALANCER_PARAMETER_KEYS].map((key) => [key, key]),
+);
 
 /** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
 class ParameterTable {
