@@ -11,34 +11,34 @@ export const MAX_BALANCER_NAME = 96;
 const MAX_HOSTNAME = 256;
 
 /** Default ports that Apache drops from a worker's name: APR's `apr_uri_port_of_scheme` table plus mod_proxy's own schemes. */
-const DEFAULT_PORTS: Record<string, string> = {
-  http: '80',
-  ftp: '21',
-  https: '443',
-  gopher: '70',
-  ldap: '389',
-  nntp: '119',
-  snews: '563',
-  imap: '143',
-  pop: '110',
-  sip: '5060',
-  rtsp: '554',
-  wais: '210',
-  'z39.50r': '210',
-  'z39.50s': '210',
-  prospero: '191',
-  nfs: '2049',
-  tip: '3372',
-  acap: '674',
-  telnet: '23',
-  ssh: '22',
-  fcgi: '8000',
-  ajp: '8009',
-  scgi: '4000',
-  h2c: '80',
-  h2: '443',
-  ws: '80',
-  wss: '443',
+const DEFAULT_PORTS: Record<string, number> = {
+  http: 80,
+  ftp: 21,
+  https: 443,
+  gopher: 70,
+  ldap: 389,
+  nntp: 119,
+  snews: 563,
+  imap: 143,
+  pop: 110,
+  sip: 5060,
+  rtsp: 554,
+  wais: 210,
+  'z39.50r': 210,
+  'z39.50s': 210,
+  prospero: 191,
+  nfs: 2049,
+  tip: 3372,
+  acap: 674,
+  telnet: 23,
+  ssh: 22,
+  fcgi: 8000,
+  ajp: 8009,
+  scgi: 4000,
+  h2c: 80,
+  h2: 443,
+  ws: 80,
+  wss: 443,
 };
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
@@ -95,7 +95,7 @@ export function workerUrl(url: string): WorkerUrl | { error: string } {
   const scheme = asciiLower(uri.scheme);
   // apr_port_t is 16 bits; an empty port means the scheme's default.
   const port = uri.port === undefined || uri.port === '' ? undefined : Number(uri.port) & 0xffff;
-  const isDefaultPort = port === undefined || port === 0 || String(port) === DEFAULT_PORTS[scheme];
+  const isDefaultPort = port === undefined || port === 0 || port === DEFAULT_PORTS[scheme];
   const user = uri.userinfo === undefined ? '' : `${uri.userinfo}@`;
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const name = `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}`;
@@ -143,7 +143,7 @@ function parseUri(uri: string): ParsedUri | undefined {
       scheme = uri.slice(0, colon);
       at = colon + 1;
     }
-    if (uri.slice(at, at + 2) !== '//') {
+    if (!uri.startsWith('//', at)) {
       // RFC 3986 §3.3: without a scheme, the first path segment must not contain ':'.
       const slash = uri.indexOf('/');
       if (!scheme && uri.slice(0, slash < 0 ? uri.length : slash).includes(':')) return undefined;
@@ -151,26 +151,30 @@ function parseUri(uri: string): ParsedUri | undefined {
     }
     at += 2;
   }
+  // The host information runs to the first '/', '?' or '#'; its parts are sliced from `uri` by position.
   let end = at;
-  while (end < uri.length && uri[end] !== '/' && uri[end] !== '?' && uri[end] !== '#') end++;
-  let hostinfo = uri.slice(at, end);
+  for (; end < uri.length; end++) {
+    const code = uri.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break;
+  }
   const rest = uri.slice(end);
-  const atSign = hostinfo.lastIndexOf('@');
-  const userinfo = atSign < 0 ? undefined : hostinfo.slice(0, atSign);
-  hostinfo = hostinfo.slice(atSign + 1);
+  const atSign = uri.lastIndexOf('@', end - 1);
+  const userinfo = atSign < at ? undefined : uri.slice(at, atSign);
+  const host = atSign < at ? at : atSign + 1;
   let hostname: string;
   let port: string | undefined;
-  if (hostinfo.startsWith('[')) {
-    const close = hostinfo.indexOf(']');
-    if (close < 0) return undefined;
+  if (host < end && uri[host] === '[') {
+    const close = uri.indexOf(']', host);
+    if (close < 0 || close >= end) return undefined;
     // Like APR, take everything between the brackets' positions when no port follows.
-    const hasPort = hostinfo[close + 1] === ':';
-    hostname = hasPort ? hostinfo.slice(1, close) : hostinfo.slice(1, -1);
-    port = hasPort ? hostinfo.slice(close + 2) : undefined;
+    const hasPort = close + 1 < end && uri[close + 1] === ':';
+    hostname = hasPort ? uri.slice(host + 1, close) : uri.slice(host + 1, end - 1);
+    port = hasPort ? uri.slice(close + 2, end) : undefined;
   } else {
-    const colon = hostinfo.indexOf(':');
-    hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
-    port = colon < 0 ? undefined : hostinfo.slice(colon + 1);
+    const colon = uri.indexOf(':', host);
+    const hasPort = colon >= 0 && colon < end;
+    hostname = uri.slice(host, hasPort ? colon : end);
+    port = hasPort ? uri.slice(colon + 1, end) : undefined;
   }
   if (port && !isWholeNumber(port)) return undefined;
   return { scheme, userinfo, hostname, port, rest };
