@@ -1,10 +1,10 @@
 /** One frozen analysis of a document: tree, model and previews, shared by every feature. */
 import { buildModel } from './model/build';
-import type { Model } from './model/model';
+import type { Balancer, Model } from './model/model';
 import { BalancerPreview, previewBalancer } from './scheduler/preview';
 import { assumedConditions } from './syntax/conditions';
 import { parse, ReadOptions } from './syntax/parser';
-import type { SyntaxTree } from './syntax/tree';
+import type { Directive, SyntaxTree } from './syntax/tree';
 
 /** What an analysis needs beyond the text; the edges supply the clock and the environment. */
 export interface AnalyzeOptions extends ReadOptions {
@@ -42,9 +42,14 @@ function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions): 
   const assumed = assumedConditions(tree);
   return model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
-    // The balancer's own lines (its section, its members) name each assumption they were read under, once.
-    const lines = [balancer.section?.open, ...balancer.members.map((member) => member.declaration.directive)];
-    const assumptions = [...new Set(lines.flatMap((line) => (line && assumed.get(line)) || []))];
+    const assumptions = assumed.size === 0 ? [] : assumptionsOf(balancer, assumed);
     return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist, assumptions });
   });
+}
+
+/** The conditions the balancer's own lines (its section, its members) were read under, each named once. */
+function assumptionsOf(balancer: Balancer, assumed: ReadonlyMap<Directive, readonly string[]>): string[] {
+  const found = new Set(balancer.section && assumed.get(balancer.section.open));
+  for (const member of balancer.members) for (const sentence of assumed.get(member.declaration.directive) ?? []) found.add(sentence);
+  return [...found];
 }

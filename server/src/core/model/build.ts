@@ -13,16 +13,19 @@ import type { RuleId } from '../rules';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import {
+  BALANCER_PARAMETER_KEYS,
   BalancerParams,
   defaultWorkerParams,
   isUnknownKeyError,
   ParamContext,
   setBalancerParam,
   setWorkerParam,
+  WORKER_HCHECK_PARAMETER_KEYS,
+  WORKER_PARAMETER_KEYS,
   WorkerParams,
 } from './params';
 import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerLookupKey, workerUrl } from './urls';
-import { asciiLower } from '../ascii';
+import { asciiLower, asciiStartsWith } from '../ascii';
 import { inheritBalancers } from './inherit';
 
 /** The lbmethods Apache 2.4 ships. */
@@ -30,14 +33,17 @@ export const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch']);
 const IF_SECTIONS = new Set(['if', 'elseif', 'else']);
 const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
+/** The `sharedBy` of every member no later line shares (frozen: it is never pushed to). */
+const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
 
 interface MutableMember {
   url: string;
   name: string;
   declaration: MemberDeclaration;
+  /** NOT_SHARED until a later line shares the member: most members are never shared. */
   sharedBy: MemberDeclaration[];
   params: WorkerParams;
-  setBy: Map<string, Parameter>;
+  setBy: ReadonlyMap<string, Parameter>;
 }
 
 interface MutableBalancer {
@@ -46,8 +52,6 @@ interface MutableBalancer {
   createdBy: Directive;
   section: Section | undefined;
   members: MutableMember[];
-  /** The members again, indexed for `longestPrefix`. */
-  memberIndex: NameIndex<MutableMember>;
   params: BalancerParams;
   setBy: Map<string, Parameter>;
 }
@@ -70,6 +74,8 @@ const STEPS_PER_CHECKPOINT = 1024;
 
 class Builder {
   private readonly balancers: MutableBalancer[] = [];
+  /** Each balancer's members indexed for `longestPrefix`: only the builder needs it, so the model does not keep it. */
+  private readonly memberIndexes = new Map<MutableBalancer, NameIndex<MutableMember>>();
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
   private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
   private readonly references: BalancerReference[] = [];
@@ -79,6 +85,10 @@ class Builder {
   private persist = false;
   /** BalancerInherit / ProxyPassInherit per server scope, when set. */
   private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
+  /** Directive and section names in lower case, by the name as written: a configuration spells each name one or two ways, so this saves a string per line. */
+  private readonly lowerNames = new Map<string, string>();
+  /** The last BalancerMember path and its balancer name: the members of a `<Proxy>` all name the section's. */
+  private lastMemberPath: { readonly path: string; readonly named: ReturnType<typeof balancerName> } | undefined;
 
   constructor(
     private readonly tree: SyntaxTree,
@@ -113,6 +123,12 @@ class Builder {
     return flag('balancerinherit') || flag('proxypassinherit');
   }
 
+  private lower(name: string): string {
+    let lower = this.lowerNames.get(name);
+    if (lower === undefined) this.lowerNames.set(name, (lower = name.toLowerCase()));
+    return lower;
+  }
+
   private get context(): Context {
     return this.contexts.at(-1)!;
   }
@@ -122,7 +138,7 @@ class Builder {
   }
 
   private enter(section: Section): void {
-    const name = section.name.toLowerCase();
+    const name = this.lower(section.name);
     const outer = this.context;
     if (!section.hasBracket)
       this.problem(
@@ -140,13 +156,13 @@ class Builder {
   }
 
   private leave(section: Section): void {
-    const name = section.name.toLowerCase();
+    const name = this.lower(section.name);
     if (name === 'proxy' || name === 'proxymatch') this.applyProxyLine(section, name === 'proxymatch');
     this.contexts.pop();
   }
 
   private directive(directive: Directive, parent: Section | undefined): void {
-    switch (directive.name.toLowerCase()) {
+    switch (this.lower(directive.name)) {
       case 'balancermember':
         return this.balancerMember(directive, parent);
       case 'proxyset':
@@ -163,7 +179,7 @@ class Builder {
         const value = directive.args[0]?.value.toLowerCase();
         if (value !== 'on' && value !== 'off') return;
         const flags = this.inheritance.get(this.scopeKey()) ?? new Map<string, boolean>();
-        flags.set(directive.name.toLowerCase(), value === 'on');
+        flags.set(this.lower(directive.name), value === 'on');
         this.inheritance.set(this.scopeKey(), flags);
         return;
       }
@@ -192,11 +208,11 @@ class Builder {
         createdBy,
         section,
         members: [],
-        memberIndex: { byName: new Map(), lengths: new Map() },
         params: {},
         setBy: new Map(),
       };
       map.set(name, balancer);
+      this.memberIndexes.set(balancer, { byName: new Map(), lengths: new Map() });
       this.balancers.push(balancer);
     }
     if (!balancer.section && section) balancer.section = section;
@@ -243,10 +259,9 @@ class Builder {
     let path: string | undefined = sectionPath;
     let pathWord: Word | undefined;
     let url: Word | undefined;
-    const table: Parameter[] = [];
-    const positions = new Map<string, number>();
+    const table = new ParameterTable();
     for (const word of directive.args) {
-      if (word.value.includes('=')) setInTable(table, positions, parameterOf(word));
+      if (word.value.includes('=')) table.set(new WordParameter(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (sectionPath !== undefined) {
@@ -285,18 +300,22 @@ class Builder {
       return;
     }
     // add_member lower-cases the name first, so even its error message shows it in lower case.
-    const named = balancerName(asciiLower(path));
+    if (this.lastMemberPath?.path !== path) this.lastMemberPath = { path, named: balancerName(asciiLower(path)) };
+    const named = this.lastMemberPath.named;
     if ('error' in named) {
       this.problem('invalid-balancer-name', 'invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
       return;
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
-    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters: table };
-    const existing = longestPrefix(balancer.memberIndex, url.value);
+    const parameters = table.kept();
+    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters };
+    const memberIndex = this.memberIndexes.get(balancer)!;
+    const existing = longestPrefix(memberIndex, url.value);
     if (existing) {
-      existing.sharedBy.push(declaration);
-      for (const parameter of table) {
+      if (existing.sharedBy === NOT_SHARED) existing.sharedBy = [declaration];
+      else existing.sharedBy.push(declaration);
+      for (const parameter of parameters) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
       }
@@ -307,21 +326,26 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
       return;
     }
+    const params = defaultWorkerParams();
+    // The accepted parameters are all of them unless one is refused; only then are they copied.
+    let accepted: Parameter[] | undefined;
+    parameters.forEach((parameter, index) => {
+      const error = setWorkerParam(params, parameter.key, parameter.value, this.params);
+      if (error) {
+        this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
+        accepted ??= parameters.slice(0, index);
+      } else accepted?.push(parameter);
+    });
     const member: MutableMember = {
       url: url.value,
       name: parsed.name,
       declaration,
-      sharedBy: [],
-      params: defaultWorkerParams(),
-      setBy: new Map(),
+      sharedBy: NOT_SHARED,
+      params,
+      setBy: new MemberSettings(accepted ?? parameters),
     };
     balancer.members.push(member);
-    indexName(balancer.memberIndex, member);
-    for (const parameter of table) {
-      const error = setWorkerParam(member.params, parameter.key, parameter.value, this.params);
-      if (error) this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
-      else member.setBy.set(parameter.key.toLowerCase(), parameter);
-    }
+    indexName(memberIndex, member);
   }
 
   private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
@@ -339,7 +363,7 @@ class Builder {
 
   /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
   private proxySet(directive: Directive, parent: Section | undefined): void {
-    const inSection = parent !== undefined && parent.name.toLowerCase().startsWith('proxy');
+    const inSection = parent !== undefined && this.lower(parent.name).startsWith('proxy');
     const args = [...directive.args];
     const target = inSection ? parent.args[0] : args.shift();
     // A bare `<Proxy>` names the empty worker, which cannot be defined.
@@ -367,7 +391,7 @@ class Builder {
         this.problem('invalid-url', 'invalid-url', targetSpan, 'ProxySet uses an invalid "unix:" URL');
         return;
       }
-      const kind: WorkerKind | 'any' = !inSection ? 'any' : parent.name.toLowerCase() === 'proxymatch' ? 'match' : 'prefix';
+      const kind: WorkerKind | 'any' = !inSection ? 'any' : this.lower(parent.name) === 'proxymatch' ? 'match' : 'prefix';
       worker = this.findWorker(name, kind)?.params;
       if (!worker) {
         if (kind === 'any') {
@@ -392,7 +416,7 @@ class Builder {
         );
         return;
       }
-      const parameter = parameterOf(word);
+      const parameter = new WordParameter(word);
       if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`))
         return;
     }
@@ -420,8 +444,7 @@ class Builder {
   private proxyPass(directive: Directive, isMatch: boolean): void {
     const inLocation = this.context.path !== undefined;
     const positional: Word[] = [];
-    const table: Parameter[] = [];
-    const positions = new Map<string, number>();
+    const table = new ParameterTable();
     // `~` counts only before the path, so never inside a section, where the section gives the path; there a wildcard path makes a match worker.
     let isRegex = inLocation && isFnmatchPattern(this.context.path!);
     for (const word of directive.args) {
@@ -445,13 +468,13 @@ class Builder {
         this.problem('proxypass-syntax', 'proxypass-arguments', (path ?? word).span, message);
         return;
       } else {
-        const parameter = parameterOf(word);
+        const parameter = new WordParameter(word);
         if (parameter.key.toLowerCase() === 'mapping') {
           if (!['encoded', 'servlet'].includes(parameter.value.toLowerCase())) {
             this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
             return;
           }
-        } else setInTable(table, positions, parameter);
+        } else table.set(parameter);
       }
     }
     const url = positional[inLocation ? 0 : 1];
@@ -473,14 +496,14 @@ class Builder {
       }
       const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
       this.reference(balancer.name, directive, url.span);
-      for (const parameter of table) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
+      for (const parameter of table.parameters) this.applyParameter(parameter, balancer, undefined, (error) => `ProxyPass ${error}`);
       return;
     }
     const kind: WorkerKind = isMatch || isRegex ? 'match' : 'prefix';
     const shared = this.findWorker(url.value, kind);
     if (shared) {
       // add_pass: a shared worker keeps its own parameters; this line's are not even checked.
-      for (const parameter of table) {
+      for (const parameter of table.parameters) {
         const message = `AH01146: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${shared.name}' because of worker sharing`;
         this.problems.push({
           ruleId: 'shared-member',
@@ -500,7 +523,7 @@ class Builder {
       return;
     }
     const worker = this.defineWorker(parsed.name, kind).params;
-    for (const parameter of table) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
+    for (const parameter of table.parameters) this.applyParameter(parameter, undefined, worker, (error) => `ProxyPass ${error}`);
   }
 
   /** proxysection: `key=value` words on the opening line, applied after the body (docs/apache-semantics.md, proxysection). */
@@ -555,7 +578,7 @@ class Builder {
           "Invalid Proxy parameter. Parameter must be in the form 'key=value'",
         );
       }
-      const parameter = parameterOf(word);
+      const parameter = new WordParameter(word);
       if (
         !this.applyParameter(
           parameter,
@@ -571,7 +594,8 @@ class Builder {
   /** ProxyPassReverse, RewriteRule [P], SetHandler proxy:balancer://… and the like only name a balancer. */
   private otherReferences(directive: Directive): void {
     for (const word of directive.args) {
-      const at = word.value.toLowerCase().indexOf('balancer://');
+      // Most words name no URL at all; lower-casing is for those that do.
+      const at = word.value.includes('://') ? word.value.toLowerCase().indexOf('balancer://') : -1;
       if (at < 0) continue;
       const named = balancerName(word.value.slice(at).split(/[\s"'|\]]/)[0]!);
       if ('name' in named) this.reference(named.name, directive, word.span);
@@ -586,7 +610,7 @@ class Builder {
 function proxyPath(section: Section): { path: string | undefined; rest: readonly Word[] } {
   const args = section.args;
   let path = args[0]?.value ?? '';
-  if (path.toLowerCase().startsWith('proxy:')) path = path.slice(6);
+  if (asciiStartsWith(path, 0, 'proxy:')) path = path.slice(6);
   return { path, rest: args.slice(1) };
 }
 
@@ -595,25 +619,114 @@ function sectionPath(args: readonly Word[]): string {
   return first === '~' ? (args[1]?.value ?? '') : first;
 }
 
-/** Splits a word at its first `=`, locating the value exactly when the word was written plainly. */
-function parameterOf(word: Word): Parameter {
-  const equals = word.value.indexOf('=');
-  const key = word.value.slice(0, equals);
-  const value = word.value.slice(equals + 1);
-  const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
-  const valueSpan = plain ? { start: word.span.start + equals + 1, end: word.span.end } : word.span;
-  return { key, value, span: word.span, valueSpan };
+/**
+ * A `key=value` word split at its first `=`, its value located exactly when the word was written
+ * plainly. The value's span is made when asked for (only findings on a value need it), so the
+ * model keeps no second span for each of its many parameters.
+ */
+class WordParameter implements Parameter {
+  readonly key: string;
+  readonly value: string;
+  readonly span: Span;
+  /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
+  readonly #valueStart: number;
+
+  constructor(word: Word) {
+    const equals = word.value.indexOf('=');
+    const key = word.value.slice(0, equals);
+    this.key = KNOWN_KEYS.get(key) ?? key;
+    this.value = word.value.slice(equals + 1);
+    this.span = word.span;
+    const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
+    this.#valueStart = plain ? word.span.start + equals + 1 : -1;
+  }
+
+  get valueSpan(): Span {
+    return this.#valueStart < 0 ? this.span : { start: this.#valueStart, end: this.span.end };
+  }
 }
 
-/** apr_table_setn: a repeated key keeps its first position and takes the last value. */
-function setInTable(table: Parameter[], positions: Map<string, number>, parameter: Parameter): void {
-  // `positions` maps each lower-case key to its index in `table`: a line with thousands of keys stays linear.
-  const key = parameter.key.toLowerCase();
-  const index = positions.get(key);
-  if (index === undefined) {
-    positions.set(key, table.length);
-    table.push(parameter);
-  } else table[index] = parameter;
+/** The parameter keys Apache knows, as written in lower case: a parameter keeps this one string instead of a copy per line. */
+const KNOWN_KEYS = new Map(
+  [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS, ...BALANCER_PARAMETER_KEYS].map((key) => [key, key]),
+);
+
+/** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
+class ParameterTable {
+  readonly parameters: Parameter[] = [];
+  /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
+  private positions: Map<string, number> | undefined;
+
+  set(parameter: Parameter): void {
+    const key = parameter.key.toLowerCase();
+    const index = this.positions ? this.positions.get(key) : this.scan(key);
+    if (index !== undefined) {
+      this.parameters[index] = parameter;
+      return;
+    }
+    this.positions?.set(key, this.parameters.length);
+    this.parameters.push(parameter);
+    if (!this.positions && this.parameters.length > SCANNED_KEYS)
+      this.positions = new Map(this.parameters.map((each, position) => [each.key.toLowerCase(), position]));
+  }
+
+  /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
+  kept(): Parameter[] {
+    return this.parameters.slice();
+  }
+
+  private scan(key: string): number | undefined {
+    const index = this.parameters.findIndex((each) => each.key.toLowerCase() === key);
+    return index < 0 ? undefined : index;
+  }
+}
+
+/** How many keys a line's table scans before it indexes them. */
+const SCANNED_KEYS = 16;
+
+/**
+ * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key. Their keys
+ * are distinct already (the line's table) and few, so a scan of the line's own array stands in for a
+ * Map, which the model would otherwise keep for each of thousands of members.
+ */
+class MemberSettings implements ReadonlyMap<string, Parameter> {
+  readonly #parameters: readonly Parameter[];
+
+  constructor(parameters: readonly Parameter[]) {
+    this.#parameters = parameters;
+  }
+
+  get size(): number {
+    return this.#parameters.length;
+  }
+
+  get(key: string): Parameter | undefined {
+    return this.#parameters.find((parameter) => parameter.key.toLowerCase() === key);
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  *entries(): IterableIterator<[string, Parameter]> {
+    for (const parameter of this.#parameters) yield [parameter.key.toLowerCase(), parameter];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const parameter of this.#parameters) yield parameter.key.toLowerCase();
+  }
+
+  values(): IterableIterator<Parameter> {
+    return this.#parameters.values();
+  }
+
+  forEach(callback: (value: Parameter, key: string, map: ReadonlyMap<string, Parameter>) => void, thisArg?: unknown): void {
+    for (const parameter of this.#parameters) callback.call(thisArg, parameter, parameter.key.toLowerCase(), this);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, Parameter]> {
+    return this.entries();
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
  * JavaScript's parseFloat/parseInt differ in ways Apache's answers depend on (hex floats, NaN
  * comparisons, 32-bit wrap-around), so nothing here uses them.
  */
+import { asciiStartsWith } from '../ascii';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -27,17 +28,6 @@ function hexValue(ch: string | undefined): number {
   if (code >= 97 && code <= 102) return code - 87;
   if (code >= 65 && code <= 70) return code - 55;
   return -1;
-}
-
-/** ASCII-only case-insensitive prefix test: glibc compares `inf`/`nan` in the C locale, so "ınf" must not match. */
-function startsWithAsciiCI(text: string, at: number, word: string): boolean {
-  if (at + word.length > text.length) return false;
-  for (let k = 0; k < word.length; k++) {
-    let code = text.charCodeAt(at + k);
-    if (code >= 65 && code <= 90) code += 32;
-    if (code !== word.charCodeAt(k)) return false;
-  }
-  return true;
 }
 
 /** Offset after leading C whitespace and an optional sign, and whether the sign was '-'. */
@@ -140,11 +130,11 @@ export function strtod(text: string): { value: number; length: number } {
   const { at: start, negative } = skipSpaceAndSign(text);
   const signed = (v: number): number => (negative ? -v : v);
 
-  if (startsWithAsciiCI(text, start, 'inf')) {
-    const end = startsWithAsciiCI(text, start + 3, 'inity') ? start + 8 : start + 3;
+  if (asciiStartsWith(text, start, 'inf')) {
+    const end = asciiStartsWith(text, start + 3, 'inity') ? start + 8 : start + 3;
     return { value: signed(Infinity), length: end };
   }
-  if (startsWithAsciiCI(text, start, 'nan')) {
+  if (asciiStartsWith(text, start, 'nan')) {
     let end = start + 3;
     if (text[end] === '(') {
       // nan(n-char-sequence) is consumed only when the parenthesis closes.

@@ -2,47 +2,48 @@
  * Balancer names and worker URLs as mod_proxy recognises and normalises them
  * (docs/apache-semantics.md, ap_proxy_define_balancer, ap_proxy_define_worker_ex).
  */
+import { isCSpace } from './cvalues';
 import { utf8Length } from './params';
-import { asciiLower } from '../ascii';
+import { asciiLower, asciiStartsWith } from '../ascii';
 
 /** Longest balancer name Apache accepts, in bytes, `balancer://` included (PROXY_BALANCER_MAX_NAME_SIZE). */
 export const MAX_BALANCER_NAME = 96;
 const MAX_HOSTNAME = 256;
 
 /** Default ports that Apache drops from a worker's name: APR's `apr_uri_port_of_scheme` table plus mod_proxy's own schemes. */
-const DEFAULT_PORTS: Record<string, string> = {
-  http: '80',
-  ftp: '21',
-  https: '443',
-  gopher: '70',
-  ldap: '389',
-  nntp: '119',
-  snews: '563',
-  imap: '143',
-  pop: '110',
-  sip: '5060',
-  rtsp: '554',
-  wais: '210',
-  'z39.50r': '210',
-  'z39.50s': '210',
-  prospero: '191',
-  nfs: '2049',
-  tip: '3372',
-  acap: '674',
-  telnet: '23',
-  ssh: '22',
-  fcgi: '8000',
-  ajp: '8009',
-  scgi: '4000',
-  h2c: '80',
-  h2: '443',
-  ws: '80',
-  wss: '443',
+const DEFAULT_PORTS: Record<string, number> = {
+  http: 80,
+  ftp: 21,
+  https: 443,
+  gopher: 70,
+  ldap: 389,
+  nntp: 119,
+  snews: 563,
+  imap: 143,
+  pop: 110,
+  sip: 5060,
+  rtsp: 554,
+  wais: 210,
+  'z39.50r': 210,
+  'z39.50s': 210,
+  prospero: 191,
+  nfs: 2049,
+  tip: 3372,
+  acap: 674,
+  telnet: 23,
+  ssh: 22,
+  fcgi: 8000,
+  ajp: 8009,
+  scgi: 4000,
+  h2c: 80,
+  h2: 443,
+  ws: 80,
+  wss: 443,
 };
 
 /** `ap_proxy_valid_balancer_name`: the first 9 characters are `balancer:`, in any case. */
 export function isBalancerUrl(url: string): boolean {
-  return asciiLower(url.slice(0, 9)) === 'balancer:';
+  return asciiStartsWith(url, 0, 'balancer:');
 }
 
 /** A balancer's identity (lower case, path dropped), or Apache's message when it has none. */
@@ -63,7 +64,7 @@ export function balancerName(url: string): { name: string } | { error: string } 
  */
 export function deSocketfy(url: string): string | undefined {
   const bar = url.indexOf('|', 5);
-  if (asciiLower(url.slice(0, 5)) !== 'unix:' || bar < 0) return url;
+  if (!asciiStartsWith(url, 0, 'unix:') || bar < 0) return url;
   const real = url.slice(bar + 1);
   const colon = real.indexOf(':');
   if (colon < 0) return undefined;
@@ -94,10 +95,12 @@ export function workerUrl(url: string): WorkerUrl | { error: string } {
   const scheme = asciiLower(uri.scheme);
   // apr_port_t is 16 bits; an empty port means the scheme's default.
   const port = uri.port === undefined || uri.port === '' ? undefined : Number(uri.port) & 0xffff;
-  const isDefaultPort = port === undefined || port === 0 || String(port) === DEFAULT_PORTS[scheme];
+  const isDefaultPort = port === undefined || port === 0 || port === DEFAULT_PORTS[scheme];
   const user = uri.userinfo === undefined ? '' : `${uri.userinfo}@`;
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  return { name: `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}` };
+  const name = `${scheme}://${user}${hostPart}${isDefaultPort ? '' : `:${uri.port}`}${uri.rest}`;
+  // Most URLs are written as Apache names them: the model then keeps the word's own string, not a copy.
+  return { name: name === url ? url : name };
 }
 
 /**
@@ -135,12 +138,12 @@ function parseUri(uri: string): ParsedUri | undefined {
   } else if (uri.startsWith('/')) {
     return { ...none, rest: uri };
   } else {
-    const match = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(uri);
-    if (match) {
-      scheme = match[0].slice(0, -1);
-      at = match[0].length;
+    const colon = schemeEnd(uri);
+    if (colon >= 0) {
+      scheme = uri.slice(0, colon);
+      at = colon + 1;
     }
-    if (uri.slice(at, at + 2) !== '//') {
+    if (!uri.startsWith('//', at)) {
       // RFC 3986 §3.3: without a scheme, the first path segment must not contain ':'.
       const slash = uri.indexOf('/');
       if (!scheme && uri.slice(0, slash < 0 ? uri.length : slash).includes(':')) return undefined;
@@ -148,30 +151,62 @@ function parseUri(uri: string): ParsedUri | undefined {
     }
     at += 2;
   }
+  // The host information runs to the first '/', '?' or '#'; its parts are sliced from `uri` by position.
   let end = at;
-  while (end < uri.length && uri[end] !== '/' && uri[end] !== '?' && uri[end] !== '#') end++;
-  let hostinfo = uri.slice(at, end);
+  for (; end < uri.length; end++) {
+    const code = uri.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break;
+  }
   const rest = uri.slice(end);
-  const atSign = hostinfo.lastIndexOf('@');
-  const userinfo = atSign < 0 ? undefined : hostinfo.slice(0, atSign);
-  hostinfo = hostinfo.slice(atSign + 1);
+  const atSign = uri.lastIndexOf('@', end - 1);
+  const userinfo = atSign < at ? undefined : uri.slice(at, atSign);
+  const host = atSign < at ? at : atSign + 1;
   let hostname: string;
   let port: string | undefined;
-  if (hostinfo.startsWith('[')) {
-    const close = hostinfo.indexOf(']');
-    if (close < 0) return undefined;
+  if (host < end && uri[host] === '[') {
+    const close = uri.indexOf(']', host);
+    if (close < 0 || close >= end) return undefined;
     // Like APR, take everything between the brackets' positions when no port follows.
-    const hasPort = hostinfo[close + 1] === ':';
-    hostname = hasPort ? hostinfo.slice(1, close) : hostinfo.slice(1, -1);
-    port = hasPort ? hostinfo.slice(close + 2) : undefined;
+    const hasPort = close + 1 < end && uri[close + 1] === ':';
+    hostname = hasPort ? uri.slice(host + 1, close) : uri.slice(host + 1, end - 1);
+    port = hasPort ? uri.slice(close + 2, end) : undefined;
   } else {
-    const colon = hostinfo.indexOf(':');
-    hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
-    port = colon < 0 ? undefined : hostinfo.slice(colon + 1);
+    const colon = uri.indexOf(':', host);
+    const hasPort = colon >= 0 && colon < end;
+    hostname = uri.slice(host, hasPort ? colon : end);
+    port = hasPort ? uri.slice(colon + 1, end) : undefined;
   }
-  // strtol must read the whole port: leading C whitespace and a sign are fine.
-  if (port && !/^[\t\n\v\f\r ]*[+-]?[0-9]+$/.test(port)) return undefined;
+  if (port && !isWholeNumber(port)) return undefined;
   return { scheme, userinfo, hostname, port, rest };
+}
+
+/** The offset of the `:` ending a scheme (`[A-Za-z][A-Za-z0-9+.-]*`) at the start of `uri`, or -1. */
+export function schemeEnd(uri: string): number {
+  if (!isLetter(uri.charCodeAt(0))) return -1;
+  for (let i = 1; i < uri.length; i++) {
+    const code = uri.charCodeAt(i);
+    if (code === 58) return i; // ':'
+    if (!isLetter(code) && !isDigit(code) && code !== 43 && code !== 46 && code !== 45) return -1; // '+', '.', '-'
+  }
+  return -1;
+}
+
+/** strtol must read the whole port: leading C whitespace, a sign, then digits only. */
+export function isWholeNumber(port: string): boolean {
+  let at = 0;
+  while (isCSpace(port[at])) at++;
+  if (port[at] === '+' || port[at] === '-') at++;
+  if (at === port.length) return false;
+  for (; at < port.length; at++) if (!isDigit(port.charCodeAt(at))) return false;
+  return true;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** apr_fnmatch_test: a `*` or `?`, or a `[` with a later `]`, not escaped by `\\`. */
