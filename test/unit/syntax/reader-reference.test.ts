@@ -205,7 +205,8 @@ function confFilesUnder(directory: string): string[] {
     });
 }
 
-describe('reader against a character-by-character reference', () => {
+describe('reader against a character-by-character reference', function () {
+  this.timeout(120_000);
   const seeds = seedTexts().texts;
   const ROOT = join(__dirname, '../../..');
   const OPTIONS = { environment: { HOST: 'example.org' } };
@@ -218,7 +219,10 @@ describe('reader against a character-by-character reference', () => {
 
   it('reads generated configurations as the reference does', () => {
     for (const seed of [1, 2, 3]) {
-      for (const generated of [generateConfig({ lines: 2000, seed }), generateBalancerHeavy({ lines: 2000, seed })]) {
+      for (const generated of [
+        generateConfig({ root: '/srv/bench', port: 18080, lines: 2000, seed }),
+        generateBalancerHeavy({ root: '/srv/bench', port: 18080, lines: 2000, seed }),
+      ]) {
         assert.ok(checkTree(parse(generated.text, OPTIONS), generated.text) > 1000);
       }
     }

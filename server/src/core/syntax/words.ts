@@ -13,14 +13,8 @@ export interface Word {
   readonly quoted: boolean;
 }
 
-/** A word plus where it sits in the mapped text, for handlers that re-split a line. */
-export interface LocatedWord extends Word {
-  readonly from: number;
-  readonly to: number;
-}
-
 /** Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its trailing space. */
-export function nextWord(mapped: MappedText, offset: number, limit = mapped.text.length): { word: LocatedWord; next: number } | undefined {
+export function nextWord(mapped: MappedText, offset: number, limit = mapped.text.length): { word: Word; next: number } | undefined {
   const text = mapped.text;
   let pos = offset;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
@@ -67,16 +61,17 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
   }
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
-  return { word: { value, quoted, from, to, span: spanOf(mapped, from, to) }, next: pos };
+  return { word: { value, quoted, span: spanOf(mapped, from, to) }, next: pos };
 }
 
 /** Every word of `mapped` between `offset` and `limit`. */
-export function words(mapped: MappedText, offset = 0, limit = mapped.text.length): LocatedWord[] {
-  const result: LocatedWord[] = [];
+export function words(mapped: MappedText, offset = 0, limit = mapped.text.length): Word[] {
+  const result: Word[] = [];
   let pos = offset;
   for (;;) {
     const read = nextWord(mapped, pos, limit);
-    if (!read) return result;
+    // Trees keep these arrays: a copy holds exactly its words, not the room `push` grew.
+    if (!read) return result.slice();
     result.push(read.word);
     pos = read.next;
   }
