@@ -20,12 +20,12 @@ import {
   TooLarge,
 } from './includes';
 import type { Span } from '../span';
-import { isSpace, LineReader, LogicalLine, MappedText, sliceMapped, spanOf, toSource } from './lines';
+import { isSpace, LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rules';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { expandLine, Macro, macroArgumentsError } from './macros';
-import { nextWord, substitute, Word, words } from './words';
+import { MAX_POOLED, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 
@@ -106,6 +106,8 @@ class ReadState {
   private length = 0;
   /** Directive names as written, each kept once with its lower case: a tree repeats a few names thousands of times. */
   private readonly names = new Map<string, DirectiveName>();
+  /** Argument values, each kept once: members repeat the same `route=`, `loadfactor=`, `status=` words. */
+  readonly values = new Map<string, string>();
 
   constructor(
     options: ReadOptions,
@@ -137,6 +139,7 @@ class ReadState {
 
   /** The shared copy of a name as written, and its lower case. */
   name(written: string): DirectiveName {
+    if (written.length > MAX_POOLED) return { written, lower: asciiLower(written) };
     let name = this.names.get(written);
     if (!name) {
       name = { written, lower: asciiLower(written) };
@@ -211,8 +214,6 @@ interface FileText {
 class WrittenDirective implements Directive {
   readonly kind = 'directive';
   readonly #file: FileText;
-  /** Where the argument text starts in the virtual text; it ends where the line does. */
-  readonly #argStart: number;
 
   constructor(
     readonly name: string,
@@ -221,16 +222,16 @@ class WrittenDirective implements Directive {
     readonly span: Span,
     readonly lineAt: number,
     file: FileText,
-    argStart: number,
   ) {
     this.#file = file;
-    this.#argStart = argStart;
   }
 
+  /** From the first argument to the end of the trimmed line, which is where the last argument ends. */
   get argText(): MappedText {
-    const start = this.#argStart;
+    const first = this.args[0];
+    if (!first) return { text: '', pieces: [] };
+    const start = first.span.start;
     const length = this.span.end - start;
-    if (length <= 0) return { text: '', pieces: [] };
     const { text, base } = this.#file;
     return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
   }
@@ -383,8 +384,8 @@ class Reader {
     const span = spanOf(mapped, 0, length);
     const bare = !isClose && name.startsWith('<') && first.next >= length;
     if (asWritten && !this.current && !bare && mapped.pieces.length === 1) {
-      const args = words(mapped, first.next, length);
-      return new WrittenDirective(name, first.word.span, args, span, line.lastLineStart, this.file, toSource(mapped, first.next));
+      const args = words(mapped, first.next, length, this.state.values);
+      return new WrittenDirective(name, first.word.span, args, span, line.lastLineStart, this.file);
     }
     // `<Proxy>` alone: Apache hands the handler the argument string ">".
     const argText = bare
@@ -395,7 +396,7 @@ class Reader {
       name,
       nameSpan: first.word.span,
       argText,
-      args: words(argText),
+      args: words(argText, 0, argText.text.length, this.state.values),
       span,
       lineAt: line.lastLineStart,
       ...(this.current ? { macroLine: this.current.bodyLine } : {}),
@@ -406,7 +407,7 @@ class Reader {
     const { written: name, lower } = this.state.name(open.name.slice(1));
     const bracket = open.argText.text.lastIndexOf('>');
     const hasBracket = bracket >= 0;
-    const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length);
+    const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length, this.state.values);
     const after = hasBracket ? spanOf(open.argText, bracket + 1, open.argText.text.length) : undefined;
     const ignoredText = after && after.end > after.start && open.argText.text.slice(bracket + 1).trim() !== '' ? after : undefined;
     const frame = { open, name, args, hasBracket, ignoredText, children: [] as Node[] };

@@ -13,8 +13,22 @@ export interface Word {
   readonly quoted: boolean;
 }
 
-/** Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its trailing space. */
-export function nextWord(mapped: MappedText, offset: number, limit = mapped.text.length): { word: Word; next: number } | undefined {
+/**
+ * The longest string a reader's pool shares. Repeated words are short; and past 16,383 characters
+ * V8 hashes a string by its length alone, so long strings of one length would all collide.
+ */
+export const MAX_POOLED = 256;
+
+/**
+ * Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its
+ * trailing space. With a `pool`, a value already in it is shared instead of kept again.
+ */
+export function nextWord(
+  mapped: MappedText,
+  offset: number,
+  limit = mapped.text.length,
+  pool?: Map<string, string>,
+): { word: Word; next: number } | undefined {
   const text = mapped.text;
   let pos = offset;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
@@ -61,15 +75,20 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
   }
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
+  if (pool && value.length <= MAX_POOLED) {
+    const shared = pool.get(value);
+    if (shared === undefined) pool.set(value, value);
+    else value = shared;
+  }
   return { word: { value, quoted, span: spanOf(mapped, from, to) }, next: pos };
 }
 
-/** Every word of `mapped` between `offset` and `limit`. */
-export function words(mapped: MappedText, offset = 0, limit = mapped.text.length): Word[] {
+/** Every word of `mapped` between `offset` and `limit`, values shared through `pool` when given. */
+export function words(mapped: MappedText, offset = 0, limit = mapped.text.length, pool?: Map<string, string>): Word[] {
   const result: Word[] = [];
   let pos = offset;
   for (;;) {
-    const read = nextWord(mapped, pos, limit);
+    const read = nextWord(mapped, pos, limit, pool);
     // Trees keep these arrays: a copy holds exactly its words, not the room `push` grew.
     if (!read) return result.slice();
     result.push(read.word);
