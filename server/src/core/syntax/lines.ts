@@ -35,11 +35,6 @@ export interface LogicalLine extends MappedText {
   readonly lastLineStart: number;
 }
 
-/** Whitespace as C `isspace` sees it in the "C" locale. */
-export function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
-}
-
 /**
  * Reads a document as Apache's logical lines, one at a time (a reader keeps only what it needs);
  * continuation needs a backslash right before LF or CR LF. A NUL ends a physical line as C's

@@ -20,12 +20,12 @@ import {
   TooLarge,
 } from './includes';
 import type { Span } from '../span';
-import { isSpace, LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
+import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rules';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { expandLine, Macro, macroArgumentsError } from './macros';
-import { MAX_POOLED, nextWord, substitute, Word, words } from './words';
+import { isSpace, MAX_POOLED, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 
