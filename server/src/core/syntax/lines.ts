@@ -35,39 +35,59 @@ export interface LogicalLine extends MappedText {
   readonly lastLineStart: number;
 }
 
-/** Whitespace as C `isspace` sees it in the "C" locale. */
-export function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
-}
-
 /**
- * Splits a document into Apache's logical lines, one at a time (a reader keeps only what it
- * needs); continuation needs a backslash right before LF or CR LF. A NUL ends a physical line as
- * C's `strlen` sees it: the rest of that line is lost and the line never continues. `base` shifts
+ * Reads a document as Apache's logical lines, one at a time (a reader keeps only what it needs);
+ * continuation needs a backslash right before LF or CR LF. A NUL ends a physical line as C's
+ * `strlen` sees it: the rest of that line is lost and the line never continues. `base` shifts
  * every offset: an included file's text sits at `base` in the configuration's virtual text.
  */
-export function* logicalLines(text: string, base = 0): Generator<LogicalLine, void, undefined> {
-  let nul = text.indexOf('\0');
-  let pos = 0;
-  while (pos < text.length) {
+export class LineReader {
+  private pos = 0;
+  private nul: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly base = 0,
+  ) {
+    this.nul = text.indexOf('\0');
+  }
+
+  /** The next logical line, or undefined at the end of the document. */
+  next(): LogicalLine | undefined {
+    const text = this.text;
+    const base = this.base;
+    let pos = this.pos;
+    if (pos >= text.length) return undefined;
     const start = pos;
-    const pieces: Piece[] = [];
+    // Most lines are one physical line: their text and single piece are made once, at the end.
+    let pieces: Piece[] | undefined;
     let logical = '';
+    let from = pos;
+    let to = pos;
     let lastLineStart = pos;
     for (;;) {
       lastLineStart = pos;
       let lf = text.indexOf('\n', pos);
       if (lf < 0) lf = text.length;
-      if (nul >= 0 && nul < pos) nul = text.indexOf('\0', pos);
-      const cut = nul >= 0 && nul < lf;
+      if (this.nul >= 0 && this.nul < pos) this.nul = text.indexOf('\0', pos);
+      const cut = this.nul >= 0 && this.nul < lf;
       // A final line without LF is taken as it is, backslash included.
       const terminated = !cut && lf < text.length;
-      let contentEnd = cut ? nul : lf;
+      let contentEnd = cut ? this.nul : lf;
       if (terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
       const continues = terminated && contentEnd > pos && text.charCodeAt(contentEnd - 1) === 92;
       const keepEnd = continues ? contentEnd - 1 : contentEnd;
-      pieces.push({ at: logical.length, length: keepEnd - pos, source: base + pos, sourceLength: keepEnd - pos });
-      logical += text.slice(pos, keepEnd);
+      if (pos === start) {
+        from = pos;
+        to = keepEnd;
+      } else {
+        if (!pieces) {
+          pieces = [{ at: 0, length: to - from, source: base + from, sourceLength: to - from }];
+          logical = text.slice(from, to);
+        }
+        pieces.push({ at: logical.length, length: keepEnd - pos, source: base + pos, sourceLength: keepEnd - pos });
+        logical += text.slice(pos, keepEnd);
+      }
       pos = Math.min(lf + 1, text.length);
       if (!continues) break;
       if (pos >= text.length) {
@@ -76,8 +96,23 @@ export function* logicalLines(text: string, base = 0): Generator<LogicalLine, vo
         break;
       }
     }
-    yield { start: base + start, end: base + pos, lastLineStart: base + lastLineStart, text: logical, pieces };
+    this.pos = pos;
+    return {
+      start: base + start,
+      end: base + pos,
+      lastLineStart: base + lastLineStart,
+      text: pieces ? logical : text.slice(from, to),
+      pieces: pieces ?? [{ at: 0, length: to - from, source: base + from, sourceLength: to - from }],
+    };
   }
+}
+
+/** Every logical line of a document (see LineReader). */
+export function logicalLines(text: string, base = 0): LogicalLine[] {
+  const reader = new LineReader(text, base);
+  const lines: LogicalLine[] = [];
+  for (let line = reader.next(); line; line = reader.next()) lines.push(line);
+  return lines;
 }
 
 /** Maps a logical offset back to the document; `isEnd` picks the end of a substituted run. */
@@ -105,6 +140,11 @@ export function spanOf(mapped: MappedText, start: number, end: number): Span {
 
 /** The pieces covering logical offsets [start, end), moved so that `start` lands at logical offset `at`. */
 export function slicePieces(pieces: readonly Piece[], start: number, end: number, at: number): Piece[] {
+  // The common case, a line read from one physical line, gets an array of exactly one piece: trees keep these.
+  const only = pieces.length === 1 ? pieces[0]! : undefined;
+  if (only && only.length === only.sourceLength && start < end && start >= only.at && end <= only.at + only.length) {
+    return [{ at, length: end - start, source: only.source + (start - only.at), sourceLength: end - start }];
+  }
   const result: Piece[] = [];
   for (const piece of pieces) {
     const pieceEnd = piece.at + piece.length;

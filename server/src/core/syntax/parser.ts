@@ -20,12 +20,12 @@ import {
   TooLarge,
 } from './includes';
 import type { Span } from '../span';
-import { isSpace, LogicalLine, logicalLines, MappedText, sliceMapped, spanOf } from './lines';
+import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rules';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { expandLine, Macro, macroArgumentsError } from './macros';
-import { nextWord, substitute, Word, words } from './words';
+import { isSpace, MAX_POOLED, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 
@@ -104,6 +104,10 @@ class ReadState {
   /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
   expansionLeft: number;
   private length = 0;
+  /** Directive names as written, each kept once with its lower case: a tree repeats a few names thousands of times. */
+  private readonly names = new Map<string, DirectiveName>();
+  /** Argument values, each kept once: members repeat the same `route=`, `loadfactor=`, `status=` words. */
+  readonly values = new Map<string, string>();
 
   constructor(
     options: ReadOptions,
@@ -133,9 +137,25 @@ class ReadState {
     return this.length + 1 + length <= this.limits.size;
   }
 
+  /** The shared copy of a name as written, and its lower case. */
+  name(written: string): DirectiveName {
+    if (written.length > MAX_POOLED) return { written, lower: asciiLower(written) };
+    let name = this.names.get(written);
+    if (!name) {
+      name = { written, lower: asciiLower(written) };
+      this.names.set(written, name);
+    }
+    return name;
+  }
+
   get text(): string {
     return this.texts.length === 1 ? this.texts[0]! : this.texts.join('\n');
   }
+}
+
+interface DirectiveName {
+  readonly written: string;
+  readonly lower: string;
 }
 
 interface Frame {
@@ -181,6 +201,42 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
   return { tree, sawLoadModule: state.sawLoadModule };
 }
 
+/** A file's text and where it sits in the virtual text. */
+interface FileText {
+  readonly text: string;
+  readonly base: number;
+}
+
+/**
+ * A directive read from one physical line of a file, as written. Its argument text is cut from the
+ * file again when asked for, not kept: few readers need it, and a tree holds thousands of directives.
+ */
+class WrittenDirective implements Directive {
+  readonly kind = 'directive';
+  readonly #file: FileText;
+
+  constructor(
+    readonly name: string,
+    readonly nameSpan: Span,
+    readonly args: readonly Word[],
+    readonly span: Span,
+    readonly lineAt: number,
+    file: FileText,
+  ) {
+    this.#file = file;
+  }
+
+  /** From the first argument to the end of the trimmed line, which is where the last argument ends. */
+  get argText(): MappedText {
+    const first = this.args[0];
+    if (!first) return { text: '', pieces: [] };
+    const start = first.span.start;
+    const length = this.span.end - start;
+    const { text, base } = this.#file;
+    return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
+  }
+}
+
 /** A line of a macro expansion, spliced into the reader's line stream where its `Use` stood. */
 interface SplicedLine {
   readonly line: LogicalLine;
@@ -199,11 +255,12 @@ interface SplicedLine {
 }
 
 class Reader {
-  private readonly lines: Generator<LogicalLine, void, undefined>;
+  private readonly lines: LineReader;
   /** Expanded macro lines still to read, the next one last. */
   private readonly spliced: SplicedLine[] = [];
   /** Where the line being read comes from when it is not from the file itself. */
   private current: SplicedLine | undefined;
+  private readonly file: FileText;
   /** Lines of this file counted so far: the line number at offset `at` of the text. */
   private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
@@ -220,15 +277,15 @@ class Reader {
     private readonly base: number,
     private readonly path: string,
   ) {
-    this.lines = logicalLines(text, base);
+    this.lines = new LineReader(text, base);
+    this.file = { text, base };
   }
 
   /** The next line: a spliced macro line first, else the file's next line. */
   private nextLine(): LogicalLine | undefined {
     this.current = this.spliced.pop();
     if (this.current) return this.current.line;
-    const next = this.lines.next();
-    return next.done ? undefined : next.value;
+    return this.lines.next();
   }
 
   /** Reads the whole file; sections cannot span files, so each file closes its own. */
@@ -283,7 +340,7 @@ class Reader {
     const top = this.stack.at(-1);
     // A true conditional ends at the first line that is exactly `</IfX>`, before substitution.
     if (top?.condition && raw.startsWith('</') && asciiLower(raw.slice(2)) === `${asciiLower(top.name)}>`) {
-      this.closeFrame(this.makeDirective(trimmed, line));
+      this.closeFrame(this.makeDirective(trimmed, line, true));
       return;
     }
     const state = this.state;
@@ -302,7 +359,7 @@ class Reader {
     }
     const cut = resolved.overLimit[0];
     if (cut) this.report('include-over-limit', 'include-limit', cut.span, notSubstituted(cut.name), false);
-    const directive = this.makeDirective(resolved.text, line);
+    const directive = this.makeDirective(resolved.text, line, resolved.text === trimmed);
     if (!directive) return;
     const name = directive.name;
     if (name.startsWith('</')) this.readClose(directive);
@@ -314,38 +371,43 @@ class Reader {
     return this.state.variables.get(asciiLower(name)) ?? this.state.environment[name];
   }
 
-  private makeDirective(mapped: MappedText, line: LogicalLine): Directive | undefined {
+  /** The directive of a line; `asWritten` when `mapped` is the file's own text, not a substitution or an expansion. */
+  private makeDirective(mapped: MappedText, line: LogicalLine, asWritten: boolean): Directive | undefined {
     const first = nextWord(mapped, 0);
     // An empty first word (`""`, or a variable whose value is empty) makes Apache skip the line.
     if (!first || first.word.value === '') return undefined;
-    let name = first.word.value;
-    let argText = sliceMapped(mapped, first.next, mapped.text.length);
-    if (name[1] !== '/') {
-      if (name.endsWith('>')) name = name.slice(0, -1);
-      if (name.startsWith('<') && argText.text === '') {
-        // `<Proxy>` alone: Apache hands the handler the argument string ">".
-        const at = first.word.span.end;
-        argText = { text: '>', pieces: [{ at: 0, length: 1, source: Math.max(at - 1, 0), sourceLength: 1 }] };
-      }
+    let written = first.word.value;
+    const length = mapped.text.length;
+    const isClose = written[1] === '/';
+    if (!isClose && written.endsWith('>')) written = written.slice(0, -1);
+    const name = this.state.name(written).written;
+    const span = spanOf(mapped, 0, length);
+    const bare = !isClose && name.startsWith('<') && first.next >= length;
+    if (asWritten && !this.current && !bare && mapped.pieces.length === 1) {
+      const args = words(mapped, first.next, length, this.state.values);
+      return new WrittenDirective(name, first.word.span, args, span, line.lastLineStart, this.file);
     }
+    // `<Proxy>` alone: Apache hands the handler the argument string ">".
+    const argText = bare
+      ? { text: '>', pieces: [{ at: 0, length: 1, source: Math.max(first.word.span.end - 1, 0), sourceLength: 1 }] }
+      : sliceMapped(mapped, first.next, length);
     return {
       kind: 'directive',
       name,
       nameSpan: first.word.span,
       argText,
-      args: words(argText),
-      span: spanOf(mapped, 0, mapped.text.length),
+      args: words(argText, 0, argText.text.length, this.state.values),
+      span,
       lineAt: line.lastLineStart,
       ...(this.current ? { macroLine: this.current.bodyLine } : {}),
     };
   }
 
   private readOpen(open: Directive): void {
-    const name = open.name.slice(1);
-    const lower = asciiLower(name);
+    const { written: name, lower } = this.state.name(open.name.slice(1));
     const bracket = open.argText.text.lastIndexOf('>');
     const hasBracket = bracket >= 0;
-    const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length);
+    const args = words(open.argText, 0, hasBracket ? bracket : open.argText.text.length, this.state.values);
     const after = hasBracket ? spanOf(open.argText, bracket + 1, open.argText.text.length) : undefined;
     const ignoredText = after && after.end > after.start && open.argText.text.slice(bracket + 1).trim() !== '' ? after : undefined;
     const frame = { open, name, args, hasBracket, ignoredText, children: [] as Node[] };
@@ -403,7 +465,7 @@ class Reader {
       if (word[1] === '/') {
         const seen = word.slice(0, -1);
         const wanted = expected.pop()!;
-        const close = this.makeDirective(trimmed, line)!;
+        const close = this.makeDirective(trimmed, line, true)!;
         if (asciiLower(seen.slice(2)) !== asciiLower(wanted)) {
           this.report('section-mismatch', 'skipped-block-mismatch', close.span, `Expected </${wanted}> but saw ${seen}>`);
         }
@@ -456,7 +518,7 @@ class Reader {
   }
 
   private pushFrame(frame: Frame): void {
-    const key = asciiLower(frame.name);
+    const key = this.state.name(frame.name).lower;
     const depths = this.openByName.get(key);
     if (depths) depths.push(this.stack.length);
     else this.openByName.set(key, [this.stack.length]);
@@ -469,7 +531,7 @@ class Reader {
     const frame = this.stack.pop();
     const container = this.containers.pop();
     if (!frame || !container) return;
-    this.openByName.get(asciiLower(frame.name))!.pop();
+    this.openByName.get(this.state.name(frame.name).lower)!.pop();
     if (frame.condition) this.conditionals.pop();
     const last = close ?? frame.children.at(-1) ?? frame.open;
     const section: Section = {
@@ -535,7 +597,7 @@ class Reader {
       if (trimmed.text.startsWith('#')) continue;
       const first = asciiLower(nextWord(trimmed, 0)?.word.value ?? '');
       if (first === '</macro>' && --nesting === 0) {
-        close = this.makeDirective(trimmed, line);
+        close = this.makeDirective(trimmed, line, true);
         break;
       }
       if (first === '<macro') nesting++;
@@ -609,7 +671,7 @@ class Reader {
     this.state.expansionLeft -= size;
     for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
     const expansion = { macro: name, defined: macro.defined, lines: expanded.map((spliced) => spliced.line.text) };
-    return { ...directive, included: [{ path: where, nodes: target }], expansion };
+    return { ...directive, argText: directive.argText, included: [{ path: where, nodes: target }], expansion };
   }
 
   /** Whether mod_macro's directives exist: it is loaded, or the modules are not known (a fragment). */
@@ -634,7 +696,7 @@ class Reader {
 
   /** `Define`, `UnDefine`, `LoadModule`, `ServerRoot` and `Include` act while the file is read (EXEC_ON_READ). */
   private runReadTime(directive: Directive): Directive {
-    const name = asciiLower(directive.name);
+    const name = this.state.name(directive.name).lower;
     const args = directive.args;
     const first = args[0]?.value ?? '';
     if (name === 'define') {
@@ -777,7 +839,7 @@ class Reader {
         false,
       );
     if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
-    return { ...directive, included };
+    return { ...directive, argText: directive.argText, included };
   }
 }
 

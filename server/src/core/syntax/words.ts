@@ -3,7 +3,16 @@
  * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
 import type { Span } from '../span';
-import { isSpace, MappedText, Piece, slicePieces, spanOf } from './lines';
+import { MappedText, Piece, slicePieces, spanOf } from './lines';
+
+/**
+ * Whitespace as C `isspace` sees it in the "C" locale. It lives beside the tokenizer, its hottest
+ * caller: tests and benchmarks run through a CommonJS transform that turns every call of another
+ * module's function into a getter call, once per character here.
+ */
+export function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
 
 /** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
 export interface Word {
@@ -13,14 +22,22 @@ export interface Word {
   readonly quoted: boolean;
 }
 
-/** A word plus where it sits in the mapped text, for handlers that re-split a line. */
-export interface LocatedWord extends Word {
-  readonly from: number;
-  readonly to: number;
-}
+/**
+ * The longest string a reader's pool shares. Repeated words are short; and past 16,383 characters
+ * V8 hashes a string by its length alone, so long strings of one length would all collide.
+ */
+export const MAX_POOLED = 256;
 
-/** Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its trailing space. */
-export function nextWord(mapped: MappedText, offset: number, limit = mapped.text.length): { word: LocatedWord; next: number } | undefined {
+/**
+ * Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its
+ * trailing space. With a `pool`, a value already in it is shared instead of kept again.
+ */
+export function nextWord(
+  mapped: MappedText,
+  offset: number,
+  limit = mapped.text.length,
+  pool?: Map<string, string>,
+): { word: Word; next: number } | undefined {
   const text = mapped.text;
   let pos = offset;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
@@ -67,16 +84,22 @@ export function nextWord(mapped: MappedText, offset: number, limit = mapped.text
   }
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
-  return { word: { value, quoted, from, to, span: spanOf(mapped, from, to) }, next: pos };
+  if (pool && value.length <= MAX_POOLED) {
+    const shared = pool.get(value);
+    if (shared === undefined) pool.set(value, value);
+    else value = shared;
+  }
+  return { word: { value, quoted, span: spanOf(mapped, from, to) }, next: pos };
 }
 
-/** Every word of `mapped` between `offset` and `limit`. */
-export function words(mapped: MappedText, offset = 0, limit = mapped.text.length): LocatedWord[] {
-  const result: LocatedWord[] = [];
+/** Every word of `mapped` between `offset` and `limit`, values shared through `pool` when given. */
+export function words(mapped: MappedText, offset = 0, limit = mapped.text.length, pool?: Map<string, string>): Word[] {
+  const result: Word[] = [];
   let pos = offset;
   for (;;) {
-    const read = nextWord(mapped, pos, limit);
-    if (!read) return result;
+    const read = nextWord(mapped, pos, limit, pool);
+    // Trees keep these arrays: a copy holds exactly its words, not the room `push` grew.
+    if (!read) return result.slice();
     result.push(read.word);
     pos = read.next;
   }
