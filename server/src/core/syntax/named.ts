@@ -1,29 +1,43 @@
 /**
- * The walk's directives by name: one pass over a node list, shared by every rule that looks for a
- * few directives, instead of each rule lower-casing every name of the walk itself.
+ * The walk's directives by name, and the sections they stand in: one pass over a node list, shared
+ * by every rule that looks for a few directives, instead of each rule walking every step and
+ * lower-casing every name itself.
  */
 import { asciiLower } from '../ascii';
-import type { Node } from './tree';
+import type { Node, Section } from './tree';
 import { walk, WalkStep } from './walk';
 
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
 export type NamedStep = Extract<WalkStep, { readonly kind: 'directive' | 'enter' }>;
 
-const INDEXES = new WeakMap<readonly Node[], ReadonlyMap<string, readonly number[]>>();
+/** A section entered by the walk: its lower-case name (without `<`) and the section it is entered in. */
+interface Entered {
+  readonly name: string;
+  readonly parent: Section | undefined;
+}
 
-/** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
-function indexOf(nodes: readonly Node[]): ReadonlyMap<string, readonly number[]> {
+interface Index {
+  /** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
+  readonly positions: ReadonlyMap<string, readonly number[]>;
+  readonly sections: ReadonlyMap<Section, Entered>;
+}
+
+const INDEXES = new WeakMap<readonly Node[], Index>();
+
+function indexOf(nodes: readonly Node[]): Index {
   let index = INDEXES.get(nodes);
   if (!index) {
-    const built = new Map<string, number[]>();
+    const positions = new Map<string, number[]>();
+    const sections = new Map<Section, Entered>();
     walk(nodes).forEach((step, position) => {
       if (step.kind === 'leave') return;
+      if (step.kind === 'enter') sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent });
       const name = asciiLower(step.kind === 'directive' ? step.directive.name : step.section.open.name);
-      const positions = built.get(name);
-      if (positions) positions.push(position);
-      else built.set(name, [position]);
+      const list = positions.get(name);
+      if (list) list.push(position);
+      else positions.set(name, [position]);
     });
-    index = built;
+    index = { positions, sections };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -34,7 +48,7 @@ function indexOf(nodes: readonly Node[]): ReadonlyMap<string, readonly number[]>
  * opening, `<proxy`), in walk order. Names compare as Apache compares them (ASCII case folding).
  */
 export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): NamedStep[] {
-  const index = indexOf(nodes);
+  const index = indexOf(nodes).positions;
   const positions: number[] = [];
   let lists = 0;
   for (const name of names) {
@@ -47,4 +61,25 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
   if (lists > 1) positions.sort((a, b) => a - b);
   const steps = walk(nodes);
   return positions.map((position) => steps[position] as NamedStep);
+}
+
+/** The lower-case name of a section the walk over `nodes` enters (`virtualhost`, without `<`). */
+export function sectionName(nodes: readonly Node[], section: Section): string {
+  return indexOf(nodes).sections.get(section)?.name ?? asciiLower(section.name);
+}
+
+/**
+ * The innermost section named `name` (lower case, without `<`) among `section` and the sections
+ * the walk over `nodes` entered it in; a step's enclosing sections are its `parent` and theirs.
+ */
+export function enclosing(nodes: readonly Node[], section: Section | undefined, name: string): Section | undefined {
+  return sectionsAround(nodes, section).find((around) => sectionName(nodes, around) === name);
+}
+
+/** `section` and the sections the walk over `nodes` entered it in, innermost first. */
+export function sectionsAround(nodes: readonly Node[], section: Section | undefined): Section[] {
+  const sections = indexOf(nodes).sections;
+  const around: Section[] = [];
+  for (let at = section; at; at = sections.get(at)?.parent) around.push(at);
+  return around;
 }

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { enclosing, sectionName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
+import { parse } from '../../../server/src/core/syntax/parser';
+import type { Section } from '../../../server/src/core/syntax/tree';
+import { walk } from '../../../server/src/core/syntax/walk';
+import { grammarText, mutatedText, seedTexts } from '../../fuzz/inputs';
+
+/**
+ * The index against the plain walk it stands for: the steps with each name, and for every step the
+ * sections entered and not yet left (innermost first), as a stack kept over the whole walk says.
+ */
+function checkAgainstWalk(text: string): void {
+  const nodes = parse(text, { environment: {} }).nodes;
+  const open: Section[] = [];
+  const byName = new Map<string, number[]>();
+  walk(nodes).forEach((step, position) => {
+    if (step.kind === 'leave') {
+      assert.equal(open.pop(), step.section);
+      return;
+    }
+    const directive = step.kind === 'directive' ? step.directive : step.section.open;
+    const name = directive.name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    byName.set(name, [...(byName.get(name) ?? []), position]);
+    const around = [...open].reverse();
+    assert.deepEqual(sectionsAround(nodes, step.parent), around);
+    for (const wanted of ['virtualhost', 'location', 'proxy']) {
+      assert.equal(
+        enclosing(nodes, step.parent, wanted),
+        around.find((section) => section.name.replace(/[A-Z]/g, (c) => c.toLowerCase()) === wanted),
+      );
+    }
+    if (step.kind === 'enter') {
+      assert.equal(
+        sectionName(nodes, step.section),
+        step.section.name.replace(/[A-Z]/g, (c) => c.toLowerCase()),
+      );
+      open.push(step.section);
+    }
+  });
+  const steps = walk(nodes);
+  const names = [...byName.keys()];
+  for (const name of names)
+    assert.deepEqual(
+      stepsNamed(nodes, [name]),
+      byName.get(name)!.map((position) => steps[position]),
+    );
+  const several = names.filter((_, index) => index % 2 === 0);
+  const positions = several.flatMap((name) => byName.get(name)!).sort((a, b) => a - b);
+  assert.deepEqual(
+    stepsNamed(nodes, several),
+    positions.map((position) => steps[position]),
+  );
+}
+
+describe('the walk indexed by name (syntax/named)', () => {
+  const seeds = seedTexts().texts;
+
+  it('agrees with the plain walk on every seed text (rule examples, examples, fixtures, corpus)', () => {
+    for (const text of seeds) checkAgainstWalk(text);
+  });
+
+  it('agrees with the plain walk on generated and mutated configurations', () => {
+    fc.assert(fc.property(grammarText, checkAgainstWalk), { numRuns: 300 });
+    fc.assert(fc.property(mutatedText(seeds), checkAgainstWalk), { numRuns: 300 });
+  });
+});
