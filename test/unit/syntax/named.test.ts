@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { enclosing, sectionName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
+import { enclosing, namesIn, sectionName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
 import { parse } from '../../../server/src/core/syntax/parser';
 import type { Section } from '../../../server/src/core/syntax/tree';
 import { walk } from '../../../server/src/core/syntax/walk';
@@ -40,6 +40,7 @@ function checkAgainstWalk(text: string): void {
   });
   const steps = walk(nodes);
   const names = [...byName.keys()];
+  assert.deepEqual(new Set(namesIn(nodes)), new Set(names));
   for (const name of names)
     assert.deepEqual(
       stepsNamed(nodes, [name]),

@@ -63,6 +63,11 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
   return positions.map((position) => steps[position] as NamedStep);
 }
 
+/** The lower-case names of the directives the walk over `nodes` has (sections by their opening, `<proxy`). */
+export function namesIn(nodes: readonly Node[]): Iterable<string> {
+  return indexOf(nodes).positions.keys();
+}
+
 /** The lower-case name of a section the walk over `nodes` enters (`virtualhost`, without `<`). */
 export function sectionName(nodes: readonly Node[], section: Section): string {
   return indexOf(nodes).sections.get(section)?.name ?? asciiLower(section.name);
