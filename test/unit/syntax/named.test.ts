@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { enclosing, namesIn, sectionName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
+import { enclosing, namesIn, foldedName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
 import { parse } from '../../../server/src/core/syntax/parser';
 import type { Section } from '../../../server/src/core/syntax/tree';
 import { walk } from '../../../server/src/core/syntax/walk';
@@ -24,15 +24,21 @@ function checkAgainstWalk(text: string): void {
     byName.set(name, [...(byName.get(name) ?? []), position]);
     const around = [...open].reverse();
     assert.deepEqual(sectionsAround(nodes, step.parent), around);
+    const folded = (section: Section): string => section.name.replace(/[A-Z]/g, (c) => c.toLowerCase());
     for (const wanted of ['virtualhost', 'location', 'proxy']) {
       assert.equal(
         enclosing(nodes, step.parent, wanted),
-        around.find((section) => section.name.replace(/[A-Z]/g, (c) => c.toLowerCase()) === wanted),
+        around.find((section) => folded(section) === wanted),
       );
     }
+    const paths = new Set(['location', 'locationmatch', 'directory']);
+    assert.equal(
+      enclosing(nodes, step.parent, paths),
+      around.find((section) => paths.has(folded(section))),
+    );
     if (step.kind === 'enter') {
       assert.equal(
-        sectionName(nodes, step.section),
+        foldedName(nodes, step.section),
         step.section.name.replace(/[A-Z]/g, (c) => c.toLowerCase()),
       );
       open.push(step.section);

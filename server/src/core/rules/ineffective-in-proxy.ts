@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import { sectionName, stepsNamed } from '../syntax/named';
+import { foldedName, stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 /** Options that act only on files Apache serves from disk, never on a proxied request. */
@@ -19,7 +19,7 @@ export const rule: Rule = {
     const nodes = analysis.tree.nodes;
     for (const step of stepsNamed(nodes, ['allowoverride', 'options'])) {
       if (step.kind !== 'directive' || !step.parent) continue;
-      const section = sectionName(nodes, step.parent);
+      const section = foldedName(nodes, step.parent);
       if (section !== 'proxy' && section !== 'proxymatch') continue;
       const directive = step.directive;
       const name = asciiLower(directive.name);

@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import type { Balancer } from '../model/model';
 import { balancerName, workerUrl } from '../model/urls';
-import { sectionName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, foldedName, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Word } from '../syntax/words';
 import type { Fix, Rule } from './types';
@@ -134,6 +134,9 @@ interface ProxyLines {
   readonly reverses: readonly ReverseLine[];
 }
 
+/** The sections that give a ProxyPass its path and its ProxyPassReverse. */
+const LOCATIONS = new Set(['location', 'locationmatch']);
+
 const PROXY_LINES = new WeakMap<readonly Node[], ProxyLines>();
 
 /**
@@ -149,9 +152,8 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
     if (step.kind !== 'directive') continue;
     const directive = step.directive;
     const name = asciiLower(directive.name);
-    const around = sectionsAround(nodes, step.parent);
-    const vhost = around.find((section) => sectionName(nodes, section) === 'virtualhost');
-    const location = around.find((section) => ['location', 'locationmatch'].includes(sectionName(nodes, section)));
+    const vhost = enclosing(nodes, step.parent, 'virtualhost');
+    const location = enclosing(nodes, step.parent, LOCATIONS);
     let url: Word | undefined;
     let reverse: string | undefined;
     let path: string | undefined;
@@ -161,7 +163,7 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
       if (first?.value === '~') url = location ? first : directive.args[2];
       else if (location) {
         url = first;
-        const isPlain = sectionName(nodes, location) === 'location' && location.args[0]?.value !== '~';
+        const isPlain = foldedName(nodes, location) === 'location' && location.args[0]?.value !== '~';
         if (first && isPlain) {
           reverse = `ProxyPassReverse ${raw(text, first)}`;
           path = location.args[0]?.value;

@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import { enclosing, sectionName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, foldedName, sectionsAround, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
@@ -70,7 +70,7 @@ export const rule: Rule = {
  */
 function inProxyAll(nodes: readonly Node[], section: Section | undefined): boolean {
   for (const around of sectionsAround(nodes, section)) {
-    const name = sectionName(nodes, around);
+    const name = foldedName(nodes, around);
     if (name === 'virtualhost') return false;
     if (name === 'proxy' && around.args[0]?.value === '*') return true;
   }

@@ -3,7 +3,7 @@ import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import { asciiLower } from '../ascii';
-import { sectionName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, stepsNamed } from '../syntax/named';
 import type { Word } from '../syntax/words';
 import type { Fix, Rule, RuleFinding } from './types';
 
@@ -63,9 +63,8 @@ function readRules(analysis: Analysis): ProxyRule[] {
   const rules: ProxyRule[] = [];
   for (const step of stepsNamed(nodes, KINDS.keys())) {
     if (step.kind !== 'directive') continue;
-    const around = sectionsAround(nodes, step.parent);
-    const vhost = around.find((section) => sectionName(nodes, section) === 'virtualhost');
-    const location = around.find((section) => PATH_SECTIONS.has(sectionName(nodes, section)));
+    const vhost = enclosing(nodes, step.parent, 'virtualhost');
+    const location = enclosing(nodes, step.parent, PATH_SECTIONS);
     const rule = readRule(step.directive, KINDS.get(asciiLower(step.directive.name))!, vhost, location);
     if (rule) rules.push(rule);
   }

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
-import { sectionName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node } from '../syntax/tree';
 import type { Rule, RuleFinding } from './types';
 
@@ -12,7 +12,7 @@ export function reverseLines(nodes: readonly Node[]): { directive: Directive; in
   const lines: { directive: Directive; inPath: boolean }[] = [];
   for (const step of stepsNamed(nodes, ['proxypassreverse'])) {
     if (step.kind !== 'directive') continue;
-    const inPath = sectionsAround(nodes, step.parent).some((section) => PATH_SECTIONS.has(sectionName(nodes, section)));
+    const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
     lines.push({ directive: step.directive, inPath });
   }
   return lines;

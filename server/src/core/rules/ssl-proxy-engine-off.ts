@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { sectionName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, sectionsAround, stepsNamed } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import { asciiLower } from '../ascii';
 import type { Fix, Rule, RuleFinding } from './types';
@@ -46,8 +46,7 @@ export const rule: Rule = {
         byVhost.set(step.section, vhost);
         continue;
       }
-      const around = sectionsAround(nodes, step.parent);
-      const vhost = around.find((section) => sectionName(nodes, section) === 'virtualhost');
+      const vhost = enclosing(nodes, step.parent, 'virtualhost');
       const server = (vhost && byVhost.get(vhost)) ?? main;
       const directive = step.directive;
       const name = asciiLower(directive.name);
@@ -56,11 +55,15 @@ export const rule: Rule = {
         if (value === 'on' || value === 'off') server.engine = value === 'on';
         continue;
       }
-      const inPath = around.some((section) => PATH_SECTIONS.has(sectionName(nodes, section)));
+      const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
       const urlIndex = WORKER_URL.get(name)?.(directive, inPath);
       const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
       if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
-        server.workers.push({ url: word.value, span: word.span, top: (around.at(-1)?.open ?? directive).span.start });
+        server.workers.push({
+          url: word.value,
+          span: word.span,
+          top: (sectionsAround(nodes, step.parent).at(-1)?.open ?? directive).span.start,
+        });
       }
     }
     const newline = text.includes('\r\n') ? '\r\n' : '\n';

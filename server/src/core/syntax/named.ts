@@ -69,16 +69,23 @@ export function namesIn(nodes: readonly Node[]): Iterable<string> {
 }
 
 /** The lower-case name of a section the walk over `nodes` enters (`virtualhost`, without `<`). */
-export function sectionName(nodes: readonly Node[], section: Section): string {
+export function foldedName(nodes: readonly Node[], section: Section): string {
   return indexOf(nodes).sections.get(section)?.name ?? asciiLower(section.name);
 }
 
 /**
- * The innermost section named `name` (lower case, without `<`) among `section` and the sections
- * the walk over `nodes` entered it in; a step's enclosing sections are its `parent` and theirs.
+ * The innermost of `section` and the sections the walk over `nodes` entered it in (a step's
+ * `parent` and theirs) whose lower-case name (without `<`) is `names` or one of them.
  */
-export function enclosing(nodes: readonly Node[], section: Section | undefined, name: string): Section | undefined {
-  return sectionsAround(nodes, section).find((around) => sectionName(nodes, around) === name);
+export function enclosing(nodes: readonly Node[], section: Section | undefined, names: string | ReadonlySet<string>): Section | undefined {
+  const sections = indexOf(nodes).sections;
+  for (let at = section; at;) {
+    const entered = sections.get(at);
+    if (!entered) return undefined;
+    if (typeof names === 'string' ? entered.name === names : names.has(entered.name)) return at;
+    at = entered.parent;
+  }
+  return undefined;
 }
 
 /** `section` and the sections the walk over `nodes` entered it in, innermost first. */
