@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { enclosing, namesIn, foldedName, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
+import { enclosing, expandedLines, foldedName, namesIn, sectionsAround, stepsNamed } from '../../../server/src/core/syntax/named';
 import { parse } from '../../../server/src/core/syntax/parser';
 import type { Section } from '../../../server/src/core/syntax/tree';
 import { walk } from '../../../server/src/core/syntax/walk';
@@ -45,6 +45,11 @@ function checkAgainstWalk(text: string): void {
     }
   });
   const steps = walk(nodes);
+  const lines = steps.flatMap((step) => (step.kind === 'directive' ? [step.directive] : step.kind === 'enter' ? [step.section.open] : []));
+  assert.deepEqual(
+    expandedLines(nodes),
+    lines.filter((line) => line.macroLine),
+  );
   const names = [...byName.keys()];
   assert.deepEqual(new Set(namesIn(nodes)), new Set(names));
   for (const name of names)
@@ -65,6 +70,23 @@ describe('the walk indexed by name (syntax/named)', () => {
 
   it('agrees with the plain walk on every seed text (rule examples, examples, fixtures, corpus)', () => {
     for (const text of seeds) checkAgainstWalk(text);
+  });
+
+  it('agrees with the plain walk on macro expansions (lines read in place of Use)', () => {
+    const text = [
+      '<Macro Pool $name $port>',
+      '  <Proxy "balancer://$name">',
+      '    BalancerMember "http://10.0.0.1:$port"',
+      '  </Proxy>',
+      '  ProxyPass "/$name/" "balancer://$name/"',
+      '</Macro>',
+      'Use Pool shop 8080',
+      '<VirtualHost *:80>',
+      '  Use Pool cart 8081',
+      '</VirtualHost>',
+    ].join('\n');
+    assert.equal(expandedLines(parse(text, { environment: {} }).nodes).length, 6);
+    checkAgainstWalk(text);
   });
 
   it('agrees with the plain walk on generated and mutated configurations', () => {

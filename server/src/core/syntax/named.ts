@@ -4,7 +4,7 @@
  * lower-casing every name itself.
  */
 import { asciiLower } from '../ascii';
-import type { Node, Section } from './tree';
+import type { Directive, Node, Section } from './tree';
 import { walk, WalkStep } from './walk';
 
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
@@ -20,6 +20,8 @@ interface Index {
   /** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
   readonly positions: ReadonlyMap<string, readonly number[]>;
   readonly sections: ReadonlyMap<Section, Entered>;
+  /** The lines read from macro expansions (those with a `macroLine`), in walk order. */
+  readonly expanded: readonly Directive[];
 }
 
 const INDEXES = new WeakMap<readonly Node[], Index>();
@@ -29,15 +31,18 @@ function indexOf(nodes: readonly Node[]): Index {
   if (!index) {
     const positions = new Map<string, number[]>();
     const sections = new Map<Section, Entered>();
+    const expanded: Directive[] = [];
     walk(nodes).forEach((step, position) => {
       if (step.kind === 'leave') return;
       if (step.kind === 'enter') sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent });
-      const name = asciiLower(step.kind === 'directive' ? step.directive.name : step.section.open.name);
+      const line = step.kind === 'directive' ? step.directive : step.section.open;
+      if (line.macroLine) expanded.push(line);
+      const name = asciiLower(line.name);
       const list = positions.get(name);
       if (list) list.push(position);
       else positions.set(name, [position]);
     });
-    index = { positions, sections };
+    index = { positions, sections, expanded };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -61,6 +66,11 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
   if (lists > 1) positions.sort((a, b) => a - b);
   const steps = walk(nodes);
   return positions.map((position) => steps[position] as NamedStep);
+}
+
+/** The lines of the walk over `nodes` read from macro expansions (those with a `macroLine`), in walk order. */
+export function expandedLines(nodes: readonly Node[]): readonly Directive[] {
+  return indexOf(nodes).expanded;
 }
 
 /** The lower-case names of the directives the walk over `nodes` has (sections by their opening, `<proxy`). */
