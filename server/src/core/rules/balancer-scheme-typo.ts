@@ -40,9 +40,11 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
-      const name = asciiLower(directive.name);
+      // Named only for a word that may hold a typo: most lines have none.
+      let name: string | undefined;
       for (const word of directive.args) {
         if (!hasLongScheme(text, word.span.start, word.span.end)) continue;
+        name ??= asciiLower(directive.name);
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
         const raw = text.slice(word.span.start, word.span.end);
         for (const match of schemesIn(raw)) {
