@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import { enclosing, foldedName, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, foldedName, parentSection, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
@@ -30,6 +30,7 @@ export const rule: Rule = {
     const main: Server = { requests: undefined, reverseProxies: false, restricted: false };
     const vhosts: Server[] = [];
     const byVhost = new Map<Section, Server>();
+    const inProxyAll = proxyAllTest(nodes);
     for (const step of stepsNamed(nodes, ['<virtualhost', 'proxyrequests', 'require', 'deny', 'proxypass', 'rewriterule'])) {
       if (step.kind === 'enter') {
         const vhost: Server = { requests: undefined, reverseProxies: false, restricted: false };
@@ -43,7 +44,7 @@ export const rule: Rule = {
       const name = asciiLower(directive.name);
       const value = directive.args.map((word) => asciiLower(word.value));
       if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
-      else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(nodes, step.parent))
+      else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(step.parent))
         server.restricted = true;
       else if (isBalancerPass(name, value)) server.reverseProxies = true;
     }
@@ -65,18 +66,29 @@ export const rule: Rule = {
 };
 
 /**
- * Whether a line in `section` is inside a `<Proxy *>` (or `<Proxy "*">`, the section that applies to every proxied
- * request, forward ones included) of its own server: the sections around it up to its virtual host.
+ * Whether a line in a section is inside a `<Proxy *>` (or `<Proxy "*">`, the section that applies to every proxied
+ * request, forward ones included) of its own server: among the sections around it up to its virtual host. Answered
+ * once per section, however deep the nesting.
  */
-function inProxyAll(nodes: readonly Node[], section: Section | undefined): boolean {
-  for (const around of sectionsAround(nodes, section)) {
-    const name = foldedName(nodes, around);
-    if (name === 'virtualhost') return false;
-    if (name === 'proxy' && around.args[0]?.value === '*') return true;
-  }
-  return false;
+function proxyAllTest(nodes: readonly Node[]): (section: Section | undefined) => boolean {
+  const known = new Map<Section | undefined, boolean>([[undefined, false]]);
+  return (section) => {
+    const passed: Section[] = [];
+    let at = section;
+    while (!known.has(at)) {
+      passed.push(at!);
+      at = parentSection(nodes, at!);
+    }
+    let inside = known.get(at)!;
+    for (let i = passed.length - 1; i >= 0; i--) {
+      const each = passed[i]!;
+      const name = foldedName(nodes, each);
+      inside = name !== 'virtualhost' && (inside || (name === 'proxy' && each.args[0]?.value === '*'));
+      known.set(each, inside);
+    }
+    return inside;
+  };
 }
-
 /** A ProxyPass or `RewriteRule … [P]` whose target is a balancer (arguments lower-cased). */
 function isBalancerPass(name: string, args: readonly string[]): boolean {
   if (name === 'proxypass') return args.some((arg) => arg.startsWith('balancer://'));

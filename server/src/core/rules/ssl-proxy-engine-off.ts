@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { enclosing, sectionsAround, stepsNamed } from '../syntax/named';
+import { enclosing, outermostSection, stepsNamed } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import { asciiLower } from '../ascii';
 import type { Fix, Rule, RuleFinding } from './types';
@@ -62,7 +62,7 @@ export const rule: Rule = {
         server.workers.push({
           url: word.value,
           span: word.span,
-          top: (sectionsAround(nodes, step.parent).at(-1)?.open ?? directive).span.start,
+          top: (step.parent ? outermostSection(nodes, step.parent).open : directive).span.start,
         });
       }
     }

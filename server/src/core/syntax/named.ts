@@ -10,10 +10,11 @@ import { walk, WalkStep } from './walk';
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
 export type NamedStep = Extract<WalkStep, { readonly kind: 'directive' | 'enter' }>;
 
-/** A section entered by the walk: its lower-case name (without `<`) and the section it is entered in. */
+/** A section entered by the walk: its lower-case name (without `<`), the section it is entered in and the outermost one. */
 interface Entered {
   readonly name: string;
   readonly parent: Section | undefined;
+  readonly outermost: Section;
 }
 
 interface Index {
@@ -22,6 +23,8 @@ interface Index {
   readonly sections: ReadonlyMap<Section, Entered>;
   /** The lines read from macro expansions (those with a `macroLine`), in walk order. */
   readonly expanded: readonly Directive[];
+  /** `enclosing`'s answers, per `names` argument and section. */
+  readonly enclosing: Map<string | ReadonlySet<string>, Map<Section, Section | undefined>>;
 }
 
 const INDEXES = new WeakMap<readonly Node[], Index>();
@@ -34,7 +37,11 @@ function indexOf(nodes: readonly Node[]): Index {
     const expanded: Directive[] = [];
     walk(nodes).forEach((step, position) => {
       if (step.kind === 'leave') return;
-      if (step.kind === 'enter') sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent });
+      if (step.kind === 'enter') {
+        // A parent is entered before its children, so its outermost section is known.
+        const outermost = (step.parent && sections.get(step.parent)?.outermost) ?? step.section;
+        sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent, outermost });
+      }
       const line = step.kind === 'directive' ? step.directive : step.section.open;
       if (line.macroLine) expanded.push(line);
       const name = asciiLower(line.name);
@@ -42,7 +49,7 @@ function indexOf(nodes: readonly Node[]): Index {
       if (list) list.push(position);
       else positions.set(name, [position]);
     });
-    index = { positions, sections, expanded };
+    index = { positions, sections, expanded, enclosing: new Map() };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -85,23 +92,41 @@ export function foldedName(nodes: readonly Node[], section: Section): string {
 
 /**
  * The innermost of `section` and the sections the walk over `nodes` entered it in (a step's
- * `parent` and theirs) whose lower-case name (without `<`) is `names` or one of them.
+ * `parent` and theirs) whose lower-case name (without `<`) is `names` or one of them. `names` is
+ * a constant of the caller: answers are kept per `names` and section, so each section is looked at
+ * once however deep the nesting (20,000 unclosed sections), not once per line inside it.
  */
 export function enclosing(nodes: readonly Node[], section: Section | undefined, names: string | ReadonlySet<string>): Section | undefined {
-  const sections = indexOf(nodes).sections;
-  for (let at = section; at;) {
-    const entered = sections.get(at);
-    if (!entered) return undefined;
-    if (typeof names === 'string' ? entered.name === names : names.has(entered.name)) return at;
-    at = entered.parent;
+  if (!section) return undefined;
+  const index = indexOf(nodes);
+  let answers = index.enclosing.get(names);
+  if (!answers) {
+    answers = new Map();
+    index.enclosing.set(names, answers);
   }
-  return undefined;
+  // Climb to a section already answered (or past the outermost), then answer the sections passed, outermost first.
+  const passed: Section[] = [];
+  let at: Section | undefined = section;
+  while (at && !answers.has(at)) {
+    passed.push(at);
+    at = index.sections.get(at)?.parent;
+  }
+  let answer = at && answers.get(at);
+  for (let i = passed.length - 1; i >= 0; i--) {
+    const each = passed[i]!;
+    const name = foldedName(nodes, each);
+    if (typeof names === 'string' ? name === names : names.has(name)) answer = each;
+    answers.set(each, answer);
+  }
+  return answers.get(section);
 }
 
-/** `section` and the sections the walk over `nodes` entered it in, innermost first. */
-export function sectionsAround(nodes: readonly Node[], section: Section | undefined): Section[] {
-  const sections = indexOf(nodes).sections;
-  const around: Section[] = [];
-  for (let at = section; at; at = sections.get(at)?.parent) around.push(at);
-  return around;
+/** The section the walk over `nodes` entered `section` in, if any. */
+export function parentSection(nodes: readonly Node[], section: Section): Section | undefined {
+  return indexOf(nodes).sections.get(section)?.parent;
+}
+
+/** The outermost of `section` and the sections the walk over `nodes` entered it in. */
+export function outermostSection(nodes: readonly Node[], section: Section): Section {
+  return indexOf(nodes).sections.get(section)?.outermost ?? section;
 }
