@@ -7,7 +7,7 @@ import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionR
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
 import type { Directive, SyntaxTree } from './syntax/tree';
-import { walk } from './syntax/walk';
+import { expandedLines } from './syntax/named';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -152,9 +152,7 @@ interface Expansion {
  */
 function macroLineOf(analysis: Analysis): (span: Span) => Span | undefined {
   const expansions: Expansion[] = [];
-  for (const step of walk(analysis.tree.nodes)) {
-    const line = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-    if (!line?.macroLine) continue;
+  for (const line of expandedLines(analysis.tree.nodes)) {
     const last = expansions.at(-1);
     if (last && last.span.start <= line.span.start && line.span.end <= last.span.end) last.lines.push(line);
     else expansions.push({ span: line.span, lines: [line] });

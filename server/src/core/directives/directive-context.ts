@@ -62,6 +62,11 @@ export function contextOf(parent: Section | undefined): DirectiveContext | undef
   return BY_SECTION[parent.name.toLowerCase()];
 }
 
+/** Whether Apache refuses the directive `name` in some context: `refusal` finds nothing for any other name. */
+export function mayBeRefused(name: string): boolean {
+  return refusedContexts().has(name.toLowerCase());
+}
+
 /** Apache's message when it refuses `name` in `context`, naming the section as Apache spells it (`<LocationMatch>`). */
 export function refusal(name: string, context: DirectiveContext, parent: Section | undefined): string | undefined {
   const entry = refusedContexts().get(name.toLowerCase());

@@ -1,4 +1,5 @@
 import type { Directive, Node, Section } from '../syntax/tree';
+import { stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import type { Fix, Rule } from './types';
 
@@ -22,6 +23,9 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
+    // Most configurations serve no balancer-manager: then nothing needs the walk below.
+    const nodes = analysis.tree.nodes;
+    if (!stepsNamed(nodes, ['sethandler']).some((step) => step.kind === 'directive' && isManagerHandler(step.directive))) return;
     // The innermost virtual host and path section of every open section, kept as the walk goes:
     // searching the open sections at each step would be quadratic in the nesting depth.
     const open: { vhost: Section | undefined; path: Section | undefined }[] = [];
@@ -36,7 +40,7 @@ export const rule: Rule = {
     };
     const handlers: { directive: Directive; section: Section | undefined; vhost: Section | undefined }[] = [];
     let order = 0;
-    for (const step of walk(analysis.tree.nodes)) {
+    for (const step of walk(nodes)) {
       if (step.kind === 'enter') {
         const outer = open.at(-1);
         const name = step.section.name.toLowerCase();
@@ -45,7 +49,7 @@ export const rule: Rule = {
         open.push({ vhost: isVhost ? step.section : outer?.vhost, path: isVhost ? undefined : isPath ? step.section : outer?.path });
         if (isPathSection(step.section)) addLocation(scopeOf(open.at(-1)!.vhost), step.section, order++);
       } else if (step.kind === 'leave') open.pop();
-      else if (step.directive.name.toLowerCase() === 'sethandler' && step.directive.args[0]?.value.toLowerCase() === 'balancer-manager') {
+      else if (isManagerHandler(step.directive)) {
         handlers.push({ directive: step.directive, section: open.at(-1)?.path, vhost: open.at(-1)?.vhost });
       }
     }
@@ -243,6 +247,10 @@ function partsOf(section: Section): AccessParts {
   };
   ACCESS.set(section, parts);
   return parts;
+}
+
+function isManagerHandler(directive: Directive): boolean {
+  return directive.name.toLowerCase() === 'sethandler' && directive.args[0]?.value.toLowerCase() === 'balancer-manager';
 }
 
 function isRequireAllGranted(directive: Directive): boolean {

@@ -40,8 +40,11 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
-      const name = asciiLower(directive.name);
+      // Named only for a word that may hold a typo: most lines have none.
+      let name: string | undefined;
       for (const word of directive.args) {
+        if (!hasLongScheme(text, word.span.start, word.span.end)) continue;
+        name ??= asciiLower(directive.name);
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
         const raw = text.slice(word.span.start, word.span.end);
         for (const match of schemesIn(raw)) {
@@ -63,6 +66,28 @@ export const rule: Rule = {
     }
   },
 };
+
+/**
+ * Whether `text` between `start` and `end` holds a scheme long enough to be "balancer" or two
+ * edits from it: six characters or more, a letter first, then a colon (`/[a-z][a-z0-9+.-]{5,}:/i`).
+ * Most words (`http://…`, `/path/`) have none and are skipped by this scan, without the slice and
+ * the regular expressions below (one call of which costs more than the scan).
+ */
+function hasLongScheme(text: string, start: number, end: number): boolean {
+  // Where the current run of scheme characters has its first letter (-1: none yet).
+  let letter = -1;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    const lower = code | 32;
+    if (lower >= 97 && lower <= 122) {
+      if (letter < 0) letter = i;
+    } else if (code === 58) {
+      if (letter >= 0 && i - letter >= 6) return true;
+      letter = -1;
+    } else if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46)) letter = -1;
+  }
+  return false;
+}
 
 /** The schemes of a word, left to right without overlap, tried only where a scheme can start. */
 function schemesIn(raw: string): RegExpExecArray[] {

@@ -1,5 +1,5 @@
-import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { enclosing, stepsNamed } from '../syntax/named';
+import type { Directive, Node, Section } from '../syntax/tree';
 import { covers, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
 import type { Fix, Rule } from './types';
 
@@ -110,22 +110,18 @@ function fixFor(text: string, handler: HandlerLocation, covering: ProxyRule, new
 }
 
 /** Every plain `<Location>` with a SetHandler naming one of HANDLERS directly inside it, in walk order. */
-function handlerLocations(nodes: Parameters<typeof walk>[0]): HandlerLocation[] {
+function handlerLocations(nodes: readonly Node[]): HandlerLocation[] {
   const found: HandlerLocation[] = [];
-  const vhosts: (Section | undefined)[] = [];
-  for (const step of walk(nodes)) {
-    if (step.kind === 'enter') vhosts.push(step.section.name.toLowerCase() === 'virtualhost' ? step.section : vhosts.at(-1));
-    else if (step.kind === 'leave') vhosts.pop();
-    else {
-      const directive = step.directive;
-      const parent = step.parent;
-      const value = directive.args[0]?.value.toLowerCase();
-      if (directive.name.toLowerCase() !== 'sethandler' || value === undefined || !HANDLERS.has(value)) continue;
-      if (!parent || parent.name.toLowerCase() !== 'location' || parent.args[0]?.value === '~') continue;
-      const path = parent.args[0]?.value;
-      if (path === undefined || !path.startsWith('/') || path.includes('${')) continue;
-      found.push({ handler: directive, section: parent, path, vhost: vhosts.at(-1) });
-    }
+  for (const step of stepsNamed(nodes, ['sethandler'])) {
+    if (step.kind !== 'directive') continue;
+    const directive = step.directive;
+    const parent = step.parent;
+    const value = directive.args[0]?.value.toLowerCase();
+    if (value === undefined || !HANDLERS.has(value)) continue;
+    if (!parent || parent.name.toLowerCase() !== 'location' || parent.args[0]?.value === '~') continue;
+    const path = parent.args[0]?.value;
+    if (path === undefined || !path.startsWith('/') || path.includes('${')) continue;
+    found.push({ handler: directive, section: parent, path, vhost: enclosing(nodes, parent, 'virtualhost') });
   }
   return found;
 }

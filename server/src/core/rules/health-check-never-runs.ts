@@ -23,9 +23,10 @@ export const rule: Rule = {
         if (setBy.has('hctemplate')) continue;
         const method = setBy.get('hcmethod');
         if (method === undefined) {
+          // Most members set none of them: no list is made for those.
+          if (!CHECK_KEYS.some((key) => setBy.get(key) !== undefined)) continue;
           const keys = CHECK_KEYS.map((key) => setBy.get(key)).filter((parameter): parameter is Parameter => parameter !== undefined);
-          const first = keys.sort((a, b) => a.span.start - b.span.start)[0];
-          if (!first) continue;
+          const first = keys.sort((a, b) => a.span.start - b.span.start)[0]!;
           const names = keys.map((parameter) => asciiLower(parameter.key)).join(', ');
           const insertAt = first.span.start;
           yield {

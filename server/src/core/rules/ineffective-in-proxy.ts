@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import { walk } from '../syntax/walk';
+import { foldedName, stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 /** Options that act only on files Apache serves from disk, never on a proxied request. */
@@ -16,9 +16,10 @@ export const rule: Rule = {
     good: '<Proxy "*">\n    Require all granted\n</Proxy>',
   },
   *check({ analysis }) {
-    for (const step of walk(analysis.tree.nodes)) {
+    const nodes = analysis.tree.nodes;
+    for (const step of stepsNamed(nodes, ['allowoverride', 'options'])) {
       if (step.kind !== 'directive' || !step.parent) continue;
-      const section = asciiLower(step.parent.name);
+      const section = foldedName(nodes, step.parent);
       if (section !== 'proxy' && section !== 'proxymatch') continue;
       const directive = step.directive;
       const name = asciiLower(directive.name);

@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import { pcreError } from '../pcre';
 import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
 import type { Rule } from './types';
@@ -31,6 +31,16 @@ const SETENVIF: Readonly<Record<string, readonly [name: string, index: number]>>
   browsermatch: ['BrowserMatch', 0],
   browsermatchnocase: ['BrowserMatchNoCase', 0],
 };
+/** The lines that may compile a regular expression, by lower-case name (sections with their `<`). */
+const COMPILING = [
+  ...[...MATCH_SECTIONS, ...TILDE_SECTIONS].map((name) => `<${name}`),
+  'proxypass',
+  'proxypassmatch',
+  'rewriterule',
+  'rewritecond',
+  ...ALIAS_MATCH,
+  ...Object.keys(SETENVIF),
+];
 /** RewriteCond patterns that are not regexes: comparisons and file or number tests (mod_rewrite's cmd_rewritecond). */
 const CONDITION_TEST = /^(?:[<>=]|-(?:[dfFhHlLsUx]|eq|ge|gt|le|lt|ne)$)/;
 
@@ -45,13 +55,8 @@ export const rule: Rule = {
     good: '<LocationMatch "^/(api|app)">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
   },
   *check({ analysis }) {
-    for (const step of walk(analysis.tree.nodes)) {
-      const compiled =
-        step.kind === 'enter'
-          ? sectionRegex(step.section)
-          : step.kind === 'directive'
-            ? directiveRegex(step.directive, step.parent)
-            : undefined;
+    for (const step of stepsNamed(analysis.tree.nodes, COMPILING)) {
+      const compiled = step.kind === 'enter' ? sectionRegex(step.section) : directiveRegex(step.directive, step.parent);
       if (!compiled) continue;
       const error = pcreError(compiled.pattern);
       if (!error) continue;

@@ -1,5 +1,5 @@
 import type { Span } from '../span';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import { modelProblems } from './shared';
 import type { Rule } from './types';
 
@@ -42,8 +42,8 @@ export const rule: Rule = {
       .map((problem) => problem.span.start)
       .sort((a, b) => a - b);
     const refused: Span[] = [];
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind !== 'directive' || step.directive.name.toLowerCase() !== 'balancermember') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, ['balancermember'])) {
+      if (step.kind !== 'directive') continue;
       const line = step.directive.span;
       const next = problems[firstAtOrAfter(problems, line.start)];
       if (next !== undefined && next < line.end) refused.push(line);

@@ -1,8 +1,9 @@
 import type { Analysis } from '../analysis';
-import { contextOf, refusal } from '../directives/directive-context';
+import { contextOf, mayBeRefused, refusal } from '../directives/directive-context';
 import { findDirective } from '../directives/directives';
 import type { Section } from '../syntax/tree';
 import { knownModules } from '../syntax/conditions';
+import { namesIn, stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import type { Rule, RuleFinding } from './types';
 
@@ -23,9 +24,13 @@ export const rule: Rule = {
     }
     // A fragment's top level may be the inside of a section in the file that includes it.
     const isComplete = knownModules(analysis.tree) !== undefined;
-    for (const step of walk(analysis.tree.nodes)) {
-      const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-      if (!directive) continue;
+    const nodes = analysis.tree.nodes;
+    // Only the lines whose name Apache refuses somewhere (`toLowerCase` folds further than the index's names, as `refusal` does).
+    for (const step of stepsNamed(
+      nodes,
+      [...namesIn(nodes)].filter((name) => mayBeRefused(name)),
+    )) {
+      const directive = step.kind === 'directive' ? step.directive : step.section.open;
       const context = contextOf(step.parent);
       if (!context || (context === 's' && !isComplete)) continue;
       const message = refusal(directive.name, context, step.parent);

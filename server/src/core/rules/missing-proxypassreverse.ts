@@ -1,8 +1,8 @@
 import { asciiLower } from '../ascii';
 import type { Balancer } from '../model/model';
 import { balancerName, workerUrl } from '../model/urls';
-import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { enclosing, foldedName, stepsNamed } from '../syntax/named';
+import type { Directive, Node, Section } from '../syntax/tree';
 import type { Word } from '../syntax/words';
 import type { Fix, Rule } from './types';
 
@@ -128,37 +128,42 @@ interface ReverseLine {
   readonly vhost: Section | undefined;
 }
 
-/** Every ProxyPass and `RewriteRule … [P]` whose target is a balancer, and every ProxyPassReverse, with their virtual hosts. */
-export function proxyLines(nodes: Parameters<typeof walk>[0], text: string): { passes: BalancerPass[]; reverses: ReverseLine[] } {
+/** The balancer lines and ProxyPassReverse lines of a tree (see proxyLines). */
+interface ProxyLines {
+  readonly passes: readonly BalancerPass[];
+  readonly reverses: readonly ReverseLine[];
+}
+
+/** The sections that give a ProxyPass its path and its ProxyPassReverse. */
+const LOCATIONS = new Set(['location', 'locationmatch']);
+
+const PROXY_LINES = new WeakMap<readonly Node[], ProxyLines>();
+
+/**
+ * Every ProxyPass and `RewriteRule … [P]` whose target is a balancer, and every ProxyPassReverse, with their virtual
+ * hosts; found once per (frozen) tree for this rule and member-trailing-slash.
+ */
+export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
+  const cached = PROXY_LINES.get(nodes);
+  if (cached) return cached;
   const passes: BalancerPass[] = [];
   const reverses: ReverseLine[] = [];
-  const vhosts: (Section | undefined)[] = [];
-  const paths: (Section | undefined)[] = [];
-  for (const step of walk(nodes)) {
-    if (step.kind === 'enter') {
-      const name = asciiLower(step.section.name);
-      vhosts.push(name === 'virtualhost' ? step.section : vhosts.at(-1));
-      paths.push(name === 'location' || name === 'locationmatch' ? step.section : paths.at(-1));
-      continue;
-    }
-    if (step.kind === 'leave') {
-      vhosts.pop();
-      paths.pop();
-      continue;
-    }
+  for (const step of stepsNamed(nodes, ['proxypassreverse', 'proxypass', 'rewriterule'])) {
+    if (step.kind !== 'directive') continue;
     const directive = step.directive;
     const name = asciiLower(directive.name);
-    const location = paths.at(-1);
+    const vhost = enclosing(nodes, step.parent, 'virtualhost');
+    const location = enclosing(nodes, step.parent, LOCATIONS);
     let url: Word | undefined;
     let reverse: string | undefined;
     let path: string | undefined;
-    if (name === 'proxypassreverse') reverses.push({ urls: directive.args.map((word) => word.value), vhost: vhosts.at(-1) });
+    if (name === 'proxypassreverse') reverses.push({ urls: directive.args.map((word) => word.value), vhost });
     else if (name === 'proxypass') {
       const [first, second] = directive.args;
       if (first?.value === '~') url = location ? first : directive.args[2];
       else if (location) {
         url = first;
-        const isPlain = asciiLower(location.name) === 'location' && location.args[0]?.value !== '~';
+        const isPlain = foldedName(nodes, location) === 'location' && location.args[0]?.value !== '~';
         if (first && isPlain) {
           reverse = `ProxyPassReverse ${raw(text, first)}`;
           path = location.args[0]?.value;
@@ -175,9 +180,11 @@ export function proxyLines(nodes: Parameters<typeof walk>[0], text: string): { p
     const named = balancerName(url.value.split(/[$?]/)[0]!);
     if (!('name' in named)) continue;
     const rest = url.value.slice(named.name.length);
-    passes.push({ directive, url, name: named.name, rest, path, vhost: vhosts.at(-1), reverse });
+    passes.push({ directive, url, name: named.name, rest, path, vhost, reverse });
   }
-  return { passes, reverses };
+  const lines = { passes, reverses };
+  PROXY_LINES.set(nodes, lines);
+  return lines;
 }
 
 /** `[P]`, `[L,P]`, `[proxy]`: mod_rewrite's flag that hands the substitution to mod_proxy. */

@@ -1,9 +1,10 @@
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor } from './shared';
 import type { Rule, RuleFinding } from './types';
 
-const PROXY_DIRECTIVES = /^(balancermember|proxyset|proxypass|proxypassmatch|proxypassreverse|<proxy|<proxymatch)$/i;
+/** The lines that need mod_proxy, by lower-case name. */
+const PROXY_DIRECTIVES = ['balancermember', 'proxyset', 'proxypass', 'proxypassmatch', 'proxypassreverse', '<proxy', '<proxymatch'];
 
 export const rule: Rule = {
   id: 'module-not-loaded',
@@ -19,16 +20,15 @@ export const rule: Rule = {
     const modules = knownModules(analysis.tree);
     if (!modules) return;
     if (!modules.has('proxy_module')) {
-      for (const step of walk(analysis.tree.nodes)) {
-        const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-        if (!directive || !PROXY_DIRECTIVES.test(directive.name)) continue;
-        yield {
-          span: directive.nameSpan,
-          message: `${directive.name} needs mod_proxy: add LoadModule proxy_module`,
-          apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
-        };
-        return;
-      }
+      // The first line that needs mod_proxy, in walk order.
+      const step = stepsNamed(analysis.tree.nodes, PROXY_DIRECTIVES)[0];
+      if (!step) return;
+      const directive = step.kind === 'directive' ? step.directive : step.section.open;
+      yield {
+        span: directive.nameSpan,
+        message: `${directive.name} needs mod_proxy: add LoadModule proxy_module`,
+        apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
+      };
       return;
     }
     const balancers = analysis.model.balancers.filter((balancer) => balancer.name.startsWith('balancer://'));

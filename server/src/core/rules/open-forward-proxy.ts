@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
-import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { enclosing, foldedName, parentSection, stepsNamed } from '../syntax/named';
+import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
 /** What one server (the main server or a virtual host) says about forward proxying. */
@@ -26,30 +26,26 @@ export const rule: Rule = {
     good: 'ProxyRequests Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
   },
   *check({ analysis }) {
+    const nodes = analysis.tree.nodes;
     const main: Server = { requests: undefined, reverseProxies: false, restricted: false };
     const vhosts: Server[] = [];
-    const open: { server: Server; proxyAll: boolean }[] = [];
-    for (const step of walk(analysis.tree.nodes)) {
-      const outer = open.at(-1);
-      const server = outer?.server ?? main;
+    const byVhost = new Map<Section, Server>();
+    const inProxyAll = proxyAllTest(nodes);
+    for (const step of stepsNamed(nodes, ['<virtualhost', 'proxyrequests', 'require', 'deny', 'proxypass', 'rewriterule'])) {
       if (step.kind === 'enter') {
-        const name = asciiLower(step.section.name);
-        if (name === 'virtualhost') {
-          const vhost: Server = { requests: undefined, reverseProxies: false, restricted: false };
-          vhosts.push(vhost);
-          open.push({ server: vhost, proxyAll: false });
-        } else open.push({ server, proxyAll: (outer?.proxyAll ?? false) || isProxyAll(step.section) });
+        const vhost: Server = { requests: undefined, reverseProxies: false, restricted: false };
+        vhosts.push(vhost);
+        byVhost.set(step.section, vhost);
         continue;
       }
-      if (step.kind === 'leave') {
-        open.pop();
-        continue;
-      }
+      const vhost = enclosing(nodes, step.parent, 'virtualhost');
+      const server = (vhost && byVhost.get(vhost)) ?? main;
       const directive = step.directive;
       const name = asciiLower(directive.name);
       const value = directive.args.map((word) => asciiLower(word.value));
       if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
-      else if (outer?.proxyAll && ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted')) server.restricted = true;
+      else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(step.parent))
+        server.restricted = true;
       else if (isBalancerPass(name, value)) server.reverseProxies = true;
     }
     const flagged = new Set<Directive>();
@@ -69,11 +65,30 @@ export const rule: Rule = {
   },
 };
 
-/** `<Proxy *>`, `<Proxy "*">`: the section that applies to every proxied request, forward ones included. */
-function isProxyAll(section: Section): boolean {
-  return asciiLower(section.name) === 'proxy' && section.args[0]?.value === '*';
+/**
+ * Whether a line in a section is inside a `<Proxy *>` (or `<Proxy "*">`, the section that applies to every proxied
+ * request, forward ones included) of its own server: among the sections around it up to its virtual host. Answered
+ * once per section, however deep the nesting.
+ */
+function proxyAllTest(nodes: readonly Node[]): (section: Section | undefined) => boolean {
+  const known = new Map<Section | undefined, boolean>([[undefined, false]]);
+  return (section) => {
+    const passed: Section[] = [];
+    let at = section;
+    while (!known.has(at)) {
+      passed.push(at!);
+      at = parentSection(nodes, at!);
+    }
+    let inside = known.get(at)!;
+    for (let i = passed.length - 1; i >= 0; i--) {
+      const each = passed[i]!;
+      const name = foldedName(nodes, each);
+      inside = name !== 'virtualhost' && (inside || (name === 'proxy' && each.args[0]?.value === '*'));
+      known.set(each, inside);
+    }
+    return inside;
+  };
 }
-
 /** A ProxyPass or `RewriteRule … [P]` whose target is a balancer (arguments lower-cased). */
 function isBalancerPass(name: string, args: readonly string[]): boolean {
   if (name === 'proxypass') return args.some((arg) => arg.startsWith('balancer://'));

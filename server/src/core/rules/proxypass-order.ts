@@ -2,7 +2,8 @@ import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { asciiLower } from '../ascii';
+import { enclosing, stepsNamed } from '../syntax/named';
 import type { Word } from '../syntax/words';
 import type { Fix, Rule, RuleFinding } from './types';
 
@@ -58,26 +59,14 @@ export function proxyRules(analysis: Analysis): readonly ProxyRule[] {
 }
 
 function readRules(analysis: Analysis): ProxyRule[] {
+  const nodes = analysis.tree.nodes;
   const rules: ProxyRule[] = [];
-  // The innermost virtual host and path section at each depth, kept as the walk goes: searching
-  // the open sections for every line would be quadratic in the nesting depth.
-  const open: { vhost: Section | undefined; location: Section | undefined }[] = [];
-  for (const step of walk(analysis.tree.nodes)) {
-    if (step.kind === 'enter') {
-      const name = step.section.name.toLowerCase();
-      const outer = open.at(-1);
-      open.push({
-        vhost: name === 'virtualhost' ? step.section : outer?.vhost,
-        location: PATH_SECTIONS.has(name) ? step.section : outer?.location,
-      });
-    } else if (step.kind === 'leave') open.pop();
-    else {
-      const kind = KINDS.get(step.directive.name.toLowerCase());
-      const vhost = open.at(-1)?.vhost;
-      const location = open.at(-1)?.location;
-      const rule = kind && readRule(step.directive, kind, vhost, location);
-      if (rule) rules.push(rule);
-    }
+  for (const step of stepsNamed(nodes, KINDS.keys())) {
+    if (step.kind !== 'directive') continue;
+    const vhost = enclosing(nodes, step.parent, 'virtualhost');
+    const location = enclosing(nodes, step.parent, PATH_SECTIONS);
+    const rule = readRule(step.directive, KINDS.get(asciiLower(step.directive.name))!, vhost, location);
+    if (rule) rules.push(rule);
   }
   return rules;
 }

@@ -1,21 +1,19 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
-import type { Directive } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { enclosing, stepsNamed } from '../syntax/named';
+import type { Directive, Node } from '../syntax/tree';
 import type { Rule, RuleFinding } from './types';
 
 /** Sections that give a directive a path (cmd->path): ProxyPassReverse then takes only URL [interpolate]. */
 export const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
 
 /** Every ProxyPassReverse line with whether a path section holds it, in walk order. */
-export function reverseLines(nodes: Parameters<typeof walk>[0]): { directive: Directive; inPath: boolean }[] {
+export function reverseLines(nodes: readonly Node[]): { directive: Directive; inPath: boolean }[] {
   const lines: { directive: Directive; inPath: boolean }[] = [];
-  const paths: boolean[] = [];
-  for (const step of walk(nodes)) {
-    if (step.kind === 'enter') paths.push(PATH_SECTIONS.has(asciiLower(step.section.name)) || (paths.at(-1) ?? false));
-    else if (step.kind === 'leave') paths.pop();
-    else if (asciiLower(step.directive.name) === 'proxypassreverse')
-      lines.push({ directive: step.directive, inPath: paths.at(-1) ?? false });
+  for (const step of stepsNamed(nodes, ['proxypassreverse'])) {
+    if (step.kind !== 'directive') continue;
+    const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
+    lines.push({ directive: step.directive, inPath });
   }
   return lines;
 }

@@ -1,3 +1,5 @@
+import type { Member } from '../model/model';
+import type { MemberShare } from '../scheduler/byrequests';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -13,11 +15,17 @@ export const rule: Rule = {
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
       // With no tier at all, all-members-disabled already says why nothing serves; heartbeat ignores R.
       if (schedule.tier === undefined || lbmethod === 'heartbeat') continue;
-      const lbsets = new Set(balancer.members.map((member) => member.params.lbset));
-      for (const lbset of lbsets) {
-        const inSet = balancer.members
-          .map((member, index) => ({ member, plan: schedule.members[index]! }))
-          .filter(({ member }) => member.params.lbset === lbset);
+      // Only spares are reported: most balancers have none.
+      if (!schedule.members.some((plan) => plan.role === 'spare')) continue;
+      // The members of each lbset in one pass, not one pass over every member per lbset.
+      const byLbset = new Map<number, { member: Member; plan: MemberShare }[]>();
+      balancer.members.forEach((member, index) => {
+        const entry = { member, plan: schedule.members[index]! };
+        const same = byLbset.get(member.params.lbset);
+        if (same) same.push(entry);
+        else byLbset.set(member.params.lbset, [entry]);
+      });
+      for (const [lbset, inSet] of byLbset) {
         const regular = inSet.filter(({ plan }) => plan.role === 'regular').length;
         // Only unblocked spares take a place in line (Apache skips blocked ones); in an lbset that does
         // not serve today they queue the same way for when it does.

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
+import { enclosing, outermostSection, stepsNamed } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { Fix, Rule, RuleFinding } from './types';
 
@@ -35,30 +35,19 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
+    const nodes = analysis.tree.nodes;
     const main: Server = { section: undefined, engine: undefined, workers: [] };
     const servers: Server[] = [main];
-    const vhosts: Server[] = [];
-    const paths: boolean[] = [];
-    const open: Section[] = [];
-    for (const step of walk(analysis.tree.nodes)) {
-      const server = vhosts.at(-1) ?? main;
+    const byVhost = new Map<Section, Server>();
+    for (const step of stepsNamed(nodes, ['<virtualhost', 'sslproxyengine', ...WORKER_URL.keys()])) {
       if (step.kind === 'enter') {
-        const name = asciiLower(step.section.name);
-        if (name === 'virtualhost') {
-          const vhost: Server = { section: step.section, engine: undefined, workers: [] };
-          vhosts.push(vhost);
-          servers.push(vhost);
-        }
-        paths.push(PATH_SECTIONS.has(name) || (paths.at(-1) ?? false));
-        open.push(step.section);
+        const vhost: Server = { section: step.section, engine: undefined, workers: [] };
+        servers.push(vhost);
+        byVhost.set(step.section, vhost);
         continue;
       }
-      if (step.kind === 'leave') {
-        if (asciiLower(step.section.name) === 'virtualhost') vhosts.pop();
-        paths.pop();
-        open.pop();
-        continue;
-      }
+      const vhost = enclosing(nodes, step.parent, 'virtualhost');
+      const server = (vhost && byVhost.get(vhost)) ?? main;
       const directive = step.directive;
       const name = asciiLower(directive.name);
       if (name === 'sslproxyengine') {
@@ -66,10 +55,15 @@ export const rule: Rule = {
         if (value === 'on' || value === 'off') server.engine = value === 'on';
         continue;
       }
-      const urlIndex = WORKER_URL.get(name)?.(directive, paths.at(-1) ?? false);
+      const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
+      const urlIndex = WORKER_URL.get(name)?.(directive, inPath);
       const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
       if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
-        server.workers.push({ url: word.value, span: word.span, top: (open[0]?.open ?? directive).span.start });
+        server.workers.push({
+          url: word.value,
+          span: word.span,
+          top: (step.parent ? outermostSection(nodes, step.parent).open : directive).span.start,
+        });
       }
     }
     const newline = text.includes('\r\n') ? '\r\n' : '\n';

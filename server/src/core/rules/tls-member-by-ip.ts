@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import type { Section } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { enclosing, stepsNamed } from '../syntax/named';
 import type { Rule } from './types';
 
 /** `https://10.0.0.1:8443/…`, `wss://[::1]/…`: a TLS member named by an IP address. */
@@ -19,13 +19,10 @@ export const rule: Rule = {
   *check({ analysis }) {
     // Servers (undefined: the main server) whose peer-name check is off somewhere: their members are left alone.
     const unchecked = new Set<Section | undefined>();
-    const vhosts: (Section | undefined)[] = [];
-    for (const step of walk(analysis.tree.nodes)) {
-      if (step.kind === 'enter') vhosts.push(asciiLower(step.section.name) === 'virtualhost' ? step.section : vhosts.at(-1));
-      else if (step.kind === 'leave') vhosts.pop();
-      else if (asciiLower(step.directive.name) === 'sslproxycheckpeername' && asciiLower(step.directive.args[0]?.value ?? '') === 'off') {
-        unchecked.add(vhosts.at(-1));
-      }
+    const nodes = analysis.tree.nodes;
+    for (const step of stepsNamed(nodes, ['sslproxycheckpeername'])) {
+      if (step.kind === 'directive' && asciiLower(step.directive.args[0]?.value ?? '') === 'off')
+        unchecked.add(enclosing(nodes, step.parent, 'virtualhost'));
     }
     // A virtual host takes the main server's setting unless it has its own.
     if (unchecked.has(undefined)) return;

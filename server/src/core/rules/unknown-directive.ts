@@ -3,7 +3,7 @@ import { moduleIdentifier, suggestDirective } from '../directives/directives';
 import { DIRECTIVES } from '../directives/table';
 import { knownModules } from '../syntax/conditions';
 import type { Directive } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { namesIn, stepsNamed } from '../syntax/named';
 import type { Rule, RuleFinding } from './types';
 import { asciiLower } from '../ascii';
 
@@ -140,9 +140,11 @@ export const rule: Rule = {
       loaded !== undefined && [...loaded].every((module) => !module.endsWith('_module') || STANDARD_MODULES.has(module));
     // A set, not a search of every file per directive, which is quadratic under a wildcard Include of many files.
     const fileStarts = new Set(tree.files.map((file) => file.start));
-    for (const step of walk(tree.nodes)) {
-      const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-      if (!directive || directive.name.startsWith('</')) continue;
+    // A name of a directive that a loaded module defines is fine on every line: only the other names' lines are looked at.
+    const doubtful = [...namesIn(tree.nodes)].filter((name) => !isDefined(name, loaded));
+    for (const step of stepsNamed(tree.nodes, doubtful)) {
+      const directive = step.kind === 'directive' ? step.directive : step.section.open;
+      if (directive.name.startsWith('</')) continue;
       // A quoted name starts with its quote: a byte order mark inside it was not put there by an editor.
       const isQuoted = tree.text[directive.nameSpan.start] === '"' || tree.text[directive.nameSpan.start] === "'";
       const isFileStart = fileStarts.has(directive.nameSpan.start) && !isQuoted;
@@ -151,6 +153,15 @@ export const rule: Rule = {
     }
   },
 };
+
+/** Whether a known directive (lower-case name) is defined: a known directive is unknown to Apache only when no module documenting it is loaded. */
+function isDefined(name: string, loaded: ReadonlySet<string> | undefined): boolean {
+  const modules = MODULES_BY_NAME.get(name);
+  return (
+    modules !== undefined &&
+    (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module)))
+  );
+}
 
 function check(
   directive: Directive,
@@ -162,8 +173,7 @@ function check(
   const name = directive.name;
   const modules = MODULES_BY_NAME.get(asciiLower(name));
   if (modules) {
-    // A known directive is unknown to Apache only when no module documenting it is loaded.
-    if (!loaded || modules.some((module) => module === '' || module === LEFT_TO_MODULE_NOT_LOADED || loaded.has(module))) return undefined;
+    if (isDefined(asciiLower(name), loaded)) return undefined;
     return {
       span: directive.nameSpan,
       message: `${name} needs ${modules.join(' or ')}, which is not loaded: add its LoadModule line`,

@@ -1,29 +1,55 @@
 /**
- * The walk's directives by name: one pass over a node list, shared by every rule that looks for a
- * few directives, instead of each rule lower-casing every name of the walk itself.
+ * The walk's directives by name, and the sections they stand in: one pass over a node list, shared
+ * by every rule that looks for a few directives, instead of each rule walking every step and
+ * lower-casing every name itself.
  */
 import { asciiLower } from '../ascii';
-import type { Node } from './tree';
+import type { Directive, Node, Section } from './tree';
 import { walk, WalkStep } from './walk';
 
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
 export type NamedStep = Extract<WalkStep, { readonly kind: 'directive' | 'enter' }>;
 
-const INDEXES = new WeakMap<readonly Node[], ReadonlyMap<string, readonly number[]>>();
+/** A section entered by the walk: its lower-case name (without `<`), the section it is entered in and the outermost one. */
+interface Entered {
+  readonly name: string;
+  readonly parent: Section | undefined;
+  readonly outermost: Section;
+}
 
-/** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
-function indexOf(nodes: readonly Node[]): ReadonlyMap<string, readonly number[]> {
+interface Index {
+  /** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
+  readonly positions: ReadonlyMap<string, readonly number[]>;
+  readonly sections: ReadonlyMap<Section, Entered>;
+  /** The lines read from macro expansions (those with a `macroLine`), in walk order. */
+  readonly expanded: readonly Directive[];
+  /** `enclosing`'s answers, per `names` argument and section. */
+  readonly enclosing: Map<string | ReadonlySet<string>, Map<Section, Section | undefined>>;
+}
+
+const INDEXES = new WeakMap<readonly Node[], Index>();
+
+function indexOf(nodes: readonly Node[]): Index {
   let index = INDEXES.get(nodes);
   if (!index) {
-    const built = new Map<string, number[]>();
+    const positions = new Map<string, number[]>();
+    const sections = new Map<Section, Entered>();
+    const expanded: Directive[] = [];
     walk(nodes).forEach((step, position) => {
       if (step.kind === 'leave') return;
-      const name = asciiLower(step.kind === 'directive' ? step.directive.name : step.section.open.name);
-      const positions = built.get(name);
-      if (positions) positions.push(position);
-      else built.set(name, [position]);
+      if (step.kind === 'enter') {
+        // A parent is entered before its children, so its outermost section is known.
+        const outermost = (step.parent && sections.get(step.parent)?.outermost) ?? step.section;
+        sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent, outermost });
+      }
+      const line = step.kind === 'directive' ? step.directive : step.section.open;
+      if (line.macroLine) expanded.push(line);
+      const name = asciiLower(line.name);
+      const list = positions.get(name);
+      if (list) list.push(position);
+      else positions.set(name, [position]);
     });
-    index = built;
+    index = { positions, sections, expanded, enclosing: new Map() };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -34,7 +60,7 @@ function indexOf(nodes: readonly Node[]): ReadonlyMap<string, readonly number[]>
  * opening, `<proxy`), in walk order. Names compare as Apache compares them (ASCII case folding).
  */
 export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): NamedStep[] {
-  const index = indexOf(nodes);
+  const index = indexOf(nodes).positions;
   const positions: number[] = [];
   let lists = 0;
   for (const name of names) {
@@ -47,4 +73,60 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
   if (lists > 1) positions.sort((a, b) => a - b);
   const steps = walk(nodes);
   return positions.map((position) => steps[position] as NamedStep);
+}
+
+/** The lines of the walk over `nodes` read from macro expansions (those with a `macroLine`), in walk order. */
+export function expandedLines(nodes: readonly Node[]): readonly Directive[] {
+  return indexOf(nodes).expanded;
+}
+
+/** The lower-case names of the directives the walk over `nodes` has (sections by their opening, `<proxy`). */
+export function namesIn(nodes: readonly Node[]): Iterable<string> {
+  return indexOf(nodes).positions.keys();
+}
+
+/** The lower-case name of a section the walk over `nodes` enters (`virtualhost`, without `<`). */
+export function foldedName(nodes: readonly Node[], section: Section): string {
+  return indexOf(nodes).sections.get(section)?.name ?? asciiLower(section.name);
+}
+
+/**
+ * The innermost of `section` and the sections the walk over `nodes` entered it in (a step's
+ * `parent` and theirs) whose lower-case name (without `<`) is `names` or one of them. `names` is
+ * a constant of the caller: answers are kept per `names` and section, so each section is looked at
+ * once however deep the nesting (20,000 unclosed sections), not once per line inside it.
+ */
+export function enclosing(nodes: readonly Node[], section: Section | undefined, names: string | ReadonlySet<string>): Section | undefined {
+  if (!section) return undefined;
+  const index = indexOf(nodes);
+  let answers = index.enclosing.get(names);
+  if (!answers) {
+    answers = new Map();
+    index.enclosing.set(names, answers);
+  }
+  // Climb to a section already answered (or past the outermost), then answer the sections passed, outermost first.
+  const passed: Section[] = [];
+  let at: Section | undefined = section;
+  while (at && !answers.has(at)) {
+    passed.push(at);
+    at = index.sections.get(at)?.parent;
+  }
+  let answer = at && answers.get(at);
+  for (let i = passed.length - 1; i >= 0; i--) {
+    const each = passed[i]!;
+    const name = foldedName(nodes, each);
+    if (typeof names === 'string' ? name === names : names.has(name)) answer = each;
+    answers.set(each, answer);
+  }
+  return answers.get(section);
+}
+
+/** The section the walk over `nodes` entered `section` in, if any. */
+export function parentSection(nodes: readonly Node[], section: Section): Section | undefined {
+  return indexOf(nodes).sections.get(section)?.parent;
+}
+
+/** The outermost of `section` and the sections the walk over `nodes` entered it in. */
+export function outermostSection(nodes: readonly Node[], section: Section): Section {
+  return indexOf(nodes).sections.get(section)?.outermost ?? section;
 }
