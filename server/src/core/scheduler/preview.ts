@@ -121,14 +121,14 @@ export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STA
 
 /** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
-  const inputs = preview.balancer.members.map((member, index) => {
-    const input = schedulingInput(member);
-    const change = changes.get(index);
-    if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
-    if (change === 'drain') return { ...input, status: input.status | STATUS_BITS.N };
-    if (change === 'up') return { ...input, status: input.status & ~KEEP_OUT_BITS };
-    return input;
-  });
+  const inputs = [...schedulingInputs(preview.balancer)];
+  for (const [index, change] of changes) {
+    const input = inputs[index];
+    if (!input) continue;
+    if (change === 'down') inputs[index] = { ...input, status: input.status | STATUS_BITS.D };
+    else if (change === 'drain') inputs[index] = { ...input, status: input.status | STATUS_BITS.N };
+    else inputs[index] = { ...input, status: input.status & ~KEEP_OUT_BITS };
+  }
   return { ...preview, schedule: schedule(inputs, preview.options) };
 }
 
@@ -137,12 +137,21 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   if (!preview.simulated) return [];
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
-  return picks(members.map(schedulingInput), preview.schedule, count).map((index) => members[index]);
+  return picks(schedulingInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
 }
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
 export function previewSteps(preview: BalancerPreview, count: number): Step[] {
-  return preview.simulated ? steps(preview.balancer.members.map(schedulingInput), preview.schedule, count) : [];
+  return preview.simulated ? steps(schedulingInputs(preview.balancer), preview.schedule, count) : [];
+}
+
+const INPUTS = new WeakMap<Balancer, readonly SchedulingInput[]>();
+
+/** What the scheduler reads of each member, made once per (frozen) balancer: a hover's what-if rows each schedule the whole balancer again. */
+function schedulingInputs(balancer: Balancer): readonly SchedulingInput[] {
+  let inputs = INPUTS.get(balancer);
+  if (!inputs) INPUTS.set(balancer, (inputs = balancer.members.map(schedulingInput)));
+  return inputs;
 }
 
 function schedulingInput(member: Member): SchedulingInput {
