@@ -18,6 +18,7 @@ import {
   freePort,
   launchApache,
   loadModuleLine,
+  cleanAfterEach,
   makeScratchDir,
   mapConcurrently,
   removeScratchDir,
@@ -649,25 +650,14 @@ const startCases: readonly StartCase[] = [
 ];
 
 describe('real Apache: start-up failures that apache2 -t misses agree with the linter', function () {
-  let scratchDir: string | undefined;
-  let running: { stop(): Promise<void> } | undefined;
+  const perTest = cleanAfterEach();
 
-  beforeEach(async function () {
-    assertApacheInstalled();
-    scratchDir = await makeScratchDir();
-    await mkdir(join(scratchDir, 'run'));
-  });
-
-  afterEach(async function () {
-    await running?.stop();
-    running = undefined;
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-    scratchDir = undefined;
-  });
+  before(assertApacheInstalled);
 
   for (const startCase of startCases) {
     it(`${startCase.expected.starts ? 'starts' : 'fails to start'}: ${startCase.title}`, async function () {
-      const dir = scratchDir!;
+      const dir = await perTest.scratch();
+      await mkdir(join(dir, 'run'));
       const port = await freePort();
       // A complete config, no Include: the linter then knows every loaded module.
       const text = [
@@ -685,7 +675,7 @@ describe('real Apache: start-up failures that apache2 -t misses agree with the l
       assert.equal(test.status, 0, `apache2 -t should pass (docs/apache-semantics.md, Start-up):\n${test.output}`);
 
       const outcome: StartOutcome = await launchApache(dir, file, port);
-      if (outcome.started) running = outcome.server;
+      if (outcome.started) perTest.stopAfter(outcome.server);
       const index = new LineIndex(text);
       const errors = errorsOf(analyze(text, { epochSeconds: EPOCH_SECONDS }));
       const report = `Apache ${outcome.started ? 'started' : `failed:\n${outcome.log.trim()}`}\nour errors:\n${describeErrors(errors, index)}`;

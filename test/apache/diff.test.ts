@@ -7,15 +7,13 @@ import { join } from 'node:path';
 import type { TrafficDiff } from '../../server/src/core/features/traffic-diff';
 import { runCli } from '../support/cli';
 import {
-  ApacheServer,
   Backend,
   BackendPool,
+  cleanAfterEach,
   assertApacheInstalled,
   fillPlaceholders,
   httpGet,
-  makeScratchDir,
   pickOfUrl,
-  removeScratchDir,
   requestPicks,
   startApache,
   startBackends,
@@ -46,8 +44,7 @@ const SCENARIOS: readonly [title: string, before: string, after: string][] = [
 
 describe('real Apache: diff reports the shares Apache serves before and after', function () {
   let pool: BackendPool | undefined;
-  const scratch: string[] = [];
-  const servers: ApacheServer[] = [];
+  const perTest = cleanAfterEach();
 
   before(async function () {
     assertApacheInstalled();
@@ -58,15 +55,9 @@ describe('real Apache: diff reports the shares Apache serves before and after', 
     await pool?.close();
   });
 
-  afterEach(async function () {
-    for (const server of servers.splice(0)) await server.stop();
-    for (const dir of scratch.splice(0)) await removeScratchDir(dir);
-  });
-
   /** Writes `config` as the fragment of a new scratch folder. */
   async function fragment(config: string): Promise<{ dir: string; file: string }> {
-    const dir = await makeScratchDir();
-    scratch.push(dir);
+    const dir = await perTest.scratch();
     const file = join(dir, 'balancer.conf');
     await writeFile(file, `${fillPlaceholders(config, pool!.backends)}\n`);
     return { dir, file };
@@ -74,8 +65,7 @@ describe('real Apache: diff reports the shares Apache serves before and after', 
 
   /** Each backend's fraction of `count` sequential requests to a fresh Apache serving `side`. */
   async function served(side: { dir: string; file: string }, count: number): Promise<Map<string | null, number>> {
-    const apache = await startApache(side.dir, side.file);
-    servers.push(apache);
+    const apache = perTest.stopAfter(await startApache(side.dir, side.file));
     const picks = await requestPicks(apache.port, count);
     const shares = new Map<string | null, number>();
     for (const pick of picks) shares.set(pick, (shares.get(pick) ?? 0) + 1 / count);
@@ -120,8 +110,7 @@ describe('real Apache: diff reports the shares Apache serves before and after', 
     // Which backend answers /api/probe on each side: b (balancer://api) before, a (balancer://t) after.
     const answers: string[] = [];
     for (const side of [old, now]) {
-      const apache = await startApache(side.dir, side.file);
-      servers.push(apache);
+      const apache = perTest.stopAfter(await startApache(side.dir, side.file));
       answers.push((await httpGet(apache.port, '/api/probe')).body);
     }
     assert.deepEqual(answers, ['b /probe', 'a /api/probe']);

@@ -6,17 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lintJson } from '../support/cli';
-import {
-  ApacheServer,
-  assertApacheInstalled,
-  BackendPool,
-  fillPlaceholders,
-  httpGet,
-  makeScratchDir,
-  removeScratchDir,
-  startApache,
-  startBackends,
-} from './harness';
+import { assertApacheInstalled, BackendPool, cleanAfterEach, fillPlaceholders, httpGet, startApache, startBackends } from './harness';
 import { mistakePairs } from './mistake-pairs';
 
 const RULE = 'handler-proxied';
@@ -32,8 +22,7 @@ const OWN_PAGE = /Load Balancer Manager|Apache Server Status|Apache Server Infor
 
 describe(`${RULE}: real mistakes on a real Apache`, function () {
   let pool: BackendPool | undefined;
-  let apache: ApacheServer | undefined;
-  let scratchDir: string | undefined;
+  const perTest = cleanAfterEach();
 
   before(async () => {
     assertApacheInstalled();
@@ -41,22 +30,16 @@ describe(`${RULE}: real mistakes on a real Apache`, function () {
     pool = await startBackends(['a', 'b']);
   });
   after(async () => pool?.close());
-  afterEach(async () => {
-    await apache?.stop();
-    apache = undefined;
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-    scratchDir = undefined;
-  });
 
   async function probe(
     text: string,
     path: string,
   ): Promise<{ answer: { status: number; body: string }; findings: { ruleId: string; level?: string }[] }> {
-    scratchDir = await makeScratchDir();
+    const scratchDir = await perTest.scratch();
     const file = join(scratchDir, 'site.conf');
     await writeFile(file, fillPlaceholders(text, pool!.backends));
     const findings = lintJson([file]).results.flatMap((result) => result.messages);
-    apache = await startApache(scratchDir, file, EXTRA_MODULES);
+    const apache = perTest.stopAfter(await startApache(scratchDir, file, EXTRA_MODULES));
     return { answer: await httpGet(apache.port, path), findings };
   }
 

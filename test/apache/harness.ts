@@ -85,6 +85,30 @@ export async function startBackends(names: readonly string[]): Promise<BackendPo
   return { backends, close };
 }
 
+/**
+ * A backend answering `<name> <path>` on port 80, for members written without a port (`http://HOST`):
+ * on a random loopback address from 127.0.0.2 on, clear of anything on 127.0.0.1:80, another tried
+ * when one is taken.
+ */
+export async function startDefaultPortBackend(name: string): Promise<{ readonly host: string; close(): Promise<void> }> {
+  for (let attempt = 0; ; attempt++) {
+    const host = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
+    const server = http.createServer((request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
+      response.end(`${name} ${request.url ?? ''}`);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(80, host, () => resolve());
+      });
+      return { host, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    } catch (error) {
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
 /** Replaces each `{name}` placeholder (not `${NAME}`) with the `127.0.0.1:PORT` of that backend. */
 export function fillPlaceholders(config: string, backends: readonly Backend[]): string {
   return config.replace(/(?<!\$)\{([a-z])\}/g, (placeholder: string, name: string) => {
@@ -119,6 +143,43 @@ export async function makeScratchDir(): Promise<string> {
 /** Removes a folder made by `makeScratchDir`. */
 export async function removeScratchDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** What a test makes that must not outlive it; `cleanAfterEach` releases it after the test, last made first. */
+export interface PerTest {
+  /** A new scratch folder, removed after the test. */
+  scratch(): Promise<string>;
+  /** `server`, stopped after the test (stopping an instance the test stopped already is harmless). */
+  stopAfter<T extends ApacheServer>(server: T): T;
+  /** `backend`, closed after the test. */
+  closeAfter<T extends { close(): Promise<void> }>(backend: T): T;
+}
+
+/**
+ * Registers, in the calling `describe`, one `afterEach` that stops the Apache instances, closes the
+ * backends and removes the scratch folders each test made, even when it failed half-way: the
+ * suites' cleanup in one place.
+ */
+export function cleanAfterEach(): PerTest {
+  const releases: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const release of releases.splice(0).reverse()) await release();
+  });
+  return {
+    async scratch() {
+      const dir = await makeScratchDir();
+      releases.push(() => removeScratchDir(dir));
+      return dir;
+    },
+    stopAfter(server) {
+      releases.push(() => server.stop());
+      return server;
+    },
+    closeAfter(backend) {
+      releases.push(() => backend.close());
+      return backend;
+    },
+  };
 }
 
 /**

@@ -3,8 +3,8 @@
 // `ProxyPass !` that a `<Location>` ProxyPass overrides (location-order). Each bad configuration
 // shows its symptom and the rule fires; each corrected one shows none and the rule is silent.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
@@ -12,11 +12,11 @@ import {
   ApacheServer,
   assertApacheInstalled,
   BackendPool,
+  cleanAfterEach,
   fillPlaceholders,
-  makeScratchDir,
-  removeScratchDir,
   requestPicks,
   startApache,
+  startDefaultPortBackend,
   startBackends,
 } from './harness';
 import { runSchedule } from './scheduleCli';
@@ -55,29 +55,22 @@ async function findings(file: string, ruleId: string): Promise<number> {
 
 describe('real Apache: issue 19 (sticky-never-routed, duplicate-member, location-order)', function () {
   let pool: BackendPool | undefined;
-  let apache: ApacheServer | undefined;
-  let scratchDir: string | undefined;
+  const perTest = cleanAfterEach();
 
   before(async () => {
     assertApacheInstalled();
     pool = await startBackends(['a', 'b']);
   });
   after(async () => pool?.close());
-  afterEach(async () => {
-    await apache?.stop();
-    apache = undefined;
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-    scratchDir = undefined;
-  });
 
   /** Writes the fragment (placeholders filled), checks the rule's verdict, and starts Apache on it. */
-  async function serve(config: string, ruleId: string, flagged: boolean): Promise<{ port: number; file: string }> {
-    scratchDir = await makeScratchDir();
+  async function serve(config: string, ruleId: string, flagged: boolean): Promise<{ apache: ApacheServer; port: number; file: string }> {
+    const scratchDir = await perTest.scratch();
     const file = join(scratchDir, 'balancer.conf');
     await writeFile(file, `${fillPlaceholders(config, pool!.backends)}\n`);
     assert.equal(await findings(file, ruleId), flagged ? 1 : 0, `${ruleId} ${flagged ? 'must' : 'must not'} fire`);
-    apache = await startApache(scratchDir, file);
-    return { port: apache.port, file };
+    const apache = perTest.stopAfter(await startApache(scratchDir, file));
+    return { apache, port: apache.port, file };
   }
 
   const sticky = (value: string): string =>
@@ -113,11 +106,11 @@ describe('real Apache: issue 19 (sticky-never-routed, duplicate-member, location
 
   it('stickysession=ROUTEID set by Header with the route (the fix for a framework cookie): requests stick', async () => {
     const config = `Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n${sticky('ROUTEID')}`;
-    scratchDir = await makeScratchDir();
+    const scratchDir = await perTest.scratch();
     const file = join(scratchDir, 'balancer.conf');
     await writeFile(file, `${fillPlaceholders(config, pool!.backends)}\n`);
     assert.equal(await findings(file, 'sticky-never-routed'), 0);
-    apache = await startApache(scratchDir, file, [['headers_module', 'mod_headers.so']]);
+    const apache = perTest.stopAfter(await startApache(scratchDir, file, [['headers_module', 'mod_headers.so']]));
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await get(apache.port, '/probe', 'ROUTEID=.b'));
     assert.deepEqual(answers, ['200 b /probe', '200 b /probe', '200 b /probe']);
@@ -127,70 +120,49 @@ describe('real Apache: issue 19 (sticky-never-routed, duplicate-member, location
     const balancer = '<Proxy "balancer://t">\n  BalancerMember http://{a}\n</Proxy>\n';
     const exclusion = '<Location "/static/">\n  ProxyPass "!"\n</Location>\n';
     const root = '<Location "/">\n  ProxyPass "balancer://t/"\n</Location>\n';
-    let { port } = await serve(balancer + exclusion + root, 'location-order', true);
+    let { apache, port } = await serve(balancer + exclusion + root, 'location-order', true);
     assert.deepEqual([await get(port, '/static/x'), await get(port, '/probe')], ['200 a /static/x', '200 a /probe']);
-    await apache!.stop();
-    apache = undefined;
-    await removeScratchDir(scratchDir!);
-    ({ port } = await serve(balancer + root + exclusion, 'location-order', false));
+    await apache.stop();
+    ({ apache, port } = await serve(balancer + root + exclusion, 'location-order', false));
     assert.deepEqual([await get(port, '/static/x'), await get(port, '/probe')], ['404', '200 a /probe']);
   });
 
   it('a server-level ProxyPass /static/ ! is overridden by a <Location "/"> ProxyPass; a <Location> exclusion after it holds', async () => {
     const balancer = '<Proxy "balancer://t">\n  BalancerMember http://{a}\n</Proxy>\n';
     const root = '<Location "/">\n  ProxyPass "balancer://t/"\n</Location>\n';
-    let { port } = await serve(`${balancer}ProxyPass "/static/" "!"\n${root}`, 'location-order', true);
+    let { apache, port } = await serve(`${balancer}ProxyPass "/static/" "!"\n${root}`, 'location-order', true);
     assert.deepEqual([await get(port, '/static/x'), await get(port, '/probe')], ['200 a /static/x', '200 a /probe']);
-    await apache!.stop();
-    apache = undefined;
-    await removeScratchDir(scratchDir!);
-    ({ port } = await serve(`${balancer}${root}<Location "/static/">\n  ProxyPass "!"\n</Location>\n`, 'location-order', false));
+    await apache.stop();
+    ({ apache, port } = await serve(`${balancer}${root}<Location "/static/">\n  ProxyPass "!"\n</Location>\n`, 'location-order', false));
     assert.deepEqual([await get(port, '/static/x'), await get(port, '/probe')], ['404', '200 a /probe']);
   });
 
-  // The default port needs a backend on port 80: a random loopback address keeps it clear of anything on 127.0.0.1:80.
-  it('http://h then http://h:80: two members, the host gets a double share, and so it does in the preview', async () => {
-    const host = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
-    const server = http.createServer((request, response) => {
-      response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
-      response.end(`a ${request.url ?? ''}`);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(80, host, () => resolve());
-    });
-    try {
-      const members = (...urls: string[]): string =>
-        ['<Proxy "balancer://t">', ...urls.map((url) => `  BalancerMember ${url}`), '</Proxy>'].join('\n');
-      const pickOf = (url: string | null): string => (url === null ? '503' : url.includes(host) ? 'a' : 'b');
-      const shareOfA = (picks: readonly string[]): number => picks.filter((pick) => pick === 'a').length / picks.length;
+  it('http://h then http://h:80: two members sharing one slot, the host gets a double share, and so it does in the preview', async () => {
+    const { host } = perTest.closeAfter(await startDefaultPortBackend('a'));
+    const members = (...urls: string[]): string =>
+      ['<Proxy "balancer://t">', ...urls.map((url) => `  BalancerMember ${url}`), '</Proxy>'].join('\n');
+    const pickOf = (url: string | null): string => (url === null ? '503' : url.includes(host) ? 'a' : 'b');
+    const shareOfA = (picks: readonly string[]): number => picks.filter((pick) => pick === 'a').length / picks.length;
 
-      let { port, file } = await serve(members(`http://${host}`, `http://${host}:80`, 'http://{b}'), 'duplicate-member', true);
-      let preview = await runSchedule(file, 'balancer://t', 6);
-      let observed = await requestPicks(port, 6);
-      assert.deepEqual(observed, ['a', 'b', 'a', 'a', 'b', 'a']);
-      // The double share: the preview gives the host two members and 2/3 of the requests, as Apache does.
-      assert.equal(shareOfA(observed), 2 / 3);
-      assert.equal(shareOfA(preview.picks.map(pickOf)), 2 / 3);
-      assert.equal(
-        preview.members.filter((member) => member.url.includes(host)).reduce((sum, member) => sum + member.share, 0),
-        2 / 3,
-      );
-      // FIXME: the order differs: the preview picks a a b a a b; Apache's picks fit the two members of one name
-      // sharing one lbstatus (one shared-memory slot), so it alternates a b a a b a. Same shares, other order.
-      assert.deepEqual(preview.picks.map(pickOf), ['a', 'a', 'b', 'a', 'a', 'b']);
-      await apache!.stop();
-      apache = undefined;
-      await removeScratchDir(scratchDir!);
-      scratchDir = undefined;
+    let { apache, port, file } = await serve(members(`http://${host}`, `http://${host}:80`, 'http://{b}'), 'duplicate-member', true);
+    let preview = await runSchedule(file, 'balancer://t', 6);
+    let observed = await requestPicks(port, 6);
+    assert.deepEqual(observed, ['a', 'b', 'a', 'a', 'b', 'a']);
+    // The double share: the preview gives the host two members and 2/3 of the requests, as Apache does.
+    assert.equal(shareOfA(observed), 2 / 3);
+    assert.equal(shareOfA(preview.picks.map(pickOf)), 2 / 3);
+    assert.equal(
+      preview.members.filter((member) => member.url.includes(host)).reduce((sum, member) => sum + member.share, 0),
+      2 / 3,
+    );
+    // The two members of one name share one shared-memory slot, so one lbstatus: a b a a b a, not a a b a a b.
+    assert.deepEqual(preview.picks.map(pickOf), observed, 'the schedule preview matches Apache');
+    await apache.stop();
 
-      ({ port, file } = await serve(members(`http://${host}`, 'http://{b}'), 'duplicate-member', false));
-      preview = await runSchedule(file, 'balancer://t', 6);
-      observed = await requestPicks(port, 6);
-      assert.deepEqual(observed, ['a', 'b', 'a', 'b', 'a', 'b']);
-      assert.deepEqual(preview.picks.map(pickOf), observed, 'the schedule preview matches Apache');
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    ({ apache, port, file } = await serve(members(`http://${host}`, 'http://{b}'), 'duplicate-member', false));
+    preview = await runSchedule(file, 'balancer://t', 6);
+    observed = await requestPicks(port, 6);
+    assert.deepEqual(observed, ['a', 'b', 'a', 'b', 'a', 'b']);
+    assert.deepEqual(preview.picks.map(pickOf), observed, 'the schedule preview matches Apache');
   });
 });

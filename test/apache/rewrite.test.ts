@@ -6,17 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
-import {
-  ApacheServer,
-  assertApacheInstalled,
-  BackendPool,
-  fillPlaceholders,
-  httpGet,
-  makeScratchDir,
-  removeScratchDir,
-  startApache,
-  startBackends,
-} from './harness';
+import { assertApacheInstalled, BackendPool, cleanAfterEach, fillPlaceholders, httpGet, startApache, startBackends } from './harness';
 
 const REWRITE: readonly (readonly [string, string])[] = [['rewrite_module', 'mod_rewrite.so']];
 
@@ -33,20 +23,13 @@ const fragment = (substitution: string): string =>
 
 describe('RewriteRule with a negated pattern, on a real Apache', function () {
   let pool: BackendPool | undefined;
-  let apache: ApacheServer | undefined;
-  let scratchDir: string | undefined;
+  const perTest = cleanAfterEach();
 
   before(async () => {
     assertApacheInstalled();
     pool = await startBackends(['a']);
   });
   after(async () => pool?.close());
-  afterEach(async () => {
-    await apache?.stop();
-    apache = undefined;
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-    scratchDir = undefined;
-  });
 
   const cases: readonly [substitution: string, path: string, warned: boolean][] = [
     ['balancer://t/$1', '/', true],
@@ -54,14 +37,14 @@ describe('RewriteRule with a negated pattern, on a real Apache', function () {
   ];
   for (const [substitution, path, warned] of cases) {
     it(`${substitution}: the backend sees ${path} for /shop/cart, and the rule ${warned ? 'warns' : 'is silent'}`, async () => {
-      scratchDir = await makeScratchDir();
+      const scratchDir = await perTest.scratch();
       const file = join(scratchDir, 'balancer.conf');
       await writeFile(file, `${fillPlaceholders(fragment(substitution), pool!.backends)}\n`);
       const findings = lint(analyze(await readFile(file, 'utf8'), { epochSeconds: 0 })).filter(
         (finding) => finding.ruleId === 'rewrite-negated-backreference',
       );
       assert.equal(findings.length, warned ? 1 : 0);
-      apache = await startApache(scratchDir, file, REWRITE);
+      const apache = perTest.stopAfter(await startApache(scratchDir, file, REWRITE));
       assert.deepEqual(await httpGet(apache.port, '/shop/cart'), { status: 200, body: `a ${path}` });
     });
   }

@@ -5,15 +5,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  ApacheServer,
   Backend,
   BackendPool,
   Pick,
   assertApacheInstalled,
+  cleanAfterEach,
   fillPlaceholders,
-  makeScratchDir,
   pickOfUrl,
-  removeScratchDir,
   requestPicks,
   startApache,
   startBackends,
@@ -322,8 +320,7 @@ const scenarios: readonly Scenario[] = [
 
 describe('real Apache: schedules match the preview', function () {
   let pool: BackendPool | undefined;
-  let scratchDir: string | undefined;
-  let apache: ApacheServer | undefined;
+  const perTest = cleanAfterEach();
 
   before(async function () {
     assertApacheInstalled();
@@ -334,25 +331,18 @@ describe('real Apache: schedules match the preview', function () {
     await pool?.close();
   });
 
-  afterEach(async function () {
-    await apache?.stop();
-    apache = undefined;
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-    scratchDir = undefined;
-  });
-
   for (const [title, config] of scenarios) {
     it(title, async function () {
       if (pool === undefined) throw new Error('backends are not running');
       const { backends } = pool;
-      scratchDir = await makeScratchDir();
+      const scratchDir = await perTest.scratch();
       const fragment = join(scratchDir, 'balancer.conf');
       await writeFile(fragment, fillPlaceholders(config, backends) + '\n');
 
       const { cycleLength } = await runSchedule(fragment, BALANCER);
       const count = hasCycle(cycleLength) ? Math.min(2 * cycleLength, MAX_REQUESTS) : REQUESTS_WITHOUT_CYCLE;
       const preview = await runSchedule(fragment, BALANCER, count);
-      apache = await startApache(scratchDir, fragment, [['macro_module', 'mod_macro.so']]);
+      const apache = perTest.stopAfter(await startApache(scratchDir, fragment, [['macro_module', 'mod_macro.so']]));
       const observed = await requestPicks(apache.port, count);
 
       const predicted = preview.picks.map((url) => (url === null ? null : pickOfUrl(url, backends)));

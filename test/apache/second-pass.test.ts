@@ -8,17 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
-import {
-  ApacheServer,
-  assertApacheInstalled,
-  baseConfigLines,
-  freePort,
-  httpGet,
-  launchApache,
-  makeScratchDir,
-  removeScratchDir,
-  runConfigTest,
-} from './harness';
+import { assertApacheInstalled, baseConfigLines, cleanAfterEach, freePort, httpGet, launchApache, runConfigTest } from './harness';
 
 /** Beside the harness's modules: TLS to members, and health checks. */
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
@@ -43,40 +33,31 @@ async function recordingBackend(): Promise<{ port: number; paths: string[]; clos
 }
 
 describe('second-pass rules, on a real Apache', function () {
-  let dir: string | undefined;
-  let apache: ApacheServer | undefined;
-  let backend: Awaited<ReturnType<typeof recordingBackend>> | undefined;
+  const perTest = cleanAfterEach();
+  const backend = async (): Promise<Awaited<ReturnType<typeof recordingBackend>>> => perTest.closeAfter(await recordingBackend());
 
   before(() => assertApacheInstalled());
-  afterEach(async () => {
-    await apache?.stop();
-    apache = undefined;
-    await backend?.close();
-    backend = undefined;
-    if (dir !== undefined) await removeScratchDir(dir);
-    dir = undefined;
-  });
 
-  /** Writes a complete configuration (private server lines, the modules, `fragment`) and returns its path and port. */
-  async function writeConfig(fragment: string): Promise<{ file: string; port: number }> {
-    dir = await makeScratchDir();
+  /** Writes a complete configuration (private server lines, the modules, `fragment`) in a new scratch folder. */
+  async function writeConfig(fragment: string): Promise<{ dir: string; file: string; port: number }> {
+    const dir = await perTest.scratch();
     await mkdir(join(dir, 'run'));
     const port = await freePort();
     const file = join(dir, 'httpd.conf');
     await writeFile(file, `${[...baseConfigLines(dir, port, EXTRA_MODULES), fragment, ''].join('\n')}\n`);
-    return { file, port };
+    return { dir, file, port };
   }
 
   /** Starts Apache on `fragment`, sends one GET /, and returns the status and the error log. */
   async function requestThrough(fragment: string): Promise<{ status: number; log: string }> {
-    const { file, port } = await writeConfig(fragment);
-    const outcome = await launchApache(dir!, file, port);
+    const { dir, file, port } = await writeConfig(fragment);
+    const outcome = await launchApache(dir, file, port);
     assert.ok(outcome.started, outcome.started ? '' : outcome.log);
-    apache = outcome.server;
+    const server = perTest.stopAfter(outcome.server);
     const { status } = await httpGet(port, '/');
-    await apache.stop();
-    apache = undefined;
-    return { status, log: await readFile(join(dir!, 'error.log'), 'utf8') };
+    // Stopped before the log is read, so it holds everything Apache wrote.
+    await server.stop();
+    return { status, log: await readFile(join(dir, 'error.log'), 'utf8') };
   }
 
   describe('ssl-proxy-engine-off', () => {
@@ -87,8 +68,8 @@ describe('second-pass rules, on a real Apache', function () {
         .join('\n');
 
     it('without SSLProxyEngine On: 500 and AH00961, and the rule warns', async () => {
-      backend = await recordingBackend();
-      const text = fragment('', backend.port);
+      const member = await backend();
+      const text = fragment('', member.port);
       assert.ok(ruleIdsOf(text).includes('ssl-proxy-engine-off'));
       const { status, log } = await requestThrough(text);
       assert.equal(status, 500);
@@ -96,8 +77,8 @@ describe('second-pass rules, on a real Apache', function () {
     });
 
     it('with SSLProxyEngine On: TLS is attempted (a handshake error, no AH00961), and the rule is silent', async () => {
-      backend = await recordingBackend();
-      const text = fragment('SSLProxyEngine On', backend.port);
+      const member = await backend();
+      const text = fragment('SSLProxyEngine On', member.port);
       assert.ok(!ruleIdsOf(text).includes('ssl-proxy-engine-off'));
       const { log } = await requestThrough(text);
       assert.doesNotMatch(log, /AH00961/);
@@ -114,34 +95,34 @@ describe('second-pass rules, on a real Apache', function () {
         'ProxyPass "/" "balancer://t/"',
       ].join('\n');
     /** Runs Apache long enough for two check intervals (1 s each), without sending requests. */
-    async function checksSeen(text: string): Promise<string[]> {
-      const { file, port } = await writeConfig(text);
-      const outcome = await launchApache(dir!, file, port);
+    async function checksSeen(text: string, member: Awaited<ReturnType<typeof recordingBackend>>): Promise<string[]> {
+      const { dir, file, port } = await writeConfig(text);
+      const outcome = await launchApache(dir, file, port);
       assert.ok(outcome.started, outcome.started ? '' : outcome.log);
-      apache = outcome.server;
+      perTest.stopAfter(outcome.server);
       await new Promise((resolve) => setTimeout(resolve, 3500));
-      return backend!.paths.filter((path) => path.endsWith('/health'));
+      return member.paths.filter((path) => path.endsWith('/health'));
     }
 
     it('hcuri without hcmethod: no check reaches the member, and the rule warns', async () => {
-      backend = await recordingBackend();
-      const text = fragment('', backend.port);
+      const member = await backend();
+      const text = fragment('', member.port);
       assert.ok(ruleIdsOf(text).includes('health-check-never-runs'));
-      assert.deepEqual(await checksSeen(text), []);
+      assert.deepEqual(await checksSeen(text, member), []);
     });
 
     it('hcmethod=TCP with hcuri: the page is never requested, and the rule warns', async () => {
-      backend = await recordingBackend();
-      const text = fragment('hcmethod=TCP ', backend.port);
+      const member = await backend();
+      const text = fragment('hcmethod=TCP ', member.port);
       assert.ok(ruleIdsOf(text).includes('health-check-never-runs'));
-      assert.deepEqual(await checksSeen(text), []);
+      assert.deepEqual(await checksSeen(text, member), []);
     });
 
     it('with hcmethod=GET: GET /health reaches the member, and the rule is silent', async () => {
-      backend = await recordingBackend();
-      const text = fragment('hcmethod=GET ', backend.port);
+      const member = await backend();
+      const text = fragment('hcmethod=GET ', member.port);
       assert.ok(!ruleIdsOf(text).includes('health-check-never-runs'));
-      const seen = await checksSeen(text);
+      const seen = await checksSeen(text, member);
       assert.ok(seen.length > 0 && seen.every((path) => path === 'GET /health'), JSON.stringify(seen));
     });
   });

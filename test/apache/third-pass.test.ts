@@ -14,16 +14,7 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import { lintJson } from '../support/cli';
-import {
-  ApacheServer,
-  assertApacheInstalled,
-  baseConfigLines,
-  fillPlaceholders,
-  freePort,
-  launchApache,
-  makeScratchDir,
-  removeScratchDir,
-} from './harness';
+import { assertApacheInstalled, baseConfigLines, cleanAfterEach, fillPlaceholders, freePort, launchApache } from './harness';
 import { MistakePair, mistakePairs } from './mistake-pairs';
 
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [['rewrite_module', 'mod_rewrite.so']];
@@ -75,8 +66,7 @@ type Finding = { ruleId: string; severity: 1 | 2; level?: 'info' };
 
 describe('third-pass rules: real mistakes on a real Apache', function () {
   let backends: RecordingBackend[] = [];
-  let apache: ApacheServer | undefined;
-  let dir: string | undefined;
+  const perTest = cleanAfterEach();
 
   before(async () => {
     assertApacheInstalled();
@@ -84,12 +74,6 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
   });
   after(async () => Promise.all(backends.map((backend) => backend.close())));
   beforeEach(() => backends.forEach((backend) => (backend.paths.length = 0)));
-  afterEach(async () => {
-    await apache?.stop();
-    apache = undefined;
-    if (dir !== undefined) await removeScratchDir(dir);
-    dir = undefined;
-  });
 
   /** Lints `text` as a file of its own, starts Apache on it (after the private server lines) and sends `target` `times` times. */
   async function run(
@@ -97,7 +81,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
     target: string,
     times = 1,
   ): Promise<{ answers: Awaited<ReturnType<typeof rawRequest>>[]; findings: Finding[]; log: string }> {
-    dir = await makeScratchDir();
+    const dir = await perTest.scratch();
     await mkdir(join(dir, 'run'));
     const fragment = join(dir, 'site.conf');
     await writeFile(fragment, fillPlaceholders(text, backends));
@@ -107,7 +91,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
     await writeFile(config, [...baseConfigLines(dir, port, EXTRA_MODULES), `Include "${fragment}"`, ''].join('\n'));
     const outcome = await launchApache(dir, config, port);
     assert.ok(outcome.started, outcome.started ? '' : outcome.log);
-    apache = outcome.server;
+    perTest.stopAfter(outcome.server);
     const answers = [];
     for (let i = 0; i < times; i++) answers.push(await rawRequest(port, fillPlaceholders(target, backends)));
     const log = await readFile(join(dir, 'error.log'), 'utf8');
@@ -237,7 +221,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
     ];
     for (const [host, extra, status, flagged] of cases) {
       it(`https://${host} member${extra ? ' with SSLProxyCheckPeerName Off' : ''}: ${status}, ${flagged ? 'flagged' : 'not flagged'}`, async () => {
-        dir = await makeScratchDir();
+        const dir = await perTest.scratch();
         const backend = await tlsBackend(dir);
         try {
           const text = `SSLProxyEngine On\n${extra}<Proxy "balancer://t">\n    BalancerMember "https://${host}:${backend.port}"\n</Proxy>\nProxyPass "/" "balancer://t/"\nProxyPassReverse "/" "balancer://t/"`;
@@ -249,7 +233,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
           await writeFile(config, [...baseConfigLines(dir, port, [['ssl_module', 'mod_ssl.so']]), text, ''].join('\n'));
           const outcome = await launchApache(dir, config, port);
           assert.ok(outcome.started, outcome.started ? '' : outcome.log);
-          apache = outcome.server;
+          perTest.stopAfter(outcome.server);
           assert.equal((await rawRequest(port, '/')).status, status);
           if (flagged)
             assert.match(await readFile(join(dir, 'error.log'), 'utf8'), /AH00898: Error during SSL Handshake with remote server/);
@@ -269,7 +253,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
     ];
     for (const [name, htaccess] of cases) {
       it(`${name}: apache2 starts, every request there gets 500 ("${name} not allowed here"), and the linter says so`, async () => {
-        dir = await makeScratchDir();
+        const dir = await perTest.scratch();
         const docs = join(dir, 'htdocs');
         await mkdir(docs);
         await writeFile(join(docs, 'x'), 'file');
@@ -284,7 +268,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
         await writeFile(config, [...baseConfigLines(dir, port, EXTRA_MODULES), `Include "${fragment}"`, ''].join('\n'));
         const outcome = await launchApache(dir, config, port);
         assert.ok(outcome.started, outcome.started ? '' : outcome.log);
-        apache = outcome.server;
+        perTest.stopAfter(outcome.server);
         assert.equal((await rawRequest(port, '/x')).status, 500);
         assert.match(await readFile(join(dir, 'error.log'), 'utf8'), new RegExp(`\\.htaccess: ${name} not allowed here`));
         const refusals = findings.filter((finding) => finding.ruleId === 'misplaced-directive' && finding.severity === 2);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../support/cli';
-import { assertApacheInstalled, baseConfigLines, freePort, makeScratchDir, removeScratchDir, runConfigTest } from './harness';
+import { assertApacheInstalled, baseConfigLines, cleanAfterEach, freePort, runConfigTest } from './harness';
 
 const REFUSAL = 'BalancerMember LoadFactor must be a number between 1..100';
 
@@ -18,16 +18,12 @@ const CASES: readonly (readonly [title: string, fragment: string])[] = [
 ];
 
 describe('real Apache: an undefined ${VAR} in a value', function () {
-  let dir: string | undefined;
+  const perTest = cleanAfterEach();
   before(() => assertApacheInstalled());
-  afterEach(async () => {
-    if (dir !== undefined) await removeScratchDir(dir);
-    dir = undefined;
-  });
 
   for (const [title, before] of CASES) {
     it(`${title}: refused without BL_W in Apache's environment, accepted with it; lint and schedule agree`, async () => {
-      dir = await makeScratchDir();
+      const dir = await perTest.scratch();
       await mkdir(join(dir, 'run'));
       const file = join(dir, 'httpd.conf');
       const fragment = [

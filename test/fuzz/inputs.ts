@@ -21,7 +21,7 @@ import { lint } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Diagnostic } from '../../server/src/core/rules/types';
 import { picks, steps } from '../../server/src/core/scheduler/byrequests';
-import { previewPicks } from '../../server/src/core/scheduler/preview';
+import { previewPicks, schedulingInputs } from '../../server/src/core/scheduler/preview';
 import { logicalLines, Span } from '../../server/src/core/syntax/lines';
 import type { Node } from '../../server/src/core/syntax/tree';
 import { walk } from '../../server/src/core/syntax/walk';
@@ -489,14 +489,10 @@ export function checkModel(analysis: Analysis): void {
       assert.equal(entry.share > 0, candidates.has(index), 'a share without candidacy (or the reverse)');
       assert.equal(entry.idle === undefined, candidates.has(index), 'an idle reason on a candidate (or none on an idle member)');
     });
-    for (const index of schedule.candidates) assert.equal(balancer.members[index]!.params.lbset, schedule.tier);
+    // What the scheduler was given: a member sharing an earlier member's slot schedules with that member's values.
+    const inputs = schedulingInputs(balancer.members);
+    for (const index of schedule.candidates) assert.equal(inputs[index]!.lbset, schedule.tier);
     if (!preview.simulated) continue;
-    const inputs = balancer.members.map((member) => ({
-      lbfactor: member.params.lbfactor,
-      lbset: member.params.lbset,
-      status: member.params.status,
-      retry: member.params.retry,
-    }));
     const cycle = Math.min(schedule.cycleLength, 2000);
     for (const pick of picks(inputs, schedule, cycle)) assert.ok(candidates.has(pick), `picked ${pick}, not a candidate`);
     if (schedule.cycleLength > 0 && schedule.cycleLength <= 2000) {

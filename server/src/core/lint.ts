@@ -1,11 +1,12 @@
 /** Runs the rules over an analysis and applies severities, suppressions and stand-ins in one place. */
 import type { Analysis } from './analysis';
 import { boundedMessage } from './bounded';
+import { STATUS_BITS } from './model/params';
 import { RULES } from './rules';
 import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionReview } from './rules/types';
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
-import type { Directive } from './syntax/tree';
+import type { Directive, SyntaxTree } from './syntax/tree';
 import { walk } from './syntax/walk';
 
 /** A severity as configured: a rule can also be turned off. */
@@ -43,14 +44,18 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const severityOf = (rule: Rule): SeveritySetting => settings[rule.id] ?? rule.severity;
   const run = options.run ?? [analysis];
   const found: Diagnostic[] = [];
-  const fromMacro = macroLineOf(analysis);
-  const report = (rule: Rule, context: RuleContext, into: Diagnostic[]): void => {
+  let macroLines: ((span: Span) => Span | undefined) | undefined;
+  // Bounded, with the macro line a finding on a `Use` line came from: what a finding is, whatever its severity.
+  const finished = (findings: Iterable<RuleFinding>): RuleFinding[] =>
+    [...findings].map((finding) => bounded(withMacroLine(finding, (macroLines ??= macroLineOf(analysis)))));
+  const report = (rule: Rule, findings: () => readonly RuleFinding[], into: Diagnostic[]): void => {
     options.checkpoint?.();
     const severity = severityOf(rule);
     if (severity === 'off') return;
-    for (const finding of rule.check(context)) into.push({ ...bounded(withMacroLine(finding, fromMacro)), ruleId: rule.id, severity });
+    for (const finding of findings()) into.push({ ...finding, ruleId: rule.id, severity });
   };
-  for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, { analysis, run }, found);
+  const known = knownFindings(analysis);
+  for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, () => findingsOf(rule, analysis, run, known, finished), found);
   const isHiddenByStandIn = hiddenByStandIns(analysis, found);
   const suppressions = findSuppressions(analysis.tree);
   const silenced = suppressions.map(() => new Set<string>());
@@ -72,8 +77,59 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
       return rule && severityOf(rule);
     },
   };
-  for (const rule of RULES) if (rule.reviewsSuppressions) report(rule, { analysis, run, suppressions: review }, kept);
+  for (const rule of RULES)
+    if (rule.reviewsSuppressions) report(rule, () => finished(rule.check({ analysis, run, suppressions: review })), kept);
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}
+
+/**
+ * A rule's findings that did not depend on the rest of the run, by tree: a rule that never reads
+ * `run` sees only the analysis, which its tree decides but for one thing, the clock, and the clock
+ * only changes whether members in error (status E) are retried yet. So when the editor lints a
+ * configuration again because another one was edited (`updateSet` keeps the trees it did not read
+ * again, previewed again as the clock moves), only the cross-file rules run again, unless an
+ * answer for a member in error changed. Whether a rule read `run` is observed, not declared.
+ */
+const LOCAL_FINDINGS = new WeakMap<SyntaxTree, { readonly clock: string; readonly byRule: Map<string, readonly RuleFinding[]> }>();
+
+/** The findings kept for an analysis' tree, by rule id: none when the clock answered otherwise since. */
+function knownFindings(analysis: Analysis): Map<string, readonly RuleFinding[]> {
+  const clock = errorAnswers(analysis);
+  let entry = LOCAL_FINDINGS.get(analysis.tree);
+  if (entry?.clock !== clock) LOCAL_FINDINGS.set(analysis.tree, (entry = { clock, byRule: new Map() }));
+  return entry.byRule;
+}
+
+function findingsOf(
+  rule: Rule,
+  analysis: Analysis,
+  run: readonly Analysis[],
+  known: Map<string, readonly RuleFinding[]>,
+  finished: (findings: Iterable<RuleFinding>) => RuleFinding[],
+): readonly RuleFinding[] {
+  const kept = known.get(rule.id);
+  if (kept) return kept;
+  let readsRun = false;
+  const context: RuleContext = {
+    analysis,
+    get run() {
+      readsRun = true;
+      return run;
+    },
+  };
+  const findings = finished(rule.check(context));
+  if (!readsRun) known.set(rule.id, findings);
+  return findings;
+}
+
+/** What the clock decided in the previews: for each member with status E, in order, whether it is still kept out as in error. */
+function errorAnswers(analysis: Analysis): string {
+  let answers = '';
+  for (const { balancer, schedule } of analysis.previews)
+    balancer.members.forEach((member, index) => {
+      if (member.params.status & STATUS_BITS.E) answers += schedule.members[index]?.idle === 'in-error' ? 'E' : '-';
+    });
+  return answers;
 }
 
 /** Whether a finding means the run did not read the whole configuration (its rule `marksIncomplete`). */

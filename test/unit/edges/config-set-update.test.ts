@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { assembleSet, ConfigurationSet, SetFile, SetOptions, updateSet } from '../../../server/src/core/config-set';
+import { RULES } from '../../../server/src/core/rules';
+import type { Rule } from '../../../server/src/core/rules/types';
 import { memoryFiles } from '../../support/rules';
 
 const BALANCER =
@@ -79,5 +81,31 @@ describe('updateSet: reassembling after an edit', () => {
     const updated = updateSet(previous, later.given, new Set(), later.options);
     assert.deepEqual(updated, assembleSet(later.given, later.options));
     assert.equal(treeOf(updated, '/w/main.conf'), treeOf(previous, '/w/main.conf'));
+  });
+
+  it('runs again only the rules that read the rest of the run on a configuration the edit did not touch', () => {
+    const calls = new Map<string, number>();
+    const restore = ['zero-loadfactor', 'unused-balancer'].map((id) => {
+      const rule = RULES.find((candidate) => candidate.id === id)!;
+      const check = rule.check;
+      (rule as { check: Rule['check'] }).check = (context) => {
+        calls.set(id, (calls.get(id) ?? 0) + 1);
+        return check.call(rule, context);
+      };
+      return () => ((rule as { check: Rule['check'] }).check = check);
+    });
+    try {
+      const before = setOf(START);
+      const previous = assembleSet(before.given, before.options);
+      const first = new Map(calls);
+      const edited = { ...START, '/w/parts/use.conf': 'ProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\n' };
+      const after = setOf(edited);
+      updateSet(previous, after.given, new Set(['/w/parts/use.conf']), after.options);
+      // main.conf was read again (it includes use.conf), other.conf was not: only its cross-file rule ran again.
+      assert.equal(calls.get('zero-loadfactor')! - first.get('zero-loadfactor')!, 1);
+      assert.equal(calls.get('unused-balancer')! - first.get('unused-balancer')!, 2);
+    } finally {
+      restore.forEach((undo) => undo());
+    }
   });
 });

@@ -6,16 +6,26 @@ import { memberLetter } from '../../../server/src/core/scheduler/letters';
 
 const OPTIONS = { forceRecovery: true, epochSeconds: 1_800_000_000 };
 
-/** Members written as `loadfactor[:status][@lbset][/retry]`, e.g. `70`, `1:D`, `2@1`, `1:E/2000000000`, `-` for defaults. */
+/**
+ * Members written as `loadfactor[:status][@lbset][/retry][=slot]`, e.g. `70`, `1:D`, `2@1`, `1:E/2000000000`,
+ * `2=0` (uses member 0's slot, so written with member 0's values), `-` for defaults.
+ */
 function members(spec: string): SchedulingInput[] {
   return spec.split(/\s+/).map((word) => {
-    const match = /^([^:@/]*)(?::([^@/]*))?(?:@(\d+))?(?:\/(\d+))?$/.exec(word);
+    const match = /^([^:@/=]*)(?::([^@/=]*))?(?:@(\d+))?(?:\/(\d+))?(?:=(\d+))?$/.exec(word);
     assert.ok(match, `bad member spec ${word}`);
     const lbfactor = match[1] === '-' || match[1] === '' ? 100 : loadfactorToLbfactor(match[1]!);
     assert.ok(lbfactor !== undefined, `loadfactor ${match[1]} is refused by Apache`);
     const status = match[2] ? parseStatus(match[2], 0) : { status: 0 };
     assert.ok('status' in status, `status ${match[2]} is refused by Apache`);
-    return { lbfactor, lbset: Number(match[3] ?? 0), status: status.status, retry: match[4] === undefined ? undefined : Number(match[4]) };
+    const retry = match[4] === undefined ? undefined : Number(match[4]);
+    return {
+      lbfactor,
+      lbset: Number(match[3] ?? 0),
+      status: status.status,
+      retry,
+      ...(match[5] === undefined ? {} : { slot: Number(match[5]) }),
+    };
   });
 }
 
@@ -53,6 +63,10 @@ describe('byrequests schedules', () => {
     ['-:E/2000000000 -:E/2000000000', 'a b'],
     ['-:DH-D -', 'b'],
     ['1.15 2.3', 'b a b b a b b a b b a b b a b b a b b a'],
+    // Members sharing a slot feed one lbstatus, and the later one wins when only its turn lifts the slot above the best (test/apache/shared-slot.test.ts).
+    ['1 1=0 1', 'a c a a c a'],
+    ['3 2 3=0', 'a b a a a b a a'],
+    ['2 3 2=0', 'c b a b a b a'],
   ];
   for (const [spec, expected] of cases) {
     it(`[${spec}] → ${expected}`, () => {
@@ -146,6 +160,41 @@ describe('byrequests properties', () => {
         for (const index of plan.candidates) {
           const count = run.slice(0, plan.cycleLength).filter((step) => step.pick === index).length;
           assert.equal(count, input[index]!.lbfactor / g);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with members sharing slots, after every cycle each lbstatus is 0 and each slot was picked its gain/g times', () => {
+    const shared = fc.tuple(balancer, fc.array(fc.nat(), { maxLength: 8 })).map(([input, links]) => {
+      // A later member may take an earlier member's slot (that member's own, if it has one), with its values, as Apache gives them.
+      const result: SchedulingInput[] = [];
+      input.forEach((member, index) => {
+        const link = links[index];
+        if (index === 0 || link === undefined || link % 2 !== 0) result.push(member);
+        else {
+          const root = result[link % index]!.slot ?? link % index;
+          result.push({ ...result[root]!, slot: root });
+        }
+      });
+      return result;
+    });
+    fc.assert(
+      fc.property(shared, (input: SchedulingInput[]) => {
+        const plan = schedule(input, OPTIONS);
+        fc.pre(plan.cycleLength > 0 && plan.cycleLength <= 2000);
+        const run = steps(input, plan, plan.cycleLength * 2);
+        for (const cycleEnd of [plan.cycleLength - 1, 2 * plan.cycleLength - 1]) {
+          assert.ok(run[cycleEnd]!.lbstatus.every((value) => value === 0));
+        }
+        const g = plan.total / plan.cycleLength;
+        const slotOf = (index: number): number => input[index]!.slot ?? index;
+        for (const slot of new Set(plan.candidates.map(slotOf))) {
+          const users = plan.candidates.filter((index) => slotOf(index) === slot);
+          const gain = users.reduce((sum, index) => sum + input[index]!.lbfactor, 0);
+          const count = run.slice(0, plan.cycleLength).filter((step) => users.includes(step.pick)).length;
+          assert.equal(count, gain / g);
         }
       }),
       { numRuns: 300 },

@@ -15,7 +15,7 @@ export const rule: Rule = {
   docs: {
     summary:
       'the same member twice, once written with its default port (`http://h:80` and `http://h`): Apache keeps both and the host gets a double share',
-    why: "Apache drops the scheme's default port from a member's name but compares a new line's URL as written, so `http://h` then `http://h:80` (or `https://h:443` twice) are two members of one name and the host gets twice its share (verified on Apache 2.4).",
+    why: "Apache drops the scheme's default port from a member's name but compares a new line's URL as written, so `http://h` then `http://h:80` (or `https://h:443` twice) are two members of one name: at start-up the second is given the first one's slot of shared memory, so it runs with the first line's loadfactor, lbset and status, and the host gets twice its share (verified on Apache 2.4).",
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.1:80"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
   },

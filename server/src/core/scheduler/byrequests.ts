@@ -13,6 +13,13 @@ export interface SchedulingInput {
   readonly status: number;
   /** Seconds; undefined means Apache's default of 60. */
   readonly retry: number | undefined;
+  /**
+   * The member (index) whose shared-memory slot this one uses, when it is not its own: a later member
+   * with an earlier member's worker name (`http://h:80` after `http://h`) is given that member's slot
+   * at start-up, so it has that member's values and the two share one lbstatus
+   * (docs/apache-semantics.md, "Members sharing a slot"). The caller passes the slot's values.
+   */
+  readonly slot?: number;
 }
 
 /** Why a member takes no new requests. */
@@ -122,7 +129,8 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
     }
   }
   const total = candidates.reduce((sum, index) => sum + members[index]!.lbfactor, 0);
-  const divisor = candidates.reduce((g, index) => gcd(g, members[index]!.lbfactor), 0);
+  // Every lbstatus is back at 0 once each slot has gained a multiple of the total.
+  const divisor = [...slotGains(members, candidates).values()].reduce(gcd, 0);
   const inSet = new Uint8Array(members.length);
   for (const index of candidates) inSet[index] = 1;
   const shares = members.map((member, index): MemberShare => {
@@ -153,13 +161,52 @@ export function picks(members: readonly SchedulingInput[], plan: Schedule, count
 
 /** The first `count` steps with the lbstatus of every candidate after each pick. */
 export function steps(members: readonly SchedulingInput[], plan: Schedule, count: number): Step[] {
-  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
-  const picked = new Array<number>(factors.length).fill(0);
+  const gains = slotGains(members, plan.candidates);
+  const slots = plan.candidates.map((index) => members[index]!.slot ?? index);
+  const picked = new Map<number, number>();
   return pickPositions(members, plan, count).map((position, step) => {
-    picked[position]!++;
-    // After request t every candidate has gained t × its lbfactor and paid the total once per pick.
-    return { pick: plan.candidates[position]!, lbstatus: factors.map((factor, i) => (step + 1) * factor - picked[i]! * plan.total) };
+    const slot = slots[position]!;
+    picked.set(slot, (picked.get(slot) ?? 0) + 1);
+    // After request t every slot has gained t × its candidates' lbfactors and paid the total once per pick.
+    return {
+      pick: plan.candidates[position]!,
+      lbstatus: slots.map((each) => (step + 1) * gains.get(each)! - (picked.get(each) ?? 0) * plan.total),
+    };
   });
+}
+
+/** What each shared-memory slot's lbstatus gains per request: the lbfactors of the candidates that use it. */
+function slotGains(members: readonly SchedulingInput[], candidates: readonly number[]): Map<number, number> {
+  const gains = new Map<number, number>();
+  for (const index of candidates) {
+    const member = members[index]!;
+    const slot = member.slot ?? index;
+    gains.set(slot, (gains.get(slot) ?? 0) + member.lbfactor);
+  }
+  return gains;
+}
+
+/**
+ * Apache's loop as written, for candidates that share a slot: each candidate in turn adds its
+ * lbfactor to its slot's lbstatus and is taken when that is higher than the lbstatus of the best so
+ * far; the chosen slot then pays the total. One pass over the candidates per request.
+ */
+function simulatePositions(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
+  const slots = plan.candidates.map((index) => members[index]!.slot ?? index);
+  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
+  const lbstatus = new Map<number, number>(slots.map((slot) => [slot, 0]));
+  const result: number[] = [];
+  for (let request = 0; request < count; request++) {
+    let best = -1;
+    slots.forEach((slot, position) => {
+      lbstatus.set(slot, lbstatus.get(slot)! + factors[position]!);
+      if (best < 0 || lbstatus.get(slot)! > lbstatus.get(slots[best]!)!) best = position;
+    });
+    if (best < 0) break;
+    lbstatus.set(slots[best]!, lbstatus.get(slots[best]!)! - plan.total);
+    result.push(best);
+  }
+  return result;
 }
 
 /**
@@ -172,6 +219,7 @@ export function steps(members: readonly SchedulingInput[], plan: Schedule, count
  * of distinct pick counts (at most √(2t)) and a heap step instead of a pass over every candidate.
  */
 function pickPositions(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
+  if (plan.candidates.some((index) => members[index]!.slot !== undefined)) return simulatePositions(members, plan, count);
   const factors = plan.candidates.map((index) => members[index]!.lbfactor);
   const byRank = factors.map((_, position) => position).sort((a, b) => factors[b]! - factors[a]! || a - b);
   const rankOf = new Int32Array(factors.length);

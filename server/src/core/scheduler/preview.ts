@@ -4,6 +4,7 @@
  */
 import type { Balancer, Member } from '../model/model';
 import type { Span } from '../span';
+import { quoted } from '../bounded';
 import { STATUS_BITS } from '../model/params';
 import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
 
@@ -82,7 +83,7 @@ export const ASSUMPTIONS = 'assumes sequential requests, a fresh start, no stick
 export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
   const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
-  const plan = schedule(balancer.members.map(schedulingInput), scheduleOptions);
+  const plan = schedule(schedulingInputs(balancer.members), scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
   if (lbmethod === 'bybusyness')
@@ -104,6 +105,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
+  notes.push(...slotNotes(balancer.members));
   notes.push(...(options.assumptions ?? []));
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }
@@ -121,14 +123,16 @@ export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STA
 
 /** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
-  const inputs = [...schedulingInputs(preview.balancer)];
-  for (const [index, change] of changes) {
-    const input = inputs[index];
-    if (!input) continue;
-    if (change === 'down') inputs[index] = { ...input, status: input.status | STATUS_BITS.D };
-    else if (change === 'drain') inputs[index] = { ...input, status: input.status | STATUS_BITS.N };
-    else inputs[index] = { ...input, status: input.status & ~KEEP_OUT_BITS };
-  }
+  const base = balancerInputs(preview.balancer);
+  // A change is made to a member's slot (as the balancer manager does), so members sharing it change with it.
+  const bySlot = new Map([...changes].map(([index, change]) => [base[index]?.slot ?? index, change]));
+  const inputs = base.map((input, index) => {
+    const change = bySlot.get(input.slot ?? index);
+    if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
+    if (change === 'drain') return { ...input, status: input.status | STATUS_BITS.N };
+    if (change === 'up') return { ...input, status: input.status & ~KEEP_OUT_BITS };
+    return input;
+  });
   return { ...preview, schedule: schedule(inputs, preview.options) };
 }
 
@@ -137,26 +141,55 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   if (!preview.simulated) return [];
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
-  return picks(schedulingInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
+  return picks(balancerInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
 }
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
 export function previewSteps(preview: BalancerPreview, count: number): Step[] {
-  return preview.simulated ? steps(schedulingInputs(preview.balancer), preview.schedule, count) : [];
+  return preview.simulated ? steps(balancerInputs(preview.balancer), preview.schedule, count) : [];
 }
 
 const INPUTS = new WeakMap<Balancer, readonly SchedulingInput[]>();
 
-/** What the scheduler reads of each member, made once per (frozen) balancer: a hover's what-if rows each schedule the whole balancer again. */
-function schedulingInputs(balancer: Balancer): readonly SchedulingInput[] {
+/** `schedulingInputs` of a (frozen) balancer's members, made once: a hover's what-if rows each schedule the whole balancer again. */
+function balancerInputs(balancer: Balancer): readonly SchedulingInput[] {
   let inputs = INPUTS.get(balancer);
-  if (!inputs) INPUTS.set(balancer, (inputs = balancer.members.map(schedulingInput)));
+  if (!inputs) INPUTS.set(balancer, (inputs = schedulingInputs(balancer.members)));
   return inputs;
 }
 
-function schedulingInput(member: Member): SchedulingInput {
-  const { lbfactor, lbset, status, retry } = member.params;
-  return { lbfactor, lbset, status, retry };
+/**
+ * What the scheduler needs of each member. A member with an earlier member's worker name uses that
+ * member's shared-memory slot (mod_proxy_balancer's start-up finds the slot by the name's hash), so
+ * it schedules with that member's values and lbstatus, whatever its own line says.
+ */
+export function schedulingInputs(members: readonly Member[]): SchedulingInput[] {
+  const firstByName = new Map<string, number>();
+  const inputs: SchedulingInput[] = [];
+  members.forEach((member, index) => {
+    const slot = firstByName.get(member.name);
+    if (slot === undefined) {
+      firstByName.set(member.name, index);
+      const { lbfactor, lbset, status, retry } = member.params;
+      inputs.push({ lbfactor, lbset, status, retry });
+    } else inputs.push({ ...inputs[slot]!, slot });
+  });
+  return inputs;
+}
+
+/** One note per member that uses an earlier member's slot. */
+function slotNotes(members: readonly Member[]): string[] {
+  const firstByName = new Map<string, Member>();
+  const notes: string[] = [];
+  for (const member of members) {
+    const first = firstByName.get(member.name);
+    if (!first) firstByName.set(member.name, member);
+    else
+      notes.push(
+        `${quoted(member.url)} has the worker name of ${quoted(first.url)}, so Apache gives it that member's shared memory: its loadfactor, lbset and status, and one lbstatus for both`,
+      );
+  }
+  return notes;
 }
 
 /** A zero share explained in a few words, for hover, inlay hints and the CLI. */
