@@ -124,6 +124,8 @@ export async function measureKeystrokes(text: string, edits: number, scratch: st
 export interface FeatureResult {
   readonly hoverBalancer: Distribution;
   readonly hoverMember: Distribution;
+  /** Hover on the balancer right after an edit's diagnostics: the first request on a new analysis. */
+  readonly hoverAfterEdit: Distribution;
   readonly inlayHintsAll: Distribution;
   readonly inlayHintsViewport: Distribution;
   /** Size of the hover markdown on the balancer and (largest) on a member, characters. */
@@ -137,8 +139,9 @@ const SERIES_BUDGET_MS = 60_000;
 const MIN_SAMPLES = 10;
 
 /**
- * `requests` hovers on the balancer's name, on members (spread over it), and inlay hints (all
- * members; a 60-line viewport). A series far beyond its target stops at its time budget (see
+ * `requests` hovers on the balancer's name, on members (spread over it), inlay hints (all members;
+ * a 60-line viewport), and hovers on the balancer each right after a one-digit loadfactor edit has
+ * its diagnostics (nothing the previous analysis computed can answer it). A series far beyond its target stops at its time budget (see
  * SERIES_BUDGET_MS): the sample count in the result says how many were taken.
  */
 export async function measureFeatures(text: string, requests: number, scratch: string): Promise<FeatureResult> {
@@ -153,11 +156,17 @@ export async function measureFeatures(text: string, requests: number, scratch: s
   );
   const lastLine = text.split('\n').length;
   const firstMemberLine = positionAt(text, memberOffsets[0]!).line;
-  const time = async (request: (i: number) => Promise<unknown>, check: (result: unknown) => boolean): Promise<Distribution> => {
+  /** Times `request` (after `prepare`, untimed) `requests` times. */
+  const time = async (
+    request: (i: number) => Promise<unknown>,
+    check: (result: unknown) => boolean,
+    prepare?: (i: number) => Promise<void>,
+  ): Promise<Distribution> => {
     const times: number[] = [];
     const startedAt = performance.now();
     for (let i = 0; i < requests; i++) {
       if (i >= MIN_SAMPLES && performance.now() - startedAt > SERIES_BUDGET_MS) break;
+      await prepare?.(i);
       const sentAt = performance.now();
       const result = await request(i);
       times.push(performance.now() - sentAt);
@@ -204,10 +213,28 @@ export async function measureFeatures(text: string, requests: number, scratch: s
       range: { start: { line, character: 0 }, end: { line: line + 60, character: 0 } },
     });
   }, isHints(1));
+  const digits = [...text.matchAll(/loadfactor=([1-9]) /g)].map((match) => match.index! + 'loadfactor='.length);
+  const current = text.split('');
+  const hoverAfterEdit = await time(
+    () => session.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: balancerAt }),
+    isHover('balancer'),
+    async (i) => {
+      const offset = digits[Math.floor((i * digits.length) / requests)]!;
+      const digit = String((Number(current[offset]) % 9) + 1);
+      current[offset] = digit;
+      const at = positionAt(text, offset);
+      session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: i + 2 },
+        contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: digit }],
+      });
+      await session.diagnostics(uri, i + 2);
+    },
+  );
   const maxRssKiB = await session.stopMeasured();
   return {
     hoverBalancer,
     hoverMember,
+    hoverAfterEdit,
     inlayHintsAll,
     inlayHintsViewport,
     hoverBalancerChars: hoverChars.balancer,

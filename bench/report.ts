@@ -130,7 +130,9 @@ export interface Results {
     readonly keystroke: KeystrokeResult & { readonly lines: number };
     /** The same edits with the file in a workspace folder beside `others` configurations of its size (absent from runs before it was measured). */
     readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly others: number };
-    readonly features: FeatureResult & { readonly members: number };
+    /** `hoverAfterEdit` is absent from runs before it was measured. */
+    readonly features: Omit<FeatureResult, 'hoverAfterEdit'> &
+      Partial<Pick<FeatureResult, 'hoverAfterEdit'>> & { readonly members: number };
   };
   readonly scheduler: SchedulerResult & { readonly maxRssKiB: number };
   readonly bundles: readonly { readonly file: string; readonly bytes: number; readonly gzipBytes: number }[];
@@ -293,6 +295,10 @@ export function renderMarkdown(results: Results): string {
   out.push(
     `| hover on the balancer, ${lines(features.members)} members (${chars(features.hoverBalancerChars)} of markdown; ${features.hoverBalancer.samples} requests) | ${ms(features.hoverBalancer.p50)} | ${ms(features.hoverBalancer.p95)} | ${mib(features.maxRssKiB)} |`,
   );
+  if (features.hoverAfterEdit)
+    out.push(
+      `| the same, the first hover after each edit (${features.hoverAfterEdit.samples} edits) | ${ms(features.hoverAfterEdit.p50)} | ${ms(features.hoverAfterEdit.p95)} | |`,
+    );
   out.push(
     `| hover on a member, ${lines(features.members)} members (up to ${chars(features.hoverMemberChars)}; ${features.hoverMember.samples} requests) | ${ms(features.hoverMember.p50)} | ${ms(features.hoverMember.p95)} | |`,
   );

@@ -647,10 +647,10 @@ function checkTargets(
   });
   const first = median(startups.map((run) => run.firstDiagnosticsMs));
   targets.push({ name: 'server start → first diagnostics (10k lines)', actual: ms(first), target: '≤ 300 ms', met: first <= 300 });
-  const hoverP95 = Math.max(features.hoverBalancer.p95, features.hoverMember.p95);
+  const hoverP95 = Math.max(features.hoverBalancer.p95, features.hoverAfterEdit.p95, features.hoverMember.p95);
   targets.push({
     name: 'hover on a 1,000-member balancer, p95',
-    actual: `balancer ${ms(features.hoverBalancer.p95)}, member ${ms(features.hoverMember.p95)}`,
+    actual: `balancer ${ms(features.hoverBalancer.p95)} (first after an edit ${ms(features.hoverAfterEdit.p95)}), member ${ms(features.hoverMember.p95)}`,
     target: '≤ 5 ms',
     met: hoverP95 <= 5,
   });

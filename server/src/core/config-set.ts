@@ -193,14 +193,10 @@ function findingsByFile(
 ): Map<string, FileFindings> {
   const byFile = new Map<string, { key: string; path: string | undefined; text: string; diagnostics: Diagnostic[] }>();
   for (const file of given) byFile.set(file.key, { key: file.key, path: file.path, text: file.text, diagnostics: [] });
-  const seen = new Set<string>();
   for (const { entry, analysis, diagnostics } of configurations) {
     const tree = analysis.tree;
     for (const { file, diagnostic } of localize(tree.files, diagnostics)) {
       const key = file.path && file !== tree.files[0] ? options.keyOf(file.path) : entry.key;
-      const identity = `${key}\0${diagnostic.ruleId}\0${diagnostic.span.start}\0${diagnostic.span.end}\0${diagnostic.message}`;
-      if (seen.has(identity)) continue;
-      seen.add(identity);
       let findings = byFile.get(key);
       if (!findings)
         byFile.set(
@@ -210,8 +206,32 @@ function findingsByFile(
       findings.diagnostics.push(diagnostic);
     }
   }
-  for (const findings of byFile.values()) findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  for (const findings of byFile.values())
+    findings.diagnostics = withoutRepeats(findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end));
   return byFile;
+}
+
+/**
+ * A file's findings sorted by span, each rule's message at a span once (the first kept): a file read
+ * by several configurations, or twice by one, gets them from each reading. A repeat has the same
+ * span, so the stable sort puts it beside the first; only runs of one span are compared.
+ */
+function withoutRepeats(sorted: readonly Diagnostic[]): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  /** The rule ids and messages kept in the current run of one span, once the run has a second finding. */
+  let run: Set<string> | undefined;
+  const identity = (diagnostic: Diagnostic): string => `${diagnostic.ruleId}\0${diagnostic.message}`;
+  for (const diagnostic of sorted) {
+    const last = kept.at(-1);
+    if (last && last.span.start === diagnostic.span.start && last.span.end === diagnostic.span.end) {
+      run ??= new Set([identity(last)]);
+      const id = identity(diagnostic);
+      if (run.has(id)) continue;
+      run.add(id);
+    } else run = undefined;
+    kept.push(diagnostic);
+  }
+  return kept;
 }
 
 function baseName(path: string): string {

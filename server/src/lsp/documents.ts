@@ -349,11 +349,15 @@ function view(
     return index;
   };
   const inFile = (span: Span): boolean => span.start >= file.start && span.end <= file.start + file.length;
+  // Moved when asked for: hover, inlay hints and the other requests never read them.
+  let diagnostics: readonly Diagnostic[] | undefined;
   return {
     document,
     analysis,
     file,
-    diagnostics: findings.map((diagnostic) => shiftDiagnostic(diagnostic, file.start)),
+    get diagnostics() {
+      return (diagnostics ??= file.start === 0 ? findings : findings.map((diagnostic) => shiftDiagnostic(diagnostic, file.start)));
+    },
     offsetAt: (position) => file.start + document.offsetAt(position),
     rangeOf: (span) =>
       inFile(span) ? { start: document.positionAt(span.start - file.start), end: document.positionAt(span.end - file.start) } : undefined,

@@ -1,5 +1,6 @@
 /** Inlay hints after each member: its share, or why it gets nothing. */
 import type { Analysis } from '../analysis';
+import type { Balancer, Member } from '../model/model';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, refusalSentence } from '../scheduler/preview';
 import { percent, shortIdle } from './share-text';
@@ -18,19 +19,25 @@ export interface InlayHint {
  */
 export function inlayHints(analysis: Analysis, start = 0, end = Number.MAX_SAFE_INTEGER): InlayHint[] {
   const hints: InlayHint[] = [];
-  const labelled = new Map<BalancerPreview['balancer'], readonly InlayHint[]>();
-  for (const preview of analysis.previews) labelled.set(preview.balancer, memberHints(preview));
+  const isInRange = (offset: number): boolean => offset >= start && offset <= end;
+  // Labels only for the members in range (an editor asks for its viewport), and whole balancers only for a copy's hint.
+  let byBalancer: Map<Balancer, BalancerPreview> | undefined;
   for (const preview of analysis.previews) {
-    const own = labelled.get(preview.balancer)!;
     const from = preview.balancer.inherited?.from;
     if (!from) {
-      hints.push(...own.filter((hint) => hint.offset >= start && hint.offset <= end));
+      preview.balancer.members.forEach((member, index) => {
+        if (isInRange(memberOffset(member))) hints.push(memberHint(preview, index));
+      });
       continue;
     }
-    const main = labelled.get(from);
-    const isSame = main !== undefined && main.length === own.length && main.every((hint, index) => hint.label === own[index]!.label);
     const at = preview.balancer.createdBy.span.end;
-    if (isSame || at < start || at > end) continue;
+    if (!isInRange(at)) continue;
+    byBalancer ??= new Map(analysis.previews.map((each) => [each.balancer, each]));
+    const own = memberHints(preview);
+    const mainPreview = byBalancer.get(from);
+    const main = mainPreview && memberHints(mainPreview);
+    const isSame = main !== undefined && main.length === own.length && main.every((hint, index) => hint.label === own[index]!.label);
+    if (isSame) continue;
     const shown = own.slice(0, COPY_MEMBERS).map((hint, index) => `${memberLetter(index)} ${hint.label.replace('≈ ', '')}`);
     if (own.length > COPY_MEMBERS) shown.push('…');
     hints.push({
@@ -47,18 +54,27 @@ const COPY_MEMBERS = 5;
 
 /** A hint for each member of a balancer, in member order. */
 function memberHints(preview: BalancerPreview): InlayHint[] {
+  return preview.balancer.members.map((_, index) => memberHint(preview, index));
+}
+
+/** Where a member's hint goes: the end of its line. */
+function memberOffset(member: Member): number {
+  return member.declaration.directive.span.end;
+}
+
+/** A member's share, or why it gets none. */
+function memberHint(preview: BalancerPreview, index: number): InlayHint {
   const { balancer, schedule } = preview;
-  return balancer.members.map((member, index): InlayHint => {
-    const at = member.declaration.directive.span.end;
-    const refused = preview.refusedMembers?.get(index);
-    if (refused) return { offset: at, label: 'refused', tooltip: `Apache refuses this member (${refused.where}: ${refused.message})` };
-    if (preview.refusal) return { offset: at, label: 'no schedule: balancer refused', tooltip: refusalSentence(preview.refusal) };
-    const plan = schedule.members[index]!;
-    let label: string;
-    if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier);
-    else if (!preview.simulated) label = `${preview.lbmethod}: no fixed order`;
-    else label = `≈ ${percent(plan.share)}${plan.role === 'regular' ? '' : ` (${plan.role})`}`;
-    const tooltip = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
-    return { offset: at, label, tooltip };
-  });
+  const member = balancer.members[index]!;
+  const at = memberOffset(member);
+  const refused = preview.refusedMembers?.get(index);
+  if (refused) return { offset: at, label: 'refused', tooltip: `Apache refuses this member (${refused.where}: ${refused.message})` };
+  if (preview.refusal) return { offset: at, label: 'no schedule: balancer refused', tooltip: refusalSentence(preview.refusal) };
+  const plan = schedule.members[index]!;
+  let label: string;
+  if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier);
+  else if (!preview.simulated) label = `${preview.lbmethod}: no fixed order`;
+  else label = `≈ ${percent(plan.share)}${plan.role === 'regular' ? '' : ` (${plan.role})`}`;
+  const tooltip = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
+  return { offset: at, label, tooltip };
 }

@@ -123,7 +123,7 @@ export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STA
 
 /** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
-  const base = schedulingInputs(preview.balancer.members);
+  const base = balancerInputs(preview.balancer);
   // A change is made to a member's slot (as the balancer manager does), so members sharing it change with it.
   const bySlot = new Map([...changes].map(([index, change]) => [base[index]?.slot ?? index, change]));
   const inputs = base.map((input, index) => {
@@ -141,12 +141,21 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   if (!preview.simulated) return [];
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
-  return picks(schedulingInputs(members), preview.schedule, count).map((index) => members[index]);
+  return picks(balancerInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
 }
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
 export function previewSteps(preview: BalancerPreview, count: number): Step[] {
-  return preview.simulated ? steps(schedulingInputs(preview.balancer.members), preview.schedule, count) : [];
+  return preview.simulated ? steps(balancerInputs(preview.balancer), preview.schedule, count) : [];
+}
+
+const INPUTS = new WeakMap<Balancer, readonly SchedulingInput[]>();
+
+/** `schedulingInputs` of a (frozen) balancer's members, made once: a hover's what-if rows each schedule the whole balancer again. */
+function balancerInputs(balancer: Balancer): readonly SchedulingInput[] {
+  let inputs = INPUTS.get(balancer);
+  if (!inputs) INPUTS.set(balancer, (inputs = schedulingInputs(balancer.members)));
+  return inputs;
 }
 
 /**
