@@ -24,6 +24,11 @@ ruleTable('proxypass-order', [
     '<VirtualHost *:80>\r\n    ProxyPass / balancer://app/\r\n\tProxyPass [[/x]] !\r\n</VirtualHost>\r\n',
     { fixed: '<VirtualHost *:80>\r\n    ProxyPass /x !\r\n    ProxyPass / balancer://app/\r\n</VirtualHost>\r\n' },
   ],
+  // A lone carriage return before the anchor is whitespace to Apache: the moved line does not take it along (a fuzz find).
+  [
+    '\r ProxyPass / balancer://app/\nProxyPass [[/static/]] !',
+    { fixed: ' ProxyPass /static/ !\n\r ProxyPass / balancer://app/', safe: true },
+  ],
   ['ProxyPass /api balancer://a\nProxyPass [[/api/v2]] balancer://b'],
   ['ProxyPass /api// balancer://a/\nProxyPass [[/api/v2/]] balancer://b/'],
   ['ProxyPass "/a" "balancer://x"\nProxyPass [["/a"]] "balancer://y"', { says: ['same path /a', 'remove one of them'] }],

@@ -1,6 +1,7 @@
 import type { Directive, Node, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
+import { indentationAt } from './proxypass-order';
 import type { Fix, Rule } from './types';
 
 /** Sections whose directives apply to one request path. */
@@ -266,8 +267,7 @@ function fixFor(text: string, handler: Directive, access: Access, newline: strin
     return [{ title, safe: false, edits: [{ span: args, newText: 'local' }] }];
   }
   if (access.kind !== 'unrestricted') return [];
-  const lineStart = text.lastIndexOf('\n', handler.span.start - 1) + 1;
-  const indent = text.slice(lineStart, handler.span.start);
+  const indent = indentationAt(text, handler.span.start);
   return [
     {
       title,

@@ -1,6 +1,6 @@
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
-import { covers, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
+import { covers, indentationAt, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
 import type { Fix, Rule } from './types';
 
 /** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */
@@ -90,17 +90,16 @@ function locationCovers(section: Section, path: string): boolean {
 }
 
 function fixFor(text: string, handler: HandlerLocation, covering: ProxyRule, newline: string): Fix {
-  const indentOf = (at: number): string => text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
   if (covering.location) {
     const at = handler.handler.span.end;
     return {
       title: 'Keep this path out of the proxy ("ProxyPass !")',
       safe: false,
-      edits: [{ span: { start: at, end: at }, newText: `${newline}${indentOf(handler.handler.span.start)}ProxyPass !` }],
+      edits: [{ span: { start: at, end: at }, newText: `${newline}${indentationAt(text, handler.handler.span.start)}ProxyPass !` }],
     };
   }
   const start = covering.directive.span.start;
-  const indent = indentOf(start);
+  const indent = indentationAt(text, start);
   const path = /^[^\s"'\\]+$/.test(handler.path) ? handler.path : `"${handler.path.replace(/["\\]/g, '\\$&')}"`;
   return {
     title: `Add "ProxyPass ${handler.path} !" before the ProxyPass that takes it`,

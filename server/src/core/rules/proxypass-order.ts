@@ -252,7 +252,7 @@ function moveAbove(text: string, moved: ProxyRule, anchor: ProxyRule, safe: bool
   const newline = text.slice(0, end).endsWith('\r\n') || (!hasNewline && text.includes('\r\n')) ? '\r\n' : '\n';
   // The last line of a file without a final newline takes the newline before it along.
   const removed: Span = hasNewline ? { start: movedLine, end } : { start: Math.max(0, movedLine - newline.length), end };
-  const indent = text.slice(anchorLine, to.start);
+  const indent = indentationAt(text, to.start);
   return {
     title: `Move "${quote(text, moved.directive)}" above "${quote(text, anchor.directive)}"`,
     safe,
@@ -261,6 +261,14 @@ function moveAbove(text: string, moved: ProxyRule, anchor: ProxyRule, safe: bool
       { span: removed, newText: '' },
     ],
   };
+}
+
+/**
+ * The spaces and tabs before `offset` on its line, for a line inserted beside it: a carriage return or
+ * form feed there is whitespace to Apache but a line break to an editor, so it is not copied.
+ */
+export function indentationAt(text: string, offset: number): string {
+  return text.slice(lineStart(text, offset), offset).replace(/[^ \t]/g, '');
 }
 
 /** Offset of the start of the physical line holding `offset`. */
