@@ -87,7 +87,8 @@ export function assembleSet(given: readonly SetFile[], options: SetOptions): Con
  * `assembleSet` after an edit, reusing what did not change: an entry whose configuration read none
  * of the `changed` files keeps its tree and model from `previous` (previewed again when the clock
  * moved); the rest is read again, and every configuration is linted again, because cross-file rules
- * see the whole run. The result equals `assembleSet(given, options)` provided `changed` holds the
+ * see the whole run (the rules that see only their own configuration keep their findings per tree:
+ * core/lint.ts). The result equals `assembleSet(given, options)` provided `changed` holds the
  * key of every file whose text changed, appeared or vanished since `previous` (in an editor or on
  * disk, a glob's folder included) and `options` reads as `previous`'s did (same environment,
  * defines, limits and server root; the editor assembles afresh when settings change).
