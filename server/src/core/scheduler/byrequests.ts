@@ -129,8 +129,11 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
     }
   }
   const total = candidates.reduce((sum, index) => sum + members[index]!.lbfactor, 0);
-  // Every lbstatus is back at 0 once each slot has gained a multiple of the total.
-  const divisor = [...slotGains(members, candidates).values()].reduce(gcd, 0);
+  // Every lbstatus is back at 0 once each slot has gained a multiple of the total (a slot is a member's own unless shared).
+  const shared = candidates.some((index) => members[index]!.slot !== undefined);
+  const divisor = shared
+    ? [...slotGains(members, candidates).values()].reduce(gcd, 0)
+    : candidates.reduce((g, index) => gcd(g, members[index]!.lbfactor), 0);
   const inSet = new Uint8Array(members.length);
   for (const index of candidates) inSet[index] = 1;
   const shares = members.map((member, index): MemberShare => {
