@@ -147,28 +147,11 @@ describe('byrequests properties', () => {
   });
   const balancer = fc.array(member, { minLength: 1, maxLength: 8 });
 
-  it('after every cycle each lbstatus is 0 and each candidate was picked lbfactor/g times', () => {
-    fc.assert(
-      fc.property(balancer, (input) => {
-        const plan = schedule(input, OPTIONS);
-        fc.pre(plan.cycleLength > 0 && plan.cycleLength <= 2000);
-        const run = steps(input, plan, plan.cycleLength * 2);
-        for (const cycleEnd of [plan.cycleLength - 1, 2 * plan.cycleLength - 1]) {
-          assert.ok(run[cycleEnd]!.lbstatus.every((value) => value === 0));
-        }
-        const g = plan.total / plan.cycleLength;
-        for (const index of plan.candidates) {
-          const count = run.slice(0, plan.cycleLength).filter((step) => step.pick === index).length;
-          assert.equal(count, input[index]!.lbfactor / g);
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('with members sharing slots, after every cycle each lbstatus is 0 and each slot was picked its gain/g times', () => {
-    const shared = fc.tuple(balancer, fc.array(fc.nat(), { maxLength: 8 })).map(([input, links]) => {
-      // A later member may take an earlier member's slot (that member's own, if it has one), with its values, as Apache gives them.
+  it("after every cycle each lbstatus is 0 and each slot (a member's own, unless it shares one) was picked its gain/g times", () => {
+    // Half the balancers share no slot; in the others a later member may take an earlier member's slot.
+    const slotLinks = fc.oneof(fc.constant<number[]>([]), fc.array(fc.nat(), { maxLength: 8 }));
+    const shared = fc.tuple(balancer, slotLinks).map(([input, links]) => {
+      // The slot of the earlier member (its own, or the one it uses), with its values, as Apache gives them.
       const result: SchedulingInput[] = [];
       input.forEach((member, index) => {
         const link = links[index];
