@@ -136,12 +136,29 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
     : candidates.reduce((g, index) => gcd(g, members[index]!.lbfactor), 0);
   const inSet = new Uint8Array(members.length);
   for (const index of candidates) inSet[index] = 1;
+  // Members alike share one entry (by role and lbfactor, or role and idle reason): a balancer of
+  // thousands of members has a few distinct ones, and a hover schedules it again per what-if row.
+  const serving = new Map<string, Map<number, MemberShare>>();
   const shares = members.map((member, index): MemberShare => {
     const role = roles[index]!;
-    if (inSet[index]) return { role, share: member.lbfactor / total, idle: undefined };
-    return { role, share: 0, idle: idleReason(role, blocks[index], member.lbset, tier) };
+    if (!inSet[index]) return idleEntry(role, idleReason(role, blocks[index], member.lbset, tier));
+    let byFactor = serving.get(role);
+    if (!byFactor) serving.set(role, (byFactor = new Map()));
+    let entry = byFactor.get(member.lbfactor);
+    if (!entry) byFactor.set(member.lbfactor, (entry = { role, share: member.lbfactor / total, idle: undefined }));
+    return entry;
   });
   return { tier, candidates, total, cycleLength: divisor > 0 ? total / divisor : 0, members: shares };
+}
+
+const IDLE_ENTRIES = new Map<string, MemberShare>();
+
+/** The one entry of an idle member of `role` for `idle`. */
+function idleEntry(role: Role, idle: IdleReason): MemberShare {
+  const key = `${role} ${idle}`;
+  let entry = IDLE_ENTRIES.get(key);
+  if (!entry) IDLE_ENTRIES.set(key, (entry = Object.freeze({ role, share: 0, idle })));
+  return entry;
 }
 
 function idleReason(role: Role, blocked: BlockReason | undefined, lbset: number, tier: number | undefined): IdleReason {

@@ -124,15 +124,24 @@ export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STA
 /** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
   const base = balancerInputs(preview.balancer);
-  // A change is made to a member's slot (as the balancer manager does), so members sharing it change with it.
-  const bySlot = new Map([...changes].map(([index, change]) => [base[index]?.slot ?? index, change]));
-  const inputs = base.map((input, index) => {
-    const change = bySlot.get(input.slot ?? index);
+  const changed = (input: SchedulingInput, change: WhatIf): SchedulingInput => {
     if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
     if (change === 'drain') return { ...input, status: input.status | STATUS_BITS.N };
-    if (change === 'up') return { ...input, status: input.status & ~KEEP_OUT_BITS };
-    return input;
-  });
+    return { ...input, status: input.status & ~KEEP_OUT_BITS };
+  };
+  // A change is made to a member's slot (as the balancer manager does), so members sharing it change with it.
+  const sharing = base.some((input) => input.slot !== undefined);
+  const inputs = base.slice();
+  for (const [index, change] of changes) {
+    const slot = base[index]?.slot ?? index;
+    if (!sharing) {
+      if (base[index]) inputs[index] = changed(base[index], change);
+      continue;
+    }
+    base.forEach((input, other) => {
+      if ((input.slot ?? other) === slot) inputs[other] = changed(input, change);
+    });
+  }
   return { ...preview, schedule: schedule(inputs, preview.options) };
 }
 
