@@ -193,7 +193,7 @@ export function confirmFixes<F extends FileDiagnostics>(
       const trial = withFixes(base, [...accepted, ...batch]);
       const after = lintWith(trial);
       if (isConfirmed(current, after, batch)) {
-        accepted.push(...batch);
+        for (const candidate of batch) accepted.push(candidate);
         texts = trial;
         current = after;
       } else if (batch.length === 1) {

@@ -285,7 +285,7 @@ function renderText(
     out.push(
       `  lbset ${schedule.tier} serves every request · cycle of ${schedule.cycleLength} pick${schedule.cycleLength === 1 ? '' : 's'}`,
     );
-  const width = Math.max(0, ...balancer.members.map((member) => member.url.length));
+  const width = balancer.members.reduce((widest, member) => Math.max(widest, member.url.length), 0);
   const unit = schedule.cycleLength > 0 ? schedule.total / schedule.cycleLength : 1;
   balancer.members.forEach((member, index) => {
     const plan = schedule.members[index]!;

@@ -413,6 +413,27 @@ describe('pathological inputs through the CLI', function () {
     assert.equal(lint.code, 0, lint.stderr);
   });
 
+  // A list spread into one call (Math.max(...widths), push(...items)) fails past about 120,000 items
+  // with the default stack; with a tenth of it the limit is near 12,000, so 30,000 show it quickly.
+  it('reports 30,000 findings and schedules 30,000 members on a tenth of the usual stack: no list is spread into one call', async () => {
+    const members = Array.from(
+      { length: 30_000 },
+      (_, i) => `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080"`,
+    ).join('\n');
+    const zero = join(directory, 'zero-members.conf');
+    writeFileSync(zero, `<Proxy "balancer://big">\n${members.replace(/$/gm, ' loadfactor=0')}\n</Proxy>\n`);
+    const plain = join(directory, 'plain-members.conf');
+    writeFileSync(plain, `<Proxy "balancer://big">\n${members}\n</Proxy>\n`);
+    const small = ['--stack-size=100'];
+    for (const format of ['stylish', 'compact', 'github', 'json', 'sarif']) {
+      const lint = await cli(['lint', zero, '--format', format], directory, 120_000, small);
+      assert.equal(lint.code, 1, `${format}: ${lint.stderr}`);
+    }
+    const schedule = await cli(['schedule', plain], directory, 120_000, small);
+    assert.equal(schedule.code, 0, schedule.stderr);
+    assert.match(schedule.stdout, /cycle of 30000 picks/);
+  });
+
   it('says a binary file is binary, skips it and moves on; never a stack trace', async () => {
     const binary = join(directory, 'logo.conf');
     const bytes = Buffer.alloc(64 * 1024);

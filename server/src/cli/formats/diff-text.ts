@@ -12,7 +12,7 @@ export function diffText(diff: TrafficDiff, titles: readonly [string, string], c
     out.push('', paint('1', changeTitle(change)) + place);
     for (const line of factLines(change)) out.push(`  ${line.startsWith('Apache now refuses') ? paint('31', line) : oneLine(line)}`);
     const letters = memberLetters(change);
-    const width = Math.max(0, ...change.members.map((member) => member.url.length));
+    const width = change.members.reduce((widest, member) => Math.max(widest, member.url.length), 0);
     for (const member of change.members) {
       const note = memberNote(member, change);
       const points = member.points ?? 0;

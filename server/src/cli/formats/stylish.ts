@@ -32,7 +32,8 @@ export function formatStylish(report: Report): string {
       apache: finding.diagnostic.apacheMessage === undefined ? undefined : `Apache: ${oneLine(finding.diagnostic.apacheMessage)}`,
       ruleId: finding.diagnostic.ruleId,
     }));
-    const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
+    const width = (pick: (row: (typeof rows)[number]) => string): number =>
+      rows.reduce((widest, row) => Math.max(widest, pick(row).length), 0);
     const whereWidth = width((row) => row.where);
     const severityWidth = width((row) => row.severity);
     const ruleWidth = width((row) => row.ruleId);

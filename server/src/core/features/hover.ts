@@ -80,7 +80,11 @@ function expansionHover(analysis: Analysis, use: Directive): string {
   const place = fileAt(files, defined.start) === fileAt(files, use.span.start) ? `line ${where.line}` : `${where.file}:${where.line}`;
   const shown = lines.slice(0, EXPANSION_LINES);
   // A fence longer than any run of backticks in the lines, which would otherwise end it.
-  const fence = '`'.repeat(Math.max(3, ...shown.map((line) => Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length + 1)))));
+  const longestRun = shown.reduce(
+    (longest, line) => (line.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), longest),
+    0,
+  );
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
   const out = [`**Use ${escape(macro)}** · macro defined on ${escape(place)} · ${plural(lines.length, 'line')}`, '', `${fence}apache`];
   out.push(...shown, fence);
   if (lines.length > EXPANSION_LINES) out.push(`… ${lines.length - EXPANSION_LINES} more`);

@@ -50,7 +50,7 @@ export function definition(analysis: Analysis, offset: number): Span[] {
     // A vhost balancer merged with the main server's is defined where the main one is.
     if (balancer.name !== name || balancer.inherited) continue;
     if (balancer.section) spans.push(balancer.section.open.span);
-    else if (balancer.members.length > 0) spans.push(...balancer.members.map((member) => member.declaration.directive.span));
+    else if (balancer.members.length > 0) for (const member of balancer.members) spans.push(member.declaration.directive.span);
     else spans.push(balancer.createdBy.span);
   }
   return spans;

@@ -17,7 +17,7 @@ export const rule: Rule = {
         (member, index) => hasStatus(member.params.status, 'I') && schedule.members[index]!.idle === undefined,
       );
       if (sticky.length === 0) continue;
-      const lowest = Math.min(...sticky.map((member) => member.params.lbset));
+      const lowest = sticky.reduce((low, member) => Math.min(low, member.params.lbset), Infinity);
       const keeper = sticky.find((member) => member.params.lbset === lowest)!;
       for (const member of balancer.members) {
         if (member.params.lbset <= lowest) continue;

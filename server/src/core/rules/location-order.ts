@@ -101,7 +101,7 @@ function indexByPath(inLocations: readonly LocationRule[]): PathIndex {
     let first = Infinity;
     const firstAtOrAfter = proxies.map(() => 0);
     for (let i = proxies.length - 1; i >= 0; i--) firstAtOrAfter[i] = first = Math.min(first, proxies[i]!.place);
-    group.proxies.push(...proxies.map((each, i) => ({ start: each.start, firstAtOrAfter: firstAtOrAfter[i]! })));
+    proxies.forEach((each, i) => group.proxies.push({ start: each.start, firstAtOrAfter: firstAtOrAfter[i]! }));
   }
   return index;
 }

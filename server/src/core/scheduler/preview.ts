@@ -105,8 +105,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
-  notes.push(...slotNotes(balancer.members));
-  notes.push(...(options.assumptions ?? []));
+  for (const note of [...slotNotes(balancer.members), ...(options.assumptions ?? [])]) notes.push(note);
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }
 
