@@ -4,6 +4,7 @@ import {
   enclosing,
   expandedLines,
   foldedName,
+  linesByServer,
   namesIn,
   outermostSection,
   parentSection,
@@ -11,7 +12,7 @@ import {
 } from '../../../server/src/core/syntax/named';
 import { parse } from '../../../server/src/core/syntax/parser';
 import type { Section } from '../../../server/src/core/syntax/tree';
-import { walk } from '../../../server/src/core/syntax/walk';
+import { walk, WalkStep } from '../../../server/src/core/syntax/walk';
 import { grammarText, mutatedText, seedTexts } from '../../fuzz/inputs';
 
 /**
@@ -20,10 +21,14 @@ import { grammarText, mutatedText, seedTexts } from '../../fuzz/inputs';
  */
 const PATHS = new Set(['location', 'locationmatch', 'directory']);
 
+/** Names whose lines `linesByServer` is checked with. */
+const SERVER_NAMES = ['proxypass', 'balancermember', 'sslproxyengine', 'proxyrequests'];
+
 function checkAgainstWalk(text: string): void {
   const nodes = parse(text, { environment: {} }).nodes;
   const open: Section[] = [];
   const byName = new Map<string, number[]>();
+  const servers: { vhost: Section | undefined; lines: WalkStep[] }[] = [{ vhost: undefined, lines: [] }];
   walk(nodes).forEach((step, position) => {
     if (step.kind === 'leave') {
       assert.equal(open.pop(), step.section);
@@ -33,8 +38,13 @@ function checkAgainstWalk(text: string): void {
     const name = directive.name.replace(/[A-Z]/g, (c) => c.toLowerCase());
     byName.set(name, [...(byName.get(name) ?? []), position]);
     const around = [...open].reverse();
-    assert.equal(step.parent && outermostSection(nodes, step.parent), open[0]);
     const folded = (section: Section): string => section.name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    if (step.kind === 'enter' && folded(step.section) === 'virtualhost') servers.push({ vhost: step.section, lines: [] });
+    if (step.kind === 'directive' && SERVER_NAMES.includes(name)) {
+      const vhost = around.find((section) => folded(section) === 'virtualhost');
+      servers.find((server) => server.vhost === vhost)!.lines.push(step);
+    }
+    assert.equal(step.parent && outermostSection(nodes, step.parent), open[0]);
     for (const wanted of ['virtualhost', 'location', 'proxy']) {
       assert.equal(
         enclosing(nodes, step.parent, wanted),
@@ -54,6 +64,7 @@ function checkAgainstWalk(text: string): void {
       open.push(step.section);
     }
   });
+  assert.deepEqual(linesByServer(nodes, SERVER_NAMES), servers);
   const steps = walk(nodes);
   const lines = steps.flatMap((step) => (step.kind === 'directive' ? [step.directive] : step.kind === 'enter' ? [step.section.open] : []));
   assert.deepEqual(

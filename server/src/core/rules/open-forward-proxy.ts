@@ -1,5 +1,5 @@
 import { asciiLower } from '../ascii';
-import { enclosing, foldedName, parentSection, stepsNamed } from '../syntax/named';
+import { foldedName, linesByServer, parentSection } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
@@ -27,29 +27,22 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
-    const main: Server = { requests: undefined, reverseProxies: false, restricted: false };
-    const vhosts: Server[] = [];
-    const byVhost = new Map<Section, Server>();
     const inProxyAll = proxyAllTest(nodes);
-    for (const step of stepsNamed(nodes, ['<virtualhost', 'proxyrequests', 'require', 'deny', 'proxypass', 'rewriterule'])) {
-      if (step.kind === 'enter') {
-        const vhost: Server = { requests: undefined, reverseProxies: false, restricted: false };
-        vhosts.push(vhost);
-        byVhost.set(step.section, vhost);
-        continue;
+    const servers = linesByServer(nodes, ['proxyrequests', 'require', 'deny', 'proxypass', 'rewriterule']).map(({ lines }) => {
+      const server: Server = { requests: undefined, reverseProxies: false, restricted: false };
+      for (const { directive, parent } of lines) {
+        const name = asciiLower(directive.name);
+        const value = directive.args.map((word) => asciiLower(word.value));
+        if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
+        else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(parent))
+          server.restricted = true;
+        else if (isBalancerPass(name, value)) server.reverseProxies = true;
       }
-      const vhost = enclosing(nodes, step.parent, 'virtualhost');
-      const server = (vhost && byVhost.get(vhost)) ?? main;
-      const directive = step.directive;
-      const name = asciiLower(directive.name);
-      const value = directive.args.map((word) => asciiLower(word.value));
-      if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
-      else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(step.parent))
-        server.restricted = true;
-      else if (isBalancerPass(name, value)) server.reverseProxies = true;
-    }
+      return server;
+    });
+    const main = servers[0]!;
     const flagged = new Set<Directive>();
-    for (const server of [main, ...vhosts]) {
+    for (const server of servers) {
       // A virtual host inherits the main server's ProxyRequests, ProxyPass lines and <Proxy> sections.
       const requests = server.requests ?? main.requests;
       if (!requests?.isOn || flagged.has(requests.directive)) continue;

@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { enclosing, outermostSection, stepsNamed } from '../syntax/named';
+import { enclosing, linesByServer, outermostSection } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import { asciiLower } from '../ascii';
 import type { Fix, Rule, RuleFinding } from './types';
@@ -36,36 +36,29 @@ export const rule: Rule = {
   *check({ analysis }) {
     const text = analysis.tree.text;
     const nodes = analysis.tree.nodes;
-    const main: Server = { section: undefined, engine: undefined, workers: [] };
-    const servers: Server[] = [main];
-    const byVhost = new Map<Section, Server>();
-    for (const step of stepsNamed(nodes, ['<virtualhost', 'sslproxyengine', ...WORKER_URL.keys()])) {
-      if (step.kind === 'enter') {
-        const vhost: Server = { section: step.section, engine: undefined, workers: [] };
-        servers.push(vhost);
-        byVhost.set(step.section, vhost);
-        continue;
+    const servers = linesByServer(nodes, ['sslproxyengine', ...WORKER_URL.keys()]).map(({ vhost, lines }) => {
+      const server: Server = { section: vhost, engine: undefined, workers: [] };
+      for (const { directive, parent } of lines) {
+        const name = asciiLower(directive.name);
+        if (name === 'sslproxyengine') {
+          const value = asciiLower(directive.args[0]?.value ?? '');
+          if (value === 'on' || value === 'off') server.engine = value === 'on';
+          continue;
+        }
+        const inPath = enclosing(nodes, parent, PATH_SECTIONS) !== undefined;
+        const urlIndex = WORKER_URL.get(name)?.(directive, inPath);
+        const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
+        if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
+          server.workers.push({
+            url: word.value,
+            span: word.span,
+            top: (parent ? outermostSection(nodes, parent).open : directive).span.start,
+          });
+        }
       }
-      const vhost = enclosing(nodes, step.parent, 'virtualhost');
-      const server = (vhost && byVhost.get(vhost)) ?? main;
-      const directive = step.directive;
-      const name = asciiLower(directive.name);
-      if (name === 'sslproxyengine') {
-        const value = asciiLower(directive.args[0]?.value ?? '');
-        if (value === 'on' || value === 'off') server.engine = value === 'on';
-        continue;
-      }
-      const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
-      const urlIndex = WORKER_URL.get(name)?.(directive, inPath);
-      const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
-      if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
-        server.workers.push({
-          url: word.value,
-          span: word.span,
-          top: (step.parent ? outermostSection(nodes, step.parent).open : directive).span.start,
-        });
-      }
-    }
+      return server;
+    });
+    const main = servers[0]!;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     for (const server of servers) {
       // A virtual host without its own SSLProxyEngine takes the main server's (mod_ssl merges it).

@@ -121,6 +121,38 @@ export function enclosing(nodes: readonly Node[], section: Section | undefined, 
   return answers.get(section);
 }
 
+/** A server of the configuration: the main server or one `<VirtualHost>`, with lines of the names asked for that it holds. */
+export interface ServerLines {
+  /** Undefined for the main server. */
+  readonly vhost: Section | undefined;
+  /** In walk order, each with the section it is in. */
+  readonly lines: readonly DirectiveStep[];
+}
+
+/** A step of a directive line. */
+export type DirectiveStep = Extract<WalkStep, { readonly kind: 'directive' }>;
+
+/**
+ * The lines named `names` (lower-case directive names) by the server they are in: the main server
+ * first, then every `<VirtualHost>` in walk order, including those that hold none.
+ */
+export function linesByServer(nodes: readonly Node[], names: readonly string[]): ServerLines[] {
+  const main = { vhost: undefined, lines: [] as DirectiveStep[] };
+  const servers: { vhost: Section | undefined; lines: DirectiveStep[] }[] = [main];
+  const byVhost = new Map<Section, (typeof servers)[number]>();
+  for (const step of stepsNamed(nodes, ['<virtualhost', ...names])) {
+    if (step.kind === 'enter') {
+      const server = { vhost: step.section, lines: [] };
+      servers.push(server);
+      byVhost.set(step.section, server);
+      continue;
+    }
+    const vhost = enclosing(nodes, step.parent, 'virtualhost');
+    ((vhost && byVhost.get(vhost)) ?? main).lines.push(step);
+  }
+  return servers;
+}
+
 /** The section the walk over `nodes` entered `section` in, if any. */
 export function parentSection(nodes: readonly Node[], section: Section): Section | undefined {
   return indexOf(nodes).sections.get(section)?.parent;
