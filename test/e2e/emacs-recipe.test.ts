@@ -6,10 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
-import { cliOnPath, recipeBlock } from './harness/recipes';
+import { ROOT } from './harness/codeServer';
+import { recipeSite, runProbe } from './harness/recipes';
 
 const SITE_FILE = `<Proxy "balancer://shop">
     BalancerMember http://10.0.0.1:8080 loadfactor=3
@@ -44,45 +43,23 @@ describe("the Emacs recipe in docs/editors.md, as written (Debian's Emacs 28 and
     } catch {
       throw new Error('emacs is not installed: apt-get install emacs-nox elpa-eglot (.ci/run does)');
     }
-    const scratch = freshScratch('emacs-recipe');
-    const bin = cliOnPath(scratch);
-    site = join(scratch, 'site');
-    mkdirSync(join(site, 'sites-enabled'), { recursive: true });
-    writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional sites-enabled/*.conf\n');
-    writeFileSync(join(site, 'sites-enabled/shop.conf'), SITE_FILE);
-    writeFileSync(join(scratch, 'init.el'), recipeBlock('elisp'));
-    const elsewhere = join(scratch, 'elsewhere');
-    mkdirSync(elsewhere);
-    const out = join(scratch, 'probe.json');
-    const env = scratchEnvironment(scratch);
-    execFileSync(
-      'timeout',
+    const recipe = recipeSite('emacs-recipe', 'sites-enabled', SITE_FILE, 'elisp', 'init.el');
+    site = recipe.site;
+    probe = runProbe(
+      recipe,
+      'emacs',
       [
-        '45',
-        'emacs',
         '--batch',
         // What an interactive Emacs does at startup: activate the installed packages (elpa-eglot).
         '--eval',
         '(package-activate-all)',
         '-l',
-        join(scratch, 'init.el'),
+        recipe.init,
         '-l',
         join(ROOT, 'test/e2e/emacs/recipe-probe.el'),
       ],
-      {
-        cwd: elsewhere,
-        env: {
-          ...env,
-          PATH: `${bin}:${env['PATH'] ?? ''}`,
-          PROBE_FILE: join(site, 'sites-enabled/shop.conf'),
-          PROBE_HOVER_LINE: '1',
-          PROBE_OUT: out,
-        },
-        stdio: 'pipe',
-        timeout: 50_000,
-      },
-    );
-    probe = JSON.parse(readFileSync(out, 'utf8'));
+      { PROBE_FILE: recipe.file, PROBE_HOVER_LINE: '1' },
+    ) as RecipeProbe;
   });
 
   it('opens a file under sites-enabled/ in the recipe’s mode and takes the root from the nearest apache2.conf', () => {

@@ -4,11 +4,10 @@
  * root on a `.conf` Neovim itself reads as `conf`. test/e2e/neovim/recipe-probe.lua reports back.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freshScratch, ROOT, scratchEnvironment } from './harness/codeServer';
-import { cliOnPath, recipeBlock } from './harness/recipes';
+import { ROOT } from './harness/codeServer';
+import { recipeSite, runProbe } from './harness/recipes';
 
 interface RecipeProbe {
   errors: string[];
@@ -26,35 +25,19 @@ describe("the Neovim recipe in docs/editors.md, as written (Neovim's own 0.7)", 
   let site: string;
 
   before(() => {
-    const scratch = freshScratch('neovim-recipe');
-    const bin = cliOnPath(scratch);
-    site = join(scratch, 'site');
-    mkdirSync(join(site, 'balancers'), { recursive: true });
-    writeFileSync(join(site, 'apache2.conf'), 'IncludeOptional balancers/*.conf\n');
-    copyFileSync(join(ROOT, 'examples/shop.conf'), join(site, 'balancers/shop.conf'));
-    writeFileSync(join(scratch, 'init.lua'), recipeBlock('lua'));
-    const elsewhere = join(scratch, 'elsewhere');
-    mkdirSync(elsewhere);
-    const out = join(scratch, 'probe.json');
-    const env = scratchEnvironment(scratch);
-    execFileSync(
-      'timeout',
-      [
-        '45',
-        'nvim',
-        '--headless',
-        '-u',
-        join(scratch, 'init.lua'),
-        '-i',
-        'NONE',
-        '-n',
-        '-c',
-        `luafile ${join(ROOT, 'test/e2e/neovim/recipe-probe.lua')}`,
-        join(site, 'balancers/shop.conf'),
-      ],
-      { cwd: elsewhere, env: { ...env, PATH: `${bin}:${env['PATH'] ?? ''}`, PROBE_OUT: out }, stdio: 'pipe', timeout: 50_000 },
-    );
-    probe = JSON.parse(readFileSync(out, 'utf8'));
+    const recipe = recipeSite('neovim-recipe', 'balancers', readFileSync(join(ROOT, 'examples/shop.conf'), 'utf8'), 'lua', 'init.lua');
+    site = recipe.site;
+    probe = runProbe(recipe, 'nvim', [
+      '--headless',
+      '-u',
+      recipe.init,
+      '-i',
+      'NONE',
+      '-n',
+      '-c',
+      `luafile ${join(ROOT, 'test/e2e/neovim/recipe-probe.lua')}`,
+      recipe.file,
+    ]) as RecipeProbe;
   });
 
   it('opens a .conf with balancer directives as filetype apache and attaches the server', () => {
