@@ -83,7 +83,8 @@ export const ASSUMPTIONS = 'assumes sequential requests, a fresh start, no stick
 export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
   const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
-  const plan = schedule(schedulingInputs(balancer.members), scheduleOptions);
+  const inputs = balancerInputs(balancer);
+  const plan = schedule(inputs, scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
   if (lbmethod === 'bybusyness')
@@ -105,7 +106,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
-  for (const note of [...slotNotes(balancer.members), ...(options.assumptions ?? [])]) notes.push(note);
+  for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
 }
 
@@ -186,17 +187,14 @@ export function schedulingInputs(members: readonly Member[]): SchedulingInput[] 
 }
 
 /** One note per member that uses an earlier member's slot. */
-function slotNotes(members: readonly Member[]): string[] {
-  const firstByName = new Map<string, Member>();
+function slotNotes(members: readonly Member[], inputs: readonly SchedulingInput[]): string[] {
   const notes: string[] = [];
-  for (const member of members) {
-    const first = firstByName.get(member.name);
-    if (!first) firstByName.set(member.name, member);
-    else
-      notes.push(
-        `${quoted(member.url)} has the worker name of ${quoted(first.url)}, so Apache gives it that member's shared memory: its loadfactor, lbset and status, and one lbstatus for both`,
-      );
-  }
+  inputs.forEach(({ slot }, index) => {
+    if (slot === undefined) return;
+    notes.push(
+      `${quoted(members[index]!.url)} has the worker name of ${quoted(members[slot]!.url)}, so Apache gives it that member's shared memory: its loadfactor, lbset and status, and one lbstatus for both`,
+    );
+  });
   return notes;
 }
 
