@@ -13,14 +13,14 @@ const common = {
 };
 
 const builds = [
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/bin/cli.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The language server runs from the CLI's bundle (startServer), so the core ships once.
-  { entryPoints: ['server/src/lsp/main.ts'], outfile: 'server/dist/server.js', external: ['./cli.js'] },
+  { entryPoints: ['server/src/bin/server.ts'], outfile: 'server/dist/server.js', external: ['./cli.js'] },
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js', external: ['vscode'] },
   // The GitHub Action runs these committed files (action.yml); test/ship/action.test.ts checks they
   // equal a fresh build. No source maps: they would only grow the repository.
   {
-    entryPoints: ['server/src/cli/main.ts'],
+    entryPoints: ['server/src/bin/cli.ts'],
     outfile: 'action/dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     sourcemap: false,

@@ -6,10 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { DiffAnswer } from '../../server/src/lsp/handlers/diff';
-
-/** The server's custom request (server/src/lsp/handlers/diff.ts). */
-const DIFF_REQUEST = 'balancerLens/diff';
+import { DIFF_REQUEST, type DiffAnswer } from '../../server/src/protocol';
 /** The scheme of the reports: read-only documents this module serves. */
 export const REPORT_SCHEME = 'balancer-lens-report';
 

@@ -5,12 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import type { MemberWhatIf } from '../../server/src/lsp/handlers/schedule';
+import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 
-/** The server's custom request: one balancer's schedule, or null when the document has no such balancer. */
-const SCHEDULE_REQUEST = 'balancerLens/schedule';
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
 /** Text that makes a `.conf` of another language worth opening as Apache configuration. */

@@ -6,10 +6,7 @@
  * keyboard. The only style block carries the nonce the Content-Security-Policy allows, and colours
  * come from the theme's CSS variables so the panel reads well in light, dark and high-contrast themes.
  */
-import type { BalancerReport, MemberReport } from '../../server/src/core/features/schedule-report';
-import { memberLetter } from '../../server/src/core/scheduler/letters';
-import { explainIdle, WhatIf } from '../../server/src/core/scheduler/preview';
-import type { ScheduleAnswer } from '../../server/src/lsp/handlers/schedule';
+import type { ScheduleAnswer, WhatIf } from '../../server/src/protocol';
 
 /** At most this many picks are drawn on the timeline. */
 export const TIMELINE_CAP = 200;
@@ -27,7 +24,8 @@ export const PANEL_COMMANDS = {
 } as const;
 
 /** A report as the panel gets it: the CLI's JSON, with the view's extras when the server sends them. */
-export type PanelReport = BalancerReport & Partial<Pick<ScheduleAnswer, 'whatIf' | 'steps'>>;
+export type PanelReport = Omit<ScheduleAnswer, 'whatIf' | 'steps'> & Partial<Pick<ScheduleAnswer, 'whatIf' | 'steps'>>;
+type MemberReport = ScheduleAnswer['members'][number];
 
 /** What the panel needs besides the report. */
 export interface ViewOptions {
@@ -60,7 +58,7 @@ function commandLink(command: string, args: readonly unknown[], label: string, t
 
 /** The full page for one balancer. */
 export function renderSchedule(report: PanelReport, options: ViewOptions): string {
-  const letters = new Map(report.members.map((member, index) => [member.url, memberLetter(index)]));
+  const letters = new Map(report.members.map((member) => [member.url, member.letter]));
   const colourOf = new Map(report.members.map((member, index) => [member.url, index % PALETTE.length]));
   const serving = !report.refused && report.tier !== null && (report.cycleLength ?? 0) > 0;
   const shown = serving ? report.picks.slice(0, Math.min(TIMELINE_CAP, report.cycleLength!)) : [];
@@ -87,12 +85,7 @@ export function renderMessage(title: string, message: string, options: ViewOptio
   return page(title, `<header><h1>${escape(title)}</h1></header><p class="message">${escape(message)}</p>`, STYLE, options);
 }
 
-/** A zero share explained in a few words: the same words as hovers and the CLI. */
-export function describeReason(member: MemberReport, tier: number | null): string {
-  return member.reason === null ? '' : explainIdle(member.reason, member.lbset, tier ?? undefined);
-}
-
-function summary(report: BalancerReport): string {
+function summary(report: PanelReport): string {
   if (report.refused)
     return alert(`Apache refuses this balancer (line ${report.refused.line}: ${report.refused.message}): no schedule until it is fixed`);
   if (report.members.length === 0) return alert('every request gets 503: this balancer has no members (AH01171)');
@@ -153,7 +146,7 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
       share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td>`;
     else if (report.refused) share = `<td class="pct">—</td><td class="detail" colspan="2">no schedule</td>`;
     else if (member.reason !== null)
-      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(whatIfReason(changed.get(member.url)) ?? describeReason(member, report.tier))}</td>`;
+      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(whatIfReason(changed.get(member.url)) ?? member.explanation ?? '')}</td>`;
     else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
     else
       share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escape(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
@@ -172,9 +165,9 @@ function whatIfReason(changed: WhatIf | undefined): string | undefined {
 }
 
 /** The what-if links of a member: undo its what-if, bring back a member kept out on purpose, or take it down or drain it. */
-function action(report: BalancerReport, member: MemberReport, changed: WhatIf | undefined): string {
+function action(report: PanelReport, member: MemberReport, changed: WhatIf | undefined): string {
   if (report.refused || member.refused !== null) return '';
-  const letter = memberLetter(report.members.indexOf(member));
+  const { letter } = member;
   if (changed) return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'reset'], 'undo', `Undo the what-if on ${letter}`);
   if (member.reason !== null && KEPT_OUT.has(member.reason))
     return commandLink(PANEL_COMMANDS.whatIf, [member.url, 'up'], 're-enable', `What if ${letter} were back in service`);
@@ -197,7 +190,7 @@ function loadfactorText(member: MemberReport): string {
 }
 
 function timeline(
-  report: BalancerReport,
+  report: PanelReport,
   shown: readonly (string | null)[],
   letters: Map<string, string>,
   colourOf: Map<string, number>,

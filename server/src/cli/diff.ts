@@ -10,10 +10,9 @@ import { diskAccess, realPathKeys } from '../node/files';
 import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, repositoryOf, writeRevision } from './git-tree';
 import { resolveInputs, showPath } from './inputs';
-import { COLOUR_HELP, COLOUR_OPTIONS, readInput, UsageError, useColour } from './io';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readInput, UsageError, useColour } from './io';
 import { oneLine } from './one-line';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
-import { CliIo, ExitCode } from './run';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `diff`; public API. */

@@ -1,7 +1,42 @@
-/** File reading and argument errors for the CLI. */
+/** The CLI's I/O vocabulary (exit codes, outputs, `CliIo`), file reading and argument errors. */
 import { getHeapStatistics } from 'node:v8';
 import { isBinary, readRegularFile, RegularRead } from '../node/files';
-import type { CliIo } from './run';
+
+/** The exit codes; public API. */
+export const ExitCode = {
+  /** Nothing fails the run. */
+  Clean: 0,
+  /** Findings fail it: errors, more warnings than --max-warnings, (schedule) a configuration Apache refuses, or (diff) the traffic changed. */
+  Findings: 1,
+  /** A bad flag, or input not read in full (unreadable, binary, over a limit, --max-time). */
+  Incomplete: 2,
+  /** A bug of balancer-lens. */
+  Internal: 3,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Where the CLI writes. */
+export interface Output {
+  write(text: string): void;
+  /** A terminal: colour and progress lines. */
+  readonly isTTY: boolean;
+  /** A terminal's width in characters, when it says (text is fitted to it: see fit.ts). */
+  readonly columns?: number;
+}
+
+/** Everything the CLI takes from its process, besides the files it reads and writes. */
+export interface CliIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: Output;
+  readonly stderr: Output;
+  /** Reads the next bytes of standard input into `chunk`; 0 at its end. */
+  readStdin(chunk: Buffer): number;
+  /** Milliseconds since the run started (`--max-time`). */
+  now(): number;
+  /** Starts the language server on stdio (`lsp --stdio`), where the process has one to lend. */
+  readonly startLanguageServer?: () => void;
+}
 
 /** A problem with the command line or its files: one line on stderr, exit code 2. */
 export class UsageError extends Error {}

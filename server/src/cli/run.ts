@@ -1,49 +1,15 @@
 /**
  * `balancer-lens` as a function of its I/O: argv in, an exit code out, everything else through
- * `CliIo`. main.ts gives it the process; tests run it in-process with their own.
+ * `CliIo`. bin/cli.ts gives it the process; tests run it in-process with their own.
  */
 import { ConfigError } from '../node/config';
 import { DIFF_USAGE, runDiff } from './diff';
-import { UsageError } from './io';
+import { CliIo, ExitCode, UsageError } from './io';
 import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
 import { runSchedule, SCHEDULE_USAGE } from './schedule';
 import { COMMANDS, didYouMean } from './usage';
 import { version } from './version';
-
-/** The exit codes; public API. */
-export const ExitCode = {
-  /** Nothing fails the run. */
-  Clean: 0,
-  /** Findings fail it: errors, more warnings than --max-warnings, (schedule) a configuration Apache refuses, or (diff) the traffic changed. */
-  Findings: 1,
-  /** A bad flag, or input not read in full (unreadable, binary, over a limit, --max-time). */
-  Incomplete: 2,
-  /** A bug of balancer-lens. */
-  Internal: 3,
-} as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
-
-/** Where the CLI writes. */
-export interface Output {
-  write(text: string): void;
-  /** A terminal: colour and progress lines. */
-  readonly isTTY: boolean;
-  /** A terminal's width in characters, when it says (text is fitted to it: see fit.ts). */
-  readonly columns?: number;
-}
-
-/** Everything the CLI takes from its process, besides the files it reads and writes. */
-export interface CliIo {
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stdout: Output;
-  readonly stderr: Output;
-  /** Reads the next bytes of standard input into `chunk`; 0 at its end. */
-  readStdin(chunk: Buffer): number;
-  /** Milliseconds since the run started (`--max-time`). */
-  now(): number;
-}
 
 const USAGE = `usage: balancer-lens <command> [options]
 
@@ -82,20 +48,12 @@ function helpOf(command: string): string {
   }
 }
 
-/** Starts the language server; its code is evaluated only here, so other commands do not pay for it. */
-function runLanguageServer(argv: readonly string[]): ExitCode {
+/** Starts the language server the process lent (the bundle's entry does: see bin/cli.ts). */
+function runLanguageServer(io: CliIo, argv: readonly string[]): ExitCode {
   if (!argv.includes('--stdio')) throw new UsageError('lsp needs --stdio (the transport every LSP client supports)');
-  startServer();
+  if (!io.startLanguageServer) throw new UsageError('this build of balancer-lens has no language server');
+  io.startLanguageServer();
   return ExitCode.Clean;
-}
-
-/**
- * The language server, loaded on first use: a `require` (not an import) is evaluated only when called, in the
- * bundle too, so `lint` never starts the LSP libraries; server/dist/server.js reaches the server through it.
- */
-export function startServer(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (require('../lsp/server') as typeof import('../lsp/server')).startServer();
 }
 
 /** Runs one command line. */
@@ -114,7 +72,7 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
           io.stdout.write(`${helpOf('lsp')}\n`);
           return ExitCode.Clean;
         }
-        return runLanguageServer(rest);
+        return runLanguageServer(io, rest);
       case '-v':
       case '--version':
         io.stdout.write(`${version()}\n`);

@@ -17,10 +17,9 @@ import type { Span } from '../core/span';
 import type { SourceFile } from '../core/syntax/tree';
 import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
-import { COLOUR_HELP, COLOUR_OPTIONS, readConfig, readStdin, UsageError, useColour } from './io';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readConfig, readStdin, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
 import { oneLine } from './one-line';
-import { CliIo, ExitCode } from './run';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 

@@ -18,8 +18,9 @@ import { CAPABILITIES, folderPaths } from './handlers/initialize';
 import { inlayHints } from './handlers/inlay-hints';
 import { documentLinks } from './handlers/links';
 import { definition, prepareRename, references, rename } from './handlers/navigation';
-import { schedule, ScheduleParams } from './handlers/schedule';
-import { DiffParams, trafficDiff } from './handlers/diff';
+import { schedule } from './handlers/schedule';
+import { trafficDiff } from './handlers/diff';
+import { DIFF_REQUEST, DiffParams, SCHEDULE_REQUEST, ScheduleParams } from '../protocol';
 import { pullSettings } from './handlers/settings';
 import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { DEFAULT_SETTINGS, Settings } from './settings';
@@ -121,7 +122,7 @@ export function startServer(connection: Connection = connect()): void {
   connection.onRenameRequest(guard('rename', null, withDocument(null, rename)));
   connection.onDocumentLinks(guard('documentLinks', [], withDocument([], documentLinks)));
   connection.onRequest(
-    'balancerLens/schedule',
+    SCHEDULE_REQUEST,
     guard(
       'schedule',
       null,
@@ -130,7 +131,7 @@ export function startServer(connection: Connection = connect()): void {
   );
 
   connection.onRequest(
-    'balancerLens/diff',
+    DIFF_REQUEST,
     guard(
       'diff',
       null,

@@ -1,22 +1,25 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderRegistry, ruleIds } from '../../../scripts/rules-registry';
 import { renderRulesDocs, RULES_DOCS_DIR } from '../../../scripts/rules-docs';
 import { RULES } from '../../../server/src/core/rules';
 import { findingsOf } from '../../support/rules';
-
-const RULES_DIR = join(__dirname, '../../../server/src/core/rules');
-const HELPERS = new Set(['index.ts', 'types.ts', 'shared.ts', 'help.ts']);
 
 /** Examples are read as a file on a machine where nothing else exists, so includes are followed and fail. */
 const EXAMPLE = { path: '/etc/apache2/example.conf', files: {} };
 
 describe('rules and their documentation', () => {
   it('registers every rule file, each under its own id', () => {
-    const files = readdirSync(RULES_DIR)
-      .filter((file) => file.endsWith('.ts') && !HELPERS.has(file))
-      .map((file) => file.slice(0, -3));
-    assert.deepEqual(RULES.map((rule) => rule.id).sort(), files.sort());
+    assert.deepEqual(
+      RULES.map((rule) => rule.id),
+      ruleIds(),
+    );
+  });
+
+  it('keeps the rule ids and the registry generated from the rule files (npm run docs)', () => {
+    for (const [path, text] of renderRegistry(ruleIds()))
+      assert.equal(readFileSync(path, 'utf8'), text, `${path} is stale: run npm run docs`);
   });
 
   for (const rule of RULES) {

@@ -1,6 +1,4 @@
 /** `schedule --format html`: one self-contained page (no external resource) with the chart and a table per balancer. */
-import { memberLetter } from '../scheduler/letters';
-import { explainIdle } from '../scheduler/preview';
 import type { BalancerReport } from './schedule-report';
 import { percent } from './share-text';
 import { describeFacts } from './diff-words';
@@ -16,13 +14,11 @@ td.share{text-align:right;font-variant-numeric:tabular-nums}.muted{opacity:.75}f
 /** Renders the page; `title` names the file the schedule is of. */
 export function scheduleHtml(reports: readonly BalancerReport[], title: string): string {
   const sections = reports.map((report) => {
-    const rows = report.members.map((member, index) => {
+    const rows = report.members.map((member) => {
       const why = member.refused
         ? `refused by Apache: ${member.refused.message}`
-        : member.reason
-          ? explainIdle(member.reason, member.lbset, report.tier ?? undefined)
-          : '';
-      return `<tr><td>${memberLetter(index)}</td><td>${escapeMarkup(member.url)}</td><td>${member.lbfactor / 100}</td><td>${member.lbset}</td><td class="share">${member.share === null ? '—' : percent(member.share)}</td><td class="muted">${escapeMarkup(why)}</td></tr>`;
+        : (member.explanation ?? '');
+      return `<tr><td>${member.letter}</td><td>${escapeMarkup(member.url)}</td><td>${member.lbfactor / 100}</td><td>${member.lbset}</td><td class="share">${member.share === null ? '—' : percent(member.share)}</td><td class="muted">${escapeMarkup(why)}</td></tr>`;
     });
     const notes = [...(report.refused ? [`Apache refuses this balancer: ${report.refused.message}`] : []), ...report.notes];
     return [

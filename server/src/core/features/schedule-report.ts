@@ -1,7 +1,8 @@
 /** The JSON schedule report: `balancer-lens schedule --format json` and the editor's schedule view. */
 import { statusLetters } from '../model/params';
 import type { IdleReason } from '../scheduler/byrequests';
-import { BalancerPreview, previewPicks, Refusal, unseenSentence } from '../scheduler/preview';
+import { memberLetter } from '../scheduler/letters';
+import { BalancerPreview, describeIdle, previewPicks, Refusal, unseenSentence } from '../scheduler/preview';
 import type { Locate } from '../files';
 
 /** Default number of picks: one cycle, at most this many. */
@@ -20,6 +21,10 @@ export interface MemberReport {
   readonly role: 'active' | 'spare' | 'standby';
   readonly share: number | null;
   readonly reason: IdleReason | null;
+  /** The member's letter in `picks` of the text output and the view (`a`, `b`, … `aa`). */
+  readonly letter: string;
+  /** Why `share` is 0, in the words of hovers and the CLI; null when it is not. */
+  readonly explanation: string | null;
   /** What Apache refuses on this member's line, when it does: then `share` is null. */
   readonly refused: RefusalReport | null;
 }
@@ -91,6 +96,8 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
         role: plan.role === 'regular' ? 'active' : plan.role,
         share: hasSchedule ? plan.share : null,
         reason: hasSchedule ? (plan.idle ?? null) : null,
+        letter: memberLetter(position),
+        explanation: hasSchedule && plan.idle ? describeIdle(plan.idle, member, schedule.tier) : null,
         refused: refusalReport(preview.refusedMembers?.get(position)),
       };
     }),

@@ -5,11 +5,9 @@
  * file reads in a light and a dark README or pull request.
  */
 import { changeTitle, describeFacts, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
-import { memberLetter } from '../scheduler/letters';
 import { percent } from './share-text';
 import type { BalancerReport } from './schedule-report';
 import { balancerFacts, TrafficDiff } from './traffic-diff';
-import { explainIdle } from '../scheduler/preview';
 
 /** One member's row: its share after (and before, in a diff), the share in words, and a note below. */
 interface Row {
@@ -53,21 +51,19 @@ text{fill:#e6edf3}.bg{fill:#0d1117}.muted{fill:#9198a1}.track{fill:#262c36}.befo
 /** `schedule --format svg`: each balancer's shares and its first picks. */
 export function scheduleSvg(reports: readonly BalancerReport[], title: string): string {
   const blocks = reports.map((report): Block => {
-    const letters = new Map(report.members.map((member, index) => [member.url, memberLetter(index)] as const));
+    const letters = new Map(report.members.map((member) => [member.url, member.letter] as const));
     const status = describeFacts(balancerFacts(report));
     return {
       title: report.name,
       lines: [`${report.file}:${report.line} · ${status}`],
-      rows: report.members.map((member, index) => ({
-        letter: memberLetter(index),
+      rows: report.members.map((member) => ({
+        letter: member.letter,
         label: member.url,
         after: member.share,
         shares: member.share === null ? '—' : percent(member.share),
         note: member.refused
           ? 'refused by Apache'
-          : member.reason
-            ? explainIdle(member.reason, member.lbset, report.tier ?? undefined)
-            : '',
+          : (member.explanation ?? ''),
       })),
       timelines:
         report.picks.length > 0

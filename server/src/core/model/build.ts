@@ -9,7 +9,7 @@ import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
-import type { RuleId } from '../rules';
+import type { RuleId } from '../rule-ids';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
 import {

@@ -2,7 +2,7 @@
  * The balancer model: what Apache's directive handlers build from a configuration
  * (docs/apache-semantics.md, Declaring balancers and members).
  */
-import type { RuleId } from '../rules';
+import type { RuleId } from '../rule-ids';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import type { BalancerParams, WorkerParams } from './params';

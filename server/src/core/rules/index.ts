@@ -1,4 +1,4 @@
-/** Every rule Balancer Lens runs. A test checks that each rule file here is registered. */
+/** Every rule Balancer Lens runs. Generated from the rule files by `npm run docs` (scripts/rules-registry.ts): do not edit. */
 import { rule as allMembersDisabled } from './all-members-disabled';
 import { rule as balancerManagerUnprotected } from './balancer-manager-unprotected';
 import { rule as balancerModuleNotLoaded } from './balancer-module-not-loaded';
@@ -70,83 +70,6 @@ import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
 import type { Rule } from './types';
-
-/**
- * Every rule id: the diagnostic code, the CLI's `[id]` suffix, the settings key and the suppression
- * token (public API: never rename one). The reader and the model tag each problem they find with
- * one of these, so a rule's problems come to it by id, never by message text.
- */
-export type RuleId =
-  | 'all-members-disabled'
-  | 'balancer-manager-unprotected'
-  | 'balancer-module-not-loaded'
-  | 'balancer-name-collision'
-  | 'balancer-persist'
-  | 'balancer-scheme-typo'
-  | 'comment-continuation'
-  | 'duplicate-member'
-  | 'duplicate-route'
-  | 'empty-balancer'
-  | 'handler-proxied'
-  | 'health-check-never-runs'
-  | 'ignored-text'
-  | 'include-failed'
-  | 'include-outside-roots'
-  | 'include-over-limit'
-  | 'ineffective-in-proxy'
-  | 'invalid-balancer-name'
-  | 'invalid-conditional'
-  | 'invalid-define'
-  | 'invalid-directive-argument'
-  | 'invalid-loadfactor'
-  | 'invalid-macro'
-  | 'invalid-parameter'
-  | 'invalid-regex'
-  | 'invalid-status'
-  | 'invalid-url'
-  | 'lbset-shadowed'
-  | 'location-order'
-  | 'member-needs-section'
-  | 'member-outside-balancer'
-  | 'member-syntax'
-  | 'member-trailing-slash'
-  | 'misplaced-directive'
-  | 'missing-proxypassreverse'
-  | 'module-not-loaded'
-  | 'nested-balancer-member'
-  | 'nofailover'
-  | 'open-forward-proxy'
-  | 'proxy-section-arguments'
-  | 'proxypass-order'
-  | 'proxypass-syntax'
-  | 'proxypassreverse-extra-word'
-  | 'proxypassreverse-syntax'
-  | 'refused-if-unset'
-  | 'rewrite-negated-backreference'
-  | 'section-mismatch'
-  | 'shared-member'
-  | 'spare-never-used'
-  | 'ssl-proxy-engine-off'
-  | 'standby-only'
-  | 'status-in-error'
-  | 'sticky-cookie-separator'
-  | 'sticky-never-routed'
-  | 'sticky-without-route'
-  | 'suspicious-member-url'
-  | 'template-syntax'
-  | 'tls-member-by-ip'
-  | 'trailing-slash-mismatch'
-  | 'unclosed-conditional'
-  | 'undefined-balancer'
-  | 'undefined-target'
-  | 'undefined-variable'
-  | 'unknown-directive'
-  | 'unknown-lbmethod'
-  | 'unknown-parameter'
-  | 'unused-balancer'
-  | 'unused-suppression'
-  | 'vhost-members-ignored'
-  | 'zero-loadfactor';
 
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [

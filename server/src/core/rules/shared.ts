@@ -5,7 +5,7 @@ import type { Span } from '../span';
 import type { SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
-import type { RuleId } from './index';
+import type { RuleId } from '../rule-ids';
 import type { TextEdit } from './types';
 
 /**

@@ -1,8 +1,8 @@
 /**
  * What a rule is and what it returns (STYLE.md "Rules").
  *
- * Adding a rule touches its own file and the rules index (its id in `RuleId`, its import in
- * `RULES`), nothing else:
+ * Adding a rule is its own file (exporting `rule`) and its test table; `npm run docs` registers it
+ * (the `RuleId` union in core/rule-ids.ts, the `RULES` list in ./index) and renders its page:
  * - A rule that finds its problem itself walks `context.analysis` (the tree, the model) and yields
  *   findings.
  * - A refusal the reader or the handlers already find while reading is tagged there with the id of
@@ -20,7 +20,7 @@
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
 import type { Suppression } from '../suppressions';
-import type { RuleId } from './index';
+import type { RuleId } from '../rule-ids';
 
 /** How much a finding matters: error = Apache refuses; warning = accepted but misbehaves; info = worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';

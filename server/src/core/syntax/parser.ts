@@ -21,7 +21,7 @@ import {
 } from './includes';
 import type { Span } from '../span';
 import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
-import type { RuleId } from '../rules';
+import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
 import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { expandLine, Macro, macroArgumentsError } from './macros';

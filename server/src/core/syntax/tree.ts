@@ -1,5 +1,5 @@
 /** The syntax tree: what Apache's read phase builds from one file (docs/apache-semantics.md, ap_build_config_sub). */
-import type { RuleId } from '../rules';
+import type { RuleId } from '../rule-ids';
 import type { Span } from '../span';
 import type { MappedText } from './lines';
 import type { Word } from './words';

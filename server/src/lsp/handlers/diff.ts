@@ -1,22 +1,8 @@
 /** balancerLens/diff: what the open document changed since an older text of it (the client sends its HEAD version), as the markdown report. */
 import { diffMarkdown } from '../../core/features/diff-markdown';
+import type { DiffAnswer, DiffParams } from '../../protocol';
 import type { Open } from '../context';
 import type { DocumentStates } from '../documents';
-
-/** The request's params; a client may send anything. */
-export interface DiffParams {
-  readonly uri: unknown;
-  /** The document's older text: '' when it is new. */
-  readonly before: unknown;
-  /** What the older text is, for the report's title (`HEAD`). */
-  readonly label?: unknown;
-}
-
-/** The answer: the report, and whether traffic changed. */
-export interface DiffAnswer {
-  readonly markdown: string;
-  readonly changed: boolean;
-}
 
 /** The report, or null when the params are not a text or the document is in no configuration. */
 export function trafficDiff(states: DocumentStates, { document }: Open, params: DiffParams): DiffAnswer | null {

@@ -1,33 +1,8 @@
 /** balancerLens/schedule: the JSON report of one balancer, for the editor's schedule view, with its what-if and lbstatus steps. */
-import { balancerReport, BalancerReport } from '../../core/features/schedule-report';
+import { balancerReport } from '../../core/features/schedule-report';
 import { previewSteps, previewWhatIf, WhatIf } from '../../core/scheduler/preview';
+import type { MemberWhatIf, ScheduleAnswer, ScheduleParams } from '../../protocol';
 import type { Open } from '../context';
-
-/** The request's params (the document as `uri`, as the client sends it); a client may send anything. */
-export interface ScheduleParams {
-  readonly uri: unknown;
-  readonly balancer: unknown;
-  readonly picks?: unknown;
-  /** `[{ url, action: 'down' | 'drain' | 'up' }]`: members taken down (as `schedule --down` does), drained or brought back. */
-  readonly whatIf?: unknown;
-}
-
-/** A member taken down, drained or brought back in the view. */
-export interface MemberWhatIf {
-  readonly url: string;
-  readonly action: WhatIf;
-}
-
-/** The answer: the report of `schedule --format json`, plus what the view alone shows. */
-export interface ScheduleAnswer extends BalancerReport {
-  /** The what-ifs applied (those that named a member). */
-  readonly whatIf: readonly MemberWhatIf[];
-  /** Apache's lbstatus of each candidate (`candidates`, by URL) after each pick of the first cycle, when it is short enough to table. */
-  readonly steps: {
-    readonly candidates: readonly string[];
-    readonly rows: readonly { pick: string; lbstatus: readonly number[] }[];
-  } | null;
-}
 
 /**
  * The most picks one request answers, as many as `balancerLens.preview.picks` allows (the schedule

@@ -4,9 +4,9 @@
  * own in BALANCER_LENS_CODE_CACHE (the VS Code extension does) gets the bundle loaded with a code cache.
  */
 import { join } from 'node:path';
-import { CODE_CACHE_ENV, requireWithCodeCache } from './code-cache';
+import { CODE_CACHE_ENV, requireWithCodeCache } from '../lsp/code-cache';
 
-type Cli = typeof import('../cli/main');
+type Cli = typeof import('./cli');
 const folder = process.env[CODE_CACHE_ENV];
 const cli = folder
   ? (requireWithCodeCache(join(__dirname, 'cli.js'), folder) as Cli)

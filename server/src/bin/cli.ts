@@ -1,6 +1,11 @@
-/** `balancer-lens`: the command line, given this process's I/O. The only code that touches `process` for it. */
+/**
+ * `balancer-lens`: the command line, given this process's I/O (the only code that touches `process`
+ * for it), and the language server it lends to `lsp --stdio` and to server/dist/server.js. The
+ * entries in bin/ are the only modules that join the CLI and the language server.
+ */
 import { readSync } from 'node:fs';
-import { CliIo, run } from './run';
+import type { CliIo } from '../cli/io';
+import { run } from '../cli/run';
 
 /** One read of standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
 function readStdin(chunk: Buffer): number {
@@ -22,9 +27,17 @@ const io: CliIo = {
   readStdin,
   // From the start of the process: --max-time counts Node's start-up too.
   now: () => performance.now(),
+  startLanguageServer: startServer,
 };
+
+/**
+ * The language server, loaded on first use: a `require` (not an import) is evaluated only when called, in the
+ * bundle too, so `lint` never starts the LSP libraries; server/dist/server.js reaches the server through it.
+ */
+export function startServer(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('../lsp/server') as typeof import('../lsp/server')).startServer();
+}
 
 // Run as the `balancer-lens` command; required by server/dist/server.js, it only lends startServer.
 if (require.main === module) process.exitCode = run(io, process.argv.slice(2));
-
-export { startServer } from './run';
