@@ -14,7 +14,19 @@ import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
 import { Input, resolveInputs, showPath } from './inputs';
-import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, describe, ExitCode, InputText, Output, readInput, readStdin, UsageError, useColour } from './io';
+import {
+  CliIo,
+  COLOUR_HELP,
+  COLOUR_OPTIONS,
+  describe,
+  ExitCode,
+  InputText,
+  Output,
+  readInput,
+  readStdin,
+  UsageError,
+  useColour,
+} from './io';
 import { oneLine } from './one-line';
 import { countFindings, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
