@@ -12,7 +12,7 @@ import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
 import { resolveInputs, showPath } from './inputs';
 import { COLOUR_HELP, COLOUR_OPTIONS, readInput, UsageError, useColour } from './io';
-import { oneLine } from './one-line';
+import { inertJson, oneLine } from './one-line';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
 import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
 import { CliIo, ExitCode } from './run';
@@ -121,7 +121,7 @@ function render(format: DiffFormat, diff: TrafficDiff, titles: readonly [string,
     case 'markdown':
       return diffMarkdown(diff, titles);
     case 'json':
-      return `${JSON.stringify({ before: titles[0], after: titles[1], ...diff })}\n`;
+      return `${inertJson(JSON.stringify({ before: titles[0], after: titles[1], ...diff }))}\n`;
     case 'svg':
       return diffSvg(diff, titles);
   }
