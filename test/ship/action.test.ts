@@ -280,6 +280,31 @@ describe('the GitHub Action', function () {
     }
   });
 
+  it('diff: refuses a diff-base that git would take for an option, before fetching anything', () => {
+    const origin = mkdtempSync(join(tmpdir(), 'balancer-lens-origin-'));
+    const marker = join(origin, 'upload-pack-ran');
+    try {
+      pullRequest(origin);
+      const run = runAction(
+        { paths: 'apache/', diff: 'true', summary: 'false', 'diff-base': `--upload-pack=touch ${marker}; git-upload-pack` },
+        {},
+        {
+          prepare: (workspace) => {
+            const clone = spawnSync('git', ['clone', '-q', '--depth=1', `file://${origin}`, workspace], { encoding: 'utf8' });
+            assert.equal(clone.status, 0, clone.stderr);
+            return {};
+          },
+        },
+      );
+      assert.equal(existsSync(marker), false, 'git fetch ran the diff-base as --upload-pack');
+      assert.equal(run.status, 2, run.stdout);
+      assert.match(run.stdout, /^balancer-lens: diff: diff-base takes a revision, not '--upload-pack=/m);
+      assert.equal(run.summary, '');
+    } finally {
+      rmSync(origin, { recursive: true, force: true });
+    }
+  });
+
   it('diff: outside a pull request, says there is nothing to compare with and goes on', () => {
     const run = runAction({ paths: 'apache/', diff: 'true', summary: 'false' }, { 'apache/shop.conf': 'clean.conf' });
     assert.equal(run.status, 0, run.stdout);

@@ -1,7 +1,7 @@
 /** `--format stylish` (the default): ESLint's layout — the file, a row per finding, a summary. */
 import type { Severity } from '../../core/rules/types';
 import { wrap } from '../fit';
-import { oneLine } from '../one-line';
+import { lineStartPath, oneLine } from '../one-line';
 import { countFindings, Report } from '../report';
 
 const ANSI = {
@@ -63,7 +63,7 @@ export function formatStylish(report: Report): string {
       const [first = '', ...rest] = wrap(row.message, column);
       return [`${lead}${first.padEnd(messageWidth)}  ${paint('dim', row.ruleId)}`, ...rest.map((line) => under + line), ...apache];
     });
-    blocks.push(`${paint('underline', oneLine(file.shown))}\n${lines.join('\n')}\n`);
+    blocks.push(`${paint('underline', lineStartPath(file.shown))}\n${lines.join('\n')}\n`);
   }
   const counts = countFindings(report.files);
   const total = counts.error + counts.warning + counts.info;
