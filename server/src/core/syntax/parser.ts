@@ -66,8 +66,8 @@ const MAX_MACRO_LINE = 8192;
  */
 export const MAX_EXPANDED_LINES = 50_000;
 
-/** What an expanded line costs the size budget besides its text: the editor's 2 MB then holds about 15,000 of them. */
-const EXPANDED_LINE_COST = 128;
+/** What an expanded line costs the size budget besides its text: the editor's 2 MB then holds about 8,000 of them. */
+const EXPANDED_LINE_COST = 256;
 
 /** How many lines the reader reads between two calls of `checkpoint`. */
 const CHECKPOINT_LINES = 1024;
