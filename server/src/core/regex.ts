@@ -20,6 +20,9 @@ import { pcreError } from './pcre';
 /** A test's answer: whether the pattern matches somewhere in the text, or why it was not evaluated. */
 export type RegexTest = boolean | 'invalid' | 'too-costly';
 
+/** Characters a pattern may have: each costs parsing, so a longer one is not read at all. */
+const MAX_PATTERN = 20_000;
+
 /** Instructions a compiled pattern may have: `(a{1000}){1000}` would have a million. */
 const MAX_PROGRAM = 10_000;
 
@@ -394,6 +397,7 @@ function run(program: readonly Instruction[], text: string): boolean {
  * 'invalid' when PCRE2 refuses the pattern, 'too-costly' when it is not evaluated (see above).
  */
 export function testRegex(pattern: string, text: string): RegexTest {
+  if (pattern.length > MAX_PATTERN) return 'too-costly';
   if (pcreError(pattern)) return 'invalid';
   try {
     const program: Instruction[] = [];

@@ -92,5 +92,6 @@ describe('configuration regexes without backtracking (core/regex.ts)', () => {
       assert.equal(testRegex(pattern, 'aa'), 'too-costly', pattern);
     }
     assert.equal(testRegex('a*', 'b'.repeat(2_000_000)), 'too-costly', 'program × text over the step budget');
+    assert.equal(testRegex('a'.repeat(30_000), 'a'), 'too-costly', 'a pattern too long to read');
   });
 });
