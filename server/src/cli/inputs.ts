@@ -2,6 +2,7 @@
 import { Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
+import { globMatcher } from '../core/glob';
 import type { ConfigLookup } from '../node/config';
 import { UsageError } from './io';
 
@@ -143,14 +144,14 @@ export function walkDirectory(directory: string, options: WalkOptions): Picked &
  */
 export function configurationPicker(directory: string, options: Pick<InputOptions, 'extensions' | 'configFor'>): (file: string) => boolean {
   const extensionPatterns = options.extensions.map((extension) => `**/*.${extension}`);
-  const defaults = picomatch([...DEFAULT_PATTERNS, ...extensionPatterns]);
-  const byInclude = new Map<readonly string[], picomatch.Matcher>();
+  const defaults = globMatcher([...DEFAULT_PATTERNS, ...extensionPatterns]);
+  const byInclude = new Map<readonly string[], (path: string) => boolean>();
   const parent = dirname(directory);
   return (file) => {
     const config = options.configFor(dirname(file));
     if (config.include === undefined) return defaults(slashes(relative(parent, file)));
     let matcher = byInclude.get(config.include);
-    if (!matcher) byInclude.set(config.include, (matcher = picomatch([...config.include, ...extensionPatterns])));
+    if (!matcher) byInclude.set(config.include, (matcher = globMatcher([...config.include, ...extensionPatterns])));
     const fromBase = slashes(relative(config.base, file));
     return !fromBase.startsWith('../') && matcher(fromBase);
   };
@@ -160,7 +161,7 @@ export function configurationPicker(directory: string, options: Pick<InputOption
 function expandGlob(pattern: string, cwd: string): Picked & { base: string } {
   const { base, glob } = picomatch.scan(slashes(pattern));
   const root = resolve(cwd, base);
-  const matcher = picomatch(glob);
+  const matcher = globMatcher([glob]);
   const isPicked = (file: string): boolean => matcher(slashes(relative(root, file)));
   const walked = walkFiles(root, glob.includes('**') ? Infinity : glob.split('/').length - 1);
   return { base: base === '' ? '.' : base, files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked) };

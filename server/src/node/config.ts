@@ -1,6 +1,7 @@
 /** `.balancerlens.json`: finding it, checking it, and the JSON schema generated from the rules. */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { globError } from '../core/glob';
 import { suggestFrom } from '../core/directives/directives';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
@@ -138,6 +139,8 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
     for (const [index, pattern] of rawInclude.entries()) {
       if (typeof pattern !== 'string' || pattern.trim() === '')
         return `include[${index}]: expected a glob pattern such as "**/*.conf", not ${describeValue(pattern)}`;
+      const error = globError(pattern);
+      if (error) return `include[${index}]: ${error}`;
       include.push(pattern);
     }
   }

@@ -27,6 +27,7 @@ ruleTable('handler-proxied', [
   ],
   [`ProxyPass /server balancer://app/\n<Location /server/info>\n    SetHandler [[server-info]]\n</Location>`],
   [`ProxyPassMatch ^/(.*)$ balancer://app/$1\n${BM}`, { says: ['"ProxyPass ^/(.*)$"'] }],
+  [`ProxyPassMatch ^/(ba|xy)+l[a-z-]*r$ balancer://app/\n${BM}`, { says: ['"ProxyPass ^/(ba|xy)+l[a-z-]*r$"'] }],
   // a <Location /> ProxyPass comes before the server's list: the fix goes in the handler's section
   [
     `<Location />\n    ProxyPass balancer://app/\n</Location>\n<Location /balancer-manager>\n    SetHandler [[balancer-manager]]\n</Location>`,
@@ -48,6 +49,8 @@ ruleTable('handler-proxied', [
   ],
   [`<VirtualHost *:81>\n    ProxyPass / balancer://app/\n</VirtualHost>\n${bm}`], // another server's list
   [`ProxyPassMatch ^/app/(.*)$ balancer://app/$1\n${bm}`],
+  [`ProxyPassMatch ^/(b)\\1? balancer://app/\nProxyPass / balancer://app/\n${bm}`], // a back reference is too costly to evaluate: the line cannot be judged, nor what follows
+  [`ProxyPassMatch ^/(a+)+$ balancer://app/\n<Location /${'a'.repeat(40)}!>\n    SetHandler balancer-manager\n</Location>`], // evaluated in bounded steps: no match
   [`ProxyPass / balancer://app/\n<LocationMatch ^/balancer-manager>\n    SetHandler balancer-manager\n</LocationMatch>`], // regex sections are not judged
   [`ProxyPass / balancer://app/\n<Location /files>\n    SetHandler default-handler\n</Location>`],
 ]);

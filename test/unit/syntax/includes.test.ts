@@ -4,7 +4,8 @@ import { fileAt, fileText, localize } from '../../../server/src/core/files';
 import { lint } from '../../../server/src/core/lint';
 import { picks } from '../../../server/src/core/scheduler/byrequests';
 import { RULES } from '../../../server/src/core/rules';
-import { DEFAULT_READ_LIMITS, FileAccess, IncludeBudget, matchComponent, resolveInclude } from '../../../server/src/core/syntax/includes';
+import { matchComponent } from '../../../server/src/core/glob';
+import { DEFAULT_READ_LIMITS, FileAccess, IncludeBudget, resolveInclude } from '../../../server/src/core/syntax/includes';
 
 /** A fresh budget with the default limits. */
 function budget(): IncludeBudget {
@@ -111,6 +112,9 @@ describe('include resolution', () => {
     ['[a-c]', 'b', true],
     ['a\\*', 'a*', true],
     ['a\\*', 'ab', false],
+    ['*a*b', 'xaxab', true],
+    ['*a*b', 'xaxa', false],
+    [`*${'a*'.repeat(16)}b`, 'a'.repeat(60), false],
   ];
   for (const [pattern, name, expected] of patterns)
     it(`fnmatch ${pattern} ${expected ? 'matches' : 'does not match'} ${name}`, () =>

@@ -268,6 +268,8 @@ const CONDITIONALS: readonly (readonly [string, readonly string[], ReadOptions?]
   ['<IfVersion = 2.4.>\nA\n</IfVersion>', []], // compare_version reads "2.4." as 2.4.0
   ['<IfVersion = 2.4.71.>\nA\n</IfVersion>', ['A']],
   ['<IfVersion = 2..71>\nA\n</IfVersion>', []], // 2.0.71
+  ['<IfVersion ~ (a)\\1|^2>\nA\n</IfVersion>', ['A']], // a back reference is not evaluated: assumed true
+  ['<IfVersion !~ ^(?=2)>\nA\n</IfVersion>', []], // nor a lookahead: assumed to match
   ['<IfModule mod_a.c>\n<IfDefine X>\nA\n</IfDefine>\nB\n</IfModule>', ['B']],
   ['<IfModule mod_a.c>\n<IfModule mod_b.c>\nA\n</IfModule>\nB\n</IfModule>\nC', ['A', 'B', 'C']],
   ['<IfDefine X>\n<IfModule mod_a.c>\nA\n</IfModule>\nB\n</IfDefine>\nC', ['C']],

@@ -1,3 +1,4 @@
+import { testRegex } from '../regex';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import { covers, indentationAt, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
@@ -71,13 +72,10 @@ function firstMatch(list: readonly ProxyRule[], path: string): ProxyRule | undef
       continue;
     }
     if (!line.isRegex || line.hasMapping || line.path === undefined || line.path.includes('${')) return 'unknown';
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(line.path);
-    } catch {
-      return 'unknown';
-    }
-    if (pattern.test(path)) return line;
+    // Invalid, or too costly to evaluate (core/regex.ts): what this line does with the path is not known.
+    const matched = testRegex(line.path, path);
+    if (typeof matched !== 'boolean') return 'unknown';
+    if (matched) return line;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { asciiLower } from '../ascii';
 import { moduleIdentifier } from '../directives/directives';
 import { MODULE_SOURCE_NAMES } from '../directives/module-names';
 import { DIRECTIVES } from '../directives/table';
+import { testRegex } from '../regex';
 import { sectionName } from './names';
 import type { Condition, Directive, Node, SyntaxTree } from './tree';
 
@@ -150,13 +151,15 @@ function testVersion(words: readonly string[]): TestResult {
   const orEqual = op.length === 2 && op[1] === '=' && op[0] !== '~';
   if (op.length !== 1 && !orEqual) return { error: `unrecognized operator '${operator}'` };
   let result: boolean;
+  let assumed = false;
   switch (op[0]) {
     case '=':
       if (version.startsWith('/')) {
         if (version.length < 2 || !version.endsWith('/')) return { error: 'Missing delimiting / of regular expression.' };
-        const match = matchVersion(version.slice(1, -1));
-        if (match === undefined) return { error: 'Unable to compile regular expression' };
-        result = match;
+        const match = testRegex(version.slice(1, -1), APACHE_VERSION.join('.'));
+        if (match === 'invalid') return { error: 'Unable to compile regular expression' };
+        assumed = match === 'too-costly';
+        result = match !== false;
       } else {
         const order = compareVersion(version);
         if (order === undefined) return { error: VERSION_INVALID };
@@ -164,9 +167,11 @@ function testVersion(words: readonly string[]): TestResult {
       }
       break;
     case '~': {
-      const match = matchVersion(version);
-      if (match === undefined) return { error: 'Unable to compile regular expression' };
-      result = match;
+      const match = testRegex(version, APACHE_VERSION.join('.'));
+      if (match === 'invalid') return { error: 'Unable to compile regular expression' };
+      // A pattern not evaluated (core/regex.ts) is assumed to match, as a file that cannot be checked is assumed present.
+      assumed = match === 'too-costly';
+      result = match !== false;
       break;
     }
     case '<':
@@ -179,16 +184,7 @@ function testVersion(words: readonly string[]): TestResult {
     default:
       return { error: `unrecognized operator '${operator}'` };
   }
-  return { condition: { active: negate ? !result : result, assumed: false } };
-}
-
-/** Whether the running version matches a pattern; undefined when it does not compile. */
-function matchVersion(pattern: string): boolean | undefined {
-  try {
-    return new RegExp(pattern).test(APACHE_VERSION.join('.'));
-  } catch {
-    return undefined;
-  }
+  return { condition: { active: negate ? !result : result, assumed } };
 }
 
 /**
@@ -267,6 +263,7 @@ function assumption(section: string, words: readonly string[], tree: SyntaxTree)
   const opening = `<${section} ${words.join(' ')}>`;
   const subject = words.join(' ').replace(/^!\s*/, '');
   if (name === 'iffile') return `${opening} is assumed true: ${subject} is outside the include roots, or files are not read here`;
+  if (name === 'ifversion') return `${opening} is assumed true: its regular expression is too costly to evaluate here`;
   if (name !== 'ifdirective' && name !== 'ifsection') return undefined;
   return tree.loadedModules === undefined
     ? `${opening} is assumed true: the configuration loads no modules, so which ones provide ${subject} is not known`

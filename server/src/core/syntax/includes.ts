@@ -5,6 +5,7 @@
  * order — over an injected file access, so the CLI, the server and tests (with an in-memory file
  * system) share it.
  */
+import { matchComponent } from '../glob';
 
 /** A file the access would not read because it is larger than its limit; sizes in bytes. */
 export interface TooLarge {
@@ -116,38 +117,6 @@ function hasWildcard(text: string): boolean {
     else if (c === ']' && brackets > 0) return true;
   }
   return false;
-}
-
-/** apr_fnmatch for one path component: `*`, `?`, `[…]`, `\x`; a leading `.` must be matched literally. */
-export function matchComponent(pattern: string, name: string): boolean {
-  if (name.startsWith('.') && !pattern.startsWith('.')) return false;
-  let source = '^';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '*') source += '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else if (c === '\\' && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]!);
-    else if (c === '[') {
-      const close = pattern.indexOf(']', i + 2);
-      if (close < 0) source += '\\[';
-      else {
-        let body = pattern.slice(i + 1, close);
-        const negate = body.startsWith('!') || body.startsWith('^');
-        if (negate) body = body.slice(1);
-        source += `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]')}]`;
-        i = close;
-      }
-    } else source += escapeRegExp(c);
-  }
-  try {
-    return new RegExp(`${source}$`, 's').test(name);
-  } catch {
-    return false;
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** A resolution in progress: the files found so far, and the budget they come out of. */

@@ -59,6 +59,16 @@ export interface ReadOptions {
 /** mod_macro's line buffer (MAX_STRING_LEN): an expanded line must be shorter. */
 const MAX_MACRO_LINE = 8192;
 
+/**
+ * Lines all `Use` expansions of one configuration may add, at most. Apache has no such limit, but a
+ * line costs this process about a kilobyte (node, words, pieces), far more than its bytes: macros
+ * that use the previous one twice reach 2^30 lines from 1.5 KB of text, past any size budget.
+ */
+export const MAX_EXPANDED_LINES = 50_000;
+
+/** What an expanded line costs the size budget besides its text: the editor's 2 MB then holds about 8,000 of them. */
+const EXPANDED_LINE_COST = 256;
+
 /** How many lines the reader reads between two calls of `checkpoint`. */
 const CHECKPOINT_LINES = 1024;
 
@@ -103,6 +113,8 @@ class ReadState {
   linesSinceCheckpoint = 0;
   /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
   expansionLeft: number;
+  /** Lines `Use` expansions may still add (MAX_EXPANDED_LINES in all). */
+  expandedLinesLeft = MAX_EXPANDED_LINES;
   private length = 0;
   /** Directive names as written, each kept once with its lower case: a tree repeats a few names thousands of times. */
   private readonly names = new Map<string, DirectiveName>();
@@ -648,9 +660,14 @@ class Reader {
     const line = this.current ? this.current.number : this.lineNumber(directive.lineAt);
     const where = `macro '${name}' (${macro.location}) used on line ${line} of "${this.fileName()}"`;
     const at = { start: directive.span.start, end: directive.span.end, lastLineStart: directive.lineAt };
+    if (macro.body.length > this.state.expandedLinesLeft) {
+      this.report('include-over-limit', 'include-limit', directive.span, tooManyLines(name), false);
+      return directive;
+    }
     const expanded: SplicedLine[] = [];
     const target: Node[] = [];
     const depth = this.stack.length;
+    const inner = [...chain, name];
     let size = 0;
     for (const [index, body] of macro.body.entries()) {
       const text = expandLine(body, macro, values, directive.span, MAX_MACRO_LINE);
@@ -659,9 +676,9 @@ class Reader {
           `${where} error while substituting: while processing line ${index + 1} of macro '${name}' (${macro.location}) cannot substitute, buffer size too small`,
         );
       }
-      size += text.text.length + 1;
+      size += text.text.length + 1 + EXPANDED_LINE_COST;
       const bodyLine = spanOf(body, 0, body.text.length);
-      expanded.push({ line: { ...at, ...text }, where, number: index + 1, bodyLine, chain: [...chain, name], target, depth });
+      expanded.push({ line: { ...at, ...text }, where, number: index + 1, bodyLine, chain: inner, target, depth });
     }
     // Expansions may nest: they share the budget of `${VAR}` substitution, so a macro cannot grow the configuration without bound.
     if (size > this.state.expansionLeft) {
@@ -669,6 +686,7 @@ class Reader {
       return directive;
     }
     this.state.expansionLeft -= size;
+    this.state.expandedLinesLeft -= expanded.length;
     for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
     const expansion = { macro: name, defined: macro.defined, lines: expanded.map((spliced) => spliced.line.text) };
     return { ...directive, argText: directive.argText, included: [{ path: where, nodes: target }], expansion };
@@ -855,6 +873,11 @@ function unread(path: string, file: TooLarge | NotRegular | undefined, size: num
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
 function notExpanded(name: string): string {
   return `Use ${name} is not expanded: its expansion would make the configuration too large (--max-size)`;
+}
+
+/** Why a `Use` was left as written: the expansions would pass MAX_EXPANDED_LINES. */
+function tooManyLines(name: string): string {
+  return `Use ${name} is not expanded: the configuration's macros would expand to more than ${MAX_EXPANDED_LINES.toLocaleString('en-US')} lines`;
 }
 
 function notSubstituted(name: string): string {
