@@ -21,7 +21,7 @@ import { COLOUR_HELP, COLOUR_OPTIONS, readConfig, readStdin, UsageError, useColo
 import { cutWords, terminalWidth, wrap } from './fit';
 import { oneLine } from './one-line';
 import { CliIo, ExitCode } from './run';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -82,7 +82,7 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(withDebianEnvvars(values, [file], cwd, io), cwd, io.env);
+  const flags = readFlagsWithEnvvars(values, [file], cwd, io);
   const isStdin = file === '-';
   const path = isStdin ? undefined : resolve(cwd, file);
   const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);
