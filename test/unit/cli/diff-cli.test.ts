@@ -86,8 +86,19 @@ describe('balancer-lens diff', () => {
     const markdown = runCli(['diff', 'old.conf', 'new.conf', '-f', 'markdown'], { cwd: dir }).stdout;
     const rows = markdown.split('\n').filter((line) => line.startsWith('| a ') || line.startsWith('| b '));
     assert.equal(rows.length, 2, markdown);
-    for (const row of rows) assert.equal(row.split('|').length, 8, row);
-    assert.doesNotMatch(markdown, /`z|\*b\*|\[l\]/);
+    for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length, 8, row);
+    assert.doesNotMatch(markdown, /(?<!\\)`z|(?<!\\)\*b|(?<!\\)\[l/);
+  });
+
+  it('makes no mention, issue link, image or autolink of names and paths in markdown', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    for (const side of ['old', 'new']) mkdirSync(join(dir, side));
+    const name = '@octocat #1 ![i](https:x).conf';
+    writeFileSync(join(dir, 'old', name), proxy('"http://a.example/@octocat"'));
+    writeFileSync(join(dir, 'new', name), proxy('"http://a.example/@octocat" loadfactor=2', 'http://www.b.example'));
+    const markdown = runCli(['diff', 'old', 'new', '-f', 'markdown'], { cwd: dir }).stdout;
+    assert.match(markdown, /octocat/);
+    assert.doesNotMatch(markdown, /@octocat|#1|(?<!\\)!\[|https?:\/\/|www\./);
   });
 
   it('keeps each text line one line, whatever the files are called', () => {

@@ -4,7 +4,8 @@ import { explainIdle } from '../scheduler/preview';
 import type { BalancerReport } from './schedule-report';
 import { percent } from './share-text';
 import { describeFacts } from './diff-words';
-import { escapeMarkup, scheduleSvg } from './svg';
+import { escapeMarkup } from './markup';
+import { scheduleSvg } from './svg';
 import { balancerFacts } from './traffic-diff';
 
 const STYLE = `
