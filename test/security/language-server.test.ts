@@ -65,6 +65,47 @@ describe('language server under attack (security)', function () {
     await assertServing(session);
   });
 
+  it('balancerLens/schedule with 20,000 what-ifs on a 20,000-member balancer answers in about the time of one', async () => {
+    const uri = 'file:///tmp/balancer-lens-security/big.conf';
+    const members = Array.from({ length: 20_000 }, (_, index) => `http://10.0.${index >> 8}.${index & 255}:${8000 + (index % 1000)}`);
+    session.open(
+      uri,
+      `<Proxy balancer://big>\n${members.map((url) => `BalancerMember ${url}\n`).join('')}</Proxy>\nProxyPass / balancer://big/\n`,
+    );
+    await session.diagnostics(uri, 1);
+    const ask = async (whatIf: unknown[]): Promise<{ ms: number; report: { whatIf: unknown[] } }> => {
+      const started = performance.now();
+      const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://big', whatIf })) as {
+        whatIf: unknown[];
+      };
+      return { ms: performance.now() - started, report };
+    };
+    const one = await ask([{ url: members[0], action: 'down' }]);
+    // Members that are not there cost a search of every member each, unless looked up by URL.
+    const many = await ask([
+      ...Array.from({ length: 20_000 }, (_, index) => ({ url: `http://192.0.2.1:${index}`, action: 'down' })),
+      { url: members[0], action: 'down' },
+    ]);
+    assert.equal(many.report.whatIf.length, 1);
+    assert.ok(many.ms < one.ms * 3 + 500, `one what-if ${one.ms.toFixed(0)} ms, 20,001 ${many.ms.toFixed(0)} ms`);
+    await assertServing(session);
+  });
+
+  it('balancerLens/diff does not analyse a "before" text over balancerLens.limits.maxSize', async () => {
+    const uri = 'file:///tmp/balancer-lens-security/now.conf';
+    session.open(uri, ALIVE_TEXT);
+    await session.diagnostics(uri, 1);
+    const before = `${ALIVE_TEXT}${'# padding\n'.repeat(300_000)}`;
+    const answer = (await session.connection.sendRequest('balancerLens/diff', { uri, before, label: 'HEAD' })) as {
+      markdown: string;
+      changed: boolean;
+    } | null;
+    assert.ok(answer);
+    assert.equal(answer.changed, false);
+    assert.match(answer.markdown, /HEAD is 2\.9 MB, more than the 2\.0 MB/);
+    await assertServing(session);
+  });
+
   it('survives didOpen with URIs that are not strings, then a settings change, and keeps serving', async () => {
     for (const uri of [42, null, { path: '/etc/passwd' }, ['file:///a.conf'], true]) {
       session.connection.sendNotification('textDocument/didOpen', {

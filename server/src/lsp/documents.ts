@@ -333,7 +333,8 @@ function changedSince(before: Inputs, now: Inputs): ReadonlySet<string> | undefi
   return changed;
 }
 
-function megabytes(bytes: number): string {
+/** A size as the editor's messages give it: `2.0 MB`. */
+export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
