@@ -4,9 +4,10 @@
  * made it answer (or hold) gigabytes. See docs/reliability.md, "Language server".
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { Session, startSession } from '../support/lsp-session';
+import { SERVER, Session, startSession } from '../support/lsp-session';
 
 const ALIVE = 'file:///tmp/balancer-lens-security/alive.conf';
 const ALIVE_TEXT = '<Proxy balancer://shop>\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\n</Proxy>\n';
@@ -210,6 +211,44 @@ describe('language server under attack (security)', function () {
       'the name is not quoted back',
     );
     await assertServing(session);
+  });
+
+  it('answers a well-framed message that is not JSON with a parse error (-32700), one that is not an object with -32600, and goes on', async () => {
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      const send = (body: string): void => void child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      /** The bodies of the messages the server wrote so far. */
+      const bodies = (): { id?: unknown; error?: { code: number }; result?: unknown }[] =>
+        output
+          .split(/Content-Length: \d+\r\n\r\n/)
+          .filter(Boolean)
+          .map((body) => JSON.parse(body) as { id?: unknown; error?: { code: number } });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      send('{"jsonrpc": "2.0", "id": 2, "method": ');
+      send('42');
+      send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'shutdown' }));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const answered = async (): Promise<void> => {
+        while (!bodies().some((body) => body.id === 3)) {
+          if ((await Promise.race([exited.then(() => 'exited'), new Promise((resolve) => setTimeout(resolve, 50, 'wait'))])) === 'exited')
+            assert.fail(`the server exited: ${output}`);
+        }
+      };
+      await answered();
+      const errors = bodies().filter((body) => body.error);
+      assert.deepEqual(
+        errors.map((body) => [body.id, body.error!.code]),
+        [
+          [null, -32700],
+          [null, -32600],
+        ],
+      );
+      assert.equal(child.exitCode, null, 'still running');
+    } finally {
+      child.kill();
+    }
   });
 
   for (const [name, skew] of [
