@@ -2,7 +2,7 @@
  * The editor's view of the workspace's configuration set (core/config-set.ts): one frozen set per
  * generation of open documents; each document is analysed as part of the configuration that reads it.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
@@ -196,13 +196,29 @@ export class DocumentStates {
       text: textOf(document),
     }));
     const keys = new Set(given.map((file) => file.key));
-    for (const path of this.workspaceFiles().paths) {
+    // The workspace's other files, within the size limit in all, those beside or above an open
+    // document first (its apache2.conf): every configuration of the set is analysed before any
+    // document gets an answer.
+    let left = settings.limits.size;
+    let skipped = 0;
+    for (const path of nearestFirst(this.workspaceFiles().paths, open)) {
       const key = this.keyOf(path);
       if (keys.has(key)) continue;
+      const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+      if (size > left) {
+        skipped++;
+        continue;
+      }
       keys.add(key);
       const text = files.readFile(path);
-      if (typeof text === 'string') given.push({ key, path, text });
+      if (typeof text !== 'string') continue;
+      given.push({ key, path, text });
+      left -= text.length;
     }
+    if (skipped > 0)
+      this.warnOnce(
+        `balancer-lens: the workspace's configuration files hold more than ${megabytes(settings.limits.size)} in all: ${skipped} of them are analysed only when opened or included (balancerLens.limits.maxSize raises it)`,
+      );
     const options: SetOptions = {
       files,
       keyOf: this.keyOf,
@@ -331,6 +347,19 @@ function changedSince(before: Inputs, now: Inputs): ReadonlySet<string> | undefi
   for (const [path, listing] of before.listings)
     if (JSON.stringify(files.readDirectory(path)) !== JSON.stringify(listing)) return undefined;
   return changed;
+}
+
+/** The workspace's files, those in an open document's folder or a folder above it first, each group in walk order. */
+function nearestFirst(paths: readonly string[], open: readonly TextDocument[]): string[] {
+  const folders = open.flatMap((document) => {
+    const path = pathOf(document.uri);
+    return path ? [dirname(path)] : [];
+  });
+  const isNear = (path: string): boolean => {
+    const folder = dirname(path);
+    return folders.some((near) => near === folder || near.startsWith(`${folder}/`));
+  };
+  return [...paths.filter(isNear), ...paths.filter((path) => !isNear(path))];
 }
 
 /** A size as the editor's messages give it: `2.0 MB`. */
