@@ -6,6 +6,7 @@
  * keyboard. The only style block carries the nonce the Content-Security-Policy allows, and colours
  * come from the theme's CSS variables so the panel reads well in light, dark and high-contrast themes.
  */
+import { escapeMarkup } from '../../server/src/core/markup';
 import type { ScheduleAnswer, WhatIf } from '../../server/src/protocol';
 
 /** At most this many picks are drawn on the timeline. */
@@ -53,7 +54,7 @@ const KEPT_OUT = new Set(['disabled', 'stopped', 'draining', 'in-error', 'health
 
 /** A link that runs one of PANEL_COMMANDS. */
 function commandLink(command: string, args: readonly unknown[], label: string, title: string): string {
-  return `<a href="command:${command}?${escape(encodeURIComponent(JSON.stringify(args)))}" title="${escape(title)}">${escape(label)}</a>`;
+  return `<a href="command:${command}?${escapeMarkup(encodeURIComponent(JSON.stringify(args)))}" title="${escapeMarkup(title)}">${escapeMarkup(label)}</a>`;
 }
 
 /** The full page for one balancer. */
@@ -65,7 +66,7 @@ export function renderSchedule(report: PanelReport, options: ViewOptions): strin
   const widths = report.members.map((member) => percent(member.share ?? 0));
   const declared = `${options.fileLabel ?? report.file}:${report.line}`;
   const body = [
-    `<header><h1>${escape(report.name)}</h1><p class="meta">${commandLink(PANEL_COMMANDS.reveal, [report.file, report.line], declared, `Go to ${declared}`)} · ${escape(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escape(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
+    `<header><h1>${escapeMarkup(report.name)}</h1><p class="meta">${commandLink(PANEL_COMMANDS.reveal, [report.file, report.line], declared, `Go to ${declared}`)} · ${escapeMarkup(report.lbmethod)}${report.scope && report.scope !== 'main' ? ` · virtual host at line ${escapeMarkup(report.scope.replace(/^vhost:/, ''))}` : ''}</p>`,
     summary(report),
     '</header>',
     whatIfBar(report, letters),
@@ -73,7 +74,7 @@ export function renderSchedule(report: PanelReport, options: ViewOptions): strin
     timeline(report, shown, letters, colourOf),
     lbstatus(report, letters),
     report.notes.length > 0
-      ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escape(note)}</li>`).join('')}</ul></section>`
+      ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escapeMarkup(note)}</li>`).join('')}</ul></section>`
       : '',
   ].join('\n');
   const dynamic = widths.map((width, index) => `.w${index}{width:${width}}`).join('');
@@ -82,7 +83,7 @@ export function renderSchedule(report: PanelReport, options: ViewOptions): strin
 
 /** A page that only says something: unknown balancer, server not ready, request failed. */
 export function renderMessage(title: string, message: string, options: ViewOptions): string {
-  return page(title, `<header><h1>${escape(title)}</h1></header><p class="message">${escape(message)}</p>`, STYLE, options);
+  return page(title, `<header><h1>${escapeMarkup(title)}</h1></header><p class="message">${escapeMarkup(message)}</p>`, STYLE, options);
 }
 
 function summary(report: PanelReport): string {
@@ -92,13 +93,13 @@ function summary(report: PanelReport): string {
   if (report.tier === null)
     return alert('every request gets 503: no member can take a request (AH01170). Re-enable a member below to see what it would do.');
   if (!report.simulated)
-    return `<p class="summary">lbset ${report.tier} serves every request · ${escape(report.lbmethod)} has no fixed order to preview</p>`;
+    return `<p class="summary">lbset ${report.tier} serves every request · ${escapeMarkup(report.lbmethod)} has no fixed order to preview</p>`;
   const cycle = report.cycleLength ?? 0;
   return `<p class="summary">lbset ${report.tier} serves every request · cycle of ${plural(cycle, 'pick')}</p>`;
 }
 
 function alert(text: string): string {
-  return `<p class="alert" role="alert">${escape(text)}</p>`;
+  return `<p class="alert" role="alert">${escapeMarkup(text)}</p>`;
 }
 
 /** What the what-if changed, with links to undo it and to copy the equivalent CLI command. */
@@ -116,7 +117,7 @@ function whatIfBar(report: PanelReport, letters: Map<string, string>): string {
         'Copy the balancer-lens schedule command with --down for each member taken down',
       ),
     );
-  return `<p class="whatif"><strong>What if:</strong> ${escape(changes.join(', '))} · ${links.join(' · ')}</p>`;
+  return `<p class="whatif"><strong>What if:</strong> ${escapeMarkup(changes.join(', '))} · ${links.join(' · ')}</p>`;
 }
 
 function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map<string, number>): string {
@@ -125,7 +126,7 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
   const changed = new Map((report.whatIf ?? []).map(({ url, action }) => [url, action]));
   const rows = report.members.map((member, index) => {
     const isActive = member.share !== null && member.share > 0;
-    const chip = `<span class="chip ${isActive ? `c${colourOf.get(member.url) ?? 0}` : 'off'}">${escape(letters.get(member.url) ?? '?')}</span>`;
+    const chip = `<span class="chip ${isActive ? `c${colourOf.get(member.url) ?? 0}` : 'off'}">${escapeMarkup(letters.get(member.url) ?? '?')}</span>`;
     const line = commandLink(
       PANEL_COMMANDS.reveal,
       [member.file ?? report.file, member.line],
@@ -135,21 +136,21 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
     const cells = [
       `<td class="letter">${chip}</td>`,
       // The what-if links sit under the URL, so a narrow panel shows them without scrolling.
-      `<td class="member"><span class="url">${escape(member.url)}</span><span class="actions">${action(report, member, changed.get(member.url))}</span></td>`,
+      `<td class="member"><span class="url">${escapeMarkup(member.url)}</span><span class="actions">${action(report, member, changed.get(member.url))}</span></td>`,
       `<td class="line">${line}</td>`,
-      `<td class="num">${escape(loadfactorText(member))}</td>`,
+      `<td class="num">${escapeMarkup(loadfactorText(member))}</td>`,
       `<td class="num">${member.lbset}</td>`,
-      `<td>${member.role === 'active' ? '' : escape(member.role)}</td>`,
+      `<td>${member.role === 'active' ? '' : escapeMarkup(member.role)}</td>`,
     ];
     let share: string;
     if (member.refused !== null)
-      share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escape(member.refused.message)}</td>`;
+      share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escapeMarkup(member.refused.message)}</td>`;
     else if (report.refused) share = `<td class="pct">—</td><td class="detail" colspan="2">no schedule</td>`;
     else if (member.reason !== null)
-      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escape(whatIfReason(changed.get(member.url)) ?? member.explanation ?? '')}</td>`;
+      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escapeMarkup(whatIfReason(changed.get(member.url)) ?? member.explanation ?? '')}</td>`;
     else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
     else
-      share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escape(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
+      share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escapeMarkup(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
     return `<tr class="${isActive ? '' : 'idle'}">${cells.join('')}${share}</tr>`;
   });
   const head =
@@ -208,7 +209,7 @@ function timeline(
     const cells = shown.slice(start, start + ROW_LENGTH).map((url, offset) => {
       const request = start + offset + 1;
       if (url === null) return `<td class="pick none" title="request ${request}: 503, no usable member">–</td>`;
-      return `<td class="pick c${colourOf.get(url) ?? 0}" title="request ${request}: ${escape(url)}">${escape(letters.get(url) ?? '?')}</td>`;
+      return `<td class="pick c${colourOf.get(url) ?? 0}" title="request ${request}: ${escapeMarkup(url)}">${escapeMarkup(letters.get(url) ?? '?')}</td>`;
     });
     const end = Math.min(shown.length, start + ROW_LENGTH);
     rows.push(`<tr><th scope="row">${start + 1}–${end}</th>${cells.join('')}</tr>`);
@@ -217,20 +218,20 @@ function timeline(
   const legend = used
     .map(
       (member) =>
-        `<span class="key"><span class="chip c${colourOf.get(member.url) ?? 0}">${escape(letters.get(member.url) ?? '?')}</span> ${escape(member.url)}</span>`,
+        `<span class="key"><span class="chip c${colourOf.get(member.url) ?? 0}">${escapeMarkup(letters.get(member.url) ?? '?')}</span> ${escapeMarkup(member.url)}</span>`,
     )
     .join('');
-  return `<section><h2>Timeline</h2><p class="caption">${escape(caption)}</p><p class="legend">${legend}</p><table class="timeline" aria-label="member chosen for each request, in order">${head}<tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section><h2>Timeline</h2><p class="caption">${escapeMarkup(caption)}</p><p class="legend">${legend}</p><table class="timeline" aria-label="member chosen for each request, in order">${head}<tbody>${rows.join('')}</tbody></table></section>`;
 }
 
 /** Apache's own counters after each pick of a short cycle, as the mod_proxy_balancer manual tables them. */
 function lbstatus(report: PanelReport, letters: Map<string, string>): string {
   const steps = report.steps;
   if (!steps || steps.rows.length === 0) return '';
-  const head = `<tr><th scope="col">request</th><th scope="col">pick</th>${steps.candidates.map((url) => `<th scope="col" class="num">${escape(letters.get(url) ?? '?')}</th>`).join('')}</tr>`;
+  const head = `<tr><th scope="col">request</th><th scope="col">pick</th>${steps.candidates.map((url) => `<th scope="col" class="num">${escapeMarkup(letters.get(url) ?? '?')}</th>`).join('')}</tr>`;
   const rows = steps.rows.map(
     (row, index) =>
-      `<tr><th scope="row">${index + 1}</th><td>${escape(letters.get(row.pick) ?? '?')}</td>${row.lbstatus.map((value) => `<td class="num">${value}</td>`).join('')}</tr>`,
+      `<tr><th scope="row">${index + 1}</th><td>${escapeMarkup(letters.get(row.pick) ?? '?')}</td>${row.lbstatus.map((value) => `<td class="num">${value}</td>`).join('')}</tr>`,
   );
   return `<section><details><summary>lbstatus after each pick of one cycle (Apache's counters: loadfactor × 100 added to each candidate, the total taken from the pick)</summary><table class="lbstatus"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></details></section>`;
 }
@@ -251,19 +252,14 @@ function page(title: string, body: string, style: string, { nonce }: ViewOptions
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escape(title)}</title>
-<style nonce="${escape(nonce)}">${style}</style>
+<title>${escapeMarkup(title)}</title>
+<style nonce="${escapeMarkup(nonce)}">${style}</style>
 </head>
 <body>
 ${body}
 </body>
 </html>
 `;
-}
-
-/** HTML-escapes text for element content and double-quoted attributes. */
-export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
 const STYLE = `

@@ -224,6 +224,32 @@ describe('security: --fix never loses a byte', function () {
     }
   });
 
+  it('leaves a file its owner made read-only (0444) in a writable folder alone, as the user and as root: one line, exit 2', () => {
+    const asNobody = isRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--'] : [];
+    for (const prefix of isRoot ? [[], asNobody] : [[]]) {
+      const dir = tempDir('balancer-lens-fix-');
+      chmodSync(dir, 0o777);
+      writeFileSync(join(dir, 'locked.conf'), balancers(1, true));
+      writeFileSync(join(dir, 'open.conf'), balancers(1, true).replaceAll('balancer://b', 'balancer://o'));
+      if (prefix.length > 0) for (const name of ['locked.conf', 'open.conf']) chownSync(join(dir, name), NOBODY, NOBODY);
+      chmodSync(join(dir, 'locked.conf'), 0o444);
+      const before = statSync(join(dir, 'locked.conf'));
+      const result = run(['--fix', '--format', 'compact', 'locked.conf', 'open.conf'], dir, prefix);
+      const who = prefix.length > 0 ? 'as nobody' : 'as the user running the tests';
+      assert.equal(result.status, 2, `${who}: ${result.stderr}`);
+      assert.equal(
+        result.stderr,
+        'balancer-lens: locked.conf: could not write the fixes: the file is read-only (mode 0444); the file is unchanged\n',
+        who,
+      );
+      const after = statSync(join(dir, 'locked.conf'));
+      assert.equal(readFileSync(join(dir, 'locked.conf'), 'utf8'), balancers(1, true), who);
+      assert.deepEqual([after.ino, after.mode & 0o7777], [before.ino, 0o444], who);
+      assert.equal(readFileSync(join(dir, 'open.conf'), 'utf8'), balancers(1, false).replaceAll('balancer://b', 'balancer://o'), who);
+      assert.deepEqual(readdirSync(dir).sort(), ['locked.conf', 'open.conf'], who);
+    }
+  });
+
   it("keeps mode and owner, fixes a symlink's target, and leaves a file with other hard links alone", () => {
     const dir = tempDir('balancer-lens-fix-');
     mkdirSync(join(dir, 'sites-available'));

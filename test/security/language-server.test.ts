@@ -4,9 +4,10 @@
  * made it answer (or hold) gigabytes. See docs/reliability.md, "Language server".
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { Session, startSession } from '../support/lsp-session';
+import { SERVER, Session, startSession } from '../support/lsp-session';
 
 const ALIVE = 'file:///tmp/balancer-lens-security/alive.conf';
 const ALIVE_TEXT = '<Proxy balancer://shop>\nBalancerMember http://a loadfactor=70\nBalancerMember http://b loadfactor=30\n</Proxy>\n';
@@ -62,6 +63,47 @@ describe('language server under attack (security)', function () {
     assert.equal(report.picks.length, 1000);
     for (const balancer of [42, null, { toLowerCase: 1 }])
       assert.equal(await session.connection.sendRequest('balancerLens/schedule', { uri, balancer }), null);
+    await assertServing(session);
+  });
+
+  it('balancerLens/schedule with 20,000 what-ifs on a 20,000-member balancer answers in about the time of one', async () => {
+    const uri = 'file:///tmp/balancer-lens-security/big.conf';
+    const members = Array.from({ length: 20_000 }, (_, index) => `http://10.0.${index >> 8}.${index & 255}:${8000 + (index % 1000)}`);
+    session.open(
+      uri,
+      `<Proxy balancer://big>\n${members.map((url) => `BalancerMember ${url}\n`).join('')}</Proxy>\nProxyPass / balancer://big/\n`,
+    );
+    await session.diagnostics(uri, 1);
+    const ask = async (whatIf: unknown[]): Promise<{ ms: number; report: { whatIf: unknown[] } }> => {
+      const started = performance.now();
+      const report = (await session.connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://big', whatIf })) as {
+        whatIf: unknown[];
+      };
+      return { ms: performance.now() - started, report };
+    };
+    const one = await ask([{ url: members[0], action: 'down' }]);
+    // Members that are not there cost a search of every member each, unless looked up by URL.
+    const many = await ask([
+      ...Array.from({ length: 20_000 }, (_, index) => ({ url: `http://192.0.2.1:${index}`, action: 'down' })),
+      { url: members[0], action: 'down' },
+    ]);
+    assert.equal(many.report.whatIf.length, 1);
+    assert.ok(many.ms < one.ms * 3 + 500, `one what-if ${one.ms.toFixed(0)} ms, 20,001 ${many.ms.toFixed(0)} ms`);
+    await assertServing(session);
+  });
+
+  it('balancerLens/diff does not analyse a "before" text over balancerLens.limits.maxSize', async () => {
+    const uri = 'file:///tmp/balancer-lens-security/now.conf';
+    session.open(uri, ALIVE_TEXT);
+    await session.diagnostics(uri, 1);
+    const before = `${ALIVE_TEXT}${'# padding\n'.repeat(300_000)}`;
+    const answer = (await session.connection.sendRequest('balancerLens/diff', { uri, before, label: 'HEAD' })) as {
+      markdown: string;
+      changed: boolean;
+    } | null;
+    assert.ok(answer);
+    assert.equal(answer.changed, false);
+    assert.match(answer.markdown, /HEAD is 2\.9 MB, more than the 2\.0 MB/);
     await assertServing(session);
   });
 
@@ -169,6 +211,44 @@ describe('language server under attack (security)', function () {
       'the name is not quoted back',
     );
     await assertServing(session);
+  });
+
+  it('answers a well-framed message that is not JSON with a parse error (-32700), one that is not an object with -32600, and goes on', async () => {
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      const send = (body: string): void => void child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      /** The bodies of the messages the server wrote so far. */
+      const bodies = (): { id?: unknown; error?: { code: number }; result?: unknown }[] =>
+        output
+          .split(/Content-Length: \d+\r\n\r\n/)
+          .filter(Boolean)
+          .map((body) => JSON.parse(body) as { id?: unknown; error?: { code: number } });
+      send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      send('{"jsonrpc": "2.0", "id": 2, "method": ');
+      send('42');
+      send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'shutdown' }));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const answered = async (): Promise<void> => {
+        while (!bodies().some((body) => body.id === 3)) {
+          if ((await Promise.race([exited.then(() => 'exited'), new Promise((resolve) => setTimeout(resolve, 50, 'wait'))])) === 'exited')
+            assert.fail(`the server exited: ${output}`);
+        }
+      };
+      await answered();
+      const errors = bodies().filter((body) => body.error);
+      assert.deepEqual(
+        errors.map((body) => [body.id, body.error!.code]),
+        [
+          [null, -32700],
+          [null, -32600],
+        ],
+      );
+      assert.equal(child.exitCode, null, 'still running');
+    } finally {
+      child.kill();
+    }
   });
 
   for (const [name, skew] of [

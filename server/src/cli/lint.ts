@@ -29,7 +29,7 @@ import {
 } from './io';
 import { oneLine } from './one-line';
 import { countFindings, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import { version } from './version';
@@ -107,7 +107,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(withDebianEnvvars(values, positionals, cwd, io), cwd, io.env);
+  const flags = readFlagsWithEnvvars(values, positionals, cwd, io);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);

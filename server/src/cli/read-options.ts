@@ -1,11 +1,12 @@
 /** The flags that shape how a configuration is read: --server-root, --define, --env-file, --env-from-process, the limits and the include roots. */
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { showPath } from './inputs';
 import { oneLine } from './one-line';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
-import { readEnvFile } from '../node/env-file';
-import { heapSizeLimit, readInput, UsageError } from './io';
+import { readVariables } from '../node/env-file';
+import { diskAccess } from '../node/files';
+import { heapSizeLimit, UsageError } from './io';
 
 /** What every command passes to the core's reader besides the text. */
 export interface ReadFlags {
@@ -58,55 +59,70 @@ interface ReadValues {
 }
 
 /**
- * Turns the parsed flags into read options. `${NAME}` comes from --env-file, then `--define
- * NAME=VALUE`; the process environment only with --env-from-process, since in CI it holds the job's
- * secrets and a configuration from a pull request decides which variables get printed.
+ * Turns the parsed flags into read options. `${NAME}` comes from --env-file (or Debian's envvars,
+ * `values.envvars`), then `--define NAME=VALUE`; the process environment only with
+ * --env-from-process, since in CI it holds the job's secrets and a configuration from a pull
+ * request decides which variables get printed.
  */
-export function readFlags(values: ReadValues, cwd: string, env: Readonly<Record<string, string | undefined>>): ReadFlags {
+export function readFlags(
+  values: ReadValues & { readonly envvars?: string },
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ReadFlags {
   const limits = readLimits(values);
-  const environment: Record<string, string | undefined> = values['env-from-process'] ? { ...env } : {};
-  for (const file of values['env-file'] ?? [])
-    Object.assign(environment, parseEnvFile(readInput(resolve(cwd, file), file, limits.size).text, file, environment));
-  const defines: string[] = [];
-  for (const define of values.define ?? []) {
-    const equals = define.indexOf('=');
-    const name = equals < 0 ? define : define.slice(0, equals);
-    if (!/^[^\s:=]+$/.test(name)) throw new UsageError(`--define takes NAME or NAME=VALUE, not '${define}'`);
-    defines.push(name);
-    if (equals >= 0) environment[name] = define.slice(equals + 1);
-  }
-  const includeRoots = (values['include-root'] ?? []).map((root) => {
-    const folder = resolve(cwd, root);
-    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
-      throw new UsageError(`--include-root takes a folder, and ${root} is not one`);
-    return folder;
-  });
-  return {
-    serverRoot: values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']),
-    defines,
-    environment,
-    limits,
-    includeRoots,
-    environmentIsComplete: (values['env-file'] ?? []).length > 0,
+  const serverRoot = values['server-root'] === undefined ? undefined : resolve(cwd, values['server-root']);
+  const rootFlags = {
+    serverRoot,
+    includeRoots: (values['include-root'] ?? []).map((root) => {
+      const folder = resolve(cwd, root);
+      if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`--include-root takes a folder, and ${root} is not one`);
+      return folder;
+    }),
   };
+  const { envvars } = values;
+  const variables = readVariables(
+    {
+      defines: values.define ?? [],
+      definesShown: '--define',
+      envFiles: (values['env-file'] ?? []).map((file) => ({ path: resolve(cwd, file), shown: file })),
+      envvars:
+        envvars === undefined
+          ? undefined
+          : {
+              path: envvars,
+              shown: `${showPath(envvars, cwd)} beside apache2.conf`,
+              advice: '--env-file FILE reads another, --env-file /dev/null none',
+            },
+      // Nobody named envvars: it is read as an Include of it would be.
+      files: diskAccess({ maxBytes: limits.size, roots: includeRoots(rootFlags, cwd, envvars === undefined ? [] : [envvars]) }),
+      maxBytes: limits.size,
+      outer: values['env-from-process'] ? env : {},
+    },
+    (message) => {
+      throw new UsageError(message);
+    },
+  );
+  return { ...rootFlags, ...variables, limits };
 }
 
 /**
- * The flags with Debian's `envvars` as the env file when none is given and a path is `apache2.conf`
- * or the folder holding it (`lint` and `schedule` alike), said on stderr.
+ * readFlags with Debian's `envvars` as the env file when none is given and a path is
+ * `apache2.conf` or the folder holding it (`lint` and `schedule` alike), said on stderr.
  */
-export function withDebianEnvvars<T extends ReadValues>(
-  values: T,
+export function readFlagsWithEnvvars(
+  values: ReadValues,
   paths: readonly string[],
   cwd: string,
-  io: { readonly stderr: { write(text: string): unknown } },
-): T {
+  io: { readonly env: Readonly<Record<string, string | undefined>>; readonly stderr: { write(text: string): unknown } },
+): ReadFlags {
   const envvars = values['env-file'] === undefined ? debianEnvvars(paths, cwd) : undefined;
-  if (envvars === undefined) return values;
-  io.stderr.write(
-    `balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`,
-  );
-  return { ...values, 'env-file': [envvars] };
+  const flags = readFlags(envvars === undefined ? values : { ...values, envvars }, cwd, io.env);
+  if (envvars !== undefined)
+    io.stderr.write(
+      `balancer-lens: note: \${NAME} from ${oneLine(showPath(envvars, cwd))} beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n`,
+    );
+  return flags;
 }
 
 /**
@@ -120,8 +136,9 @@ function debianEnvvars(paths: readonly string[], cwd: string): string | undefine
     const folder =
       basename(path) === 'apache2.conf' ? dirname(path) : statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : undefined;
     if (folder === undefined || !statSync(join(folder, 'apache2.conf'), { throwIfNoEntry: false })?.isFile()) continue;
+    // Whatever it is: what cannot be read as a configuration file is said, not passed over.
     const envvars = join(folder, 'envvars');
-    if (statSync(envvars, { throwIfNoEntry: false })?.isFile()) return envvars;
+    if (lstatSync(envvars, { throwIfNoEntry: false })) return envvars;
   }
   return undefined;
 }
@@ -131,7 +148,7 @@ function debianEnvvars(paths: readonly string[], cwd: string): string | undefine
  * root and --include-root, as real paths. A configuration from an untrusted pull request must not
  * make the linter read, and quote in its findings, a file elsewhere on the machine (a key, a token).
  */
-export function includeRoots(flags: ReadFlags, cwd: string, files: readonly string[]): string[] {
+export function includeRoots(flags: Pick<ReadFlags, 'serverRoot' | 'includeRoots'>, cwd: string, files: readonly string[]): string[] {
   const roots = new Set<string>();
   for (const folder of [
     cwd,
@@ -166,15 +183,4 @@ function wholeNumber(value: string | undefined, flag: string, fallback: number):
   if (value === undefined) return fallback;
   if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
   throw new UsageError(`${flag} takes a whole number such as ${fallback}, not '${value}'`);
-}
-
-/** `parseEnvFile`, refusing a non-empty file without a single `NAME=value` line (the wrong file given). */
-export function parseEnvFile(
-  text: string,
-  shown: string,
-  outer: Readonly<Record<string, string | undefined>> = {},
-): Record<string, string> {
-  const result = readEnvFile(text, outer);
-  if (Object.keys(result).length === 0 && text.trim() !== '') throw new UsageError(`${shown}: no NAME=value lines found in the env file`);
-  return result;
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  accessSync,
   closeSync,
   constants,
   fchmodSync,
@@ -30,13 +31,16 @@ export function temporaryName(target: string): string {
  * with the old file's owner and mode, flushes it to disk, and renames it over the old file, which
  * the file system does atomically; then flushes the folder, so the rename itself survives a crash.
  * Throws, leaving the file as it was, when `path` no longer holds `expected` (someone edited it
- * since it was read), has other hard links (they would keep the old content), or cannot be written.
+ * since it was read), has other hard links (they would keep the old content), is read-only, or
+ * cannot be written.
  */
 export function replaceFile(path: string, expected: string, text: string): void {
   const target = realpathSync(path);
   const stats = statSync(target);
   if (!stats.isFile()) throw new Error('not a regular file');
   if (stats.nlink > 1) throw new Error(`it has ${stats.nlink} hard links, and the others would keep the old text`);
+  const denied = writeDenied(target, stats);
+  if (denied) throw new Error(denied);
   if (!readFileSync(target).equals(Buffer.from(expected, 'utf8'))) throw new Error('it changed since it was read');
   const temporary = temporaryName(target);
   // O_EXCL and O_NOFOLLOW: never write through a file or link someone placed under that name.
@@ -56,6 +60,23 @@ export function replaceFile(path: string, expected: string, text: string): void 
     if (!isRenamed) unlinkSync(temporary);
   }
   syncDirectory(dirname(target));
+}
+
+/**
+ * Why the file's own permission forbids writing it, if it does. The rename needs only the folder's
+ * permission, so a file made read-only in a writable folder would be replaced without this check.
+ * Root, whom permissions do not stop, still leaves alone a file no one may write (0444): that mode
+ * is its owner's statement, as editors that ask before overwriting a read-only file take it.
+ */
+function writeDenied(path: string, stats: Stats): string | undefined {
+  const mode = (stats.mode & 0o7777).toString(8).padStart(4, '0');
+  if ((stats.mode & 0o222) === 0) return `the file is read-only (mode ${mode})`;
+  try {
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch {
+    return `no permission to write the file (mode ${mode}, owner ${stats.uid}:${stats.gid})`;
+  }
 }
 
 /** Owner before mode: changing the owner clears set-user-id and set-group-id bits. */

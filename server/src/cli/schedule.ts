@@ -20,7 +20,7 @@ import { showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readConfig, readStdin, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -81,7 +81,7 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlags(withDebianEnvvars(values, [file], cwd, io), cwd, io.env);
+  const flags = readFlagsWithEnvvars(values, [file], cwd, io);
   const isStdin = file === '-';
   const path = isStdin ? undefined : resolve(cwd, file);
   const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);

@@ -2,7 +2,7 @@
  * The editor's view of the workspace's configuration set (core/config-set.ts): one frozen set per
  * generation of open documents; each document is analysed as part of the configuration that reads it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
@@ -18,7 +18,7 @@ import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
 import { diffTraffic, TrafficDiff, trafficSide } from '../core/features/traffic-diff';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
-import { readEnvFile } from '../node/env-file';
+import { readVariables } from '../node/env-file';
 import { diskAccess, realPathKeys, rereadChanged } from '../node/files';
 import type { Settings } from './settings';
 import { SEARCH_CAP, WorkspaceFiles, workspaceFiles } from './workspace';
@@ -196,13 +196,29 @@ export class DocumentStates {
       text: textOf(document),
     }));
     const keys = new Set(given.map((file) => file.key));
-    for (const path of this.workspaceFiles().paths) {
+    // The workspace's other files, within the size limit in all, those beside or above an open
+    // document first (its apache2.conf): every configuration of the set is analysed before any
+    // document gets an answer.
+    let left = settings.limits.size;
+    let skipped = 0;
+    for (const path of nearestFirst(this.workspaceFiles().paths, open)) {
       const key = this.keyOf(path);
       if (keys.has(key)) continue;
+      const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+      if (size > left) {
+        skipped++;
+        continue;
+      }
       keys.add(key);
       const text = files.readFile(path);
-      if (typeof text === 'string') given.push({ key, path, text });
+      if (typeof text !== 'string') continue;
+      given.push({ key, path, text });
+      left -= text.length;
     }
+    if (skipped > 0)
+      this.warnOnce(
+        `balancer-lens: the workspace's configuration files hold more than ${megabytes(settings.limits.size)} in all: ${skipped} of them are analysed only when opened or included (balancerLens.limits.maxSize raises it)`,
+      );
     const options: SetOptions = {
       files,
       keyOf: this.keyOf,
@@ -222,28 +238,33 @@ export class DocumentStates {
     const settings = this.settings();
     const base = this.folders()[0];
     const absolute = (path: string): string => (isAbsolute(path) || base === undefined ? path : resolve(base, path));
-    const environment: Record<string, string | undefined> = {};
-    const envFile = settings.envFile === undefined ? this.debianEnvvars() : absolute(settings.envFile);
-    if (envFile !== undefined) {
+    const serverRoot = settings.serverRoot === undefined ? undefined : absolute(settings.serverRoot);
+    const envvars = settings.envFile === undefined ? this.debianEnvvars() : undefined;
+    const roots = [...this.folders(), ...(serverRoot === undefined ? [] : [serverRoot])].flatMap((folder) => {
       try {
-        Object.assign(environment, readEnvFile(readFileSync(envFile, 'utf8')));
-      } catch (error) {
-        this.warnOnce(
-          `balancer-lens: balancerLens.envFile: cannot read ${envFile} (${error instanceof Error ? error.message : String(error)})`,
-        );
+        return [realpathSync(folder)];
+      } catch {
+        return [];
       }
-    }
-    const defines: string[] = [];
-    for (const define of settings.defines) {
-      const equals = define.indexOf('=');
-      defines.push(equals < 0 ? define : define.slice(0, equals));
-      if (equals >= 0) environment[define.slice(0, equals)] = define.slice(equals + 1);
-    }
-    this.variables = {
-      ...(settings.serverRoot === undefined ? {} : { serverRoot: absolute(settings.serverRoot) }),
-      defines,
-      environment,
-    };
+    });
+    const { defines, environment } = readVariables(
+      {
+        defines: settings.defines,
+        definesShown: 'balancerLens.defines',
+        envFiles:
+          settings.envFile === undefined ? [] : [{ path: absolute(settings.envFile), shown: `balancerLens.envFile ${settings.envFile}` }],
+        envvars:
+          envvars === undefined
+            ? undefined
+            : { path: envvars, shown: `${envvars} beside apache2.conf`, advice: 'balancerLens.envFile reads another' },
+        // Nobody named envvars: it is read as an Include of it would be, inside the workspace.
+        files: diskAccess({ maxBytes: settings.limits.size, roots }),
+        maxBytes: settings.limits.size,
+        outer: {},
+      },
+      (message) => this.warnOnce(`balancer-lens: ${message}`),
+    );
+    this.variables = { ...(serverRoot === undefined ? {} : { serverRoot }), defines, environment };
     return this.variables;
   }
 
@@ -252,7 +273,7 @@ export class DocumentStates {
     for (const path of this.workspaceFiles().paths) {
       if (basename(path) !== 'apache2.conf') continue;
       const envvars = join(dirname(path), 'envvars');
-      if (existsSync(envvars)) return envvars;
+      if (lstatSync(envvars, { throwIfNoEntry: false })) return envvars;
     }
     return undefined;
   }
@@ -328,7 +349,21 @@ function changedSince(before: Inputs, now: Inputs): ReadonlySet<string> | undefi
   return changed;
 }
 
-function megabytes(bytes: number): string {
+/** The workspace's files, those in an open document's folder or a folder above it first, each group in walk order. */
+function nearestFirst(paths: readonly string[], open: readonly TextDocument[]): string[] {
+  const folders = open.flatMap((document) => {
+    const path = pathOf(document.uri);
+    return path ? [dirname(path)] : [];
+  });
+  const isNear = (path: string): boolean => {
+    const folder = dirname(path);
+    return folders.some((near) => near === folder || near.startsWith(`${folder}/`));
+  };
+  return [...paths.filter(isNear), ...paths.filter((path) => !isNear(path))];
+}
+
+/** A size as the editor's messages give it: `2.0 MB`. */
+export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 

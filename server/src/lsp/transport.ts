@@ -3,22 +3,26 @@
  * reads the stream itself: vscode-languageserver drops read errors, so a wrong Content-Length (a
  * message cut short or overlong) left the process running but deaf. A byte stream that lost its
  * framing cannot be re-synchronised, so the server logs why and exits with 1; the client restarts it.
+ * A well-framed message whose body is not JSON, or not an object, leaves the framing intact: it is
+ * answered with JSON-RPC's parse error (-32700) or invalid request (-32600), and the server goes on.
  */
 import {
   createConnection,
+  ErrorCodes,
   LogMessageNotification,
   MessageType,
   ProposedFeatures,
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node';
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection, Message, MessageReader, MessageWriter } from 'vscode-languageserver/node';
 
 /** A connection on the transport named in the process arguments. */
 export function connect(): Connection {
   if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
-  const reader = new StreamMessageReader(process.stdin);
-  const connection = createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+  const writer = new StreamMessageWriter(process.stdout);
+  const reader = new StreamMessageReader(process.stdin, { charset: 'utf-8', contentTypeDecoder: LENIENT_JSON });
+  const connection = createConnection(ProposedFeatures.all, answeringMalformed(reader, writer), writer);
   let isShutDown = false;
   let isExiting = false;
   connection.onShutdown(() => {
@@ -33,4 +37,44 @@ export function connect(): Connection {
   // As for the streams vscode-languageserver opens itself: the client is gone.
   reader.onClose(() => process.exit(isShutDown ? 0 : 1));
   return connection;
+}
+
+/** What the decoder gives for a body that is not JSON: a value no message can be. */
+const NOT_JSON = Symbol('not JSON');
+
+/** vscode-jsonrpc's JSON decoder, except that a body that does not parse is NOT_JSON instead of a read error. */
+const LENIENT_JSON = {
+  name: 'application/vscode-jsonrpc',
+  decode: (buffer: Uint8Array, options: { charset: string }): Promise<Message> => {
+    const text = new TextDecoder(options.charset).decode(buffer);
+    try {
+      return Promise.resolve(JSON.parse(text) as Message);
+    } catch {
+      return Promise.resolve(NOT_JSON as unknown as Message);
+    }
+  },
+};
+
+/** A reader that answers a body that is not JSON (-32700) or not an object (-32600) itself, with a line in the log, and passes the rest on. */
+function answeringMalformed(reader: MessageReader, writer: MessageWriter): MessageReader {
+  return {
+    onError: reader.onError,
+    onClose: reader.onClose,
+    onPartialMessage: reader.onPartialMessage,
+    dispose: () => reader.dispose(),
+    listen: (callback) =>
+      reader.listen((message) => {
+        const isParsed = (message as unknown) !== NOT_JSON;
+        if (isParsed && typeof message === 'object' && message !== null && !Array.isArray(message)) return callback(message);
+        const error = isParsed
+          ? { code: ErrorCodes.InvalidRequest, message: 'invalid request: a message is a JSON object' }
+          : { code: ErrorCodes.ParseError, message: 'parse error: the message body is not JSON' };
+        void writer.write({ jsonrpc: '2.0', id: null, error } as Message);
+        void writer.write({
+          jsonrpc: '2.0',
+          method: LogMessageNotification.method,
+          params: { type: MessageType.Error, message: `balancer-lens: a message from the client was dropped (${error.message})` },
+        } as Message);
+      }),
+  };
 }

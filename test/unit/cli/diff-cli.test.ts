@@ -86,8 +86,46 @@ describe('balancer-lens diff', () => {
     const markdown = runCli(['diff', 'old.conf', 'new.conf', '-f', 'markdown'], { cwd: dir }).stdout;
     const rows = markdown.split('\n').filter((line) => line.startsWith('| a ') || line.startsWith('| b '));
     assert.equal(rows.length, 2, markdown);
-    for (const row of rows) assert.equal(row.split('|').length, 8, row);
-    assert.doesNotMatch(markdown, /`z|\*b\*|\[l\]/);
+    for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length, 8, row);
+    assert.doesNotMatch(markdown, /(?<!\\)`z|(?<!\\)\*b|(?<!\\)\[l/);
+  });
+
+  it('makes no mention, issue link, image or autolink of names and paths in markdown', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    for (const side of ['old', 'new']) mkdirSync(join(dir, side));
+    const name = '@octocat #1 ![i](https:x).conf';
+    writeFileSync(join(dir, 'old', name), proxy('"http://a.example/@octocat"'));
+    writeFileSync(join(dir, 'new', name), proxy('"http://a.example/@octocat" loadfactor=2', 'http://www.b.example'));
+    const markdown = runCli(['diff', 'old', 'new', '-f', 'markdown'], { cwd: dir }).stdout;
+    assert.match(markdown, /octocat/);
+    assert.doesNotMatch(markdown, /@octocat|#1|(?<!\\)!\[|https?:\/\/|www\./);
+  });
+
+  it('markdown shows what changed in a big balancer and summarises the rest, within a pull-request comment', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    const members = Array.from({ length: 20_000 }, (_, index) => `http://10.${index >> 16}.${(index >> 8) & 255}.${index & 255}:8080`);
+    writeFileSync(join(dir, 'old.conf'), proxy(...members));
+    writeFileSync(join(dir, 'new.conf'), proxy(...members, 'http://192.0.2.1:8080'));
+    const markdown = runCli(['diff', 'old.conf', 'new.conf', '-f', 'markdown'], { cwd: dir }).stdout;
+    assert.ok(markdown.length <= 65_536, `${markdown.length} characters`);
+    assert.match(markdown, /\| http\\:\/\/192\.0\.2\.1:8080 \|.*\| added/, 'the added member has its row');
+    assert.match(markdown, /… and 19,951 more members: shares moved by at most 0\.0 points/);
+    assert.match(markdown, /0 balancers unchanged/);
+  });
+
+  it('markdown of many changed balancers stops within a pull-request comment and says so', () => {
+    const dir = tempDir('balancer-lens-diff-');
+    const many = (factor: number): string =>
+      Array.from(
+        { length: 3_000 },
+        (_, index) =>
+          `<Proxy "balancer://b${index}">\n    BalancerMember http://10.0.${index >> 8}.${index & 255}:8080 loadfactor=${factor}\n    BalancerMember http://10.1.${index >> 8}.${index & 255}:8080\n</Proxy>\nProxyPass "/b${index}/" "balancer://b${index}/"\n`,
+      ).join('');
+    writeFileSync(join(dir, 'old.conf'), many(1));
+    writeFileSync(join(dir, 'new.conf'), many(2));
+    const markdown = runCli(['diff', 'old.conf', 'new.conf', '-f', 'markdown'], { cwd: dir }).stdout;
+    assert.ok(markdown.length <= 65_536, `${markdown.length} characters`);
+    assert.match(markdown, /the report stops here to fit a pull-request comment: `balancer-lens diff` \(text or JSON\) lists everything/);
   });
 
   it('keeps each text line one line, whatever the files are called', () => {

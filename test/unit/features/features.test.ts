@@ -42,17 +42,17 @@ describe('hover', () => {
       'the <Proxy> line',
       SHOP.replace('<Proxy', '<Pro|xy'),
       [
-        '**balancer://shop** · byrequests · 3 members · lbset 0 · cycle of 10 requests',
-        '| a | http://a | 70 | 70.0% |',
-        '| c | http://c | 1 | 0% | standby (idle) |',
+        '**balancer\\://shop** · byrequests · 3 members · lbset 0 · cycle of 10 requests',
+        '| a | http\\://a | 70 | 70.0% |',
+        '| c | http\\://c | 1 | 0% | standby (idle) |',
         '**first picks** `a b a a a b a a b a`',
       ],
     ],
-    ['a ProxyPass reference', SHOP.replace('/ balancer://shop/', '/ balancer://sh|op/'), ['**balancer://shop**', '70.0%']],
+    ['a ProxyPass reference', SHOP.replace('/ balancer://shop/', '/ balancer://sh|op/'), ['**balancer\\://shop**', '70.0%']],
     [
       'what a member is written with, and what Apache stores',
       '<Pro|xy balancer://x>\nBalancerMember http://a loadfactor=1.15\nBalancerMember http://b loadfactor=0x10\n</Proxy>\n',
-      ['| a | http://a | 1.15 → 1.14 |', '| b | http://b | 0x10 | 93.3% |'],
+      ['| a | http\\://a | 1.15 → 1.14 |', '| b | http\\://b | 0x10 | 93.3% |'],
     ],
     [
       'who takes over when a member fails, as a short list',
@@ -76,7 +76,7 @@ describe('hover', () => {
       'a member: share, cadence and gap',
       SHOP.replace('http://b', 'http://|b'),
       [
-        '**b · http://b**',
+        '**b · http\\://b**',
         'loadfactor 30 · lbset 0',
         '**30.0%** of requests — 3 of every 10',
         'longest gap between two of its requests: 3 requests',
@@ -141,7 +141,7 @@ describe('hover', () => {
       markdown,
     );
     // What the Use line makes is described below the expansion.
-    assert.match(markdown, /---\n\n\*\*balancer:\/\/web\*\* · byrequests · 2 members/);
+    assert.match(markdown, /---\n\n\*\*balancer\\:\/\/web\*\* · byrequests · 2 members/);
   });
   it('caps a long expansion and counts the lines left out', () => {
     const body = Array.from({ length: 45 }, (_, index) => `Header set X-$v-${index} 1`).join('\n');

@@ -303,7 +303,7 @@ describe('language server over stdio', function () {
     assert.match(answer!.markdown, /^### Balancer Lens: traffic changes\n\nHEAD → working copy\n/);
     assert.match(
       answer!.markdown,
-      /\| a \| http:\/\/10\.0\.0\.1:8080 \| `██········` \| `███████···` \| 18\.9% → 70\.0% \(\+51\.1\) \| loadfactor 7 → 70 \|/,
+      /\| a \| http\\:\/\/10\.0\.0\.1:8080 \| `██········` \| `███████···` \| 18\.9% → 70\.0% \(\+51\.1\) \| loadfactor 7 → 70 \|/,
     );
     const same = (await session.connection.sendRequest('balancerLens/diff', { uri: URI, before: TEXT })) as { changed: boolean };
     assert.equal(same.changed, false);
@@ -468,7 +468,7 @@ describe('language server across included files', function () {
       textDocument: { uri: members },
       position: positionOf('balancer://app', 3, membersText),
     })) as { contents: { value: string } } | null;
-    assert.match(hover?.contents.value ?? '', /balancer:\/\/app/);
+    assert.match(hover?.contents.value ?? '', /balancer\\:\/\/app/);
   });
 
   it('re-publishes the files of a configuration when one of them is closed unsaved: the disk text applies again', async () => {

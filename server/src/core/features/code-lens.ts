@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, previewPicks } from '../scheduler/preview';
 import type { Span } from '../span';
+import { escapeIcons } from '../markup';
 
 /** One lens: where, what it says, and which balancer its command opens. */
 export interface CodeLens {
@@ -38,7 +39,7 @@ function lensOf(preview: BalancerPreview, picks: number): CodeLens {
       0,
       1,
       preview.unseen.elsewhere
-        ? `members in ${baseName(preview.unseen.elsewhere.file)}, not included here`
+        ? `members in ${escapeIcons(baseName(preview.unseen.elsewhere.file))}, not included here`
         : `not found in the ${preview.unseen.filesRead} file${preview.unseen.filesRead === 1 ? '' : 's'} read`,
     );
   else if (count === 0 || schedule.tier === undefined) parts.push('every request gets 503');

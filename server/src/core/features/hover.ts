@@ -11,6 +11,7 @@ import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
+import { codeSpan, escapeMarkdown } from '../markup';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
 
 /** Markdown for the hover and the span it describes. */
@@ -85,7 +86,11 @@ function expansionHover(analysis: Analysis, use: Directive): string {
     0,
   );
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  const out = [`**Use ${escape(macro)}** · macro defined on ${escape(place)} · ${plural(lines.length, 'line')}`, '', `${fence}apache`];
+  const out = [
+    `**Use ${escapeMarkdown(macro)}** · macro defined on ${escapeMarkdown(place)} · ${plural(lines.length, 'line')}`,
+    '',
+    `${fence}apache`,
+  ];
   out.push(...shown, fence);
   if (lines.length > EXPANSION_LINES) out.push(`… ${lines.length - EXPANSION_LINES} more`);
   return out.join('\n');
@@ -99,25 +104,29 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   const scope = balancer.scope.kind === 'vhost' ? ' · virtual host' : '';
   if (preview.unseen?.elsewhere)
     return [
-      `_${escape(unseenSentence(balancer.name, preview.unseen))}_`,
+      `_${escapeMarkdown(unseenSentence(balancer.name, preview.unseen))}_`,
       '',
       balancerHover(preview.unseen.elsewhere.preview, options),
     ].join('\n');
   if (preview.unseen)
-    return [`**${balancer.name}**${scope} · not found`, '', escape(unseenSentence(balancer.name, preview.unseen))].join('\n');
-  const summary = [`**${balancer.name}**`, preview.lbmethod + scope, plural(members.length, 'member')];
+    return [
+      `**${escapeMarkdown(balancer.name)}**${scope} · not found`,
+      '',
+      escapeMarkdown(unseenSentence(balancer.name, preview.unseen)),
+    ].join('\n');
+  const summary = [`**${escapeMarkdown(balancer.name)}**`, escapeMarkdown(preview.lbmethod) + scope, plural(members.length, 'member')];
   if (!preview.refusal && members.length > 0 && schedule.tier !== undefined && preview.simulated)
     summary.push(`lbset ${schedule.tier}`, `cycle of ${plural(schedule.cycleLength, 'request')}`);
   out.push(summary.join(' · '));
   if (preview.refusal) {
-    out.push('', `**${escape(refusalSentence(preview.refusal))}**`);
+    out.push('', `**${escapeMarkdown(refusalSentence(preview.refusal))}**`);
     const refused = [...(preview.refusedMembers ?? [])].slice(0, TABLE_ROWS);
     if (refused.length > 0)
       out.push(
         '',
         ...refused.map(
           ([index, refusal]) =>
-            `- ${memberLetter(index)} ${escape(members[index]!.url)}: refused (${refusal.where}: ${escape(refusal.message)})`,
+            `- ${memberLetter(index)} ${escapeMarkdown(members[index]!.url)}: refused (${escapeMarkdown(refusal.where)}: ${escapeMarkdown(refusal.message)})`,
         ),
       );
     return out.join('\n');
@@ -131,12 +140,14 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
     const detail = plan.idle
-      ? escape(shortIdle(plan.idle, member.params.lbset, schedule.tier))
+      ? escapeMarkdown(shortIdle(plan.idle, member.params.lbset, schedule.tier))
       : preview.simulated
         ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}`
         : plan.role;
     const share = plan.idle ? '0%' : preview.simulated ? percent(plan.share) : '—';
-    out.push(`| ${memberLetter(index)} | ${escape(member.url)} | ${escape(loadfactorText(member))} | ${share} | ${detail} |`);
+    out.push(
+      `| ${memberLetter(index)} | ${escapeMarkdown(member.url)} | ${escapeMarkdown(loadfactorText(member))} | ${share} | ${detail} |`,
+    );
   });
   if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | | |`);
   if (preview.simulated && schedule.tier !== undefined) {
@@ -148,7 +159,7 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   const whatIf = failureList(preview);
   if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
   // One list item per note: lines of emphasis in a row would run together as one paragraph.
-  if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escape(note)}_`));
+  if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
   return out.join('\n');
 }
 
@@ -185,20 +196,22 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   const { balancer, schedule } = preview;
   const member = balancer.members[index]!;
   const plan = schedule.members[index]!;
-  const out = [`**${memberLetter(index)} · ${escape(member.url)}** in ${balancer.name}`, ''];
+  const out = [`**${memberLetter(index)} · ${escapeMarkdown(member.url)}** in ${escapeMarkdown(balancer.name)}`, ''];
   out.push(
-    `loadfactor ${escape(loadfactorText(member))} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escape(member.params.route)}` : ''}`,
+    `loadfactor ${escapeMarkdown(loadfactorText(member))} · lbset ${member.params.lbset}${member.params.status ? ` · status ${statusLetters(member.params.status)}` : ''}${member.params.route ? ` · route ${escapeMarkdown(member.params.route)}` : ''}`,
   );
   out.push('');
   const refused = preview.refusedMembers?.get(index);
   if (refused) {
-    out.push(`**refused** — Apache refuses this member (${refused.where}: ${escape(refused.message)}): it gets no share`);
+    out.push(
+      `**refused** — Apache refuses this member (${escapeMarkdown(refused.where)}: ${escapeMarkdown(refused.message)}): it gets no share`,
+    );
   } else if (preview.refusal) {
-    out.push(`**no share** — ${escape(refusalSentence(preview.refusal))}`);
+    out.push(`**no share** — ${escapeMarkdown(refusalSentence(preview.refusal))}`);
   } else if (plan.idle) {
-    out.push(`**0%** — ${describeIdle(plan.idle, member, schedule.tier)}`);
+    out.push(`**0%** — ${escapeMarkdown(describeIdle(plan.idle, member, schedule.tier))}`);
   } else if (!preview.simulated) {
-    out.push(`a candidate of ${preview.lbmethod}, which has no fixed order to preview`);
+    out.push(`a candidate of ${escapeMarkdown(preview.lbmethod)}, which has no fixed order to preview`);
   } else {
     const unit = schedule.total / schedule.cycleLength;
     const perCycle = member.params.lbfactor / unit;
@@ -233,7 +246,7 @@ function longestGap(preview: BalancerPreview, index: number): number {
 export function parameterHover(parameter: Parameter, member: Member | undefined): string {
   const doc = parameterDoc(parameter.key);
   const out = [
-    `**${parameter.key.toLowerCase()}**${doc ? ` (${doc.target} parameter) — ${doc.summary}` : ' — not a parameter Apache knows'}`,
+    `**${escapeMarkdown(parameter.key.toLowerCase())}**${doc ? ` (${doc.target} parameter) — ${doc.summary}` : ' — not a parameter Apache knows'}`,
   ];
   if (doc) out.push('', `Accepts: ${doc.accepts}`);
   const parsed = parsedValue(parameter);
@@ -249,22 +262,17 @@ function parsedValue(parameter: Parameter): string | undefined {
   const value = parameter.value;
   if (key === 'loadfactor') {
     const lbfactor = loadfactorToLbfactor(value);
-    if (lbfactor === undefined) return `Apache refuses \`${escape(value)}\`: "LoadFactor must be a number between 1..100".`;
+    if (lbfactor === undefined) return `Apache refuses ${codeSpan(value)}: "LoadFactor must be a number between 1..100".`;
     const number = strtod(value).value;
     const exact = Math.abs(number * 100 - lbfactor) < 1e-9;
-    return `Apache reads \`${escape(value)}\` as ${factor(lbfactor)} (stored as ${lbfactor})${exact ? '' : ': it keeps trunc(value × 100) in binary floating point'}.`;
+    return `Apache reads ${codeSpan(value)} as ${factor(lbfactor)} (stored as ${lbfactor})${exact ? '' : ': it keeps trunc(value × 100) in binary floating point'}.`;
   }
   if (key === 'status') {
     const result = parseStatus(value, 0);
-    if ('error' in result) return `Apache refuses \`${escape(value)}\`: "Unknown status parameter option".`;
+    if ('error' in result) return `Apache refuses ${codeSpan(value)}: "Unknown status parameter option".`;
     const letters = statusLetters(result.status);
     if (letters === '') return 'No flags end up set.';
     return ['Flags set:', ...[...letters].map((letter) => `- **${letter}** ${STATUS_DOCS[letter] ?? ''}`)].join('\n');
   }
   return undefined;
-}
-
-/** Escapes markdown table and emphasis characters in user text. */
-function escape(text: string): string {
-  return text.replace(/([\\|*_`[\]<>])/g, '\\$1');
 }

@@ -2,7 +2,8 @@
 import type { BalancerReport } from './schedule-report';
 import { percent } from './share-text';
 import { describeFacts } from './diff-words';
-import { escapeMarkup, scheduleSvg } from './svg';
+import { escapeMarkup } from '../markup';
+import { scheduleSvg } from './svg';
 import { balancerFacts } from './traffic-diff';
 
 const STYLE = `

@@ -8,6 +8,7 @@ import { changeTitle, describeFacts, factLines, memberLetters, memberNote, route
 import { percent } from './share-text';
 import type { BalancerReport } from './schedule-report';
 import { balancerFacts, TrafficDiff } from './traffic-diff';
+import { escapeMarkup } from '../markup';
 
 /** One member's row: its share after (and before, in a diff), the share in words, and a note below. */
 interface Row {
@@ -212,14 +213,4 @@ function wrap(content: string, columns: number): string[] {
 
 function clip(value: string, length: number): string {
   return value.length > length ? `${value.slice(0, length - 1)}…` : value;
-}
-
-/** Text safe in XML and HTML: markup characters as entities, and characters XML 1.0 forbids dropped. */
-export function escapeMarkup(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }

@@ -22,9 +22,14 @@ export function schedule({ state }: Open, params: ScheduleParams): ScheduleAnswe
   const members = found.balancer.members;
   const changes = new Map<number, WhatIf>();
   const whatIf: MemberWhatIf[] = [];
+  // Looked up by URL: a search per what-if made 20,000 of them on 20,000 members take 30 s.
+  const indexOf = new Map<string, number>();
+  members.forEach((member, index) => {
+    if (!indexOf.has(member.url)) indexOf.set(member.url, index);
+  });
   for (const { url, action } of whatIfs(params.whatIf)) {
-    const index = members.findIndex((member) => member.url === url);
-    if (index < 0 || changes.has(index)) continue;
+    const index = indexOf.get(url);
+    if (index === undefined || changes.has(index)) continue;
     changes.set(index, action);
     whatIf.push({ url, action });
   }

@@ -1,0 +1,72 @@
+/**
+ * The editor's size limit bounds the workspace as a whole, not only each file: a workspace of many
+ * large configurations must not hold back a small file's first diagnostics (40 files of 2 MB took
+ * 25 s before the first answer).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startSession } from '../../support/lsp-session';
+import { tempDir } from '../../support/temp';
+
+const SMALL = '<Proxy balancer://small>\nBalancerMember http://a loadfactor=0\n</Proxy>\nProxyPass / balancer://small/\n';
+
+/** A configuration of about 0.9 MB: one balancer per file, many members. */
+function large(index: number): string {
+  const lines = [`<Proxy balancer://big${index}>`];
+  for (let member = 0; member < 26_000; member++) lines.push(`BalancerMember http://10.${index}.${member >> 8}.${member & 255}`);
+  lines.push('</Proxy>', `ProxyPass /${index}/ balancer://big${index}/`, '');
+  return lines.join('\n');
+}
+
+/** Milliseconds from opening the small file in `root` to its first diagnostics, and the server's log. */
+async function firstDiagnostics(root: string): Promise<{ ms: number; logs: readonly string[]; codes: string[] }> {
+  const session = await startSession({
+    root: pathToFileURL(root).toString(),
+    folders: true,
+    pullSettings: true,
+    configuration: () => ({}),
+  });
+  try {
+    await session.configurationAsked();
+    const uri = pathToFileURL(join(root, 'small', 'small.conf')).toString();
+    const started = performance.now();
+    session.open(uri, SMALL);
+    const published = await session.diagnostics(uri, 1);
+    return {
+      ms: performance.now() - started,
+      logs: session.logs,
+      codes: published.diagnostics.map((diagnostic) => String(diagnostic.code)),
+    };
+  } finally {
+    session.stop();
+  }
+}
+
+describe('editor: the workspace as a whole is bounded', function () {
+  this.timeout(120_000);
+
+  it('a small file beside 20 files of 0.9 MB waits for at most the size limit of them', async () => {
+    const alone = tempDir('balancer-lens-workspace-alone-');
+    mkdirSync(join(alone, 'small'));
+    writeFileSync(join(alone, 'small', 'small.conf'), SMALL);
+    const crowded = tempDir('balancer-lens-workspace-crowded-');
+    mkdirSync(join(crowded, 'small'));
+    writeFileSync(join(crowded, 'small', 'small.conf'), SMALL);
+    mkdirSync(join(crowded, 'big'));
+    for (let index = 0; index < 20; index++) writeFileSync(join(crowded, 'big', `big${index}.conf`), large(index));
+
+    const quiet = await firstDiagnostics(alone);
+    const busy = await firstDiagnostics(crowded);
+    assert.ok(busy.codes.includes('zero-loadfactor'), busy.codes.join(' '));
+    // At most the size limit of them (2 MB: two files) is analysed, where all 18 MB took 36–58 s here.
+    assert.ok(
+      busy.logs.some((line) =>
+        /the workspace's configuration files hold more than 2\.0 MB in all: 18 of them are analysed only when opened/.test(line),
+      ),
+      busy.logs.join('\n'),
+    );
+    assert.ok(busy.ms < quiet.ms + 30_000, `alone ${quiet.ms.toFixed(0)} ms, beside 18 MB ${busy.ms.toFixed(0)} ms`);
+  });
+});
