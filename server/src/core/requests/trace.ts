@@ -193,7 +193,10 @@ export function traceRequest(
         if ((answer.down ?? []).some((url) => sameUrl(url, each.url))) down.add(at);
       });
       const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
-      steps.push({ what: `balancer ${balancer.name}`, span: balancer.section?.open.span ?? balancer.createdBy.span });
+      steps.push({
+        what: `balancer ${balancer.name}`,
+        span: (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span,
+      });
       if (!picked) {
         steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
         return done('error', 503, { balancer: balancer.name });
