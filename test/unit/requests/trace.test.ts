@@ -55,6 +55,25 @@ describe('request model: trace', () => {
     [`${BALANCER}<Location "/">\n  Require all denied\n</Location>\nProxyPass "/" "balancer://api/"`, 'http://h/x', 'error 403'],
     [`${BALANCER}ProxyPass "/" "balancer://other/"`, 'http://h/x', 'error 503'],
     [`ProxyPass "/app/" "http://10.0.0.9:9000/base/"`, 'http://h/app/a%20b', 'http://10.0.0.9:9000 http://10.0.0.9:9000/base/a%20b'],
+    [`ProxyPass "/app" "http://10.0.0.9:9000"`, 'http://h/app', 'http://10.0.0.9:9000 http://10.0.0.9:9000/'],
+    [`ProxyPass "/app/" "http://10.0.0.9:9000"`, 'http://h/app/x', 'error 500'],
+    [`AllowEncodedSlashes NoDecode\nProxyPass "/" "http://10.0.0.9/"`, 'http://h/a%2Fb%20c', 'http://10.0.0.9 http://10.0.0.9/a%2Fb%20c'],
+    [
+      `ProxyPass "/s/" "http://10.0.0.7/"\nProxyPassInherit Off\n<VirtualHost *:80>\n</VirtualHost>`,
+      'http://h/s/x',
+      'http://10.0.0.7 http://10.0.0.7/x',
+    ],
+    [
+      // merge_proxy_config appends the main server's ProxyPass lines whatever ProxyPassInherit says.
+      `ProxyPass "/s/" "http://10.0.0.7/"\n<VirtualHost *:80>\nProxyPassInherit Off\nBalancerInherit Off\n</VirtualHost>`,
+      'http://h/s/x',
+      'http://10.0.0.7 http://10.0.0.7/x',
+    ],
+    [
+      `<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.1/app"\n</Proxy>\nProxyPass "/api" "balancer://api"`,
+      'http://h/api',
+      'http://10.0.0.1/app http://10.0.0.1/app/',
+    ],
   ];
   for (const [config, url, expected] of cases) {
     it(`${url} on ${config.split('\n').slice(-1)[0]}`, () => assert.equal(outcome(trace(config, url)), expected));
@@ -97,6 +116,8 @@ describe('request model: trace', () => {
     const result = trace(config, 'http://h/api/x', [], { location: 'http://10.0.0.1:8080/landed', setCookie: 's=1; Path=/' });
     assert.equal(result.clientLocation, 'http://h/api//landed');
     assert.equal(result.clientSetCookie, 's=1; Path=/api/');
+    // The whole path is replaced, not only the matching start.
+    assert.equal(trace(config, 'http://h/api/x', [], { setCookie: 's=1; Path=/sub' }).clientSetCookie, 's=1; Path=/api/');
   });
 
   it('names the line of each decision', () => {

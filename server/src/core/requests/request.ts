@@ -79,7 +79,7 @@ export function parseRequest(
   if (!/^[A-Za-z!#$%&'*+.^_`|~0-9-]+$/.test(method)) return { error: `'${method}' is not an HTTP method` };
   const hasHost = headers.some(([name]) => name.toLowerCase() === 'host');
   const isDefault = portNumber === DEFAULT_PORT[scheme];
-  const hostHeader = `${rawHost.toLowerCase()}${isDefault ? '' : `:${portNumber}`}`;
+  const hostHeader = `${rawHost}${isDefault ? '' : `:${portNumber}`}`;
   return {
     method,
     scheme,

@@ -76,17 +76,20 @@ function absolute(value: string, base: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `${base}${value}`;
 }
 
-/** Maps the `path=` and `domain=` attributes of a Set-Cookie value. */
+/**
+ * Maps the `path=` and `domain=` attributes of a Set-Cookie value. A path that starts with the
+ * member's path is replaced whole by the public one, not just its start (verified: `Path=/sub`
+ * through `ProxyPassReverseCookiePath "/" "/app/"` becomes `Path=/app/`); a domain must be equal.
+ */
 export function reverseCookie(cookie: string, paths: readonly ReverseAlias[], domains: readonly ReverseAlias[]): Mapped {
   let by: Directive | undefined;
   const value = cookie.replace(/(;\s*)(path|domain)=([^;]*)/gi, (whole, lead: string, key: string, attribute: string) => {
     const isPath = key.toLowerCase() === 'path';
     for (const alias of isPath ? paths : domains) {
-      const matches = isPath ? attribute.startsWith(alias.real) : attribute.toLowerCase().endsWith(alias.real.toLowerCase());
+      const matches = isPath ? attribute.startsWith(alias.real) : attribute.toLowerCase() === alias.real.toLowerCase();
       if (!matches) continue;
       by = alias.directive;
-      const rest = isPath ? attribute.slice(alias.real.length) : attribute.slice(0, attribute.length - alias.real.length);
-      return `${lead}${key}=${isPath ? alias.fake + rest : rest + alias.fake}`;
+      return `${lead}${key}=${alias.fake}`;
     }
     return whole;
   });

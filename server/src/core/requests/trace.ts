@@ -134,7 +134,8 @@ export function traceRequest(
     server,
     main,
     (line) => line.name === 'proxypass' || line.name === 'proxypassmatch',
-    proxyPassInherits(server),
+    // merge_proxy_config appends the main server's lines whatever ProxyPassInherit says (verified on 2.4.71).
+    true,
   );
   for (const line of passLines) {
     const args = line.directive.args.map((word) => word.value);
@@ -203,11 +204,17 @@ export function traceRequest(
       }
       member = picked;
       steps.push({ what: `member ${member.url}: the first pick of a freshly started Apache`, span: member.declaration.directive.span });
+      // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
       const rest = target.slice(balancer.name.length);
-      backendUrl = member.name + rest;
+      backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);
     } else if ((answer.down ?? []).some((url) => sameUrl(url, target))) {
       steps.push({ what: `nothing listens on ${target}: Apache answers 503`, span: undefined });
       return done('error', 503);
+    }
+    const port = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/:?]*)(?::([^/?]*))?/i.exec(backendUrl)?.[1];
+    if (port !== undefined && !/^\d*$/.test(port)) {
+      steps.push({ what: `${backendUrl} has no valid port ("${port}"): Apache answers 500`, span: undefined });
+      return done('error', 500, { balancer: balancer?.name ?? null });
     }
     const url = backendUrlOf(backendUrl, args, nocanon);
     const headers = backendHeaders(url);
@@ -249,10 +256,11 @@ export function traceRequest(
     const authority = /^([a-z][a-z0-9+.-]*:\/\/[^/]*)(.*)$/i.exec(target);
     const prefix = authority?.[1] ?? target;
     const path = authority?.[2] ?? '';
-    if (nocanon) return `${prefix}${path}`;
+    if (nocanon) return `${prefix}${path === '' || path.startsWith('?') ? `/${path}` : path}`;
     const [plain, own] = path.includes('?') ? [path.slice(0, path.indexOf('?')), path.slice(path.indexOf('?') + 1)] : [path, undefined];
     const search = own ?? args;
-    return `${prefix}${encodePath(plain)}${search === undefined ? '' : `?${search}`}`;
+    // An empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
+    return `${prefix}${encodePath(plain === '' ? '/' : plain, slashes.value === 'nodecode')}${search === undefined ? '' : `?${search}`}`;
   }
 
   function backendHeaders(url: string): Record<string, string> {
@@ -367,10 +375,6 @@ function rewriteInherits(server: Server): boolean {
       line.sections.length === 0 &&
       line.directive.args.some((word) => asciiLower(word.value).startsWith('inherit')),
   );
-}
-
-function proxyPassInherits(server: Server): boolean {
-  return asciiLower(lastOwnValue(server, 'proxypassinherit')?.directive.args[0]?.value ?? 'on') !== 'off';
 }
 
 function encodedSlashes(server: Server, main: Server): { value: EncodedSlashes; by: Directive | undefined } {

@@ -57,10 +57,19 @@ function mergeSlashes(path: string): string {
 /** Characters ap_proxy_canonenc leaves as they are in a path; everything else is percent-encoded. */
 const PATH_ALLOWED = /[A-Za-z0-9~$\-_.+!*'(),;:@&=/]/;
 
-/** ap_proxy_canonenc for a path: a byte outside the allowed set becomes `%XX` (upper-case hex), `%` included. */
-export function encodePath(path: string): string {
+/**
+ * ap_proxy_canonenc for a path: a byte outside the allowed set becomes `%XX` (upper-case hex), `%`
+ * included, except an encoded slash that AllowEncodedSlashes NoDecode kept (`keepEncodedSlashes`).
+ */
+export function encodePath(path: string, keepEncodedSlashes = false): string {
   let out = '';
-  for (const char of path) {
+  for (let i = 0; i < path.length; i++) {
+    const char = path[i]!;
+    if (keepEncodedSlashes && /^%2f$/i.test(path.slice(i, i + 3))) {
+      out += path.slice(i, i + 3);
+      i += 2;
+      continue;
+    }
     const code = char.codePointAt(0)!;
     if (PATH_ALLOWED.test(char)) out += char;
     // A decoded path holds one character per byte; a wider character came unencoded from the URL given.

@@ -1,0 +1,226 @@
+/**
+ * Cases for test/apache/trace.test.ts: a configuration and the requests sent to it. Placeholders:
+ * `{a}`, `{b}`, `{c}` the `127.0.0.1:PORT` of echo backends, `{z}` a loopback address nothing
+ * listens on, `{port}` Apache's own port. A request's `location`, `cookie` and `status` are what
+ * the member answers with.
+ */
+
+/** One request of a case. */
+export interface TraceCaseRequest {
+  /** Sent as written (percent-encoding and all), with the query string. */
+  readonly path: string;
+  /** The `Host` name (default 127.0.0.1); the port is always Apache's. */
+  readonly host?: string;
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly location?: string;
+  readonly cookie?: string;
+  readonly status?: number;
+}
+
+/** A configuration (placed after the server lines and LoadModule lines) and what is sent to it. */
+export interface TraceCase {
+  readonly name: string;
+  readonly config: string;
+  readonly requests: readonly TraceCaseRequest[];
+}
+
+const API = `<Proxy "balancer://api">
+  BalancerMember "http://{a}"
+  BalancerMember "http://{b}"
+</Proxy>`;
+
+const paths = (...list: string[]): TraceCaseRequest[] => list.map((path) => ({ path }));
+
+export const CASES: readonly TraceCase[] = [
+  // ProxyPass: order, longest match, exclusions, slashes.
+  {
+    name: 'ProxyPass with trailing slashes on both sides',
+    config: `${API}\nProxyPass "/api/" "balancer://api/"`,
+    requests: paths(
+      '/api/v1/x?y=1',
+      '/api/',
+      '/api',
+      '/api//double',
+      '/apix',
+      '/api/a%20b',
+      '/api/a+b',
+      '/api/%7Euser',
+      '/api/x;p=1',
+      '/other',
+    ),
+  },
+  {
+    name: 'ProxyPass without trailing slashes',
+    config: `${API}\nProxyPass "/api" "balancer://api"`,
+    requests: paths('/api/v1/x', '/api', '/api/', '/apiv1', '/api?q=1', '/api/x?q=1&r=2'),
+  },
+  {
+    name: 'ProxyPass path with a slash, balancer URL without',
+    config: `${API}\nProxyPass "/api/" "balancer://api"`,
+    requests: paths('/api/v1', '/api/', '/api/x/y'),
+  },
+  {
+    name: 'member URLs with a path and a trailing slash',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}/app/"\n  BalancerMember "http://{b}/app/"\n</Proxy>\nProxyPass "/api/" "balancer://api/"`,
+    requests: paths('/api/x', '/api/', '/api/a/b?c=d'),
+  },
+  {
+    name: 'member URLs with a path, no trailing slash',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}/app"\n  BalancerMember "http://{b}/app"\n</Proxy>\nProxyPass "/api" "balancer://api"`,
+    requests: paths('/api/x', '/api', '/api/x/y?z=1'),
+  },
+  {
+    name: 'the balancer URL has a path',
+    config: `${API}\nProxyPass "/shop/" "balancer://api/store/"`,
+    requests: paths('/shop/cart', '/shop/', '/shop/a/b'),
+  },
+  {
+    name: 'exclusions and order',
+    config: `${API}\nProxyPass "/api/static/" "!"\nProxyPass "/api/" "balancer://api/"\nProxyPass "/" "http://{c}/root/"`,
+    requests: paths('/api/static/app.css', '/api/static', '/api/x', '/x', '/', '/api/staticx'),
+  },
+  {
+    name: 'a broad ProxyPass first shadows the later ones',
+    config: `${API}\nProxyPass "/" "http://{c}/"\nProxyPass "/api/" "balancer://api/"\nProxyPass "/api/static/" "!"`,
+    requests: paths('/api/x', '/api/static/a.css', '/z'),
+  },
+  {
+    name: 'plain workers',
+    config: `ProxyPass "/one/" "http://{a}/"\nProxyPass "/two" "http://{b}/base"\nProxyPass "/three/" "http://{c}"`,
+    requests: paths('/one/x', '/one/', '/two/x', '/two', '/twox', '/three/x', '/three/'),
+  },
+  // ProxyPass in <Location>.
+  {
+    name: 'ProxyPass inside <Location>',
+    config: `${API}\n<Location "/api/">\n  ProxyPass "balancer://api/"\n  ProxyPassReverse "balancer://api/"\n</Location>\n<Location "/app">\n  ProxyPass "http://{c}/app"\n</Location>`,
+    requests: paths('/api/x', '/api/', '/api', '/app', '/app/x', '/appx', '/x'),
+  },
+  {
+    name: 'a <Location> exclusion inside a broader ProxyPass',
+    config: `${API}\nProxyPass "/" "balancer://api/"\n<Location "/status">\n  ProxyPass "!"\n</Location>`,
+    requests: paths('/status', '/status/x', '/statusx', '/x'),
+  },
+  // ProxyPassMatch.
+  {
+    name: 'ProxyPassMatch with back-references',
+    config: `${API}\nProxyPassMatch "^/v(\\d+)/(.*)$" "balancer://api/version$1/$2"\nProxyPassMatch "^/img/(.*\\.png)$" "http://{c}/images/$1"`,
+    requests: paths('/v2/items', '/v10/a/b?x=1', '/v/x', '/img/a.png', '/img/a.jpg'),
+  },
+  // Virtual hosts.
+  {
+    name: 'name-based virtual hosts',
+    config: `<VirtualHost *:{port}>\n  ServerName first.example\n  ProxyPass "/" "http://{a}/first/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName second.example\n  ServerAlias *.second.example alias.example\n  ProxyPass "/" "http://{b}/second/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'first.example' },
+      { path: '/x', host: 'second.example' },
+      { path: '/x', host: 'www.second.example' },
+      { path: '/x', host: 'alias.example' },
+      { path: '/x', host: 'unknown.example' },
+      { path: '/x', host: 'SECOND.EXAMPLE' },
+    ],
+  },
+  {
+    name: 'the main server ProxyPass comes before the virtual host one',
+    config: `ProxyPass "/shared/" "http://{a}/main/"\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPass "/shared/" "http://{b}/vhost/"\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/shared/x', host: 'v.example' },
+      { path: '/y', host: 'v.example' },
+    ],
+  },
+  {
+    name: 'ProxyPassInherit Off does not stop the main server ProxyPass lines (not even with BalancerInherit Off)',
+    config: `ProxyPass "/shared/" "http://{a}/main/"\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPassInherit Off\n  ProxyPass "/shared/" "http://{b}/vhost/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName w.example\n  ProxyPassInherit Off\n  BalancerInherit Off\n  ProxyPass "/shared/" "http://{c}/vhost/"\n</VirtualHost>`,
+    requests: [
+      { path: '/shared/x', host: 'v.example' },
+      { path: '/shared/x', host: 'w.example' },
+    ],
+  },
+  // mod_rewrite.
+  {
+    name: 'RewriteRule [P] with conditions',
+    config: `${API}\nRewriteEngine On\nRewriteCond "%{HTTP:X-Beta}" "=1"\nRewriteRule "^/(.*)$" "balancer://api/beta/$1" [P,L]\nRewriteCond "%{QUERY_STRING}" "(^|&)v=2"\nRewriteRule "^/item/(\\d+)$" "http://{c}/v2/items/$1" [P,QSA]\nProxyPass "/" "http://{c}/default/"`,
+    requests: [
+      { path: '/a/b', headers: { 'X-Beta': '1' } },
+      { path: '/a/b', headers: { 'X-Beta': '0' } },
+      { path: '/item/7?v=2' },
+      { path: '/item/7?v=1' },
+      { path: '/item/x?v=2' },
+    ],
+  },
+  {
+    name: 'RewriteRule [R], [F] and [G]',
+    config: `RewriteEngine On\nRewriteRule "^/old/(.*)$" "/new/$1" [R=301,L]\nRewriteRule "^/secret" "-" [F]\nRewriteRule "^/gone" "-" [G]\nProxyPass "/" "http://{a}/"`,
+    requests: paths('/old/page', '/secret/x', '/gone', '/new/page'),
+  },
+  {
+    name: 'a virtual host does not run the main server rules',
+    config: `RewriteEngine On\nRewriteRule "^/(.*)$" "http://{a}/main/$1" [P]\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPass "/" "http://{b}/vhost/"\n</VirtualHost>`,
+    requests: [{ path: '/x', host: 'v.example' }],
+  },
+  // Headers.
+  {
+    name: 'ProxyPreserveHost and X-Forwarded-*',
+    config: `<VirtualHost *:{port}>\n  ServerName p.example\n  ProxyPreserveHost On\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName n.example\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName off.example\n  ProxyAddHeaders Off\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'p.example' },
+      { path: '/x', host: 'n.example' },
+      { path: '/x', host: 'n.example', headers: { 'X-Forwarded-For': '203.0.113.9' } },
+      { path: '/x', host: 'off.example' },
+    ],
+  },
+  // The way back.
+  {
+    name: 'ProxyPassReverse forms',
+    config: `${API}\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"\nProxyPass "/plain/" "http://{c}/"\nProxyPassReverse "/plain/" "http://{c}/"`,
+    requests: [
+      { path: '/api/x', location: 'http://{a}/landed' },
+      { path: '/api/x', location: 'http://{b}/landed' },
+      { path: '/plain/x', location: 'http://{c}/landed' },
+      { path: '/plain/x', location: 'http://{c}' },
+      { path: '/plain/x', location: 'http://elsewhere.example/x' },
+      { path: '/plain/x', location: '/relative' },
+    ],
+  },
+  {
+    name: 'ProxyPassReverse without trailing slashes',
+    config: `${API}\nProxyPass "/api" "balancer://api"\nProxyPassReverse "/api" "balancer://api"\nProxyPass "/plain" "http://{c}"\nProxyPassReverse "/plain" "http://{c}"`,
+    requests: [
+      { path: '/api/x', location: 'http://{a}/landed' },
+      { path: '/plain/x', location: 'http://{c}/landed' },
+    ],
+  },
+  {
+    name: 'ProxyPassReverseCookiePath',
+    config: `ProxyPass "/app/" "http://{a}/"\nProxyPassReverse "/app/" "http://{a}/"\nProxyPassReverseCookiePath "/" "/app/"`,
+    requests: [
+      { path: '/app/x', cookie: 'sid=1; Path=/' },
+      { path: '/app/x', cookie: 'sid=1; Path=/sub' },
+      { path: '/app/x', cookie: 'sid=1' },
+    ],
+  },
+  // Encoded slashes.
+  {
+    name: 'AllowEncodedSlashes and nocanon',
+    config: `<VirtualHost *:{port}>\n  ServerName off.example\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName nodecode.example\n  AllowEncodedSlashes NoDecode\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName nocanon.example\n  AllowEncodedSlashes NoDecode\n  ProxyPass "/" "http://{c}/" nocanon\n</VirtualHost>`,
+    requests: [
+      { path: '/a%2Fb', host: 'off.example' },
+      { path: '/a%2Fb', host: 'nodecode.example' },
+      { path: '/a%2Fb', host: 'nocanon.example' },
+      { path: '/a%20b', host: 'nocanon.example' },
+      { path: '/a%20b', host: 'off.example' },
+    ],
+  },
+  // Failover and 503.
+  {
+    name: 'members down',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{z}"\n  BalancerMember "http://{b}"\n</Proxy>\n<Proxy "balancer://dead">\n  BalancerMember "http://{z}"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPass "/dead/" "balancer://dead/"`,
+    requests: paths('/api/x', '/dead/x'),
+  },
+  // Alias and local pages.
+  {
+    name: 'Alias and exclusions keep local paths local',
+    config: `Alias "/static/" "/nonexistent/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "http://{a}/"`,
+    requests: paths('/static/a.css', '/page'),
+  },
+];
