@@ -223,4 +223,122 @@ export const CASES: readonly TraceCase[] = [
     config: `Alias "/static/" "/nonexistent/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "http://{a}/"`,
     requests: paths('/static/a.css', '/page'),
   },
+  // More of mod_rewrite.
+  {
+    name: 'RewriteRule flags: NC, QSA, QSD, PT, OR, negated conditions and %N',
+    config: `${API}
+RewriteEngine On
+RewriteRule "^/CASE/(.*)$" "http://{a}/nc/$1" [P,NC]
+RewriteRule "^/qsa/(.*)$" "http://{a}/qsa/$1?added=1" [P,QSA]
+RewriteRule "^/noqsa/(.*)$" "http://{a}/noqsa/$1?added=1" [P]
+RewriteRule "^/qsd/(.*)$" "http://{a}/qsd/$1" [P,QSD]
+RewriteRule "^/pt/(.*)$" "/api/pt/$1" [PT]
+RewriteCond "%{HTTP:X-A}" "=1" [OR]
+RewriteCond "%{HTTP:X-B}" "=1"
+RewriteRule "^/either/(.*)$" "http://{b}/either/$1" [P]
+RewriteCond "%{HTTP_HOST}" "!^127\\."
+RewriteRule "^/named/(.*)$" "http://{c}/named/$1" [P]
+RewriteCond "%{QUERY_STRING}" "^id=(\\d+)$"
+RewriteRule "^/byid$" "http://{c}/items/%1" [P]
+ProxyPass "/api/" "balancer://api/"
+ProxyPass "/" "http://{c}/fallback/"`,
+    requests: [
+      ...paths(
+        '/case/x',
+        '/CASE/x',
+        '/qsa/x?q=1',
+        '/qsa/x',
+        '/noqsa/x?q=1',
+        '/qsd/x?q=1',
+        '/pt/x',
+        '/either/x',
+        '/named/x',
+        '/byid?id=42',
+        '/byid?id=x',
+      ),
+      { path: '/either/y', headers: { 'X-A': '1' } },
+      { path: '/either/z', headers: { 'X-B': '1' } },
+      { path: '/named/x', host: 'localhost' },
+    ],
+  },
+  {
+    name: 'RewriteOptions Inherit runs the main server rules in a virtual host',
+    config: `RewriteEngine On\nRewriteRule "^/main/(.*)$" "http://{a}/from-main/$1" [P]\n<VirtualHost *:{port}>\n  ServerName v.example\n  RewriteEngine On\n  RewriteOptions Inherit\n  RewriteRule "^/own/(.*)$" "http://{b}/own/$1" [P]\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName w.example\n  RewriteOptions Inherit\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/main/x', host: 'v.example' },
+      { path: '/own/x', host: 'v.example' },
+      { path: '/main/x', host: 'w.example' },
+      { path: '/main/x' },
+    ],
+  },
+  // Sections.
+  {
+    name: '<LocationMatch> ProxyPass and Require all denied',
+    config: `${API}\n<LocationMatch "^/v[0-9]+/">\n  ProxyPass "balancer://api/"\n</LocationMatch>\n<Location "/private/">\n  Require all denied\n</Location>\nProxyPass "/" "http://{c}/"`,
+    requests: paths('/v1/x', '/v22/y/z', '/vx/y', '/private/x', '/privatex', '/z'),
+  },
+  {
+    name: 'an exact address virtual host comes before a wildcard one',
+    config: `<VirtualHost *:{port}>\n  ServerName star.example\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost 127.0.0.1:{port}>\n  ServerName exact.example\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'star.example' },
+      { path: '/x', host: 'exact.example' },
+      { path: '/x', host: 'none.example' },
+    ],
+  },
+  // Query strings and encodings.
+  {
+    name: 'query strings and encoded characters',
+    config: `ProxyPass "/q/" "http://{a}/q/"\nProxyPass "/t/" "http://{b}/t/?fixed=1"`,
+    requests: paths(
+      '/q/x?a=1&b=2',
+      '/q/x?',
+      '/q/x?a=%20',
+      '/q/a%3Fb',
+      '/q/a%23b',
+      '/q/%C3%A9',
+      '/q/a%25b',
+      '/q/a"b',
+      '/q/a%22b',
+      '/q/a%5Bb%5D',
+      '/q/a:b@c',
+      '/t/x?a=1',
+      '/q/./x',
+      '/q/y/../x',
+      '/q//x',
+    ),
+  },
+  {
+    name: 'three members, the first one down',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{z}"\n  BalancerMember "http://{b}"\n  BalancerMember "http://{c}"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPass "/worker/" "http://{z}/"`,
+    requests: paths('/api/x', '/worker/x'),
+  },
 ];
+
+/** ProxyPass path, balancer URL and member URL with and without their slashes: every way to get `//`. */
+const SLASH_CASES: TraceCase[] = ['/api', '/api/'].flatMap((path) =>
+  ['balancer://m', 'balancer://m/'].flatMap((balancer) =>
+    ['', '/', '/app', '/app/'].map((memberPath) => ({
+      name: `slashes: ProxyPass "${path}" "${balancer}", member "http://{a}${memberPath}"`,
+      config: `<Proxy "balancer://m">\n  BalancerMember "http://{a}${memberPath}"\n</Proxy>\nProxyPass "${path}" "${balancer}"`,
+      requests: paths('/api', '/api/', '/api/x', '/api//x', '/api/x/', '/api/x?y=1'),
+    })),
+  ),
+);
+
+/** ProxyPassReverse public path and balancer URL with and without slashes, for members with and without one. */
+const REVERSE_CASES: TraceCase[] = ['/api', '/api/'].flatMap((fake) =>
+  ['balancer://m', 'balancer://m/'].flatMap((real) =>
+    ['', '/'].map((memberSlash) => ({
+      name: `reverse: ProxyPassReverse "${fake}" "${real}", member "http://{a}${memberSlash}"`,
+      config: `<Proxy "balancer://m">\n  BalancerMember "http://{a}${memberSlash}"\n</Proxy>\nProxyPass "/api/" "balancer://m/"\nProxyPassReverse "${fake}" "${real}"`,
+      requests: ['http://{a}/landed', 'http://{a}', 'http://{a}/', 'http://{a}/api/x', 'http://other.example/x'].map((location) => ({
+        path: '/api/x',
+        location,
+      })),
+    })),
+  ),
+);
+
+/** Every case, generated ones after the written ones. */
+export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES];

@@ -18,7 +18,7 @@ import {
   sendRequest,
   startEchoBackends,
 } from './harness';
-import { CASES, TraceCaseRequest } from './trace-cases';
+import { ALL_CASES, TraceCaseRequest } from './trace-cases';
 
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
   ['rewrite_module', 'mod_rewrite.so'],
@@ -48,7 +48,7 @@ describe('trace agrees with a real Apache', function () {
   const perTest = cleanAfterEach();
   after(() => console.log(`      trace suite: ${tally.agree} of ${tally.requests} requests agree with Apache`));
 
-  for (const testCase of CASES) {
+  for (const testCase of ALL_CASES) {
     it(testCase.name, async () => {
       const pool = perTest.closeAfter(await startEchoBackends(['a', 'b', 'c']));
       const dir = await perTest.scratch();

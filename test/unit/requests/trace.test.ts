@@ -74,6 +74,23 @@ describe('request model: trace', () => {
       'http://h/api',
       'http://10.0.0.1/app http://10.0.0.1/app/',
     ],
+    [
+      `${BALANCER}<LocationMatch "^/v[0-9]+/">\n  ProxyPass "balancer://api/"\n</LocationMatch>`,
+      'http://h/v1/x',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080//v1/x',
+    ],
+    [`ProxyPass "/t/" "http://10.0.0.9/t/?fixed=1"`, 'http://h/t/x?a=1', 'http://10.0.0.9 http://10.0.0.9/t/%3Ffixed=1x?a=1'],
+    [`ProxyPass "/q/" "http://10.0.0.9/q/"`, 'http://h/q/a%3Fb', 'http://10.0.0.9 http://10.0.0.9/q/a%3Fb'],
+    [
+      `RewriteEngine On\nRewriteRule "^/(.*)$" "http://10.0.0.1/main/$1" [P]\n<VirtualHost *:80>\n  RewriteOptions Inherit\n</VirtualHost>`,
+      'http://h/x',
+      'http://10.0.0.1 http://10.0.0.1/main/x',
+    ],
+    [
+      `<VirtualHost *:80>\n  ServerName star\n  ProxyPass "/" "http://10.0.0.1/"\n</VirtualHost>\n<VirtualHost 10.0.0.5:80>\n  ProxyPass "/" "http://10.0.0.2/"\n</VirtualHost>`,
+      'http://star/x',
+      'http://10.0.0.2 http://10.0.0.2/x',
+    ],
   ];
   for (const [config, url, expected] of cases) {
     it(`${url} on ${config.split('\n').slice(-1)[0]}`, () => assert.equal(outcome(trace(config, url)), expected));

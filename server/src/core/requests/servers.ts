@@ -118,19 +118,28 @@ export interface Chosen {
 export function chooseServer(servers: Servers, connectedHost: string, port: number, hostName: string | undefined): Chosen {
   const isIp = /^[\d.]+$/.test(connectedHost) || connectedHost.includes(':');
   const portMatches = (each: Address): boolean => each.port === '*' || each.port === port;
-  const exact = servers.vhosts.filter((vhost) => vhost.addresses.some((each) => portMatches(each) && each.host === connectedHost));
-  const wildcard = servers.vhosts.filter((vhost) =>
-    vhost.addresses.some((each) => portMatches(each) && (each.host === '*' || each.host === '_default_' || !isIp)),
+  const isWildcard = (each: Address): boolean => each.host === '*' || each.host === '_default_';
+  // A host name is assumed to reach the address of the IP-based virtual hosts of the port, when there are some.
+  const exact = servers.vhosts.filter((vhost) =>
+    vhost.addresses.some((each) => portMatches(each) && (each.host === connectedHost || (!isIp && !isWildcard(each)))),
   );
+  const wildcard = servers.vhosts.filter((vhost) => vhost.addresses.some((each) => portMatches(each) && isWildcard(each)));
   const candidates = exact.length > 0 ? exact : wildcard;
+  const assumed =
+    !isIp && exact.length > 0
+      ? `, assuming ${connectedHost} resolves to ${exact[0]!.addresses.find((each) => !isWildcard(each))?.host ?? ''}`
+      : '';
   if (candidates.length === 0) return { server: servers.main, why: `no <VirtualHost> listens on port ${port}: the main server answers` };
   const name = hostName === undefined ? undefined : asciiLower(hostName.replace(/:\d*$/, '').replace(/^\[|\]$/g, ''));
   const named =
     name === undefined
       ? undefined
       : candidates.find((vhost) => vhost.serverName === name || vhost.aliases.some((alias) => nameMatches(alias, name)));
-  if (named) return { server: named, why: `Host ${name} is its ${named.serverName === name ? 'ServerName' : 'ServerAlias'}` };
-  return { server: candidates[0]!, why: `the first virtual host for port ${port} is the default (Host ${name ?? 'missing'} names none)` };
+  if (named) return { server: named, why: `Host ${name} is its ${named.serverName === name ? 'ServerName' : 'ServerAlias'}${assumed}` };
+  return {
+    server: candidates[0]!,
+    why: `the first virtual host for this address and port ${port} is the default (Host ${name ?? 'missing'} names none)${assumed}`,
+  };
 }
 
 /** ServerAlias takes wildcards (`*`, `?`), compared case-insensitively. */

@@ -86,7 +86,7 @@ export function traceRequest(
     (line) => line.name === 'rewritecond' || line.name === 'rewriterule',
     rewriteInherits(server),
   );
-  if (rewriteEngineOn(server)) {
+  if (rewriteEngineOn(server, main)) {
     const outcome = runRewrite(rewriteLines, request, uri, serverName, steps);
     switch (outcome.kind) {
       case 'none':
@@ -257,10 +257,9 @@ export function traceRequest(
     const prefix = authority?.[1] ?? target;
     const path = authority?.[2] ?? '';
     if (nocanon) return `${prefix}${path === '' || path.startsWith('?') ? `/${path}` : path}`;
-    const [plain, own] = path.includes('?') ? [path.slice(0, path.indexOf('?')), path.slice(path.indexOf('?') + 1)] : [path, undefined];
-    const search = own ?? args;
-    // An empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
-    return `${prefix}${encodePath(plain === '' ? '/' : plain, slashes.value === 'nodecode')}${search === undefined ? '' : `?${search}`}`;
+    // The whole path is re-encoded, a `?` in it too (ProxyPass "/t/" "http://h/t/?a=1" sends /t/%3Fa=1x for /t/x);
+    // an empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
+    return `${prefix}${encodePath(path === '' ? '/' : path, slashes.value === 'nodecode')}${args === undefined ? '' : `?${args}`}`;
   }
 
   function backendHeaders(url: string): Record<string, string> {
@@ -363,9 +362,12 @@ function lastOwnValue(server: Server, name: string): Line | undefined {
   return server.lines.filter((line) => line.name === name && line.sections.length === 0).at(-1);
 }
 
-/** mod_rewrite's engine is off unless this server turns it on: a virtual host does not take the main server's. */
-function rewriteEngineOn(server: Server): boolean {
-  return asciiLower(lastOwnValue(server, 'rewriteengine')?.directive.args[0]?.value ?? '') === 'on';
+/** mod_rewrite's engine is off unless this server turns it on (or inherits it with RewriteOptions Inherit). */
+function rewriteEngineOn(server: Server, main: Server): boolean {
+  // With RewriteOptions Inherit a virtual host that does not set RewriteEngine takes the main server's.
+  const line =
+    lastOwnValue(server, 'rewriteengine') ?? (server !== main && rewriteInherits(server) ? lastOwnValue(main, 'rewriteengine') : undefined);
+  return asciiLower(line?.directive.args[0]?.value ?? '') === 'on';
 }
 
 function rewriteInherits(server: Server): boolean {
@@ -441,7 +443,10 @@ function matchEntry(entry: PassEntry, uri: string, request: ClientRequest): stri
     }
     const match = pattern.exec(uri);
     if (!match) return undefined;
-    return entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
+    const found = entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
+    // A URL the substitution leaves unchanged gets the whole path appended (`<LocationMatch "^/v1/">` with
+    // `ProxyPass "balancer://api/"` sends //v1/x).
+    return found === entry.url && entry.url !== '!' ? entry.url + (entry.nocanon ? rawRest(request, '') : uri) : found;
   }
   const length = aliasMatch(uri, entry.path);
   if (length === 0) return undefined;
