@@ -313,7 +313,40 @@ ProxyPass "/" "http://{c}/fallback/"`,
     config: `<Proxy "balancer://api">\n  BalancerMember "http://{z}"\n  BalancerMember "http://{b}"\n  BalancerMember "http://{c}"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPass "/worker/" "http://{z}/"`,
     requests: paths('/api/x', '/worker/x'),
   },
+  // Methods, headers passed on, statuses passed back.
+  {
+    name: 'methods, client headers and member statuses',
+    config: `ProxyPass "/m/" "http://{a}/m/"\n<Location "/loc/">\n  ProxyPass "http://{b}/"\n  ProxyPassReverse "http://{b}/"\n  ProxyPassReverseCookieDomain "internal.example" "public.example"\n</Location>`,
+    requests: [
+      { path: '/m/x', method: 'POST' },
+      { path: '/m/x', method: 'DELETE' },
+      { path: '/m/x', method: 'PUT' },
+      { path: '/m/x', method: 'OPTIONS' },
+      { path: '/m/x', headers: { 'User-Agent': 'probe/1.0', Accept: 'text/html', 'X-Custom': 'a b' } },
+      { path: '/m/x', headers: { 'X-Forwarded-Host': 'earlier.example', 'X-Forwarded-Server': 'edge' } },
+      { path: '/m/x', status: 404 },
+      { path: '/m/x', status: 500 },
+      { path: '/m/x', status: 302, location: 'http://{a}/m/next' },
+      { path: '/loc/x', location: 'http://{b}/next' },
+      { path: '/loc/x', location: 'http://{b}' },
+      { path: '/loc/x', cookie: 's=1; Domain=internal.example; Path=/' },
+      { path: '/loc/x', cookie: 's=1; Domain=other.example' },
+      { path: '/loc/x', status: 201 },
+    ],
+  },
 ];
+
+/** ProxyPassReverse for a plain worker, public path and URL with and without slashes. */
+const WORKER_REVERSE_CASES: TraceCase[] = ['/w', '/w/'].flatMap((fake) =>
+  ['http://{a}', 'http://{a}/'].map((real) => ({
+    name: `reverse: ProxyPassReverse "${fake}" "${real}" for a worker`,
+    config: `ProxyPass "/w/" "http://{a}/"\nProxyPassReverse "${fake}" "${real}"`,
+    requests: ['http://{a}/landed', 'http://{a}', 'http://{a}/', '/landed', 'http://other.example/'].map((location) => ({
+      path: '/w/x',
+      location,
+    })),
+  })),
+);
 
 /** ProxyPass path, balancer URL and member URL with and without their slashes: every way to get `//`. */
 const SLASH_CASES: TraceCase[] = ['/api', '/api/'].flatMap((path) =>
@@ -341,4 +374,4 @@ const REVERSE_CASES: TraceCase[] = ['/api', '/api/'].flatMap((fake) =>
 );
 
 /** Every case, generated ones after the written ones. */
-export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES];
+export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES];
