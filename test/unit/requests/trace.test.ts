@@ -137,6 +137,15 @@ describe('request model: trace', () => {
     assert.equal(trace(config, 'http://h/api/x', [], { setCookie: 's=1; Path=/sub' }).clientSetCookie, 's=1; Path=/api/');
   });
 
+  it('says what it assumes: an %{ENV:…} value, a file test, where a host name leads', () => {
+    const rewrite = `RewriteEngine On\nRewriteCond "%{ENV:STAGE}" "=beta" [OR]\nRewriteCond "%{REQUEST_FILENAME}" "-f"\nRewriteRule "^/(.*)$" "http://10.0.0.3/$1" [P]`;
+    const steps = trace(rewrite, 'http://h/x').steps.map((step) => step.what);
+    assert.ok(steps.includes('assumes %{ENV:STAGE} is empty'), steps.join('\n'));
+    assert.ok(steps.includes('assumes /x does not exist on the file system (-f)'), steps.join('\n'));
+    const vhosts = `<VirtualHost 10.0.0.5:80>\n  ServerName a\n</VirtualHost>`;
+    assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

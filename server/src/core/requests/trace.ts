@@ -10,6 +10,7 @@ import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
 import type { Balancer, Member } from '../model/model';
 import { balancerName, isBalancerUrl } from '../model/urls';
+import { memberLetter } from '../scheduler/letters';
 import { previewPicks, previewWithDown } from '../scheduler/preview';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
@@ -203,7 +204,10 @@ export function traceRequest(
         return done('error', 503, { balancer: balancer.name });
       }
       member = picked;
-      steps.push({ what: `member ${member.url}: the first pick of a freshly started Apache`, span: member.declaration.directive.span });
+      steps.push({
+        what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
+        span: member.declaration.directive.span,
+      });
       // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
       const rest = target.slice(balancer.name.length);
       backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);
