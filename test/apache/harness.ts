@@ -491,3 +491,81 @@ export async function mapConcurrently<T, R>(items: readonly T[], limit: number, 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** What an echo backend received: its name and the request line and headers Apache sent it. */
+export interface Echo {
+  readonly name: string;
+  readonly method: string;
+  readonly url: string;
+  /** Lower-case names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Starts one echo backend per name, each on a free loopback port: it answers with its `Echo` as
+ * JSON, and with the status, `Location` and `Set-Cookie` the request's `X-Echo-Status`,
+ * `X-Echo-Location` and `X-Echo-Cookie` headers ask for (so a client decides the member's answer).
+ */
+export async function startEchoBackends(names: readonly string[]): Promise<BackendPool> {
+  const servers: http.Server[] = [];
+  const backends: Backend[] = [];
+  const close = (): Promise<void> =>
+    Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined);
+  try {
+    for (const name of names) {
+      const server = http.createServer((request, response) => {
+        const headers: Record<string, string> = {};
+        for (const [key, value] of Object.entries(request.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+        const echo: Echo = { name, method: request.method ?? '', url: request.url ?? '', headers };
+        const status = Number(headers['x-echo-status'] ?? 200);
+        const extra: Record<string, string> = {};
+        if (headers['x-echo-location'] !== undefined) extra.Location = headers['x-echo-location'];
+        if (headers['x-echo-cookie'] !== undefined) extra['Set-Cookie'] = headers['x-echo-cookie'];
+        response.writeHead(status, { 'Content-Type': 'application/json', 'X-Echo': 'yes', Connection: 'close', ...extra });
+        response.end(JSON.stringify(echo));
+      });
+      servers.push(server);
+      backends.push({ name, port: await listen(server) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { backends, close };
+}
+
+/** What the client got back from one request. */
+export interface ClientAnswer {
+  readonly status: number;
+  readonly location: string | undefined;
+  readonly setCookie: string | undefined;
+  /** What the member received, when a member answered. */
+  readonly echo: Echo | undefined;
+}
+
+/** One request to the instance on `port` with a raw path (sent as written) and headers, on a fresh connection. */
+export function sendRequest(port: number, method: string, path: string, headers: Readonly<Record<string, string>>): Promise<ClientAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: HOST, port, method, path, agent: false, headers: { Connection: 'close', ...headers }, timeout: REQUEST_TIMEOUT_MS },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          const cookie = response.headers['set-cookie'];
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            setCookie: cookie === undefined ? undefined : cookie.join(', '),
+            echo: response.headers['x-echo'] === 'yes' ? (JSON.parse(body) as Echo) : undefined,
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`request to port ${port} timed out`)));
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -8,6 +8,7 @@ import { CliIo, ExitCode, UsageError } from './io';
 import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
 import { runSchedule, SCHEDULE_USAGE } from './schedule';
+import { runTrace, TRACE_USAGE } from './trace';
 import { COMMANDS, didYouMean } from './usage';
 import { version } from './version';
 
@@ -17,10 +18,11 @@ commands:
   lint [PATH|DIR|GLOB|-]...   report what Apache refuses or will get wrong
   schedule FILE|-             print each balancer's byrequests schedule and member shares
   diff OLD NEW | --base REV   show what a change does to traffic: shares, tiers, routes (files, folders or git)
+  trace [PATH...] --url URL   show what Apache does to one request: handler, member, what it receives
   lsp --stdio                 run the language server for any LSP client (Neovim, Emacs, …)
   help [COMMAND]              show this help, or a command's (also: balancer-lens COMMAND --help)
 
-schedule, diff and lint read a whole configuration, following Include, and take:
+schedule, diff, trace and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
   --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
   the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
@@ -39,6 +41,8 @@ function helpOf(command: string): string {
       return SCHEDULE_USAGE;
     case 'diff':
       return DIFF_USAGE;
+    case 'trace':
+      return TRACE_USAGE;
     case 'lsp':
       return 'usage: balancer-lens lsp --stdio\n\nRuns the language server on standard input and output, for any LSP client (Neovim, Emacs, Helix, …).';
     case 'help':
@@ -67,6 +71,8 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
         return runLint(io, rest);
       case 'diff':
         return runDiff(io, rest);
+      case 'trace':
+        return runTrace(io, rest);
       case 'lsp':
         if (rest.includes('--help') || rest.includes('-h')) {
           io.stdout.write(`${helpOf('lsp')}\n`);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { analyze, type Analysis } from '../../../server/src/core/analysis';
 import { rule } from '../../../server/src/core/rules/location-order';
-import { covers, proxyRules, type ProxyRule } from '../../../server/src/core/rules/proxypass-order';
+import { covers, proxyRules, type ProxyRule } from '../../../server/src/core/requests/proxy-rules';
 import { EPOCH_SECONDS } from '../../support/rules';
 
 interface Found {

@@ -6,7 +6,7 @@
 import type { Analysis } from '../analysis';
 import type { Locate } from '../files';
 import { balancerName, isBalancerUrl } from '../model/urls';
-import { collapseSlashes, earliestCovering, firstRuleByPath, isPlainRule, ProxyRule, proxyRules } from '../rules/proxypass-order';
+import { collapseSlashes, earliestCovering, firstRuleByPath, isPlainRule, ProxyRule, proxyRules } from '../requests/proxy-rules';
 import type { Section } from '../syntax/tree';
 
 /** One path of one server and what serves it. */

@@ -1,7 +1,7 @@
 import type { Directive, Node, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
-import { indentationAt } from './proxypass-order';
+import { indentationAt } from './shared';
 import type { Fix, Rule } from './types';
 
 /** Sections whose directives apply to one request path. */

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import type { Member } from '../model/model';
-import { lineEnd, lineStart } from './proxypass-order';
+import { lineEnd, lineStart } from './shared';
 import type { Rule } from './types';
 
 /**

@@ -1,7 +1,8 @@
 import { testRegex } from '../regex';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
-import { covers, indentationAt, isPlainRule, proxyRules, ProxyRule } from './proxypass-order';
+import { covers, isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
+import { indentationAt } from './shared';
 import type { Fix, Rule } from './types';
 
 /** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */

@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import type { Section } from '../syntax/tree';
-import { collapseSlashes, proxyRules, quote, type ProxyRule } from './proxypass-order';
+import { collapseSlashes, proxyRules, type ProxyRule } from '../requests/proxy-rules';
+import { quote } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** A `ProxyPass` inside a plain `<Location "/path">`, with that path. */

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
-import type { SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
+import type { Directive, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
@@ -136,4 +136,28 @@ export function runIndexKey<T>(build: (run: readonly Analysis[]) => T): RunIndex
 /** What `key` finds over the whole lint run: one build per run, shared by every file's check. */
 export function runIndex<T>(run: readonly Analysis[], key: RunIndexKey<T>): T {
   return key.of(run);
+}
+
+/** The directive as written, on one line. */
+export function quote(text: string, directive: Directive): string {
+  return text.slice(directive.span.start, directive.span.end).replace(/\s+/g, ' ');
+}
+
+/**
+ * The spaces and tabs before `offset` on its line, for a line inserted beside it: a carriage return or
+ * form feed there is whitespace to Apache but a line break to an editor, so it is not copied.
+ */
+export function indentationAt(text: string, offset: number): string {
+  return text.slice(lineStart(text, offset), offset).replace(/[^ \t]/g, '');
+}
+
+/** Offset of the start of the physical line holding `offset`. */
+export function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Offset just past the newline of the physical line holding the character before `end` (or the end of the text). */
+export function lineEnd(text: string, end: number): number {
+  const newline = text.indexOf('\n', Math.max(0, end - 1));
+  return newline < 0 ? text.length : newline + 1;
 }

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Word } from '../syntax/words';
-import { proxyRules, ProxyRule } from './proxypass-order';
+import { proxyRules, ProxyRule } from '../requests/proxy-rules';
 import type { TextEdit, Rule } from './types';
 
 export const rule: Rule = {

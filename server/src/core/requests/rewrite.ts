@@ -1,0 +1,259 @@
+/**
+ * mod_rewrite in server and virtual-host context, for one request: the RewriteRule lines of the
+ * server in order with their RewriteCond lines, patterns tried on the decoded path, `$N`, `%N` and
+ * `%{…}` substituted, and the flags that decide what happens next (P, R, F, G, PT, L, NC, QSA, QSD).
+ */
+import { asciiLower } from '../ascii';
+import type { Directive } from '../syntax/tree';
+import type { ClientRequest, TraceStep } from './request';
+import { headerValue } from './request';
+import type { Line } from './servers';
+
+/** What the rules did: nothing, or the rule that decided and its outcome. */
+export type RewriteOutcome =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'proxy'; readonly url: string; readonly query: string | undefined; readonly rule: Directive }
+  | { readonly kind: 'redirect'; readonly status: number; readonly url: string; readonly rule: Directive }
+  | { readonly kind: 'status'; readonly status: number; readonly rule: Directive }
+  /** Rewritten to a local path: served from the file system (or, with PT, mapped again). */
+  | {
+      readonly kind: 'path';
+      readonly uri: string;
+      readonly query: string | undefined;
+      readonly passThrough: boolean;
+      readonly rule: Directive;
+    };
+
+interface Condition {
+  readonly directive: Directive;
+  readonly test: string;
+  readonly pattern: string;
+  readonly nocase: boolean;
+  readonly or: boolean;
+}
+
+/** What `%{NAME}` stands for in a request; undefined for a variable the model does not know. */
+interface Variables {
+  readonly request: ClientRequest;
+  readonly uri: string;
+  readonly serverName: string;
+}
+
+/**
+ * Runs the server's rules on `uri`. `lines` are the server's own lines outside sections (and the
+ * main server's first when the virtual host inherits them).
+ */
+export function runRewrite(
+  lines: readonly Line[],
+  request: ClientRequest,
+  uri: string,
+  serverName: string,
+  steps: TraceStep[],
+): RewriteOutcome {
+  let conditions: Condition[] = [];
+  let current = uri;
+  let query = request.query;
+  let changed: Directive | undefined;
+  let passThrough = false;
+  for (const line of lines) {
+    const args = line.directive.args.map((word) => word.value);
+    if (line.name === 'rewritecond') {
+      const flags = flagsOf(args[2]);
+      conditions.push({
+        directive: line.directive,
+        test: args[0] ?? '',
+        pattern: args[1] ?? '',
+        nocase: flags.has('nc') || flags.has('nocase'),
+        or: flags.has('or') || flags.has('ornext'),
+      });
+      continue;
+    }
+    if (line.name !== 'rewriterule') continue;
+    const ruleConditions = conditions;
+    conditions = [];
+    const [patternText = '', substitution = '-', flagText] = args;
+    const flags = flagsOf(flagText);
+    const negated = patternText.startsWith('!');
+    const match = regexOf(negated ? patternText.slice(1) : patternText, flags.has('nc') || flags.has('nocase'))?.exec(current);
+    if (negated ? match : !match) continue;
+    const vars: Variables = { request: { ...request, query }, uri: current, serverName };
+    const conditionGroups = checkConditions(ruleConditions, match ?? null, vars, steps);
+    if (!conditionGroups.ok) continue;
+    const rule = line.directive;
+    steps.push({ what: `RewriteRule ${patternText} matches ${current}`, span: rule.span });
+    const status = statusFlag(flags);
+    if (status !== undefined) return { kind: 'status', status, rule };
+    if (substitution !== '-') {
+      const substituted = substitute(substitution, match ?? null, conditionGroups.match, vars);
+      const [path, newQuery] = splitQuery(substituted);
+      const keepQuery = flags.has('qsa') || flags.has('qsappend');
+      const base = flags.has('qsd') || flags.has('qsdiscard') ? undefined : query;
+      const nextQuery =
+        newQuery === undefined
+          ? base
+          : keepQuery && base !== undefined && base !== ''
+            ? `${newQuery}&${base}`
+            : newQuery === ''
+              ? undefined
+              : newQuery;
+      if (flags.has('p') || flags.has('proxy')) return { kind: 'proxy', url: path, query: nextQuery, rule };
+      const redirect = redirectFlag(flags);
+      if (redirect !== undefined)
+        return { kind: 'redirect', status: redirect, url: nextQuery === undefined ? path : `${path}?${nextQuery}`, rule };
+      current = path;
+      query = nextQuery;
+      changed = rule;
+      passThrough ||= flags.has('pt') || flags.has('passthrough');
+    }
+    if (flags.has('l') || flags.has('last') || flags.has('end')) break;
+  }
+  return changed ? { kind: 'path', uri: current, query, passThrough, rule: changed } : { kind: 'none' };
+}
+
+function flagsOf(text: string | undefined): Map<string, string> {
+  const flags = new Map<string, string>();
+  const inner = text?.replace(/^\[|\]$/g, '') ?? '';
+  for (const flag of inner.split(',')) {
+    if (flag === '') continue;
+    const eq = flag.indexOf('=');
+    flags.set(asciiLower(eq < 0 ? flag : flag.slice(0, eq)), eq < 0 ? '' : flag.slice(eq + 1));
+  }
+  return flags;
+}
+
+function statusFlag(flags: ReadonlyMap<string, string>): number | undefined {
+  if (flags.has('f') || flags.has('forbidden')) return 403;
+  if (flags.has('g') || flags.has('gone')) return 410;
+  return undefined;
+}
+
+function redirectFlag(flags: ReadonlyMap<string, string>): number | undefined {
+  const value = flags.get('r') ?? flags.get('redirect');
+  if (value === undefined) return undefined;
+  if (value === '') return 302;
+  if (asciiLower(value) === 'permanent') return 301;
+  if (asciiLower(value) === 'temp') return 302;
+  if (asciiLower(value) === 'seeother') return 303;
+  return Number(value);
+}
+
+/** A pattern as a JavaScript expression (PCRE's common subset); undefined when JavaScript cannot read it. */
+function regexOf(pattern: string, nocase: boolean): RegExp | undefined {
+  try {
+    return new RegExp(pattern, nocase ? 'i' : '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the conditions hold (consecutive [OR] lines form one group), and the last condition's match for `%N`. */
+function checkConditions(
+  conditions: readonly Condition[],
+  ruleMatch: RegExpExecArray | null,
+  vars: Variables,
+  steps: TraceStep[],
+): { ok: boolean; match: RegExpExecArray | null } {
+  let last: RegExpExecArray | null = null;
+  let ok = true;
+  let orSatisfied = false;
+  for (const condition of conditions) {
+    const value = substitute(condition.test, ruleMatch, last, vars, steps, condition.directive);
+    const result = testCondition(value, condition, steps);
+    if (result.match) last = result.match;
+    if (condition.or) {
+      orSatisfied ||= result.ok;
+      continue;
+    }
+    const holds = orSatisfied || result.ok;
+    orSatisfied = false;
+    if (!holds) {
+      ok = false;
+      break;
+    }
+  }
+  if (orSatisfied === false && conditions.at(-1)?.or) ok = false;
+  return { ok, match: last };
+}
+
+function testCondition(value: string, condition: Condition, steps: TraceStep[]): { ok: boolean; match: RegExpExecArray | null } {
+  let pattern = condition.pattern;
+  const negated = pattern.startsWith('!');
+  if (negated) pattern = pattern.slice(1);
+  let ok: boolean;
+  let match: RegExpExecArray | null = null;
+  if (/^-[dfsFlLhUx]$/.test(pattern)) {
+    steps.push({ what: `assumes ${value} does not exist on the file system (${pattern})`, span: condition.directive.span });
+    ok = false;
+  } else if (pattern.startsWith('='))
+    ok = condition.nocase ? asciiLower(value) === asciiLower(pattern.slice(1)) : value === pattern.slice(1);
+  else {
+    match = regexOf(pattern, condition.nocase)?.exec(value) ?? null;
+    ok = match !== null;
+  }
+  return { ok: negated ? !ok : ok, match: negated ? null : match };
+}
+
+/** `$N`, `%N` and `%{VAR}` replaced in `text`. */
+function substitute(
+  text: string,
+  ruleMatch: RegExpExecArray | null,
+  conditionMatch: RegExpExecArray | null,
+  vars: Variables,
+  steps?: TraceStep[],
+  at?: Directive,
+): string {
+  return text.replace(
+    /\\(.)|\$(\d)|%(\d)|%\{([^}]*)\}/g,
+    (whole, escaped: string | undefined, rule: string | undefined, cond: string | undefined, name: string | undefined) => {
+      if (escaped !== undefined) return escaped;
+      if (rule !== undefined) return ruleMatch?.[Number(rule)] ?? '';
+      if (cond !== undefined) return conditionMatch?.[Number(cond)] ?? '';
+      const value = variable(name ?? '', vars);
+      if (value === undefined) {
+        steps?.push({ what: `assumes %{${name}} is empty`, span: at?.span });
+        return '';
+      }
+      return value;
+    },
+  ) as string;
+}
+
+function variable(name: string, vars: Variables): string | undefined {
+  const upper = name.toUpperCase();
+  if (upper.startsWith('HTTP:')) return headerValue(vars.request, name.slice(5)) ?? '';
+  switch (upper) {
+    case 'REQUEST_URI':
+    case 'REQUEST_FILENAME':
+    case 'SCRIPT_FILENAME':
+      return vars.uri;
+    case 'QUERY_STRING':
+      return vars.request.query ?? '';
+    case 'REQUEST_METHOD':
+      return vars.request.method;
+    case 'HTTP_HOST':
+      return headerValue(vars.request, 'host') ?? '';
+    case 'HTTP_USER_AGENT':
+      return headerValue(vars.request, 'user-agent') ?? '';
+    case 'HTTP_COOKIE':
+      return headerValue(vars.request, 'cookie') ?? '';
+    case 'HTTP_REFERER':
+      return headerValue(vars.request, 'referer') ?? '';
+    case 'HTTPS':
+      return vars.request.scheme === 'https' ? 'on' : 'off';
+    case 'REQUEST_SCHEME':
+      return vars.request.scheme;
+    case 'SERVER_PORT':
+      return String(vars.request.port);
+    case 'SERVER_NAME':
+      return vars.serverName;
+    case 'THE_REQUEST':
+      return `${vars.request.method} ${vars.request.path}${vars.request.query === undefined ? '' : `?${vars.request.query}`} HTTP/1.1`;
+    default:
+      return undefined;
+  }
+}
+
+function splitQuery(url: string): [string, string | undefined] {
+  const mark = url.indexOf('?');
+  return mark < 0 ? [url, undefined] : [url.slice(0, mark), url.slice(mark + 1)];
+}

@@ -1,0 +1,494 @@
+/**
+ * What Apache 2.4 does to one request (docs/apache-semantics.md, "What happens to a request"): the
+ * server that answers, the `<Location>` sections merged, mod_rewrite's server rules, then mod_proxy's
+ * ProxyPass lines (the `<Location>`'s first, then the main server's, then the virtual host's), then
+ * Alias and DocumentRoot; for a proxied request the balancer, the member a fresh Apache picks, the
+ * URL and headers the member receives, and the way back through ProxyPassReverse. Computed only
+ * when asked; every decision names the line that made it.
+ */
+import type { Analysis } from '../analysis';
+import { asciiLower } from '../ascii';
+import type { Balancer, Member } from '../model/model';
+import { balancerName, isBalancerUrl } from '../model/urls';
+import { memberLetter } from '../scheduler/letters';
+import { previewPicks, previewWithDown } from '../scheduler/preview';
+import type { Directive, Section } from '../syntax/tree';
+import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
+import { headerValue } from './request';
+import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
+import { runRewrite } from './rewrite';
+import { chooseServer, Line, Server, serversOf } from './servers';
+import { decodePath, EncodedSlashes, encodePath } from './uri';
+
+/** What `X-Forwarded-For` holds when the client's address is not known. */
+export const CLIENT_ADDRESS = '(client address)';
+
+/** Hop-by-hop headers mod_proxy_http does not pass on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+/** A ProxyPass or ProxyPassMatch as proxy_trans tries it. */
+interface PassEntry {
+  readonly directive: Directive;
+  /** The path (or expression) matched. */
+  readonly path: string;
+  readonly isRegex: boolean;
+  readonly url: string;
+  readonly nocanon: boolean;
+}
+
+/** Traces one request through an analysis. */
+export function traceRequest(
+  analysis: Analysis,
+  request: ClientRequest,
+  answer: BackendAnswer = {},
+  clientAddress = CLIENT_ADDRESS,
+): Trace {
+  const steps: TraceStep[] = [];
+  const servers = serversOf(analysis);
+  const hostHeader = headerValue(request, 'host');
+  const chosen = chooseServer(servers, request.host, request.port, hostHeader);
+  const server = chosen.server;
+  const main = servers.main;
+  steps.push({ what: `${serverLabel(server)}: ${chosen.why}`, span: server.vhost?.open.span });
+  const serverName = server.serverName ?? main.serverName ?? request.host;
+
+  const done = (handledBy: Trace['handledBy'], status: number | null, extra: Partial<Trace> = {}): Trace => ({
+    handledBy,
+    status,
+    balancer: null,
+    member: null,
+    backendRequest: null,
+    clientLocation: null,
+    clientSetCookie: null,
+    steps,
+    ...extra,
+  });
+
+  const slashes = encodedSlashes(server, main);
+  const decoded = decodePath(request.path, slashes.value);
+  if ('status' in decoded) {
+    steps.push({ what: decoded.why, span: slashes.by?.span });
+    return done('error', decoded.status);
+  }
+  let uri = decoded.uri;
+  let query = request.query;
+
+  // The core walks the <Location> sections before translating the path, so their settings apply to every handler.
+  const locations = matchingLocations(server, main, uri);
+  for (const location of locations)
+    steps.push({ what: `<${location.name} ${location.args.map((word) => word.value).join(' ')}> applies`, span: location.open.span });
+  const inLocations = (name: string): Line[] =>
+    locationLines(server, main, locations).filter((line) => line.name === name && line.sections.length === 1);
+
+  // mod_rewrite's translate_name runs before mod_proxy's: the server's own rules, the main server's first with RewriteOptions Inherit.
+  const rewriteLines = serverLevel(
+    server,
+    main,
+    (line) => line.name === 'rewritecond' || line.name === 'rewriterule',
+    rewriteInherits(server),
+  );
+  if (rewriteEngineOn(server, main)) {
+    const outcome = runRewrite(rewriteLines, request, uri, serverName, steps);
+    switch (outcome.kind) {
+      case 'none':
+        break;
+      case 'status':
+        steps.push({ what: `the rule answers ${outcome.status}`, span: outcome.rule.span });
+        return done('error', outcome.status);
+      case 'redirect': {
+        const location = /^[a-z][a-z0-9+.-]*:/i.test(outcome.url) ? outcome.url : `${baseUrl(request)}${outcome.url}`;
+        steps.push({ what: `redirects with ${outcome.status} to ${location}`, span: outcome.rule.span });
+        return done('local', outcome.status, { clientLocation: location });
+      }
+      case 'proxy': {
+        steps.push({ what: `[P]: proxied to ${outcome.url}`, span: outcome.rule.span });
+        return proxy(outcome.url, outcome.query, false);
+      }
+      case 'path':
+        if (!outcome.passThrough) {
+          steps.push({ what: `rewritten to ${outcome.uri}: served from the file system`, span: outcome.rule.span });
+          return done('local', null);
+        }
+        steps.push({ what: `rewritten to ${outcome.uri} and mapped again ([PT])`, span: outcome.rule.span });
+        uri = outcome.uri;
+        query = outcome.query;
+    }
+  }
+
+  const denied = inLocations('require').at(-1);
+  if (denied && asciiLower(denied.directive.args.map((word) => word.value).join(' ')) === 'all denied') {
+    steps.push({ what: 'Require all denied: Apache answers 403', span: denied.directive.span });
+    return done('error', 403);
+  }
+
+  // proxy_trans: the merged <Location>'s ProxyPass first, then the server's list.
+  const sectionPass = inLocations('proxypass').at(-1) ?? inLocations('proxypassmatch').at(-1);
+  const entries: PassEntry[] = [];
+  if (sectionPass) {
+    const section = sectionPass.sections[0]!;
+    const isRegex = asciiLower(section.name) === 'locationmatch' || section.args[0]?.value === '~';
+    const path = (isRegex && section.args[0]?.value === '~' ? section.args[1] : section.args[0])?.value ?? '';
+    const entry = passEntry(sectionPass.directive, path, isRegex, true);
+    if (entry) entries.push(entry);
+  }
+  const passLines = serverLevel(
+    server,
+    main,
+    (line) => line.name === 'proxypass' || line.name === 'proxypassmatch',
+    // merge_proxy_config appends the main server's lines whatever ProxyPassInherit says (verified on 2.4.71).
+    true,
+  );
+  for (const line of passLines) {
+    const args = line.directive.args.map((word) => word.value);
+    const isTilde = args[0] === '~';
+    const path = isTilde ? args[1] : args[0];
+    if (path === undefined) continue;
+    const entry = passEntry(line.directive, path, line.name === 'proxypassmatch' || isTilde, false);
+    if (entry) entries.push(entry);
+  }
+  for (const entry of entries) {
+    const found = matchEntry(entry, uri, request);
+    if (found === undefined) continue;
+    if (entry.url === '!') {
+      steps.push({ what: `${entry.directive.name} ${entry.path} ! keeps ${uri} out of the proxy`, span: entry.directive.span });
+      break;
+    }
+    steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
+    return proxy(found, query, entry.nocanon);
+  }
+
+  // mod_alias, then the DocumentRoot.
+  const alias = serverLevel(server, main, (line) => line.name === 'alias' || line.name === 'scriptalias', true).find((line) => {
+    const path = line.directive.args[0]?.value;
+    return path !== undefined && aliasMatch(uri, path) > 0;
+  });
+  if (alias) {
+    steps.push({
+      what: `${alias.directive.name} ${alias.directive.args[0]?.value} serves it from ${alias.directive.args[1]?.value ?? ''}`,
+      span: alias.directive.span,
+    });
+    return done('local', null);
+  }
+  const root = serverLevel(server, main, (line) => line.name === 'documentroot', true).at(-1);
+  steps.push({
+    what: `served from the file system: ${root ? (root.directive.args[0]?.value ?? '') : 'the default DocumentRoot'}${uri} (its status depends on the files there)`,
+    span: root?.directive.span,
+  });
+  return done('local', null);
+
+  /** The proxy handler: the balancer and member, the URL and headers the member gets, the way back. */
+  function proxy(target: string, args: string | undefined, nocanon: boolean): Trace {
+    let balancer: Balancer | undefined;
+    let member: Member | undefined;
+    let backendUrl = target;
+    if (isBalancerUrl(target)) {
+      const named = balancerName(target);
+      balancer = 'name' in named ? findBalancer(analysis, server, named.name) : undefined;
+      if (!balancer) {
+        steps.push({ what: `no balancer ${'name' in named ? named.name : target} in this server: Apache answers 500`, span: undefined });
+        return done('error', 500);
+      }
+      const index = analysis.model.balancers.indexOf(balancer);
+      const preview = analysis.previews[index];
+      const down = new Set<number>();
+      balancer.members.forEach((each, at) => {
+        if ((answer.down ?? []).some((url) => sameUrl(url, each.url))) down.add(at);
+      });
+      const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
+      steps.push({
+        what: `balancer ${balancer.name}`,
+        span: (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span,
+      });
+      if (!picked) {
+        steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
+        return done('error', 503, { balancer: balancer.name });
+      }
+      member = picked;
+      steps.push({
+        what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
+        span: member.declaration.directive.span,
+      });
+      // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
+      const rest = target.slice(balancer.name.length);
+      backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);
+    } else if ((answer.down ?? []).some((url) => sameUrl(url, target))) {
+      steps.push({ what: `nothing listens on ${target}: Apache answers 503`, span: undefined });
+      return done('error', 503);
+    }
+    const port = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/:?]*)(?::([^/?]*))?/i.exec(backendUrl)?.[1];
+    if (port !== undefined && !/^\d*$/.test(port)) {
+      steps.push({ what: `${backendUrl} has no valid port ("${port}"): Apache answers 500`, span: undefined });
+      return done('error', 500, { balancer: balancer?.name ?? null });
+    }
+    const url = backendUrlOf(backendUrl, args, nocanon);
+    const headers = backendHeaders(url);
+    const backendRequest: BackendRequest = { method: request.method, url, headers };
+    steps.push({ what: `${request.method} ${pathOf(url)}, Host: ${headers.host ?? ''}`, span: undefined });
+    const reverse = reverseAliases('proxypassreverse');
+    const base = baseUrl(request);
+    const balancerOf = (url: string): Balancer | undefined => {
+      const named = balancerName(url);
+      return 'name' in named ? findBalancer(analysis, server, named.name) : undefined;
+    };
+    let clientLocation: string | null = null;
+    if (answer.location !== undefined) {
+      const mapped = reverseLocation(answer.location, reverse, balancerOf, base);
+      clientLocation = mapped.value;
+      steps.push({ what: `Location: ${answer.location} → ${mapped.value}`, span: mapped.by?.span });
+    }
+    let clientSetCookie: string | null = null;
+    if (answer.setCookie !== undefined) {
+      const mapped = reverseCookie(
+        answer.setCookie,
+        reverseAliases('proxypassreversecookiepath'),
+        reverseAliases('proxypassreversecookiedomain'),
+      );
+      clientSetCookie = mapped.value;
+      steps.push({ what: `Set-Cookie: ${mapped.value}`, span: mapped.by?.span });
+    }
+    return done('proxy', answer.status ?? 200, {
+      balancer: balancer?.name ?? null,
+      member: member?.url ?? target.replace(/^([a-z]+:\/\/[^/]*).*$/i, '$1'),
+      backendRequest,
+      clientLocation,
+      clientSetCookie,
+    });
+  }
+
+  /** The URL the member receives: the path re-encoded (not with nocanon) and the query string. */
+  function backendUrlOf(target: string, args: string | undefined, nocanon: boolean): string {
+    const authority = /^([a-z][a-z0-9+.-]*:\/\/[^/]*)(.*)$/i.exec(target);
+    const prefix = authority?.[1] ?? target;
+    const path = authority?.[2] ?? '';
+    if (nocanon) return `${prefix}${path === '' || path.startsWith('?') ? `/${path}` : path}`;
+    // The whole path is re-encoded, a `?` in it too (ProxyPass "/t/" "http://h/t/?a=1" sends /t/%3Fa=1x for /t/x);
+    // an empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
+    return `${prefix}${encodePath(path === '' ? '/' : path, slashes.value === 'nodecode')}${args === undefined ? '' : `?${args}`}`;
+  }
+
+  function backendHeaders(url: string): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of request.headers) {
+      const lower = asciiLower(name);
+      if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
+      headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
+    }
+    const preserve = setting(['proxypreservehost'])?.directive;
+    const preserved = preserve !== undefined && asciiLower(preserve.args[0]?.value ?? '') === 'on';
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
+    headers.host = preserved && hostHeader !== undefined ? hostHeader : authority;
+    steps.push({
+      what: preserved ? "ProxyPreserveHost On: the member gets the client's Host" : `the member gets Host: ${authority}`,
+      span: preserve?.span,
+    });
+    const addHeaders = setting(['proxyaddheaders'])?.directive;
+    if (!addHeaders || asciiLower(addHeaders.args[0]?.value ?? '') !== 'off') {
+      const forwarded = headers['x-forwarded-for'];
+      headers['x-forwarded-for'] = forwarded === undefined ? clientAddress : `${forwarded}, ${clientAddress}`;
+      if (hostHeader !== undefined)
+        headers['x-forwarded-host'] =
+          headers['x-forwarded-host'] === undefined ? hostHeader : `${headers['x-forwarded-host']}, ${hostHeader}`;
+      headers['x-forwarded-server'] =
+        headers['x-forwarded-server'] === undefined ? serverName : `${headers['x-forwarded-server']}, ${serverName}`;
+    }
+    return headers;
+  }
+
+  /** The last line of `names` in the locations, else the server's, else the main server's. */
+  function setting(names: readonly string[]): Line | undefined {
+    const matches = (line: Line): boolean => names.includes(line.name);
+    return (
+      locationLines(server, main, locations)
+        .filter((line) => matches(line) && line.sections.length === 1)
+        .at(-1) ??
+      server.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1) ??
+      (server === main ? undefined : main.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1))
+    );
+  }
+
+  /** ProxyPassReverse (or a cookie variant) lines in merge order: the main server's, the server's, then the locations'. */
+  function reverseAliases(name: string): ReverseAlias[] {
+    const server_ = serverLevel(server, main, (line) => line.name === name, true);
+    const located = locationLines(server, main, locations).filter((line) => line.name === name && line.sections.length === 1);
+    const aliases: ReverseAlias[] = [];
+    for (const line of server_) {
+      const [fake, real] = line.directive.args.map((word) => word.value);
+      if (fake !== undefined && real !== undefined)
+        aliases.push({
+          directive: line.directive,
+          fake: name === 'proxypassreverse' ? fake : real,
+          real: name === 'proxypassreverse' ? real : fake,
+        });
+    }
+    for (const line of located) {
+      const section = line.sections[0]!;
+      const value = line.directive.args[0]?.value;
+      if (value === undefined) continue;
+      if (name === 'proxypassreverse') aliases.push({ directive: line.directive, fake: section.args[0]?.value ?? '', real: value });
+      else {
+        const [real, fake] = line.directive.args.map((word) => word.value);
+        if (real !== undefined && fake !== undefined) aliases.push({ directive: line.directive, fake, real });
+      }
+    }
+    return aliases;
+  }
+}
+
+function serverLabel(server: Server): string {
+  if (!server.vhost) return 'the main server';
+  return `<VirtualHost ${server.vhost.args.map((word) => word.value).join(' ')}>${server.serverName ? ` ${server.serverName}` : ''}`;
+}
+
+/** `scheme://host[:port]` of the request, as ap_construct_url builds it. */
+function baseUrl(request: ClientRequest): string {
+  const isDefault = request.port === (request.scheme === 'https' ? 443 : 80);
+  const host = (headerValue(request, 'host') ?? request.host).replace(/:\d*$/, '');
+  return `${request.scheme}://${host}${isDefault ? '' : `:${request.port}`}`;
+}
+
+function pathOf(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?]*(.*)$/i.exec(url)?.[1] || '/';
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const trim = (url: string): string => asciiLower(url).replace(/\/+$/, '');
+  return trim(a) === trim(b) || trim(b).startsWith(`${trim(a)}/`);
+}
+
+/** The server's own lines outside sections, the main server's first when `inherits`. */
+function serverLevel(server: Server, main: Server, wanted: (line: Line) => boolean, inherits: boolean): Line[] {
+  const own = server.lines.filter((line) => line.sections.length === 0 && wanted(line));
+  if (server === main || !inherits) return own;
+  return [...main.lines.filter((line) => line.sections.length === 0 && wanted(line)), ...own];
+}
+
+function lastOwnValue(server: Server, name: string): Line | undefined {
+  return server.lines.filter((line) => line.name === name && line.sections.length === 0).at(-1);
+}
+
+/** mod_rewrite's engine is off unless this server turns it on (or inherits it with RewriteOptions Inherit). */
+function rewriteEngineOn(server: Server, main: Server): boolean {
+  // With RewriteOptions Inherit a virtual host that does not set RewriteEngine takes the main server's.
+  const line =
+    lastOwnValue(server, 'rewriteengine') ?? (server !== main && rewriteInherits(server) ? lastOwnValue(main, 'rewriteengine') : undefined);
+  return asciiLower(line?.directive.args[0]?.value ?? '') === 'on';
+}
+
+function rewriteInherits(server: Server): boolean {
+  return server.lines.some(
+    (line) =>
+      line.name === 'rewriteoptions' &&
+      line.sections.length === 0 &&
+      line.directive.args.some((word) => asciiLower(word.value).startsWith('inherit')),
+  );
+}
+
+function encodedSlashes(server: Server, main: Server): { value: EncodedSlashes; by: Directive | undefined } {
+  const line = lastOwnValue(server, 'allowencodedslashes') ?? (server === main ? undefined : lastOwnValue(main, 'allowencodedslashes'));
+  const value = asciiLower(line?.directive.args[0]?.value ?? 'off');
+  return { value: value === 'on' ? 'on' : value === 'nodecode' ? 'nodecode' : 'off', by: line?.directive };
+}
+
+/** The `<Location>` and `<LocationMatch>` sections that apply to `uri`, in merge order: the main server's, then the virtual host's. */
+function matchingLocations(server: Server, main: Server, uri: string): Section[] {
+  const sections = (each: Server): Section[] => {
+    const found: Section[] = [];
+    for (const line of each.lines) {
+      const section = line.sections[0];
+      if (!section || found.includes(section)) continue;
+      const name = asciiLower(section.name);
+      if (name === 'location' || name === 'locationmatch') found.push(section);
+    }
+    return found;
+  };
+  const all = server === main ? sections(main) : [...sections(main), ...sections(server)];
+  return all.filter((section) => locationMatches(section, uri));
+}
+
+function locationMatches(section: Section, uri: string): boolean {
+  const [first, second] = section.args.map((word) => word.value);
+  const isRegex = asciiLower(section.name) === 'locationmatch' || first === '~';
+  const path = first === '~' ? second : first;
+  if (path === undefined) return false;
+  if (isRegex) {
+    try {
+      return new RegExp(path).test(uri);
+    } catch {
+      return false;
+    }
+  }
+  const merged = path.replace(/\/{2,}/g, '/');
+  if (!uri.startsWith(merged)) return false;
+  return merged.endsWith('/') || uri.length === merged.length || uri[merged.length] === '/';
+}
+
+function locationLines(server: Server, main: Server, locations: readonly Section[]): Line[] {
+  const lines = server === main ? main.lines : [...main.lines, ...server.lines];
+  return lines.filter((line) => line.sections[0] !== undefined && locations.includes(line.sections[0]));
+}
+
+function passEntry(directive: Directive, path: string, isRegex: boolean, inSection: boolean): PassEntry | undefined {
+  const words = directive.args.map((word) => word.value);
+  const positional = words.filter((word) => word !== '~');
+  const url = inSection ? positional[0] : positional[1];
+  if (url === undefined) return undefined;
+  const options = positional.slice(inSection ? 1 : 2);
+  return { directive, path, isRegex, url, nocanon: options.some((word) => asciiLower(word) === 'nocanon') };
+}
+
+/** The URL an entry maps `uri` to, or undefined when it does not match. */
+function matchEntry(entry: PassEntry, uri: string, request: ClientRequest): string | undefined {
+  if (entry.isRegex) {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(entry.path);
+    } catch {
+      return undefined;
+    }
+    const match = pattern.exec(uri);
+    if (!match) return undefined;
+    const found = entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
+    // A URL the substitution leaves unchanged gets the whole path appended (`<LocationMatch "^/v1/">` with
+    // `ProxyPass "balancer://api/"` sends //v1/x).
+    return found === entry.url && entry.url !== '!' ? entry.url + (entry.nocanon ? rawRest(request, '') : uri) : found;
+  }
+  const length = aliasMatch(uri, entry.path);
+  if (length === 0) return undefined;
+  // nocanon sends the rest of the path as the client wrote it.
+  const rest = entry.nocanon ? rawRest(request, entry.path) : uri.slice(length);
+  return entry.url + rest;
+}
+
+/** With nocanon, the part of the raw path (and its query) after the ProxyPass path. */
+function rawRest(request: ClientRequest, path: string): string {
+  const raw = `${request.path}${request.query === undefined ? '' : `?${request.query}`}`;
+  const length = aliasMatch(raw, path);
+  return raw.slice(length);
+}
+
+/**
+ * mod_proxy's alias_match: a prefix match where a run of slashes in the path matches a run in the
+ * URI, ending at a `/` or the end of the URI unless the path ends with `/`; the length of the URI
+ * matched, 0 for no match.
+ */
+export function aliasMatch(uri: string, path: string): number {
+  let a = 0;
+  let u = 0;
+  while (a < path.length && u < uri.length) {
+    if (path[a] === '/') {
+      if (uri[u] !== '/') return 0;
+      while (path[a] === '/') a++;
+      while (uri[u] === '/') u++;
+    } else if (path[a++] !== uri[u++]) return 0;
+  }
+  if (u === uri.length && a !== path.length) return 0;
+  if (path[a - 1] !== '/' && u < uri.length && uri[u] !== '/' && uri[u] !== '?') return 0;
+  return u;
+}
+
+/** The balancer a server sees under `name`: its own, else the main server's. */
+function findBalancer(analysis: Analysis, server: Server, name: string): Balancer | undefined {
+  const balancers = analysis.model.balancers.filter((balancer) => balancer.name === name);
+  const own = server.vhost && balancers.find((balancer) => balancer.scope.kind === 'vhost' && balancer.scope.section === server.vhost);
+  return own ?? balancers.find((balancer) => balancer.scope.kind === 'main');
+}

@@ -1,0 +1,377 @@
+/**
+ * Cases for test/apache/trace.test.ts: a configuration and the requests sent to it. Placeholders:
+ * `{a}`, `{b}`, `{c}` the `127.0.0.1:PORT` of echo backends, `{z}` a loopback address nothing
+ * listens on, `{port}` Apache's own port. A request's `location`, `cookie` and `status` are what
+ * the member answers with.
+ */
+
+/** One request of a case. */
+export interface TraceCaseRequest {
+  /** Sent as written (percent-encoding and all), with the query string. */
+  readonly path: string;
+  /** The `Host` name (default 127.0.0.1); the port is always Apache's. */
+  readonly host?: string;
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly location?: string;
+  readonly cookie?: string;
+  readonly status?: number;
+}
+
+/** A configuration (placed after the server lines and LoadModule lines) and what is sent to it. */
+export interface TraceCase {
+  readonly name: string;
+  readonly config: string;
+  readonly requests: readonly TraceCaseRequest[];
+}
+
+const API = `<Proxy "balancer://api">
+  BalancerMember "http://{a}"
+  BalancerMember "http://{b}"
+</Proxy>`;
+
+const paths = (...list: string[]): TraceCaseRequest[] => list.map((path) => ({ path }));
+
+export const CASES: readonly TraceCase[] = [
+  // ProxyPass: order, longest match, exclusions, slashes.
+  {
+    name: 'ProxyPass with trailing slashes on both sides',
+    config: `${API}\nProxyPass "/api/" "balancer://api/"`,
+    requests: paths(
+      '/api/v1/x?y=1',
+      '/api/',
+      '/api',
+      '/api//double',
+      '/apix',
+      '/api/a%20b',
+      '/api/a+b',
+      '/api/%7Euser',
+      '/api/x;p=1',
+      '/other',
+    ),
+  },
+  {
+    name: 'ProxyPass without trailing slashes',
+    config: `${API}\nProxyPass "/api" "balancer://api"`,
+    requests: paths('/api/v1/x', '/api', '/api/', '/apiv1', '/api?q=1', '/api/x?q=1&r=2'),
+  },
+  {
+    name: 'ProxyPass path with a slash, balancer URL without',
+    config: `${API}\nProxyPass "/api/" "balancer://api"`,
+    requests: paths('/api/v1', '/api/', '/api/x/y'),
+  },
+  {
+    name: 'member URLs with a path and a trailing slash',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}/app/"\n  BalancerMember "http://{b}/app/"\n</Proxy>\nProxyPass "/api/" "balancer://api/"`,
+    requests: paths('/api/x', '/api/', '/api/a/b?c=d'),
+  },
+  {
+    name: 'member URLs with a path, no trailing slash',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}/app"\n  BalancerMember "http://{b}/app"\n</Proxy>\nProxyPass "/api" "balancer://api"`,
+    requests: paths('/api/x', '/api', '/api/x/y?z=1'),
+  },
+  {
+    name: 'the balancer URL has a path',
+    config: `${API}\nProxyPass "/shop/" "balancer://api/store/"`,
+    requests: paths('/shop/cart', '/shop/', '/shop/a/b'),
+  },
+  {
+    name: 'exclusions and order',
+    config: `${API}\nProxyPass "/api/static/" "!"\nProxyPass "/api/" "balancer://api/"\nProxyPass "/" "http://{c}/root/"`,
+    requests: paths('/api/static/app.css', '/api/static', '/api/x', '/x', '/', '/api/staticx'),
+  },
+  {
+    name: 'a broad ProxyPass first shadows the later ones',
+    config: `${API}\nProxyPass "/" "http://{c}/"\nProxyPass "/api/" "balancer://api/"\nProxyPass "/api/static/" "!"`,
+    requests: paths('/api/x', '/api/static/a.css', '/z'),
+  },
+  {
+    name: 'plain workers',
+    config: `ProxyPass "/one/" "http://{a}/"\nProxyPass "/two" "http://{b}/base"\nProxyPass "/three/" "http://{c}"`,
+    requests: paths('/one/x', '/one/', '/two/x', '/two', '/twox', '/three/x', '/three/'),
+  },
+  // ProxyPass in <Location>.
+  {
+    name: 'ProxyPass inside <Location>',
+    config: `${API}\n<Location "/api/">\n  ProxyPass "balancer://api/"\n  ProxyPassReverse "balancer://api/"\n</Location>\n<Location "/app">\n  ProxyPass "http://{c}/app"\n</Location>`,
+    requests: paths('/api/x', '/api/', '/api', '/app', '/app/x', '/appx', '/x'),
+  },
+  {
+    name: 'a <Location> exclusion inside a broader ProxyPass',
+    config: `${API}\nProxyPass "/" "balancer://api/"\n<Location "/status">\n  ProxyPass "!"\n</Location>`,
+    requests: paths('/status', '/status/x', '/statusx', '/x'),
+  },
+  // ProxyPassMatch.
+  {
+    name: 'ProxyPassMatch with back-references',
+    config: `${API}\nProxyPassMatch "^/v(\\d+)/(.*)$" "balancer://api/version$1/$2"\nProxyPassMatch "^/img/(.*\\.png)$" "http://{c}/images/$1"`,
+    requests: paths('/v2/items', '/v10/a/b?x=1', '/v/x', '/img/a.png', '/img/a.jpg'),
+  },
+  // Virtual hosts.
+  {
+    name: 'name-based virtual hosts',
+    config: `<VirtualHost *:{port}>\n  ServerName first.example\n  ProxyPass "/" "http://{a}/first/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName second.example\n  ServerAlias *.second.example alias.example\n  ProxyPass "/" "http://{b}/second/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'first.example' },
+      { path: '/x', host: 'second.example' },
+      { path: '/x', host: 'www.second.example' },
+      { path: '/x', host: 'alias.example' },
+      { path: '/x', host: 'unknown.example' },
+      { path: '/x', host: 'SECOND.EXAMPLE' },
+    ],
+  },
+  {
+    name: 'the main server ProxyPass comes before the virtual host one',
+    config: `ProxyPass "/shared/" "http://{a}/main/"\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPass "/shared/" "http://{b}/vhost/"\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/shared/x', host: 'v.example' },
+      { path: '/y', host: 'v.example' },
+    ],
+  },
+  {
+    name: 'ProxyPassInherit Off does not stop the main server ProxyPass lines (not even with BalancerInherit Off)',
+    config: `ProxyPass "/shared/" "http://{a}/main/"\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPassInherit Off\n  ProxyPass "/shared/" "http://{b}/vhost/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName w.example\n  ProxyPassInherit Off\n  BalancerInherit Off\n  ProxyPass "/shared/" "http://{c}/vhost/"\n</VirtualHost>`,
+    requests: [
+      { path: '/shared/x', host: 'v.example' },
+      { path: '/shared/x', host: 'w.example' },
+    ],
+  },
+  // mod_rewrite.
+  {
+    name: 'RewriteRule [P] with conditions',
+    config: `${API}\nRewriteEngine On\nRewriteCond "%{HTTP:X-Beta}" "=1"\nRewriteRule "^/(.*)$" "balancer://api/beta/$1" [P,L]\nRewriteCond "%{QUERY_STRING}" "(^|&)v=2"\nRewriteRule "^/item/(\\d+)$" "http://{c}/v2/items/$1" [P,QSA]\nProxyPass "/" "http://{c}/default/"`,
+    requests: [
+      { path: '/a/b', headers: { 'X-Beta': '1' } },
+      { path: '/a/b', headers: { 'X-Beta': '0' } },
+      { path: '/item/7?v=2' },
+      { path: '/item/7?v=1' },
+      { path: '/item/x?v=2' },
+    ],
+  },
+  {
+    name: 'RewriteRule [R], [F] and [G]',
+    config: `RewriteEngine On\nRewriteRule "^/old/(.*)$" "/new/$1" [R=301,L]\nRewriteRule "^/secret" "-" [F]\nRewriteRule "^/gone" "-" [G]\nProxyPass "/" "http://{a}/"`,
+    requests: paths('/old/page', '/secret/x', '/gone', '/new/page'),
+  },
+  {
+    name: 'a virtual host does not run the main server rules',
+    config: `RewriteEngine On\nRewriteRule "^/(.*)$" "http://{a}/main/$1" [P]\n<VirtualHost *:{port}>\n  ServerName v.example\n  ProxyPass "/" "http://{b}/vhost/"\n</VirtualHost>`,
+    requests: [{ path: '/x', host: 'v.example' }],
+  },
+  // Headers.
+  {
+    name: 'ProxyPreserveHost and X-Forwarded-*',
+    config: `<VirtualHost *:{port}>\n  ServerName p.example\n  ProxyPreserveHost On\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName n.example\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName off.example\n  ProxyAddHeaders Off\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'p.example' },
+      { path: '/x', host: 'n.example' },
+      { path: '/x', host: 'n.example', headers: { 'X-Forwarded-For': '203.0.113.9' } },
+      { path: '/x', host: 'off.example' },
+    ],
+  },
+  // The way back.
+  {
+    name: 'ProxyPassReverse forms',
+    config: `${API}\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"\nProxyPass "/plain/" "http://{c}/"\nProxyPassReverse "/plain/" "http://{c}/"`,
+    requests: [
+      { path: '/api/x', location: 'http://{a}/landed' },
+      { path: '/api/x', location: 'http://{b}/landed' },
+      { path: '/plain/x', location: 'http://{c}/landed' },
+      { path: '/plain/x', location: 'http://{c}' },
+      { path: '/plain/x', location: 'http://elsewhere.example/x' },
+      { path: '/plain/x', location: '/relative' },
+    ],
+  },
+  {
+    name: 'ProxyPassReverse without trailing slashes',
+    config: `${API}\nProxyPass "/api" "balancer://api"\nProxyPassReverse "/api" "balancer://api"\nProxyPass "/plain" "http://{c}"\nProxyPassReverse "/plain" "http://{c}"`,
+    requests: [
+      { path: '/api/x', location: 'http://{a}/landed' },
+      { path: '/plain/x', location: 'http://{c}/landed' },
+    ],
+  },
+  {
+    name: 'ProxyPassReverseCookiePath',
+    config: `ProxyPass "/app/" "http://{a}/"\nProxyPassReverse "/app/" "http://{a}/"\nProxyPassReverseCookiePath "/" "/app/"`,
+    requests: [
+      { path: '/app/x', cookie: 'sid=1; Path=/' },
+      { path: '/app/x', cookie: 'sid=1; Path=/sub' },
+      { path: '/app/x', cookie: 'sid=1' },
+    ],
+  },
+  // Encoded slashes.
+  {
+    name: 'AllowEncodedSlashes and nocanon',
+    config: `<VirtualHost *:{port}>\n  ServerName off.example\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName nodecode.example\n  AllowEncodedSlashes NoDecode\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName nocanon.example\n  AllowEncodedSlashes NoDecode\n  ProxyPass "/" "http://{c}/" nocanon\n</VirtualHost>`,
+    requests: [
+      { path: '/a%2Fb', host: 'off.example' },
+      { path: '/a%2Fb', host: 'nodecode.example' },
+      { path: '/a%2Fb', host: 'nocanon.example' },
+      { path: '/a%20b', host: 'nocanon.example' },
+      { path: '/a%20b', host: 'off.example' },
+    ],
+  },
+  // Failover and 503.
+  {
+    name: 'members down',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{z}"\n  BalancerMember "http://{b}"\n</Proxy>\n<Proxy "balancer://dead">\n  BalancerMember "http://{z}"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPass "/dead/" "balancer://dead/"`,
+    requests: paths('/api/x', '/dead/x'),
+  },
+  // Alias and local pages.
+  {
+    name: 'Alias and exclusions keep local paths local',
+    config: `Alias "/static/" "/nonexistent/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "http://{a}/"`,
+    requests: paths('/static/a.css', '/page'),
+  },
+  // More of mod_rewrite.
+  {
+    name: 'RewriteRule flags: NC, QSA, QSD, PT, OR, negated conditions and %N',
+    config: `${API}
+RewriteEngine On
+RewriteRule "^/CASE/(.*)$" "http://{a}/nc/$1" [P,NC]
+RewriteRule "^/qsa/(.*)$" "http://{a}/qsa/$1?added=1" [P,QSA]
+RewriteRule "^/noqsa/(.*)$" "http://{a}/noqsa/$1?added=1" [P]
+RewriteRule "^/qsd/(.*)$" "http://{a}/qsd/$1" [P,QSD]
+RewriteRule "^/pt/(.*)$" "/api/pt/$1" [PT]
+RewriteCond "%{HTTP:X-A}" "=1" [OR]
+RewriteCond "%{HTTP:X-B}" "=1"
+RewriteRule "^/either/(.*)$" "http://{b}/either/$1" [P]
+RewriteCond "%{HTTP_HOST}" "!^127\\."
+RewriteRule "^/named/(.*)$" "http://{c}/named/$1" [P]
+RewriteCond "%{QUERY_STRING}" "^id=(\\d+)$"
+RewriteRule "^/byid$" "http://{c}/items/%1" [P]
+ProxyPass "/api/" "balancer://api/"
+ProxyPass "/" "http://{c}/fallback/"`,
+    requests: [
+      ...paths(
+        '/case/x',
+        '/CASE/x',
+        '/qsa/x?q=1',
+        '/qsa/x',
+        '/noqsa/x?q=1',
+        '/qsd/x?q=1',
+        '/pt/x',
+        '/either/x',
+        '/named/x',
+        '/byid?id=42',
+        '/byid?id=x',
+      ),
+      { path: '/either/y', headers: { 'X-A': '1' } },
+      { path: '/either/z', headers: { 'X-B': '1' } },
+      { path: '/named/x', host: 'localhost' },
+    ],
+  },
+  {
+    name: 'RewriteOptions Inherit runs the main server rules in a virtual host',
+    config: `RewriteEngine On\nRewriteRule "^/main/(.*)$" "http://{a}/from-main/$1" [P]\n<VirtualHost *:{port}>\n  ServerName v.example\n  RewriteEngine On\n  RewriteOptions Inherit\n  RewriteRule "^/own/(.*)$" "http://{b}/own/$1" [P]\n</VirtualHost>\n<VirtualHost *:{port}>\n  ServerName w.example\n  RewriteOptions Inherit\n  ProxyPass "/" "http://{c}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/main/x', host: 'v.example' },
+      { path: '/own/x', host: 'v.example' },
+      { path: '/main/x', host: 'w.example' },
+      { path: '/main/x' },
+    ],
+  },
+  // Sections.
+  {
+    name: '<LocationMatch> ProxyPass and Require all denied',
+    config: `${API}\n<LocationMatch "^/v[0-9]+/">\n  ProxyPass "balancer://api/"\n</LocationMatch>\n<Location "/private/">\n  Require all denied\n</Location>\nProxyPass "/" "http://{c}/"`,
+    requests: paths('/v1/x', '/v22/y/z', '/vx/y', '/private/x', '/privatex', '/z'),
+  },
+  {
+    name: 'an exact address virtual host comes before a wildcard one',
+    config: `<VirtualHost *:{port}>\n  ServerName star.example\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost 127.0.0.1:{port}>\n  ServerName exact.example\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>`,
+    requests: [
+      { path: '/x', host: 'star.example' },
+      { path: '/x', host: 'exact.example' },
+      { path: '/x', host: 'none.example' },
+    ],
+  },
+  // Query strings and encodings.
+  {
+    name: 'query strings and encoded characters',
+    config: `ProxyPass "/q/" "http://{a}/q/"\nProxyPass "/t/" "http://{b}/t/?fixed=1"`,
+    requests: paths(
+      '/q/x?a=1&b=2',
+      '/q/x?',
+      '/q/x?a=%20',
+      '/q/a%3Fb',
+      '/q/a%23b',
+      '/q/%C3%A9',
+      '/q/a%25b',
+      '/q/a"b',
+      '/q/a%22b',
+      '/q/a%5Bb%5D',
+      '/q/a:b@c',
+      '/t/x?a=1',
+      '/q/./x',
+      '/q/y/../x',
+      '/q//x',
+    ),
+  },
+  {
+    name: 'three members, the first one down',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{z}"\n  BalancerMember "http://{b}"\n  BalancerMember "http://{c}"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPass "/worker/" "http://{z}/"`,
+    requests: paths('/api/x', '/worker/x'),
+  },
+  // Methods, headers passed on, statuses passed back.
+  {
+    name: 'methods, client headers and member statuses',
+    config: `ProxyPass "/m/" "http://{a}/m/"\n<Location "/loc/">\n  ProxyPass "http://{b}/"\n  ProxyPassReverse "http://{b}/"\n  ProxyPassReverseCookieDomain "internal.example" "public.example"\n</Location>`,
+    requests: [
+      { path: '/m/x', method: 'POST' },
+      { path: '/m/x', method: 'DELETE' },
+      { path: '/m/x', method: 'PUT' },
+      { path: '/m/x', method: 'OPTIONS' },
+      { path: '/m/x', headers: { 'User-Agent': 'probe/1.0', Accept: 'text/html', 'X-Custom': 'a b' } },
+      { path: '/m/x', headers: { 'X-Forwarded-Host': 'earlier.example', 'X-Forwarded-Server': 'edge' } },
+      { path: '/m/x', status: 404 },
+      { path: '/m/x', status: 500 },
+      { path: '/m/x', status: 302, location: 'http://{a}/m/next' },
+      { path: '/loc/x', location: 'http://{b}/next' },
+      { path: '/loc/x', location: 'http://{b}' },
+      { path: '/loc/x', cookie: 's=1; Domain=internal.example; Path=/' },
+      { path: '/loc/x', cookie: 's=1; Domain=other.example' },
+      { path: '/loc/x', status: 201 },
+    ],
+  },
+];
+
+/** ProxyPassReverse for a plain worker, public path and URL with and without slashes. */
+const WORKER_REVERSE_CASES: TraceCase[] = ['/w', '/w/'].flatMap((fake) =>
+  ['http://{a}', 'http://{a}/'].map((real) => ({
+    name: `reverse: ProxyPassReverse "${fake}" "${real}" for a worker`,
+    config: `ProxyPass "/w/" "http://{a}/"\nProxyPassReverse "${fake}" "${real}"`,
+    requests: ['http://{a}/landed', 'http://{a}', 'http://{a}/', '/landed', 'http://other.example/'].map((location) => ({
+      path: '/w/x',
+      location,
+    })),
+  })),
+);
+
+/** ProxyPass path, balancer URL and member URL with and without their slashes: every way to get `//`. */
+const SLASH_CASES: TraceCase[] = ['/api', '/api/'].flatMap((path) =>
+  ['balancer://m', 'balancer://m/'].flatMap((balancer) =>
+    ['', '/', '/app', '/app/'].map((memberPath) => ({
+      name: `slashes: ProxyPass "${path}" "${balancer}", member "http://{a}${memberPath}"`,
+      config: `<Proxy "balancer://m">\n  BalancerMember "http://{a}${memberPath}"\n</Proxy>\nProxyPass "${path}" "${balancer}"`,
+      requests: paths('/api', '/api/', '/api/x', '/api//x', '/api/x/', '/api/x?y=1'),
+    })),
+  ),
+);
+
+/** ProxyPassReverse public path and balancer URL with and without slashes, for members with and without one. */
+const REVERSE_CASES: TraceCase[] = ['/api', '/api/'].flatMap((fake) =>
+  ['balancer://m', 'balancer://m/'].flatMap((real) =>
+    ['', '/'].map((memberSlash) => ({
+      name: `reverse: ProxyPassReverse "${fake}" "${real}", member "http://{a}${memberSlash}"`,
+      config: `<Proxy "balancer://m">\n  BalancerMember "http://{a}${memberSlash}"\n</Proxy>\nProxyPass "/api/" "balancer://m/"\nProxyPassReverse "${fake}" "${real}"`,
+      requests: ['http://{a}/landed', 'http://{a}', 'http://{a}/', 'http://{a}/api/x', 'http://other.example/x'].map((location) => ({
+        path: '/api/x',
+        location,
+      })),
+    })),
+  ),
+);
+
+/** Every case, generated ones after the written ones. */
+export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES];

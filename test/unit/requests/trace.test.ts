@@ -1,0 +1,177 @@
+import { strict as assert } from 'node:assert';
+import { analyze } from '../../../server/src/core/analysis';
+import { parseHeader, parseRequest, type BackendAnswer, type Trace } from '../../../server/src/core/requests/request';
+import { aliasMatch, traceRequest } from '../../../server/src/core/requests/trace';
+import { decodePath, encodePath } from '../../../server/src/core/requests/uri';
+
+const BALANCER = '<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.1:8080"\n  BalancerMember "http://10.0.0.2:8080"\n</Proxy>\n';
+
+/** Traces `url` through `config` (lines joined by newlines). */
+function trace(config: string, url: string, headers: string[] = [], answer: BackendAnswer = {}): Trace {
+  const analysis = analyze(config, { epochSeconds: 1_700_000_000 });
+  const request = parseRequest(
+    'GET',
+    url,
+    headers.map((text) => parseHeader(text) as [string, string]),
+  );
+  if ('error' in request) throw new Error(request.error);
+  return traceRequest(analysis, request, answer);
+}
+
+/** What the member receives, or the status Apache answers itself, in one line. */
+function outcome(result: Trace): string {
+  if (!result.backendRequest) return `${result.handledBy} ${result.status ?? '?'}`;
+  return `${result.member} ${result.backendRequest.url}`;
+}
+
+describe('request model: trace', () => {
+  const cases: [config: string, url: string, expected: string][] = [
+    [`${BALANCER}ProxyPass "/api/" "balancer://api/"`, 'http://h/api/v1/x?y=1', 'http://10.0.0.1:8080 http://10.0.0.1:8080/v1/x?y=1'],
+    [`${BALANCER}ProxyPass "/api" "balancer://api"`, 'http://h/api/v1', 'http://10.0.0.1:8080 http://10.0.0.1:8080/v1'],
+    [`${BALANCER}ProxyPass "/api" "balancer://api"`, 'http://h/apiv1', 'local ?'],
+    [`${BALANCER}ProxyPass "/api/static" "!"\nProxyPass "/api" "balancer://api"`, 'http://h/api/static/a.css', 'local ?'],
+    [
+      `${BALANCER}ProxyPass "/api" "balancer://api"\nProxyPass "/api/static" "!"`,
+      'http://h/api/static/a.css',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/static/a.css',
+    ],
+    [
+      `${BALANCER}ProxyPassMatch "^/v(\\d+)/(.*)$" "balancer://api/version$1/$2"`,
+      'http://h/v2/items',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/version2/items',
+    ],
+    [
+      `${BALANCER}<Location "/api/">\n  ProxyPass "balancer://api/"\n</Location>`,
+      'http://h/api/x',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/x',
+    ],
+    [
+      `${BALANCER}RewriteEngine On\nRewriteCond "%{HTTP:X-Beta}" "=1"\nRewriteRule "^/(.*)$" "balancer://api/beta/$1" [P]`,
+      'http://h/a',
+      'local ?',
+    ],
+    [`${BALANCER}RewriteEngine On\nRewriteRule "^/old/(.*)$" "/new/$1" [R=301,L]`, 'http://h/old/x', 'local 301'],
+    [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/a%2Fb', 'error 404'],
+    [`${BALANCER}<Location "/">\n  Require all denied\n</Location>\nProxyPass "/" "balancer://api/"`, 'http://h/x', 'error 403'],
+    [`${BALANCER}ProxyPass "/" "balancer://other/"`, 'http://h/x', 'error 503'],
+    [`ProxyPass "/app/" "http://10.0.0.9:9000/base/"`, 'http://h/app/a%20b', 'http://10.0.0.9:9000 http://10.0.0.9:9000/base/a%20b'],
+    [`ProxyPass "/app" "http://10.0.0.9:9000"`, 'http://h/app', 'http://10.0.0.9:9000 http://10.0.0.9:9000/'],
+    [`ProxyPass "/app/" "http://10.0.0.9:9000"`, 'http://h/app/x', 'error 500'],
+    [`AllowEncodedSlashes NoDecode\nProxyPass "/" "http://10.0.0.9/"`, 'http://h/a%2Fb%20c', 'http://10.0.0.9 http://10.0.0.9/a%2Fb%20c'],
+    [
+      `ProxyPass "/s/" "http://10.0.0.7/"\nProxyPassInherit Off\n<VirtualHost *:80>\n</VirtualHost>`,
+      'http://h/s/x',
+      'http://10.0.0.7 http://10.0.0.7/x',
+    ],
+    [
+      // merge_proxy_config appends the main server's ProxyPass lines whatever ProxyPassInherit says.
+      `ProxyPass "/s/" "http://10.0.0.7/"\n<VirtualHost *:80>\nProxyPassInherit Off\nBalancerInherit Off\n</VirtualHost>`,
+      'http://h/s/x',
+      'http://10.0.0.7 http://10.0.0.7/x',
+    ],
+    [
+      `<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.1/app"\n</Proxy>\nProxyPass "/api" "balancer://api"`,
+      'http://h/api',
+      'http://10.0.0.1/app http://10.0.0.1/app/',
+    ],
+    [
+      `${BALANCER}<LocationMatch "^/v[0-9]+/">\n  ProxyPass "balancer://api/"\n</LocationMatch>`,
+      'http://h/v1/x',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080//v1/x',
+    ],
+    [`ProxyPass "/t/" "http://10.0.0.9/t/?fixed=1"`, 'http://h/t/x?a=1', 'http://10.0.0.9 http://10.0.0.9/t/%3Ffixed=1x?a=1'],
+    [`ProxyPass "/q/" "http://10.0.0.9/q/"`, 'http://h/q/a%3Fb', 'http://10.0.0.9 http://10.0.0.9/q/a%3Fb'],
+    [
+      `RewriteEngine On\nRewriteRule "^/(.*)$" "http://10.0.0.1/main/$1" [P]\n<VirtualHost *:80>\n  RewriteOptions Inherit\n</VirtualHost>`,
+      'http://h/x',
+      'http://10.0.0.1 http://10.0.0.1/main/x',
+    ],
+    [
+      `<VirtualHost *:80>\n  ServerName star\n  ProxyPass "/" "http://10.0.0.1/"\n</VirtualHost>\n<VirtualHost 10.0.0.5:80>\n  ProxyPass "/" "http://10.0.0.2/"\n</VirtualHost>`,
+      'http://star/x',
+      'http://10.0.0.2 http://10.0.0.2/x',
+    ],
+  ];
+  for (const [config, url, expected] of cases) {
+    it(`${url} on ${config.split('\n').slice(-1)[0]}`, () => assert.equal(outcome(trace(config, url)), expected));
+  }
+
+  it('takes a RewriteRule [P] whose condition holds, before any ProxyPass', () => {
+    const config = `${BALANCER}RewriteEngine On\nRewriteCond "%{HTTP:X-Beta}" "=1"\nRewriteRule "^/(.*)$" "balancer://api/beta/$1" [P]\nProxyPass "/" "http://10.0.0.9/"`;
+    assert.equal(outcome(trace(config, 'http://h/a?q=1', ['X-Beta: 1'])), 'http://10.0.0.1:8080 http://10.0.0.1:8080/beta/a?q=1');
+  });
+
+  it('chooses the virtual host by Host, the first one by default', () => {
+    const config = `${BALANCER}<VirtualHost *:80>\n  ServerName a.example\n  ProxyPass "/" "http://10.0.0.7/"\n</VirtualHost>\n<VirtualHost *:80>\n  ServerName b.example\n  ServerAlias *.b.example\n  ProxyPass "/" "http://10.0.0.8/"\n</VirtualHost>`;
+    assert.equal(trace(config, 'http://x.b.example/').member, 'http://10.0.0.8');
+    assert.equal(trace(config, 'http://a.example/').member, 'http://10.0.0.7');
+    assert.equal(trace(config, 'http://other.example/').member, 'http://10.0.0.7');
+    assert.equal(trace(config, 'http://other.example:8080/').handledBy, 'local');
+  });
+
+  it('skips a member that is down, and answers 503 when every member is', () => {
+    const config = `${BALANCER}ProxyPass "/" "balancer://api/"`;
+    assert.equal(trace(config, 'http://h/', [], { down: ['http://10.0.0.1:8080'] }).member, 'http://10.0.0.2:8080');
+    assert.equal(trace(config, 'http://h/', [], { down: ['http://10.0.0.1:8080', 'http://10.0.0.2:8080'] }).status, 503);
+  });
+
+  it('sends Host and X-Forwarded-* as mod_proxy_http does', () => {
+    const config = `ServerName main.example\n${BALANCER}ProxyPass "/" "balancer://api/"`;
+    const headers = trace(config, 'http://shop.example/x').backendRequest?.headers;
+    assert.deepEqual(headers, {
+      host: '10.0.0.1:8080',
+      'x-forwarded-for': '(client address)',
+      'x-forwarded-host': 'shop.example',
+      'x-forwarded-server': 'main.example',
+    });
+    const preserved = trace(`${config}\nProxyPreserveHost On`, 'http://shop.example/x').backendRequest?.headers.host;
+    assert.equal(preserved, 'shop.example');
+  });
+
+  it('maps a Location and a cookie back, /api//landed included', () => {
+    const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"\nProxyPassReverseCookiePath "/" "/api/"`;
+    const result = trace(config, 'http://h/api/x', [], { location: 'http://10.0.0.1:8080/landed', setCookie: 's=1; Path=/' });
+    assert.equal(result.clientLocation, 'http://h/api//landed');
+    assert.equal(result.clientSetCookie, 's=1; Path=/api/');
+    // The whole path is replaced, not only the matching start.
+    assert.equal(trace(config, 'http://h/api/x', [], { setCookie: 's=1; Path=/sub' }).clientSetCookie, 's=1; Path=/api/');
+  });
+
+  it('says what it assumes: an %{ENV:…} value, a file test, where a host name leads', () => {
+    const rewrite = `RewriteEngine On\nRewriteCond "%{ENV:STAGE}" "=beta" [OR]\nRewriteCond "%{REQUEST_FILENAME}" "-f"\nRewriteRule "^/(.*)$" "http://10.0.0.3/$1" [P]`;
+    const steps = trace(rewrite, 'http://h/x').steps.map((step) => step.what);
+    assert.ok(steps.includes('assumes %{ENV:STAGE} is empty'), steps.join('\n'));
+    assert.ok(steps.includes('assumes /x does not exist on the file system (-f)'), steps.join('\n'));
+    const vhosts = `<VirtualHost 10.0.0.5:80>\n  ServerName a\n</VirtualHost>`;
+    assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
+  });
+
+  it('names the line of each decision', () => {
+    const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
+    const text = config;
+    const steps = trace(config, 'http://h/api/x').steps.filter((step) => step.span);
+    assert.ok(steps.some((step) => text.slice(step.span!.start, step.span!.end) === 'ProxyPass "/api/" "balancer://api/"'));
+    assert.ok(steps.some((step) => text.slice(step.span!.start, step.span!.end) === 'BalancerMember "http://10.0.0.1:8080"'));
+  });
+});
+
+describe('request model: paths', () => {
+  it('matches ProxyPass paths as alias_match does', () => {
+    assert.equal(aliasMatch('/api/x', '/api'), 4);
+    assert.equal(aliasMatch('/apix', '/api'), 0);
+    assert.equal(aliasMatch('/api//x', '/api/'), 6);
+    assert.equal(aliasMatch('/a', '/api'), 0);
+  });
+
+  it('decodes and re-encodes paths', () => {
+    assert.deepEqual(decodePath('/a/./b/../c%20d', 'off'), { uri: '/a/c d' });
+    assert.deepEqual(decodePath('/a%2Fb', 'nodecode'), { uri: '/a%2Fb' });
+    assert.deepEqual(decodePath('/a%2Fb', 'on'), { uri: '/a/b' });
+    assert.equal(encodePath('/a b%"'), '/a%20b%25%22');
+  });
+
+  it('refuses a URL that is not http(s)', () => {
+    assert.ok('error' in parseRequest('GET', 'ftp://h/', []));
+    assert.ok('error' in parseRequest('GET', '/relative', []));
+  });
+});
