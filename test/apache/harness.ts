@@ -541,7 +541,7 @@ export async function startEchoBackend(name: string, reply: EchoReply = {}): Pro
         Connection: 'close',
       };
       if (reply.location !== undefined)
-        headers.Location = reply.location.replace('{host}', seen.headers.host ?? '').replace('{self}', self);
+        headers.Location = reply.location.replaceAll('{host}', seen.headers.host ?? '').replaceAll('{self}', self);
       if (reply.setCookie !== undefined) headers['Set-Cookie'] = reply.setCookie;
       response.writeHead(reply.status ?? 200, headers).end(body);
     };

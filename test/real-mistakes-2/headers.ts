@@ -1,0 +1,78 @@
+// Headers the application needs behind a proxy: Host, X-Forwarded-Proto, X-Forwarded-For.
+import { balancer, RequestMistake } from './case';
+
+const PASS = 'ProxyPass "/" "balancer://app/"';
+
+export const HEADERS: readonly RequestMistake[] = [
+  {
+    name: 'x-forwarded-proto-never-set',
+    url: 'https://stackoverflow.com/questions/16042647/whats-the-de-facto-standard-for-a-reverse-proxy-to-tell-the-backend-ssl-is-used',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-proto': null } },
+    fixed: { header: { 'x-forwarded-proto': 'https' } },
+  },
+  {
+    name: 'x-forwarded-proto-from-server-protocol',
+    url: 'https://serverdevworker.com/72400a136',
+    config: `${balancer()}\nRequestHeader set X-Forwarded-Proto "%{SERVER_PROTOCOL}e"\n${PASS}`,
+    at: 'RequestHeader',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "expr=%{REQUEST_SCHEME}"\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-proto': '(null)' } },
+    fixed: { header: { 'x-forwarded-proto': 'http' } },
+  },
+  {
+    name: 'keycloak-header-instead-of-requestheader',
+    url: 'https://github.com/keycloak/keycloak/issues/8922',
+    config: `${balancer()}\nHeader setIfEmpty X-Forwarded-Proto "https"\nProxyPreserveHost On\n${PASS}`,
+    at: 'Header setIfEmpty',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\nProxyPreserveHost On\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-proto': null } },
+    fixed: { header: { 'x-forwarded-proto': 'https' } },
+  },
+  {
+    name: 'jenkins-host-not-preserved',
+    url: 'https://gist.github.com/razbakov/5d4703531345e6817a9c',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nProxyPreserveHost On\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { host: '{a}' } },
+    fixed: { header: { host: '{front}' } },
+  },
+  {
+    name: 'keycloak-redirect-uri-names-internal-host',
+    url: 'https://github.com/keycloak/keycloak-community/issues/278',
+    config: `${balancer()}\n${PASS}\nProxyPassReverse "/" "balancer://app/"`,
+    at: 'ProxyPass "/"',
+    twin: `${balancer()}\nProxyPreserveHost On\n${PASS}\nProxyPassReverse "/" "balancer://app/"`,
+    reply: { status: 302, location: 'http://{host}/auth?redirect_uri=http://{host}/sso/login' },
+    request: { path: '/app' },
+    symptom: { location: 'http://{front}/auth?redirect_uri=http://{a}/sso/login' },
+    fixed: { location: 'http://{front}/auth?redirect_uri=http://{front}/sso/login' },
+  },
+  {
+    name: 'forwarded-for-passes-client-forgery',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_proxy.html#x-headers',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader unset X-Forwarded-For\n${PASS}`,
+    request: { path: '/', headers: { 'X-Forwarded-For': '6.6.6.6' } },
+    symptom: { header: { 'x-forwarded-for': '6.6.6.6, 127.0.0.1' } },
+    fixed: { header: { 'x-forwarded-for': '127.0.0.1' } },
+  },
+  {
+    name: 'requestheader-in-other-location',
+    url: 'https://github.com/9p4/jellyfin-plugin-sso/issues/79',
+    config: `${balancer()}\n<Location "/sso/">\n    RequestHeader set X-Forwarded-Proto "https"\n</Location>\n${PASS}`,
+    at: '<Location "/sso/">',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\n${PASS}`,
+    request: { path: '/SSO/OID/r/keycloak' },
+    symptom: { header: { 'x-forwarded-proto': null } },
+    fixed: { header: { 'x-forwarded-proto': 'https' } },
+  },
+];

@@ -1,0 +1,21 @@
+// Every case of the second collection, theme by theme.
+import { ACCESS } from './access';
+import type { RequestMistake } from './case';
+import { ENCODED } from './encoded';
+import { HEADERS } from './headers';
+import { LOCAL_PATHS } from './local-paths';
+import { REDIRECTS } from './redirects';
+import { TIMEOUTS } from './timeouts';
+import { URL_MAPPING } from './url-mapping';
+import { WEBSOCKET } from './websocket';
+
+export const REQUEST_MISTAKES: readonly RequestMistake[] = [
+  ...URL_MAPPING,
+  ...LOCAL_PATHS,
+  ...HEADERS,
+  ...REDIRECTS,
+  ...ENCODED,
+  ...WEBSOCKET,
+  ...TIMEOUTS,
+  ...ACCESS,
+];
