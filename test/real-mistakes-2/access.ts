@@ -1,7 +1,7 @@
 // Access control in front of the proxy, error pages, and client addresses behind it.
 import { balancer, RequestMistake } from './case';
 
-const PASS = 'ProxyPass "/" "balancer://app/"';
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
 
 export const ACCESS: readonly RequestMistake[] = [
   {

@@ -1,7 +1,7 @@
 // Headers the application needs behind a proxy: Host, X-Forwarded-Proto, X-Forwarded-For.
 import { balancer, RequestMistake } from './case';
 
-const PASS = 'ProxyPass "/" "balancer://app/"';
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
 
 export const HEADERS: readonly RequestMistake[] = [
   {
@@ -47,9 +47,9 @@ export const HEADERS: readonly RequestMistake[] = [
   {
     name: 'keycloak-redirect-uri-names-internal-host',
     url: 'https://github.com/keycloak/keycloak-community/issues/278',
-    config: `${balancer()}\n${PASS}\nProxyPassReverse "/" "balancer://app/"`,
+    config: `${balancer()}\n${PASS}`,
     at: 'ProxyPass "/"',
-    twin: `${balancer()}\nProxyPreserveHost On\n${PASS}\nProxyPassReverse "/" "balancer://app/"`,
+    twin: `${balancer()}\nProxyPreserveHost On\n${PASS}`,
     reply: { status: 302, location: 'http://{host}/auth?redirect_uri=http://{host}/sso/login' },
     request: { path: '/app' },
     symptom: { location: 'http://{front}/auth?redirect_uri=http://{a}/sso/login' },

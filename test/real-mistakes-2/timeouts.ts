@@ -2,7 +2,7 @@
 import { RequestMistake } from './case';
 
 const members = (params: string): string =>
-  `<Proxy "balancer://app">\n    BalancerMember "http://{a}" ${params}\n    BalancerMember "http://{b}" ${params}\n</Proxy>\nProxyPass "/" "balancer://app/"`;
+  `<Proxy "balancer://app">\n    BalancerMember "http://{a}" ${params}\n    BalancerMember "http://{b}" ${params}\n</Proxy>\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`;
 
 export const TIMEOUTS: readonly RequestMistake[] = [
   {
@@ -41,7 +41,7 @@ export const TIMEOUTS: readonly RequestMistake[] = [
   {
     name: 'balancer-timeout-meant-for-slow-members',
     url: 'https://adminmanuals.com/managing-backend-connection-timeouts-in-apache-load-balancers/',
-    config: `<Proxy "balancer://app">\n    BalancerMember "http://{a}"\n    BalancerMember "http://{b}"\n    ProxySet timeout=1\n</Proxy>\nProxyPass "/" "balancer://app/"`,
+    config: `<Proxy "balancer://app">\n    BalancerMember "http://{a}"\n    BalancerMember "http://{b}"\n    ProxySet timeout=1\n</Proxy>\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
     at: 'ProxySet timeout=1',
     // On a balancer, timeout= is how long to wait for a free member, not for a slow one's answer.
     twin: members('timeout=1'),
