@@ -75,4 +75,14 @@ export const HEADERS: readonly RequestMistake[] = [
     symptom: { header: { 'x-forwarded-proto': null } },
     fixed: { header: { 'x-forwarded-proto': 'https' } },
   },
+  {
+    name: 'proxyaddheaders-off-hides-client',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_proxy.html#proxyaddheaders',
+    config: `${balancer()}\nProxyAddHeaders Off\n${PASS}`,
+    at: 'ProxyAddHeaders Off',
+    twin: `${balancer()}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-for': null } },
+    fixed: { header: { 'x-forwarded-for': '127.0.0.1' } },
+  },
 ];

@@ -4,7 +4,6 @@ import type { RequestMistake } from './case';
 import { ENCODED } from './encoded';
 import { HEADERS } from './headers';
 import { LOCAL_PATHS } from './local-paths';
-import { MORE } from './more';
 import { REDIRECTS } from './redirects';
 import { TIMEOUTS } from './timeouts';
 import { URL_MAPPING } from './url-mapping';
@@ -19,5 +18,4 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...WEBSOCKET,
   ...TIMEOUTS,
   ...ACCESS,
-  ...MORE,
 ];

@@ -1,5 +1,7 @@
-// URL mapping into balancers: a prefix lost or doubled on the way to the member.
+// URL mapping into balancers: a prefix lost or doubled on the way to the member, rewrite rules not inherited.
 import { balancer, RequestMistake } from './case';
+
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
 
 export const URL_MAPPING: readonly RequestMistake[] = [
   {
@@ -61,5 +63,35 @@ export const URL_MAPPING: readonly RequestMistake[] = [
     request: { path: '/contextpath/sso/login' },
     symptom: { received: '/sso/login' },
     fixed: { received: '/contextpath/sso/login' },
+  },
+  {
+    name: 'grafana-location-without-slash',
+    url: 'https://github.com/grafana/grafana/issues/10210',
+    config: `${balancer('grafana')}\n<Location "/grafana">\n    ProxyPass "balancer://grafana/"\n</Location>\nProxyPassReverse "/grafana" "balancer://grafana/"`,
+    at: '<Location "/grafana">',
+    twin: `${balancer('grafana')}\n<Location "/grafana/">\n    ProxyPass "balancer://grafana/"\n</Location>\nProxyPassReverse "/grafana" "balancer://grafana/"`,
+    request: { path: '/grafana/login' },
+    symptom: { received: '//login' },
+    fixed: { received: '/login' },
+  },
+  {
+    name: 'proxypassmatch-without-backreference',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_proxy.html#proxypassmatch',
+    config: `${balancer('api')}\nProxyPassMatch "^/api/(.*)$" "balancer://api/"\nProxyPassReverse "/api" "balancer://api/"`,
+    at: 'ProxyPassMatch',
+    twin: `${balancer('api')}\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"\nProxyPassReverse "/api" "balancer://api/"`,
+    request: { path: '/api/users/7' },
+    symptom: { received: '//api/users/7' },
+    fixed: { received: '/users/7' },
+  },
+  {
+    name: 'main-server-rewrite-rules-not-inherited',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions',
+    config: `${balancer()}\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\nProxyPassReverse "/" "balancer://app/"\n<VirtualHost *:*>\n    RewriteEngine On\n    ${PASS.replace('\n', '\n    ')}\n</VirtualHost>`,
+    at: 'RewriteRule',
+    twin: `${balancer()}\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\nProxyPassReverse "/" "balancer://app/"\n<VirtualHost *:*>\n    RewriteEngine On\n    RewriteOptions Inherit\n    ${PASS.replace('\n', '\n    ')}\n</VirtualHost>`,
+    request: { path: '/old/page' },
+    symptom: { received: '/old/page' },
+    fixed: { received: '/new/page' },
   },
 ];

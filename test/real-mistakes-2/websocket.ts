@@ -9,6 +9,8 @@ const UPGRADE = {
 };
 const WS_MEMBERS = '<Proxy "balancer://ws">\n    BalancerMember "ws://{a}"\n    BalancerMember "ws://{b}"\n</Proxy>';
 
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+
 export const WEBSOCKET: readonly RequestMistake[] = [
   {
     name: 'upgrade-not-allowed-on-http-members',
@@ -47,6 +49,16 @@ export const WEBSOCKET: readonly RequestMistake[] = [
     at: 'RewriteCond',
     twin: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
     request: { path: '/chat', headers: { ...UPGRADE, Upgrade: 'WebSocket' } },
+    symptom: { header: { upgrade: null } },
+    fixed: { status: 101 },
+  },
+  {
+    name: 'socketio-transport-tested-on-request-uri',
+    url: 'https://openillumi.com/?p=74034',
+    config: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{REQUEST_URI} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]\n${PASS}`,
+    at: 'RewriteCond',
+    twin: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]\n${PASS}`,
+    request: { path: '/socket.io/?EIO=4&transport=websocket', headers: UPGRADE },
     symptom: { header: { upgrade: null } },
     fixed: { status: 101 },
   },
