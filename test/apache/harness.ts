@@ -5,6 +5,7 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
@@ -519,9 +520,10 @@ export interface EchoBackend extends Backend {
 
 /**
  * Starts an echo backend named `name`: it answers `reply` (default 200) with the request as JSON, and
- * answers an `Upgrade` request with `101 Switching Protocols`, as a WebSocket application does.
+ * answers an `Upgrade` request with `101 Switching Protocols`, as a WebSocket application does; with
+ * `tls`, it speaks HTTPS with that key and certificate.
  */
-export async function startEchoBackend(name: string, reply: EchoReply = {}): Promise<EchoBackend> {
+export async function startEchoBackend(name: string, reply: EchoReply = {}, tls?: { key: string; cert: string }): Promise<EchoBackend> {
   const received: EchoRequest[] = [];
   const record = (request: http.IncomingMessage): EchoRequest => {
     const headers: Record<string, string> = {};
@@ -530,7 +532,7 @@ export async function startEchoBackend(name: string, reply: EchoReply = {}): Pro
     received.push(seen);
     return seen;
   };
-  const server = http.createServer((request, response) => {
+  const handle = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     const seen = record(request);
     const self = `${HOST}:${(server.address() as net.AddressInfo).port}`;
     const answer = (): void => {
@@ -547,7 +549,8 @@ export async function startEchoBackend(name: string, reply: EchoReply = {}): Pro
     };
     if (reply.delayMs === undefined) answer();
     else setTimeout(answer, reply.delayMs);
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   server.on('upgrade', (request: http.IncomingMessage, socket: net.Socket) => {
     record(request);
     socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: ${request.headers.upgrade ?? ''}\r\nConnection: Upgrade\r\n\r\n`);

@@ -3,7 +3,8 @@
 // echo members, the case's request is sent, and the symptom (what the member received, what the client
 // got back) must show with the mistake and not with the twin. Loopback only; everything is stopped.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RequestMistake, Symptom } from '../real-mistakes-2/case';
 import { REQUEST_MISTAKES } from '../real-mistakes-2';
@@ -15,6 +16,8 @@ import {
   fillPlaceholders,
   freePort,
   launchApache,
+  makeScratchDir,
+  removeScratchDir,
   sendRaw,
   startEchoBackend,
 } from './harness';
@@ -35,6 +38,7 @@ const CASE_MODULES: readonly (readonly [string, string])[] = [
   ['proxy_wstunnel_module', 'mod_proxy_wstunnel.so'],
   ['proxy_hcheck_module', 'mod_proxy_hcheck.so'],
   ['proxy_ajp_module', 'mod_proxy_ajp.so'],
+  ['ssl_module', 'mod_ssl.so'],
 ];
 
 /** What one request through Apache showed. */
@@ -68,7 +72,45 @@ describe('request mistakes (second collection): each symptom on a real Apache, g
   this.timeout(120_000);
   const perTest = cleanAfterEach();
 
-  before(() => assertApacheInstalled());
+  /** A self-signed certificate for `localhost`, made once for the TLS cases. */
+  let certificate: { dir: string; key: string; cert: string; certFile: string };
+  before(async () => {
+    assertApacheInstalled();
+    const dir = await makeScratchDir();
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    certificate = { dir, key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8'), certFile };
+  });
+  after(() => removeScratchDir(certificate.dir));
+
+  /** The configuration with `{dir}`, `{cert}`, `{a.port}` and the members' addresses filled in. */
+  function fill(text: string, dir: string, members: readonly EchoBackend[]): string {
+    const ports = text.replace(/\{([a-z])\.port\}/g, (_: string, name: string) =>
+      String(members.find((member) => member.name === name)?.port),
+    );
+    return fillPlaceholders(ports.replaceAll('{dir}', dir).replaceAll('{cert}', certificate.certFile), members);
+  }
 
   /** Starts Apache on `fragment` in front of `members`, sends the case's request, and reports what it showed. */
   async function observe(
@@ -84,7 +126,7 @@ describe('request mistakes (second collection): each symptom on a real Apache, g
     }
     const port = await freePort();
     const file = join(dir, 'httpd.conf');
-    const text = fillPlaceholders(fragment.replaceAll('{dir}', dir), members);
+    const text = fill(fragment, dir, members);
     await writeFile(file, `${[...baseConfigLines(dir, port, CASE_MODULES), text, ''].join('\n')}`);
     const outcome = await launchApache(dir, file, port);
     assert.ok(outcome.started, outcome.started ? '' : outcome.log);
@@ -107,9 +149,10 @@ describe('request mistakes (second collection): each symptom on a real Apache, g
 
   for (const mistake of REQUEST_MISTAKES) {
     it(`${mistake.name}: ${mistake.url}`, async () => {
+      const tls = mistake.tls ? { key: certificate.key, cert: certificate.cert } : undefined;
       const members = [
-        perTest.closeAfter(await startEchoBackend('a', mistake.reply)),
-        perTest.closeAfter(await startEchoBackend('b', mistake.reply)),
+        perTest.closeAfter(await startEchoBackend('a', mistake.reply, tls)),
+        perTest.closeAfter(await startEchoBackend('b', mistake.reply, tls)),
       ];
       const filler =
         ({ front, dir }: { front: string; dir: string }) =>

@@ -41,6 +41,11 @@ export interface RequestMistake {
   readonly at: string;
   /** The corrected configuration. */
   readonly twin: string;
+  /**
+   * The members speak HTTPS with a self-signed certificate for `localhost`; `{cert}` in the configuration is
+   * its file, and `{a.port}`, `{b.port}` the members' ports (to name them `localhost`).
+   */
+  readonly tls?: boolean;
   /** What every member answers (default: 200 with the request as JSON). */
   readonly reply?: EchoReply;
   /** Files to create under `{dir}` before Apache starts (relative path → content). */

@@ -6,6 +6,7 @@ import { HEADERS } from './headers';
 import { LOCAL_PATHS } from './local-paths';
 import { REDIRECTS } from './redirects';
 import { TIMEOUTS } from './timeouts';
+import { TLS } from './tls';
 import { URL_MAPPING } from './url-mapping';
 import { WEBSOCKET } from './websocket';
 
@@ -18,4 +19,5 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...WEBSOCKET,
   ...TIMEOUTS,
   ...ACCESS,
+  ...TLS,
 ];

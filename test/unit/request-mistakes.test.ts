@@ -12,14 +12,21 @@ import { REQUEST_MISTAKES } from '../real-mistakes-2';
 import { mistakeLine, RequestMistake } from '../real-mistakes-2/case';
 
 /**
- * Cases whose mistake line gets a warning or an error, measured on 2026-12-02 before the issue-26 rules: 3 of 47
- * (two `/app` → `balancer://app/` slash mismatches, and a ProxyPass shadowed by an earlier one).
+ * Cases whose mistake line gets a warning or an error, measured on 2026-12-02 before the issue-26 rules: 4 of 50
+ * (two `/app` → `balancer://app/` slash mismatches, a ProxyPass shadowed by an earlier one, a TLS member named by
+ * its address).
  */
-const FOUND_FLOOR = 3;
+const FOUND_FLOOR = 4;
 
 /** The case text as a user's file: members and folders at fixed addresses. */
 function asFile(text: string): string {
-  return text.replaceAll('{a}', '127.0.0.1:8081').replaceAll('{b}', '127.0.0.1:8082').replaceAll('{dir}', '/srv/case');
+  return text
+    .replaceAll('{a}', '127.0.0.1:8081')
+    .replaceAll('{b}', '127.0.0.1:8082')
+    .replaceAll('{a.port}', '8081')
+    .replaceAll('{b.port}', '8082')
+    .replaceAll('{dir}', '/srv/case')
+    .replaceAll('{cert}', '/srv/case/cert.pem');
 }
 
 /** Warnings and errors, each with its 1-based line. */
