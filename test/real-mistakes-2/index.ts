@@ -1,5 +1,6 @@
 // Every case of the second collection, theme by theme.
 import { ACCESS } from './access';
+import { AJP } from './ajp';
 import type { RequestMistake } from './case';
 import { ENCODED } from './encoded';
 import { HEADERS } from './headers';
@@ -20,4 +21,5 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...TIMEOUTS,
   ...ACCESS,
   ...TLS,
+  ...AJP,
 ];

@@ -12,7 +12,7 @@ import { REQUEST_MISTAKES } from '../real-mistakes-2';
 import { mistakeLine, RequestMistake } from '../real-mistakes-2/case';
 
 /**
- * Cases whose mistake line gets a warning or an error, measured on 2026-12-02 before the issue-26 rules: 4 of 50
+ * Cases whose mistake line gets a warning or an error, measured on 2026-12-02 before the issue-26 rules: 4 of 51
  * (two `/app` → `balancer://app/` slash mismatches, a ProxyPass shadowed by an earlier one, a TLS member named by
  * its address).
  */
