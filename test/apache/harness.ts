@@ -5,6 +5,7 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
@@ -567,5 +568,127 @@ export function sendRequest(port: number, method: string, path: string, headers:
     request.on('timeout', () => request.destroy(new Error(`request to port ${port} timed out`)));
     request.on('error', reject);
     request.end();
+  });
+}
+
+/** What an echo backend answers instead of its default `200` with the request as JSON. */
+export interface EchoReply {
+  readonly status?: number;
+  /** The Location header; `{host}` becomes the Host the member received, `{self}` its own `127.0.0.1:PORT`. */
+  readonly location?: string;
+  readonly setCookie?: string;
+  /** Answer only after this long (a slow application). */
+  readonly delayMs?: number;
+}
+
+/** One request as an echo backend received it. */
+export interface EchoRequest {
+  readonly member: string;
+  /** `GET /path HTTP/1.1`, the path exactly as sent. */
+  readonly requestLine: string;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A loopback member that reports each request (request line and headers) as JSON and records it. */
+export interface EchoBackend extends Backend {
+  readonly received: EchoRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an echo backend named `name`: it answers `reply` (default 200) with the request as JSON, and
+ * answers an `Upgrade` request with `101 Switching Protocols`, as a WebSocket application does; with
+ * `tls`, it speaks HTTPS with that key and certificate.
+ */
+export async function startEchoBackend(name: string, reply: EchoReply = {}, tls?: { key: string; cert: string }): Promise<EchoBackend> {
+  const received: EchoRequest[] = [];
+  const record = (request: http.IncomingMessage): EchoRequest => {
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    const seen = { member: name, requestLine: `${request.method ?? ''} ${request.url ?? ''} HTTP/${request.httpVersion}`, headers };
+    received.push(seen);
+    return seen;
+  };
+  const handle = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    const seen = record(request);
+    const self = `${HOST}:${(server.address() as net.AddressInfo).port}`;
+    const answer = (): void => {
+      const body = JSON.stringify(seen);
+      const headers: http.OutgoingHttpHeaders = {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        Connection: 'close',
+      };
+      if (reply.location !== undefined)
+        headers.Location = reply.location.replaceAll('{host}', seen.headers.host ?? '').replaceAll('{self}', self);
+      if (reply.setCookie !== undefined) headers['Set-Cookie'] = reply.setCookie;
+      response.writeHead(reply.status ?? 200, headers).end(body);
+    };
+    if (reply.delayMs === undefined) answer();
+    else setTimeout(answer, reply.delayMs);
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
+  server.on('upgrade', (request: http.IncomingMessage, socket: net.Socket) => {
+    record(request);
+    socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: ${request.headers.upgrade ?? ''}\r\nConnection: Upgrade\r\n\r\n`);
+  });
+  const port = await listen(server);
+  // Close any connection Apache keeps open (a slow answer, a tunnel), so close() never waits on one.
+  const close = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { name, port, received, close };
+}
+
+/** One request a client sends: the path exactly as written (`//x`, `%2F` kept), and extra headers. */
+export interface RawRequest {
+  readonly method?: string;
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What the client got back; header names in lower case, repeated headers joined with `, `. */
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Sends `request` on a fresh connection, byte for byte, and reads the answer (a `101` ends it at the head). */
+export function sendRaw(port: number, request: RawRequest): Promise<RawResponse> {
+  const lines = [`${request.method ?? 'GET'} ${request.path} HTTP/1.1`, `Host: ${HOST}:${port}`];
+  const extra = request.headers ?? {};
+  for (const [key, value] of Object.entries(extra)) lines.push(`${key}: ${value}`);
+  if (!Object.keys(extra).some((key) => key.toLowerCase() === 'connection')) lines.push('Connection: close');
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, HOST, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    let data = '';
+    const finish = (): void => {
+      const cut = data.indexOf('\r\n\r\n');
+      const head = cut < 0 ? data : data.slice(0, cut);
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const field of fields) {
+        const colon = field.indexOf(':');
+        const key = field.slice(0, colon).trim().toLowerCase();
+        const value = field.slice(colon + 1).trim();
+        headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+      }
+      resolve({ status: Number(/^HTTP\/1\.\d (\d+)/.exec(statusLine)?.[1] ?? 0), headers, body: cut < 0 ? '' : data.slice(cut + 4) });
+    };
+    socket.setEncoding('utf8');
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy(new Error(`request for ${request.path} timed out`)));
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+      if (/^HTTP\/1\.\d 101 /.test(data) && data.includes('\r\n\r\n')) {
+        socket.destroy();
+        finish();
+      }
+    });
+    socket.on('end', finish);
+    socket.on('error', reject);
   });
 }

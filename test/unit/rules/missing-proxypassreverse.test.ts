@@ -2,7 +2,8 @@ import { ruleTable } from '../../support/rules';
 
 // Without a ProxyPassReverse for the balancer (or for every member), a member's redirect reaches the
 // client with the member's own address: checked on Apache 2.4.71 with a member answering 302
-// (test/apache/third-pass.test.ts). ProxyPassReverse balancer://name covers all of its members.
+// (test/apache/third-pass.test.ts). ProxyPassReverse balancer://name covers all of its members; which
+// path maps a redirect without doubling a slash is checked in test/apache/proxypassreverse-forms.test.ts.
 const MEMBERS =
   '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\n';
 
@@ -11,8 +12,24 @@ ruleTable('missing-proxypassreverse', [
     `${MEMBERS}ProxyPass "/shop/" [["balancer://shop/"]]`,
     {
       says: ['no ProxyPassReverse for balancer://shop', 'leaks its own address'],
-      fixed: `${MEMBERS}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"`,
+      // the path without its slash: `/shop/` would turn a redirect to /login into /shop//login
+      fixed: `${MEMBERS}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"`,
       safe: false,
+    },
+  ],
+  // mapped at the root: the path stays "/" (Apache special-cases it)
+  [`${MEMBERS}ProxyPass / [[balancer://shop/]]`, { fixed: `${MEMBERS}ProxyPass / balancer://shop/\nProxyPassReverse / balancer://shop/` }],
+  // a path without a trailing slash is mirrored as it is
+  [
+    `${MEMBERS}ProxyPass /shop [[balancer://shop]]`,
+    { fixed: `${MEMBERS}ProxyPass /shop balancer://shop\nProxyPassReverse /shop balancer://shop` },
+  ],
+  // every member URL ends in a slash, which Apache takes from the redirect: the path keeps its own
+  [
+    '<Proxy balancer://shop>\nBalancerMember http://10.0.0.1:8080/\n</Proxy>\nProxyPass /shop/ [[balancer://shop/]]',
+    {
+      fixed:
+        '<Proxy balancer://shop>\nBalancerMember http://10.0.0.1:8080/\n</Proxy>\nProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop/ balancer://shop/',
     },
   ],
   // only one member named: the other's redirects leak
@@ -20,10 +37,15 @@ ruleTable('missing-proxypassreverse', [
     `${MEMBERS}ProxyPass /shop/ [[balancer://shop/]]\nProxyPassReverse /shop/ http://10.0.0.1:8080/`,
     { says: ['names 1 of 2 members of balancer://shop'] },
   ],
-  // inside <Location>: the fix has no path
+  // inside <Location /shop/>: a line there would map to /shop//login, so the fix goes after the section, with a path
   [
     `${MEMBERS}<Location /shop/>\n    ProxyPass [[balancer://shop/]]\n</Location>`,
-    { fixed: `${MEMBERS}<Location /shop/>\n    ProxyPass balancer://shop/\n    ProxyPassReverse balancer://shop/\n</Location>` },
+    { fixed: `${MEMBERS}<Location /shop/>\n    ProxyPass balancer://shop/\n</Location>\nProxyPassReverse /shop balancer://shop/` },
+  ],
+  // inside <Location "/shop">: the line without a path goes in the section
+  [
+    `${MEMBERS}<Location "/shop">\n    ProxyPass [[balancer://shop/]]\n</Location>`,
+    { fixed: `${MEMBERS}<Location "/shop">\n    ProxyPass balancer://shop/\n    ProxyPassReverse balancer://shop/\n</Location>` },
   ],
   // RewriteRule [P]: reported, no fix (its path is a pattern)
   [`${MEMBERS}RewriteEngine On\nRewriteRule ^/shop/(.*) [[balancer://shop/$1]] [P,L]`, { noFix: true }],

@@ -34,8 +34,15 @@ ruleTable('undefined-balancer', [
       fixed: `${COMPLETE}${SHOP}ProxyPassReverse /x balancer://shop/`,
     },
   ],
+  // a variable in a RewriteRule substitution is expanded per request: its name is not the balancer's (issue 26)
+  [`${SHOP}RewriteRule "^/x/(.*)$" [["balancer://x%{REQUEST_URI}"]] [P]`, { says: ['balancer://x is not found'] }],
   // near misses
   [`${SHOP}ProxyPassReverse /x balancer://SHOP/`],
+  [`${SHOP}RewriteRule "^/(.*)$" "balancer://shop%{REQUEST_URI}" [P]`], // %{REQUEST_URI} starts with "/": the name is shop
+  [`${SHOP}RewriteRule "^/(.*)$" "balancer://shop$1" [P]`], // a back-reference: the name is unknown
+  [`${SHOP}RewriteRule "^/(.*)$" "balancer://%{ENV:POOL}/$1" [P]`],
+  [`${SHOP}RewriteCond %{HTTP_HOST} ^(\\w+)\nRewriteRule "^/(.*)$" "balancer://s%1/$1" [P]`],
+  [`${SHOP}RewriteRule "^/(.*)$" "balancer://\${pools:%{HTTP_HOST}}/$1" [P]`],
   ['ProxyPassReverse /x balancer://nope/'], // nothing defined at all: a file of references only
   [`${SHOP}ProxyPass /x balancer://other/\nProxyPassReverse /x balancer://other/`], // ProxyPass creates it (empty-balancer's business)
 ]);

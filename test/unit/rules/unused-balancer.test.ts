@@ -25,8 +25,17 @@ ruleTable('unused-balancer', [
     `${SHOP}[[<Proxy balancer://api>]]\nBalancerMember http://h\n</Proxy>\nProxyPassReverse /a balancer://api/`,
     { says: ['nothing routes to balancer://api'] },
   ],
+  // a back-reference that cannot complete the name: the balancer is still unused
+  [
+    `${SHOP}[[<Proxy balancer://api>]]\nBalancerMember http://h\n</Proxy>\nRewriteRule "^/a/(.*)" "balancer://shop$1" [P]`,
+    { says: ['nothing routes to balancer://api'] },
+  ],
   // near misses
   [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nRewriteRule ^/a balancer://api/ [P]`],
+  // a variable or back-reference in the name: expanded per request, it may route here (issue 26)
+  [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nRewriteRule "^/(.*)$" "balancer://api%{REQUEST_URI}" [P]`],
+  [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nRewriteRule "^/(a.*)$" "balancer://a$1" [P]`],
+  [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\nRewriteRule "^/(.*)$" "balancer://%{ENV:POOL}/$1" [P]`],
   [`${SHOP}<Proxy balancer://api>\nBalancerMember http://h\n</Proxy>\n<Location /a>\nSetHandler "proxy:balancer://api"\n</Location>`],
   [`${SHOP}<Proxy balancer://API>\nBalancerMember http://h\n</Proxy>\nProxyPass /a balancer://api/x`], // names ignore case and the path
   [`${SHOP}<Proxy balancer://api>\n</Proxy>`], // no members: empty-balancer's business

@@ -28,7 +28,7 @@ const SNIPPETS: readonly CompletionItem[] = [
     kind: 'snippet',
     detail: 'a balancer with two members, ProxyPass and ProxyPassReverse',
     insertText:
-      '<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" loadfactor=${3:1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" loadfactor=${5:1}\n\tProxySet lbmethod=${6|byrequests,bybusyness,bytraffic|}\n</Proxy>\nProxyPass "/${7:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${7:app}/" "balancer://${1:app}/"\n',
+      '<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" loadfactor=${3:1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" loadfactor=${5:1}\n\tProxySet lbmethod=${6|byrequests,bybusyness,bytraffic|}\n</Proxy>\nProxyPass "/${7:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${7:app}" "balancer://${1:app}/"\n',
     isSnippet: true,
   },
   {
@@ -36,7 +36,7 @@ const SNIPPETS: readonly CompletionItem[] = [
     kind: 'snippet',
     detail: 'a balancer with sticky sessions on a ROUTEID cookie',
     insertText:
-      'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" route=${3:n1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" route=${5:n2}\n\tProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/${6:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${6:app}/" "balancer://${1:app}/"\n',
+      'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://${1:app}">\n\tBalancerMember "http://${2:10.0.0.1:8080}" route=${3:n1}\n\tBalancerMember "http://${4:10.0.0.2:8080}" route=${5:n2}\n\tProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/${6:app}/" "balancer://${1:app}/"\nProxyPassReverse "/${6:app}" "balancer://${1:app}/"\n',
     isSnippet: true,
   },
 ];

@@ -249,8 +249,8 @@ class Builder {
     return worker;
   }
 
-  private reference(name: string, directive: Directive, span: Span): void {
-    this.references.push({ name, scope: this.context.scope, directive, span });
+  private reference(name: string, directive: Directive, span: Span, isPartial = false): void {
+    this.references.push({ name, isPartial, scope: this.context.scope, directive, span });
   }
 
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
@@ -597,10 +597,36 @@ class Builder {
       // Most words name no URL at all; lower-casing is for those that do.
       const at = word.value.includes('://') ? word.value.toLowerCase().indexOf('balancer://') : -1;
       if (at < 0) continue;
-      const named = balancerName(word.value.slice(at).split(/[\s"'|\]]/)[0]!);
-      if ('name' in named) this.reference(named.name, directive, word.span);
+      const url = word.value.slice(at).split(/[\s"'|\]]/)[0]!;
+      const expanded = isExpanding(directive) ? expandedName(url) : undefined;
+      if (expanded) this.reference(expanded.name, directive, word.span, expanded.isPartial);
+      else {
+        const named = balancerName(url);
+        if ('name' in named) this.reference(named.name, directive, word.span);
+      }
     }
   }
+}
+
+/** RewriteRule expands variables and back-references in its substitution; ProxyPassReverse `${VAR}` with `interpolate`. */
+function isExpanding(directive: Directive): boolean {
+  return /^(rewriterule|proxypassreverse)$/i.test(directive.name);
+}
+
+/**
+ * The name of a `balancer://…` URL whose name holds `%{VAR}`, `${…}`, `$N` or `%N`, or undefined when it
+ * holds none. `%{REQUEST_URI}` always starts with `/`, so right after a name it ends that name; any other
+ * expansion leaves only the name's start known.
+ */
+function expandedName(url: string): { name: string; isPartial: boolean } | undefined {
+  const hostStart = url.indexOf('://') + 3;
+  const slash = url.indexOf('/', hostStart);
+  const host = slash < 0 ? url.slice(hostStart) : url.slice(hostStart, slash);
+  const at = host.search(/[$%](\d|\{)/);
+  if (at < 0) return undefined;
+  const name = asciiLower(url.slice(0, hostStart + at));
+  const isUri = at > 0 && /^%\{REQUEST_URI\}/i.test(host.slice(at));
+  return { name, isPartial: !isUri };
 }
 
 /**

@@ -71,7 +71,10 @@ export interface Inheritance {
 
 /** A place that names a balancer without defining members (ProxyPass, ProxyPassReverse, ProxySet, …). */
 export interface BalancerReference {
+  /** The balancer's name; when `isPartial`, only how it starts. */
   readonly name: string;
+  /** The name holds a variable or back-reference, expanded per request: any balancer whose name starts with `name`. */
+  readonly isPartial: boolean;
   readonly scope: ServerScope;
   readonly directive: Directive;
   readonly span: Span;

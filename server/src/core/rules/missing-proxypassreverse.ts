@@ -18,8 +18,17 @@ export interface BalancerPass {
   /** The path a ProxyPass maps (its own, or its `<Location>`'s); undefined for a RewriteRule or a regular expression. */
   readonly path: string | undefined;
   readonly vhost: Section | undefined;
-  /** The ProxyPassReverse line that mirrors it, when one can be written (a plain ProxyPass). */
-  readonly reverse: string | undefined;
+  /** What a mirroring ProxyPassReverse is made of, when one can be written (a plain ProxyPass). */
+  readonly reverse: Mirror | undefined;
+}
+
+/** The parts of the ProxyPassReverse that mirrors a ProxyPass, as written (quotes kept). */
+export interface Mirror {
+  /** The path mapped: the ProxyPass's own, or its `<Location>`'s. */
+  readonly path: string;
+  readonly url: string;
+  /** The `<Location>` the ProxyPass stands in, if any. */
+  readonly location: Section | undefined;
 }
 
 export const rule: Rule = {
@@ -28,9 +37,9 @@ export const rule: Rule = {
   docs: {
     summary:
       'a ProxyPass or `RewriteRule … [P]` to a balancer with no ProxyPassReverse for the balancer (or for all of its members) in its server',
-    why: "Without ProxyPassReverse Apache passes a member's redirect on as it is: the client receives `Location: http://10.0.0.1:8080/login`, an address it cannot reach (or should never see). `ProxyPassReverse PATH balancer://name/` rewrites the redirects of every member.",
+    why: "Without ProxyPassReverse Apache passes a member's redirect on as it is: the client receives `Location: http://10.0.0.1:8080/login`, an address it cannot reach (or should never see). `ProxyPassReverse PATH balancer://name/` rewrites the redirects of every member. Write PATH without its trailing slash (`/shop`, not `/shop/`): Apache appends the rest of the member's URL, `/login`, to PATH as written, so `/shop/` turns the redirect into `/shop//login`.",
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -48,7 +57,7 @@ export const rule: Rule = {
       if (members === undefined || members.every((member) => /^wss?:/i.test(member))) continue;
       const covered = members.filter((member) => visible.some((scope) => covers(scope.urls, member))).length;
       if (covered === members.length) continue;
-      const fixes = fixFor(text, pass, newline);
+      const fixes = fixFor(text, pass, members, newline);
       yield {
         span: pass.url.span,
         message:
@@ -155,7 +164,7 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
     const vhost = enclosing(nodes, step.parent, 'virtualhost');
     const location = enclosing(nodes, step.parent, LOCATIONS);
     let url: Word | undefined;
-    let reverse: string | undefined;
+    let reverse: Mirror | undefined;
     let path: string | undefined;
     if (name === 'proxypassreverse') reverses.push({ urls: directive.args.map((word) => word.value), vhost });
     else if (name === 'proxypass') {
@@ -164,14 +173,15 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
       else if (location) {
         url = first;
         const isPlain = foldedName(nodes, location) === 'location' && location.args[0]?.value !== '~';
-        if (first && isPlain) {
-          reverse = `ProxyPassReverse ${raw(text, first)}`;
-          path = location.args[0]?.value;
+        const locationPath = location.args[0];
+        if (first && isPlain && locationPath) {
+          reverse = { path: raw(text, locationPath), url: raw(text, first), location };
+          path = locationPath.value;
         }
       } else {
         url = second;
         if (first && second) {
-          reverse = `ProxyPassReverse ${raw(text, first)} ${raw(text, second)}`;
+          reverse = { path: raw(text, first), url: raw(text, second), location: undefined };
           path = first.value;
         }
       }
@@ -200,17 +210,29 @@ function raw(text: string, word: Word): string {
   return text.slice(word.span.start, word.span.end);
 }
 
-/** Adds the ProxyPassReverse that mirrors the ProxyPass on the next line, with the same indentation. */
-function fixFor(text: string, pass: BalancerPass, newline: string): Fix[] {
-  if (pass.reverse === undefined) return [];
-  const start = pass.directive.span.start;
+/**
+ * Adds the ProxyPassReverse that mirrors the ProxyPass, with the same indentation: on the next line, or
+ * after its `<Location>` when the path must change. Apache appends what follows the member's URL in a
+ * redirect (`/login`) to the path as written, so the path loses its trailing slash unless every member
+ * URL keeps one (checked on Apache 2.4.71 in test/apache/proxypassreverse-forms.test.ts).
+ */
+function fixFor(text: string, pass: BalancerPass, members: readonly string[], newline: string): Fix[] {
+  const mirror = pass.reverse;
+  if (mirror === undefined) return [];
+  const bare = mirror.path.replace(/^["']|["']$/g, '');
+  const keepsSlash = bare === '/' || !bare.endsWith('/') || members.every((member) => member.endsWith('/'));
+  const path = keepsSlash ? mirror.path : mirror.path.replace(/\/+(["']?)$/, '$1');
+  const inPlace = mirror.location !== undefined && path === mirror.path;
+  const line = inPlace ? `ProxyPassReverse ${mirror.url}` : `ProxyPassReverse ${path} ${mirror.url}`;
+  const after: Node = inPlace || mirror.location === undefined ? pass.directive : mirror.location;
+  const start = after.kind === 'section' ? after.open.span.start : after.span.start;
   const indent = /^[ \t]*$/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))?.[0] ?? '';
-  const at = pass.directive.span.end;
+  const at = after.span.end;
   return [
     {
-      title: `Add "${pass.reverse}"`,
+      title: `Add "${line}"`,
       safe: false,
-      edits: [{ span: { start: at, end: at }, newText: `${newline}${indent}${pass.reverse}` }],
+      edits: [{ span: { start: at, end: at }, newText: `${newline}${indent}${line}` }],
     },
   ];
 }

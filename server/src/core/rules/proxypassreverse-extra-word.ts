@@ -9,8 +9,8 @@ export const rule: Rule = {
   docs: {
     summary: 'a word after `ProxyPassReverse PATH URL` other than `interpolate`, such as a `stickysession=` copied from ProxyPass',
     why: 'Apache accepts any third word and reads it as "interpolate": the setting never takes effect (stickiness, timeouts and the like belong on ProxyPass or ProxySet), and the line looks configured when it is not.',
-    bad: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/" stickysession=JSESSIONID',
-    good: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop/" "balancer://shop/"',
+    bad: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/" stickysession=JSESSIONID',
+    good: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {

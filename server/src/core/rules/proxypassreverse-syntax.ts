@@ -25,7 +25,7 @@ export const rule: Rule = {
     summary: '`ProxyPassReverse` arguments Apache refuses: a path inside `<Location>` or `<Proxy>`, no path outside, more than three words',
     why: 'ProxyPassReverse takes PATH URL [interpolate], and only URL [interpolate] inside <Location> or <Proxy> (the section gives the path); anything else stops Apache from starting.',
     bad: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "/shop/" "balancer://shop/"\n</Location>',
-    good: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "balancer://shop/"\n</Location>',
+    good: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n</Location>\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {

@@ -15,8 +15,8 @@ export const rule: Rule = {
   docs: {
     summary: 'ProxyPassReverse, RewriteRule [P] or SetHandler naming a balancer that nothing defines',
     why: 'Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; a reference to any other name — usually a typo — rewrites headers for, or proxies to, a balancer that does not exist.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop1/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop1/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis, run }) {
     // One set for the whole run, so a lookup per reference costs O(1) and no file rebuilds it.
@@ -37,7 +37,8 @@ export const rule: Rule = {
     // A configuration that loads no MPM is included by something else: say where we looked, not "anywhere".
     const nowhere = knownModules(analysis.tree) === undefined ? 'is not found in the files read' : 'is not defined anywhere';
     for (const reference of analysis.model.references) {
-      if (defined.has(reference.name)) continue;
+      // A name expanded per request (a variable, a back-reference) is unknown here, never a typo.
+      if (reference.isPartial || defined.has(reference.name)) continue;
       const suggestion = suggest(reference.name);
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
       yield {

@@ -129,7 +129,7 @@ export const rule: Rule = {
     summary: 'a directive Apache does not know: a typo, a byte order mark, or a directive of a module that is not loaded',
     why: 'Apache refuses the whole configuration at the first directive no loaded module defines ("Invalid command"). A UTF-8 byte order mark at the start of a file is not stripped: it becomes part of the first directive\'s name.',
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProdyPassReverse "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     const tree = analysis.tree;

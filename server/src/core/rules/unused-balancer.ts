@@ -1,16 +1,20 @@
 import { balancerAnchor, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
 
-/** The balancer names something in the run routes to (ProxySet configures a balancer and ProxyPassReverse rewrites answers; neither routes). */
-const ROUTED_BALANCERS = runIndexKey(
-  (files) =>
-    new Set(
-      files
-        .flatMap((file) => file.model.references)
-        .filter((reference) => !/^(proxyset|proxypassreverse)$/i.test(reference.directive.name))
-        .map((reference) => reference.name),
-    ),
-);
+/**
+ * The balancer names something in the run routes to (ProxySet configures a balancer and ProxyPassReverse rewrites
+ * answers; neither routes), and the starts of names expanded per request (`balancer://a$1` may route to any `a…`).
+ */
+const ROUTED_BALANCERS = runIndexKey((files) => {
+  const routing = files
+    .flatMap((file) => file.model.references)
+    .filter((reference) => !/^(proxyset|proxypassreverse)$/i.test(reference.directive.name));
+  return {
+    size: routing.length,
+    names: new Set(routing.filter((reference) => !reference.isPartial).map((reference) => reference.name)),
+    starts: [...new Set(routing.filter((reference) => reference.isPartial).map((reference) => reference.name))],
+  };
+});
 
 export const rule: Rule = {
   id: 'unused-balancer',
@@ -27,7 +31,8 @@ export const rule: Rule = {
     // A file of balancer definitions alone is normal; the question arises once something routes.
     if (used.size === 0) return;
     for (const balancer of analysis.model.balancers) {
-      if (balancer.members.length === 0 || used.has(balancer.name) || !balancer.name.startsWith('balancer://')) continue;
+      if (balancer.members.length === 0 || !balancer.name.startsWith('balancer://')) continue;
+      if (used.names.has(balancer.name) || used.starts.some((start) => balancer.name.startsWith(start))) continue;
       yield { span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` };
     }
   },

@@ -1,0 +1,44 @@
+// TLS to members: the certificate a member shows, and what Apache checks of it.
+import { RequestMistake } from './case';
+
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+const members = (a: string, b: string): string =>
+  `<Proxy "balancer://app">\n    BalancerMember "https://${a}"\n    BalancerMember "https://${b}"\n</Proxy>`;
+const BY_IP = members('{a}', '{b}');
+const BY_NAME = members('localhost:{a.port}', 'localhost:{b.port}');
+
+export const TLS: readonly RequestMistake[] = [
+  {
+    name: 'tls-member-named-by-address',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_ssl.html#sslproxycheckpeername',
+    tls: true,
+    config: `SSLProxyEngine On\n${BY_IP}\n${PASS}`,
+    at: 'BalancerMember "https://{a}"',
+    twin: `SSLProxyEngine On\n${BY_NAME}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { received: null, status: 500 },
+    fixed: { status: 200 },
+  },
+  {
+    name: 'tls-verify-require-without-ca',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_ssl.html#sslproxyverify',
+    tls: true,
+    config: `SSLProxyEngine On\nSSLProxyVerify require\n${BY_NAME}\n${PASS}`,
+    at: 'SSLProxyVerify require',
+    twin: `SSLProxyEngine On\nSSLProxyVerify require\nSSLProxyCACertificateFile "{cert}"\n${BY_NAME}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { received: null, status: 500 },
+    fixed: { status: 200 },
+  },
+  {
+    name: 'tls-engine-in-other-virtual-host',
+    url: 'https://httpd.apache.org/docs/2.4/mod/mod_ssl.html#sslproxyengine',
+    tls: true,
+    config: `${BY_NAME}\n<VirtualHost 127.0.0.2:443>\n    SSLProxyEngine On\n</VirtualHost>\n${PASS}`,
+    at: 'SSLProxyEngine On',
+    twin: `SSLProxyEngine On\n${BY_NAME}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { received: null, status: 500 },
+    fixed: { status: 200 },
+  },
+];

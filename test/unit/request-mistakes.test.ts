@@ -1,0 +1,76 @@
+// The second collection of real mistakes (test/real-mistakes-2/, issue 26), read by today's linter: how
+// many cases it reports on the mistake's own line, and that every corrected twin is clean. The symptoms
+// themselves are reproduced on Apache by test/apache/request-mistakes.test.ts.
+//
+// The count of cases found is a floor measured before any rule was written for this collection (issue
+// 26's baseline): it documents where the linter stands and fails if it gets worse; raise it as rules land.
+import * as assert from 'node:assert/strict';
+import { analyze } from '../../server/src/core/analysis';
+import { lint } from '../../server/src/core/lint';
+import type { Diagnostic } from '../../server/src/core/rules/types';
+import { REQUEST_MISTAKES } from '../real-mistakes-2';
+import { mistakeLine, RequestMistake } from '../real-mistakes-2/case';
+
+/**
+ * Cases whose mistake line gets a warning or an error, measured on 2026-12-02 before the issue-26 rules: 4 of 51
+ * (two `/app` → `balancer://app/` slash mismatches, a ProxyPass shadowed by an earlier one, a TLS member named by
+ * its address).
+ */
+const FOUND_FLOOR = 4;
+
+/** The case text as a user's file: members and folders at fixed addresses. */
+function asFile(text: string): string {
+  return text
+    .replaceAll('{a}', '127.0.0.1:8081')
+    .replaceAll('{b}', '127.0.0.1:8082')
+    .replaceAll('{a.port}', '8081')
+    .replaceAll('{b.port}', '8082')
+    .replaceAll('{dir}', '/srv/case')
+    .replaceAll('{cert}', '/srv/case/cert.pem');
+}
+
+/** Warnings and errors, each with its 1-based line. */
+function serious(text: string): { line: number; finding: Diagnostic }[] {
+  const lineOf = (offset: number): number => text.slice(0, offset).split('\n').length;
+  return lint(analyze(text, { epochSeconds: 0 }))
+    .filter((finding) => finding.severity !== 'info')
+    .map((finding) => ({ line: lineOf(finding.span.start), finding }));
+}
+
+/** A warning or error on the mistake's line from a rule that is silent on the twin (one that fires on both is not about the mistake). */
+function isFound(mistake: RequestMistake): boolean {
+  const onTwin = new Set(serious(asFile(mistake.twin)).map(({ finding }) => finding.ruleId));
+  return serious(asFile(mistake.config)).some(({ line, finding }) => line === mistakeLine(mistake) && !onTwin.has(finding.ruleId));
+}
+const isCleanTwin = (mistake: RequestMistake): boolean => serious(asFile(mistake.twin)).length === 0;
+
+describe('request mistakes (second collection): what the linter finds today', function () {
+  this.timeout(30_000);
+  it('every case has a unique name, a public source, a mistake line, and a twin that differs', () => {
+    const names = new Set<string>();
+    for (const mistake of REQUEST_MISTAKES) {
+      assert.ok(!names.has(mistake.name), `${mistake.name} twice`);
+      names.add(mistake.name);
+      assert.match(mistake.url, /^https?:\/\/\S+$/, mistake.name);
+      assert.ok(mistakeLine(mistake) >= 1);
+      assert.notEqual(mistake.config, mistake.twin, mistake.name);
+    }
+  });
+
+  it(`finds at least ${FOUND_FLOOR} cases on their line, and leaves every twin free of warnings and errors`, () => {
+    const found = REQUEST_MISTAKES.filter(isFound);
+    const clean = REQUEST_MISTAKES.filter(isCleanTwin);
+    const noisy = REQUEST_MISTAKES.filter((mistake) => !isCleanTwin(mistake)).map(
+      (mistake) =>
+        `${mistake.name}: ${serious(asFile(mistake.twin))
+          .map(({ finding }) => finding.ruleId)
+          .join(', ')}`,
+    );
+    console.log(
+      `      ${found.length} of ${REQUEST_MISTAKES.length} found on their line (${found.map((mistake) => mistake.name).join(', ') || 'none'}); ` +
+        `${clean.length} of ${REQUEST_MISTAKES.length} twins clean${noisy.length > 0 ? `; noisy twins: ${noisy.join('; ')}` : ''}`,
+    );
+    assert.ok(found.length >= FOUND_FLOOR, `${found.length} found, floor ${FOUND_FLOOR}`);
+    assert.deepEqual(noisy, [], 'a corrected twin must be clean');
+  });
+});
