@@ -23,6 +23,23 @@ ruleTable('balancer-scheme-typo', [
   ['<Proxy [[balnacer://]]shop>\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['no ProxyPass can route to'] }],
   ['BalancerMember [[BALANCRE://]]shop http://10.0.0.1', { fixed: 'BalancerMember balancer://shop http://10.0.0.1' }],
   ['ProxySet [[balnacer://]]shop lbmethod=bybusyness', { says: ['refuses the line'] }],
+  // The corrected name would share a shared-memory slot with another balancer (balancer-name-collision): Apache would
+  // fail to start, so the fix is offered but not safe. The second is what the fuzz found (fix-fuzz, seed 1125445831).
+  [
+    '<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/a/" "[[balnacer://]]shop-a/"',
+    {
+      fixed: '<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/a/" "balancer://shop-a/"',
+      safe: false,
+    },
+  ],
+  [
+    'balancer://shop-a">\n    BalancerMember "[[hbalancer://]]shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+    { safe: false },
+  ],
+  [
+    '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "[[balnacer://]]shop-a/"',
+    { safe: true },
+  ],
   // near misses
   ['ProxyPass /shop/ balancer://shop/'],
   ['ProxyPass /shop/ BALANCER://shop/'],
