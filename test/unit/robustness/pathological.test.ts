@@ -28,11 +28,11 @@ import { logicalLines } from '../../../server/src/core/syntax/lines';
 import { DEFAULT_READ_LIMITS } from '../../../server/src/core/syntax/includes';
 import { walk } from '../../../server/src/core/syntax/walk';
 import { EPOCH } from '../../fuzz/inputs';
+import { isExploring } from '../../support/fuzz';
 import { startSession } from '../../support/lsp-session';
 
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const LONG = process.env['BALANCER_LENS_FUZZ'] === 'long';
 const MB = 1024 * 1024;
 
 /** Time and what was measured, printed under the test name. */
@@ -323,6 +323,9 @@ describe('pathological inputs in the core (in memory)', function () {
   });
 });
 
+/** How many CLI runs this file started: each writes its usage to a file of its own. */
+let cliRuns = 0;
+
 /** Runs the CLI on `args` with a hard timeout; returns what it printed, its exit code, its time and peak memory. */
 function cli(
   args: readonly string[],
@@ -330,7 +333,7 @@ function cli(
   timeoutMs: number,
   nodeOptions: readonly string[] = [],
 ): Promise<{ stdout: string; stderr: string; code: number | null; ms: number; peakMb: number }> {
-  const usage = join(cwd, `rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const usage = join(cwd, `rusage-${process.pid}-${++cliRuns}.json`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeOptions, '--require', join(ROOT, 'bench/rusage.cjs'), CLI, ...args], {
@@ -376,7 +379,7 @@ describe('pathological inputs through the CLI', function () {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  for (const size of LONG ? [10, 50] : [10]) {
+  for (const size of isExploring ? [10, 50] : [10]) {
     it(`lints a ${size} MB configuration in linear time and bounded memory${size === 50 ? ' (npm run fuzz only)' : ''}`, async () => {
       const file = join(directory, `big-${size}.conf`);
       const text = realistic(size * MB);

@@ -9,6 +9,7 @@ import { analyze } from '../../../server/src/core/analysis';
 import { editDistance } from '../../../server/src/core/directives/directives';
 import { rule } from '../../../server/src/core/rules/balancer-scheme-typo';
 import { EPOCH_SECONDS } from '../../support/rules';
+import { fuzzRuns } from '../../support/fuzz';
 
 const CHECKED = new Set(['proxypass', 'proxypassmatch', 'balancermember', 'proxyset', '<proxy', '<proxymatch']);
 
@@ -58,7 +59,7 @@ describe('balancer-scheme-typo against the plain reading of the rule', () => {
         const found = [...rule.check({ analysis, run: [analysis] })].map((finding) => finding.span.start);
         assert.deepEqual(found, expected);
       }),
-      { numRuns: 3000 },
+      fuzzRuns(3000),
     );
   });
 });
