@@ -77,9 +77,9 @@ export const rule: Rule = {
 };
 
 /**
- * Whether the corrected URL names a new balancer whose shared-memory slot another balancer already
- * takes (`balancer://shop-a` beside `balancer://shop.a`): the fix would make Apache fail to start
- * (balancer-name-collision), so it is not safe to apply unattended.
+ * Whether the corrected URL names a new balancer whose shared-memory slot another balancer takes
+ * (`balancer://shop-a` beside `balancer://shop.a`): Apache may then fail to start (AH01186, see
+ * balancer-name-collision), so the fix is not safe to apply unattended.
  */
 function collides(model: Model, fixed: string): boolean {
   const named = balancerName(fixed);
