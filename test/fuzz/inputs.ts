@@ -574,7 +574,7 @@ export function fingerprint(analysis: Analysis, diagnostics: readonly Diagnostic
  * busy with other work stretches the wall clock (to the budget, on a loaded 2-core machine), so the
  * verdict would depend on the load; a quadratic path costs CPU time wherever it runs.
  */
-function cpuMs(): number {
+export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }

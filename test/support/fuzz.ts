@@ -22,7 +22,7 @@ function chooseSeed(): { seed: number; origin: string } {
   const replayed = process.env['BALANCER_LENS_FUZZ_SEED'];
   if (replayed !== undefined) {
     const seed = Number(replayed);
-    // fast-check takes a 32-bit integer; anything else it would silently replace with a fresh seed.
+    // fast-check folds anything but a 32-bit integer into another seed (NaN into 0): the seed printed would not be the one drawn from.
     if (!Number.isInteger(seed) || seed !== (seed | 0)) throw new Error(`BALANCER_LENS_FUZZ_SEED=${replayed} is not a 32-bit integer`);
     return { seed, origin: 'replayed from BALANCER_LENS_FUZZ_SEED' };
   }

@@ -76,7 +76,7 @@ describe('seeds of the randomised tests', function () {
     assert.equal(replayed.inputs, explored.inputs);
   });
 
-  it('refuses a seed fast-check would silently replace', () => {
+  it('refuses a seed that fast-check would fold into another one', () => {
     const refused = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', "require('./test/support/fuzz.ts')"], {
       cwd: ROOT,
       env: { ...process.env, BALANCER_LENS_FUZZ_SEED: '1e10' },
