@@ -624,6 +624,18 @@ const startCases: readonly StartCase[] = [
     expected: { starts: false, log: 'AH01186', ruleId: 'balancer-name-collision' },
   },
   {
+    title: '#33 a ProxyPass to balancer://a-b before balancer://a.b defines an empty balancer that takes the same slot first',
+    modules: ALL_START_MODULES,
+    fragment: lines('ProxyPass "/a/" "balancer://a-b/"', '<Proxy "balancer://a.b">', `    BalancerMember ${H2}`, '</Proxy>'),
+    expected: { starts: false, log: 'AH01186', ruleId: 'balancer-name-collision' },
+  },
+  {
+    title: "#33 the same ProxyPass misspelled (balnacer://a-b) starts: balancer-scheme-typo's fix is not safe there",
+    modules: ALL_START_MODULES,
+    fragment: lines('ProxyPass "/a/" "balnacer://a-b/"', '<Proxy "balancer://a.b">', `    BalancerMember ${H2}`, '</Proxy>'),
+    expected: { starts: true },
+  },
+  {
     title: '#41 the same names start when the first has growth',
     modules: ALL_START_MODULES,
     fragment: twoBalancers('a-b', 'a.b', ' growth=2'),

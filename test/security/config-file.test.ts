@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { jsonSyntaxError } from '../../server/src/node/json-syntax';
 import { spawnCli } from '../support/cli';
 import { tempDir } from '../support/temp';
+import { fuzzRuns } from '../support/fuzz';
 
 const TOKEN = 'ghp_C0nfigTokenValue987654321';
 const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;
@@ -89,7 +90,7 @@ describe('security: .balancerlens.json from a pull request', function () {
         }
         return isValid === (jsonSyntaxError(text) === undefined);
       }),
-      { numRuns: 2000 },
+      fuzzRuns(2000),
     );
     assert.equal(jsonSyntaxError('['.repeat(200_000))?.expected, 'a value', 'nesting does not overflow the stack');
   });

@@ -7,7 +7,7 @@
  *   at the first error, never read;
  * - the passes `--fix` runs (`confirmFixes`, re-analysis included) never end with an error that
  *   was not there before, and what they return is what linting the fixed text gives.
- * Scaled like test/unit/robustness/fuzz.test.ts (BALANCER_LENS_FUZZ_SCALE, BALANCER_LENS_FUZZ_SEED).
+ * Seeded and scaled like every property (test/support/fuzz.ts); `npm run fuzz` runs it from fresh seeds.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -17,13 +17,7 @@ import { lint } from '../../server/src/core/lint';
 import type { Diagnostic } from '../../server/src/core/rules/types';
 import { logicalLines } from '../../server/src/core/syntax/lines';
 import { EPOCH, grammarText, mutatedText, seedTexts, tokenText } from '../fuzz/inputs';
-
-const SCALE = Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1));
-const SEED = process.env['BALANCER_LENS_FUZZ_SEED'] === undefined ? undefined : Number(process.env['BALANCER_LENS_FUZZ_SEED']);
-const runs = (count: number): fc.Parameters<unknown> => ({
-  numRuns: Math.round(count * SCALE),
-  ...(SEED === undefined ? {} : { seed: SEED }),
-});
+import { FUZZ_SCALE, fuzzCount, fuzzRuns } from '../support/fuzz';
 
 function lintText(text: string): Diagnostic[] {
   return lint(analyze(text, { epochSeconds: EPOCH, environment: {} }));
@@ -160,7 +154,7 @@ function checkConfirmed(text: string): void {
 }
 
 describe('fuzz: --fix never introduces an error', function () {
-  this.timeout(600_000 * SCALE);
+  this.timeout(600_000 * FUZZ_SCALE);
   const seeds = seedTexts();
 
   after(() => {
@@ -169,20 +163,20 @@ describe('fuzz: --fix never introduces an error', function () {
     );
   });
 
-  it(`each rule's safe fix, alone, on mutated seed files (${Math.round(1500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(mutatedText(seeds.texts), checkEachFix), runs(1500));
+  it(`each rule's safe fix, alone, on mutated seed files (${fuzzCount(1500)} inputs)`, () => {
+    fc.assert(fc.property(mutatedText(seeds.texts), checkEachFix), fuzzRuns(1500));
   });
 
-  it(`each rule's safe fix, alone, on grammar-built and random text (${Math.round(1500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(fc.oneof(grammarText, tokenText), checkEachFix), runs(1500));
+  it(`each rule's safe fix, alone, on grammar-built and random text (${fuzzCount(1500)} inputs)`, () => {
+    fc.assert(fc.property(fc.oneof(grammarText, tokenText), checkEachFix), fuzzRuns(1500));
   });
 
-  it(`each rule's safe fix, alone, on texts with fixable lines spliced in (${Math.round(1500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(fixableText(seeds.texts), checkEachFix), runs(1500));
+  it(`each rule's safe fix, alone, on texts with fixable lines spliced in (${fuzzCount(1500)} inputs)`, () => {
+    fc.assert(fc.property(fixableText(seeds.texts), checkEachFix), fuzzRuns(1500));
   });
 
-  it(`every rule's fixes together, as --fix applies and confirms them (${Math.round(1500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(fc.oneof(mutatedText(seeds.texts), fixableText(seeds.texts)), checkConfirmed), runs(1500));
+  it(`every rule's fixes together, as --fix applies and confirms them (${fuzzCount(1500)} inputs)`, () => {
+    fc.assert(fc.property(fc.oneof(mutatedText(seeds.texts), fixableText(seeds.texts)), checkConfirmed), fuzzRuns(1500));
   });
 
   it("every rule's documented bad example is fixed without a new error", () => {

@@ -9,9 +9,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-languageserver/node';
 import { grammarText, tokenText, TOKENS } from '../../fuzz/inputs';
+import { fuzzCount, fuzzRuns } from '../../support/fuzz';
 import { Session, startSession } from '../../support/lsp-session';
 
-const RUNS = Math.round(1000 * Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1)));
+const RUNS = fuzzCount(1000);
 
 interface Position {
   line: number;
@@ -169,7 +170,7 @@ describe('language server resilience over stdio', function () {
         assert.equal(afterEditsAnswers, freshAnswers, 'features after the edits differ from a fresh document');
         session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: fresh } });
       }),
-      { numRuns: RUNS },
+      fuzzRuns(1000),
     );
     await assertServing();
   });

@@ -10,6 +10,7 @@ import { buildModel } from '../../../server/src/core/model/build';
 import type { Parameter } from '../../../server/src/core/model/model';
 import { defaultWorkerParams, setWorkerParam } from '../../../server/src/core/model/params';
 import { parse } from '../../../server/src/core/syntax/parser';
+import { fuzzRuns } from '../../support/fuzz';
 
 /** Keys in several cases, a few unknown, and one that only JavaScript's case folding equates with `kelvin` (U+212A). */
 const KEYS = [
@@ -85,7 +86,7 @@ describe('member parameters against the plain reading', () => {
           assert.equal(setBy.has(key), expected.has(key), key);
         }
       }),
-      { numRuns: 400 },
+      fuzzRuns(400),
     );
   });
 });

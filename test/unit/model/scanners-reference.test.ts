@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { asciiLower, asciiStartsWith } from '../../../server/src/core/ascii';
 import { isWholeNumber, schemeEnd } from '../../../server/src/core/model/urls';
+import { fuzzRuns } from '../../support/fuzz';
 
 const CHARACTERS = [...'aAzZkKmM09+-.:/_@[] \t\n\v\f\r\0', '\u212A', '\u0130', '\u00C9', '\u00E9', '\uD800', 'ſ'];
 const text = fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 24 }).map((parts) => parts.join(''));
-const runs = { numRuns: 5000 };
+const runs = fuzzRuns(5000);
 
 describe('character scanners against their regular-expression readings', () => {
   it('asciiLower folds A–Z and nothing else', () => {

@@ -1,8 +1,9 @@
 /**
  * Property-based tests and a fuzz harness over the scanner, reader, model, scheduler, rules and
- * editor features. CI runs about 13,000 inputs (and 5,000 scheduler and sharing cases); `npm run fuzz` runs ten times as many
- * (BALANCER_LENS_FUZZ=long, or BALANCER_LENS_FUZZ_SCALE=N for N times the CI count). A failure
- * prints fast-check's seed and the shrunk input; BALANCER_LENS_FUZZ_SEED replays a seed.
+ * editor features. `npm test` runs about 13,000 inputs (and 5,000 scheduler and sharing cases) from
+ * a fixed seed; `npm run fuzz` runs ten times as many from a fresh one (test/support/fuzz.ts: seeds,
+ * BALANCER_LENS_FUZZ_SCALE). A failure prints fast-check's seed and the shrunk input;
+ * BALANCER_LENS_FUZZ_SEED replays a seed.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -10,13 +11,7 @@ import { analyze } from '../../../server/src/core/analysis';
 import { schedule, picks as pickSequence, SchedulingInput, steps } from '../../../server/src/core/scheduler/byrequests';
 import { workerLookupKey, workerUrl } from '../../../server/src/core/model/urls';
 import { budgetMs, checkInput, EPOCH, grammarText, largeText, mutatedText, seedTexts, settledTime, tokenText } from '../../fuzz/inputs';
-
-const SCALE = Number(process.env['BALANCER_LENS_FUZZ_SCALE'] ?? (process.env['BALANCER_LENS_FUZZ'] === 'long' ? 10 : 1));
-const SEED = process.env['BALANCER_LENS_FUZZ_SEED'] === undefined ? undefined : Number(process.env['BALANCER_LENS_FUZZ_SEED']);
-const runs = (count: number): fc.Parameters<unknown> => ({
-  numRuns: Math.round(count * SCALE),
-  ...(SEED === undefined ? {} : { seed: SEED }),
-});
+import { FUZZ_SCALE, fuzzCount, fuzzRuns } from '../../support/fuzz';
 
 const offsets = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 });
 
@@ -30,12 +25,12 @@ function checkTimed(text: string, at: readonly number[]): void {
   if (ratio > stats.worst) Object.assign(stats, { worst: ratio, worstText: text });
   assert.ok(
     elapsed <= budgetMs(text),
-    `${elapsed.toFixed(0)} ms for ${text.length} characters (budget ${budgetMs(text).toFixed(0)} ms): ${JSON.stringify(text.slice(0, 200))}`,
+    `${elapsed.toFixed(0)} ms of CPU time for ${text.length} characters (budget ${budgetMs(text).toFixed(0)} ms): ${JSON.stringify(text.slice(0, 200))}`,
   );
 }
 
 describe('fuzz: scanner, reader, model, scheduler, rules and features', function () {
-  this.timeout(600_000 * SCALE);
+  this.timeout(600_000 * FUZZ_SCALE);
   const seeds = seedTexts();
 
   after(() => {
@@ -44,39 +39,40 @@ describe('fuzz: scanner, reader, model, scheduler, rules and features', function
     );
   });
 
-  it(`survives random Apache-ish text (${Math.round(6000 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(tokenText, offsets, checkTimed), runs(6000));
+  it(`survives random Apache-ish text (${fuzzCount(6000)} inputs)`, () => {
+    fc.assert(fc.property(tokenText, offsets, checkTimed), fuzzRuns(6000));
   });
 
-  it(`survives grammar-built configurations (${Math.round(2500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(grammarText, offsets, checkTimed), runs(2500));
+  it(`survives grammar-built configurations (${fuzzCount(2500)} inputs)`, () => {
+    fc.assert(fc.property(grammarText, offsets, checkTimed), fuzzRuns(2500));
   });
 
-  it(`survives mutations of ${seeds.texts.length} seed files, ${seeds.corpusFiles} of them from the real-world corpus (${Math.round(2500 * SCALE)} inputs)`, () => {
-    fc.assert(fc.property(mutatedText(seeds.texts), offsets, checkTimed), runs(2500));
+  it(`survives mutations of ${seeds.texts.length} seed files, ${seeds.corpusFiles} of them from the real-world corpus (${fuzzCount(2500)} inputs)`, () => {
+    fc.assert(fc.property(mutatedText(seeds.texts), offsets, checkTimed), fuzzRuns(2500));
   });
 
-  it(`survives seed files and generated blocks run together, then edited (${Math.round(400 * SCALE)} inputs of tens of kilobytes)`, () => {
-    fc.assert(fc.property(largeText(seeds.texts), offsets, checkTimed), runs(400));
+  it(`survives seed files and generated blocks run together, then edited (${fuzzCount(400)} inputs of tens of kilobytes)`, () => {
+    fc.assert(fc.property(largeText(seeds.texts), offsets, checkTimed), fuzzRuns(400));
   });
 
   it('reads every seed file unmutated', () => {
     for (const text of seeds.texts) checkTimed(text, [0, 0.5, 1]);
   });
 
-  it(`survives text of any UTF-16 code units, lone surrogates included (${Math.round(500 * SCALE)} inputs)`, () => {
+  it(`survives text of any UTF-16 code units, lone surrogates included (${fuzzCount(500)} inputs)`, () => {
     fc.assert(
       fc.property(
         fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 300 }),
         offsets,
         checkTimed,
       ),
-      runs(500),
+      fuzzRuns(500),
     );
   });
 });
 
-describe('fuzz: scheduler properties', () => {
+describe('fuzz: scheduler properties', function () {
+  this.timeout(60_000 * FUZZ_SCALE);
   const member = fc.record({
     lbfactor: fc.integer({ min: 1, max: 10_000 }),
     lbset: fc.integer({ min: 0, max: 99 }),
@@ -103,12 +99,13 @@ describe('fuzz: scheduler properties', () => {
           for (const index of plan.candidates) assert.equal(picked.filter((pick) => pick === index).length, input[index]!.lbfactor / g);
         }
       }),
-      runs(2000),
+      fuzzRuns(2000),
     );
   });
 });
 
-describe("fuzz: picks match Apache's request loop", () => {
+describe("fuzz: picks match Apache's request loop", function () {
+  this.timeout(60_000 * FUZZ_SCALE);
   // mod_lbmethod_byrequests, literally: every request raises each candidate's lbstatus by its
   // lbfactor, takes the first candidate with the highest lbstatus and lowers it by the total.
   function apacheLoop(factors: readonly number[], count: number): { picks: number[]; lbstatus: number[][] } {
@@ -150,12 +147,13 @@ describe("fuzz: picks match Apache's request loop", () => {
           expected.lbstatus.slice(0, 50),
         );
       }),
-      runs(500),
+      fuzzRuns(500),
     );
   });
 });
 
-describe('fuzz: worker sharing matches a plain scan of every member', () => {
+describe('fuzz: worker sharing matches a plain scan of every member', function () {
+  this.timeout(60_000 * FUZZ_SCALE);
   // The model finds a shared member through an index; this is ap_proxy_get_worker_ex's plain scan.
   function naiveShared(names: readonly string[], url: string): number | undefined {
     const lookup = workerLookupKey(url);
@@ -204,7 +202,7 @@ describe('fuzz: worker sharing matches a plain scan of every member', () => {
           owners.filter((owner) => owner !== undefined),
         );
       }),
-      runs(3000),
+      fuzzRuns(3000),
     );
   });
 });

@@ -3,8 +3,8 @@
  * clear result and no stack overflow — in the reader, walk, model, rules, editor features, the CLI
  * (spawned as `node server/dist/cli.js`, so `npm run build` first) and the language server.
  *
- * Budgets are generous (several times what a busy 2-core machine needs); the quadratic paths these
- * cases found took minutes. CI lints a 10 MB file; `npm run fuzz` (BALANCER_LENS_FUZZ=long) adds
+ * Budgets are generous, and held to CPU time in memory so that a busy machine does not fail them;
+ * the quadratic paths these cases found took minutes. CI lints a 10 MB file; `npm run fuzz` (BALANCER_LENS_FUZZ=long) adds
  * the 50 MB one. Each case prints its time, for the README's Reliability section.
  */
 import assert from 'node:assert/strict';
@@ -27,12 +27,12 @@ import { picks } from '../../../server/src/core/scheduler/byrequests';
 import { logicalLines } from '../../../server/src/core/syntax/lines';
 import { DEFAULT_READ_LIMITS } from '../../../server/src/core/syntax/includes';
 import { walk } from '../../../server/src/core/syntax/walk';
-import { EPOCH } from '../../fuzz/inputs';
+import { cpuMs, EPOCH } from '../../fuzz/inputs';
+import { isExploring } from '../../support/fuzz';
 import { startSession } from '../../support/lsp-session';
 
 const ROOT = join(__dirname, '../../..');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const LONG = process.env['BALANCER_LENS_FUZZ'] === 'long';
 const MB = 1024 * 1024;
 
 /** Time and what was measured, printed under the test name. */
@@ -40,9 +40,13 @@ function report(label: string, ms: number, extra = ''): void {
   console.log(`      ${label}: ${ms.toFixed(0)} ms${extra ? ` (${extra})` : ''}`);
 }
 
-/** Analysis, lint, and every editor feature at the start, middle and end of the text. */
-function runAll(text: string): { analysis: Analysis; diagnostics: Diagnostic[]; ms: number } {
+/**
+ * Analysis, lint, and every editor feature at the start, middle and end of the text; the wall time
+ * (reported) and the CPU time (held to the budget, so that a busy machine does not fail a case).
+ */
+function runAll(text: string): { analysis: Analysis; diagnostics: Diagnostic[]; ms: number; cpuMs: number } {
   const started = performance.now();
+  const cpuStarted = cpuMs();
   const analysis = analyze(text, { epochSeconds: EPOCH, environment: {} });
   const diagnostics = lint(analysis);
   for (const _ of walk(analysis.tree.nodes));
@@ -57,10 +61,10 @@ function runAll(text: string): { analysis: Analysis; diagnostics: Diagnostic[]; 
     definition(analysis, offset);
     references(analysis, offset);
   }
-  return { analysis, diagnostics, ms: performance.now() - started };
+  return { analysis, diagnostics, ms: performance.now() - started, cpuMs: cpuMs() - cpuStarted };
 }
 
-/** A budget for `size` characters: `perMb` ms per MiB plus three seconds (a busy machine takes half that; the quadratic paths took minutes). */
+/** A CPU-time budget for `size` characters: `perMb` ms per MiB plus three seconds (generous: the quadratic paths took minutes). */
 function budget(size: number, perMb = 6000): number {
   return 3000 + (perMb * size) / MB;
 }
@@ -106,12 +110,12 @@ describe('pathological inputs in the core (in memory)', function () {
     const word = `BalancerMember balancer://a http://${'h'.repeat(10 * MB)}\n`;
     const one = runAll(word);
     report('10 MB word', one.ms);
-    assert.ok(one.ms < budget(word.length, 2000));
+    assert.ok(one.cpuMs < budget(word.length, 2000));
     assert.equal(one.analysis.tree.nodes.length, 1);
     const many = `<Proxy balancer://a>\nBalancerMember http://b ${'k=v '.repeat(400_000)}\n</Proxy>\n`;
     const result = runAll(many);
     report('4 MB line of 400,000 key=value words', result.ms, `${result.diagnostics.length} findings`);
-    assert.ok(result.ms < budget(many.length, 8000));
+    assert.ok(result.cpuMs < budget(many.length, 8000));
     assert.equal(count(result.diagnostics, 'unknown-parameter'), 1, 'a repeated key is one table entry, reported once');
   });
 
@@ -119,18 +123,18 @@ describe('pathological inputs in the core (in memory)', function () {
     const text = `BalancerMember balancer://a http://b \\\n${'    loadfactor=2 \\\n'.repeat(100_000)}\n`;
     const result = runAll(text);
     report('100,000 continuations', result.ms);
-    assert.ok(result.ms < budget(text.length));
+    assert.ok(result.cpuMs < budget(text.length));
     assert.equal([...logicalLines(text)].length, 1, 'the last continuation swallows the final empty line');
     assert.equal(result.analysis.model.balancers[0]?.members.length, 1);
     // 300,000 words on one logical line, each a finding: code actions look up each one's line.
     const words = `${'BalancerMember balancer://a http://b \\\n'.repeat(100_000)}\n`;
     const many = runAll(words);
     report('100,000 continued BalancerMember lines, 300,000 findings', many.ms);
-    assert.ok(many.ms < budget(words.length, 12_000));
+    assert.ok(many.cpuMs < budget(words.length, 12_000));
     assert.equal(many.diagnostics.length, 299_997);
     const bare = 'x\\\n'.repeat(100_000);
     assert.equal([...logicalLines(bare)].length, 1);
-    assert.ok(runAll(bare).ms < budget(bare.length));
+    assert.ok(runAll(bare).cpuMs < budget(bare.length));
   });
 
   for (const [name, open, close, inner] of [
@@ -143,7 +147,7 @@ describe('pathological inputs in the core (in memory)', function () {
       const text = `${`${open}\n`.repeat(20_000)}${inner}\n${`${close}\n`.repeat(20_000)}`;
       const result = runAll(text);
       report(`20,000 nested ${name}`, result.ms, `${result.diagnostics.length} findings`);
-      assert.ok(result.ms < budget(text.length));
+      assert.ok(result.cpuMs < budget(text.length));
       let depth = 0;
       let deepest = 0;
       for (const step of walk(result.analysis.tree.nodes)) {
@@ -159,17 +163,17 @@ describe('pathological inputs in the core (in memory)', function () {
     const sections = '<Proxy balancer://a>\n'.repeat(20_000) + 'BalancerMember http://b\n';
     const result = runAll(sections);
     report('20,000 unclosed <Proxy>', result.ms, `${result.diagnostics.length} findings`);
-    assert.ok(result.ms < budget(sections.length));
+    assert.ok(result.cpuMs < budget(sections.length));
     assert.equal(result.analysis.tree.diagnostics.filter((diagnostic) => diagnostic.problem === 'unclosed-section').length, 20_000);
     const conditionals = '<IfModule proxy_module>\n'.repeat(20_000);
     const second = runAll(conditionals);
     report('20,000 unclosed <IfModule>', second.ms);
-    assert.ok(second.ms < budget(conditionals.length));
+    assert.ok(second.cpuMs < budget(conditionals.length));
     assert.equal(second.analysis.tree.diagnostics.filter((diagnostic) => diagnostic.problem === 'unclosed-conditional').length, 20_000);
     // A false conditional is skipped as Apache skips it: one unclosed block, however deep.
     const skipped = '<IfModule !proxy_module>\n'.repeat(20_000);
     const third = runAll(skipped);
-    assert.ok(third.ms < budget(skipped.length));
+    assert.ok(third.cpuMs < budget(skipped.length));
     assert.deepEqual(
       third.analysis.tree.diagnostics.map((diagnostic) => diagnostic.problem),
       ['skipped-block-unclosed'],
@@ -180,7 +184,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const text = '<VirtualHost *:80>\n    ProxyPass "/x/" "balancer://a"\n'.repeat(20_000);
     const result = runAll(text);
     report('20,000 unclosed <VirtualHost>, a ProxyPass in each', result.ms, `${result.diagnostics.length} findings`);
-    assert.ok(result.ms < budget(text.length));
+    assert.ok(result.cpuMs < budget(text.length));
   });
 
   it('20,000 balancers with a ProxyPass each, and 20,000 suppression comments', () => {
@@ -191,14 +195,14 @@ describe('pathological inputs in the core (in memory)', function () {
     ).join('');
     const result = runAll(balancers);
     report('20,000 balancers', result.ms);
-    assert.ok(result.ms < budget(balancers.length));
+    assert.ok(result.cpuMs < budget(balancers.length));
     assert.equal(documentSymbols(result.analysis).length, 20_000);
     const suppressed = '# balancer-lens-disable-next-line zero-loadfactor\nBalancerMember balancer://a http://b loadfactor=0\n'.repeat(
       20_000,
     );
     const second = runAll(suppressed);
     report('20,000 suppression comments', second.ms);
-    assert.ok(second.ms < budget(suppressed.length));
+    assert.ok(second.cpuMs < budget(suppressed.length));
     assert.equal(count(second.diagnostics, 'zero-loadfactor'), 0);
   });
 
@@ -206,14 +210,14 @@ describe('pathological inputs in the core (in memory)', function () {
     const keys = `<Proxy balancer://a>\nBalancerMember http://b ${Array.from({ length: 50_000 }, (_, i) => `key${i}=1`).join(' ')}\n</Proxy>\n`;
     const result = runAll(keys);
     report('50,000 distinct keys on one line', result.ms, `${result.diagnostics.length} findings`);
-    assert.ok(result.ms < budget(keys.length, 12_000));
+    assert.ok(result.cpuMs < budget(keys.length, 12_000));
     const template =
       '<?php foreach ($pools as $pool) { ?>\n<Proxy balancer://<?= $pool ?>>\nBalancerMember http://{{ host }} loadfactor=0\n</Proxy>\n<?php } ?>\n'.repeat(
         20_000,
       );
     const second = runAll(template);
     report('20,000 template blocks', second.ms);
-    assert.ok(second.ms < budget(template.length));
+    assert.ok(second.cpuMs < budget(template.length));
     assert.equal(count(second.diagnostics, 'template-syntax'), 1, 'one note stands in for what the template tags cause');
   });
 
@@ -221,7 +225,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const uses = `<Macro Member $h $w>\nBalancerMember http://$h loadfactor=$w\n</Macro>\n<Proxy balancer://a>\n${Array.from({ length: 20_000 }, (_, i) => `Use Member 10.0.${i >> 8}.${i & 255} ${(i % 9) + 1}`).join('\n')}\n</Proxy>\n`;
     const result = runAll(uses);
     report('20,000 Use lines', result.ms);
-    assert.ok(result.ms < budget(uses.length, 60_000));
+    assert.ok(result.cpuMs < budget(uses.length, 60_000));
     assert.equal(result.analysis.previews[0]?.balancer.members.length, 20_000);
     // Each macro uses the previous one twice: 2^40 lines if nothing bounded the expansion.
     const doubling = `<Macro M0>\nServerName x\n</Macro>\n${Array.from({ length: 40 }, (_, i) => `<Macro M${i + 1}>\nUse M${i}\nUse M${i}\n</Macro>\n`).join('')}Use M40\n`;
@@ -230,7 +234,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const long = `<Macro L $a>\nServerName ${'$a'.repeat(4000)}\n</Macro>\nUse L ""\nUse L xyz\n`;
     const line = runAll(long);
     report('a macro line of 4,000 parameters', line.ms);
-    assert.ok(line.ms < budget(long.length));
+    assert.ok(line.cpuMs < budget(long.length));
     assert.ok(
       line.diagnostics.some((diagnostic) => diagnostic.ruleId === 'invalid-macro'),
       "xyz × 4000 overflows mod_macro's 8 KB line",
@@ -241,7 +245,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const text = `${'<A>\n'.repeat(10_000)}${'</B>\n'.repeat(10_000)}${'</Proxy>\n'.repeat(20_000)}`;
     const result = runAll(text);
     report('20,000 stray closes under 10,000 open sections', result.ms);
-    assert.ok(result.ms < budget(text.length));
+    assert.ok(result.cpuMs < budget(text.length));
   });
 
   it('100,000 members in one balancer: schedule and hover', () => {
@@ -253,7 +257,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`;
     const result = runAll(text);
     report('100,000 members', result.ms, `${(text.length / MB).toFixed(1)} MB`);
-    assert.ok(result.ms < budget(text.length, 8000));
+    assert.ok(result.cpuMs < budget(text.length, 8000));
     const preview = result.analysis.previews[0]!;
     assert.equal(preview.balancer.members.length, 100_000);
     const sum = preview.schedule.members.reduce((total, entry) => total + entry.share, 0);
@@ -284,7 +288,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\nProxyPassReverse "/zero/" "balancer://zero/"\n`;
     const result = runAll(text);
     report('50,000 zero loadfactors', result.ms, `${(text.length / MB).toFixed(1)} MB`);
-    assert.ok(result.ms < budget(text.length));
+    assert.ok(result.cpuMs < budget(text.length));
     assert.equal(count(result.diagnostics, 'zero-loadfactor'), 50_000);
   });
 
@@ -297,7 +301,7 @@ describe('pathological inputs in the core (in memory)', function () {
       const text = `<Proxy balancer://a>\nBalancerMember http://a loadfactor=${value}\n</Proxy>\n`;
       const result = runAll(text);
       report(`loadfactor=${value.slice(0, 4)}… (1 MB)`, result.ms);
-      assert.ok(result.ms < budget(text.length, 8000));
+      assert.ok(result.cpuMs < budget(text.length, 8000));
       assert.equal(
         count(result.diagnostics, 'invalid-loadfactor') + count(result.diagnostics, 'zero-loadfactor'),
         findings,
@@ -316,12 +320,15 @@ describe('pathological inputs in the core (in memory)', function () {
     const crOnly = '<Proxy balancer://a>\r    BalancerMember http://b\r</Proxy>\r'.repeat(50_000);
     const cr = runAll(crOnly);
     report('2 MB of CR-only line endings', cr.ms);
-    assert.ok(cr.ms < budget(crOnly.length));
+    assert.ok(cr.cpuMs < budget(crOnly.length));
     assert.equal([...logicalLines(crOnly)].length, 1, 'Apache ends lines at LF only');
     const mixed = runAll('<Proxy balancer://a>\r\n    BalancerMember http://b loadfactor=0\n    BalancerMember http://c\r</Proxy>\n\r\n');
     assert.equal(count(mixed.diagnostics, 'zero-loadfactor'), 1);
   });
 });
+
+/** How many CLI runs this file started: each writes its usage to a file of its own. */
+let cliRuns = 0;
 
 /** Runs the CLI on `args` with a hard timeout; returns what it printed, its exit code, its time and peak memory. */
 function cli(
@@ -330,7 +337,7 @@ function cli(
   timeoutMs: number,
   nodeOptions: readonly string[] = [],
 ): Promise<{ stdout: string; stderr: string; code: number | null; ms: number; peakMb: number }> {
-  const usage = join(cwd, `rusage-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const usage = join(cwd, `rusage-${process.pid}-${++cliRuns}.json`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeOptions, '--require', join(ROOT, 'bench/rusage.cjs'), CLI, ...args], {
@@ -376,7 +383,7 @@ describe('pathological inputs through the CLI', function () {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  for (const size of LONG ? [10, 50] : [10]) {
+  for (const size of isExploring ? [10, 50] : [10]) {
     it(`lints a ${size} MB configuration in linear time and bounded memory${size === 50 ? ' (npm run fuzz only)' : ''}`, async () => {
       const file = join(directory, `big-${size}.conf`);
       const text = realistic(size * MB);

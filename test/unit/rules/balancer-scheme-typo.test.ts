@@ -23,6 +23,25 @@ ruleTable('balancer-scheme-typo', [
   ['<Proxy [[balnacer://]]shop>\n    BalancerMember http://10.0.0.1\n</Proxy>', { says: ['no ProxyPass can route to'] }],
   ['BalancerMember [[BALANCRE://]]shop http://10.0.0.1', { fixed: 'BalancerMember balancer://shop http://10.0.0.1' }],
   ['ProxySet [[balnacer://]]shop lbmethod=bybusyness', { says: ['refuses the line'] }],
+  // The corrected name would share a shared-memory slot with another balancer: the ProxyPass defines an empty
+  // balancer://shop-a that takes the slot first, and Apache fails to start with AH01186 (checked in
+  // test/apache/config-test.test.ts), so the fix is offered but not safe. The second is what the fuzz found (fix-fuzz,
+  // seed 1125445831).
+  [
+    'ProxyPass "/a/" "[[balnacer://]]shop-a/"\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+    {
+      fixed: 'ProxyPass "/a/" "balancer://shop-a/"\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+      safe: false,
+    },
+  ],
+  [
+    'balancer://shop-a">\n    BalancerMember "[[hbalancer://]]shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+    { safe: false },
+  ],
+  [
+    '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "[[balnacer://]]shop-a/"',
+    { safe: true },
+  ],
   // near misses
   ['ProxyPass /shop/ balancer://shop/'],
   ['ProxyPass /shop/ BALANCER://shop/'],

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { loadfactorToLbfactor, parseStatus } from '../../../server/src/core/model/params';
 import { IdleReason, picks, schedule, SchedulingInput, steps } from '../../../server/src/core/scheduler/byrequests';
 import { memberLetter } from '../../../server/src/core/scheduler/letters';
+import { fuzzRuns } from '../../support/fuzz';
 
 const OPTIONS = { forceRecovery: true, epochSeconds: 1_800_000_000 };
 
@@ -180,7 +181,7 @@ describe('byrequests properties', () => {
           assert.equal(count, gain / g);
         }
       }),
-      { numRuns: 300 },
+      fuzzRuns(300),
     );
   });
 
@@ -194,7 +195,7 @@ describe('byrequests properties', () => {
         plan.members.forEach((entry, index) => assert.equal(entry.share > 0, plan.candidates.includes(index)));
         plan.candidates.forEach((index) => assert.equal(input[index]!.lbset, plan.tier));
       }),
-      { numRuns: 500 },
+      fuzzRuns(500),
     );
   });
 });

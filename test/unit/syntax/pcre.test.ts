@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { pcreError } from '../../../server/src/core/pcre';
 import { PATTERNS } from '../../apache/pcre-patterns';
+import { fuzzRuns } from '../../support/fuzz';
 
 describe('pcreError', () => {
   it('has at least 60 patterns, compiling and refused', () => {
@@ -30,7 +31,7 @@ describe('pcreError', () => {
         const error = pcreError(pieces.join(''));
         return error === undefined || (typeof error.message === 'string' && error.offset >= 0);
       }),
-      { numRuns: 5000 },
+      fuzzRuns(5000),
     );
   });
 });

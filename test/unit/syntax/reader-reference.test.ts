@@ -14,6 +14,7 @@ import type { Span } from '../../../server/src/core/span';
 import type { MappedText } from '../../../server/src/core/syntax/lines';
 import { generateBalancerHeavy, generateConfig } from '../../../bench/generate';
 import { grammarText, largeText, mutatedText, seedTexts, tokenText } from '../../fuzz/inputs';
+import { fuzzRuns } from '../../support/fuzz';
 
 /** A character of a logical line and the offset it was read from. */
 interface Char {
@@ -234,7 +235,7 @@ describe('reader against a character-by-character reference', function () {
       fc.property(text, (input) => {
         checkTree(parse(input, OPTIONS), input);
       }),
-      { numRuns: 1500, seed: 16 },
+      fuzzRuns(1500),
     );
   });
 });

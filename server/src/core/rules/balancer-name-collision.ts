@@ -1,12 +1,7 @@
 import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
-import { balancerAnchor } from './shared';
+import { balancerAnchor, slotName } from './shared';
 import type { Rule } from './types';
-
-/** The shared-memory slot name Apache derives (ap_pstr2_alnum): every non-alphanumeric byte becomes `_`. */
-function slotName(balancer: Balancer): string {
-  return balancer.name.slice('balancer://'.length).replace(/[^A-Za-z0-9]/g, '_');
-}
 
 export const rule: Rule = {
   id: 'balancer-name-collision',
@@ -24,7 +19,7 @@ export const rule: Rule = {
       const scope = balancer.scope.kind === 'main' ? 'main' : balancer.scope.section;
       const slots = seen.get(scope) ?? new Map<string, Balancer>();
       seen.set(scope, slots);
-      const slot = slotName(balancer);
+      const slot = slotName(balancer.name);
       const first = slots.get(slot);
       if (!first) {
         slots.set(slot, balancer);

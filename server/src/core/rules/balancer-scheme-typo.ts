@@ -1,7 +1,10 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import { editDistance } from '../directives/directives';
+import type { Model } from '../model/model';
+import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';
+import { slotName } from './shared';
 import type { Rule } from './types';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
@@ -59,13 +62,31 @@ export const rule: Rule = {
           yield {
             span: { start, end },
             message: `${quoted(text.slice(start, end))} is not "balancer://", so ${consequence(name)}: write ${quoted(fixed)}`,
-            fixes: [{ title: `Change to ${fixed}`, safe: true, edits: [{ span: { start, end }, newText: 'balancer://' }] }],
+            fixes: [
+              {
+                title: `Change to ${fixed}`,
+                safe: !collides(analysis.model, fixed),
+                edits: [{ span: { start, end }, newText: 'balancer://' }],
+              },
+            ],
           };
         }
       }
     }
   },
 };
+
+/**
+ * Whether the corrected URL names a new balancer whose shared-memory slot another balancer takes
+ * (`balancer://shop-a` beside `balancer://shop.a`): Apache may then fail to start (AH01186, see
+ * balancer-name-collision), so the fix is not safe to apply unattended.
+ */
+function collides(model: Model, fixed: string): boolean {
+  const named = balancerName(fixed);
+  if (!('name' in named)) return false;
+  const slot = slotName(named.name);
+  return model.balancers.some((balancer) => balancer.name !== named.name && slotName(balancer.name) === slot);
+}
 
 /**
  * Whether `text` between `start` and `end` holds a scheme long enough to be "balancer" or two

@@ -107,6 +107,11 @@ export function valueEdit(analysis: Analysis, parameter: Parameter, value: strin
   return { span, newText: `${quote}${match[2]}=${value}${quote}` };
 }
 
+/** The shared-memory slot Apache names after a balancer (ap_pstr2_alnum): every non-alphanumeric byte becomes `_`. */
+export function slotName(balancerName: string): string {
+  return balancerName.slice('balancer://'.length).replace(/[^A-Za-z0-9]/g, '_');
+}
+
 /** Where to point for a balancer: its `<Proxy>` line, else the directive that created it. */
 export function balancerAnchor(balancer: Balancer): Span {
   return (balancer.section?.open ?? balancer.createdBy).span;
