@@ -7,8 +7,10 @@ import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { fixFiles } from './fix';
 import { terminalWidth } from './fit';
+import { formatCheckstyle } from './formats/checkstyle';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
+import { formatGitlab } from './formats/gitlab';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
@@ -36,7 +38,8 @@ as apache2ctl does (a note on stderr says so; --env-file FILE reads another inst
 root, not sites-enabled/: its links lead into sites-available/, outside the folder walked.
 
 options:
-  -f, --format FORMAT     stylish (default), json, sarif, github or compact
+  -f, --format FORMAT     stylish (default), json, sarif, github, gitlab (Code Quality), checkstyle
+                          (XML, for Jenkins) or compact
       --max-warnings N    fail when there are more than N warnings (default: no limit)
   -q, --quiet             report errors only (warnings and infos still count for the exit code)
   -o, --output-file FILE  write the report to FILE instead of standard output
@@ -61,7 +64,7 @@ exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail th
 short, a file --fix could not write, or --max-time ran out; 3 internal error`;
 
 /** The output formats; public API. */
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'checkstyle', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** More files than this on a terminal get a progress line on stderr. */
@@ -294,6 +297,10 @@ function render(format: Format, report: Report): string {
       return formatSarif(report);
     case 'github':
       return formatGithub(report);
+    case 'gitlab':
+      return formatGitlab(report);
+    case 'checkstyle':
+      return formatCheckstyle(report);
     case 'compact':
       return formatCompact(report);
   }
