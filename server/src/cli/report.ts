@@ -41,6 +41,8 @@ export interface Report {
   readonly colour: boolean;
   /** The terminal's width that text formats fit (fit.ts); undefined when not a terminal: nothing is wrapped or cut. */
   readonly width?: number;
+  /** Standard output is a terminal: `stylish` makes each rule id a link (OSC 8) to the rule's page. */
+  readonly hyperlinks?: boolean;
   readonly version: string;
 }
 
