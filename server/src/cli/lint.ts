@@ -83,8 +83,8 @@ ${LIMITS_HELP}
                           severity, the include patterns, roots and limits
   -h, --help              show this help
 
-exit codes: 0 no findings at --fail-on's severity (and warnings within --max-warnings), 1 findings fail the run,
-2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
+exit codes: 0 no findings at --fail-on's severity (errors by default) and warnings within
+--max-warnings, 1 findings fail the run, 2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
 short, a file --fix could not write, or --max-time ran out; 3 internal error`;
 
 /** The output formats; public API. */
@@ -401,7 +401,7 @@ function printConfig(file: string, config: LintConfig, flags: ReadFlags, cwd: st
     maxDirectoryDepth: flags.limits.directoryDepth,
   };
   const path = resolve(cwd, file);
-  return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
+  return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, ignore: config.ignore ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
 }
 
 function parseFormat(value: string | undefined): Format {

@@ -95,6 +95,7 @@ describe('balancer-lens lint: ignore patterns', function () {
       const root = tree({ ignore: [pattern] });
       assert.deepEqual(linted(root, ['apache']), ['apache/ok.conf'], pattern);
       assert.equal(lint(['apache'], root).status, 0, pattern);
+      assert.deepEqual((JSON.parse(lint(['--print-config', 'apache/ok.conf'], root).stdout) as { ignore: unknown }).ignore, [pattern]);
     }
   });
 
