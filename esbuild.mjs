@@ -17,8 +17,8 @@ const builds = [
   // The language server runs from the CLI's bundle (startServer), so the core ships once.
   { entryPoints: ['server/src/bin/server.ts'], outfile: 'server/dist/server.js', external: ['./cli.js'] },
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js', external: ['vscode'] },
-  // The GitHub Action runs these committed files (action.yml); test/ship/action.test.ts checks they
-  // equal a fresh build. No source maps: they would only grow the repository.
+  // The GitHub Action runs these files (action.yml), committed on release tags only (docs/releasing.md);
+  // test/ship/action.test.ts runs them as the runner does. No source maps: they would only grow the tag.
   {
     entryPoints: ['server/src/bin/cli.ts'],
     outfile: 'action/dist/cli.js',

@@ -1,7 +1,7 @@
 /**
  * Renders every rule's docs into one page per rule, docs/rules/<id>.md, and the table of rules,
  * docs/rules/README.md, and writes the `.balancerlens.json` schema: `npm run docs`.
- * test/unit/rules-docs.test.ts checks that the pages on disk equal a fresh rendering.
+ * test/unit/rules/docs.test.ts checks that the pages on disk equal a fresh rendering.
  */
 import { readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * VS Code client: starts the bundled language server over IPC and opens the schedule panel.
- * Glue only (STYLE.md): every answer comes from the server; the panel's HTML is a pure function.
+ * Glue only (CONTRIBUTING.md "Architecture"): every answer comes from the server; the panel's HTML is a pure function.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';

@@ -105,3 +105,64 @@ describe('security: output lines cannot be forged by file names', function () {
       );
   });
 });
+
+// The GitHub runner takes a line for a workflow command when it starts with `::` once leading
+// blanks (any Unicode white space) are trimmed, and, in the legacy form, when `##[` appears anywhere
+// in it. A file named so must not raise an annotation, mask a value or stop command processing:
+// only the `github` format prints commands, each one deliberate.
+const COMMAND_NAMES = [
+  '::error file=x::forged.conf',
+  '  ::warning::indented.conf',
+  '\u3000::notice::wide-space.conf',
+  'legacy##[error]forged.conf',
+  '::stop-commands::token.conf',
+];
+
+describe('security: no output line is a workflow command a file name chose', function () {
+  this.timeout(60_000);
+  let dir: string;
+
+  before(() => {
+    dir = tempDir('balancer-lens-commands-');
+    for (const name of COMMAND_NAMES) writeFileSync(join(dir, name), BAD);
+  });
+
+  /** Lines the runner would take for a command. */
+  const commands = (text: string): string[] => text.split('\n').filter((line) => /^\s*::/.test(line) || line.includes('##['));
+
+  for (const format of ['stylish', 'compact', 'json', 'sarif', 'gitlab', 'checkstyle'] as const) {
+    it(`${format}: no line starts with :: or holds ##[`, () => {
+      const run = spawnCli(['lint', '.', '--format', format], { cwd: dir });
+      assert.equal(run.status, 1, run.stderr);
+      assert.ok(run.stdout.includes('forged.conf'), run.stdout);
+      assert.deepEqual(commands(run.stdout + run.stderr), []);
+    });
+  }
+
+  it('compact and stylish show such a name as ./NAME, the same file', () => {
+    const compact = spawnCli(['lint', '.', '--format', 'compact'], { cwd: dir }).stdout;
+    assert.match(compact, /^\.\/::error file=x::forged\.conf:2:/m);
+    assert.match(compact, /^\.\/ {2}::warning::indented\.conf:2:/m);
+    assert.match(compact, /^legacy##\\x5berror\]forged\.conf:2:/m);
+    const stylish = spawnCli(['lint', '.', '--format', 'stylish'], { cwd: dir }).stdout.split('\n');
+    assert.ok(stylish.includes('./\u3000::notice::wide-space.conf'), stylish.join('\n'));
+  });
+
+  it('github: every line is one command the format meant, and none a name forged', () => {
+    const run = spawnCli(['lint', '.', '--format', 'github'], { cwd: dir });
+    const out = run.stdout.split('\n').filter(Boolean);
+    assert.equal(out.length, COMMAND_NAMES.length, run.stdout);
+    for (const line of out)
+      assert.match(line, /^::error file=[^:,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=zero-loadfactor::[^:]/);
+    assert.ok(!run.stdout.includes('##['), run.stdout);
+  });
+
+  it('diff text: the title line starts with OLD, shown as ./NAME', () => {
+    writeFileSync(join(dir, '::error::old.conf'), BAD);
+    writeFileSync(join(dir, 'new.conf'), BAD.replace('loadfactor=0', 'loadfactor=2'));
+    const run = spawnCli(['diff', '::error::old.conf', 'new.conf'], { cwd: dir });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /^\.\/::error::old\.conf → new\.conf\n/);
+    assert.deepEqual(commands(run.stdout), []);
+  });
+});

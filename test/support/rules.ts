@@ -64,7 +64,7 @@ export interface RuleExpect extends TextOptions {
   readonly fixed?: string;
   /** Whether that fix may be applied unattended. */
   readonly safe?: boolean;
-  /** The messages start with a capital letter: a known deviation from STYLE.md (mark the case FIXME). */
+  /** The messages start with a capital letter: a known deviation from CONTRIBUTING.md (mark the case FIXME). */
   readonly capitalised?: boolean;
   /** Asserts that no fix is offered. */
   readonly noFix?: boolean;
@@ -115,11 +115,11 @@ export function findingsOf(ruleId: string, text: string, options: TextOptions = 
   return lintText(text, options).filter((diagnostic) => diagnostic.ruleId === ruleId);
 }
 
-/** The longest message a finding may have (STYLE.md "Rules"): Apache's own words travel apart, in `apacheMessage`. */
+/** The longest message a finding may have (CONTRIBUTING.md "Adding a rule"): Apache's own words travel apart, in `apacheMessage`. */
 export const MAX_MESSAGE_LENGTH = 120;
 
 /**
- * Asserts that a message reads as STYLE.md asks: one line of at most MAX_MESSAGE_LENGTH characters, one
+ * Asserts that a message reads as CONTRIBUTING.md asks: one line of at most MAX_MESSAGE_LENGTH characters, one
  * sentence (no `. `, `; ` or `! ` between clauses outside quoted values; "e.g." is fine), and each
  * value quoted once (never `""x""`).
  */

@@ -1,4 +1,4 @@
-// Messages people read (STYLE.md "Rules", issue 13): every finding on the fixtures, the real-world
+// Messages people read (CONTRIBUTING.md "Adding a rule", issue 13): every finding on the fixtures, the real-world
 // mistakes and every rule's bad example is one sentence of at most 120 characters, with each value
 // quoted once; Apache's own words travel apart, in apacheMessage.
 import * as assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ function messagesOf(paths: readonly string[]): { readonly where: string; readonl
   );
 }
 
-/** Asserts the message reads as STYLE.md asks, naming where it comes from when it does not. */
+/** Asserts the message reads as CONTRIBUTING.md asks, naming where it comes from when it does not. */
 function checkReadable(where: string, message: string): void {
   try {
     assertReadableMessage(message);

@@ -1,18 +1,20 @@
 /** `balancer-lens diff`: what a change does to traffic, between two files, folders or git revisions. */
-import { rmSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { assembleSet, Configuration } from '../core/config-set';
+import { statSync } from 'node:fs';
+import { basename, dirname, posix, resolve } from 'node:path';
+import { assembleSet, Configuration, SetFile } from '../core/config-set';
 import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/features/traffic-diff';
 import { diffMarkdown } from '../core/features/diff-markdown';
 import { diffSvg } from '../core/features/svg';
-import { configLookup } from '../node/config';
-import { diskAccess, realPathKeys } from '../node/files';
+import type { FileAccess } from '../core/syntax/includes';
+import { configLookup, ConfigLookup } from '../node/config';
+import { diskAccess, isInside, realPathKeys, realPathOf } from '../node/files';
 import { diffText } from './formats/diff-text';
-import { commitOf, defaultBase, repositoryOf, writeRevision } from './git-tree';
+import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
 import { resolveInputs, showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readInput, UsageError, useColour } from './io';
-import { oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP } from './read-options';
+import { inertJson, oneLine } from './one-line';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
+import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `diff`; public API. */
@@ -50,8 +52,8 @@ interface SideInput {
   readonly args: readonly string[];
   /** The side's name in messages: OLD, NEW or a revision. */
   readonly label: string;
-  /** A git revision: a PATH it does not have (or has no configuration in) is read as empty, since the change adds it. */
-  readonly isRevision: boolean;
+  /** A git revision, read from git into memory: a PATH it does not have (or has no configuration in) is read as empty, since the change adds it. */
+  readonly revision?: RevisionFiles;
 }
 
 /** Runs the command; returns the exit code. */
@@ -73,42 +75,42 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
   if (positionals.includes('-')) throw new UsageError('diff reads files, folders or git revisions, not standard input (-)');
   const cwd = io.cwd;
   const isGit = values.base !== undefined || positionals.length !== 2 || !positionals.every((path) => exists(resolve(cwd, path)));
-  const scratch: string[] = [];
-  try {
-    let old: SideInput;
-    let now: SideInput;
-    let titles: readonly [string, string];
-    if (!isGit) {
-      [old, now] = positionals.map((path, index) => sideOf(resolve(cwd, path), index === 0 ? 'OLD' : 'NEW')) as [SideInput, SideInput];
-      titles = [positionals[0]!, positionals[1]!];
-    } else {
-      for (const path of positionals)
-        if (!exists(resolve(cwd, path)))
-          throw new UsageError(
-            `cannot read ${path}: no such file (diff OLD NEW takes two files or folders; diff --base REV PATH... compares with git)`,
-          );
-      const { prefix } = repositoryOf(cwd);
-      const base = values.base === undefined ? defaultBase(cwd) : { revision: values.base, commit: commitOf(cwd, values.base) };
-      const limits = readFlags(values, cwd, io.env).limits;
-      const tree = writeRevision(cwd, base.commit, limits.size);
-      scratch.push(tree);
-      const args = positionals.length > 0 ? positionals : ['.'];
-      old = { root: join(tree, prefix), args, label: base.revision, isRevision: true };
-      now = { root: cwd, args, label: 'the working tree', isRevision: false };
-      titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
-    }
-    const before = readSide(io, old, values);
-    const after = readSide(io, now, values);
-    const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
-    const side = (read: ReadSide, input: SideInput): TrafficSide =>
-      trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
-    const diff = diffTraffic(side(before, old), side(after, now));
-    io.stdout.write(render(format, diff, titles, useColour(io, values)));
-    if (before.isIncomplete || after.isIncomplete) return ExitCode.Incomplete;
-    return diff.changed && !values['exit-zero'] ? ExitCode.Findings : ExitCode.Clean;
-  } finally {
-    for (const folder of scratch) rmSync(folder, { recursive: true, force: true });
+  let old: SideInput;
+  let now: SideInput;
+  let titles: readonly [string, string];
+  if (!isGit) {
+    [old, now] = positionals.map((path, index) => sideOf(resolve(cwd, path), index === 0 ? 'OLD' : 'NEW')) as [SideInput, SideInput];
+    titles = [positionals[0]!, positionals[1]!];
+  } else {
+    for (const path of positionals)
+      if (!exists(resolve(cwd, path)))
+        throw new UsageError(
+          `cannot read ${path}: no such file (diff OLD NEW takes two files or folders; diff --base REV PATH... compares with git)`,
+        );
+    const { top, prefix } = repositoryOf(cwd);
+    const root = posix.resolve(top, prefix);
+    // The revision is laid over the repository's real folder, so each PATH is taken there too.
+    const args = (positionals.length > 0 ? positionals : ['.']).map((path) => {
+      const full = resolve(cwd, path);
+      const real = posix.join(realPathOf(dirname(full)), basename(full));
+      if (!isInside(real, [top])) throw new UsageError(`${path} is outside the repository ${top}: diff --base REV compares its files`);
+      return real;
+    });
+    const base = values.base === undefined ? defaultBase(cwd) : { revision: values.base, commit: commitOf(cwd, values.base) };
+    const revision = { tree: readRevision(cwd, base.commit, base.revision), top };
+    old = { root, args, label: base.revision, revision };
+    now = { root: cwd, args, label: 'the working tree' };
+    titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
   }
+  const before = readSide(io, old, values);
+  const after = readSide(io, now, values);
+  const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
+  const side = (read: ReadSide, input: SideInput): TrafficSide =>
+    trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
+  const diff = diffTraffic(side(before, old), side(after, now));
+  io.stdout.write(render(format, diff, titles, useColour(io, values)));
+  if (before.isIncomplete || after.isIncomplete) return ExitCode.Incomplete;
+  return diff.changed && !values['exit-zero'] ? ExitCode.Findings : ExitCode.Clean;
 }
 
 function render(format: DiffFormat, diff: TrafficDiff, titles: readonly [string, string], colour: boolean): string {
@@ -118,7 +120,7 @@ function render(format: DiffFormat, diff: TrafficDiff, titles: readonly [string,
     case 'markdown':
       return diffMarkdown(diff, titles);
     case 'json':
-      return `${JSON.stringify({ before: titles[0], after: titles[1], ...diff })}\n`;
+      return `${inertJson(JSON.stringify({ before: titles[0], after: titles[1], ...diff }))}\n`;
     case 'svg':
       return diffSvg(diff, titles);
   }
@@ -130,9 +132,7 @@ function exists(path: string): boolean {
 
 /** A file is read in its folder (so its name is all that shows); a folder is walked as lint walks it. */
 function sideOf(path: string, label: string): SideInput {
-  return statSync(path).isDirectory()
-    ? { root: path, args: ['.'], label, isRevision: false }
-    : { root: dirname(path), args: [basename(path)], label, isRevision: false };
+  return statSync(path).isDirectory() ? { root: path, args: ['.'], label } : { root: dirname(path), args: [basename(path)], label };
 }
 
 /** One side, read: its configurations, and whether a limit cut an include short. */
@@ -144,16 +144,30 @@ interface ReadSide {
 /** Reads one side as lint would: the same entry rules, includes, limits and include roots. */
 function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFlags>[0]): ReadSide {
   const flags = readFlags(values, input.root, io.env);
-  const roots = includeRoots(flags, input.root, []);
-  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor: configLookup(undefined, input.root, roots) };
-  const inputs = input.args.flatMap((arg) => {
-    try {
-      return resolveInputs([arg], options).inputs;
-    } catch (error) {
-      if (input.isRevision && error instanceof UsageError) return [];
-      throw error;
-    }
+  const configFor = configLookup(undefined, input.root, includeRoots(flags, input.root, []));
+  const { sources, files, keyOf } = input.revision
+    ? revisionSources(input.revision, input, flags, configFor)
+    : diskSources(input, flags, configFor);
+  const set = assembleSet(sources, {
+    files,
+    keyOf,
+    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
+    rulesFor: () => undefined,
   });
+  return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
+}
+
+/** What a side's configuration set is assembled from: its entry files, and how includes are read and named. */
+interface SideSources {
+  readonly sources: readonly SetFile[];
+  readonly files: FileAccess;
+  readonly keyOf: (path: string) => string;
+}
+
+/** The files on disk the side's paths select, read from the disk. */
+function diskSources(input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
+  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor };
+  const inputs = input.args.flatMap((arg) => resolveInputs([arg], options).inputs);
   const keyOf = realPathKeys();
   const seen = new Set<string>();
   // A file given twice, or reached through two PATHs, is read once.
@@ -164,12 +178,12 @@ function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFla
     seen.add(key);
     return [each];
   });
-  const sources = files.map((file) => ({
-    key: keyOf(file.path),
-    path: file.path,
-    text: readInput(file.path, file.shown, flags.limits.size).text,
-  }));
-  const set = assembleSet(sources, {
+  return {
+    sources: files.map((file) => ({
+      key: keyOf(file.path),
+      path: file.path,
+      text: readInput(file.path, file.shown, flags.limits.size).text,
+    })),
     files: diskAccess({
       maxBytes: flags.limits.size,
       roots: includeRoots(
@@ -179,10 +193,27 @@ function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFla
       ),
     }),
     keyOf,
-    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
-    rulesFor: () => undefined,
-  });
-  return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
+  };
+}
+
+/** The files of the revision the side's paths select, read from git; beyond the repository, from the disk. */
+function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
+  const maxBytes = flags.limits.size;
+  const selected = selectRevisionFiles(revision, input.root, input.args, { extensions: [], configFor }, maxBytes);
+  const roots = [...includeRoots(flags, input.root, []), ...selected.map((file) => locate(revision, posix.dirname(file.path)).path)];
+  const keyOfOutside = realPathKeys();
+  return {
+    sources: selected.map((file) => ({
+      key: file.key,
+      path: file.path,
+      text: readRevisionFile(revision, file, showPath(file.path, input.root), maxBytes),
+    })),
+    files: revisionAccess(revision, { maxBytes, roots, disk: diskAccess({ maxBytes, roots }) }),
+    keyOf: (path) => {
+      const found = locate(revision, path);
+      return found.kind === 'inside' ? found.path : keyOfOutside(found.path);
+    },
+  };
 }
 
 /** Says where a limit cut an include short (the comparison may miss members); true when one did. */

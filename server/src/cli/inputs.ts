@@ -142,12 +142,25 @@ export type WalkOptions = Pick<InputOptions, 'extensions' | 'configFor' | 'isIgn
  * own configuration. `lint DIR` and the editor's workspace both pick files with this.
  */
 export function walkDirectory(directory: string, options: WalkOptions): Picked & { capped: boolean } {
+  const isPicked = configurationPicker(directory, options);
+  const walked = walkFiles(directory, Infinity, options.maxEntries);
+  return { files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked), capped: walked.capped };
+}
+
+/**
+ * Whether a file found under `directory` is a configuration file: not ignored, and picked by the
+ * `include` of its own configuration, else by the default patterns matched from the directory's parent.
+ */
+export function configurationPicker(
+  directory: string,
+  options: Pick<InputOptions, 'extensions' | 'configFor' | 'isIgnored'>,
+): (file: string) => boolean {
   const extensionPatterns = options.extensions.map((extension) => `**/*.${extension}`);
   const defaults = picomatch([...DEFAULT_PATTERNS, ...extensionPatterns]);
   const byInclude = new Map<readonly string[], picomatch.Matcher>();
   const parent = dirname(directory);
   const isIgnored = options.isIgnored ?? ignoreCheck(options.configFor);
-  const isPicked = (file: string): boolean => {
+  return (file) => {
     if (isIgnored(file)) return false;
     const config = options.configFor(dirname(file));
     if (config.include === undefined) return defaults(slashes(relative(parent, file)));
@@ -156,8 +169,6 @@ export function walkDirectory(directory: string, options: WalkOptions): Picked &
     const fromBase = slashes(relative(config.base, file));
     return !fromBase.startsWith('../') && matcher(fromBase);
   };
-  const walked = walkFiles(directory, Infinity, options.maxEntries);
-  return { files: walked.files.filter(isPicked), outside: walked.outside.filter(isPicked), capped: walked.capped };
 }
 
 /** Whether a file is left out of the run. */

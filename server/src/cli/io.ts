@@ -96,7 +96,7 @@ export function heapSizeLimit(): number {
 }
 
 /** The error for input of `size` bytes over `maxBytes` (a read stopped one byte past the limit gives maxBytes + 1). */
-function tooLarge(size: number, shown: string, maxBytes: number): UsageError {
+export function tooLarge(size: number, shown: string, maxBytes: number): UsageError {
   const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const amount = size === maxBytes + 1 ? 'holds more than' : `is ${mb(size)}, more than`;
   return new UsageError(

@@ -30,14 +30,13 @@ import {
   useColour,
 } from './io';
 import { oneLine } from './one-line';
-import { countFindings, Report, reportFile } from './report';
+import { countFindings, relativeSlashPath, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
 import type { SeveritySetting } from '../core/lint';
 import { suggestFrom } from '../core/directives/directives';
-import { relativeSlashPath } from './report';
 import { unifiedDiff } from './unified-diff';
 import { version } from './version';
 

@@ -19,7 +19,7 @@ import { diskAccess } from '../node/files';
 import { showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readConfig, readStdin, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
-import { oneLine } from './one-line';
+import { inertJson, oneLine } from './one-line';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlags, VARIABLES_HELP, withDebianEnvvars } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
@@ -105,7 +105,8 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
   const refusals = diagnostics.filter(isRefusal).map(place);
   const shown = isStdin ? 'standard input' : file;
-  if (format === 'json') io.stdout.write(`${JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals })}\n`);
+  if (format === 'json')
+    io.stdout.write(`${inertJson(JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals }))}\n`);
   else if (format === 'svg')
     io.stdout.write(
       scheduleSvg(

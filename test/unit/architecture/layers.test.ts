@@ -1,5 +1,5 @@
 /**
- * The floor plan (CONTRIBUTING.md "Architecture", STYLE.md invariant 4), read from the code's own
+ * The floor plan (CONTRIBUTING.md "Architecture"), read from the code's own
  * imports with TypeScript's pre-processor (static imports, re-exports, `require` and `import()`):
  * the core is pure and its layers import only downward; the CLI and the language server never import
  * each other (only the entries in server/src/bin join them); a rule file is imported only by the

@@ -187,6 +187,8 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
           connection.sendRequest('textDocument/rename', { textDocument, position, newName: 'store' }).catch(() => null),
           connection.sendRequest('textDocument/documentLink', { textDocument }),
           connection.sendRequest('balancerLens/schedule', { uri, balancer: 'balancer://shop' }),
+          // Compare with HEAD: the client sends HEAD's text; the server runs no git and writes no revision anywhere.
+          connection.sendRequest('balancerLens/diff', { uri, before: '', label: 'HEAD' }),
         ]);
         connection.sendNotification('textDocument/didChange', {
           textDocument: { uri, version: 2 },

@@ -3,7 +3,7 @@ import { ruleTable } from '../../support/rules';
 // ap_proxy_define_worker_ex names a member with its default port dropped, while
 // ap_proxy_get_worker_ex compares a new line's URL as written (docs/apache-semantics.md,
 // ap_proxy_get_worker_ex): `http://h` then `http://h:80` are two members, and Apache/2.4.71 gives
-// the host a double share (test/apache/duplicate-member.test.ts).
+// the host a double share (test/apache/issue19-sticky-duplicate-location.test.ts).
 const proxy = (...members: string[]): string =>
   `<Proxy balancer://c>\n${members.map((member) => `    BalancerMember ${member}\n`).join('')}</Proxy>`;
 

@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // <Location> sections merge in order and the last match wins; mod_proxy's proxy_trans tries the
 // per-directory ProxyPass before the server's lines. Both checked on Apache/2.4.71 in
-// test/apache/location-order.test.ts.
+// test/apache/issue19-sticky-duplicate-location.test.ts.
 const balancer = '<Proxy balancer://c>\n    BalancerMember http://10.0.0.1\n</Proxy>\n';
 const location = (path: string, url: string): string => `<Location "${path}">\n    ProxyPass "${url}"\n</Location>\n`;
 

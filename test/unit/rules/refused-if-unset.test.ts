@@ -5,7 +5,7 @@ import { EPOCH_SECONDS, ruleTable } from '../../support/rules';
 
 // ap_resolve_env keeps an undefined ${W} literally, so the handler refuses the text unless Apache's
 // environment sets W; `Define W` alone, a later Define and UnDefine all leave it to the environment
-// (docs/apache-semantics.md, ap_resolve_env; test/apache/fidelity-variables.test.ts).
+// (docs/apache-semantics.md, ap_resolve_env; test/apache/variables.test.ts).
 const member = (value: string): string => `<Proxy "balancer://c1">\n    BalancerMember http://10.0.0.1 ${value}\n</Proxy>`;
 
 ruleTable('refused-if-unset', [

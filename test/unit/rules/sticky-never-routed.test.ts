@@ -2,7 +2,7 @@ import { ruleTable } from '../../support/rules';
 
 // find_session_route (mod_proxy_balancer.c) reads the cookie named before `|` with a case-sensitive
 // strstr and takes the route after the first stickysessionsep: checked on Apache/2.4.71 in
-// test/apache/sticky-never-routed.test.ts (PHPSESSID=abc123.b is not sticky, JSESSIONID with
+// test/apache/issue19-sticky-duplicate-location.test.ts (PHPSESSID=abc123.b is not sticky, JSESSIONID with
 // stickysession=jsessionid is not sticky, JSESSIONID|jsessionid sticks).
 const members = '    BalancerMember http://10.0.0.1 route=a\n    BalancerMember http://10.0.0.2 route=b\n';
 const proxy = (set: string): string => `<Proxy balancer://c>\n${members}    ProxySet ${set}\n</Proxy>`;

@@ -1,5 +1,5 @@
 /** `--format compact`: one `file:line:col: severity: message [rule-id]` line per finding, for grep and problem matchers (control characters escaped). */
-import { oneLine } from '../one-line';
+import { lineStartPath, oneLine } from '../one-line';
 import type { Report } from '../report';
 
 /** Renders the report; empty when there is nothing to report. */
@@ -8,7 +8,7 @@ export function formatCompact(report: Report): string {
   for (const file of report.files) {
     for (const { diagnostic, region } of file.findings) {
       lines.push(
-        `${oneLine(file.shown)}:${region.line}:${region.column}: ${diagnostic.severity}: ${oneLine(diagnostic.message)} [${diagnostic.ruleId}]`,
+        `${lineStartPath(file.shown)}:${region.line}:${region.column}: ${diagnostic.severity}: ${oneLine(diagnostic.message)} [${diagnostic.ruleId}]`,
       );
     }
   }

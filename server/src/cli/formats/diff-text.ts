@@ -1,12 +1,12 @@
 /** `diff --format text`: the traffic diff for a terminal, coloured only when asked. */
 import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from '../../core/features/diff-words';
 import type { TrafficDiff } from '../../core/features/traffic-diff';
-import { oneLine } from '../one-line';
+import { lineStartPath, oneLine } from '../one-line';
 
 /** Renders the diff; `titles` name the old and new side. File names and messages are kept to one line each (`oneLine`). */
 export function diffText(diff: TrafficDiff, titles: readonly [string, string], colour: boolean): string {
   const paint = (code: string, value: string): string => (colour ? `\u001b[${code}m${oneLine(value)}\u001b[0m` : oneLine(value));
-  const out: string[] = [oneLine(`${titles[0]} → ${titles[1]}`)];
+  const out: string[] = [`${lineStartPath(titles[0])} → ${oneLine(titles[1])}`];
   for (const change of diff.balancers) {
     const place = change.kind === 'changed' || change.kind === 'renamed' ? `  ${oneLine(change.file)}:${change.line}` : '';
     out.push('', paint('1', changeTitle(change)) + place);

@@ -1,5 +1,6 @@
 /** `--format gitlab`: a GitLab Code Quality report (`artifacts:reports:codequality`), so merge requests show the findings. */
 import type { Severity } from '../../core/rules/types';
+import { inertJson } from '../one-line';
 import { ciPath, lineFingerprints, Report } from '../report';
 
 /** GitLab's scale is info, minor, major, critical, blocker: what Apache refuses ranks above what it runs wrongly. */
@@ -30,5 +31,5 @@ export function formatGitlab(report: Report): string {
       location: { path, lines: { begin: region.line, end: region.endLine } },
     }));
   });
-  return `${JSON.stringify(issues, null, 2)}\n`;
+  return `${inertJson(JSON.stringify(issues, null, 2))}\n`;
 }

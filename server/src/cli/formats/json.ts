@@ -1,6 +1,7 @@
 /** `--format json`: ESLint's JSON shape, one entry per file, so tools that read ESLint results read these. */
 import { ruleHelpUri } from '../../core/rules/help';
 import { safeFixOf } from '../fix';
+import { inertJson } from '../one-line';
 import { countFindings, Report } from '../report';
 
 /** One message, as ESLint's `LintMessage`; info findings are severity 1 with `level: "info"`. */
@@ -63,5 +64,5 @@ export function formatJson(report: Report): string {
       fixableWarningCount: fixable.warning,
     };
   });
-  return `${JSON.stringify(results)}\n`;
+  return `${inertJson(JSON.stringify(results))}\n`;
 }

@@ -4,6 +4,7 @@ import type * as Sarif from 'sarif';
 import { RULES } from '../../core/rules';
 import type { Severity } from '../../core/rules/types';
 import { INFORMATION_URI, ruleHelpUri } from '../../core/rules/help';
+import { inertJson } from '../one-line';
 import { lineFingerprints, Region, relativeSlashPath, Report } from '../report';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note' };
@@ -65,7 +66,7 @@ export function formatSarif(report: Report): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${inertJson(JSON.stringify(log, null, 2))}\n`;
 }
 
 /** Relative to the current directory with forward slashes (what code scanning matches against the repository), else a file: URI. */

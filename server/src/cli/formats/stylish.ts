@@ -2,7 +2,7 @@
 import { ruleHelpUri } from '../../core/rules/help';
 import type { Severity } from '../../core/rules/types';
 import { wrap } from '../fit';
-import { oneLine } from '../one-line';
+import { lineStartPath, oneLine } from '../one-line';
 import { countFindings, Report } from '../report';
 
 const ANSI = {
@@ -71,7 +71,7 @@ export function formatStylish(report: Report): string {
         ...apache,
       ];
     });
-    blocks.push(`${paint('underline', oneLine(file.shown))}\n${lines.join('\n')}\n`);
+    blocks.push(`${paint('underline', lineStartPath(file.shown))}\n${lines.join('\n')}\n`);
   }
   const counts = countFindings(report.files);
   const total = counts.error + counts.warning + counts.info;

@@ -15,9 +15,7 @@ td.share{text-align:right;font-variant-numeric:tabular-nums}.muted{opacity:.75}f
 export function scheduleHtml(reports: readonly BalancerReport[], title: string): string {
   const sections = reports.map((report) => {
     const rows = report.members.map((member) => {
-      const why = member.refused
-        ? `refused by Apache: ${member.refused.message}`
-        : (member.explanation ?? '');
+      const why = member.refused ? `refused by Apache: ${member.refused.message}` : (member.explanation ?? '');
       return `<tr><td>${member.letter}</td><td>${escapeMarkup(member.url)}</td><td>${member.lbfactor / 100}</td><td>${member.lbset}</td><td class="share">${member.share === null ? '—' : percent(member.share)}</td><td class="muted">${escapeMarkup(why)}</td></tr>`;
     });
     const notes = [...(report.refused ? [`Apache refuses this balancer: ${report.refused.message}`] : []), ...report.notes];

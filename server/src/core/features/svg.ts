@@ -61,9 +61,7 @@ export function scheduleSvg(reports: readonly BalancerReport[], title: string): 
         label: member.url,
         after: member.share,
         shares: member.share === null ? '—' : percent(member.share),
-        note: member.refused
-          ? 'refused by Apache'
-          : (member.explanation ?? ''),
+        note: member.refused ? 'refused by Apache' : (member.explanation ?? ''),
       })),
       timelines:
         report.picks.length > 0

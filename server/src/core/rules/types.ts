@@ -1,5 +1,5 @@
 /**
- * What a rule is and what it returns (STYLE.md "Rules").
+ * What a rule is and what it returns (CONTRIBUTING.md "Adding a rule").
  *
  * Adding a rule is its own file (exporting `rule`) and its test table; `npm run docs` registers it
  * (the `RuleId` union in core/rule-ids.ts, the `RULES` list in ./index) and renders its page:
