@@ -9,6 +9,7 @@ import { spawnSync, SpawnSyncReturns } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
+  copyFileSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -47,9 +48,21 @@ const OLD = balancers(2000, true);
 const NEW = balancers(2000, false);
 const TEMPORARY = /^\.big\.conf\.balancer-lens-\d+-[0-9a-f]{8}\.tmp$/;
 
-function run(args: readonly string[], cwd: string, prefix: readonly string[] = []): SpawnSyncReturns<string> {
-  const [command, ...rest] = [...prefix, process.execPath, CLI, 'lint', ...args];
+function run(args: readonly string[], cwd: string, prefix: readonly string[] = [], cli = CLI): SpawnSyncReturns<string> {
+  const [command, ...rest] = [...prefix, process.execPath, cli, 'lint', ...args];
   return spawnSync(command!, rest, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+}
+
+/**
+ * The built CLI copied into a folder anyone may enter, for running it as nobody: the clone may live
+ * under a folder only its owner may enter (root's home is mode 700 on Debian).
+ */
+function cliAnyoneCanRun(): string {
+  const dir = tempDir('balancer-lens-cli-');
+  chmodSync(dir, 0o755);
+  copyFileSync(CLI, join(dir, 'cli.js'));
+  chmodSync(join(dir, 'cli.js'), 0o644);
+  return join(dir, 'cli.js');
 }
 
 /** The system calls a fault is injected into; strace counts each name separately for `when=`. */
@@ -202,7 +215,12 @@ describe('security: --fix never loses a byte', function () {
     }
     chmodSync(join(dir, 'b'), 0o555);
     try {
-      const result = run(['--fix', '--format', 'compact', 'a/a.conf', 'b/b.conf', 'c/c.conf'], dir, prefix);
+      const result = run(
+        ['--fix', '--format', 'compact', 'a/a.conf', 'b/b.conf', 'c/c.conf'],
+        dir,
+        prefix,
+        isRoot ? cliAnyoneCanRun() : CLI,
+      );
       assert.equal(result.status, 2, result.stderr);
       assert.equal(result.stderr, 'balancer-lens: b/b.conf: could not write the fixes: permission denied; the file is unchanged\n');
       for (const name of ['a', 'c'])

@@ -130,7 +130,7 @@ describe('security: no output line is a workflow command a file name chose', fun
   /** Lines the runner would take for a command. */
   const commands = (text: string): string[] => text.split('\n').filter((line) => /^\s*::/.test(line) || line.includes('##['));
 
-  for (const format of ['stylish', 'compact', 'json', 'sarif'] as const) {
+  for (const format of ['stylish', 'compact', 'json', 'sarif', 'gitlab', 'checkstyle'] as const) {
     it(`${format}: no line starts with :: or holds ##[`, () => {
       const run = spawnCli(['lint', '.', '--format', format], { cwd: dir });
       assert.equal(run.status, 1, run.stderr);

@@ -1,5 +1,5 @@
 /**
- * The npm package as a user gets it: `npm pack` (which runs `prepack`), then a global install into
+ * The npm package as a user gets it: `npm pack` (which runs `prepare`: the build), then a global install into
  * an empty prefix with no registry (`--offline`, an empty cache), then `balancer-lens lint` and
  * `schedule` from that prefix. The bundles are self-contained, so nothing is fetched.
  */
@@ -48,9 +48,8 @@ describe('the npm package', function () {
     env = userEnvironment(join(temp, 'cache'));
     const packed = run('npm', ['pack', '--json', '--pack-destination', temp], { cwd: ROOT, env });
     assert.equal(packed.status, 0, packed.stderr);
-    // Lifecycle scripts (prepack, prepare) print before the JSON.
-    const json = packed.stdout.slice(packed.stdout.indexOf('['));
-    const [result] = JSON.parse(json) as PackResult[];
+    // Nothing but the JSON: the build's output stays off stdout (.npmrc), as pre-commit needs.
+    const [result] = JSON.parse(packed.stdout) as PackResult[];
     assert.ok(result);
     pack = result;
     prefix = join(temp, 'prefix');
@@ -60,6 +59,14 @@ describe('the npm package', function () {
 
   after(() => {
     if (temp) rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('builds once and prints only the tarball name, which pre-commit reads as the file to install', () => {
+    const dry = run('npm', ['pack', '--dry-run'], { cwd: ROOT, env });
+    assert.equal(dry.status, 0, dry.stderr);
+    assert.equal(dry.stdout, `${pack.filename}\n`);
+    const shown = run('npm', ['pack', '--dry-run', '--foreground-scripts'], { cwd: ROOT, env });
+    assert.equal(shown.stdout.split('> node esbuild.mjs').length - 1, 1, shown.stdout);
   });
 
   it(`packs to at most ${MAX_PACKED_BYTES / 1000} KB`, () => {

@@ -33,6 +33,8 @@ export interface InputOptions {
   readonly extensions: readonly string[];
   readonly stdinFilename: string | undefined;
   readonly configFor: ConfigLookup;
+  /** Files never linted (`ignore`, `--ignore-pattern`); default: the `ignore` of each file's configuration. */
+  readonly isIgnored?: IgnoreCheck;
 }
 
 /** A symlink a directory walk or a glob found but did not follow, because it leads outside the folder walked. */
@@ -48,16 +50,20 @@ export interface OutsideLink {
 export interface ResolvedInputs {
   readonly inputs: readonly Input[];
   readonly outside: readonly OutsideLink[];
+  /** Files named on the command line that an ignore pattern left out, as shown. */
+  readonly ignored: readonly string[];
 }
 
 /** Expands the arguments in order; a path that is given twice (or reached twice through a symlink) is linted once. */
 export function resolveInputs(args: readonly string[], options: InputOptions): ResolvedInputs {
   const inputs: Input[] = [];
   const outside: OutsideLink[] = [];
+  const ignored: string[] = [];
+  const isIgnored = options.isIgnored ?? ignoreCheck(options.configFor);
   const seen = new Set<string>();
   const addFile = (path: string): void => {
     const key = realPath(path);
-    if (seen.has(key)) return;
+    if (seen.has(key) || isIgnored(path)) return;
     seen.add(key);
     inputs.push({ kind: 'file', path, shown: showPath(path, options.cwd) });
   };
@@ -72,26 +78,30 @@ export function resolveInputs(args: readonly string[], options: InputOptions): R
     }
     const path = resolve(options.cwd, arg);
     const kind = kindOf(path);
-    if (kind === 'file') addFile(path);
-    else if (kind === 'directory') {
-      const found = walkDirectory(path, options);
+    if (kind === 'file') {
+      if (isIgnored(path)) ignored.push(showPath(path, options.cwd));
+      addFile(path);
+    } else if (kind === 'directory') {
+      const found = walkDirectory(path, { ...options, isIgnored: () => false });
       if (found.files.length === 0 && found.outside.length === 0) {
         throw new UsageError(
           `no Apache configuration files in ${arg} (looked for *.conf, .htaccess and files under sites-*, conf.d, conf-*, mods-*; see --ext and "include")`,
         );
       }
       found.files.forEach(addFile);
-      for (const link of found.outside) outside.push({ path: link, shown: showPath(link, options.cwd), walked: arg });
+      for (const link of found.outside.filter((link) => !isIgnored(link)))
+        outside.push({ path: link, shown: showPath(link, options.cwd), walked: arg });
     } else if (picomatch.scan(arg).isGlob) {
       const found = expandGlob(arg, options.cwd);
       if (found.files.length === 0 && found.outside.length === 0) throw new UsageError(`no files match ${arg}`);
       found.files.forEach(addFile);
-      for (const link of found.outside) outside.push({ path: link, shown: showPath(link, options.cwd), walked: found.base });
+      for (const link of found.outside.filter((link) => !isIgnored(link)))
+        outside.push({ path: link, shown: showPath(link, options.cwd), walked: found.base });
     } else {
       throw new UsageError(`cannot read ${arg}: no such file`);
     }
   }
-  return { inputs, outside };
+  return { inputs, outside, ignored };
 }
 
 function kindOf(path: string): 'file' | 'directory' | 'missing' {
@@ -123,7 +133,7 @@ interface Picked {
 }
 
 /** What picks files in a directory walk. */
-export type WalkOptions = Pick<InputOptions, 'extensions' | 'configFor'> & {
+export type WalkOptions = Pick<InputOptions, 'extensions' | 'configFor' | 'isIgnored'> & {
   /** Stop after this many files and folders (default: no limit); the result says it was capped. */
   readonly maxEntries?: number;
 };
@@ -139,21 +149,59 @@ export function walkDirectory(directory: string, options: WalkOptions): Picked &
 }
 
 /**
- * Whether a file found under `directory` is a configuration file: by the `include` of its own
- * configuration, else by the default patterns matched from the directory's parent.
+ * Whether a file found under `directory` is a configuration file: not ignored, and picked by the
+ * `include` of its own configuration, else by the default patterns matched from the directory's parent.
  */
-export function configurationPicker(directory: string, options: Pick<InputOptions, 'extensions' | 'configFor'>): (file: string) => boolean {
+export function configurationPicker(
+  directory: string,
+  options: Pick<InputOptions, 'extensions' | 'configFor' | 'isIgnored'>,
+): (file: string) => boolean {
   const extensionPatterns = options.extensions.map((extension) => `**/*.${extension}`);
   const defaults = globMatcher([...DEFAULT_PATTERNS, ...extensionPatterns]);
   const byInclude = new Map<readonly string[], (path: string) => boolean>();
   const parent = dirname(directory);
+  const isIgnored = options.isIgnored ?? ignoreCheck(options.configFor);
   return (file) => {
+    if (isIgnored(file)) return false;
     const config = options.configFor(dirname(file));
     if (config.include === undefined) return defaults(slashes(relative(parent, file)));
     let matcher = byInclude.get(config.include);
     if (!matcher) byInclude.set(config.include, (matcher = globMatcher([...config.include, ...extensionPatterns])));
     const fromBase = slashes(relative(config.base, file));
     return !fromBase.startsWith('../') && matcher(fromBase);
+  };
+}
+
+/** Whether a file is left out of the run. */
+export type IgnoreCheck = (path: string) => boolean;
+
+/**
+ * A file is ignored when a pattern of its own configuration's `ignore` (relative to that
+ * configuration's folder) or one of `patterns` (`--ignore-pattern`, relative to `cwd`) matches it
+ * or a folder above it, so `legacy` and `legacy/**` both ignore what is under legacy/.
+ */
+export function ignoreCheck(configFor: ConfigLookup, patterns: readonly string[] = [], cwd = '/'): IgnoreCheck {
+  const matchers = new Map<readonly string[], picomatch.Matcher>();
+  const matches = (list: readonly string[], base: string, path: string): boolean => {
+    let matcher = matchers.get(list);
+    // `legacy/` names the folder, as in .gitignore.
+    if (!matcher)
+      matchers.set(
+        list,
+        (matcher = picomatch(
+          list.map((pattern) => pattern.replace(/\/+$/, '')),
+          { dot: true },
+        )),
+      );
+    const below = relative(base, path);
+    const parts = slashes(below.startsWith('..') || isAbsolute(below) ? path : below).split('/');
+    return parts.some((_, index) => matcher(parts.slice(0, index + 1).join('/')));
+  };
+  return (path) => {
+    const own = configFor(dirname(path)).ignore;
+    return (
+      (own !== undefined && matches(own, configFor(dirname(path)).base, path)) || (patterns.length > 0 && matches(patterns, cwd, path))
+    );
   };
 }
 

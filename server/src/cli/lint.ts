@@ -5,15 +5,17 @@ import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set'
 import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup, LintConfig } from '../node/config';
-import { fixFiles } from './fix';
+import { confirmFixes, fixFiles } from './fix';
 import { terminalWidth } from './fit';
+import { formatCheckstyle } from './formats/checkstyle';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
+import { formatGitlab } from './formats/gitlab';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
-import { Input, resolveInputs, showPath } from './inputs';
+import { ignoreCheck, Input, resolveInputs, showPath } from './inputs';
 import {
   CliIo,
   COLOUR_HELP,
@@ -28,10 +30,14 @@ import {
   useColour,
 } from './io';
 import { oneLine } from './one-line';
-import { countFindings, Report, reportFile } from './report';
+import { countFindings, relativeSlashPath, Report, reportFile } from './report';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
+import type { Severity } from '../core/rules/types';
+import type { SeveritySetting } from '../core/lint';
+import { suggestFrom } from '../core/directives/directives';
+import { unifiedDiff } from './unified-diff';
 import { version } from './version';
 
 /** The help of `balancer-lens lint --help`. */
@@ -48,16 +54,24 @@ as apache2ctl does (a note on stderr says so; --env-file FILE reads another inst
 root, not sites-enabled/: its links lead into sites-available/, outside the folder walked.
 
 options:
-  -f, --format FORMAT     stylish (default), json, sarif, github or compact
+  -f, --format FORMAT     stylish (default), json, sarif, github, gitlab (Code Quality), checkstyle
+                          (XML, for Jenkins) or compact
+      --fail-on SEVERITY  fail on findings of SEVERITY or worse: error (default), warning or info
       --max-warnings N    fail when there are more than N warnings (default: no limit)
   -q, --quiet             report errors only (warnings and infos still count for the exit code)
   -o, --output-file FILE  write the report to FILE instead of standard output
 ${COLOUR_HELP}
   -c, --config FILE       use FILE for every file instead of the nearest .balancerlens.json
+      --rule ID:SEVERITY  set a rule to off, info, warning or error, over any .balancerlens.json
+                          (repeatable)
+      --ignore-pattern GLOB  never lint files matching GLOB, relative to the current directory
+                          (repeatable; adds to "ignore" in .balancerlens.json)
       --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
       --stdin-filename NAME  the name of standard input in the report and for finding its config
       --fix               apply the safe fixes that re-analysis confirms, replacing each file
                           atomically, then report what remains
+      --fix-dry-run       print what --fix would change as a unified diff instead of the report;
+                          write nothing (the exit code is the one --fix would give)
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
                           (default: the entry file's directory); like apache2 -d DIR
 ${VARIABLES_HELP}
@@ -68,12 +82,12 @@ ${LIMITS_HELP}
                           severity, the include patterns, roots and limits
   -h, --help              show this help
 
-exit codes: 0 no errors (and warnings within --max-warnings), 1 findings fail the run,
-2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
+exit codes: 0 no findings at --fail-on's severity (errors by default) and warnings within
+--max-warnings, 1 findings fail the run, 2 bad flag, unreadable or binary file, invalid .balancerlens.json, an include a limit cut
 short, a file --fix could not write, or --max-time ran out; 3 internal error`;
 
 /** The output formats; public API. */
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'checkstyle', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** More files than this on a terminal get a progress line on stderr. */
@@ -100,6 +114,8 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     return ExitCode.Clean;
   }
   const format = parseFormat(values.format);
+  const failOn = parseFailOn(values['fail-on']);
+  const ruleSettings = parseRules(values.rule ?? []);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
   const extensions = (values.ext ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
@@ -111,20 +127,27 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
-  const configFor = configLookup(values.config, cwd, includeRoots(flags, cwd, []));
+  const configFor = withRules(configLookup(values.config, cwd, includeRoots(flags, cwd, [])), ruleSettings);
+  const isIgnored = ignoreCheck(configFor, values['ignore-pattern'] ?? [], cwd);
   const printed = values['print-config'];
   if (printed !== undefined) {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
+  const { inputs, outside, ignored } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
     cwd,
     extensions,
     stdinFilename: values['stdin-filename'],
     configFor,
+    isIgnored,
   });
+  if (values.fix && values['fix-dry-run'])
+    throw new UsageError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run only shows');
   if (values.fix && inputs.some((input) => input.kind === 'stdin'))
     throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
+  if (values['fix-dry-run'] && inputs.some((input) => input.kind === 'stdin'))
+    throw new UsageError('--fix-dry-run shows what --fix would write to files, so it cannot take standard input (-)');
+  for (const shown of ignored) io.stderr.write(`balancer-lens: ${oneLine(shown)}: ignored (an ignore pattern matches it), skipped\n`);
 
   const progress = progressLine(io.stderr, inputs.length);
   const deadline = deadlineOf(io, maxTime, progress);
@@ -188,7 +211,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     }
   }
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
-  if (values.fix) {
+  if (values.fix || values['fix-dry-run']) {
     const targets = sources.flatMap((source) =>
       source.input.kind === 'file' && source.input.path
         ? [
@@ -206,11 +229,30 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
       for (const [key, text] of texts) overlay.set(key, text);
       return assemble().findings;
     };
-    const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
-    // The set read the overlay, so each file's text is the one now on disk.
-    findings = fixed.linted;
-    if (fixed.unwritten > 0) isIncomplete = true;
+    if (values['fix-dry-run']) {
+      const confirmed = confirmFixes(
+        targets.filter((target) => target.isWritable),
+        linted.findings,
+        lintWith,
+      );
+      findings = confirmed.linted;
+      io.stdout.write(
+        targets
+          .map((target) => {
+            const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
+            return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
+          })
+          .join(''),
+      );
+    } else {
+      const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
+      // The set read the overlay, so each file's text is the one now on disk.
+      findings = fixed.linted;
+      if (fixed.unwritten > 0) isIncomplete = true;
+    }
   }
+  // An ignored file is reported nowhere, also where a linted file includes it.
+  findings = new Map([...findings].filter(([, file]) => file.path === undefined || !isIgnored(file.path)));
 
   const outputFile = values['output-file'];
   const report: Report = {
@@ -220,6 +262,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     cwd,
     colour: outputFile === undefined ? useColour(io, values) : Boolean(values.color),
     width: outputFile === undefined ? terminalWidth(io.env, io.stdout) : undefined,
+    hyperlinks: outputFile === undefined && io.stdout.isTTY && io.env['TERM'] !== 'dumb',
     version: version(),
   };
   // --quiet shows errors only; the exit code still counts every finding by its severity.
@@ -232,8 +275,11 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
         })),
       }
     : report;
-  if (outputFile === undefined) io.stdout.write(render(format, shown));
-  else writeReport(resolve(cwd, outputFile), outputFile, render(format, shown));
+  // With --fix-dry-run the diff is the output.
+  if (!values['fix-dry-run']) {
+    if (outputFile === undefined) io.stdout.write(render(format, shown));
+    else writeReport(resolve(cwd, outputFile), outputFile, render(format, shown));
+  }
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
@@ -247,7 +293,8 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
       `balancer-lens: ${cut} include${cut === 1 ? ' was' : 's were'} not read in full (see the ${[...new Set(cuts)].join(', ')} findings)\n`,
     );
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
-  return counts.error > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
+  const failing = FAIL_ON[failOn].reduce((total, severity) => total + counts[severity], 0);
+  return failing > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
 }
 
 /** `-o FILE`: the report replaces FILE's contents; a file that cannot be written is a usage error (exit 2). */
@@ -306,6 +353,10 @@ function render(format: Format, report: Report): string {
       return formatSarif(report);
     case 'github':
       return formatGithub(report);
+    case 'gitlab':
+      return formatGitlab(report);
+    case 'checkstyle':
+      return formatCheckstyle(report);
     case 'compact':
       return formatCompact(report);
   }
@@ -319,6 +370,10 @@ function parseOptions(argv: readonly string[]) {
     ext: { type: 'string', multiple: true },
     'stdin-filename': { type: 'string' },
     fix: { type: 'boolean' },
+    'fix-dry-run': { type: 'boolean' },
+    'fail-on': { type: 'string' },
+    rule: { type: 'string', multiple: true },
+    'ignore-pattern': { type: 'string', multiple: true },
     'max-time': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     'output-file': { type: 'string', short: 'o' },
@@ -345,13 +400,61 @@ function printConfig(file: string, config: LintConfig, flags: ReadFlags, cwd: st
     maxDirectoryDepth: flags.limits.directoryDepth,
   };
   const path = resolve(cwd, file);
-  return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
+  return `${JSON.stringify({ file: path, configFile: config.path ?? null, rules, include: config.include ?? null, ignore: config.ignore ?? null, serverRoot: flags.serverRoot ?? null, includeRoots: includeRoots(flags, cwd, [path]), defines: flags.defines, limits }, null, 2)}\n`;
 }
 
 function parseFormat(value: string | undefined): Format {
   if (value === undefined) return 'stylish';
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
   throw new UsageError(`unknown format '${value}': use ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1]}`);
+}
+
+/** The severities each `--fail-on` threshold fails on. */
+const FAIL_ON: Record<Severity, readonly Severity[]> = {
+  error: ['error'],
+  warning: ['error', 'warning'],
+  info: ['error', 'warning', 'info'],
+};
+
+function parseFailOn(value: string | undefined): Severity {
+  if (value === undefined) return 'error';
+  const severity = value === 'warn' ? 'warning' : value;
+  if (severity === 'error' || severity === 'warning' || severity === 'info') return severity;
+  throw new UsageError(`--fail-on takes error, warning or info, not '${value}'`);
+}
+
+/** `--rule ID:SEVERITY`, each over the last: the severities to set. */
+function parseRules(values: readonly string[]): Readonly<Record<string, SeveritySetting>> {
+  const ids: readonly string[] = RULES.map((rule) => rule.id);
+  const settings: Record<string, SeveritySetting> = {};
+  for (const value of values) {
+    const match = /^\s*([^:\s]+)\s*:\s*(\S+)\s*$/.exec(value);
+    if (!match) throw new UsageError(`--rule takes ID:SEVERITY such as zero-loadfactor:warning, not '${value}'`);
+    const [, id, written] = match as unknown as [string, string, string];
+    if (!ids.includes(id)) {
+      const suggestion = suggestFrom(id, ids);
+      throw new UsageError(
+        `--rule: unknown rule id '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}: --list-rules lists them`,
+      );
+    }
+    const severity = written === 'warn' ? 'warning' : written;
+    if (severity !== 'off' && severity !== 'info' && severity !== 'warning' && severity !== 'error')
+      throw new UsageError(`--rule ${id}: the severity must be off, info, warning or error, not '${written}'`);
+    settings[id] = severity;
+  }
+  return settings;
+}
+
+/** The configurations with `--rule`'s severities over theirs. */
+function withRules(lookup: ConfigLookup, settings: Readonly<Record<string, SeveritySetting>>): ConfigLookup {
+  if (Object.keys(settings).length === 0) return lookup;
+  const cache = new Map<LintConfig, LintConfig>();
+  return (directory) => {
+    const config = lookup(directory);
+    let ruled = cache.get(config);
+    if (!ruled) cache.set(config, (ruled = { ...config, rules: { ...config.rules, ...settings } }));
+    return ruled;
+  };
 }
 
 function parseMaxWarnings(value: string | undefined): number | undefined {

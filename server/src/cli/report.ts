@@ -1,4 +1,5 @@
 /** What `lint` hands to a format: each file with its findings at 1-based lines and columns. */
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic, Severity } from '../core/rules/types';
@@ -40,6 +41,8 @@ export interface Report {
   readonly colour: boolean;
   /** The terminal's width that text formats fit (fit.ts); undefined when not a terminal: nothing is wrapped or cut. */
   readonly width?: number;
+  /** Standard output is a terminal: `stylish` makes each rule id a link (OSC 8) to the rule's page. */
+  readonly hyperlinks?: boolean;
   readonly version: string;
 }
 
@@ -87,4 +90,24 @@ export function relativeSlashPath(path: string, cwd: string): string | undefined
   const shown = relative(cwd, path);
   if (shown === '' || shown.startsWith('..') || isAbsolute(shown)) return undefined;
   return sep === '/' ? shown : shown.split(sep).join('/');
+}
+
+/**
+ * One fingerprint per finding of a file, stable while lines move: a hash of the rule, where the file
+ * is (`location`), the trimmed text of the finding's line and which repeat of that triple it is, so
+ * findings on identical lines differ and an alert survives lines added above it.
+ */
+export function lineFingerprints(findings: readonly Finding[], location: string): string[] {
+  const occurrences = new Map<string, number>();
+  return findings.map((finding) => {
+    const key = `${finding.diagnostic.ruleId}\0${location}\0${finding.lineText}`;
+    const occurrence = occurrences.get(key) ?? 0;
+    occurrences.set(key, occurrence + 1);
+    return createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32);
+  });
+}
+
+/** Where a file is for CI systems: relative to the current directory (the repository root in CI) with forward slashes, else as given. */
+export function ciPath(file: FileReport, cwd: string): string {
+  return file.path === undefined ? file.shown : (relativeSlashPath(file.path, cwd) ?? file.path);
 }

@@ -21,7 +21,7 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The severities a rule can be set to, in the order messages list them. */
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'info', 'warning', 'error'];
 
-const TOP_LEVEL_KEYS = ['$schema', 'rules', 'include'] as const;
+const TOP_LEVEL_KEYS = ['$schema', 'rules', 'include', 'ignore'] as const;
 
 /** A checked configuration. */
 export interface LintConfig {
@@ -32,6 +32,8 @@ export interface LintConfig {
   readonly rules: Readonly<Record<string, SeveritySetting>>;
   /** Glob patterns that replace the built-in list of configuration file names when walking a directory. */
   readonly include: readonly string[] | undefined;
+  /** Glob patterns, relative to `base`, of files never linted (nor reported) under this configuration. */
+  readonly ignore?: readonly string[];
 }
 
 /** Finds the configuration for files in a directory; caches every directory it visits. */
@@ -103,7 +105,7 @@ export function loadConfig(path: string, base: string, cwd: string, roots?: read
 }
 
 /** Checks the parsed JSON of a configuration; returns the settings, or a one-line message naming the key. */
-export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'> | string {
+export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include' | 'ignore'> | string {
   if (!isObject(json)) return `expected an object with "rules" and "include", not ${describeValue(json)}`;
   for (const key of Object.keys(json)) {
     if (!(TOP_LEVEL_KEYS as readonly string[]).includes(key)) {
@@ -131,20 +133,26 @@ export function parseConfig(json: unknown): Pick<LintConfig, 'rules' | 'include'
       rules[id] = setting as SeveritySetting;
     }
   }
-  const rawInclude = json['include'];
-  let include: string[] | undefined;
-  if (rawInclude !== undefined) {
-    if (!Array.isArray(rawInclude)) return `"include" must be a list of glob patterns, not ${describeValue(rawInclude)}`;
-    include = [];
-    for (const [index, pattern] of rawInclude.entries()) {
-      if (typeof pattern !== 'string' || pattern.trim() === '')
-        return `include[${index}]: expected a glob pattern such as "**/*.conf", not ${describeValue(pattern)}`;
-      const error = globError(pattern);
-      if (error) return `include[${index}]: ${error}`;
-      include.push(pattern);
-    }
+  const include = parsePatterns(json['include'], 'include');
+  if (typeof include === 'string') return include;
+  const ignore = parsePatterns(json['ignore'], 'ignore');
+  if (typeof ignore === 'string') return ignore;
+  return { rules, include, ...(ignore === undefined ? {} : { ignore }) };
+}
+
+/** A list of glob patterns under `key`, undefined when absent, or a one-line message. */
+function parsePatterns(raw: unknown, key: 'include' | 'ignore'): string[] | undefined | string {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw)) return `"${key}" must be a list of glob patterns, not ${describeValue(raw)}`;
+  const patterns: string[] = [];
+  for (const [index, pattern] of raw.entries()) {
+    if (typeof pattern !== 'string' || pattern.trim() === '')
+      return `${key}[${index}]: expected a glob pattern such as "**/*.conf", not ${describeValue(pattern)}`;
+    const error = globError(pattern);
+    if (error) return `${key}[${index}]: ${error}`;
+    patterns.push(pattern);
   }
-  return { rules, include };
+  return patterns;
 }
 
 /** The text of a regular file of at most MAX_CONFIG_BYTES; opened without blocking and checked again once open, so a FIFO or a device swapped in cannot hang or flood the run. */
@@ -228,6 +236,12 @@ export function configSchema(): object {
         type: 'array',
         description:
           'Glob patterns, relative to the directory of this file, of the files to lint when a directory is given; they replace the built-in list (*.conf, .htaccess, and every file under sites-*, conf.d, conf-*, mods-*).',
+        items: { type: 'string', pattern: '\\S' },
+      },
+      ignore: {
+        type: 'array',
+        description:
+          'Glob patterns, relative to the directory of this file, of files never linted: left out of directory walks and globs, skipped when named, and their findings not reported (a file a linted file includes is still read, as Apache reads it). A pattern naming a folder ignores everything under it.',
         items: { type: 'string', pattern: '\\S' },
       },
     },

@@ -64,6 +64,8 @@ describe('balancer-lens lint: formats', function () {
     ['stylish', 'lint-fixtures.stylish.txt', (stdout) => stdout],
     ['compact', 'lint-fixtures.compact.txt', (stdout) => stdout],
     ['github', 'lint-fixtures.github.txt', (stdout) => stdout],
+    ['gitlab', 'lint-fixtures.gitlab.json', (stdout) => stdout],
+    ['checkstyle', 'lint-fixtures.checkstyle.xml', (stdout) => stdout],
     ['json', 'lint-fixtures.json', (stdout) => `${JSON.stringify(JSON.parse(stdout.split(`${ROOT}/`).join('<root>/')), null, 2)}\n`],
     ['sarif', 'lint-fixtures.sarif', (stdout) => `${JSON.stringify(reportedRulesOnly(JSON.parse(stdout) as Sarif.Log), null, 2)}\n`],
   ];
@@ -206,7 +208,7 @@ describe('balancer-lens lint: exit codes', function () {
 
   const usage: [string, string[], RegExp][] = [
     ['a bad flag', ['--bogus'], /unknown option --bogus \(balancer-lens lint --help lists the options\)/],
-    ['a bad format', ['--format', 'xml'], /unknown format 'xml': use stylish, json, sarif, github or compact/],
+    ['a bad format', ['--format', 'xml'], /unknown format 'xml': use stylish, json, sarif, github, gitlab, checkstyle or compact/],
     ['a bad --max-warnings', ['--max-warnings=-1'], /--max-warnings takes a whole number/],
     [
       'a flag value that looks like a flag',

@@ -1,7 +1,7 @@
 /** `--format github`: GitHub Actions workflow commands, which become annotations on the run and the pull request. */
 import type { Severity } from '../../core/rules/types';
 import { oneLine } from '../one-line';
-import { relativeSlashPath, Report } from '../report';
+import { ciPath, Report } from '../report';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -9,7 +9,7 @@ const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', 
 export function formatGithub(report: Report): string {
   const lines: string[] = [];
   for (const file of report.files) {
-    const path = oneLine(file.path === undefined ? file.shown : (relativeSlashPath(file.path, report.cwd) ?? file.path));
+    const path = oneLine(ciPath(file, report.cwd));
     for (const { diagnostic, region } of file.findings) {
       const properties = [
         ['file', path],

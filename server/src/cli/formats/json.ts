@@ -1,4 +1,5 @@
 /** `--format json`: ESLint's JSON shape, one entry per file, so tools that read ESLint results read these. */
+import { ruleHelpUri } from '../../core/rules/help';
 import { safeFixOf } from '../fix';
 import { inertJson } from '../one-line';
 import { countFindings, Report } from '../report';
@@ -6,6 +7,8 @@ import { countFindings, Report } from '../report';
 /** One message, as ESLint's `LintMessage`; info findings are severity 1 with `level: "info"`. */
 export interface JsonMessage {
   readonly ruleId: string;
+  /** The rule's documentation page (not in ESLint's shape: an addition). */
+  readonly ruleUrl: string;
   readonly severity: 1 | 2;
   readonly level?: 'info';
   readonly message: string;
@@ -42,6 +45,7 @@ export function formatJson(report: Report): string {
         const edit = fix?.edits.length === 1 ? fix.edits[0] : undefined;
         return {
           ruleId: diagnostic.ruleId,
+          ruleUrl: ruleHelpUri(diagnostic.ruleId),
           severity: diagnostic.severity === 'error' ? 2 : 1,
           ...(diagnostic.severity === 'info' ? { level: 'info' as const } : {}),
           message: diagnostic.message,

@@ -1,12 +1,11 @@
 /** `--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning and other SARIF viewers. */
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { RULES } from '../../core/rules';
 import type { Severity } from '../../core/rules/types';
 import { INFORMATION_URI, ruleHelpUri } from '../../core/rules/help';
 import { inertJson } from '../one-line';
-import { Region, relativeSlashPath, Report } from '../report';
+import { lineFingerprints, Region, relativeSlashPath, Report } from '../report';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -19,12 +18,9 @@ export function formatSarif(report: Report): string {
   const results: Sarif.Result[] = [];
   for (const file of report.files) {
     const uri = artifactUri(file.path, file.shown, report.cwd);
-    const occurrences = new Map<string, number>();
-    for (const finding of file.findings) {
+    const fingerprints = lineFingerprints(file.findings, uri);
+    for (const [position, finding] of file.findings.entries()) {
       const { diagnostic } = finding;
-      const key = `${diagnostic.ruleId}\0${uri}\0${finding.lineText}`;
-      const occurrence = occurrences.get(key) ?? 0;
-      occurrences.set(key, occurrence + 1);
       const index = ruleIndex.get(diagnostic.ruleId);
       results.push({
         ruleId: diagnostic.ruleId,
@@ -33,7 +29,7 @@ export function formatSarif(report: Report): string {
         message: { text: diagnostic.message },
         ...(diagnostic.apacheMessage === undefined ? {} : { properties: { apacheMessage: diagnostic.apacheMessage } }),
         locations: [{ physicalLocation: physicalLocation(uri, finding.region) }],
-        partialFingerprints: { [FINGERPRINT_KEY]: createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32) },
+        partialFingerprints: { [FINGERPRINT_KEY]: fingerprints[position]! },
         ...(finding.related.length > 0
           ? {
               relatedLocations: finding.related.map((related, id) => ({

@@ -1,4 +1,5 @@
 /** `--format stylish` (the default): ESLint's layout — the file, a row per finding, a summary. */
+import { ruleHelpUri } from '../../core/rules/help';
 import type { Severity } from '../../core/rules/types';
 import { wrap } from '../fit';
 import { lineStartPath, oneLine } from '../one-line';
@@ -22,6 +23,9 @@ const MIN_MESSAGE_COLUMN = 40;
 export function formatStylish(report: Report): string {
   const paint = (style: keyof typeof ANSI, text: string): string =>
     report.colour ? `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m` : text;
+  // OSC 8: the terminal shows the rule id and opens its page when it is clicked; others print the id alone.
+  const ruleLink = (ruleId: string, shown: string): string =>
+    report.hyperlinks ? `\x1b]8;;${ruleHelpUri(ruleId)}\x1b\\${shown}\x1b]8;;\x1b\\` : shown;
   const blocks: string[] = [];
   for (const file of report.files) {
     if (file.findings.length === 0) continue;
@@ -57,11 +61,15 @@ export function formatStylish(report: Report): string {
         const last = wrapped.length - 1;
         // The rule id ends the last line unless a terminal narrower than it broke it.
         if (wrapped[last]!.endsWith(row.ruleId))
-          wrapped[last] = `${wrapped[last]!.slice(0, -row.ruleId.length)}${paint('dim', row.ruleId)}`;
+          wrapped[last] = `${wrapped[last]!.slice(0, -row.ruleId.length)}${ruleLink(row.ruleId, paint('dim', row.ruleId))}`;
         return [lead + wrapped[0], ...wrapped.slice(1).map((line) => under + line), ...apache];
       }
       const [first = '', ...rest] = wrap(row.message, column);
-      return [`${lead}${first.padEnd(messageWidth)}  ${paint('dim', row.ruleId)}`, ...rest.map((line) => under + line), ...apache];
+      return [
+        `${lead}${first.padEnd(messageWidth)}  ${ruleLink(row.ruleId, paint('dim', row.ruleId))}`,
+        ...rest.map((line) => under + line),
+        ...apache,
+      ];
     });
     blocks.push(`${paint('underline', lineStartPath(file.shown))}\n${lines.join('\n')}\n`);
   }
