@@ -112,6 +112,12 @@ describe('security: patterns and macros whose cost is not their size', function 
     assert.ok(result.findings.some((finding) => finding.ruleId === 'zero-loadfactor'));
   });
 
+  it('an ignore pattern of *a*a*…b (--ignore-pattern, as the settings file\'s "ignore") over a long file name in lint DIR', () => {
+    const result = lint([...cases.walked.args, '--ignore-pattern', WILDCARDS]);
+    console.log(`      ${Math.round(result.ms)} ms`);
+    assert.ok(result.findings.some((finding) => finding.ruleId === 'zero-loadfactor'));
+  });
+
   it('twelve levels of macros, each using the previous twice: 4,096 lines with a finding each', () => {
     const result = lint(cases.macro12.args);
     console.log(`      ${Math.round(result.ms)} ms`);

@@ -15,7 +15,8 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
-import { ignoreCheck, Input, resolveInputs, showPath } from './inputs';
+import { Input, resolveInputs, showPath } from './inputs';
+import { ignoreCheck } from '../node/walk';
 import {
   CliIo,
   COLOUR_HELP,

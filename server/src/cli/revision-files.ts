@@ -9,7 +9,7 @@ import { posix } from 'node:path';
 import type { FileAccess } from '../core/syntax/includes';
 import { isInside } from '../node/files';
 import { decodeInput, tooLarge } from './io';
-import { configurationPicker, InputOptions } from './inputs';
+import { configurationPicker, PickOptions } from '../node/walk';
 import type { RevisionTree, TreeNode } from './git-tree';
 
 /** Linux's bound on symbolic links followed in resolving one path. */
@@ -96,7 +96,7 @@ export function selectRevisionFiles(
   files: RevisionFiles,
   root: string,
   args: readonly string[],
-  options: Pick<InputOptions, 'extensions' | 'configFor'>,
+  options: Pick<PickOptions, 'extensions' | 'configFor'>,
   maxBytes: number,
 ): RevisionFile[] {
   const selected = new Map<string, RevisionFile>();

@@ -3,7 +3,7 @@
  * picks in each workspace folder (and `.balancerlens.json`'s `include`), found with a bounded walk.
  */
 import type { ConfigLookup } from '../node/config';
-import { walkDirectory } from '../cli/inputs';
+import { walkDirectory } from '../node/walk';
 
 /** How many files and folders the walk looks at, at most, over all workspace folders. */
 export const SEARCH_CAP = 2000;

@@ -35,8 +35,6 @@ const KNOWN: readonly string[] = [
   // FIXME: the ProxyPassReverse helpers that these rule files lend each other belong in core/requests/.
   'server/src/core/rules/member-trailing-slash.ts -> server/src/core/rules/missing-proxypassreverse.ts',
   'server/src/core/rules/proxypassreverse-extra-word.ts -> server/src/core/rules/proxypassreverse-syntax.ts',
-  // FIXME: the folder walk and its containment checks belong in server/src/node/, shared by both edges.
-  'server/src/lsp/workspace.ts -> server/src/cli/inputs.ts',
 ];
 
 /** What the client may take from the server's code: the protocol's types and names, and the escaping every output shares (a leaf). */
