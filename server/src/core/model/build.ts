@@ -79,6 +79,8 @@ class Builder {
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
   private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
   private readonly references: BalancerReference[] = [];
+  /** Every `<VirtualHost>` section, in order: the servers that may inherit the main server's balancers. */
+  private readonly vhosts: Section[] = [];
   private readonly problems: ModelProblem[] = [];
   private readonly contexts: Context[] = [{ scope: { kind: 'main' }, path: undefined }];
   private readonly params: ParamContext;
@@ -111,7 +113,7 @@ class Builder {
       else this.directive(step.directive, step.parent);
     }
     this.checkpoint();
-    const balancers = inheritBalancers(this.balancers, (balancer) => this.inherits(balancer.scope));
+    const balancers = inheritBalancers(this.balancers, this.vhosts, (scope) => this.inherits(scope));
     return { balancers, references: this.references, problems: this.problems, persist: this.persist };
   }
 
@@ -148,8 +150,10 @@ class Builder {
         `<${sectionName(section.name)}> directive missing closing '>'`,
       );
     let context: Context = outer;
-    if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
-    else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
+    if (name === 'virtualhost') {
+      context = { scope: { kind: 'vhost', section }, path: undefined };
+      this.vhosts.push(section);
+    } else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
     else if (PATH_SECTIONS.has(name)) context = { scope: outer.scope, path: sectionPath(section.args) };
     else if (IF_SECTIONS.has(name)) context = { scope: outer.scope, path: '*If' };
     this.contexts.push(context);
