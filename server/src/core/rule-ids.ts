@@ -71,6 +71,7 @@ export type RuleId =
   | 'unknown-directive'
   | 'unknown-lbmethod'
   | 'unknown-parameter'
+  | 'unservable-balancer-name'
   | 'unused-balancer'
   | 'unused-suppression'
   | 'vhost-members-ignored'

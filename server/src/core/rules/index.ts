@@ -65,6 +65,7 @@ import { rule as undefinedVariable } from './undefined-variable';
 import { rule as unknownDirective } from './unknown-directive';
 import { rule as unknownLbmethod } from './unknown-lbmethod';
 import { rule as unknownParameter } from './unknown-parameter';
+import { rule as unservableBalancerName } from './unservable-balancer-name';
 import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
@@ -139,6 +140,7 @@ export const RULES: readonly Rule[] = [
   unknownDirective,
   unknownLbmethod,
   unknownParameter,
+  unservableBalancerName,
   unusedBalancer,
   unusedSuppression,
   vhostMembersIgnored,
