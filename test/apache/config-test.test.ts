@@ -407,6 +407,13 @@ const cases: readonly Case[] = [
   refused('#95 ProxyPassInherit with no argument', lines('ProxyPassInherit', proxy(H1))),
   accepted('#95 BalancerGrowth 1000', lines('BalancerGrowth 1000', proxy(H1))),
   refused('#95 BalancerPersist yes', lines('BalancerPersist yes', proxy(H1))),
+  // core.c virtualhost_section and set_server_root (issue 28, point 4).
+  refused('<VirtualHost> with no address', lines('<VirtualHost>', '    ServerName x.test', '</VirtualHost>')),
+  refused('<VirtualHost > with only a space before >', lines('<VirtualHost >', '</VirtualHost>')),
+  accepted('<VirtualHost *:80> with a ServerName', lines('<VirtualHost *:80>', '    ServerName x.test', '</VirtualHost>')),
+  refused('ServerRoot that does not exist', lines('ServerRoot "/balancer-lens-no-such-dir"', proxy(H1))),
+  refused('ServerRoot naming a file', lines('ServerRoot "/usr/sbin/apache2"', proxy(H1))),
+  accepted('ServerRoot naming a folder', lines('ServerRoot "/usr"', proxy(H1))),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

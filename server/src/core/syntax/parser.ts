@@ -15,6 +15,7 @@ import {
   isOutside,
   NotRegular,
   ReadLimits,
+  normalizePath,
   resolveInclude,
   serverRootRelative,
   TooLarge,
@@ -748,6 +749,7 @@ class Reader {
       if (this.state.modules) addModule(this.state.modules, first);
     } else if (name === 'serverroot' && first) {
       this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
+      this.checkServerRoot(args[0]!, first);
     } else if (name === 'include' || name === 'includeoptional') {
       // TAKE1: exactly one word, and not an empty one.
       if (first === '' || args.length > 1) {
@@ -757,6 +759,18 @@ class Reader {
       return this.include(directive, first, name === 'includeoptional');
     }
     return directive;
+  }
+
+  /**
+   * set_server_root: Apache refuses a ServerRoot that is not a directory. Only an absolute path inside
+   * the include roots is checked: a relative one is merged with Apache's working directory (not the
+   * earlier ServerRoot), which a configuration does not say.
+   */
+  private checkServerRoot(word: Word, path: string): void {
+    const access = this.state.access;
+    if (!access || !path.startsWith('/')) return;
+    if (access.readDirectory(normalizePath(path)) !== undefined) return;
+    this.report('invalid-directive-argument', 'server-root', word.span, 'ServerRoot must be a valid directory');
   }
 
   /** Reads the files an include names, each as its own file, sharing the read-time state. */

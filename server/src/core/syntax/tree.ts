@@ -97,6 +97,7 @@ export type SyntaxProblem =
   | 'include-failed'
   | 'include-limit'
   | 'include-outside-roots'
+  | 'server-root'
   | 'macro';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
