@@ -414,6 +414,28 @@ const cases: readonly Case[] = [
   refused('ServerRoot that does not exist', lines('ServerRoot "/balancer-lens-no-such-dir"', proxy(H1))),
   refused('ServerRoot naming a file', lines('ServerRoot "/usr/sbin/apache2"', proxy(H1))),
   accepted('ServerRoot naming a folder', lines('ServerRoot "/usr"', proxy(H1))),
+  // mod_so.c load_module and dso_load, at read time (issue 28, point 3).
+  refused('LoadModule with one argument', lines('LoadModule proxy_hcheck_module', proxy(H1))),
+  refused(
+    'LoadModule with three arguments',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so x', proxy(H1)),
+  ),
+  refused(
+    'LoadModule of a file that does not exist',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_nothing.so', proxy(H1)),
+  ),
+  refused(
+    'LoadModule of a ServerRoot-relative file that does not exist',
+    lines('LoadModule proxy_hcheck_module modules/mod_nothing.so', proxy(H1)),
+  ),
+  refused(
+    'LoadModule naming a symbol the file does not export',
+    lines('LoadModule hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so', proxy(H1)),
+  ),
+  accepted(
+    'LoadModule of a module file as Debian ships it',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so', proxy(H1)),
+  ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

@@ -33,6 +33,7 @@ export type RuleId =
   | 'invalid-status'
   | 'invalid-url'
   | 'lbset-shadowed'
+  | 'load-module-failed'
   | 'location-order'
   | 'member-needs-section'
   | 'member-outside-balancer'

@@ -27,6 +27,7 @@ import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
+import { rule as loadModuleFailed } from './load-module-failed';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
@@ -102,6 +103,7 @@ export const RULES: readonly Rule[] = [
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
+  loadModuleFailed,
   locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
