@@ -73,6 +73,7 @@ const proxy = (...members: string[]): string =>
 /** balancer://c1 with one member, then the lines given (a ProxySet or ProxyPass using it). */
 const withC1 = (...after: string[]): string => lines(proxy(H1), ...after);
 const BYTRAFFIC = { modules: ['lbmethod_bytraffic'] };
+const HCHECK = { modules: ['proxy_hcheck'] };
 const BYBUSYNESS = { modules: ['lbmethod_bybusyness'] };
 
 const cases: readonly Case[] = [
@@ -435,6 +436,29 @@ const cases: readonly Case[] = [
   accepted(
     'LoadModule of a module file as Debian ships it',
     lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so', proxy(H1)),
+  ),
+  // mod_proxy_hcheck.c set_worker_hc_param: names are looked up in the server's definitions so far (issue 28, point 2).
+  refused('hcexpr naming no ProxyHCExpr', proxy(`${H1} hcmethod=GET hcexpr=ok`), HCHECK),
+  refused(
+    'hcexpr before its ProxyHCExpr',
+    lines(proxy(`${H1} hcmethod=GET hcexpr=ok`), 'ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}'),
+    HCHECK,
+  ),
+  accepted(
+    'hcexpr after its ProxyHCExpr, in another case',
+    lines('ProxyHCExpr OK {%{REQUEST_STATUS} =~ /^[23]/}', proxy(`${H1} hcmethod=GET hcexpr=ok`)),
+    HCHECK,
+  ),
+  refused('hctemplate naming no ProxyHCTemplate', proxy(`${H1} hctemplate=t`), HCHECK),
+  accepted(
+    'hctemplate after its ProxyHCTemplate',
+    lines('ProxyHCTemplate t hcmethod=GET hcinterval=10', proxy(`${H1} hctemplate=t`)),
+    HCHECK,
+  ),
+  refused(
+    'a virtual host does not see the main server ProxyHCExpr',
+    lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}', '<VirtualHost *:80>', proxy(`${H1} hcmethod=GET hcexpr=ok`), '</VirtualHost>'),
+    HCHECK,
   ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
