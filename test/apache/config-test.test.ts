@@ -73,6 +73,7 @@ const proxy = (...members: string[]): string =>
 /** balancer://c1 with one member, then the lines given (a ProxySet or ProxyPass using it). */
 const withC1 = (...after: string[]): string => lines(proxy(H1), ...after);
 const BYTRAFFIC = { modules: ['lbmethod_bytraffic'] };
+const HCHECK = { modules: ['proxy_hcheck'] };
 const BYBUSYNESS = { modules: ['lbmethod_bybusyness'] };
 
 const cases: readonly Case[] = [
@@ -407,6 +408,58 @@ const cases: readonly Case[] = [
   refused('#95 ProxyPassInherit with no argument', lines('ProxyPassInherit', proxy(H1))),
   accepted('#95 BalancerGrowth 1000', lines('BalancerGrowth 1000', proxy(H1))),
   refused('#95 BalancerPersist yes', lines('BalancerPersist yes', proxy(H1))),
+  // core.c virtualhost_section and set_server_root (issue 28, point 4).
+  refused('<VirtualHost> with no address', lines('<VirtualHost>', '    ServerName x.test', '</VirtualHost>')),
+  refused('<VirtualHost > with only a space before >', lines('<VirtualHost >', '</VirtualHost>')),
+  accepted('<VirtualHost *:80> with a ServerName', lines('<VirtualHost *:80>', '    ServerName x.test', '</VirtualHost>')),
+  refused('ServerRoot that does not exist', lines('ServerRoot "/balancer-lens-no-such-dir"', proxy(H1))),
+  refused('ServerRoot naming a file', lines('ServerRoot "/usr/sbin/apache2"', proxy(H1))),
+  accepted('ServerRoot naming a folder', lines('ServerRoot "/usr"', proxy(H1))),
+  // mod_so.c load_module and dso_load, at read time (issue 28, point 3).
+  refused('LoadModule with one argument', lines('LoadModule proxy_hcheck_module', proxy(H1))),
+  refused(
+    'LoadModule with three arguments',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so x', proxy(H1)),
+  ),
+  refused(
+    'LoadModule of a file that does not exist',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_nothing.so', proxy(H1)),
+  ),
+  refused(
+    'LoadModule of a ServerRoot-relative file that does not exist',
+    lines('LoadModule proxy_hcheck_module modules/mod_nothing.so', proxy(H1)),
+  ),
+  refused(
+    'LoadModule naming a symbol the file does not export',
+    lines('LoadModule hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so', proxy(H1)),
+  ),
+  accepted(
+    'LoadModule of a module file as Debian ships it',
+    lines('LoadModule proxy_hcheck_module /usr/lib/apache2/modules/mod_proxy_hcheck.so', proxy(H1)),
+  ),
+  // mod_proxy_hcheck.c set_worker_hc_param: names are looked up in the server's definitions so far (issue 28, point 2).
+  refused('hcexpr naming no ProxyHCExpr', proxy(`${H1} hcmethod=GET hcexpr=ok`), HCHECK),
+  refused(
+    'hcexpr before its ProxyHCExpr',
+    lines(proxy(`${H1} hcmethod=GET hcexpr=ok`), 'ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}'),
+    HCHECK,
+  ),
+  accepted(
+    'hcexpr after its ProxyHCExpr, in another case',
+    lines('ProxyHCExpr OK {%{REQUEST_STATUS} =~ /^[23]/}', proxy(`${H1} hcmethod=GET hcexpr=ok`)),
+    HCHECK,
+  ),
+  refused('hctemplate naming no ProxyHCTemplate', proxy(`${H1} hctemplate=t`), HCHECK),
+  accepted(
+    'hctemplate after its ProxyHCTemplate',
+    lines('ProxyHCTemplate t hcmethod=GET hcinterval=10', proxy(`${H1} hctemplate=t`)),
+    HCHECK,
+  ),
+  refused(
+    'a virtual host does not see the main server ProxyHCExpr',
+    lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}', '<VirtualHost *:80>', proxy(`${H1} hcmethod=GET hcexpr=ok`), '</VirtualHost>'),
+    HCHECK,
+  ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

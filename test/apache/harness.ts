@@ -400,8 +400,9 @@ export async function requestPicks(port: number, count: number): Promise<Pick[]>
   return picks;
 }
 
-async function requestPick(port: number): Promise<Pick> {
-  const { status, body } = await httpGet(port, PROBE_PATH);
+/** One request to the instance on `port`, as the virtual host named `host` when given (a name-based vhost), read as a pick. */
+export async function requestPick(port: number, host?: string): Promise<Pick> {
+  const { status, body } = await httpGet(port, PROBE_PATH, host);
   if (status === 503) return null;
   const match = /^([a-z]) (\S*)$/.exec(body);
   if (status !== 200 || match === null) throw new Error(`unexpected answer ${status}: ${body.slice(0, 200)}`);
@@ -410,19 +411,17 @@ async function requestPick(port: number): Promise<Pick> {
   return name + path.slice(0, -PROBE_PATH.length).replace(/\/+$/, '');
 }
 
-/** One GET to the instance on `port`, on a fresh connection. */
-export function httpGet(port: number, path: string): Promise<{ status: number; body: string }> {
+/** One GET to the instance on `port`, on a fresh connection, with `Host: hostHeader` when given. */
+export function httpGet(port: number, path: string, hostHeader?: string): Promise<{ status: number; body: string }> {
+  const headers = hostHeader === undefined ? { Connection: 'close' } : { Connection: 'close', Host: hostHeader };
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: HOST, port, path, agent: false, headers: { Connection: 'close' }, timeout: REQUEST_TIMEOUT_MS },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        response.on('error', reject);
-      },
-    );
+    const request = http.get({ host: HOST, port, path, agent: false, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('error', reject);
+    });
     request.on('timeout', () => request.destroy(new Error(`request to port ${port} timed out`)));
     request.on('error', reject);
   });

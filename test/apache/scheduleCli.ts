@@ -10,6 +10,10 @@ export interface ScheduledMember {
 /** The parts of one `schedule --format json` balancer this suite compares with Apache. */
 export interface ScheduledBalancer {
   readonly name: string;
+  /** `main` or `vhost:LINE`: the server the balancer is defined in. */
+  readonly scope: string;
+  /** Every server whose requests take their picks from this one schedule, in the same form. */
+  readonly servers: readonly string[];
   /** Picks after which the schedule repeats; null when there is nothing to repeat (e.g. all 503). */
   readonly cycleLength: number | null;
   readonly members: readonly ScheduledMember[];
@@ -23,18 +27,36 @@ export async function runSchedule(file: string, balancer: string, picks?: number
   if (picks !== undefined) args.push('--picks', String(picks));
   const run = await spawnCliAsync(args);
   if (run.status !== 0) throw new Error(`balancer-lens schedule failed (exit ${run.status}):\n${run.stderr}${run.stdout}`);
-  return readBalancer(JSON.parse(run.stdout), balancer);
+  const found = readBalancers(JSON.parse(run.stdout)).find((candidate) => candidate.name === balancer);
+  if (found === undefined) throw new Error(`balancer ${balancer} missing from ${run.stdout}`);
+  return found;
 }
 
-function readBalancer(report: unknown, name: string): ScheduledBalancer {
+/** Runs `cli.js schedule FILE --format json --picks N`: every balancer of every server. */
+export async function runScheduleAll(file: string, picks: number): Promise<ScheduledBalancer[]> {
+  const run = await spawnCliAsync(['schedule', file, '--format', 'json', '--picks', String(picks)]);
+  if (run.status !== 0) throw new Error(`balancer-lens schedule failed (exit ${run.status}):\n${run.stderr}${run.stdout}`);
+  return readBalancers(JSON.parse(run.stdout));
+}
+
+function readBalancers(report: unknown): ScheduledBalancer[] {
   const balancers = field(report, 'balancers');
   if (!Array.isArray(balancers)) throw new Error(`no "balancers" array in ${JSON.stringify(report)}`);
-  const found: unknown = balancers.find((balancer: unknown) => field(balancer, 'name') === name);
-  if (found === undefined) throw new Error(`balancer ${name} missing from ${JSON.stringify(report)}`);
+  return balancers.map(readBalancer);
+}
+
+function readBalancer(found: unknown): ScheduledBalancer {
+  const name = field(found, 'name');
+  const scope = field(found, 'scope');
+  const servers = field(found, 'servers');
   const cycleLength = field(found, 'cycleLength');
   const members = field(found, 'members');
   const picks = field(found, 'picks');
   if (
+    typeof name !== 'string' ||
+    typeof scope !== 'string' ||
+    !Array.isArray(servers) ||
+    !servers.every((server: unknown) => typeof server === 'string') ||
     !(cycleLength === null || typeof cycleLength === 'number') ||
     !Array.isArray(members) ||
     !members.every(isScheduledMember) ||
@@ -43,7 +65,7 @@ function readBalancer(report: unknown, name: string): ScheduledBalancer {
   ) {
     throw new Error(`unexpected balancer shape: ${JSON.stringify(found)}`);
   }
-  return { name, cycleLength, members, picks };
+  return { name, scope, servers, cycleLength, members, picks };
 }
 
 function isScheduledMember(member: unknown): member is ScheduledMember {

@@ -154,7 +154,9 @@ describe('balancer-lens lint: whole configurations', function () {
     const repo = tempDir('balancer-lens-repo-');
     symlinkSync(join(secrets, 'token.conf'), join(repo, 'link.conf'));
     const relative = `../${secrets.split('/').at(-1)}/token.conf`;
-    // LoadModule with an MPM: a complete configuration, where every unknown directive is reported with its name.
+    // LoadModule with an MPM (its file where the line says): a complete configuration, where every unknown directive is reported with its name.
+    mkdirSync(join(repo, 'modules'));
+    writeFileSync(join(repo, 'modules', 'mod_mpm_event.so'), '');
     writeFileSync(
       join(repo, 'site.conf'),
       `LoadModule mpm_event_module modules/mod_mpm_event.so\nInclude ${secrets}/token.conf\nInclude link.conf\nInclude ${relative}\n`,

@@ -59,6 +59,40 @@ describe('balancer-lens schedule', () => {
     assert.ok(!notes.get('balancer://plain')!.some((note) => note.includes('assumed')));
   });
 
+  it('says which servers share one schedule: the main server and the virtual hosts that inherit its balancer', () => {
+    const file = tempFile(
+      [
+        '<Proxy balancer://t>',
+        'BalancerMember http://a',
+        '</Proxy>',
+        '<VirtualHost *:80>',
+        'ServerName x.test',
+        '<Proxy balancer://t>',
+        'BalancerMember http://b',
+        '</Proxy>',
+        '</VirtualHost>',
+        '<VirtualHost *:81>',
+        'BalancerInherit Off',
+        'ProxyPassInherit Off',
+        '</VirtualHost>',
+        '',
+      ].join('\n'),
+    );
+    const result = run('schedule', file, '--format', 'json', '--down', 'http://a');
+    assert.equal(result.status, 0, result.stderr);
+    const report = JSON.parse(result.stdout) as { balancers: { scope: string; servers: string[]; notes: string[] }[] };
+    assert.deepEqual(
+      report.balancers.map(({ scope, servers }) => [scope, servers]),
+      [
+        ['main', ['main', 'vhost:4']],
+        ['vhost:4', ['main', 'vhost:4']],
+      ],
+    );
+    const note =
+      'one schedule for the main server and the virtual host <VirtualHost *:80> x.test: each request to balancer://t from any of them takes the next pick, and a member taken down is down in all';
+    for (const balancer of report.balancers) assert.ok(balancer.notes.includes(note), JSON.stringify(balancer.notes));
+  });
+
   it('selects one balancer and a number of picks', () => {
     const result = run('schedule', 'examples/shop.conf', '--balancer', 'SHOP', '--picks', '3', '--format', 'json');
     const report = JSON.parse(result.stdout) as { balancers: { name: string; picks: string[] }[] };

@@ -25,6 +25,7 @@ const REFUSED: Readonly<Record<string, readonly string[]>> = {
   'invalid-conditional': [],
   'invalid-define': [],
   'invalid-directive-argument': [],
+  'load-module-failed': [],
   'invalid-loadfactor': ['balancer://shop'],
   // The refused Use line adds no member, so its <Proxy> section defines no balancer to preview.
   'invalid-macro': [],

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { buildModel } from '../../../server/src/core/model/build';
-import type { Balancer, Model } from '../../../server/src/core/model/model';
+import type { Balancer, Model, ServerScope } from '../../../server/src/core/model/model';
 import type { BalancerParams, WorkerParams } from '../../../server/src/core/model/params';
 import type { Span } from '../../../server/src/core/syntax/lines';
 import { parse } from '../../../server/src/core/syntax/parser';
@@ -9,7 +9,7 @@ import { show, unmark } from '../../support/markers';
 // Spec §2 and the modelling rows of §9. Every expectation below that the spec does not already
 // mark as verified was checked with `apache2 -t` (Apache/2.4.71, Debian); member sharing shows in
 // its AH01150 warning. Inheritance between the main server and virtual hosts (§2.6, rows 54–58)
-// happens after reading and is not modelled: each scope keeps the balancers it declared.
+// happens after reading and is modelled by model/inherit.ts (the last table below).
 
 const model = (text: string): Model => buildModel(parse(text));
 
@@ -407,5 +407,43 @@ describe('model', () => {
       checkMember(`${BM} http://m\n<Proxy http://m>\nProxySet loadfactor=2\n</Proxy>`, 'balancer://c', 'http://m', { lbfactor: 100 }));
     it('a ${VAR} value reaches the parameter', () =>
       checkMember(`Define LF 2.5\n${BM} http://h loadfactor=\${LF}`, 'balancer://c', 'http://h', { lbfactor: 250 }));
+  });
+
+  // Shared balancers across servers (test/apache/shared-balancer.test.ts): the main server and every
+  // virtual host that inherits its balancers pick from one set of counters.
+  describe('servers sharing one schedule', () => {
+    const label = (scope: ServerScope): string => (scope.kind === 'main' ? 'main' : scope.section.args[0]!.value);
+    const shared = (text: string): string[] =>
+      model(text).balancers.map(
+        (balancer) => `${label(balancer.scope)} ${balancer.name} ← ${(balancer.sharedAcross ?? []).map(label).join(' ')}`,
+      );
+    const MAIN = 'BalancerMember balancer://t http://a\n';
+    const CASES: readonly (readonly [string, string, readonly string[]])[] = [
+      ['no virtual host', MAIN, ['main balancer://t ← ']],
+      ['a vhost without its own', `${MAIN}<VirtualHost x:80>\n</VirtualHost>`, ['main balancer://t ← main x:80']],
+      [
+        'a vhost copy',
+        `${MAIN}<VirtualHost x:80>\nBalancerMember balancer://t http://b\n</VirtualHost>`,
+        ['main balancer://t ← main x:80', 'x:80 balancer://t ← main x:80'],
+      ],
+      ['BalancerInherit Off alone', `${MAIN}<VirtualHost x:80>\nBalancerInherit Off\n</VirtualHost>`, ['main balancer://t ← main x:80']],
+      [
+        'both Off',
+        `${MAIN}<VirtualHost x:80>\nBalancerInherit Off\nProxyPassInherit Off\nBalancerMember balancer://t http://a\n</VirtualHost>`,
+        ['main balancer://t ← ', 'x:80 balancer://t ← '],
+      ],
+      [
+        'both Off in the main server',
+        `BalancerInherit Off\nProxyPassInherit Off\n${MAIN}<VirtualHost x:80>\n</VirtualHost>`,
+        ['main balancer://t ← '],
+      ],
+      [
+        'two vhosts, one inheriting',
+        `${MAIN}<VirtualHost x:80>\n</VirtualHost>\n<VirtualHost y:80>\nBalancerInherit Off\nProxyPassInherit Off\n</VirtualHost>\n<VirtualHost z:80>\n</VirtualHost>`,
+        ['main balancer://t ← main x:80 z:80'],
+      ],
+      ['a vhost-only balancer', '<VirtualHost x:80>\nBalancerMember balancer://u http://a\n</VirtualHost>', ['x:80 balancer://u ← ']],
+    ];
+    for (const [name, text, expected] of CASES) it(name, () => assert.deepEqual(shared(text), expected));
   });
 });

@@ -1,5 +1,7 @@
 import { ruleTable } from '../../support/rules';
 
+const AT = { path: '/etc/apache2/apache2.conf', files: { '/etc/apache2/apache2.conf': '' } };
+
 // Each expectation was checked with `apache2 -t` (Apache/2.4.71, Debian); flags are case-insensitive.
 ruleTable('invalid-directive-argument', [
   [
@@ -22,6 +24,23 @@ ruleTable('invalid-directive-argument', [
     '[[BalancerGrowth]]\n[[BalancerGrowth 3 4]]\n[[BalancerGrowth ""]]',
     { says: ['BalancerGrowth takes one number'], apache: 'BalancerGrowth takes one argument, Number of additional Balancers' },
   ],
+  // core.c virtualhost_section: no address before the `>` (test/apache/config-test.test.ts)
+  [
+    '[[<VirtualHost>]]\n</VirtualHost>\n[[<VirtualHost  >]]\n</VirtualHost>',
+    { says: ['<VirtualHost> needs an address, e.g. <VirtualHost *:80>'], apache: '<VirtualHost> directive requires additional arguments' },
+  ],
+  // set_server_root: an absolute path that is not a folder, read through the file access
+  [
+    'ServerRoot [["/srv/missing"]]\nServerRoot [[/etc/apache2/apache2.conf]]\nServerRoot /etc/apache2\nServerRoot "/etc/apache2/"',
+    {
+      ...AT,
+      each: ['ServerRoot "/srv/missing" is not a folder', 'ServerRoot "/etc/apache2/apache2.conf" is not a folder'],
+      apache: 'ServerRoot must be a valid directory',
+    },
+  ],
+  // not checked: a relative path (merged with Apache's working directory), or with no file access
+  ['ServerRoot missing', AT],
+  ['ServerRoot /srv/missing'],
   // near misses
-  ['BalancerPersist On\nBalancerInherit off\nProxyPassInherit On\nBalancerGrowth 0'],
+  ['BalancerPersist On\nBalancerInherit off\nProxyPassInherit On\nBalancerGrowth 0\n<VirtualHost *:80>\n</VirtualHost>'],
 ]);

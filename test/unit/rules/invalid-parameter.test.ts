@@ -1,4 +1,6 @@
-import { COMPLETE, ruleTable } from '../../support/rules';
+import { COMPLETE, loadModule, ruleTable } from '../../support/rules';
+
+const HC = COMPLETE + loadModule('proxy_hcheck_module', 'mod_proxy_hcheck.so');
 
 // set_worker_param and set_balancer_param check every value while the configuration is read; one
 // bad value stops Apache (docs/apache-semantics.md, set_worker_param,
@@ -43,6 +45,24 @@ ruleTable('invalid-parameter', [
     `${COMPLETE}<Proxy balancer://a>\nBalancerMember http://h route=${'r'.repeat(63)} lbset=99 retry=0 timeout=5\nProxySet nofailover=On growth=5\n</Proxy>\nProxyPass /a balancer://a`,
   ],
   ['<Proxy balancer://a>\nBalancerMember http://h retry=${R}\n</Proxy>'], // an unresolved variable may come from the environment
+  // mod_proxy_hcheck names: defined earlier in the same server (test/apache/config-test.test.ts, "hcexpr …", "hctemplate …")
+  [
+    `${HC}BalancerMember balancer://a http://h hcexpr=[[ok]]\nProxyHCExpr ok {%{REQUEST_STATUS} =~ /^2/}\nBalancerMember balancer://b http://h hctemplate=[[t]]`,
+    {
+      each: [
+        'hcexpr "ok" is not accepted: unknown health check condition expr',
+        'hctemplate "t" is not accepted: unknown ProxyHCTemplate name',
+      ],
+    },
+  ],
+  [
+    `${HC}ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^2/}\n<VirtualHost *:80>\nBalancerMember balancer://a http://h hcexpr=[[OK]]\n</VirtualHost>`,
+    { says: ['hcexpr'] },
+  ],
+  [
+    `${HC}ProxyHCExpr OK {%{REQUEST_STATUS} =~ /^2/}\nProxyHCTemplate t hcinterval=10\nBalancerMember balancer://a http://h hcexpr=ok hctemplate=T`,
+  ],
+  ['BalancerMember balancer://a http://h hcexpr=ok'], // a fragment: the name may be defined in a file not read
   ['BalancerMember balancer://a http://h bare'], // member-syntax's business
   ['ProxyPass /x balancer://a bare\nBalancerMember balancer://a http://h'], // proxypass-syntax's business
 ]);

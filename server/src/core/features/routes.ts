@@ -7,6 +7,7 @@ import type { Analysis } from '../analysis';
 import type { Locate } from '../files';
 import { balancerName, isBalancerUrl } from '../model/urls';
 import { collapseSlashes, earliestCovering, firstRuleByPath, isPlainRule, ProxyRule, proxyRules } from '../requests/proxy-rules';
+import { serverKey } from '../model/model';
 import type { Section } from '../syntax/tree';
 
 /** One path of one server and what serves it. */
@@ -20,14 +21,6 @@ export interface Route {
   /** The line of the rule that matches, when one does. */
   readonly file: string | null;
   readonly line: number | null;
-}
-
-/** The name a server is known by across revisions: `main`, or its `<VirtualHost>` address and ServerName (lines move, these do not). */
-export function serverKey(vhost: Section | undefined): string {
-  if (!vhost) return 'main';
-  const name = vhost.children.find((node) => node.kind === 'directive' && node.name.toLowerCase() === 'servername');
-  const serverName = name?.kind === 'directive' ? ` ${name.args[0]?.value ?? ''}` : '';
-  return `<VirtualHost ${vhost.args.map((word) => word.value).join(' ')}>${serverName}`;
 }
 
 /** The servers of an analysis, each with its plain ProxyPass rules in the order proxy_trans tries them. */

@@ -1,4 +1,5 @@
 /** The JSON schedule report: `balancer-lens schedule --format json` and the editor's schedule view. */
+import type { ServerScope } from '../model/model';
 import { statusLetters } from '../model/params';
 import type { IdleReason } from '../scheduler/byrequests';
 import { memberLetter } from '../scheduler/letters';
@@ -44,6 +45,8 @@ export interface BalancerReport {
   readonly file: string;
   readonly line: number;
   readonly scope: string;
+  /** Every server whose requests take their picks from this one schedule, as `scope` names them (the main server first). */
+  readonly servers: readonly string[];
   readonly lbmethod: string;
   readonly simulated: boolean;
   readonly tier: number | null;
@@ -63,6 +66,7 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
   // A refused balancer, or one a partial set cannot see, has no schedule to show.
   const hasSchedule = preview.simulated && !preview.refusal && !preview.unseen;
   const defaultCount = !hasSchedule ? 0 : schedule.cycleLength > 0 ? Math.min(schedule.cycleLength, DEFAULT_PICK_CAP) : 1;
+  const scopeName = (scope: ServerScope): string => (scope.kind === 'main' ? 'main' : `vhost:${lineOf(scope.section.open.lineAt)}`);
   const refusalReport = (refusal: Refusal | undefined): RefusalReport | null => {
     if (!refusal) return null;
     const placed = locate(refusal.span.start);
@@ -77,7 +81,8 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
     name: balancer.name,
     file: at.file,
     line: at.line,
-    scope: balancer.scope.kind === 'main' ? 'main' : `vhost:${lineOf(balancer.scope.section.open.lineAt)}`,
+    scope: scopeName(balancer.scope),
+    servers: (balancer.sharedAcross ?? [balancer.scope]).map(scopeName),
     lbmethod: preview.lbmethod,
     simulated: preview.simulated,
     tier: hasSchedule ? (schedule.tier ?? null) : null,

@@ -79,10 +79,14 @@ class Builder {
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
   private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
   private readonly references: BalancerReference[] = [];
+  /** Every `<VirtualHost>` section, in order: the servers that may inherit the main server's balancers. */
+  private readonly vhosts: Section[] = [];
   private readonly problems: ModelProblem[] = [];
   private readonly contexts: Context[] = [{ scope: { kind: 'main' }, path: undefined }];
   private readonly params: ParamContext;
   private persist = false;
+  /** ProxyHCExpr (`expr NAME`) and ProxyHCTemplate (`template NAME`) names walked so far, per server. */
+  private readonly hcNames = new Map<Section | 'main', Set<string>>();
   /** BalancerInherit / ProxyPassInherit per server scope, when set. */
   private readonly inheritance = new Map<Section | 'main', Map<string, boolean>>();
   /** Directive and section names in lower case, by the name as written: a configuration spells each name one or two ways, so this saves a string per line. */
@@ -95,10 +99,16 @@ class Builder {
     private readonly checkpoint: () => void,
   ) {
     const modules = knownModules(tree);
+    const isDefined = (kind: 'expr' | 'template', name: string): boolean =>
+      this.hcNames.get(this.scopeKey())?.has(`${kind} ${asciiLower(name)}`) ?? false;
     this.params = {
       // Without LoadModule lines the file is a fragment: assume what a typical server loads.
       hcheckLoaded: modules ? modules.has('proxy_hcheck_module') : true,
       isLbmethodAvailable: (name) => (modules ? modules.has(`lbmethod_${name}_module`) : LBMETHODS.includes(name)),
+      // A fragment's names may be defined in files it does not include: only a complete configuration is checked.
+      ...(modules
+        ? { isHcConditionDefined: (name) => isDefined('expr', name), isHcTemplateDefined: (name) => isDefined('template', name) }
+        : {}),
     };
   }
 
@@ -111,7 +121,7 @@ class Builder {
       else this.directive(step.directive, step.parent);
     }
     this.checkpoint();
-    const balancers = inheritBalancers(this.balancers, (balancer) => this.inherits(balancer.scope));
+    const balancers = inheritBalancers(this.balancers, this.vhosts, (scope) => this.inherits(scope));
     return { balancers, references: this.references, problems: this.problems, persist: this.persist };
   }
 
@@ -148,8 +158,10 @@ class Builder {
         `<${sectionName(section.name)}> directive missing closing '>'`,
       );
     let context: Context = outer;
-    if (name === 'virtualhost') context = { scope: { kind: 'vhost', section }, path: undefined };
-    else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
+    if (name === 'virtualhost') {
+      context = { scope: { kind: 'vhost', section }, path: undefined };
+      this.vhosts.push(section);
+    } else if (name === 'proxy' || name === 'proxymatch') context = { scope: outer.scope, path: proxyPath(section).path, proxy: section };
     else if (PATH_SECTIONS.has(name)) context = { scope: outer.scope, path: sectionPath(section.args) };
     else if (IF_SECTIONS.has(name)) context = { scope: outer.scope, path: '*If' };
     this.contexts.push(context);
@@ -174,6 +186,16 @@ class Builder {
       case 'balancerpersist':
         if (directive.args[0]?.value.toLowerCase() === 'on') this.persist = true;
         return;
+      case 'proxyhcexpr':
+      case 'proxyhctemplate': {
+        // mod_proxy_hcheck keeps its names per server, without inheritance, as the walk reaches them.
+        const name = directive.args[0]?.value;
+        if (!name) return;
+        const names = this.hcNames.get(this.scopeKey()) ?? new Set<string>();
+        this.hcNames.set(this.scopeKey(), names);
+        names.add(`${this.lower(directive.name) === 'proxyhcexpr' ? 'expr' : 'template'} ${asciiLower(name)}`);
+        return;
+      }
       case 'balancerinherit':
       case 'proxypassinherit': {
         const value = directive.args[0]?.value.toLowerCase();

@@ -60,6 +60,20 @@ export interface Balancer {
   readonly setBy: ReadonlyMap<string, Parameter>;
   /** Set on a vhost balancer merged with the main server's balancer of the same name. */
   readonly inherited?: Inheritance;
+  /**
+   * The servers whose copies of this balancer pick with one set of counters (docs/apache-semantics.md,
+   * Shared balancers across servers): the main server, then each virtual host that inherits it.
+   * Set on a main-server balancer some virtual host inherits, and on those virtual hosts' copies.
+   */
+  readonly sharedAcross?: readonly ServerScope[];
+}
+
+/** The name a server is known by across revisions: `main`, or its `<VirtualHost>` address and ServerName (lines move, these do not). */
+export function serverKey(vhost: Section | undefined): string {
+  if (!vhost) return 'main';
+  const name = vhost.children.find((node) => node.kind === 'directive' && node.name.toLowerCase() === 'servername');
+  const serverName = name?.kind === 'directive' ? ` ${name.args[0]?.value ?? ''}` : '';
+  return `<VirtualHost ${vhost.args.map((word) => word.value).join(' ')}>${serverName}`;
 }
 
 /** What a virtual host's balancer took from the main server's (docs/apache-semantics.md, merge_balancers). */

@@ -59,6 +59,43 @@ export function balancerName(url: string): { name: string } | { error: string } 
 }
 
 /**
+ * The balancer a request to `name` (a normalised `balancer://…`) looks up: proxy_balancer_canon reads
+ * the name's host part as a URL's netloc (ap_proxy_canon_netloc: the part up to the last `@` is a
+ * user, apr_parse_addr_port splits off a `:digits` port and strips IPv6 brackets) and rebuilds the
+ * name from the host alone. `refused` when that parse fails (every request gets 400, AH01157), with
+ * the text Apache's log shows.
+ */
+export function requestedBalancer(name: string): { readonly name: string } | { readonly refused: string } {
+  const netloc = name.slice(name.indexOf('://') + 3);
+  const at = netloc.lastIndexOf('@');
+  const host = netloc.slice(at + 1);
+  // The log prints the URL up to the first byte canon_netloc overwrote: the `@`, else the end.
+  const refused = { refused: `//${at < 0 ? netloc : netloc.slice(0, at)}` };
+  const port = /:(\d+)$/.exec(host);
+  if (/^\d*$/.test(host)) return refused; // digits alone are a port with no host
+  if (port && !(Number(port[1]) >= 1 && Number(port[1]) <= 65535)) return refused;
+  const address = port ? host.slice(0, port.index) : host;
+  if (!address.startsWith('[')) return { name: `balancer://${address}` };
+  const inside = address.slice(1, -1);
+  if (!address.endsWith(']') || inside.includes(']') || inside.includes('%') || !isIpv6(inside)) return refused;
+  return { name: `balancer://${inside}` };
+}
+
+/** inet_pton(AF_INET6): eight groups of up to four hex digits, one `::` for a run of zeros, an IPv4 tail. */
+function isIpv6(text: string): boolean {
+  const halves = text.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')));
+  const last = groups.at(-1) ?? '';
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(last);
+  if (v4 && !v4.slice(1).every((part) => Number(part) <= 255)) return false;
+  const hex = v4 ? groups.slice(0, -1) : groups;
+  if (!hex.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return false;
+  const count = hex.length + (v4 ? 2 : 0);
+  return halves.length === 2 ? count < 8 : count === 8;
+}
+
+/**
  * `ap_proxy_de_socketfy`: the URL mod_proxy talks to for `unix:/path|scheme://…` (a bare `scheme:`
  * means `scheme://localhost`), the URL itself otherwise; undefined when the part after `|` has no `:`.
  */

@@ -27,6 +27,7 @@ import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
+import { rule as loadModuleFailed } from './load-module-failed';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
@@ -65,6 +66,7 @@ import { rule as undefinedVariable } from './undefined-variable';
 import { rule as unknownDirective } from './unknown-directive';
 import { rule as unknownLbmethod } from './unknown-lbmethod';
 import { rule as unknownParameter } from './unknown-parameter';
+import { rule as unservableBalancerName } from './unservable-balancer-name';
 import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
@@ -101,6 +103,7 @@ export const RULES: readonly Rule[] = [
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
+  loadModuleFailed,
   locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
@@ -139,6 +142,7 @@ export const RULES: readonly Rule[] = [
   unknownDirective,
   unknownLbmethod,
   unknownParameter,
+  unservableBalancerName,
   unusedBalancer,
   unusedSuppression,
   vhostMembersIgnored,

@@ -2,6 +2,7 @@ import { quoted } from '../bounded';
 import { atoi } from '../model/cvalues';
 import type { Directive } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
+import { syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
@@ -15,19 +16,40 @@ export const rule: Rule = {
   id: 'invalid-directive-argument',
   severity: 'error',
   docs: {
-    summary: '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit` or `ProxyPassInherit` with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting.',
+    summary:
+      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot` or `<VirtualHost>` with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address or a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots).',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000',
     good: 'BalancerPersist On\nBalancerGrowth 20',
   },
   *check({ analysis }) {
-    for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), 'balancergrowth'])) {
-      if (step.kind !== 'directive') continue;
+    for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), 'balancergrowth', '<virtualhost'])) {
+      if (step.kind === 'enter') {
+        // virtualhost_section: nothing but blanks before the `>` is no address at all.
+        if (step.section.args.length === 0 && step.section.hasBracket)
+          yield {
+            span: step.section.open.span,
+            message: '<VirtualHost> needs an address, e.g. <VirtualHost *:80>',
+            apacheMessage: '<VirtualHost> directive requires additional arguments',
+          };
+        continue;
+      }
       const finding = check(step.directive);
       if (finding) yield finding;
     }
+    for (const problem of syntaxProblems(analysis, 'invalid-directive-argument'))
+      yield {
+        span: problem.span,
+        message: `ServerRoot ${quoted(unquoted(analysis.tree.text.slice(problem.span.start, problem.span.end)))} is not a folder: name the folder Apache runs from`,
+        apacheMessage: problem.message,
+      };
   },
 };
+
+/** A word as written without the quotes around it. */
+function unquoted(word: string): string {
+  return /^(["']).*\1$/s.test(word) ? word.slice(1, -1) : word;
+}
 
 function check(directive: Directive): RuleFinding | undefined {
   const lower = directive.name.toLowerCase();

@@ -2,7 +2,7 @@
  * What a balancer will do, ready for hover, code lens and the CLI (docs/apache-semantics.md,
  * find_best_byrequests, and find_best_bybusyness for the other lbmethods).
  */
-import type { Balancer, Member } from '../model/model';
+import { Balancer, Member, serverKey, ServerScope } from '../model/model';
 import type { Span } from '../span';
 import { quoted } from '../bounded';
 import { STATUS_BITS } from '../model/params';
@@ -104,6 +104,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
   if (balancer.inherited)
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
+  if (balancer.sharedAcross) notes.push(sharedNote(balancer.name, balancer.sharedAcross));
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
@@ -184,6 +185,17 @@ export function schedulingInputs(members: readonly Member[]): SchedulingInput[] 
     } else inputs.push({ ...inputs[slot]!, slot });
   });
   return inputs;
+}
+
+/** How many virtual hosts a shared-schedule note names before "and N more". */
+const NAMED_SERVERS = 3;
+
+/** Which servers take their picks from one sequence: merge_balancers gives their copies the same members. */
+export function sharedNote(name: string, servers: readonly ServerScope[]): string {
+  const vhosts = servers.flatMap((scope) => (scope.kind === 'vhost' ? [serverKey(scope.section)] : []));
+  const named =
+    vhosts.slice(0, NAMED_SERVERS).join(', ') + (vhosts.length > NAMED_SERVERS ? ` and ${vhosts.length - NAMED_SERVERS} more` : '');
+  return `one schedule for the main server and ${vhosts.length === 1 ? 'the virtual host' : 'the virtual hosts'} ${named}: each request to ${name} from any of them takes the next pick, and a member taken down is down in all`;
 }
 
 /** One note per member that uses an earlier member's slot. */

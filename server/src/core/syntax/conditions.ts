@@ -51,6 +51,13 @@ export function staticModules(): Set<string> {
   return modules;
 }
 
+/** The identifier a module file Debian ships exports (`…/mod_proxy.so` → `proxy_module`); undefined for any other file. */
+export function shippedModuleSymbol(path: string): string | undefined {
+  const stem = /(?:^|\/)mod_([A-Za-z0-9_]+)\.so$/.exec(path)?.[1];
+  const identifier = stem === undefined ? undefined : `${stem}_module`;
+  return identifier !== undefined && Object.hasOwn(MODULE_SOURCE_NAMES, identifier) ? identifier : undefined;
+}
+
 /** Records a `LoadModule` so that both of its names answer `<IfModule>`. */
 export function addModule(modules: Set<string>, identifier: string): void {
   modules.add(identifier);

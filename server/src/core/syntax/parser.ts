@@ -5,7 +5,7 @@
  * recovers from section errors so one typo hides nothing else. Every file read gets a place in one
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
-import { addModule, ReadFacts, staticModules, testCondition } from './conditions';
+import { addModule, ReadFacts, shippedModuleSymbol, staticModules, testCondition } from './conditions';
 import {
   DEFAULT_READ_LIMITS,
   directoryOf,
@@ -15,6 +15,7 @@ import {
   isOutside,
   NotRegular,
   ReadLimits,
+  normalizePath,
   resolveInclude,
   serverRootRelative,
   TooLarge,
@@ -88,6 +89,9 @@ const INCLUDE_USAGE = {
   includeoptional:
     'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
 } as const;
+
+/** What Apache says when LoadModule has not exactly two arguments (mod_so.c's command table). */
+const LOAD_MODULE_USAGE = 'LoadModule takes two arguments, a module name and the name of a shared object file to load it from';
 
 /** Apache's read-time state, shared by every file of one configuration. */
 class ReadState {
@@ -761,11 +765,18 @@ class Reader {
       else if (!macros.delete(asciiLower(first))) {
         this.report('invalid-macro', 'macro', directive.span, `cannot remove undefined macro '${asciiLower(first)}'`);
       }
-    } else if (name === 'loadmodule' && first) {
+    } else if (name === 'loadmodule') {
+      // TAKE2: exactly two words; Apache refuses the line and loads nothing.
+      if (args.length !== 2 || first === '' || args[1]!.value === '') {
+        this.report('load-module-failed', 'load-module-arguments', directive.span, LOAD_MODULE_USAGE);
+        return directive;
+      }
       this.state.sawLoadModule = true;
       if (this.state.modules) addModule(this.state.modules, first);
+      this.checkModuleFile(args[1]!, first);
     } else if (name === 'serverroot' && first) {
       this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
+      this.checkServerRoot(args[0]!, first);
     } else if (name === 'include' || name === 'includeoptional') {
       // TAKE1: exactly one word, and not an empty one.
       if (first === '' || args.length > 1) {
@@ -775,6 +786,43 @@ class Reader {
       return this.include(directive, first, name === 'includeoptional');
     }
     return directive;
+  }
+
+  /**
+   * mod_so's dso_load, then its symbol lookup: a path with a `/` is taken from ServerRoot and must
+   * exist (checked inside the include roots only; a bare name may also be found by the dynamic
+   * loader, so it is not looked for), and a module file Debian ships (`mod_X.so`) exports `X_module`.
+   */
+  private checkModuleFile(word: Word, identifier: string): void {
+    const path = word.value;
+    const full = serverRootRelative(path, this.state.serverRoot);
+    const access = path.includes('/') ? this.state.access : undefined;
+    // Listed, not read: a module file is binary, which a file access does not read.
+    const slash = full.lastIndexOf('/');
+    const listing = access?.readDirectory(full.slice(0, slash) || '/');
+    if (access && (listing === undefined || (!isOutside(listing) && !listing.includes(full.slice(slash + 1))))) {
+      const error = `${full}: cannot open shared object file: No such file or directory`;
+      this.report('load-module-failed', 'load-module-file', word.span, `Cannot load ${path} into server: ${error}`);
+      return;
+    }
+    const exported = shippedModuleSymbol(path);
+    if (exported === undefined || exported === identifier) return;
+    // A bare name that dlopen finds elsewhere is named by itself in Apache's words.
+    const file = path.includes('/') ? full : path;
+    const where = `in file ${file}: ${file}: undefined symbol: ${identifier}`;
+    this.report('load-module-failed', 'load-module-symbol', word.span, `Can't locate API module structure \`${identifier}' ${where}`);
+  }
+
+  /**
+   * set_server_root: Apache refuses a ServerRoot that is not a directory. Only an absolute path inside
+   * the include roots is checked: a relative one is merged with Apache's working directory (not the
+   * earlier ServerRoot), which a configuration does not say.
+   */
+  private checkServerRoot(word: Word, path: string): void {
+    const access = this.state.access;
+    if (!access || !path.startsWith('/')) return;
+    if (access.readDirectory(normalizePath(path)) !== undefined) return;
+    this.report('invalid-directive-argument', 'server-root', word.span, 'ServerRoot must be a valid directory');
   }
 
   /** Reads the files an include names, each as its own file, sharing the read-time state. */

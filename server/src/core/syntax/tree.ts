@@ -97,6 +97,10 @@ export type SyntaxProblem =
   | 'include-failed'
   | 'include-limit'
   | 'include-outside-roots'
+  | 'server-root'
+  | 'load-module-arguments'
+  | 'load-module-file'
+  | 'load-module-symbol'
   | 'macro';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
