@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import type { Section } from '../syntax/tree';
-import { BalancerPass, proxyLines } from './missing-proxypassreverse';
+import { BalancerPass, proxyLines } from '../requests/proxy-lines';
 import type { Rule } from './types';
 
 export const rule: Rule = {

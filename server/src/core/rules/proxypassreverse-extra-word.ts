@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
-import { reverseLines } from './proxypassreverse-syntax';
+import { reverseLines } from '../requests/proxy-lines';
 import type { Rule } from './types';
 
 export const rule: Rule = {

@@ -1,22 +1,8 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
-import { enclosing, stepsNamed } from '../syntax/named';
-import type { Directive, Node } from '../syntax/tree';
+import { reverseLines } from '../requests/proxy-lines';
+import type { Directive } from '../syntax/tree';
 import type { Rule, RuleFinding } from './types';
-
-/** Sections that give a directive a path (cmd->path): ProxyPassReverse then takes only URL [interpolate]. */
-export const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
-
-/** Every ProxyPassReverse line with whether a path section holds it, in walk order. */
-export function reverseLines(nodes: readonly Node[]): { directive: Directive; inPath: boolean }[] {
-  const lines: { directive: Directive; inPath: boolean }[] = [];
-  for (const step of stepsNamed(nodes, ['proxypassreverse'])) {
-    if (step.kind !== 'directive') continue;
-    const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
-    lines.push({ directive: step.directive, inPath });
-  }
-  return lines;
-}
 
 export const rule: Rule = {
   id: 'proxypassreverse-syntax',
