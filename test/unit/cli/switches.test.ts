@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
+import { fuzzRuns } from '../../support/fuzz';
 import { unifiedDiff } from '../../../server/src/cli/unified-diff';
 import { lintJson, runCli } from '../../support/cli';
 import { tempDir } from '../../support/temp';
@@ -202,7 +203,7 @@ describe('balancer-lens lint --fix-dry-run', function () {
       fc.property(text, text, (before, after) => {
         assert.equal(applyUnified(before, unifiedDiff('a/x', 'b/x', before, after)), after);
       }),
-      { numRuns: 500 },
+      fuzzRuns(500),
     );
   });
 });
