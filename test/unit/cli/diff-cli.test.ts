@@ -101,7 +101,9 @@ describe('balancer-lens diff', () => {
     assert.doesNotMatch(markdown, /@octocat|#1|(?<!\\)!\[|https?:\/\/|www\./);
   });
 
-  it('markdown shows what changed in a big balancer and summarises the rest, within a pull-request comment', () => {
+  it('markdown shows what changed in a big balancer and summarises the rest, within a pull-request comment', function () {
+    // Two runs of the CLI over 20,000 members: about 2 s on a quiet machine.
+    this.timeout(30_000);
     const dir = tempDir('balancer-lens-diff-');
     const members = Array.from({ length: 20_000 }, (_, index) => `http://10.${index >> 16}.${(index >> 8) & 255}.${index & 255}:8080`);
     writeFileSync(join(dir, 'old.conf'), proxy(...members));
@@ -113,7 +115,8 @@ describe('balancer-lens diff', () => {
     assert.match(markdown, /0 balancers unchanged/);
   });
 
-  it('markdown of many changed balancers stops within a pull-request comment and says so', () => {
+  it('markdown of many changed balancers stops within a pull-request comment and says so', function () {
+    this.timeout(30_000);
     const dir = tempDir('balancer-lens-diff-');
     const many = (factor: number): string =>
       Array.from(
