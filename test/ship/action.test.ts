@@ -250,7 +250,7 @@ describe('the GitHub Action', function () {
     assert.match(run.diff ?? '', /^### Balancer Lens: traffic changes\n/);
     assert.match(
       run.diff ?? '',
-      /\| a \| http:\/\/10\.0\.0\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
+      /\| a \| http\\:\/\/10\.0\.0\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
     );
     assert.equal(run.summary, run.diff);
     assert.equal(run.outputs, 'file=traffic.md\nchanged=true\n');
