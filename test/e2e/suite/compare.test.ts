@@ -81,10 +81,10 @@ describe('Balancer Lens: Compare with HEAD', () => {
     );
     const text = report.getText();
     assert.match(text, /^### Balancer Lens: traffic changes\n\nHEAD → working copy\n/);
-    assert.match(text, /#### changed balancer:\/\/cart — apache2\/sites-available\/cart\.conf:1/);
+    assert.match(text, /#### changed balancer\\:\/\/cart — apache2\/sites-available\/cart\.conf:1/);
     assert.match(
       text,
-      /\| a \| http:\/\/10\.0\.3\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
+      /\| a \| http\\:\/\/10\.0\.3\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
     );
     const tabs = await eventually('the markdown preview tab', () => {
       const labels = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
