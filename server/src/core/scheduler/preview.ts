@@ -192,9 +192,10 @@ const NAMED_SERVERS = 3;
 
 /** Which servers take their picks from one sequence: merge_balancers gives their copies the same members. */
 export function sharedNote(name: string, servers: readonly ServerScope[]): string {
-  const vhosts = servers.flatMap((scope) => (scope.kind === 'vhost' ? [serverKey(scope.section)] : []));
-  const named =
-    vhosts.slice(0, NAMED_SERVERS).join(', ') + (vhosts.length > NAMED_SERVERS ? ` and ${vhosts.length - NAMED_SERVERS} more` : '');
+  // Only the named ones get their key: a main-server balancer may be shared by thousands of virtual hosts.
+  const vhosts = servers.filter((scope) => scope.kind === 'vhost');
+  const shown = vhosts.slice(0, NAMED_SERVERS).map((scope) => (scope.kind === 'vhost' ? serverKey(scope.section) : ''));
+  const named = shown.join(', ') + (vhosts.length > NAMED_SERVERS ? ` and ${vhosts.length - NAMED_SERVERS} more` : '');
   return `one schedule for the main server and ${vhosts.length === 1 ? 'the virtual host' : 'the virtual hosts'} ${named}: each request to ${name} from any of them takes the next pick, and a member taken down is down in all`;
 }
 
