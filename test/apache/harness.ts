@@ -64,18 +64,23 @@ export function assertApacheInstalled(): void {
   if (!existsSync(APACHE_BINARY)) throw new Error('apache2 not installed: apt-get install apache2');
 }
 
-/** Starts one backend per name, each on a free loopback port. */
-export async function startBackends(names: readonly string[]): Promise<BackendPool> {
+/** Starts one backend per name, each on a free loopback port, answering `<name> <path>`. */
+export function startBackends(names: readonly string[]): Promise<BackendPool> {
+  return startPool(names, (name) => (request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
+    response.end(`${name} ${request.url ?? ''}`);
+  });
+}
+
+/** One HTTP server per name, each on a free loopback port, answering as `handlerOf(name)` says; all closed if one cannot start. */
+async function startPool(names: readonly string[], handlerOf: (name: string) => http.RequestListener): Promise<BackendPool> {
   const servers: http.Server[] = [];
   const backends: Backend[] = [];
   const close = (): Promise<void> =>
     Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined);
   try {
     for (const name of names) {
-      const server = http.createServer((request, response) => {
-        response.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
-        response.end(`${name} ${request.url ?? ''}`);
-      });
+      const server = http.createServer(handlerOf(name));
       servers.push(server);
       backends.push({ name, port: await listen(server) });
     }
@@ -84,6 +89,13 @@ export async function startBackends(names: readonly string[]): Promise<BackendPo
     throw error;
   }
   return { backends, close };
+}
+
+/** A request's headers by lower-case name, repeated ones joined with `, `. */
+function flatHeaders(request: http.IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+  return headers;
 }
 
 /**
@@ -506,32 +518,17 @@ export interface Echo {
  * JSON, and with the status, `Location` and `Set-Cookie` the request's `X-Echo-Status`,
  * `X-Echo-Location` and `X-Echo-Cookie` headers ask for (so a client decides the member's answer).
  */
-export async function startEchoBackends(names: readonly string[]): Promise<BackendPool> {
-  const servers: http.Server[] = [];
-  const backends: Backend[] = [];
-  const close = (): Promise<void> =>
-    Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined);
-  try {
-    for (const name of names) {
-      const server = http.createServer((request, response) => {
-        const headers: Record<string, string> = {};
-        for (const [key, value] of Object.entries(request.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : (value ?? '');
-        const echo: Echo = { name, method: request.method ?? '', url: request.url ?? '', headers };
-        const status = Number(headers['x-echo-status'] ?? 200);
-        const extra: Record<string, string> = {};
-        if (headers['x-echo-location'] !== undefined) extra.Location = headers['x-echo-location'];
-        if (headers['x-echo-cookie'] !== undefined) extra['Set-Cookie'] = headers['x-echo-cookie'];
-        response.writeHead(status, { 'Content-Type': 'application/json', 'X-Echo': 'yes', Connection: 'close', ...extra });
-        response.end(JSON.stringify(echo));
-      });
-      servers.push(server);
-      backends.push({ name, port: await listen(server) });
-    }
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { backends, close };
+export function startEchoBackends(names: readonly string[]): Promise<BackendPool> {
+  return startPool(names, (name) => (request, response) => {
+    const headers = flatHeaders(request);
+    const echo: Echo = { name, method: request.method ?? '', url: request.url ?? '', headers };
+    const status = Number(headers['x-echo-status'] ?? 200);
+    const extra: Record<string, string> = {};
+    if (headers['x-echo-location'] !== undefined) extra.Location = headers['x-echo-location'];
+    if (headers['x-echo-cookie'] !== undefined) extra['Set-Cookie'] = headers['x-echo-cookie'];
+    response.writeHead(status, { 'Content-Type': 'application/json', 'X-Echo': 'yes', Connection: 'close', ...extra });
+    response.end(JSON.stringify(echo));
+  });
 }
 
 /** What the client got back from one request. */
@@ -603,8 +600,7 @@ export interface EchoBackend extends Backend {
 export async function startEchoBackend(name: string, reply: EchoReply = {}, tls?: { key: string; cert: string }): Promise<EchoBackend> {
   const received: EchoRequest[] = [];
   const record = (request: http.IncomingMessage): EchoRequest => {
-    const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(request.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    const headers = flatHeaders(request);
     const seen = { member: name, requestLine: `${request.method ?? ''} ${request.url ?? ''} HTTP/${request.httpVersion}`, headers };
     received.push(seen);
     return seen;
