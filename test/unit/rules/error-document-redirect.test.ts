@@ -8,7 +8,8 @@ ruleTable('error-document-redirect', [
       says: ['the client gets a 302 redirect to "http://127.0.0.1/maintenance.html" instead of status 503'],
     },
   ],
-  ['ErrorDocument 401 [[https://login.example.com/]]'],
+  ['ErrorDocument 401 [[https://login.example.com/]]', { says: ['a full URL for 401 is ignored'], apache: 'AH00113' }],
+  ['ErrorDocument 503 "http://example.com is down"'],
   // near misses
   ['ErrorDocument 503 /errors/503.html'],
   ['ErrorDocument 503 "Back soon"'],

@@ -1,8 +1,11 @@
 import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl } from '../model/urls';
-import { pathUnder, probe, serverLines, urlPath } from '../requests/probe';
+import { asciiLower } from '../ascii';
+import { urlPath } from '../requests/probe';
+import { stepsNamed } from '../syntax/named';
+import { reverseLocation } from '../requests/reverse';
 import type { Word } from '../syntax/words';
-import type { Analysis } from '../analysis';
+import type { Balancer } from '../model/model';
 import type { Fix, Rule } from './types';
 
 export const rule: Rule = {
@@ -16,23 +19,31 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    for (const line of serverLines(analysis, ['proxypassreverse'])) {
-      const directive = line.directive;
-      const section = line.sections.at(-1);
-      if (line.sections.length > 1 || (section && section.name.toLowerCase() !== 'location')) continue;
+    const balancers = new Map<string, Balancer>();
+    for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
+    const balancerOf = (url: string): Balancer | undefined => {
+      const named = balancerName(url);
+      return 'name' in named ? balancers.get(named.name) : undefined;
+    };
+    for (const step of stepsNamed(analysis.tree.nodes, ['proxypassreverse'])) {
+      if (step.kind !== 'directive') continue;
+      const directive = step.directive;
+      const parent = step.parent && asciiLower(step.parent.name) !== 'virtualhost' ? step.parent : undefined;
+      if (parent && asciiLower(parent.name) !== 'location') continue;
+      const section = parent;
       const [first, second] = directive.args;
       const fakeWord = section ? section.args[0] : first;
       const realWord = section ? first : second;
       if (!fakeWord || !realWord || (section ? directive.args.length !== 1 : directive.args.length !== 2)) continue;
       const fake = fakeWord.value;
       if (!fake.startsWith('/') || fake.includes('${') || realWord.value.includes('${')) continue;
-      const redirect = memberRedirect(analysis, realWord.value);
+      const redirect = memberRedirect(balancerOf, realWord.value);
       if (redirect === undefined) continue;
-      const seen = probe(analysis, line.server, pathUnder(fake), { answer: { location: redirect } });
-      const location = seen?.trace.clientLocation;
-      if (!seen || seen.trace.handledBy !== 'proxy' || location == null) continue;
-      if (!seen.trace.steps.some((step) => step.span?.start === directive.span.start)) continue;
-      const landed = urlPath(location);
+      // The line alone decides what it makes of a location it matches: mapped as mod_proxy maps it.
+      const alias = { directive, fake, real: realWord.value };
+      const mapped = reverseLocation(redirect, [alias], balancerOf, 'http://client');
+      if (mapped.by !== directive) continue;
+      const landed = urlPath(mapped.value);
       if (!landed.includes('//')) continue;
       const fix = section ? undefined : fixFor(text, fakeWord);
       yield {
@@ -49,13 +60,13 @@ export const rule: Rule = {
 };
 
 /** What a member sends back for a page of its mapped tree: `http://10.0.0.1:8080/landed` (for a balancer, its first member's). */
-function memberRedirect(analysis: Analysis, real: string): string | undefined {
+function memberRedirect(balancerOf: (url: string) => Balancer | undefined, real: string): string | undefined {
   let base: string;
   let path: string;
   if (isBalancerUrl(real)) {
     const named = balancerName(real);
     if (!('name' in named)) return undefined;
-    const balancer = analysis.model.balancers.find((each) => each.name === named.name);
+    const balancer = balancerOf(real);
     const member = balancer?.members[0];
     if (!member) return undefined;
     base = member.name.replace(/\/+$/, '');
