@@ -2,6 +2,10 @@
 import { balancer, RequestMistake } from './case';
 
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+/** `user`, password `pass`, as an htpasswd file. */
+const HTPASSWD = { htpasswd: 'user:{SHA}nU4eI71bcnBGqeO0t9tXvY1u5oQ=' };
+const BASIC_AUTH =
+  '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "{dir}/htpasswd"\n    Require valid-user\n</Location>';
 
 export const HEADERS: readonly RequestMistake[] = [
   {
@@ -84,5 +88,27 @@ export const HEADERS: readonly RequestMistake[] = [
     request: { path: '/' },
     symptom: { header: { 'x-forwarded-for': null } },
     fixed: { header: { 'x-forwarded-for': '127.0.0.1' } },
+  },
+  {
+    name: 'grafana-front-basic-auth-header-passed-on',
+    url: 'https://github.com/grafana/grafana/issues/1673',
+    config: `${balancer()}\n${BASIC_AUTH}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRequestHeader unset Authorization\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/api/dashboards', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { authorization: 'Basic dXNlcjpwYXNz' } },
+    fixed: { header: { authorization: null }, status: 200 },
+  },
+  {
+    name: 'remote-user-read-as-environment-variable',
+    url: 'https://renaudmarti.net/posts/make-apache-proxy-remote-user-to-backend/',
+    config: `${balancer()}\n${BASIC_AUTH}\nRequestHeader set X-Remote-User "%{REMOTE_USER}e"\n${PASS}`,
+    at: 'RequestHeader set X-Remote-User',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRequestHeader set X-Remote-User "expr=%{REMOTE_USER}"\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { 'x-remote-user': '(null)' } },
+    fixed: { header: { 'x-remote-user': 'user' } },
   },
 ];

@@ -6,6 +6,7 @@ import { ENCODED } from './encoded';
 import { HEADERS } from './headers';
 import { LOCAL_PATHS } from './local-paths';
 import { REDIRECTS } from './redirects';
+import { STICKINESS } from './stickiness';
 import { TIMEOUTS } from './timeouts';
 import { TLS } from './tls';
 import { URL_MAPPING } from './url-mapping';
@@ -22,4 +23,5 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...ACCESS,
   ...TLS,
   ...AJP,
+  ...STICKINESS,
 ];

@@ -62,4 +62,14 @@ export const WEBSOCKET: readonly RequestMistake[] = [
     symptom: { header: { upgrade: null } },
     fixed: { status: 101 },
   },
+  {
+    name: 'connection-condition-anchored-misses-firefox',
+    url: 'https://www.happyassassin.net/2018/11/23/reverse-proxying-websockets-with-apache-a-generic-approach-that-works-even-with-firefox/',
+    config: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{HTTP:Connection} ^Upgrade$ [NC]\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]\n${PASS}`,
+    at: 'RewriteCond %{HTTP:Connection}',
+    twin: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{HTTP:Connection} Upgrade [NC]\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]\n${PASS}`,
+    request: { path: '/liveviewhandler/', headers: { ...UPGRADE, Connection: 'keep-alive, Upgrade' } },
+    symptom: { header: { upgrade: null } },
+    fixed: { status: 101 },
+  },
 ];

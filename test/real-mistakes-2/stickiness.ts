@@ -1,0 +1,41 @@
+// Stickiness: the session cookie or parameter the balancer reads, and the routes it looks for in it.
+import { RequestMistake } from './case';
+
+const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+/** Two members with the given routes and the balancer's own settings. */
+const routed = (a: string, b: string, settings: string): string =>
+  `<Proxy "balancer://app">\n    BalancerMember "http://{a}" route=${a}\n    BalancerMember "http://{b}" route=${b}\n    ProxySet ${settings}\n</Proxy>`;
+const ROUTE_COOKIE = 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED';
+
+export const STICKINESS: readonly RequestMistake[] = [
+  {
+    name: 'routes-differ-from-tomcat-jvmroute',
+    url: 'https://geekflare.com/tomcat-load-balancer-using-mod-proxy-and-session-sticky/',
+    config: `${routed('server1', 'server2', 'stickysession=JSESSIONID')}\n${PASS}`,
+    at: 'BalancerMember "http://{a}" route=server1',
+    twin: `${routed('node1', 'node2', 'stickysession=JSESSIONID')}\n${PASS}`,
+    request: { path: '/cart', headers: { Cookie: 'JSESSIONID=4F2A9C.node2' } },
+    symptom: { member: 'a' },
+    fixed: { member: 'b' },
+  },
+  {
+    name: 'route-cookie-never-issued',
+    url: 'https://help.adobe.com/en_US/AEMForms/ClusterJBoss/WS3c8df5e5f6daa49b-261f008513697378275-7fff.html',
+    config: `${routed('1', '2', 'stickysession=ROUTEID')}\n${PASS}`,
+    at: 'ProxySet stickysession=ROUTEID',
+    twin: `${ROUTE_COOKIE}\n${routed('1', '2', 'stickysession=ROUTEID')}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { setCookie: null },
+    fixed: { setCookie: 'ROUTEID=.1; path=/' },
+  },
+  {
+    name: 'url-session-parameter-in-lower-case',
+    url: 'https://httpd.apache.org/docs/trunk/mod/mod_proxy_balancer.html',
+    config: `${routed('node1', 'node2', 'stickysession=JSESSIONID')}\n${PASS}`,
+    at: 'ProxySet stickysession=JSESSIONID',
+    twin: `${routed('node1', 'node2', 'stickysession=JSESSIONID|jsessionid')}\n${PASS}`,
+    request: { path: '/shop/cart;jsessionid=4F2A9C.node2' },
+    symptom: { member: 'a' },
+    fixed: { member: 'b' },
+  },
+];
