@@ -2,6 +2,7 @@
 import { balancer, RequestMistake } from './case';
 
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+const ERRORS_DIR = '<Directory "{dir}/errors">\n    Require all granted\n</Directory>';
 
 export const ACCESS: readonly RequestMistake[] = [
   {
@@ -116,5 +117,27 @@ export const ACCESS: readonly RequestMistake[] = [
     request: { path: '/admin/', headers: { 'X-Forwarded-For': '10.1.1.1' } },
     symptom: { received: null, status: 403 },
     fixed: { received: '/admin/', status: 200 },
+  },
+  {
+    name: 'error-document-without-proxy-error-override',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxyerroroverride',
+    config: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\n${PASS}`,
+    at: 'ErrorDocument 404',
+    twin: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nErrorDocument 404 "/errors/404.html"\nProxyErrorOverride On\nProxyPass "/errors/" "!"\n${PASS}`,
+    reply: { status: 404 },
+    files: { 'errors/404.html': 'our own 404 page' },
+    request: { path: '/missing' },
+    symptom: { status: 404, body: '"requestLine"' },
+    fixed: { status: 404, body: 'our own 404 page' },
+  },
+  {
+    name: 'limit-guards-only-listed-methods',
+    url: 'https://trantor.is/content/xehcnhukeIprUNNA/re26.html',
+    config: `${balancer()}\n<Location "/admin/">\n    <Limit GET POST>\n        Require ip 10.9.9.9\n    </Limit>\n</Location>\n${PASS}`,
+    at: '<Limit GET POST>',
+    twin: `${balancer()}\n<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\n${PASS}`,
+    request: { method: 'DELETE', path: '/admin/users/7' },
+    symptom: { received: '/admin/users/7', status: 200 },
+    fixed: { received: null, status: 403 },
   },
 ];

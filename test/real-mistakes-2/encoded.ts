@@ -32,4 +32,14 @@ export const ENCODED: readonly RequestMistake[] = [
     symptom: { received: null, status: 403 },
     fixed: { status: 200 },
   },
+  {
+    name: 'rewrite-backreference-unescapes-ampersand',
+    url: 'http://perl-community.de/bat/poard/thread/20672',
+    config: `${balancer()}\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P]\nProxyPassReverse "/" "balancer://app/"`,
+    at: 'RewriteRule',
+    twin: `${balancer()}\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P,B]\nProxyPassReverse "/" "balancer://app/"`,
+    request: { path: '/search/salt%26pepper' },
+    symptom: { received: '/find?q=salt&pepper' },
+    fixed: { received: '/find?q=salt%26pepper' },
+  },
 ];

@@ -111,4 +111,15 @@ export const HEADERS: readonly RequestMistake[] = [
     symptom: { header: { 'x-remote-user': '(null)' } },
     fixed: { header: { 'x-remote-user': 'user' } },
   },
+
+  {
+    name: 'host-header-set-without-preserve-host',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxypreservehost',
+    config: `${balancer()}\nRequestHeader set Host "app.example.com"\n${PASS}`,
+    at: 'RequestHeader set Host',
+    twin: `${balancer()}\nRequestHeader set Host "app.example.com"\nProxyPreserveHost On\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { host: '{a}' } },
+    fixed: { header: { host: 'app.example.com' } },
+  },
 ];
