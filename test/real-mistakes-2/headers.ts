@@ -122,4 +122,25 @@ export const HEADERS: readonly RequestMistake[] = [
     symptom: { header: { host: '{a}' } },
     fixed: { header: { host: 'app.example.com' } },
   },
+  {
+    name: 'httpoxy-proxy-header-passed-on',
+    url: 'https://github.com/jdeathe/centos-ssh-apache-php/issues/473',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader unset Proxy early\n${PASS}`,
+    request: { path: '/', headers: { Proxy: 'http://evil.example:8080' } },
+    symptom: { header: { proxy: 'http://evil.example:8080' } },
+    fixed: { header: { proxy: null } },
+  },
+
+  {
+    name: 'jenkins-forwarded-port-never-set',
+    url: 'https://github.com/jenkinsci/jenkins/issues/23159',
+    config: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\nRequestHeader set X-Forwarded-Port "443"\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-port': null } },
+    fixed: { header: { 'x-forwarded-port': '443' } },
+  },
 ];

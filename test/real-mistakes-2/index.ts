@@ -4,6 +4,7 @@ import { AJP } from './ajp';
 import type { RequestMistake } from './case';
 import { ENCODED } from './encoded';
 import { HEADERS } from './headers';
+import { HEALTH_CHECKS } from './health-checks';
 import { LOCAL_PATHS } from './local-paths';
 import { REDIRECTS } from './redirects';
 import { STICKINESS } from './stickiness';
@@ -24,4 +25,5 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...TLS,
   ...AJP,
   ...STICKINESS,
+  ...HEALTH_CHECKS,
 ];

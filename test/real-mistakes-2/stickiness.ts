@@ -38,4 +38,14 @@ export const STICKINESS: readonly RequestMistake[] = [
     symptom: { member: 'a' },
     fixed: { member: 'b' },
   },
+  {
+    name: 'route-cookie-without-separator',
+    url: 'https://pythia.org/manual/mod/mod_proxy_balancer.html',
+    config: `${ROUTE_COOKIE.replace('ROUTEID=.', 'ROUTEID=')}\n${routed('1', '2', 'stickysession=ROUTEID')}\n${PASS}`,
+    at: 'Header add Set-Cookie',
+    twin: `${ROUTE_COOKIE}\n${routed('1', '2', 'stickysession=ROUTEID')}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { setCookie: 'ROUTEID=1; path=/' },
+    fixed: { setCookie: 'ROUTEID=.1; path=/' },
+  },
 ];

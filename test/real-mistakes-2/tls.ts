@@ -73,4 +73,15 @@ export const TLS: readonly RequestMistake[] = [
     symptom: { received: null, status: 500 },
     fixed: { status: 200 },
   },
+  {
+    name: 'sslproxyprotocol-pinned-to-tlsv1',
+    url: 'https://runebook.dev/en/articles/apache_http_server/mod/mod_ssl/sslproxyprotocol',
+    tls: true,
+    config: `SSLProxyEngine On\nSSLProxyProtocol TLSv1\n${BY_NAME}\n${PASS}`,
+    at: 'SSLProxyProtocol TLSv1',
+    twin: `SSLProxyEngine On\nSSLProxyProtocol all -SSLv3 -TLSv1 -TLSv1.1\n${BY_NAME}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { received: null, status: 500 },
+    fixed: { status: 200 },
+  },
 ];

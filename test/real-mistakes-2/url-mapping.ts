@@ -1,6 +1,9 @@
 // URL mapping into balancers: a prefix lost or doubled on the way to the member, rewrite rules not inherited.
 import { balancer, RequestMistake } from './case';
 
+/** `balancer://api` on member a, `balancer://site` on member b. */
+const TWO =
+  '<Proxy "balancer://api">\n    BalancerMember "http://{a}"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://{b}"\n</Proxy>';
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
 
 export const URL_MAPPING: readonly RequestMistake[] = [
@@ -220,5 +223,55 @@ export const URL_MAPPING: readonly RequestMistake[] = [
     request: { path: '/page' },
     symptom: { received: null, status: 500 },
     fixed: { received: '/page' },
+  },
+  {
+    name: 'proxypass-path-with-wildcard',
+    url: 'https://taourl.com/read-1988425.html',
+    config: `${balancer()}\nProxyPass "/api/*" "balancer://app/"\nProxyPassReverse "/api/" "balancer://app/"`,
+    at: 'ProxyPass "/api/*"',
+    twin: `${balancer()}\nProxyPass "/api/" "balancer://app/"\nProxyPassReverse "/api" "balancer://app/"`,
+    request: { path: '/api/users' },
+    symptom: { received: null, status: 404 },
+    fixed: { received: '/users' },
+  },
+  {
+    name: 'proxypass-target-with-query-string',
+    url: 'http://serverfault.com/questions/453110/mod-proxy-with-query-string-alternatives/453478',
+    config: `${balancer()}\nProxyPass "/search" "balancer://app/find?src=web"\nProxyPassReverse "/search" "balancer://app/find"`,
+    at: 'ProxyPass "/search"',
+    twin: `${balancer()}\nRewriteEngine On\nRewriteRule "^/search$" "balancer://app/find?src=web" [P,QSA]\nProxyPassReverse "/search" "balancer://app/find"`,
+    request: { path: '/search?q=shoes' },
+    symptom: { received: '/find%3Fsrc=web?q=shoes' },
+    fixed: { received: '/find?src=web&q=shoes' },
+  },
+  {
+    name: 'rewrite-rules-without-rewriteengine',
+    url: 'http://www.apacheref.com/ref/mod_rewrite/RewriteEngine.html',
+    config: `${balancer()}\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/api" "balancer://app/"`,
+    at: 'RewriteRule',
+    twin: `${balancer()}\nRewriteEngine On\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/api" "balancer://app/"`,
+    request: { path: '/api/users' },
+    symptom: { received: null, status: 404 },
+    fixed: { received: '/users' },
+  },
+  {
+    name: 'slash-after-path-not-after-balancer',
+    url: 'https://utcc.utoronto.ca/~cks/space/blog/web/ApacheProxyPass?source',
+    config: `${balancer()}\nProxyPass "/app/" "balancer://app"\nProxyPassReverse "/app" "balancer://app"`,
+    at: 'ProxyPass "/app/" "balancer://app"',
+    twin: `${balancer()}\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app" "balancer://app/"`,
+    request: { path: '/app/a.html' },
+    symptom: { received: null, status: 500 },
+    fixed: { received: '/a.html' },
+  },
+  {
+    name: 'proxypassmatch-unanchored-takes-other-paths',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxypassmatch',
+    config: `${TWO}\nProxyPassMatch "/api/v1/(.*)$" "balancer://api/$1"\nProxyPass "/" "balancer://site/"\nProxyPassReverse "/" "balancer://site/"`,
+    at: 'ProxyPassMatch',
+    twin: `${TWO}\nProxyPassMatch "^/api/v1/(.*)$" "balancer://api/$1"\nProxyPass "/" "balancer://site/"\nProxyPassReverse "/" "balancer://site/"`,
+    request: { path: '/app/api/v1/users' },
+    symptom: { member: 'a', received: '/users' },
+    fixed: { member: 'b', received: '/app/api/v1/users' },
   },
 ];
