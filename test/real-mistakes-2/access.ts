@@ -2,6 +2,10 @@
 import { balancer, RequestMistake } from './case';
 
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+/** `user`, password `pass`, as an htpasswd file. */
+const HTPASSWD = { htpasswd: 'user:{SHA}nU4eI71bcnBGqeO0t9tXvY1u5oQ=' };
+const BASIC_AUTH =
+  '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "{dir}/htpasswd"\n    Require valid-user\n</Location>';
 const ERRORS_DIR = '<Directory "{dir}/errors">\n    Require all granted\n</Directory>';
 
 export const ACCESS: readonly RequestMistake[] = [
@@ -139,5 +143,27 @@ export const ACCESS: readonly RequestMistake[] = [
     request: { method: 'DELETE', path: '/admin/users/7' },
     symptom: { received: '/admin/users/7', status: 200 },
     fixed: { received: null, status: 403 },
+  },
+  {
+    name: 'open-health-location-before-site-login',
+    url: 'https://blog.bitexpert.de/blog/conditional-http-basic-auth-in-apache-2-4/',
+    config: `${balancer()}\n<Location "/health">\n    Require all granted\n</Location>\n${BASIC_AUTH}\n${PASS}`,
+    at: '<Location "/health">',
+    twin: `${balancer()}\n${BASIC_AUTH}\n<Location "/health">\n    Require all granted\n</Location>\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/health' },
+    symptom: { received: null, status: 401 },
+    fixed: { received: '/health', status: 200 },
+  },
+  {
+    name: 'error-override-swallows-webdav-locked',
+    url: 'https://forum.xwiki.org/t/solved-enabling-proxyerroroverride-in-apache-breaks-panel-editing-was-error-authentication-failure-with-login-when-trying-to-edit-panels/12845/9',
+    config: `${balancer()}\nProxyErrorOverride On\nErrorDocument 502 "The backend server is down."\n${PASS}`,
+    at: 'ProxyErrorOverride On',
+    twin: `${balancer()}\nProxyErrorOverride On 502\nErrorDocument 502 "The backend server is down."\n${PASS}`,
+    reply: { status: 423 },
+    request: { path: '/xwiki/bin/edit/Panels/Navigation' },
+    symptom: { status: 423, body: '<title>423 Locked</title>' },
+    fixed: { status: 423, body: '"requestLine"' },
   },
 ];

@@ -92,4 +92,14 @@ export const LOCAL_PATHS: readonly RequestMistake[] = [
     symptom: { received: '/server-status' },
     fixed: { received: null, status: 200, body: 'Apache Server Status' },
   },
+  {
+    name: 'server-status-under-location-proxypass',
+    url: 'https://serverdevworker.com/443101cbb',
+    config: `${balancer()}\n<Location "/">\n    ProxyPass "balancer://app/"\n    ProxyPassReverse "balancer://app/"\n</Location>\n<Location "/server-status">\n    SetHandler server-status\n</Location>`,
+    at: '<Location "/server-status">',
+    twin: `${balancer()}\n<Location "/">\n    ProxyPass "balancer://app/"\n    ProxyPassReverse "balancer://app/"\n</Location>\n<Location "/server-status">\n    ProxyPass "!"\n    SetHandler server-status\n</Location>`,
+    request: { path: '/server-status' },
+    symptom: { received: '/server-status' },
+    fixed: { received: null, status: 200, body: 'Apache Server Status' },
+  },
 ];

@@ -72,4 +72,14 @@ export const WEBSOCKET: readonly RequestMistake[] = [
     symptom: { header: { upgrade: null } },
     fixed: { status: 101 },
   },
+  {
+    name: 'socketio-query-in-proxypass-path',
+    url: 'https://github.com/socketio/socket.io/issues/1696',
+    config: `${balancer()}\n${WS_MEMBERS}\nProxyPass "/socket.io/?EIO=4&transport=websocket" "balancer://ws/socket.io/?EIO=4&transport=websocket"\nProxyPass "/socket.io/" "balancer://app/socket.io/"\nProxyPassReverse "/socket.io/" "balancer://app/socket.io/"`,
+    at: 'ProxyPass "/socket.io/?EIO=4',
+    twin: `${balancer()}\n${WS_MEMBERS}\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/socket\\.io/(.*)$" "balancer://ws/socket.io/$1" [P,L]\nProxyPass "/socket.io/" "balancer://app/socket.io/"\nProxyPassReverse "/socket.io/" "balancer://app/socket.io/"`,
+    request: { path: '/socket.io/?EIO=4&transport=websocket', headers: UPGRADE },
+    symptom: { header: { upgrade: null } },
+    fixed: { status: 101 },
+  },
 ];
