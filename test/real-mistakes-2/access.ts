@@ -166,4 +166,16 @@ export const ACCESS: readonly RequestMistake[] = [
     symptom: { status: 423, body: '<title>423 Locked</title>' },
     fixed: { status: 423, body: '"requestLine"' },
   },
+  {
+    name: 'error-document-inside-proxied-tree',
+    url: 'https://runebook.dev/en/articles/apache_http_server/mod/mod_proxy/proxyerroroverride',
+    config: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nProxyErrorOverride On\nErrorDocument 404 "/errors/404.html"\n${PASS}`,
+    at: 'ErrorDocument 404',
+    twin: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nProxyErrorOverride On\nErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\n${PASS}`,
+    reply: { status: 404 },
+    files: { 'errors/404.html': 'our own 404 page' },
+    request: { path: '/missing' },
+    symptom: { status: 404, body: 'Additionally, a 404 Not Found' },
+    fixed: { status: 404, body: 'our own 404 page' },
+  },
 ];

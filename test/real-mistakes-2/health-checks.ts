@@ -6,7 +6,7 @@ const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://
 /** Two members checked with `params`. */
 const checked = (params: string): string =>
   `<Proxy "balancer://app">\n    BalancerMember "http://{a}" ${params}\n    BalancerMember "http://{b}" ${params}\n</Proxy>\n${PASS}`;
-const WAIT_MS = 3000;
+const WAIT_MS = 4000;
 const MAINTENANCE = "ProxyHCExpr in_maint {hc('body') !~ /Under maintenance/}";
 
 export const HEALTH_CHECKS: readonly RequestMistake[] = [
