@@ -573,8 +573,21 @@ export interface EchoReply {
   /** The Location header; `{host}` becomes the Host the member received, `{self}` its own `127.0.0.1:PORT`. */
   readonly location?: string;
   readonly setCookie?: string;
+  /** The body instead of the request as JSON. */
+  readonly body?: string;
   /** Answer only after this long (a slow application). */
   readonly delayMs?: number;
+  /**
+   * Other answers for some requests, by path (`/health`, the query left out) or method and path
+   * (`HEAD /health`): a health check endpoint, a method the application refuses.
+   */
+  readonly routes?: Readonly<Record<string, EchoReply>>;
+}
+
+/** The answer `reply` gives to `method` on `url`: the route for the method and path, else for the path, else itself. */
+export function replyFor(reply: EchoReply, method: string, url: string): EchoReply {
+  const path = url.split('?')[0] ?? url;
+  return reply.routes?.[`${method} ${path}`] ?? reply.routes?.[path] ?? reply;
 }
 
 /** One request as an echo backend received it. */
@@ -593,11 +606,15 @@ export interface EchoBackend extends Backend {
 }
 
 /**
- * Starts an echo backend named `name`: it answers `reply` (default 200) with the request as JSON, and
- * answers an `Upgrade` request with `101 Switching Protocols`, as a WebSocket application does; with
- * `tls`, it speaks HTTPS with that key and certificate.
+ * Starts an echo backend named `name`: it answers as `defaultReply` says (default 200 with the request
+ * as JSON; `replyFor` picks a route's answer), and an `Upgrade` request with `101 Switching Protocols`,
+ * as a WebSocket application does; with `tls`, it speaks HTTPS with that key and certificate.
  */
-export async function startEchoBackend(name: string, reply: EchoReply = {}, tls?: { key: string; cert: string }): Promise<EchoBackend> {
+export async function startEchoBackend(
+  name: string,
+  defaultReply: EchoReply = {},
+  tls?: { key: string; cert: string },
+): Promise<EchoBackend> {
   const received: EchoRequest[] = [];
   const record = (request: http.IncomingMessage): EchoRequest => {
     const headers = flatHeaders(request);
@@ -608,8 +625,9 @@ export async function startEchoBackend(name: string, reply: EchoReply = {}, tls?
   const handle = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     const seen = record(request);
     const self = `${HOST}:${(server.address() as net.AddressInfo).port}`;
+    const reply = replyFor(defaultReply, request.method ?? '', request.url ?? '');
     const answer = (): void => {
-      const body = JSON.stringify(seen);
+      const body = reply.body ?? JSON.stringify(seen);
       const headers: http.OutgoingHttpHeaders = {
         'Content-Type': 'application/json',
         'Content-Length': Buffer.byteLength(body),

@@ -39,11 +39,13 @@ const CASE_MODULES: readonly (readonly [string, string])[] = [
   ['proxy_hcheck_module', 'mod_proxy_hcheck.so'],
   ['proxy_ajp_module', 'mod_proxy_ajp.so'],
   ['ssl_module', 'mod_ssl.so'],
+  ['status_module', 'mod_status.so'],
 ];
 
 /** What one request through Apache showed. */
 interface Observed {
   readonly received: string | null;
+  readonly member: string | null;
   readonly headers: Readonly<Record<string, string>>;
   readonly status: number;
   readonly location: string | null;
@@ -59,6 +61,7 @@ function differences(symptom: Symptom, observed: Observed, fill: (text: string) 
     if (expected !== got) out.push(`${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
   };
   if (symptom.received !== undefined) compare('received', symptom.received, observed.received);
+  if (symptom.member !== undefined) compare('member', symptom.member, observed.member);
   for (const [name, value] of Object.entries(symptom.header ?? {})) compare(`header ${name}`, value, observed.headers[name] ?? null);
   if (symptom.status !== undefined) compare('status', symptom.status, observed.status);
   if (symptom.location !== undefined) compare('location', symptom.location, observed.location);
@@ -131,14 +134,22 @@ describe('request mistakes (second collection): each symptom on a real Apache, g
     const outcome = await launchApache(dir, file, port);
     assert.ok(outcome.started, outcome.started ? '' : outcome.log);
     const server = perTest.stopAfter(outcome.server);
+    if (mistake.waitMs !== undefined) await new Promise((resolve) => setTimeout(resolve, mistake.waitMs));
     for (const member of members) member.received.length = 0;
-    const response = await sendRaw(port, mistake.request);
+    const { path, headers = {} } = mistake.request;
+    const request = {
+      ...mistake.request,
+      path: fill(path, dir, members),
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value, dir, members)])),
+    };
+    const response = await sendRaw(port, request);
     await server.stop();
     const first = members.flatMap((member) => member.received)[0];
     return {
       front: `127.0.0.1:${port}`,
       dir,
       received: first === undefined ? null : first.requestLine.split(' ')[1]!,
+      member: first?.member ?? null,
       headers: first?.headers ?? {},
       status: response.status,
       location: response.headers.location ?? null,

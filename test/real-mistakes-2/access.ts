@@ -2,6 +2,11 @@
 import { balancer, RequestMistake } from './case';
 
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+/** `user`, password `pass`, as an htpasswd file. */
+const HTPASSWD = { htpasswd: 'user:{SHA}nU4eI71bcnBGqeO0t9tXvY1u5oQ=' };
+const BASIC_AUTH =
+  '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "{dir}/htpasswd"\n    Require valid-user\n</Location>';
+const ERRORS_DIR = '<Directory "{dir}/errors">\n    Require all granted\n</Directory>';
 
 export const ACCESS: readonly RequestMistake[] = [
   {
@@ -86,5 +91,91 @@ export const ACCESS: readonly RequestMistake[] = [
     request: { path: '/' },
     symptom: { status: 302, location: 'http://127.0.0.1/maintenance.html' },
     fixed: { status: 503 },
+  },
+  {
+    name: 'proxyrequests-on-makes-open-proxy',
+    url: 'https://modperl2book.org/mp1/html/12-7-1-3-Security-issues.html',
+    config: `${balancer()}\nProxyRequests On\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app/" "balancer://app/"`,
+    at: 'ProxyRequests On',
+    twin: `${balancer()}\nProxyRequests Off\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app/" "balancer://app/"`,
+    request: { path: 'http://{b}/internal/secrets' },
+    symptom: { member: 'b', received: '/internal/secrets' },
+    fixed: { received: null },
+  },
+  {
+    name: 'forward-proxy-lockdown-blocks-balancer',
+    url: 'https://runebook.dev/en/articles/apache_http_server/mod/mod_proxy/proxyrequests',
+    config: `${balancer()}\n<Proxy "*">\n    Require all denied\n</Proxy>\n${PASS}`,
+    at: '<Proxy "*">',
+    twin: `${balancer()}\n${PASS}`,
+    request: { path: '/' },
+    symptom: { received: null, status: 403 },
+    fixed: { received: '/', status: 200 },
+  },
+  {
+    name: 'remoteip-trusted-proxy-drops-private-client',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_remoteip/remoteiptrustedproxy',
+    config: `${balancer()}\nRemoteIPHeader X-Forwarded-For\nRemoteIPTrustedProxy 127.0.0.1\n<Location "/admin/">\n    Require ip 10.1.1.1\n</Location>\n${PASS}`,
+    at: 'RemoteIPTrustedProxy',
+    twin: `${balancer()}\nRemoteIPHeader X-Forwarded-For\nRemoteIPInternalProxy 127.0.0.1\n<Location "/admin/">\n    Require ip 10.1.1.1\n</Location>\n${PASS}`,
+    request: { path: '/admin/', headers: { 'X-Forwarded-For': '10.1.1.1' } },
+    symptom: { received: null, status: 403 },
+    fixed: { received: '/admin/', status: 200 },
+  },
+  {
+    name: 'error-document-without-proxy-error-override',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxyerroroverride',
+    config: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\n${PASS}`,
+    at: 'ErrorDocument 404',
+    twin: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nErrorDocument 404 "/errors/404.html"\nProxyErrorOverride On\nProxyPass "/errors/" "!"\n${PASS}`,
+    reply: { status: 404 },
+    files: { 'errors/404.html': 'our own 404 page' },
+    request: { path: '/missing' },
+    symptom: { status: 404, body: '"requestLine"' },
+    fixed: { status: 404, body: 'our own 404 page' },
+  },
+  {
+    name: 'limit-guards-only-listed-methods',
+    url: 'https://trantor.is/content/xehcnhukeIprUNNA/re26.html',
+    config: `${balancer()}\n<Location "/admin/">\n    <Limit GET POST>\n        Require ip 10.9.9.9\n    </Limit>\n</Location>\n${PASS}`,
+    at: '<Limit GET POST>',
+    twin: `${balancer()}\n<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\n${PASS}`,
+    request: { method: 'DELETE', path: '/admin/users/7' },
+    symptom: { received: '/admin/users/7', status: 200 },
+    fixed: { received: null, status: 403 },
+  },
+  {
+    name: 'open-health-location-before-site-login',
+    url: 'https://blog.bitexpert.de/blog/conditional-http-basic-auth-in-apache-2-4/',
+    config: `${balancer()}\n<Location "/health">\n    Require all granted\n</Location>\n${BASIC_AUTH}\n${PASS}`,
+    at: '<Location "/health">',
+    twin: `${balancer()}\n${BASIC_AUTH}\n<Location "/health">\n    Require all granted\n</Location>\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/health' },
+    symptom: { received: null, status: 401 },
+    fixed: { received: '/health', status: 200 },
+  },
+  {
+    name: 'error-override-swallows-webdav-locked',
+    url: 'https://forum.xwiki.org/t/solved-enabling-proxyerroroverride-in-apache-breaks-panel-editing-was-error-authentication-failure-with-login-when-trying-to-edit-panels/12845/9',
+    config: `${balancer()}\nProxyErrorOverride On\nErrorDocument 502 "The backend server is down."\n${PASS}`,
+    at: 'ProxyErrorOverride On',
+    twin: `${balancer()}\nProxyErrorOverride On 502\nErrorDocument 502 "The backend server is down."\n${PASS}`,
+    reply: { status: 423 },
+    request: { path: '/xwiki/bin/edit/Panels/Navigation' },
+    symptom: { status: 423, body: '<title>423 Locked</title>' },
+    fixed: { status: 423, body: '"requestLine"' },
+  },
+  {
+    name: 'error-document-inside-proxied-tree',
+    url: 'https://runebook.dev/en/articles/apache_http_server/mod/mod_proxy/proxyerroroverride',
+    config: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nProxyErrorOverride On\nErrorDocument 404 "/errors/404.html"\n${PASS}`,
+    at: 'ErrorDocument 404',
+    twin: `${balancer()}\n${ERRORS_DIR}\nAlias "/errors/" "{dir}/errors/"\nProxyErrorOverride On\nErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\n${PASS}`,
+    reply: { status: 404 },
+    files: { 'errors/404.html': 'our own 404 page' },
+    request: { path: '/missing' },
+    symptom: { status: 404, body: 'Additionally, a 404 Not Found' },
+    fixed: { status: 404, body: 'our own 404 page' },
   },
 ];

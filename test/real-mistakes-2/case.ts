@@ -11,6 +11,8 @@ import type { EchoReply, RawRequest } from '../apache/harness';
 export interface Symptom {
   /** The request target the member received (`/app//x`); null when no member received anything. */
   readonly received?: string | null;
+  /** The member (`a`, `b`) that received it. */
+  readonly member?: string;
   /** Request headers the member received (lower-case names); null: the header was absent. */
   readonly header?: Readonly<Record<string, string | null>>;
   /** The status the client got. */
@@ -50,6 +52,9 @@ export interface RequestMistake {
   readonly reply?: EchoReply;
   /** Files to create under `{dir}` before Apache starts (relative path → content). */
   readonly files?: Readonly<Record<string, string>>;
+  /** How long to wait after Apache started before the request (health checks run in the background). */
+  readonly waitMs?: number;
+  /** The request; `{a}`, `{b}` and `{dir}` are filled in its path and headers as in the configuration. */
   readonly request: RawRequest;
   /** What the request shows with `config`, and must not show with `twin`. */
   readonly symptom: Symptom;

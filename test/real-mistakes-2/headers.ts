@@ -2,6 +2,10 @@
 import { balancer, RequestMistake } from './case';
 
 const PASS = 'ProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"';
+/** `user`, password `pass`, as an htpasswd file. */
+const HTPASSWD = { htpasswd: 'user:{SHA}nU4eI71bcnBGqeO0t9tXvY1u5oQ=' };
+const BASIC_AUTH =
+  '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "{dir}/htpasswd"\n    Require valid-user\n</Location>';
 
 export const HEADERS: readonly RequestMistake[] = [
   {
@@ -84,5 +88,91 @@ export const HEADERS: readonly RequestMistake[] = [
     request: { path: '/' },
     symptom: { header: { 'x-forwarded-for': null } },
     fixed: { header: { 'x-forwarded-for': '127.0.0.1' } },
+  },
+  {
+    name: 'grafana-front-basic-auth-header-passed-on',
+    url: 'https://github.com/grafana/grafana/issues/1673',
+    config: `${balancer()}\n${BASIC_AUTH}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRequestHeader unset Authorization\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/api/dashboards', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { authorization: 'Basic dXNlcjpwYXNz' } },
+    fixed: { header: { authorization: null }, status: 200 },
+  },
+  {
+    name: 'remote-user-read-as-environment-variable',
+    url: 'https://renaudmarti.net/posts/make-apache-proxy-remote-user-to-backend/',
+    config: `${balancer()}\n${BASIC_AUTH}\nRequestHeader set X-Remote-User "%{REMOTE_USER}e"\n${PASS}`,
+    at: 'RequestHeader set X-Remote-User',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRequestHeader set X-Remote-User "expr=%{REMOTE_USER}"\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { 'x-remote-user': '(null)' } },
+    fixed: { header: { 'x-remote-user': 'user' } },
+  },
+
+  {
+    name: 'host-header-set-without-preserve-host',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxypreservehost',
+    config: `${balancer()}\nRequestHeader set Host "app.example.com"\n${PASS}`,
+    at: 'RequestHeader set Host',
+    twin: `${balancer()}\nRequestHeader set Host "app.example.com"\nProxyPreserveHost On\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { host: '{a}' } },
+    fixed: { header: { host: 'app.example.com' } },
+  },
+  {
+    name: 'httpoxy-proxy-header-passed-on',
+    url: 'https://github.com/jdeathe/centos-ssh-apache-php/issues/473',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader unset Proxy early\n${PASS}`,
+    request: { path: '/', headers: { Proxy: 'http://evil.example:8080' } },
+    symptom: { header: { proxy: 'http://evil.example:8080' } },
+    fixed: { header: { proxy: null } },
+  },
+
+  {
+    name: 'jenkins-forwarded-port-never-set',
+    url: 'https://github.com/jenkinsci/jenkins/issues/23159',
+    config: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader set X-Forwarded-Proto "https"\nRequestHeader set X-Forwarded-Port "443"\n${PASS}`,
+    request: { path: '/' },
+    symptom: { header: { 'x-forwarded-port': null } },
+    fixed: { header: { 'x-forwarded-port': '443' } },
+  },
+  {
+    name: 'forwarded-host-appended-to-client-value',
+    url: 'https://github.com/pallets/werkzeug/issues/371',
+    config: `${balancer()}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\nRequestHeader unset X-Forwarded-Host early\n${PASS}`,
+    request: { path: '/', headers: { 'X-Forwarded-Host': 'public.example' } },
+    symptom: { header: { 'x-forwarded-host': 'public.example, {front}' } },
+    fixed: { header: { 'x-forwarded-host': '{front}' } },
+  },
+  {
+    name: 'grafana-auth-proxy-header-never-sent',
+    url: 'https://github.com/grafana/grafana/issues/2763',
+    config: `${balancer()}\n${BASIC_AUTH}\n${PASS}`,
+    at: 'ProxyPass',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRequestHeader set X-WEBAUTH-USER "expr=%{REMOTE_USER}"\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { 'x-webauth-user': null } },
+    fixed: { header: { 'x-webauth-user': 'user' } },
+  },
+  {
+    name: 'remote-user-read-by-rewrite-before-login',
+    url: 'https://laganvalleydup.co.uk/post/apache-reverse-proxy-add-http-request-header-according-to',
+    config: `${balancer()}\n${BASIC_AUTH}\nRewriteEngine On\nRewriteCond %{REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"\n${PASS}`,
+    at: 'RewriteCond %{REMOTE_USER}',
+    twin: `${balancer()}\n${BASIC_AUTH}\nRewriteEngine On\nRewriteCond %{LA-U:REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"\n${PASS}`,
+    files: HTPASSWD,
+    request: { path: '/', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+    symptom: { header: { 'x-remote-user': '(null)' } },
+    fixed: { header: { 'x-remote-user': 'user' } },
   },
 ];

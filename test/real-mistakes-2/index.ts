@@ -4,8 +4,10 @@ import { AJP } from './ajp';
 import type { RequestMistake } from './case';
 import { ENCODED } from './encoded';
 import { HEADERS } from './headers';
+import { HEALTH_CHECKS } from './health-checks';
 import { LOCAL_PATHS } from './local-paths';
 import { REDIRECTS } from './redirects';
+import { STICKINESS } from './stickiness';
 import { TIMEOUTS } from './timeouts';
 import { TLS } from './tls';
 import { URL_MAPPING } from './url-mapping';
@@ -22,4 +24,6 @@ export const REQUEST_MISTAKES: readonly RequestMistake[] = [
   ...ACCESS,
   ...TLS,
   ...AJP,
+  ...STICKINESS,
+  ...HEALTH_CHECKS,
 ];

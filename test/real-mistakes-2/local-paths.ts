@@ -3,6 +3,8 @@ import { balancer, RequestMistake } from './case';
 
 const ACME_FILES = { 'acme/.well-known/acme-challenge/token1': 'local-token' };
 const ACME_DIR = '<Directory "{dir}/acme">\n    Require all granted\n</Directory>';
+const STATIC_FILES = { 'static/site.css': 'body{}' };
+const STATIC_DIR = '<Directory "{dir}/static">\n    Require all granted\n</Directory>';
 
 export const LOCAL_PATHS: readonly RequestMistake[] = [
   {
@@ -47,5 +49,57 @@ export const LOCAL_PATHS: readonly RequestMistake[] = [
     request: { path: '/login-old' },
     symptom: { received: '/login-old' },
     fixed: { received: null, status: 301, location: 'http://127.0.0.1/login' },
+  },
+  {
+    name: 'exclusion-after-root-proxypass',
+    url: 'https://serverdevworker.com/131371f0d9',
+    config: `${balancer()}\n${STATIC_DIR}\nAlias "/static/" "{dir}/static/"\nProxyPass "/" "balancer://app/"\nProxyPass "/static/" "!"\nProxyPassReverse "/" "balancer://app/"`,
+    at: 'ProxyPass "/static/" "!"',
+    twin: `${balancer()}\n${STATIC_DIR}\nAlias "/static/" "{dir}/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
+    files: STATIC_FILES,
+    request: { path: '/static/site.css' },
+    symptom: { received: '/static/site.css' },
+    fixed: { received: null, status: 200, body: 'body{}' },
+  },
+  {
+    name: 'server-exclusion-beside-location-proxypass',
+    url: 'https://git.ipfire.org/cgi-bin/gitweb.cgi?a=commitdiff_plain&h=f8f80fe1b284164f24583925703f8fa7fc7726d6&p=thirdparty%2Fapache%2Fhttpd.git',
+    config: `${balancer()}\n${STATIC_DIR}\nAlias "/mirror/foo/static/" "{dir}/static/"\nProxyPass "/mirror/foo/static/" "!"\n<Location "/mirror/foo/">\n    ProxyPass "balancer://app/"\n</Location>\nProxyPassReverse "/mirror/foo" "balancer://app/"`,
+    at: 'ProxyPass "/mirror/foo/static/" "!"',
+    twin: `${balancer()}\n${STATIC_DIR}\nAlias "/mirror/foo/static/" "{dir}/static/"\n<Location "/mirror/foo/">\n    ProxyPass "balancer://app/"\n</Location>\n<Location "/mirror/foo/static/">\n    ProxyPass "!"\n</Location>\nProxyPassReverse "/mirror/foo" "balancer://app/"`,
+    files: STATIC_FILES,
+    request: { path: '/mirror/foo/static/site.css' },
+    symptom: { received: '/static/site.css' },
+    fixed: { received: null, status: 200, body: 'body{}' },
+  },
+  {
+    name: 'balancer-manager-proxied',
+    url: 'http://linuxwebservers.net/apache/mod-proxy/set-up-the-apache-balancer-manager-user-interface.html',
+    config: `${balancer()}\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require ip 127.0.0.1\n</Location>\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
+    at: 'ProxyPass "/" "balancer://app/"',
+    twin: `${balancer()}\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require ip 127.0.0.1\n</Location>\nProxyPass "/balancer-manager" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
+    request: { path: '/balancer-manager' },
+    symptom: { received: '/balancer-manager' },
+    fixed: { received: null, status: 200, body: 'Load Balancer Manager' },
+  },
+  {
+    name: 'server-status-proxied',
+    url: 'https://runebook.dev/en/docs/apache_http_server/mod/mod_proxy/proxystatus',
+    config: `${balancer()}\n<Location "/server-status">\n    SetHandler server-status\n    Require ip 127.0.0.1\n</Location>\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
+    at: 'ProxyPass "/" "balancer://app/"',
+    twin: `${balancer()}\n<Location "/server-status">\n    SetHandler server-status\n    Require ip 127.0.0.1\n</Location>\nProxyPass "/server-status" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"`,
+    request: { path: '/server-status' },
+    symptom: { received: '/server-status' },
+    fixed: { received: null, status: 200, body: 'Apache Server Status' },
+  },
+  {
+    name: 'server-status-under-location-proxypass',
+    url: 'https://serverdevworker.com/443101cbb',
+    config: `${balancer()}\n<Location "/">\n    ProxyPass "balancer://app/"\n    ProxyPassReverse "balancer://app/"\n</Location>\n<Location "/server-status">\n    SetHandler server-status\n</Location>`,
+    at: '<Location "/server-status">',
+    twin: `${balancer()}\n<Location "/">\n    ProxyPass "balancer://app/"\n    ProxyPassReverse "balancer://app/"\n</Location>\n<Location "/server-status">\n    ProxyPass "!"\n    SetHandler server-status\n</Location>`,
+    request: { path: '/server-status' },
+    symptom: { received: '/server-status' },
+    fixed: { received: null, status: 200, body: 'Apache Server Status' },
   },
 ];

@@ -50,4 +50,15 @@ export const TIMEOUTS: readonly RequestMistake[] = [
     symptom: { status: 200 },
     fixed: { status: 502 },
   },
+  {
+    name: 'member-timeout-beats-raised-proxytimeout',
+    url: 'https://www.simplified.guide/_export/xhtml/apache/tune-proxy-timeouts',
+    config: `ProxyTimeout 10\n${members('timeout=1')}`,
+    at: 'timeout=1',
+    twin: `ProxyTimeout 10\n${members('').replaceAll(' \n', '\n')}`,
+    reply: { delayMs: 2500 },
+    request: { path: '/report' },
+    symptom: { status: 502 },
+    fixed: { status: 200 },
+  },
 ];
