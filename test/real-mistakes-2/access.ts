@@ -95,9 +95,9 @@ export const ACCESS: readonly RequestMistake[] = [
   {
     name: 'proxyrequests-on-makes-open-proxy',
     url: 'https://modperl2book.org/mp1/html/12-7-1-3-Security-issues.html',
-    config: `${balancer()}\nProxyRequests On\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app/" "balancer://app/"`,
+    config: `${balancer()}\nProxyRequests On\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app" "balancer://app/"`,
     at: 'ProxyRequests On',
-    twin: `${balancer()}\nProxyRequests Off\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app/" "balancer://app/"`,
+    twin: `${balancer()}\nProxyRequests Off\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app" "balancer://app/"`,
     request: { path: 'http://{b}/internal/secrets' },
     symptom: { member: 'b', received: '/internal/secrets' },
     fixed: { received: null },

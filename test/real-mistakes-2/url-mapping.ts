@@ -112,7 +112,7 @@ export const URL_MAPPING: readonly RequestMistake[] = [
     url: 'https://granicus.if.org/sourcecode?a=commitdiff&h=ab4ce36c1a0d39b685ec2ee30e63a2eb7e752f54&p=apache',
     config: `<Proxy "balancer://app">\n    BalancerMember "http://{a}/examples"\n    BalancerMember "http://{b}/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/examples/"\nProxyPassReverse "/examples/" "balancer://app/examples/"`,
     at: 'ProxyPass "/examples/"',
-    twin: `<Proxy "balancer://app">\n    BalancerMember "http://{a}/examples"\n    BalancerMember "http://{b}/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/"\nProxyPassReverse "/examples/" "balancer://app/"`,
+    twin: `<Proxy "balancer://app">\n    BalancerMember "http://{a}/examples"\n    BalancerMember "http://{b}/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/"\nProxyPassReverse "/examples" "balancer://app/"`,
     request: { path: '/examples/servlets/' },
     symptom: { received: '/examples/examples/servlets/' },
     fixed: { received: '/examples/servlets/' },

@@ -50,6 +50,7 @@ export type RuleId =
   | 'missing-proxypassreverse'
   | 'module-not-loaded'
   | 'nested-balancer-member'
+  | 'nocanon-without-encoded-slashes'
   | 'nofailover'
   | 'open-forward-proxy'
   | 'proxy-section-arguments'

@@ -44,6 +44,7 @@ import { rule as misplacedDirective } from './misplaced-directive';
 import { rule as missingProxypassreverse } from './missing-proxypassreverse';
 import { rule as moduleNotLoaded } from './module-not-loaded';
 import { rule as nestedBalancerMember } from './nested-balancer-member';
+import { rule as nocanonWithoutEncodedSlashes } from './nocanon-without-encoded-slashes';
 import { rule as nofailover } from './nofailover';
 import { rule as openForwardProxy } from './open-forward-proxy';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
@@ -135,6 +136,7 @@ export const RULES: readonly Rule[] = [
   missingProxypassreverse,
   moduleNotLoaded,
   nestedBalancerMember,
+  nocanonWithoutEncodedSlashes,
   nofailover,
   openForwardProxy,
   proxySectionArguments,
