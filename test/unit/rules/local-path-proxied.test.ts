@@ -24,6 +24,12 @@ ruleTable('local-path-proxied', [
     `${B}RewriteEngine On\n[[Alias /static/ /srv/static/]]\nRewriteRule ^/(.*)$ balancer://app/$1 [P]`,
     { says: ['keep "/static/" out of it'], noFix: true },
   ],
+  [
+    `${B}Alias /errors/ /srv/errors/\nProxyErrorOverride On\n[[ErrorDocument 404 /errors/404.html]]\nProxyPass / balancer://app/`,
+    {
+      says: ['takes "/errors/404.html"'],
+    },
+  ],
   // near misses: excluded, another path, another server, a 404 page the application may serve itself
   [`${B}Alias /static/ /srv/static/\nProxyPass /static/ !\nProxyPass / balancer://app/`],
   [`${B}Alias /static/ /srv/static/\nProxyPass /api/ balancer://app/`],

@@ -12,7 +12,14 @@ ruleTable('query-in-path-pattern', [
   ],
   [`${W}RewriteRule [[^/page\\?id=(\\d+)$]] balancer://ws/item/$1 [P]`, { says: ['RewriteRule matches only the path'] }],
   [`${W}RewriteCond %{REQUEST_URI} [[!\\?debug]]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
+  [
+    `${W}ProxyPass [["/socket.io/?EIO=4&transport=websocket"]] "balancer://ws/socket.io/?EIO=4&transport=websocket"`,
+    {
+      says: ['holds a query string, but ProxyPass matches only the path'],
+    },
+  ],
   // near misses
+  [`${W}ProxyPass /search/ "balancer://ws/find?engine=1"`],
   [`${W}RewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteCond %{THE_REQUEST} \\?id=\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteRule ^/([^?]*)$ balancer://ws/$1 [P]`],

@@ -19,7 +19,15 @@ ruleTable('upgrade-condition-case', [
       fixed: `${W}RewriteCond %{HTTP:Connection} Upgrade [OR,NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`,
     },
   ],
+  [
+    `${W}RewriteCond %{HTTP:Connection} [[^Upgrade$]] [NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`,
+    {
+      says: ['a Connection header may list several tokens', 'drop ^ and $'],
+      noFix: true,
+    },
+  ],
   // near misses
+  [`${W}RewriteCond %{HTTP:Connection} upgrade [NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteCond %{HTTP:Upgrade} ^$\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteCond %{HTTP_HOST} ^Example\\.com$\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],

@@ -32,8 +32,10 @@ import { rule as invalidRegex } from './invalid-regex';
 import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
+import { rule as limitMethodsUnguarded } from './limit-methods-unguarded';
 import { rule as loadModuleFailed } from './load-module-failed';
 import { rule as localPathProxied } from './local-path-proxied';
+import { rule as locationGuardOverridden } from './location-guard-overridden';
 import { rule as locationGuardSlash } from './location-guard-slash';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
@@ -48,12 +50,14 @@ import { rule as nocanonWithoutEncodedSlashes } from './nocanon-without-encoded-
 import { rule as nofailover } from './nofailover';
 import { rule as openForwardProxy } from './open-forward-proxy';
 import { rule as proxySectionArguments } from './proxy-section-arguments';
+import { rule as proxyStarDenied } from './proxy-star-denied';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
 import { rule as queryInPathPattern } from './query-in-path-pattern';
 import { rule as refusedIfUnset } from './refused-if-unset';
+import { rule as remoteUserBeforeLogin } from './remote-user-before-login';
 import { rule as responseHeaderForMember } from './response-header-for-member';
 import { rule as reverseDoubledSlash } from './reverse-doubled-slash';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
@@ -124,8 +128,10 @@ export const RULES: readonly Rule[] = [
   invalidStatus,
   invalidUrl,
   lbsetShadowed,
+  limitMethodsUnguarded,
   loadModuleFailed,
   localPathProxied,
+  locationGuardOverridden,
   locationGuardSlash,
   locationOrder,
   memberNeedsSection,
@@ -140,12 +146,14 @@ export const RULES: readonly Rule[] = [
   nofailover,
   openForwardProxy,
   proxySectionArguments,
+  proxyStarDenied,
   proxypassOrder,
   proxypassSyntax,
   proxypassreverseExtraWord,
   proxypassreverseSyntax,
   queryInPathPattern,
   refusedIfUnset,
+  remoteUserBeforeLogin,
   responseHeaderForMember,
   reverseDoubledSlash,
   rewriteNegatedBackreference,

@@ -1,5 +1,6 @@
 import { quoted } from '../bounded';
 import { pathUnder, probe, serverOf, ServerLine, serverLines } from '../requests/probe';
+import { serversOf } from '../requests/servers';
 import type { Directive } from '../syntax/tree';
 import { argument, indentationAt } from './shared';
 import type { Fix, Rule } from './types';
@@ -12,7 +13,7 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary:
-      'an `Alias`, `Redirect` or 5xx `ErrorDocument` whose path a ProxyPass or `RewriteRule … [P]` already sends to a member: Apache never serves it',
+      'an `Alias`, `Redirect` or `ErrorDocument` (5xx, or any with `ProxyErrorOverride On`) whose path a ProxyPass or `RewriteRule … [P]` already sends to a member: Apache never serves it',
     why: "mod_proxy and mod_rewrite map a request before mod_alias does, so `ProxyPass /` takes /static/, /.well-known/acme-challenge/ and /errors/503.html too: the Alias's files, the redirect or the error page never reach the client (certificate renewals fail; when the members are down, the error page is fetched from the same dead balancer and the client gets Apache's bare 503). A `ProxyPass PATH !` before the ProxyPass keeps the path local.",
     bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
     good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
@@ -21,9 +22,26 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const taken: Taken[] = [];
-    for (const line of serverLines(analysis, ['alias', 'scriptalias', 'redirect', 'redirectpermanent', 'redirecttemp', 'errordocument'])) {
-      if (line.sections.length > 0) continue;
-      const local = localPath(line);
+    const lines = serverLines(analysis, [
+      'alias',
+      'scriptalias',
+      'redirect',
+      'redirectpermanent',
+      'redirecttemp',
+      'errordocument',
+      'proxyerroroverride',
+    ]);
+    const overrides = (line: ServerLine): boolean =>
+      lines.some(
+        (each) =>
+          each.name === 'proxyerroroverride' &&
+          each.sections.length === 0 &&
+          (each.server === line.server || each.server === serversOf(analysis).main) &&
+          each.directive.args[0]?.value.toLowerCase() === 'on',
+      );
+    for (const line of lines) {
+      if (line.sections.length > 0 || line.name === 'proxyerroroverride') continue;
+      const local = localPath(line, overrides(line));
       if (!local) continue;
       const seen = probe(analysis, line.server, local.example);
       const by = seen?.decidedBy;
@@ -74,7 +92,7 @@ interface LocalPath {
 }
 
 /** The path an Alias, Redirect or 5xx ErrorDocument serves locally, for the plain forms. */
-function localPath(line: ServerLine): LocalPath | undefined {
+function localPath(line: ServerLine, errorOverride: boolean): LocalPath | undefined {
   const args = line.directive.args.map((word) => word.value);
   const plain = (path: string | undefined): path is string => path !== undefined && path.startsWith('/') && !path.includes('${');
   switch (line.name) {
@@ -85,8 +103,11 @@ function localPath(line: ServerLine): LocalPath | undefined {
     }
     case 'errordocument': {
       const [status, page] = args;
-      // A 5xx page is needed exactly when the members fail; a proxied 404 page may well be the application's own.
-      return /^5\d\d$/.test(status ?? '') && plain(page) ? { path: page.split('?')[0]!, example: page, isAlias: false } : undefined;
+      // A 5xx page is needed exactly when the members fail; a proxied 404 page may well be the application's own,
+      // unless ProxyErrorOverride On puts Apache's pages in place of the members' (then its page is fetched through the proxy).
+      return (errorOverride ? /^[45]\d\d$/ : /^5\d\d$/).test(status ?? '') && plain(page)
+        ? { path: page.split('?')[0]!, example: page, isAlias: false }
+        : undefined;
     }
     default: {
       const path = REDIRECT_STATUS.test(args[0] ?? '') && line.name === 'redirect' ? args[1] : args[0];

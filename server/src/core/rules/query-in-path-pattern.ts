@@ -16,9 +16,19 @@ export const rule: Rule = {
     good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
   },
   *check({ analysis }) {
-    for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond', 'rewriterule'])) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond', 'rewriterule', 'proxypass'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
+      if (directive.name.toLowerCase() === 'proxypass') {
+        const path = directive.args[0];
+        // ProxyPass compares the path alone: a `?` in its path never matches (its URL may carry one).
+        if (path && path.value.startsWith('/') && path.value.includes('?') && directive.args.length >= 2)
+          yield {
+            span: path.span,
+            message: `${quoted(path.value)} holds a query string, but ProxyPass matches only the path: no request matches it`,
+          };
+        continue;
+      }
       const isRule = directive.name.toLowerCase() === 'rewriterule';
       const [first, second] = directive.args;
       const pattern = isRule ? first : second;

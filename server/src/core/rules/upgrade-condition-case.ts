@@ -9,8 +9,8 @@ export const rule: Rule = {
   severity: 'warning',
   docs: {
     summary:
-      'a `RewriteCond` on `%{HTTP:Upgrade}` or `%{HTTP:Connection}` without `[NC]`: clients write `WebSocket` and `upgrade` in any case',
-    why: 'Upgrade and Connection tokens are case-insensitive (RFC 9110), and clients differ: browsers send `websocket`, other clients `WebSocket`, and `Connection` is often `keep-alive, Upgrade`. A case-sensitive condition lets some WebSocket handshakes fall through to the plain HTTP route, where the upgrade is dropped.',
+      'a `RewriteCond` on `%{HTTP:Upgrade}` or `%{HTTP:Connection}` without `[NC]` (clients write `WebSocket` and `upgrade` in any case), or anchoring `Connection` to one token',
+    why: 'Upgrade and Connection tokens are case-insensitive (RFC 9110), and clients differ: browsers send `websocket`, other clients `WebSocket`, and `Connection` often lists several tokens (Firefox sends `keep-alive, Upgrade`, which `^Upgrade$` misses). A case-sensitive or anchored condition lets some WebSocket handshakes fall through to the plain HTTP route, where the upgrade is dropped.',
     bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
     good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$ [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
   },
@@ -23,6 +23,14 @@ export const rule: Rule = {
       if (!header || !pattern || !/[A-Za-z]/.test(pattern.value.replace(/\\[A-Za-z]/g, ''))) continue;
       // `=`, `<`, `>` comparisons and -f style tests take the pattern literally; they are case-sensitive too.
       const flags = flagsOf(flagWord?.value);
+      // Connection lists tokens: Firefox sends "keep-alive, Upgrade", which ^Upgrade$ never matches.
+      if (/^connection$/i.test(header) && /^!?\^.*\$$/.test(pattern.value)) {
+        yield {
+          span: pattern.span,
+          message: `a Connection header may list several tokens ("keep-alive, Upgrade"), which ${quoted(pattern.value)} never matches: drop ^ and $`,
+        };
+        continue;
+      }
       if (flags.has('nc') || flags.has('nocase')) continue;
       const edit = addRewriteFlag(analysis.tree.text, directive, 'NC');
       yield {

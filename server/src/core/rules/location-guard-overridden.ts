@@ -1,0 +1,51 @@
+import { quoted } from '../bounded';
+import { covers } from '../requests/proxy-rules';
+import { enclosing, stepsNamed } from '../syntax/named';
+import type { Section } from '../syntax/tree';
+import { guardsAccess } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'location-guard-overridden',
+  severity: 'warning',
+  docs: {
+    summary:
+      'a `<Location>` that opens a path (`Require all granted`) above a `<Location>` for a shorter path that guards it: the later one wins',
+    why: 'Apache merges the `<Location>` sections that match a request in the order they are written, and a later section\'s `Require` lines replace an earlier one\'s: `<Location "/health"> Require all granted` written before `<Location "/"> Require valid-user` asks the monitor for a login. Write the exception after the general guard.',
+    bad: '<Location "/health">\n    Require all granted\n</Location>\n<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>',
+    good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\n<Location "/health">\n    Require all granted\n</Location>',
+  },
+  *check({ analysis }) {
+    const nodes = analysis.tree.nodes;
+    const locations: { section: Section; path: string; vhost: Section | undefined }[] = [];
+    for (const step of stepsNamed(nodes, ['<location'])) {
+      const path = step.kind === 'enter' ? step.section.args[0]?.value : undefined;
+      if (step.kind !== 'enter' || step.section.args.length !== 1 || !path?.startsWith('/') || path.includes('${')) continue;
+      locations.push({ section: step.section, path, vhost: enclosing(nodes, step.section, 'virtualhost') });
+    }
+    for (const [index, opening] of locations.entries()) {
+      if (!opens(opening.section)) continue;
+      // The main server's sections merge before a virtual host's, each scope in file order.
+      const later = locations.find(
+        (other, at) =>
+          ((other.vhost === opening.vhost && at > index) || (!opening.vhost && other.vhost)) &&
+          covers(other.path, opening.path) &&
+          guardsAccess(other.section),
+      );
+      if (!later) continue;
+      yield {
+        span: opening.section.open.span,
+        message: `<Location ${quoted(later.path)}> merges after this one and replaces its Require for ${quoted(opening.path)}: move this after it`,
+        related: [{ span: later.section.open.span, message: 'the later section whose guard wins' }],
+      };
+    }
+  },
+};
+
+/** A section whose own Require lets everyone in. */
+function opens(section: Section): boolean {
+  return section.children.some(
+    (child) =>
+      child.kind === 'directive' && /^require all granted$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
+  );
+}

@@ -1,0 +1,59 @@
+import { stepsNamed } from '../syntax/named';
+import type { Section } from '../syntax/tree';
+import { guardsAccess } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'proxy-star-denied',
+  severity: 'warning',
+  docs: {
+    summary:
+      '`<Proxy "*">` denying everyone in a configuration that reverse-proxies: it matches every proxied request, the ProxyPass ones too',
+    why: 'The forward-proxy lockdown `<Proxy "*"> Require all denied </Proxy>` is copied into reverse-proxy setups to close an open proxy, but `<Proxy>` sections apply to every request mod_proxy handles: a `ProxyPass` to a balancer then answers 403 to everyone. `ProxyRequests Off` (the default) is what keeps a reverse proxy closed; a later `<Proxy balancer://…>` with `Require all granted` reopens its requests.',
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "*">\n    Require all denied\n</Proxy>\nProxyPass "/" "balancer://app/"',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyRequests Off\nProxyPass "/" "balancer://app/"',
+  },
+  *check({ analysis }) {
+    const nodes = analysis.tree.nodes;
+    const proxies = stepsNamed(nodes, ['<proxy']).flatMap((step) => (step.kind === 'enter' ? [step.section] : []));
+    const denying = proxies.filter((section) => section.args.length === 1 && section.args[0]!.value === '*' && deniesAll(section));
+    if (denying.length === 0) return;
+    const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter(
+      (step) =>
+        step.kind === 'directive' &&
+        (step.directive.name.toLowerCase() !== 'rewriterule' || /\[(.*,)?(p|proxy)(,.*)?\]$/i.test(step.directive.args[2]?.value ?? '')),
+    );
+    const pass = passes.find(
+      (step) => step.kind === 'directive' && step.directive.args.some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
+    );
+    if (!pass || pass.kind !== 'directive') return;
+    for (const section of denying) {
+      // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests.
+      const reopened = proxies.some((other) => other.span.start > section.span.start && other.args[0]?.value !== '*' && grantsAll(other));
+      if (reopened) continue;
+      yield {
+        span: section.open.span,
+        message: 'this matches every proxied request, the ProxyPass ones too: they get 403, ProxyRequests Off is what closes the proxy',
+        related: [{ span: pass.directive.span, message: 'a reverse-proxied request it denies' }],
+      };
+    }
+  },
+};
+
+function deniesAll(section: Section): boolean {
+  return (
+    guardsAccess(section) &&
+    section.children.some(
+      (child) =>
+        child.kind === 'directive' &&
+        /^(require all denied|deny from all)$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
+    )
+  );
+}
+
+function grantsAll(section: Section): boolean {
+  return section.children.some(
+    (child) =>
+      child.kind === 'directive' && /^require all granted$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
+  );
+}

@@ -1,0 +1,42 @@
+import { stepsNamed } from '../syntax/named';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'remote-user-before-login',
+  severity: 'warning',
+  docs: {
+    summary: 'a server-level `RewriteCond` on `%{REMOTE_USER}`: those rules run before the login, so the user is always empty there',
+    why: "mod_rewrite's rules in server and virtual-host context run while the URL is translated, before authentication: `%{REMOTE_USER}` is empty, so a header built from it says nothing (or `(null)`). `%{LA-U:REMOTE_USER}` looks ahead at the user the login will give.",
+    bad: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
+    good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{LA-U:REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
+  },
+  *check({ analysis }) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
+      // In <Directory> and .htaccess context the rules run after the login, where REMOTE_USER is set.
+      if (step.kind !== 'directive' || (step.parent && step.parent.name.toLowerCase() !== 'virtualhost')) continue;
+      const test = step.directive.args[0];
+      if (!test || !/%\{REMOTE_USER\}/i.test(test.value)) continue;
+      const raw = analysis.tree.text.slice(test.span.start, test.span.end);
+      const at = raw.search(/%\{REMOTE_USER\}/i);
+      yield {
+        span: test.span,
+        message: 'server-level rules run before the login, so %{REMOTE_USER} is empty here: read %{LA-U:REMOTE_USER}',
+        fixes:
+          at < 0
+            ? []
+            : [
+                {
+                  title: 'Look ahead with %{LA-U:REMOTE_USER}',
+                  safe: true,
+                  edits: [
+                    {
+                      span: { start: test.span.start + at, end: test.span.start + at + '%{REMOTE_USER}'.length },
+                      newText: '%{LA-U:REMOTE_USER}',
+                    },
+                  ],
+                },
+              ],
+      };
+    }
+  },
+};
