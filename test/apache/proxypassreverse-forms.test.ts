@@ -27,12 +27,17 @@ const FORMS: readonly (readonly [path: string, url: string, member: string, loca
   ['/api', 'balancer://api', 'http://{a}', '/api/landed'],
   ['/api/', 'balancer://api/', 'http://{a}/', '/api/landed'],
   ['/api/', 'http://{a}/', 'http://{a}', '/api/landed'],
+  ['/api', 'http://{a}/', 'http://{a}', '/apilanded'],
   ['/api', 'http://{a}', 'http://{a}', '/api/landed'],
   ['/api/', 'http://{a}', 'http://{a}', '/api//landed'],
   ['/', 'balancer://api/', 'http://{a}', '/landed'],
   // a member with a trailing slash takes it from the redirect: then the path must keep its own
   ['/api', 'balancer://api/', 'http://{a}/', '/apilanded'],
   ['/api', 'balancer://api/', 'http://{a}/app', '/api/landed'],
+  // a balancer URL with a path: the member redirects under that path, which the line removes with the URL
+  ['/api/', 'balancer://api/app/', 'http://{a}', '/api/landed'],
+  ['/api', 'balancer://api/app/', 'http://{a}', '/apilanded'],
+  ['/api', 'balancer://api/app', 'http://{a}', '/api/landed'],
   ['<Location /api/>', 'balancer://api/', 'http://{a}', '/api//landed'],
   ['<Location /api>', 'balancer://api/', 'http://{a}', '/api/landed'],
 ];
@@ -45,11 +50,12 @@ describe('ProxyPassReverse forms on a real Apache: which ones double a slash', f
   for (const [path, url, member, location] of FORMS) {
     it(`ProxyPassReverse "${path}" "${url}" with member ${member}: Location ${location}`, async () => {
       const own = /\{a\}(\/app)?/.exec(member)?.[1] ?? '';
-      const backend = perTest.closeAfter(await startEchoBackend('a', { status: 302, location: `http://{self}${own}/landed` }));
+      const under = url.startsWith('balancer:') ? url.replace(/^balancer:\/\/api/, '').replace(/\/$/, '') : '';
+      const backend = perTest.closeAfter(await startEchoBackend('a', { status: 302, location: `http://{self}${own}${under}/landed` }));
       const dir = await perTest.scratch();
       await mkdir(join(dir, 'run'));
       const port = await freePort();
-      const pass = url.startsWith('balancer:') ? 'balancer://api/' : `${member}/`;
+      const pass = url.startsWith('balancer:') ? `balancer://api${under}/` : `${member}/`;
       const section = /^<Location (\S+)>$/.exec(path)?.[1];
       const lines =
         section === undefined

@@ -5,9 +5,9 @@ export const ENCODED: readonly RequestMistake[] = [
   {
     name: 'jenkins-encoded-slash-refused',
     url: 'https://jenkins.io/doc/book/system-administration/reverse-proxy-configuration-with-jenkins/reverse-proxy-configuration-apache',
-    config: `${balancer('jenkins')}\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins" "balancer://jenkins/"`,
+    config: `${balancer('jenkins')}\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins/" "balancer://jenkins/jenkins/"`,
     at: 'ProxyPass',
-    twin: `${balancer('jenkins')}\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins" "balancer://jenkins/"`,
+    twin: `${balancer('jenkins')}\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins/" "balancer://jenkins/jenkins/"`,
     request: { path: '/jenkins/job/team%2Fapp/' },
     symptom: { received: null, status: 404 },
     fixed: { received: '/jenkins/job/team%2Fapp/' },
@@ -15,9 +15,9 @@ export const ENCODED: readonly RequestMistake[] = [
   {
     name: 'jenkins-allowencodedslashes-on-decodes',
     url: 'https://gist.github.com/daicham/17c2234eb8b8ab20f4df',
-    config: `${balancer('jenkins')}\nAllowEncodedSlashes On\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/"\nProxyPassReverse "/jenkins" "balancer://jenkins/"`,
+    config: `${balancer('jenkins')}\nAllowEncodedSlashes On\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/"\nProxyPassReverse "/jenkins/" "balancer://jenkins/jenkins/"`,
     at: 'AllowEncodedSlashes On',
-    twin: `${balancer('jenkins')}\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins" "balancer://jenkins/"`,
+    twin: `${balancer('jenkins')}\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon\nProxyPassReverse "/jenkins/" "balancer://jenkins/jenkins/"`,
     request: { path: '/jenkins/job/team%2Fapp/' },
     symptom: { received: '/jenkins/job/team/app/' },
     fixed: { received: '/jenkins/job/team%2Fapp/' },

@@ -6,6 +6,7 @@ import { rule as balancerNameCollision } from './balancer-name-collision';
 import { rule as balancerPersist } from './balancer-persist';
 import { rule as balancerSchemeTypo } from './balancer-scheme-typo';
 import { rule as commentContinuation } from './comment-continuation';
+import { rule as cookiePathMapping } from './cookie-path-mapping';
 import { rule as doubledSlash } from './doubled-slash';
 import { rule as duplicateMember } from './duplicate-member';
 import { rule as duplicateRoute } from './duplicate-route';
@@ -56,6 +57,7 @@ import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
 import { rule as queryInPathPattern } from './query-in-path-pattern';
+import { rule as redirectNotMapped } from './redirect-not-mapped';
 import { rule as refusedIfUnset } from './refused-if-unset';
 import { rule as remoteUserBeforeLogin } from './remote-user-before-login';
 import { rule as responseHeaderForMember } from './response-header-for-member';
@@ -102,6 +104,7 @@ export const RULES: readonly Rule[] = [
   balancerPersist,
   balancerSchemeTypo,
   commentContinuation,
+  cookiePathMapping,
   doubledSlash,
   duplicateMember,
   duplicateRoute,
@@ -152,6 +155,7 @@ export const RULES: readonly Rule[] = [
   proxypassreverseExtraWord,
   proxypassreverseSyntax,
   queryInPathPattern,
+  redirectNotMapped,
   refusedIfUnset,
   remoteUserBeforeLogin,
   responseHeaderForMember,

@@ -48,7 +48,7 @@ export const rule: Rule = {
       const fix = section ? undefined : fixFor(text, fakeWord);
       yield {
         span: directive.span,
-        message: `a member's redirect to ${urlPath(redirect)} reaches the client as ${landed}: ${
+        message: `a member's redirect to ${memberPath(realWord.value)} reaches the client as ${landed}: ${
           section
             ? `write it outside the <Location> with ${quoted(fake.replace(/\/+$/, ''))}`
             : `remove the trailing slash of ${quoted(fake)}`
@@ -78,6 +78,12 @@ function memberRedirect(balancerOf: (url: string) => Balancer | undefined, real:
     path = authority[2]!;
   }
   return `${base}${path.endsWith('/') ? path : `${path}/`}landed`;
+}
+
+/** The path of a member's redirect into the line's tree, as the message shows it (`/landed`, `/app/landed`). */
+function memberPath(real: string): string {
+  const path = urlPath(real.replace(/^balancer:\/\/[^/]*/i, 'http://balancer'));
+  return `${path.endsWith('/') ? path : `${path}/`}landed`;
 }
 
 /** Drop the public path's trailing slash: the rest of the member's Location brings its own. */

@@ -1,0 +1,76 @@
+import { quoted } from '../bounded';
+import type { Balancer } from '../model/model';
+import { balancerName, isBalancerUrl } from '../model/urls';
+import { urlPath } from '../requests/probe';
+import { isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
+import { reverseLocation, ReverseAlias } from '../requests/reverse';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'redirect-not-mapped',
+  severity: 'warning',
+  docs: {
+    summary:
+      "a ProxyPass whose members' redirects the ProxyPassReverse lines do not bring back to its path: a member left out, or the member's path not mapped",
+    why: "ProxyPassReverse rewrites a member's `Location` only where it starts with the URL it names (for a balancer, each member's URL and the balancer URL's path; for a plain URL, that member alone). One that names `balancer://app/` for `ProxyPass / balancer://app/app/` hands the client `/app/login` for the member's `/app/login` (which the proxy maps to `/app/app/login`); one per member that leaves a member out hands the client that member's own address.",
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/"',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"',
+  },
+  *check({ analysis }) {
+    const rules = proxyRules(analysis);
+    const reverses = rules.filter((each) => each.kind === 'ProxyPassReverse' && each.path !== undefined && !each.url.value.includes('${'));
+    if (reverses.length === 0) return;
+    const balancers = new Map<string, Balancer>();
+    for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
+    const balancerOf = (url: string): Balancer | undefined => {
+      const named = balancerName(url);
+      return 'name' in named ? balancers.get(named.name) : undefined;
+    };
+    const reported = new Set<ProxyRule>();
+    for (const pass of rules) {
+      if (pass.kind !== 'ProxyPass' || !isPlainRule(pass) || pass.url.value === '!') continue;
+      const target = pass.url.value;
+      const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
+      const authority = /^(https?:\/\/[^/?#]+)/i.exec(target)?.[1];
+      const members = balancer ? balancer.members.map((member) => member.name) : authority ? [authority] : [];
+      if (members.length === 0) continue;
+      // mod_proxy merges the main server's lines, then the virtual host's, then the <Location>'s.
+      const aliases: (ReverseAlias & { rule: ProxyRule })[] = reverses
+        .filter(
+          (each) =>
+            (!each.vhost && !each.location) ||
+            (pass.vhost !== undefined && each.vhost === pass.vhost && !each.location) ||
+            (pass.location !== undefined && each.location === pass.location),
+        )
+        .map((each) => ({ directive: each.directive, fake: each.path!, real: each.url.value, rule: each }));
+      // A line naming this balancer or one of its members; with none, missing-proxypassreverse speaks.
+      const related = aliases.filter((alias) => names(alias.real, target, members, balancerOf));
+      if (related.length === 0) continue;
+      const targetPath = urlPath(balancer ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
+      const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
+      for (const member of members) {
+        const redirect = `${member.replace(/\/+$/, '')}${targetPath.endsWith('/') ? targetPath : `${targetPath}/`}landed`;
+        const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
+        const got = mapped.by ? urlPath(mapped.value) : mapped.value;
+        // A doubled slash is reverse-doubled-slash's finding.
+        if (got === expected || (mapped.by && got.includes('//'))) continue;
+        const at = mapped.by ? aliases.find((alias) => alias.directive === mapped.by)!.rule : related[0]!.rule;
+        if (reported.has(at)) break;
+        reported.add(at);
+        yield {
+          span: at.directive.span,
+          message: `a redirect from ${quoted(redirect)} reaches the client as ${quoted(got)}, not ${quoted(expected)}`,
+          related: [{ span: pass.directive.span, message: 'the ProxyPass whose redirects this line maps' }],
+        };
+        break;
+      }
+    }
+  },
+};
+
+/** Whether a ProxyPassReverse URL names the ProxyPass's balancer or one of its members. */
+function names(real: string, target: string, members: readonly string[], balancerOf: (url: string) => Balancer | undefined): boolean {
+  if (isBalancerUrl(real)) return balancerOf(real) !== undefined && balancerOf(real) === balancerOf(target);
+  const lower = real.toLowerCase();
+  return members.some((member) => lower.startsWith(member.toLowerCase().replace(/\/+$/, '')));
+}
