@@ -20,9 +20,10 @@ ruleTable('reverse-doubled-slash', [
       noFix: true,
     },
   ],
+  // the line alone doubles the slash, whatever ProxyPass it serves
+  [`${B}[[ProxyPassReverse /api/ balancer://app/]]`],
   // near misses
   [`${B}ProxyPass /api/ balancer://app/\nProxyPassReverse /api balancer://app/`],
   [`${B}ProxyPass / balancer://app/\nProxyPassReverse / balancer://app/`],
   [`ProxyPass /app/ http://10.0.0.1:8080/\nProxyPassReverse /app/ http://10.0.0.1:8080/`],
-  [`${B}ProxyPassReverse /api/ balancer://app/`],
 ]);

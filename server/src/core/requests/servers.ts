@@ -42,6 +42,9 @@ export interface Servers {
 
 const SERVERS = new WeakMap<Analysis, Servers>();
 
+/** Sections recorded around a line, outermost first; the request model reads the first two. */
+const MAX_SECTIONS = 16;
+
 /** The servers of an analysis, read once and only when a request is traced. */
 export function serversOf(analysis: Analysis): Servers {
   let servers = SERVERS.get(analysis);
@@ -56,18 +59,30 @@ function readServers(analysis: Analysis): Servers {
   const mainLines: Line[] = [];
   const vhosts: { vhost: Section; lines: Line[] }[] = [];
   const stack: Section[] = [];
+  // Lines share one array per nesting state, copied on entering and leaving, never per line; deeper than
+  // MAX_SECTIONS (unclosed sections by the thousand) the array stops growing, which no caller can tell apart.
+  let sections: readonly Section[] = [];
+  const nest = (): void => {
+    if (stack.length <= MAX_SECTIONS) sections = stack.slice();
+  };
   let current: { vhost: Section; lines: Line[] } | undefined;
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind === 'enter') {
       if (!current && asciiLower(step.section.name) === 'virtualhost') {
         current = { vhost: step.section, lines: [] };
         vhosts.push(current);
-      } else stack.push(step.section);
+      } else {
+        stack.push(step.section);
+        nest();
+      }
     } else if (step.kind === 'leave') {
       if (current && step.section === current.vhost) current = undefined;
-      else stack.pop();
+      else {
+        stack.pop();
+        nest();
+      }
     } else {
-      const line = { directive: step.directive, name: asciiLower(step.directive.name), sections: [...stack] };
+      const line = { directive: step.directive, name: asciiLower(step.directive.name), sections };
       (current ? current.lines : mainLines).push(line);
     }
   }
