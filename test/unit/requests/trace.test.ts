@@ -146,6 +146,22 @@ describe('request model: trace', () => {
     assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
   });
 
+  it('runs configuration patterns on the bounded matcher: no backtracking, and what it cannot evaluate is said', () => {
+    const started = performance.now();
+    const hostile = `<LocationMatch "^/(a+)+$">\nRequire all denied\n</LocationMatch>\nRewriteEngine On\nRewriteCond "%{REQUEST_URI}" "^/(a|aa)+$"\nRewriteRule "^/(a+)+$" "http://10.0.0.3/" [P]\nProxyPassMatch "^/(a+)+$" "http://10.0.0.4/"`;
+    assert.equal(outcome(trace(hostile, `http://h/${'a'.repeat(26)}!`)), 'local ?');
+    assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
+    const steps = trace('ProxyPassMatch "^/(a)\\1$" "http://10.0.0.4/"', 'http://h/aa').steps.map((step) => step.what);
+    assert.ok(
+      steps.includes('assumes ^/(a)\\1$ does not match /aa: the pattern is not evaluated (too costly without backtracking)'),
+      steps.join('\n'),
+    );
+    assert.equal(
+      outcome(trace('RewriteEngine On\nRewriteRule "^/API/(.*)$" "http://10.0.0.3/$1" [P,NC]', 'http://h/api/x')),
+      'http://10.0.0.3 http://10.0.0.3/x',
+    );
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -16,6 +16,7 @@ import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
 import { headerValue } from './request';
 import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
+import { matchPattern } from './patterns';
 import { runRewrite } from './rewrite';
 import { chooseServer, Line, Server, serversOf } from './servers';
 import { decodePath, EncodedSlashes, encodePath } from './uri';
@@ -74,7 +75,7 @@ export function traceRequest(
   let query = request.query;
 
   // The core walks the <Location> sections before translating the path, so their settings apply to every handler.
-  const locations = matchingLocations(server, main, uri);
+  const locations = matchingLocations(server, main, uri, steps);
   for (const location of locations)
     steps.push({ what: `<${location.name} ${location.args.map((word) => word.value).join(' ')}> applies`, span: location.open.span });
   const inLocations = (name: string): Line[] =>
@@ -147,7 +148,7 @@ export function traceRequest(
     if (entry) entries.push(entry);
   }
   for (const entry of entries) {
-    const found = matchEntry(entry, uri, request);
+    const found = matchEntry(entry, uri, request, steps);
     if (found === undefined) continue;
     if (entry.url === '!') {
       steps.push({ what: `${entry.directive.name} ${entry.path} ! keeps ${uri} out of the proxy`, span: entry.directive.span });
@@ -390,7 +391,7 @@ function encodedSlashes(server: Server, main: Server): { value: EncodedSlashes; 
 }
 
 /** The `<Location>` and `<LocationMatch>` sections that apply to `uri`, in merge order: the main server's, then the virtual host's. */
-function matchingLocations(server: Server, main: Server, uri: string): Section[] {
+function matchingLocations(server: Server, main: Server, uri: string, steps: TraceStep[]): Section[] {
   const sections = (each: Server): Section[] => {
     const found: Section[] = [];
     for (const line of each.lines) {
@@ -402,21 +403,15 @@ function matchingLocations(server: Server, main: Server, uri: string): Section[]
     return found;
   };
   const all = server === main ? sections(main) : [...sections(main), ...sections(server)];
-  return all.filter((section) => locationMatches(section, uri));
+  return all.filter((section) => locationMatches(section, uri, steps));
 }
 
-function locationMatches(section: Section, uri: string): boolean {
+function locationMatches(section: Section, uri: string, steps: TraceStep[]): boolean {
   const [first, second] = section.args.map((word) => word.value);
   const isRegex = asciiLower(section.name) === 'locationmatch' || first === '~';
   const path = first === '~' ? second : first;
   if (path === undefined) return false;
-  if (isRegex) {
-    try {
-      return new RegExp(path).test(uri);
-    } catch {
-      return false;
-    }
-  }
+  if (isRegex) return matchPattern(path, uri, false, steps, section.open.span) !== null;
   const merged = path.replace(/\/{2,}/g, '/');
   if (!uri.startsWith(merged)) return false;
   return merged.endsWith('/') || uri.length === merged.length || uri[merged.length] === '/';
@@ -437,15 +432,9 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
 }
 
 /** The URL an entry maps `uri` to, or undefined when it does not match. */
-function matchEntry(entry: PassEntry, uri: string, request: ClientRequest): string | undefined {
+function matchEntry(entry: PassEntry, uri: string, request: ClientRequest, steps: TraceStep[]): string | undefined {
   if (entry.isRegex) {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(entry.path);
-    } catch {
-      return undefined;
-    }
-    const match = pattern.exec(uri);
+    const match = matchPattern(entry.path, uri, false, steps, entry.directive.span);
     if (!match) return undefined;
     const found = entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
     // A URL the substitution leaves unchanged gets the whole path appended (`<LocationMatch "^/v1/">` with
