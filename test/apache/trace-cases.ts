@@ -334,6 +334,30 @@ ProxyPass "/" "http://{c}/fallback/"`,
       { path: '/loc/x', status: 201 },
     ],
   },
+  // Sticky sessions (find_session_route): each balancer's first request, and every routed one, is compared by member.
+  {
+    name: 'sticky sessions: a route in a cookie or in the URL',
+    config: [
+      '<Proxy "balancer://st">\n  BalancerMember "http://{a}" route=a\n  BalancerMember "http://{b}" route=b\n  BalancerMember "http://{c}" route=c status=+H\n  ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/st/" "balancer://st/"',
+      '<Proxy "balancer://j">\n  BalancerMember "http://{a}" route=n1\n  BalancerMember "http://{b}" route=n2\n  ProxySet stickysession=JSESSIONID|jsessionid stickysessionsep=_\n</Proxy>\nProxyPass "/j/" "balancer://j/"',
+      '<Proxy "balancer://off">\n  BalancerMember "http://{a}" route=a\n  BalancerMember "http://{b}" route=b status=+D\n  ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/off/" "balancer://off/"',
+      '<Proxy "balancer://force">\n  BalancerMember "http://{a}" route=a\n  BalancerMember "http://{b}" route=b status=+D\n  ProxySet stickysession=ROUTEID nofailover=On\n</Proxy>\nProxyPass "/force/" "balancer://force/"',
+    ].join('\n'),
+    requests: [
+      { path: '/st/x', headers: { Cookie: 'ROUTEID=.b' } },
+      { path: '/st/x', headers: { Cookie: 'other=1; ROUTEID=x.c' } },
+      { path: '/st/x?q=1&ROUTEID=.b&r=2', headers: { Cookie: 'ROUTEID=.c' } },
+      { path: '/st/x;ROUTEID=.c' },
+      { path: '/st/x', headers: { Cookie: 'ROUTEID=.zz' } },
+      { path: '/j/x', headers: { Cookie: 'XJSESSIONID=abc_n2' } },
+      { path: '/j/x;jsessionid=abc_n2' },
+      { path: '/j/x', headers: { Cookie: 'JSESSIONID=abc_n1' } },
+      { path: '/j/x', headers: { Cookie: 'JSESSIONID=abc.n2' } },
+      { path: '/off/x', headers: { Cookie: 'ROUTEID=.b' } },
+      { path: '/force/x', headers: { Cookie: 'ROUTEID=.b' } },
+      { path: '/force/x', headers: { Cookie: 'ROUTEID=.a' } },
+    ],
+  },
 ];
 
 /** ProxyPassReverse for a plain worker, public path and URL with and without slashes. */

@@ -162,6 +162,27 @@ describe('request model: trace', () => {
     );
   });
 
+  it('follows a sticky route in a cookie or the URL, standbys and redirect= included', () => {
+    const sticky = (extra = '', b = 'route=b') =>
+      `<Proxy "balancer://st">\n  BalancerMember "http://10.0.0.1" route=a\n  BalancerMember "http://10.0.0.2" ${b}\n  BalancerMember "http://10.0.0.3" route=c status=+H\n  ProxySet stickysession=ROUTEID ${extra}\n</Proxy>\nProxyPass "/st/" "balancer://st/"`;
+    const member = (config: string, url: string, headers: string[] = []) => {
+      const result = trace(config, url, headers);
+      return result.member ?? `${result.status}`;
+    };
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.2');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: other=1; ROUTEID=x.c']), 'http://10.0.0.3');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: XROUTEID=.b']), 'http://10.0.0.1');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=b']), 'http://10.0.0.1');
+    assert.equal(member(sticky(), 'http://h/st/x?q=1&ROUTEID=.b&r=2', ['Cookie: ROUTEID=.c']), 'http://10.0.0.2');
+    assert.equal(member(sticky(), 'http://h/st/x;ROUTEID=.b'), 'http://10.0.0.2');
+    assert.equal(member(sticky('stickysessionsep=_'), 'http://h/st/x', ['Cookie: ROUTEID=s_b']), 'http://10.0.0.2');
+    assert.equal(member(sticky('', 'route=b status=+D'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.1');
+    assert.equal(member(sticky('', 'route=b status=+D redirect=c'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.3');
+    assert.equal(member(sticky('nofailover=On', 'route=b status=+D'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), '503');
+    const steps = trace(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=.b']).steps.map((step) => step.what);
+    assert.ok(steps.includes('the cookie ROUTEID names route b: member b http://10.0.0.2'), steps.join('\n'));
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -19,6 +19,7 @@ import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
 import { matchPattern } from './patterns';
 import { runRewrite } from './rewrite';
 import { chooseServer, Line, Server, serversOf } from './servers';
+import { stickyRoute } from './sticky';
 import { decodePath, EncodedSlashes, encodePath } from './uri';
 
 /** What `X-Forwarded-For` holds when the client's address is not known. */
@@ -195,20 +196,41 @@ export function traceRequest(
       balancer.members.forEach((each, at) => {
         if ((answer.down ?? []).some((url) => sameUrl(url, each.url))) down.add(at);
       });
-      const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
-      steps.push({
-        what: `balancer ${balancer.name}`,
-        span: (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span,
-      });
-      if (!picked) {
-        steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
-        return done('error', 503, { balancer: balancer.name });
+      const balancerSpan = (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span;
+      steps.push({ what: `balancer ${balancer.name}`, span: balancerSpan });
+      const routed = stickyRoute(balancer, `${target}${args === undefined ? '' : `?${args}`}`, headerValue(request, 'cookie'), (each) =>
+        down.has(balancer!.members.indexOf(each)),
+      );
+      if (routed?.member) {
+        member = routed.member;
+        steps.push({
+          what: `${routed.from} names route ${routed.route}: member ${memberLetter(balancer.members.indexOf(member))} ${member.url}`,
+          span: member.setBy.get('route')?.span ?? member.declaration.directive.span,
+        });
+      } else {
+        if (routed && routed.isKnown && balancer.params.nofailover === true) {
+          steps.push({
+            what: `${routed.from} names route ${routed.route}, whose member cannot take it, and nofailover is On: Apache answers 503`,
+            span: balancer.setBy.get('nofailover')?.span ?? balancerSpan,
+          });
+          return done('error', 503, { balancer: balancer.name });
+        }
+        if (routed)
+          steps.push({
+            what: `${routed.from} names route ${routed.route}, which no member that can take it has: the balancer picks`,
+            span: balancerSpan,
+          });
+        const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
+        if (!picked) {
+          steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
+          return done('error', 503, { balancer: balancer.name });
+        }
+        member = picked;
+        steps.push({
+          what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
+          span: member.declaration.directive.span,
+        });
       }
-      member = picked;
-      steps.push({
-        what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
-        span: member.declaration.directive.span,
-      });
       // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
       const rest = target.slice(balancer.name.length);
       backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);
