@@ -23,6 +23,7 @@ import { ALL_CASES, TraceCaseRequest } from './trace-cases';
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
   ['rewrite_module', 'mod_rewrite.so'],
   ['alias_module', 'mod_alias.so'],
+  ['headers_module', 'mod_headers.so'],
 ];
 
 /** The JSON contract of `trace`. */

@@ -183,6 +183,35 @@ describe('request model: trace', () => {
     assert.ok(steps.includes('the cookie ROUTEID names route b: member b http://10.0.0.2'), steps.join('\n'));
   });
 
+  it('applies RequestHeader edits before the member gets the headers: main server, server, then <Location>', () => {
+    const config = [
+      'RequestHeader set X-Set "one"',
+      'RequestHeader append X-App "two"',
+      'RequestHeader unset X-Gone',
+      'RequestHeader setifempty X-Empty "filled"',
+      'RequestHeader merge X-Merge "b"',
+      'RequestHeader set X-Env "e" env=STAGE',
+      '<Location "/h/loc/">',
+      '  RequestHeader set X-Set "loc"',
+      '</Location>',
+      'ProxyPass "/h/" "http://10.0.0.1/"',
+    ].join('\n');
+    const headers = (url: string, sent: string[]) => trace(config, url, sent).backendRequest?.headers ?? {};
+    const plain = headers('http://h/h/x', []);
+    assert.deepEqual(
+      [plain['x-set'], plain['x-app'], plain['x-empty'], plain['x-merge'], plain['x-env']],
+      ['one', 'two', 'filled', 'b', undefined],
+    );
+    const edited = headers('http://h/h/loc/x', ['X-App: one', 'X-Gone: bye', 'X-Empty: full', 'X-Merge: a, b', 'X-Set: client']);
+    assert.deepEqual(
+      [edited['x-set'], edited['x-app'], edited['x-gone'], edited['x-empty'], edited['x-merge']],
+      ['loc', 'one, two', undefined, 'full', 'a, b'],
+    );
+    assert.equal(headers('http://h/h/x', ['X-Merge: a'])['x-merge'], 'a, b');
+    const steps = trace(config, 'http://h/h/x').steps.map((step) => step.what);
+    assert.ok(steps.includes('RequestHeader set X-Env: assumes its condition env=STAGE does not hold'), steps.join('\n'));
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -19,6 +19,7 @@ import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
 import { matchPattern } from './patterns';
 import { runRewrite } from './rewrite';
 import { chooseServer, Line, Server, serversOf } from './servers';
+import { editRequestHeaders } from './request-headers';
 import { stickyRoute } from './sticky';
 import { decodePath, EncodedSlashes, encodePath } from './uri';
 
@@ -290,8 +291,15 @@ export function traceRequest(
   }
 
   function backendHeaders(url: string): Record<string, string> {
+    // mod_headers' per-directory lines: the main server's, the server's, then the <Location>s'.
+    const edits = [
+      ...serverLevel(server, main, (line) => line.name === 'requestheader', true),
+      ...locationLines(server, main, locations).filter((line) => line.name === 'requestheader' && line.sections.length === 1),
+    ].map((line) => line.directive);
+    const edited = editRequestHeaders(request.headers, edits, steps);
+    const clientHost = edited.find(([name]) => asciiLower(name) === 'host')?.[1];
     const headers: Record<string, string> = {};
-    for (const [name, value] of request.headers) {
+    for (const [name, value] of edited) {
       const lower = asciiLower(name);
       if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
       headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
@@ -299,7 +307,7 @@ export function traceRequest(
     const preserve = setting(['proxypreservehost'])?.directive;
     const preserved = preserve !== undefined && asciiLower(preserve.args[0]?.value ?? '') === 'on';
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
-    headers.host = preserved && hostHeader !== undefined ? hostHeader : authority;
+    headers.host = preserved && clientHost !== undefined ? clientHost : authority;
     steps.push({
       what: preserved ? "ProxyPreserveHost On: the member gets the client's Host" : `the member gets Host: ${authority}`,
       span: preserve?.span,
@@ -308,9 +316,9 @@ export function traceRequest(
     if (!addHeaders || asciiLower(addHeaders.args[0]?.value ?? '') !== 'off') {
       const forwarded = headers['x-forwarded-for'];
       headers['x-forwarded-for'] = forwarded === undefined ? clientAddress : `${forwarded}, ${clientAddress}`;
-      if (hostHeader !== undefined)
+      if (clientHost !== undefined)
         headers['x-forwarded-host'] =
-          headers['x-forwarded-host'] === undefined ? hostHeader : `${headers['x-forwarded-host']}, ${hostHeader}`;
+          headers['x-forwarded-host'] === undefined ? clientHost : `${headers['x-forwarded-host']}, ${clientHost}`;
       headers['x-forwarded-server'] =
         headers['x-forwarded-server'] === undefined ? serverName : `${headers['x-forwarded-server']}, ${serverName}`;
     }
