@@ -18,6 +18,7 @@ import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
+import { plural } from './share-text';
 
 /** Markdown for the hover and the line it describes. */
 export interface RequestHover {
@@ -174,10 +175,26 @@ function outcome(analysis: Analysis, trace: Trace, path: string): string {
     return `${letter === undefined ? '' : `${letter} `}${codeSpan(url)}${warnings.map((warning) => ` ⚠ ${warning}`).join('')}`;
   }
   if (trace.clientLocation !== null) return `redirect ${trace.status ?? ''} to ${codeSpan(trace.clientLocation)}`;
+  const unseen = trace.balancer === null ? undefined : unseenBalancer(analysis, trace.balancer);
+  if (unseen) return escapeMarkdown(unseen);
   const reason = trace.steps.filter((step) => step.span === undefined || !/^<|^member |^balancer /.test(step.what)).at(-1)?.what;
   if (trace.handledBy === 'error')
     return `Apache answers **${trace.status ?? '?'}**: ${escapeMarkdown((reason ?? last).replace(/:? ?Apache answers \d+$/, ''))}`;
   return `Apache answers itself: ${escapeMarkdown(last)}`;
+}
+
+/**
+ * For a balancer this file's configuration names without its members (they are in a file it does
+ * not include), where they are, instead of the 503 a configuration of this file alone would give.
+ */
+function unseenBalancer(analysis: Analysis, name: string): string | undefined {
+  const unseen = analysis.previews.find((preview) => preview.balancer.name === name && preview.unseen)?.unseen;
+  if (!unseen) return undefined;
+  if (unseen.elsewhere) {
+    const file = unseen.elsewhere.file.slice(unseen.elsewhere.file.lastIndexOf('/') + 1) || 'another file';
+    return `${name}, whose members are in ${file}, which this file's configuration does not include`;
+  }
+  return `${name}, not found in the ${plural(unseen.filesRead, 'file')} read: its members are likely in a file that includes this one`;
 }
 
 /** The member's letter in its balancer, when a balancer took the request. */
