@@ -67,7 +67,12 @@ describe('Balancer Lens: what happens to a request', () => {
     assert.equal(answer.backendRequest?.url, 'http://10.0.0.1:8080/cart?id=7');
     const proxyPass = answer.steps.find((step) => step.what.startsWith('ProxyPass /shop/'));
     assert.deepEqual([proxyPass?.file, proxyPass?.line], [document.uri.toString(), proxyPassLine + 1]);
-    // The pick opens with the first step that has a line (the ProxyPass) active: Enter goes there.
+    // The pick opens with the first step that has a line (the ProxyPass) active, previewing it; with
+    // the cursor moved away again, Enter goes there.
+    await eventually('the pick to preview the ProxyPass line', () =>
+      vscode.window.activeTextEditor?.selection.active.line === proxyPassLine ? true : undefined,
+    );
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await eventually('the cursor on the ProxyPass line', () =>
       vscode.window.activeTextEditor?.document.uri.toString() === document.uri.toString() &&
