@@ -294,13 +294,19 @@ class Parser {
 }
 
 /** Appends the instructions of `node`; throws TooCostly past MAX_PROGRAM instructions or emitted nodes (`((){9999}){9999}` emits none). */
-function emit(node: Node, program: Instruction[], emitted: { count: number; readonly nocase?: boolean }): void {
+function emit(
+  node: Node,
+  program: Instruction[],
+  emitted: { count: number; readonly nocase?: boolean; readonly captures?: boolean },
+): void {
   if (program.length > MAX_PROGRAM || ++emitted.count > 4 * MAX_PROGRAM) throw new TooCostly();
   switch (node.kind) {
     case 'char':
       program.push({ op: 'char', test: emitted.nocase ? caseless(node.test) : node.test });
       return;
     case 'group':
+      // A yes/no test records no groups: its program stays as small as before groups existed.
+      if (!emitted.captures) return emit(node.node, program, emitted);
       program.push({ op: 'save', slot: 2 * node.index });
       emit(node.node, program, emitted);
       program.push({ op: 'save', slot: 2 * node.index + 1 });
@@ -460,7 +466,7 @@ export function execRegex(pattern: string, text: string, options: RegexOptions =
   try {
     const parser = new Parser(pattern);
     const program: Instruction[] = [];
-    emit(parser.parse(), program, { count: 0, nocase: options.nocase === true });
+    emit(parser.parse(), program, { count: 0, nocase: options.nocase === true, captures: true });
     program.push({ op: 'match' });
     const slots = 2 * (parser.groups + 1);
     // Each step of a thread copies its slots when it saves: they count in the budget.
