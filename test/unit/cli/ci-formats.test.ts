@@ -103,7 +103,7 @@ describe('balancer-lens lint --format gitlab', function () {
   it('prints an empty list for a clean run, so the artifact is still a valid report', () => {
     const root = tempTree({
       'a.conf':
-        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n',
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n',
     });
     const run = runCli(['lint', 'a.conf', '--format', 'gitlab'], { cwd: root });
     assert.equal(run.status, 0, run.stderr);

@@ -51,9 +51,9 @@ function reportedRulesOnly(log: Sarif.Log): Sarif.Log {
 }
 
 const ERROR_CONF =
-  '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n';
+  '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n';
 const CLEAN_CONF =
-  '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\nProxyPassReverse "/b/" "balancer://b/"\n';
+  '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\nProxyPassReverse "/b" "balancer://b/"\n';
 
 // Each test runs the CLI in-process once or a few times; the terminal test spawns the bundle under `script`.
 const TIMEOUT = 20_000;
@@ -341,7 +341,7 @@ describe('balancer-lens lint: files, directories, globs and standard input', fun
 
   it('does not follow a symlink out of the folder or glob base it walks, unless a linted file includes it', () => {
     const secret =
-      '<Proxy "balancer://s">\n    BalancerMember "http://10.0.0.9:8080" loadfactor=hunter2\n</Proxy>\nProxyPass "/s/" "balancer://s/"\nProxyPassReverse "/s/" "balancer://s/"\n';
+      '<Proxy "balancer://s">\n    BalancerMember "http://10.0.0.9:8080" loadfactor=hunter2\n</Proxy>\nProxyPass "/s/" "balancer://s/"\nProxyPassReverse "/s" "balancer://s/"\n';
     const root = tempTree({
       'secret.conf': secret,
       'home/id.conf': secret,
@@ -553,7 +553,7 @@ describe('balancer-lens lint --fix', function () {
     // The fix on line 4 makes it one character shorter; line 5's finding is placed in the fixed file.
     const root = tempTree({
       'a.conf':
-        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/x/" "balancers://a/"\nProxyPass "/y/" "http://10.0.0.5/" bogus\nProxyPassReverse "/x/" "balancer://a/"\n',
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/x/" "balancers://a/"\nProxyPass "/y/" "http://10.0.0.5/" bogus\nProxyPassReverse "/x" "balancer://a/"\n',
     });
     const run = lint(['a.conf', '--fix', '--format', 'compact'], { cwd: root });
     assert.equal(readFileSync(join(root, 'a.conf'), 'utf8').split('\n')[3], 'ProxyPass "/x/" "balancer://a/"');
@@ -571,7 +571,7 @@ describe('balancer-lens lint --fix', function () {
     const bytes = Buffer.concat([
       Buffer.from('# caf\xe9\n', 'latin1'),
       Buffer.from(
-        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n',
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n',
       ),
     ]);
     const root = tempTree({ 'latin1.conf': bytes });

@@ -24,12 +24,12 @@ function lint(args: readonly string[], cwd: string, columns?: number) {
 
 /** An error (zero-loadfactor) and nothing else. */
 const ERROR_CONF =
-  '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n';
+  '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n';
 /** A warning (missing-proxypassreverse) and nothing else. */
 const WARNING_CONF = '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\n';
 /** A safe fix (the quoted loadfactor loses its quotes). */
 const FIXABLE_CONF =
-  '<Proxy "balancer://c">\n    BalancerMember "http://10.0.0.3:8080" loadfactor="2"\n    BalancerMember "http://10.0.0.4:8080"\n</Proxy>\nProxyPass "/c/" "balancer://c/"\nProxyPassReverse "/c/" "balancer://c/"\n';
+  '<Proxy "balancer://c">\n    BalancerMember "http://10.0.0.3:8080" loadfactor="2"\n    BalancerMember "http://10.0.0.4:8080"\n</Proxy>\nProxyPass "/c/" "balancer://c/"\nProxyPassReverse "/c" "balancer://c/"\n';
 
 const rulesOf = (cwd: string, args: readonly string[]): string[] =>
   lintJson(args, { cwd })
@@ -111,7 +111,7 @@ describe('balancer-lens lint: ignore patterns', function () {
 
   it('reports nothing in an ignored file that a linted file includes, but still reads it', () => {
     const root = tempTree({
-      'site.conf': 'Include vendor/balancers.conf\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n',
+      'site.conf': 'Include vendor/balancers.conf\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n',
       'vendor/balancers.conf': '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\n',
     });
     assert.deepEqual(rulesOf(root, ['site.conf']), ['zero-loadfactor:2']);

@@ -21,8 +21,8 @@ const MEMBERS = '    BalancerMember http://10.0.0.1:8080\n    BalancerMember htt
 const FILES: Readonly<Record<string, string>> = {
   'apache2.conf': 'Include parts/bal.inc\nInclude parts/*.conf\n',
   'parts/bal.inc': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
-  'parts/use.conf': 'ProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\n',
-  'site/alone.conf': `<Proxy balancer://s>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://s/\nProxyPassReverse /s/ balancer://s/\n`,
+  'parts/use.conf': 'ProxyPass /x/ balancer://x/\nProxyPassReverse /x balancer://x/\n',
+  'site/alone.conf': `<Proxy balancer://s>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://s/\nProxyPassReverse /s balancer://s/\n`,
 };
 const OPEN = ['apache2.conf', 'parts/use.conf', 'site/alone.conf'];
 
@@ -95,7 +95,7 @@ describe('configuration set: editing one file of a workspace', function () {
 
       // An edit in one file of the first configuration: balancer://y has no members anywhere.
       const used =
-        'ProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\nProxyPass /y/ balancer://y/\nProxyPassReverse /y/ balancer://y/\n';
+        'ProxyPass /x/ balancer://x/\nProxyPassReverse /x balancer://x/\nProxyPass /y/ balancer://y/\nProxyPassReverse /y balancer://y/\n';
       session.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri: uriOf(root, 'parts/use.conf'), version: 2 },
         contentChanges: [{ text: used }],
@@ -111,7 +111,7 @@ describe('configuration set: editing one file of a workspace', function () {
       // check sees it), and the next edit is in the other configuration.
       const balancers = `${FILES['parts/bal.inc']}<Proxy balancer://y>\n${MEMBERS}</Proxy>\n`;
       writeFileSync(join(root, 'parts/bal.inc'), balancers);
-      const alone = `${FILES['site/alone.conf']}ProxyPass /t/ balancer://s/t/\nProxyPassReverse /t/ balancer://s/t/\n`;
+      const alone = `${FILES['site/alone.conf']}ProxyPass /t/ balancer://s/t/\nProxyPassReverse /t balancer://s/t/\n`;
       session.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri: uriOf(root, 'site/alone.conf'), version: 2 },
         contentChanges: [{ text: alone }],

@@ -98,7 +98,7 @@ describe('updateSet: reassembling after an edit', () => {
       const before = setOf(START);
       const previous = assembleSet(before.given, before.options);
       const first = new Map(calls);
-      const edited = { ...START, '/w/parts/use.conf': 'ProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\n' };
+      const edited = { ...START, '/w/parts/use.conf': 'ProxyPass /x/ balancer://x/\nProxyPassReverse /x balancer://x/\n' };
       const after = setOf(edited);
       updateSet(previous, after.given, new Set(['/w/parts/use.conf']), after.options);
       // main.conf was read again (it includes use.conf), other.conf was not: only its cross-file rule ran again.

@@ -32,7 +32,7 @@ const CASES: readonly Case[] = [
     name: 'balancer defined in one file, used in another',
     files: {
       'a.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
-      'b.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://y/\n',
+      'b.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x balancer://y/\n',
     },
     findings: ['b.conf:2 undefined-balancer'],
     hover: { at: 'b.conf', shows: /gets its members from a\.conf[\s\S]*50\.0%/, never: /503/ },
@@ -48,7 +48,7 @@ const CASES: readonly Case[] = [
     files: {
       'main.conf': 'Include parts/*.conf\n',
       'parts/bal.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
-      'parts/use.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://x/\n',
+      'parts/use.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x balancer://x/\n',
     },
     findings: [],
     hover: { at: 'parts/use.conf', shows: /2 members[\s\S]*50\.0%/ },
@@ -83,7 +83,7 @@ const CASES: readonly Case[] = [
   {
     name: 'Includes of a file the walk does not pick and of a missing file',
     files: {
-      'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\nProxyPassReverse /x/ balancer://x/\n',
+      'main.conf': 'Include extra.inc\nInclude missing.conf\nProxyPass /x/ balancer://|x/\nProxyPassReverse /x balancer://x/\n',
       'extra.inc': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
     },
     findings: ['main.conf:2 include-failed'],
@@ -113,7 +113,7 @@ const CASES: readonly Case[] = [
   {
     name: 'a misspelled balancer in a RewriteRule, defined in a sibling file',
     files: {
-      'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop/ balancer://shop/\n`,
+      'bal.conf': `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop balancer://shop/\n`,
       'rw.conf': 'RewriteEngine On\nRewriteRule ^/s/(.*)$ balancer://shpo/$1 [P]\n',
     },
     findings: ['rw.conf:2 undefined-balancer'],
@@ -122,7 +122,7 @@ const CASES: readonly Case[] = [
     name: 'a .balancerlens.json that turns a rule off',
     files: {
       '.balancerlens.json': '{ "rules": { "unused-balancer": "off" } }',
-      'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\nProxyPassReverse /o/ balancer://other/\n`,
+      'x.conf': `<Proxy balancer://idle>\n${MEMBERS}</Proxy>\n<Proxy balancer://|other>\n    BalancerMember http://10.0.0.9:80\n</Proxy>\nProxyPass /o/ balancer://other/\nProxyPassReverse /o balancer://other/\n`,
     },
     findings: [],
     hover: { at: 'x.conf', shows: /1 member[\s\S]*100\.0%/ },
@@ -130,7 +130,7 @@ const CASES: readonly Case[] = [
   {
     name: 'the refusal is in another file than the balancer it touches',
     files: {
-      'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\nProxyPassReverse /x/ balancer://x/\n',
+      'main.conf': 'Include members.inc\nProxyPass /x/ balancer://x/\nProxyPassReverse /x balancer://x/\n',
       'members.inc': 'BalancerMember balancer://x http://10.0.0.1:80 loadfactor=101\nBalancerMember balancer://x http://10.0.0.2:80\n',
     },
     findings: ['members.inc:1 invalid-loadfactor'],
@@ -236,7 +236,7 @@ describe('configuration set: lint DIR, lint FILE… and the editor agree', funct
       const messages = (JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[])[0]!.messages;
       return messages.find((each) => each.ruleId === 'undefined-balancer')?.message ?? '';
     };
-    const uses = `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://shop/\nProxyPassReverse /s/ balancer://shpo/\n`;
+    const uses = `<Proxy balancer://shop>\n${MEMBERS}</Proxy>\nProxyPass /s/ balancer://shop/\nProxyPassReverse /s balancer://shpo/\n`;
     assert.match(message(uses), /^balancer:\/\/shpo is not found in the files read: did you mean balancer:\/\/shop\?/);
     const complete =
       'LoadModule mpm_event_module m.so\nLoadModule proxy_module p.so\nLoadModule proxy_http_module h.so\nLoadModule proxy_balancer_module b.so\nLoadModule slotmem_shm_module s.so\nLoadModule lbmethod_byrequests_module l.so\n';

@@ -11,9 +11,14 @@ ruleTable('proxypassreverse-syntax', [
     {
       says: ['remove the path "/shop/": inside <Location> or <Proxy> ProxyPassReverse takes only the URL'],
       apache: IN_LOCATION,
-      fixed: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "balancer://shop/"\n</Location>',
+      // Inside <Location "/shop/"> the URL alone would send a redirect to /landed on to /shop//landed.
+      fixed: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n</Location>\nProxyPassReverse /shop balancer://shop/',
       safe: true,
     },
+  ],
+  [
+    '<Location "/shop">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse [["/shop"]] "balancer://shop/"\n</Location>',
+    { fixed: '<Location "/shop">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "balancer://shop/"\n</Location>' },
   ],
   ['<Proxy balancer://a>\nProxyPassReverse [[/x]] balancer://a/\n</Proxy>', { apache: IN_LOCATION }],
   ['<LocationMatch ^/x>\nProxyPassReverse [[/x]] http://h/ interpolate\n</LocationMatch>', { apache: IN_LOCATION }],

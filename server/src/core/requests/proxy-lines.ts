@@ -36,13 +36,12 @@ export interface Mirror {
 /** Sections that give a directive a path (cmd->path): ProxyPassReverse then takes only URL [interpolate]. */
 export const PATH_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
 
-/** Every ProxyPassReverse line with whether a path section holds it, in walk order. */
-export function reverseLines(nodes: readonly Node[]): { directive: Directive; inPath: boolean }[] {
-  const lines: { directive: Directive; inPath: boolean }[] = [];
+/** Every ProxyPassReverse line with the path section that holds it, if any, in walk order. */
+export function reverseLines(nodes: readonly Node[]): { directive: Directive; inPath: Section | undefined }[] {
+  const lines: { directive: Directive; inPath: Section | undefined }[] = [];
   for (const step of stepsNamed(nodes, ['proxypassreverse'])) {
     if (step.kind !== 'directive') continue;
-    const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
-    lines.push({ directive: step.directive, inPath });
+    lines.push({ directive: step.directive, inPath: enclosing(nodes, step.parent, PATH_SECTIONS) });
   }
   return lines;
 }

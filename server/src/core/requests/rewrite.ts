@@ -118,7 +118,8 @@ export function runRewrite(
   return changed ? { kind: 'path', uri: current, query, passThrough, rule: changed } : { kind: 'none' };
 }
 
-function flagsOf(text: string | undefined): Map<string, string> {
+/** The flags of a `[A,B=c]` word, by lower-case name. */
+export function flagsOf(text: string | undefined): Map<string, string> {
   const flags = new Map<string, string>();
   const inner = text?.replace(/^\[|\]$/g, '') ?? '';
   for (const flag of inner.split(',')) {

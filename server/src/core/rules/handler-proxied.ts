@@ -2,7 +2,7 @@ import { testRegex } from '../regex';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import { covers, isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
-import { indentationAt } from './shared';
+import { argument, indentationAt } from './shared';
 import type { Fix, Rule } from './types';
 
 /** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */
@@ -99,11 +99,12 @@ function fixFor(text: string, handler: HandlerLocation, covering: ProxyRule, new
   }
   const start = covering.directive.span.start;
   const indent = indentationAt(text, start);
-  const path = /^[^\s"'\\]+$/.test(handler.path) ? handler.path : `"${handler.path.replace(/["\\]/g, '\\$&')}"`;
   return {
     title: `Add "ProxyPass ${handler.path} !" before the ProxyPass that takes it`,
     safe: false,
-    edits: [{ span: { start, end: start }, newText: `ProxyPass ${path} !${newline}${/^\s*$/.test(indent) ? indent : ''}` }],
+    edits: [
+      { span: { start, end: start }, newText: `ProxyPass ${argument(handler.path)} !${newline}${/^\s*$/.test(indent) ? indent : ''}` },
+    ],
   };
 }
 

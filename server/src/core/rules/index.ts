@@ -6,10 +6,15 @@ import { rule as balancerNameCollision } from './balancer-name-collision';
 import { rule as balancerPersist } from './balancer-persist';
 import { rule as balancerSchemeTypo } from './balancer-scheme-typo';
 import { rule as commentContinuation } from './comment-continuation';
+import { rule as doubledSlash } from './doubled-slash';
 import { rule as duplicateMember } from './duplicate-member';
 import { rule as duplicateRoute } from './duplicate-route';
 import { rule as emptyBalancer } from './empty-balancer';
+import { rule as encodedSlash } from './encoded-slash';
+import { rule as errorDocumentRedirect } from './error-document-redirect';
+import { rule as guardBypassed } from './guard-bypassed';
 import { rule as handlerProxied } from './handler-proxied';
+import { rule as headerVariableUnset } from './header-variable-unset';
 import { rule as healthCheckNeverRuns } from './health-check-never-runs';
 import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
@@ -28,6 +33,8 @@ import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
 import { rule as loadModuleFailed } from './load-module-failed';
+import { rule as localPathProxied } from './local-path-proxied';
+import { rule as locationGuardSlash } from './location-guard-slash';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
@@ -44,8 +51,14 @@ import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
+import { rule as queryInPathPattern } from './query-in-path-pattern';
 import { rule as refusedIfUnset } from './refused-if-unset';
+import { rule as responseHeaderForMember } from './response-header-for-member';
+import { rule as reverseDoubledSlash } from './reverse-doubled-slash';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
+import { rule as rewriteNotInherited } from './rewrite-not-inherited';
+import { rule as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
+import { rule as rewriteWithoutLast } from './rewrite-without-last';
 import { rule as sectionMismatch } from './section-mismatch';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
@@ -58,6 +71,7 @@ import { rule as stickyWithoutRoute } from './sticky-without-route';
 import { rule as suspiciousMemberUrl } from './suspicious-member-url';
 import { rule as templateSyntax } from './template-syntax';
 import { rule as tlsMemberByIp } from './tls-member-by-ip';
+import { rule as tlsVerifyWithoutCa } from './tls-verify-without-ca';
 import { rule as trailingSlashMismatch } from './trailing-slash-mismatch';
 import { rule as unclosedConditional } from './unclosed-conditional';
 import { rule as undefinedBalancer } from './undefined-balancer';
@@ -69,6 +83,7 @@ import { rule as unknownParameter } from './unknown-parameter';
 import { rule as unservableBalancerName } from './unservable-balancer-name';
 import { rule as unusedBalancer } from './unused-balancer';
 import { rule as unusedSuppression } from './unused-suppression';
+import { rule as upgradeConditionCase } from './upgrade-condition-case';
 import { rule as vhostMembersIgnored } from './vhost-members-ignored';
 import { rule as zeroLoadfactor } from './zero-loadfactor';
 import type { Rule } from './types';
@@ -82,10 +97,15 @@ export const RULES: readonly Rule[] = [
   balancerPersist,
   balancerSchemeTypo,
   commentContinuation,
+  doubledSlash,
   duplicateMember,
   duplicateRoute,
   emptyBalancer,
+  encodedSlash,
+  errorDocumentRedirect,
+  guardBypassed,
   handlerProxied,
+  headerVariableUnset,
   healthCheckNeverRuns,
   ignoredText,
   includeFailed,
@@ -104,6 +124,8 @@ export const RULES: readonly Rule[] = [
   invalidUrl,
   lbsetShadowed,
   loadModuleFailed,
+  localPathProxied,
+  locationGuardSlash,
   locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
@@ -120,8 +142,14 @@ export const RULES: readonly Rule[] = [
   proxypassSyntax,
   proxypassreverseExtraWord,
   proxypassreverseSyntax,
+  queryInPathPattern,
   refusedIfUnset,
+  responseHeaderForMember,
+  reverseDoubledSlash,
   rewriteNegatedBackreference,
+  rewriteNotInherited,
+  rewriteProxyWithoutFlag,
+  rewriteWithoutLast,
   sectionMismatch,
   sharedMember,
   spareNeverUsed,
@@ -134,6 +162,7 @@ export const RULES: readonly Rule[] = [
   suspiciousMemberUrl,
   templateSyntax,
   tlsMemberByIp,
+  tlsVerifyWithoutCa,
   trailingSlashMismatch,
   unclosedConditional,
   undefinedBalancer,
@@ -145,6 +174,7 @@ export const RULES: readonly Rule[] = [
   unservableBalancerName,
   unusedBalancer,
   unusedSuppression,
+  upgradeConditionCase,
   vhostMembersIgnored,
   zeroLoadfactor,
 ];

@@ -10,7 +10,7 @@ export const rule: Rule = {
   docs: {
     summary: 'a member URL ending with `/` in a balancer that a ProxyPass or RewriteRule reaches with a path: the backend receives `//`',
     why: 'Apache joins the member URL and the rest of the balancer URL as they are: with `BalancerMember http://10.0.0.1:8080/` and `ProxyPass /app/ balancer://shop/app/`, a request for /app/cart reaches the backend as //app/cart, which many applications do not route.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" "balancer://shop/"',
+    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {

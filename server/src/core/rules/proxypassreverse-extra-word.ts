@@ -21,7 +21,7 @@ export const rule: Rule = {
       if (!word || asciiLower(word.value) === 'interpolate' || word.value.includes('${')) continue;
       // Inside a path section the second word must be "interpolate", outside it must not be: else Apache refuses
       // the line (proxypassreverse-syntax).
-      if ((asciiLower(args[1]!.value) === 'interpolate') !== inPath) continue;
+      if ((asciiLower(args[1]!.value) === 'interpolate') !== (inPath !== undefined)) continue;
       const where = word.value.includes('=') ? ', or set it on the ProxyPass or in ProxySet' : '';
       const from = args[1]!.span.end;
       yield {

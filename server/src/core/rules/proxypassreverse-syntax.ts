@@ -1,8 +1,10 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import { reverseLines } from '../requests/proxy-lines';
-import type { Directive } from '../syntax/tree';
-import type { Rule, RuleFinding } from './types';
+import type { Directive, Section } from '../syntax/tree';
+import { argument, indentationAt, lineEnd, lineStart } from './shared';
+import type { Fix, Rule, RuleFinding } from './types';
+import type { Word } from '../syntax/words';
 
 export const rule: Rule = {
   id: 'proxypassreverse-syntax',
@@ -15,14 +17,14 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
-      const finding = refusal(directive, inPath);
+      const finding = refusal(analysis.tree.text, directive, inPath);
       if (finding) yield finding;
     }
   },
 };
 
 /** add_pass_reverse's refusals (mod_proxy.c), and AP_INIT_TAKE123's. */
-function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined {
+function refusal(text: string, directive: Directive, inPath: Section | undefined): RuleFinding | undefined {
   const args = directive.args;
   if (args.some((word) => word.value.includes('${'))) return undefined;
   if (args.length > 3) {
@@ -41,7 +43,13 @@ function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined
       span: first.span,
       message: `remove the path ${quoted(first.value)}: inside <Location> or <Proxy> ProxyPassReverse takes only the URL`,
       apacheMessage: 'ProxyPassReverse can not have a path when defined in a location',
-      fixes: [{ title: 'Remove the path', safe: true, edits: [{ span: { start: first.span.start, end }, newText: '' }] }],
+      fixes: [
+        moveOut(text, directive, inPath, second) ?? {
+          title: 'Remove the path',
+          safe: true,
+          edits: [{ span: { start: first.span.start, end }, newText: '' }],
+        },
+      ],
     };
   }
   if (args.length === 0 || !second || asciiLower(second.value) === 'interpolate') {
@@ -52,4 +60,28 @@ function refusal(directive: Directive, inPath: boolean): RuleFinding | undefined
     };
   }
   return undefined;
+}
+
+/**
+ * In `<Location "/shop/">`, ProxyPassReverse with the URL alone maps a redirect to /landed to
+ * /shop//landed (the path keeps its slash and the rest brings one): the line moves after the section
+ * with the path written without its trailing slash (verified on Apache 2.4.71).
+ */
+function moveOut(text: string, directive: Directive, section: Section, url: Word): Fix | undefined {
+  const path = section.args[0]?.value;
+  const close = section.close;
+  if (asciiLower(section.name) !== 'location' || section.args.length !== 1 || !path || path.length < 2 || !path.endsWith('/') || !close)
+    return undefined;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const after = lineEnd(text, close.span.end);
+  const line = `${indentationAt(text, section.open.span.start)}ProxyPassReverse ${argument(path.replace(/\/+$/, ''))} ${argument(url.value)}`;
+  const atEnd = after === text.length && !text.endsWith('\n');
+  return {
+    title: `Move it after </Location> as ProxyPassReverse ${quoted(path.replace(/\/+$/, ''))} ${quoted(url.value)}`,
+    safe: true,
+    edits: [
+      { span: { start: lineStart(text, directive.span.start), end: lineEnd(text, directive.span.end) }, newText: '' },
+      { span: { start: after, end: after }, newText: atEnd ? `${newline}${line}` : `${line}${newline}` },
+    ],
+  };
 }

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
-import type { Directive, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
+import type { Directive, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
@@ -165,4 +165,40 @@ export function lineStart(text: string, offset: number): number {
 export function lineEnd(text: string, end: number): number {
   const newline = text.indexOf('\n', Math.max(0, end - 1));
   return newline < 0 ? text.length : newline + 1;
+}
+
+/** A value written as one argument of a new line: bare when it can be, else quoted with `"` and `\` escaped. */
+export function argument(value: string): string {
+  return /^[^\s"'\\]+$/.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * An edit adding `flag` to a RewriteRule's or RewriteCond's flags (the word after its first two):
+ * inside the `[…]` when there is one, else a new `[flag]` word.
+ */
+export function addRewriteFlag(text: string, directive: Directive, flag: string): TextEdit | undefined {
+  const words = directive.args;
+  const flags = words[2];
+  if (!flags) {
+    const last = words[1];
+    return last && words.length === 2 ? { span: { start: last.span.end, end: last.span.end }, newText: ` [${flag}]` } : undefined;
+  }
+  const raw = text.slice(flags.span.start, flags.span.end);
+  const close = raw.lastIndexOf(']');
+  if (words.length !== 3 || !/^["']?\[/.test(raw) || close < 0) return undefined;
+  const at = flags.span.start + close;
+  return { span: { start: at, end: at }, newText: flags.value === '[]' ? flag : `,${flag}` };
+}
+
+/**
+ * Whether a section's own lines restrict access (`Require` other than `all granted`, `Deny`,
+ * `AuthType`): a guard, as opposed to a section that opens a path.
+ */
+export function guardsAccess(section: Section): boolean {
+  return section.children.some((child) => {
+    if (child.kind !== 'directive') return child.name.toLowerCase().startsWith('require') && guardsAccess(child);
+    const name = asciiLower(child.name);
+    if (name === 'deny' || name === 'authtype') return true;
+    return name === 'require' && asciiLower(child.args.map((word) => word.value).join(' ')) !== 'all granted';
+  });
 }

@@ -1,0 +1,37 @@
+import { quoted } from '../bounded';
+import { stepsNamed } from '../syntax/named';
+import type { Rule } from './types';
+
+/** Variables that hold the path only. */
+const PATH_ONLY = /^%\{(REQUEST_URI|SCRIPT_NAME|PATH_INFO|REQUEST_FILENAME)\}$/i;
+
+export const rule: Rule = {
+  id: 'query-in-path-pattern',
+  severity: 'warning',
+  docs: {
+    summary:
+      'a `RewriteRule` pattern, or a `RewriteCond` on `%{REQUEST_URI}`, that looks for the query string (`\\?`, `name=value`): it never sees it',
+    why: 'RewriteRule matches the path of the URL, and `%{REQUEST_URI}` holds the path too: the query string is in `%{QUERY_STRING}` (or `%{THE_REQUEST}`). A condition such as `%{REQUEST_URI} transport=websocket` never matches, so the rule it guards never runs (socket.io upgrades then land on the HTTP route).',
+    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{REQUEST_URI} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+  },
+  *check({ analysis }) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond', 'rewriterule'])) {
+      if (step.kind !== 'directive') continue;
+      const directive = step.directive;
+      const isRule = directive.name.toLowerCase() === 'rewriterule';
+      const [first, second] = directive.args;
+      const pattern = isRule ? first : second;
+      if (!pattern || (!isRule && !PATH_ONLY.test(first?.value ?? ''))) continue;
+      const text = pattern.value.replace(/^!/, '');
+      // Expression tests (`-f`, `=`, `<`…) are not regular expressions.
+      if (!isRule && /^(-[a-zA-Z]+|[=<>])/.test(text)) continue;
+      const asks = /\\\?|(^|[&?])[A-Za-z_][\w-]*=/.test(text);
+      if (!asks) continue;
+      yield {
+        span: pattern.span,
+        message: `${quoted(pattern.value)} looks for a query string, but ${isRule ? 'RewriteRule matches' : first!.value} only the path: test %{QUERY_STRING}`,
+      };
+    }
+  },
+};

@@ -1,0 +1,82 @@
+import { quoted } from '../bounded';
+import { balancerName, isBalancerUrl } from '../model/urls';
+import { pathUnder, probe, serverLines, urlPath } from '../requests/probe';
+import type { Word } from '../syntax/words';
+import type { Analysis } from '../analysis';
+import type { Fix, Rule } from './types';
+
+export const rule: Rule = {
+  id: 'reverse-doubled-slash',
+  severity: 'warning',
+  docs: {
+    summary: "a `ProxyPassReverse` that turns a member's redirect to `/landed` into `/api//landed`",
+    why: 'ProxyPassReverse replaces the start of a member\'s `Location` (the member\'s URL, for a balancer each member\'s URL) with the public path: when that path ends with `/` and the part replaced does not, the rest keeps its own slash and the client is sent to `/api//landed`, which many applications answer with 404 or another redirect. Write the public path without its trailing slash (`ProxyPassReverse "/api" "balancer://api/"`), or end a member URL with one.',
+    bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"',
+    good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api" "balancer://api/"',
+  },
+  *check({ analysis }) {
+    const text = analysis.tree.text;
+    for (const line of serverLines(analysis, ['proxypassreverse'])) {
+      const directive = line.directive;
+      const section = line.sections.at(-1);
+      if (line.sections.length > 1 || (section && section.name.toLowerCase() !== 'location')) continue;
+      const [first, second] = directive.args;
+      const fakeWord = section ? section.args[0] : first;
+      const realWord = section ? first : second;
+      if (!fakeWord || !realWord || (section ? directive.args.length !== 1 : directive.args.length !== 2)) continue;
+      const fake = fakeWord.value;
+      if (!fake.startsWith('/') || fake.includes('${') || realWord.value.includes('${')) continue;
+      const redirect = memberRedirect(analysis, realWord.value);
+      if (redirect === undefined) continue;
+      const seen = probe(analysis, line.server, pathUnder(fake), { answer: { location: redirect } });
+      const location = seen?.trace.clientLocation;
+      if (!seen || seen.trace.handledBy !== 'proxy' || location == null) continue;
+      if (!seen.trace.steps.some((step) => step.span?.start === directive.span.start)) continue;
+      const landed = urlPath(location);
+      if (!landed.includes('//')) continue;
+      const fix = section ? undefined : fixFor(text, fakeWord);
+      yield {
+        span: directive.span,
+        message: `a member's redirect to ${urlPath(redirect)} reaches the client as ${landed}: ${
+          section
+            ? `write it outside the <Location> with ${quoted(fake.replace(/\/+$/, ''))}`
+            : `remove the trailing slash of ${quoted(fake)}`
+        }`,
+        fixes: fix ? [fix] : [],
+      };
+    }
+  },
+};
+
+/** What a member sends back for a page of its mapped tree: `http://10.0.0.1:8080/landed` (for a balancer, its first member's). */
+function memberRedirect(analysis: Analysis, real: string): string | undefined {
+  let base: string;
+  let path: string;
+  if (isBalancerUrl(real)) {
+    const named = balancerName(real);
+    if (!('name' in named)) return undefined;
+    const balancer = analysis.model.balancers.find((each) => each.name === named.name);
+    const member = balancer?.members[0];
+    if (!member) return undefined;
+    base = member.name.replace(/\/+$/, '');
+    path = real.slice(named.name.length);
+  } else {
+    const authority = /^(https?:\/\/[^/?#]+)([^?#]*)$/i.exec(real);
+    if (!authority) return undefined;
+    base = authority[1]!;
+    path = authority[2]!;
+  }
+  return `${base}${path.endsWith('/') ? path : `${path}/`}landed`;
+}
+
+/** Drop the public path's trailing slash: the rest of the member's Location brings its own. */
+function fixFor(text: string, fake: Word): Fix | undefined {
+  const raw = text.slice(fake.span.start, fake.span.end);
+  const slash = fake.span.start + raw.replace(/["']$/, '').length - 1;
+  if (fake.value.length < 2 || !fake.value.endsWith('/') || text[slash] !== '/') return undefined;
+  return {
+    title: `Remove the trailing slash of ${quoted(fake.value)}`,
+    safe: true,
+    edits: [{ span: { start: slash, end: slash + 1 }, newText: '' }],
+  };
+}

@@ -1,0 +1,36 @@
+import { quoted } from '../bounded';
+import { flagsOf } from '../requests/rewrite';
+import { stepsNamed } from '../syntax/named';
+import { addRewriteFlag } from './shared';
+import type { Rule } from './types';
+
+/** Targets only the proxy can reach: a browser redirected to one gets nowhere. */
+const PROXY_ONLY = /^(balancer|ws|wss|ajp|fcgi|scgi|uwsgi|h2|h2c):\/\/|^unix:/i;
+
+export const rule: Rule = {
+  id: 'rewrite-proxy-without-flag',
+  severity: 'warning',
+  docs: {
+    summary: 'a `RewriteRule` to `balancer://…` (or `ws://`, `ajp://`, `unix:`…) without `[P]`: the request is never proxied',
+    why: 'Only the `P` flag hands a rewritten request to mod_proxy. Without it a `balancer://` or `ws://` substitution is treated as a redirect or a file name: the client gets a redirect to a URL it cannot open (or a 404), and the members never see the request — a WebSocket upgrade then fails although the rule matched.',
+    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [L]',
+    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+  },
+  *check({ analysis }) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
+      if (step.kind !== 'directive') continue;
+      const directive = step.directive;
+      const target = directive.args[1]?.value ?? '';
+      if (!PROXY_ONLY.test(target)) continue;
+      const flags = flagsOf(directive.args[2]?.value);
+      if (flags.has('p') || flags.has('proxy')) continue;
+      const redirects = flags.has('r') || flags.has('redirect');
+      const edit = redirects ? undefined : addRewriteFlag(analysis.tree.text, directive, 'P');
+      yield {
+        span: directive.span,
+        message: `without the P flag ${quoted(target)} is not proxied: the request never reaches a member, add [P]`,
+        fixes: edit ? [{ title: 'Add the P flag', safe: true, edits: [edit] }] : [],
+      };
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import type { Analysis } from '../analysis';
+import { quoted } from '../bounded';
+import { pathMatching, probe, serverLines, urlPath } from '../requests/probe';
+import { flagsOf } from '../requests/rewrite';
+import { stepsNamed } from '../syntax/named';
+import { addRewriteFlag } from './shared';
+import type { Rule } from './types';
+
+/** Flags that end the pass or hand the request on: a rule with one of them is not followed by the next. */
+const ENDS = [
+  'l',
+  'last',
+  'end',
+  'p',
+  'proxy',
+  'r',
+  'redirect',
+  'f',
+  'forbidden',
+  'g',
+  'gone',
+  'pt',
+  'passthrough',
+  'n',
+  'next',
+  'c',
+  'chain',
+  's',
+  'skip',
+];
+
+export const rule: Rule = {
+  id: 'rewrite-without-last',
+  severity: 'warning',
+  docs: {
+    summary: 'a `RewriteRule` to a file path without `[L]`, followed by a `RewriteRule … [P]` that proxies the file path to a member',
+    why: 'mod_rewrite runs every rule in turn on the result of the ones before: without `[L]`, a rule that maps `/.well-known/acme-challenge/x` to a folder hands `/srv/acme/…` to the next rule, and a catch-all `RewriteRule ^/(.*)$ balancer://app/$1 [P]` sends that file path to a member, which answers 404 (certificate renewals fail).',
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1"\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1" [L]\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
+  },
+  *check({ analysis }) {
+    const lines = serverLines(analysis, ['rewriterule']);
+    if (lines.length < 2) return;
+    const folders = fileFolders(analysis);
+    for (const line of lines) {
+      const [pattern, target, flagWord] = line.directive.args;
+      if (line.sections.length > 0 || !pattern || !target || pattern.value.startsWith('!')) continue;
+      const flags = flagsOf(flagWord?.value);
+      if (ENDS.some((flag) => flags.has(flag))) continue;
+      const folder = folders.find((each) => target.value.startsWith(each));
+      if (!folder) continue;
+      const path = pathMatching(pattern.value);
+      const seen = path === undefined ? undefined : probe(analysis, line.server, path);
+      const by = seen?.decidedBy;
+      const sent = seen?.trace.backendRequest;
+      if (!seen || !by || by === line.directive || by.name.toLowerCase() !== 'rewriterule' || !sent) continue;
+      const edit = addRewriteFlag(analysis.tree.text, line.directive, 'L');
+      yield {
+        span: line.directive.span,
+        message: `without [L] the next rules run on ${quoted(folder)}…: the RewriteRule below proxies it, the member receives ${urlPath(sent.url)}`,
+        related: [{ span: by.span, message: 'the rule that proxies the file path' }],
+        fixes: edit ? [{ title: 'Add the L flag', safe: true, edits: [edit] }] : [],
+      };
+    }
+  },
+};
+
+/** Folders the configuration serves files from: `<Directory>` sections, DocumentRoot and Alias targets, each ending with `/`. */
+function fileFolders(analysis: Analysis): string[] {
+  const folders = new Set<string>();
+  for (const step of stepsNamed(analysis.tree.nodes, ['<directory', 'documentroot', 'alias'])) {
+    const value =
+      step.kind === 'enter'
+        ? step.section.args[0]?.value
+        : step.directive.args[step.directive.name.toLowerCase() === 'alias' ? 1 : 0]?.value;
+    if (value && value.startsWith('/') && value !== '/' && !value.includes('${')) folders.add(value.endsWith('/') ? value : `${value}/`);
+  }
+  return [...folders];
+}

@@ -1,0 +1,35 @@
+import { quoted } from '../bounded';
+import { flagsOf } from '../requests/rewrite';
+import { stepsNamed } from '../syntax/named';
+import { addRewriteFlag } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'upgrade-condition-case',
+  severity: 'warning',
+  docs: {
+    summary:
+      'a `RewriteCond` on `%{HTTP:Upgrade}` or `%{HTTP:Connection}` without `[NC]`: clients write `WebSocket` and `upgrade` in any case',
+    why: 'Upgrade and Connection tokens are case-insensitive (RFC 9110), and clients differ: browsers send `websocket`, other clients `WebSocket`, and `Connection` is often `keep-alive, Upgrade`. A case-sensitive condition lets some WebSocket handshakes fall through to the plain HTTP route, where the upgrade is dropped.',
+    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$ [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+  },
+  *check({ analysis }) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
+      if (step.kind !== 'directive') continue;
+      const directive = step.directive;
+      const [test, pattern, flagWord] = directive.args;
+      const header = /^%\{HTTP:(upgrade|connection)\}$/i.exec(test?.value ?? '')?.[1];
+      if (!header || !pattern || !/[A-Za-z]/.test(pattern.value.replace(/\\[A-Za-z]/g, ''))) continue;
+      // `=`, `<`, `>` comparisons and -f style tests take the pattern literally; they are case-sensitive too.
+      const flags = flagsOf(flagWord?.value);
+      if (flags.has('nc') || flags.has('nocase')) continue;
+      const edit = addRewriteFlag(analysis.tree.text, directive, 'NC');
+      yield {
+        span: pattern.span,
+        message: `${quoted(pattern.value)} is compared case-sensitively, but ${header} tokens may come in any case: add [NC]`,
+        fixes: edit ? [{ title: 'Add the NC flag', safe: true, edits: [edit] }] : [],
+      };
+    }
+  },
+};

@@ -1,0 +1,21 @@
+import { ruleTable } from '../../support/rules';
+
+// Without [P] the request never reaches a member: checked on Apache/2.4.71 (test/apache/request-mistakes.test.ts, websocket).
+const W = '<Proxy balancer://ws>\n    BalancerMember ws://10.0.0.1:8080\n</Proxy>\nRewriteEngine On\n';
+
+ruleTable('rewrite-proxy-without-flag', [
+  [
+    `${W}RewriteCond %{HTTP:Upgrade} websocket [NC]\n[[RewriteRule "^/(.*)$" "balancer://ws/$1" [L]]]`,
+    {
+      says: ['without the P flag "balancer://ws/$1" is not proxied', 'add [P]'],
+      fixed: `${W}RewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [L,P]`,
+      safe: true,
+    },
+  ],
+  [`${W}[[RewriteRule ^/ws/(.*) ws://10.0.0.1:8080/$1]]`, { fixed: `${W}RewriteRule ^/ws/(.*) ws://10.0.0.1:8080/$1 [P]` }],
+  [`${W}[[RewriteRule ^/(.*) balancer://ws/$1 [R=302]]]`, { noFix: true }],
+  // near misses
+  [`${W}RewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
+  [`${W}RewriteRule ^/(.*) balancer://ws/$1 [proxy]`],
+  [`${W}RewriteRule ^/old/(.*) https://example.com/$1 [R=301,L]`],
+]);
