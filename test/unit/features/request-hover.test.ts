@@ -91,6 +91,16 @@ describe('hover: example requests on the lines that map them', () => {
       ['serves it from /srv/\\*x\\*/\\[l\\](http\\://evil)'],
     ],
     [
+      'a main server line when virtual hosts take every port: traced through the first one',
+      'Listen 80\n<VirtualHost *:80>\nServerName v.example\n</VirtualHost>\nProxy|Pass "/api/" "http://10.0.0.2/"\n',
+      ['- `GET /api/x` → `http://10.0.0.2/x`'],
+    ],
+    [
+      'a virtual host no request reaches (an unnamed second one of its address) says so',
+      '<VirtualHost 10.0.0.5:80>\nServerName a.example\n</VirtualHost>\n<VirtualHost 10.0.0.5:80>\nProxy|Pass "/api/" "http://10.0.0.2/"\n</VirtualHost>\n',
+      ['no request reaches this server'],
+    ],
+    [
       'a pattern no sample satisfies says so',
       'ProxyPassMatch| "^/(a)\\1$" "http://h/"\n',
       ['no path this pattern matches could be derived'],

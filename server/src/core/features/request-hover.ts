@@ -10,9 +10,10 @@ import { asciiLower } from '../ascii';
 import { locator } from '../files';
 import { codeSpan, escapeMarkdown } from '../markup';
 import { testRegex } from '../regex';
-import { parseRequest, type Trace } from '../requests/request';
+import { requestTo } from '../requests/probe';
+import type { Trace } from '../requests/request';
 import { sampleMatch } from '../requests/sample';
-import { serversOf, type Server } from '../requests/servers';
+import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
@@ -48,17 +49,22 @@ export function requestHover(analysis: Analysis, offset: number): RequestHover |
   const locate = locator(analysis.tree.text, analysis.tree.files, (file) => file.path);
   const lineOf = (span: Span): string => `line ${locate(span.start).line}`;
   const names = directiveNames(analysis);
+  // The main server's lines are merged into every virtual host: when they take every port, a request to the first one shows them.
+  const reachable = [server, ...(server === servers.main ? servers.vhosts : [])].find((each) => requestTo(analysis, each, '/'));
+  const paths = examplePaths(subject);
   const rows: string[] = [];
-  for (const path of examplePaths(subject)) {
-    const request = parseRequest('GET', `${origin(server)}${encodeSample(path)}`, []);
-    if ('error' in request) continue;
+  for (const path of paths) {
+    const request = reachable && requestTo(analysis, reachable, encodeSample(path));
+    if (!request) continue;
     const trace = traceRequest(analysis, request);
     rows.push(`- ${codeSpan(`GET ${path}`)} → ${outcome(analysis, trace, path)}${decidedElsewhere(trace, subject.line, names, lineOf)}`);
   }
   const markdown =
     rows.length > 0
       ? ['**example requests** (what Apache does to them)', '', ...rows].join('\n')
-      : `**example requests**: no path this ${escapeMarkdown(subject.isRegex ? 'pattern' : 'line')} matches could be derived`;
+      : paths.length > 0
+        ? '**example requests**: no request reaches this server (another one answers every address, port and name it has)'
+        : `**example requests**: no path this ${subject.isRegex ? 'pattern' : 'line'} matches could be derived`;
   return { markdown, span: subject.line.span };
 }
 
@@ -145,17 +151,6 @@ function examplePaths(subject: Subject): string[] {
   const first = path.endsWith('/') ? `${path}${SAMPLE_SEGMENT}` : `${path}/${SAMPLE_SEGMENT}`;
   if (path === '/') return [first];
   return [first, path.endsWith('/') ? path.slice(0, -1) : path];
-}
-
-/** The URL a client of `server` would use: its name (or address) and port. */
-function origin(server: Server): string {
-  const address = server.addresses.find((each) => each.port !== '*') ?? server.addresses[0];
-  const port = address && address.port !== '*' ? address.port : 80;
-  const named = server.serverName ?? server.aliases.find((alias) => !/[*?]/.test(alias));
-  const host = named ?? (address && !['*', '_default_', ''].includes(address.host) ? address.host : 'localhost');
-  const scheme = port === 443 ? 'https' : 'http';
-  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return `${scheme}://${shown}${port === (scheme === 'https' ? 443 : 80) ? '' : `:${port}`}`;
 }
 
 /** A sample as a URL path: what is not a path character percent-encoded. */
