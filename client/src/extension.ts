@@ -1,5 +1,5 @@
 /**
- * VS Code client: starts the bundled language server over IPC and opens the schedule panel.
+ * VS Code client: starts the bundled language server over IPC, opens the schedule panel and traces requests.
  * Glue only (CONTRIBUTING.md "Architecture"): every answer comes from the server; the panel's HTML is a pure function.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,7 @@ import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions,
 import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
+import { TRACE_COMMAND, traceRequestCommand } from './traceRequest';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
@@ -71,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     reports,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
     vscode.commands.registerCommand('balancerLens.compareWithHead', () => compareWithHead(client, reports)),
+    vscode.commands.registerCommand(TRACE_COMMAND, (typed?: string) => traceRequestCommand(client, typed)),
   );
   // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
   let started: Promise<void> | undefined;

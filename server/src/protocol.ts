@@ -54,3 +54,38 @@ export interface DiffAnswer {
   readonly markdown: string;
   readonly changed: boolean;
 }
+
+/** What Apache does to one request on the open document's configuration (`balancer-lens trace`). */
+export const TRACE_REQUEST = 'balancerLens/trace';
+
+/** The trace request's params; a client may send anything. */
+export interface TraceParams {
+  readonly uri: unknown;
+  /** The request's absolute URL: its host and port choose the server. */
+  readonly url: unknown;
+  /** Default GET. */
+  readonly method?: unknown;
+  /** `Name: value` lines. */
+  readonly headers?: unknown;
+}
+
+/** One step of a trace and where its line is: the file as a URI and a 1-based line, or null for Apache's defaults. */
+export interface TraceAnswerStep {
+  readonly what: string;
+  readonly file: string | null;
+  readonly line: number | null;
+}
+
+/** The trace answer: `trace --format json`'s contract with each step's file as a URI, or what is wrong with the request. */
+export type TraceAnswer =
+  | {
+      readonly handledBy: 'proxy' | 'local' | 'error';
+      readonly status: number | null;
+      readonly balancer: string | null;
+      readonly member: string | null;
+      readonly backendRequest: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>> } | null;
+      readonly clientLocation: string | null;
+      readonly clientSetCookie: string | null;
+      readonly steps: readonly TraceAnswerStep[];
+    }
+  | { readonly error: string };

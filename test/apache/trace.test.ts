@@ -23,6 +23,7 @@ import { ALL_CASES, TraceCaseRequest } from './trace-cases';
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
   ['rewrite_module', 'mod_rewrite.so'],
   ['alias_module', 'mod_alias.so'],
+  ['headers_module', 'mod_headers.so'],
 ];
 
 /** The JSON contract of `trace`. */
@@ -34,6 +35,7 @@ interface TraceJson {
   readonly backendRequest: { readonly method: string; readonly url: string; readonly headers: Record<string, string> } | null;
   readonly clientLocation: string | null;
   readonly clientSetCookie: string | null;
+  readonly steps: readonly { readonly what: string }[];
 }
 
 /** Headers every echo carries that the model leaves out, as Apache's connection handling adds them. */
@@ -73,7 +75,9 @@ describe('trace agrees with a real Apache', function () {
         const answer = await sendRequest(port, request.method ?? 'GET', request.path, { Host: host, ...headers });
         const trace = traceOf(configFile, dir, `http://${host}${request.path}`, request, headers, [`http://${nowhere}`]);
         // A balancer's first request goes where a fresh Apache sends it; later ones depend on the picks before.
-        const isFirst = trace.balancer === null || !balancersSeen.has(trace.balancer);
+        // A sticky route picks its member whatever came before.
+        const isRouted = trace.steps.some((step) => / names route [^,]*: member /.test(step.what));
+        const isFirst = trace.balancer === null || !balancersSeen.has(trace.balancer) || isRouted;
         if (trace.balancer !== null) balancersSeen.add(trace.balancer);
         const backend = pool.backends.find((each) => each.name === answer.echo?.name);
         const differences = compare(trace, answer, isFirst, backend === undefined ? '' : `127.0.0.1:${backend.port}`);

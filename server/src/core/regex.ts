@@ -20,6 +20,14 @@ import { pcreError } from './pcre';
 /** A test's answer: whether the pattern matches somewhere in the text, or why it was not evaluated. */
 export type RegexTest = boolean | 'invalid' | 'too-costly';
 
+/** A match as `RegExp.exec` gives it: the whole match, then each group's text (undefined for a group that took no part). */
+export type RegexMatch = readonly (string | undefined)[];
+
+/** How a pattern is compiled: `nocase` as mod_rewrite's [NC] asks (ASCII letters, as PCRE2 without UTF). */
+export interface RegexOptions {
+  readonly nocase?: boolean;
+}
+
 /** Characters a pattern may have: each costs parsing, so a longer one is not read at all. */
 const MAX_PATTERN = 20_000;
 
@@ -40,7 +48,8 @@ type Node =
   | { readonly kind: 'char'; readonly test: CharTest }
   | { readonly kind: 'sequence'; readonly items: readonly Node[] }
   | { readonly kind: 'alternation'; readonly options: readonly Node[] }
-  | { readonly kind: 'repeat'; readonly node: Node; readonly min: number; readonly max: number }
+  | { readonly kind: 'repeat'; readonly node: Node; readonly min: number; readonly max: number; readonly lazy: boolean }
+  | { readonly kind: 'group'; readonly index: number; readonly node: Node }
   | { readonly kind: 'assert'; readonly assertion: Assertion };
 
 type Instruction =
@@ -48,6 +57,8 @@ type Instruction =
   | { readonly op: 'split'; x: number; y: number }
   | { readonly op: 'jump'; to: number }
   | { readonly op: 'assert'; readonly assertion: Assertion }
+  /** Records the position in a capture slot: group n starts in slot 2n and ends in slot 2n + 1. */
+  | { readonly op: 'save'; readonly slot: number }
   | { readonly op: 'match' };
 
 /** Thrown inside the parser and compiler for what is not evaluated; caught in `testRegex`. */
@@ -99,6 +110,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { t: 9, n: 10, r: 13, f
 class Parser {
   private at = 0;
   private depth = 0;
+  /** Capturing groups read so far. */
+  groups = 0;
 
   constructor(private readonly pattern: string) {}
 
@@ -134,8 +147,10 @@ class Parser {
       if (node.kind === 'assert') throw new TooCostly();
       const next = this.pattern[this.at];
       if (next === '+') throw new TooCostly(); // possessive: no backtracking into it, which a Pike VM does not model
-      if (next === '?') this.at++; // lazy: the same answer for a yes/no test
-      node = { kind: 'repeat', node, min: bounds[0], max: bounds[1] };
+      // Lazy: the same answer for a yes/no test; for captures, the shorter way is tried first.
+      const lazy = next === '?';
+      if (lazy) this.at++;
+      node = { kind: 'repeat', node, min: bounds[0], max: bounds[1], lazy };
     }
   }
 
@@ -177,20 +192,25 @@ class Parser {
   }
 
   private group(): Node {
+    let isCapturing = true;
     if (this.pattern[this.at] === '?') {
       const rest = this.pattern.slice(this.at, this.at + 3);
-      if (rest.startsWith('?:')) this.at += 2;
-      else if (/^\?P?<[A-Za-z_]/.test(this.pattern.slice(this.at, this.at + 4)) || rest.startsWith("?'")) {
+      if (rest.startsWith('?:')) {
+        this.at += 2;
+        isCapturing = false;
+      } else if (/^\?P?<[A-Za-z_]/.test(this.pattern.slice(this.at, this.at + 4)) || rest.startsWith("?'")) {
         const close = this.pattern.indexOf(rest.startsWith("?'") ? "'" : '>', this.at + 2);
         if (close < 0) throw new TooCostly();
         this.at = close + 1;
       } else throw new TooCostly(); // lookarounds, atomic groups, options, conditionals, recursion, comments
     } else if (this.pattern[this.at] === '*') throw new TooCostly(); // verbs
+    // Groups are numbered by their opening parenthesis, as PCRE2 numbers them.
+    const index = isCapturing ? ++this.groups : 0;
     if (++this.depth > MAX_NESTING) throw new TooCostly();
     const inner = this.alternation();
     this.depth--;
     if (this.pattern[this.at++] !== ')') throw new TooCostly();
-    return inner;
+    return isCapturing ? { kind: 'group', index, node: inner } : inner;
   }
 
   private escape(): Node {
@@ -274,11 +294,22 @@ class Parser {
 }
 
 /** Appends the instructions of `node`; throws TooCostly past MAX_PROGRAM instructions or emitted nodes (`((){9999}){9999}` emits none). */
-function emit(node: Node, program: Instruction[], emitted: { count: number }): void {
+function emit(
+  node: Node,
+  program: Instruction[],
+  emitted: { count: number; readonly nocase?: boolean; readonly captures?: boolean },
+): void {
   if (program.length > MAX_PROGRAM || ++emitted.count > 4 * MAX_PROGRAM) throw new TooCostly();
   switch (node.kind) {
     case 'char':
-      program.push({ op: 'char', test: node.test });
+      program.push({ op: 'char', test: emitted.nocase ? caseless(node.test) : node.test });
+      return;
+    case 'group':
+      // A yes/no test records no groups: its program stays as small as before groups existed.
+      if (!emitted.captures) return emit(node.node, program, emitted);
+      program.push({ op: 'save', slot: 2 * node.index });
+      emit(node.node, program, emitted);
+      program.push({ op: 'save', slot: 2 * node.index + 1 });
       return;
     case 'assert':
       program.push({ op: 'assert', assertion: node.assertion });
@@ -306,11 +337,12 @@ function emit(node: Node, program: Instruction[], emitted: { count: number }): v
       for (let i = 0; i < node.min; i++) emit(node.node, program, emitted);
       if (node.max === Infinity) {
         const loop = program.length;
-        const split: Instruction = { op: 'split', x: loop + 1, y: 0 };
+        const split: Extract<Instruction, { op: 'split' }> = { op: 'split', x: loop + 1, y: 0 };
         program.push(split);
         emit(node.node, program, emitted);
         program.push({ op: 'jump', to: loop });
         split.y = program.length;
+        if (node.lazy) [split.x, split.y] = [split.y, split.x];
         return;
       }
       const splits: Extract<Instruction, { op: 'split' }>[] = [];
@@ -320,10 +352,18 @@ function emit(node: Node, program: Instruction[], emitted: { count: number }): v
         program.push(split);
         emit(node.node, program, emitted);
       }
-      for (const split of splits) split.y = program.length;
+      for (const split of splits) {
+        split.y = program.length;
+        if (node.lazy) [split.x, split.y] = [split.y, split.x];
+      }
       return;
     }
   }
+}
+
+/** A test that also takes the other case of an ASCII letter. */
+function caseless(test: CharTest): CharTest {
+  return (c) => test(c) || (c >= 65 && c <= 90 && test(c + 32)) || (c >= 97 && c <= 122 && test(c - 32));
 }
 
 function holds(assertion: Assertion, text: string, at: number): boolean {
@@ -361,6 +401,9 @@ function run(program: readonly Instruction[], text: string): boolean {
       switch (instruction.op) {
         case 'jump':
           stack.push(instruction.to);
+          break;
+        case 'save':
+          stack.push(pc + 1);
           break;
         case 'split':
           stack.push(instruction.y, instruction.x);
@@ -409,4 +452,107 @@ export function testRegex(pattern: string, text: string): RegexTest {
     if (error instanceof TooCostly) return 'too-costly';
     throw error;
   }
+}
+
+/**
+ * The leftmost match of `pattern` in `text` and its groups, as PCRE2 (and `RegExp.exec`) finds them:
+ * a Pike VM whose threads carry their capture positions and run in priority order, so the first
+ * alternative and the greedy choice win as a backtracker's would, in the same bounded time as
+ * `testRegex`. Null for no match; 'invalid' and 'too-costly' as `testRegex` answers.
+ */
+export function execRegex(pattern: string, text: string, options: RegexOptions = {}): RegexMatch | null | 'invalid' | 'too-costly' {
+  if (pattern.length > MAX_PATTERN) return 'too-costly';
+  if (pcreError(pattern)) return 'invalid';
+  try {
+    const parser = new Parser(pattern);
+    const program: Instruction[] = [];
+    emit(parser.parse(), program, { count: 0, nocase: options.nocase === true, captures: true });
+    program.push({ op: 'match' });
+    const slots = 2 * (parser.groups + 1);
+    // Each step of a thread copies its slots when it saves: they count in the budget.
+    if (program.length * (text.length + 1) * Math.ceil(slots / 8) > MAX_STEPS) return 'too-costly';
+    const found = runCaptures(program, text, slots);
+    if (!found) return null;
+    const groups: (string | undefined)[] = [];
+    for (let group = 0; group < slots / 2; group++) {
+      const start = found[2 * group]!;
+      const end = found[2 * group + 1]!;
+      groups.push(start >= 0 && end >= 0 ? text.slice(start, end) : undefined);
+    }
+    return groups;
+  } catch (error) {
+    if (error instanceof TooCostly) return 'too-costly';
+    throw error;
+  }
+}
+
+/** A thread of the capturing VM: its instruction and capture positions (-1 unset). */
+interface Thread {
+  readonly pc: number;
+  readonly slots: readonly number[];
+}
+
+/** The capture positions of the leftmost, highest-priority match, or undefined. */
+function runCaptures(program: readonly Instruction[], text: string, slots: number): readonly number[] | undefined {
+  const seen = new Int32Array(program.length).fill(-1);
+  let matched: readonly number[] | undefined;
+  // Follows the thread's jumps, splits (preferred branch first), saves and assertions at `at`, in
+  // priority order; a thread reaching `match` records it and cuts every lower-priority branch.
+  const add = (list: Thread[], start: Thread, at: number): boolean => {
+    const stack: Thread[] = [start];
+    while (stack.length > 0) {
+      const thread = stack.pop()!;
+      const { pc } = thread;
+      if (seen[pc] === at) continue;
+      seen[pc] = at;
+      const instruction = program[pc]!;
+      switch (instruction.op) {
+        case 'jump':
+          stack.push({ pc: instruction.to, slots: thread.slots });
+          break;
+        case 'split':
+          stack.push({ pc: instruction.y, slots: thread.slots }, { pc: instruction.x, slots: thread.slots });
+          break;
+        case 'save': {
+          const saved = [...thread.slots];
+          saved[instruction.slot] = at;
+          stack.push({ pc: pc + 1, slots: saved });
+          break;
+        }
+        case 'assert':
+          if (holds(instruction.assertion, text, at)) stack.push({ pc: pc + 1, slots: thread.slots });
+          break;
+        case 'match': {
+          const whole = [...thread.slots];
+          whole[1] = at;
+          matched = whole;
+          return true;
+        }
+        case 'char':
+          list.push(thread);
+      }
+    }
+    return false;
+  };
+  let current: Thread[] = [];
+  for (let at = 0; at <= text.length; at++) {
+    // A new thread at every position until something matched, behind every older one: the leftmost match wins.
+    if (!matched) {
+      const fresh = new Array<number>(slots).fill(-1);
+      fresh[0] = at;
+      add(current, { pc: 0, slots: fresh }, at);
+    }
+    if (at === text.length || current.length === 0) {
+      if (matched || at === text.length) break;
+      continue;
+    }
+    const code = text.charCodeAt(at);
+    const next: Thread[] = [];
+    for (const thread of current) {
+      const instruction = program[thread.pc] as Extract<Instruction, { op: 'char' }>;
+      if (instruction.test(code) && add(next, { pc: thread.pc + 1, slots: thread.slots }, at + 1)) break;
+    }
+    current = next;
+  }
+  return matched;
 }

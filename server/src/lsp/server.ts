@@ -20,7 +20,8 @@ import { documentLinks } from './handlers/links';
 import { definition, prepareRename, references, rename } from './handlers/navigation';
 import { schedule } from './handlers/schedule';
 import { trafficDiff } from './handlers/diff';
-import { DIFF_REQUEST, DiffParams, SCHEDULE_REQUEST, ScheduleParams } from '../protocol';
+import { trace } from './handlers/trace';
+import { DIFF_REQUEST, DiffParams, SCHEDULE_REQUEST, ScheduleParams, TRACE_REQUEST, TraceAnswer, TraceParams } from '../protocol';
 import { pullSettings } from './handlers/settings';
 import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { DEFAULT_SETTINGS, Settings } from './settings';
@@ -140,6 +141,15 @@ export function startServer(connection: Connection = connect()): void {
         (open, params: DiffParams) => trafficDiff(states, open, params),
         (params: DiffParams) => params.uri,
       ),
+    ),
+  );
+
+  connection.onRequest<TraceAnswer | null, void>(
+    TRACE_REQUEST,
+    guard(
+      'trace',
+      null,
+      withDocument(null, trace, (params: TraceParams) => params.uri),
     ),
   );
 

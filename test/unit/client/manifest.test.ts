@@ -64,7 +64,7 @@ describe('extension manifest', () => {
     for (const validation of contributes.jsonValidation) assert.ok(existsSync(join(ROOT, validation.url)), validation.url);
   });
 
-  it('registers the schedule command that code lenses run, and Compare with HEAD', () => {
+  it('registers the schedule command that code lenses run, Compare with HEAD and Trace a Request', () => {
     assert.deepEqual(
       contributes.commands.map((command: { command: string; category: string; title: string }) => [
         command.command,
@@ -73,6 +73,7 @@ describe('extension manifest', () => {
       [
         ['balancerLens.showSchedule', 'Balancer Lens: Show Schedule'],
         ['balancerLens.compareWithHead', 'Balancer Lens: Compare with HEAD'],
+        ['balancerLens.traceRequest', 'Balancer Lens: Trace a Request…'],
       ],
     );
   });

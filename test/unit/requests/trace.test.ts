@@ -146,6 +146,72 @@ describe('request model: trace', () => {
     assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
   });
 
+  it('runs configuration patterns on the bounded matcher: no backtracking, and what it cannot evaluate is said', () => {
+    const started = performance.now();
+    const hostile = `<LocationMatch "^/(a+)+$">\nRequire all denied\n</LocationMatch>\nRewriteEngine On\nRewriteCond "%{REQUEST_URI}" "^/(a|aa)+$"\nRewriteRule "^/(a+)+$" "http://10.0.0.3/" [P]\nProxyPassMatch "^/(a+)+$" "http://10.0.0.4/"`;
+    assert.equal(outcome(trace(hostile, `http://h/${'a'.repeat(26)}!`)), 'local ?');
+    assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
+    const steps = trace('ProxyPassMatch "^/(a)\\1$" "http://10.0.0.4/"', 'http://h/aa').steps.map((step) => step.what);
+    assert.ok(
+      steps.includes('assumes ^/(a)\\1$ does not match /aa: the pattern is not evaluated (too costly without backtracking)'),
+      steps.join('\n'),
+    );
+    assert.equal(
+      outcome(trace('RewriteEngine On\nRewriteRule "^/API/(.*)$" "http://10.0.0.3/$1" [P,NC]', 'http://h/api/x')),
+      'http://10.0.0.3 http://10.0.0.3/x',
+    );
+  });
+
+  it('follows a sticky route in a cookie or the URL, standbys and redirect= included', () => {
+    const sticky = (extra = '', b = 'route=b') =>
+      `<Proxy "balancer://st">\n  BalancerMember "http://10.0.0.1" route=a\n  BalancerMember "http://10.0.0.2" ${b}\n  BalancerMember "http://10.0.0.3" route=c status=+H\n  ProxySet stickysession=ROUTEID ${extra}\n</Proxy>\nProxyPass "/st/" "balancer://st/"`;
+    const member = (config: string, url: string, headers: string[] = []) => {
+      const result = trace(config, url, headers);
+      return result.member ?? `${result.status}`;
+    };
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.2');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: other=1; ROUTEID=x.c']), 'http://10.0.0.3');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: XROUTEID=.b']), 'http://10.0.0.1');
+    assert.equal(member(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=b']), 'http://10.0.0.1');
+    assert.equal(member(sticky(), 'http://h/st/x?q=1&ROUTEID=.b&r=2', ['Cookie: ROUTEID=.c']), 'http://10.0.0.2');
+    assert.equal(member(sticky(), 'http://h/st/x;ROUTEID=.b'), 'http://10.0.0.2');
+    assert.equal(member(sticky('stickysessionsep=_'), 'http://h/st/x', ['Cookie: ROUTEID=s_b']), 'http://10.0.0.2');
+    assert.equal(member(sticky('', 'route=b status=+D'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.1');
+    assert.equal(member(sticky('', 'route=b status=+D redirect=c'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), 'http://10.0.0.3');
+    assert.equal(member(sticky('nofailover=On', 'route=b status=+D'), 'http://h/st/x', ['Cookie: ROUTEID=.b']), '503');
+    const steps = trace(sticky(), 'http://h/st/x', ['Cookie: ROUTEID=.b']).steps.map((step) => step.what);
+    assert.ok(steps.includes('the cookie ROUTEID names route b: member b http://10.0.0.2'), steps.join('\n'));
+  });
+
+  it('applies RequestHeader edits before the member gets the headers: main server, server, then <Location>', () => {
+    const config = [
+      'RequestHeader set X-Set "one"',
+      'RequestHeader append X-App "two"',
+      'RequestHeader unset X-Gone',
+      'RequestHeader setifempty X-Empty "filled"',
+      'RequestHeader merge X-Merge "b"',
+      'RequestHeader set X-Env "e" env=STAGE',
+      '<Location "/h/loc/">',
+      '  RequestHeader set X-Set "loc"',
+      '</Location>',
+      'ProxyPass "/h/" "http://10.0.0.1/"',
+    ].join('\n');
+    const headers = (url: string, sent: string[]) => trace(config, url, sent).backendRequest?.headers ?? {};
+    const plain = headers('http://h/h/x', []);
+    assert.deepEqual(
+      [plain['x-set'], plain['x-app'], plain['x-empty'], plain['x-merge'], plain['x-env']],
+      ['one', 'two', 'filled', 'b', undefined],
+    );
+    const edited = headers('http://h/h/loc/x', ['X-App: one', 'X-Gone: bye', 'X-Empty: full', 'X-Merge: a, b', 'X-Set: client']);
+    assert.deepEqual(
+      [edited['x-set'], edited['x-app'], edited['x-gone'], edited['x-empty'], edited['x-merge']],
+      ['loc', 'one, two', undefined, 'full', 'a, b'],
+    );
+    assert.equal(headers('http://h/h/x', ['X-Merge: a'])['x-merge'], 'a, b');
+    const steps = trace(config, 'http://h/h/x').steps.map((step) => step.what);
+    assert.ok(steps.includes('RequestHeader set X-Env: assumes its condition env=STAGE does not hold'), steps.join('\n'));
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -13,6 +13,7 @@ import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share
 import { targetAt } from './locate';
 import { codeSpan, escapeMarkdown } from '../markup';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
+import { requestHover } from './request-hover';
 
 /** Markdown for the hover and the span it describes. */
 export interface HoverResult {
@@ -42,10 +43,16 @@ const EXPANSION_LINES = 30;
 /** The hover at `offset`, if anything there can be described; on a `Use` line, its expansion comes first. */
 export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
   const use = useAt(analysis, offset);
-  const described = targetHover(analysis, offset, options);
+  const described = withRequests(requestHover(analysis, offset), targetHover(analysis, offset, options));
   if (!use) return described;
   const markdown = expansionHover(analysis, use);
   return { markdown: described ? `${markdown}\n\n---\n\n${described.markdown}` : markdown, span: use.span };
+}
+
+/** A request-mapping line's examples first, then what the word under the cursor is (its span, the smaller). */
+function withRequests(requests: HoverResult | undefined, described: HoverResult | undefined): HoverResult | undefined {
+  if (!requests || !described) return requests ?? described;
+  return { markdown: `${requests.markdown}\n\n---\n\n${described.markdown}`, span: described.span };
 }
 
 function targetHover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {

@@ -7,6 +7,8 @@ import { asciiLower } from '../ascii';
 import type { Directive } from '../syntax/tree';
 import type { ClientRequest, TraceStep } from './request';
 import { headerValue } from './request';
+import type { RegexMatch } from '../regex';
+import { matchPattern } from './patterns';
 import type { Line } from './servers';
 
 /** What the rules did: nothing, or the rule that decided and its outcome. */
@@ -74,7 +76,13 @@ export function runRewrite(
     const [patternText = '', substitution = '-', flagText] = args;
     const flags = flagsOf(flagText);
     const negated = patternText.startsWith('!');
-    const match = regexOf(negated ? patternText.slice(1) : patternText, flags.has('nc') || flags.has('nocase'))?.exec(current);
+    const match = matchPattern(
+      negated ? patternText.slice(1) : patternText,
+      current,
+      flags.has('nc') || flags.has('nocase'),
+      steps,
+      line.directive.span,
+    );
     if (negated ? match : !match) continue;
     const vars: Variables = { request: { ...request, query }, uri: current, serverName };
     const conditionGroups = checkConditions(ruleConditions, match ?? null, vars, steps);
@@ -138,23 +146,14 @@ function redirectFlag(flags: ReadonlyMap<string, string>): number | undefined {
   return Number(value);
 }
 
-/** A pattern as a JavaScript expression (PCRE's common subset); undefined when JavaScript cannot read it. */
-function regexOf(pattern: string, nocase: boolean): RegExp | undefined {
-  try {
-    return new RegExp(pattern, nocase ? 'i' : '');
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether the conditions hold (consecutive [OR] lines form one group), and the last condition's match for `%N`. */
 function checkConditions(
   conditions: readonly Condition[],
-  ruleMatch: RegExpExecArray | null,
+  ruleMatch: RegexMatch | null,
   vars: Variables,
   steps: TraceStep[],
-): { ok: boolean; match: RegExpExecArray | null } {
-  let last: RegExpExecArray | null = null;
+): { ok: boolean; match: RegexMatch | null } {
+  let last: RegexMatch | null = null;
   let ok = true;
   let orSatisfied = false;
   for (const condition of conditions) {
@@ -176,19 +175,19 @@ function checkConditions(
   return { ok, match: last };
 }
 
-function testCondition(value: string, condition: Condition, steps: TraceStep[]): { ok: boolean; match: RegExpExecArray | null } {
+function testCondition(value: string, condition: Condition, steps: TraceStep[]): { ok: boolean; match: RegexMatch | null } {
   let pattern = condition.pattern;
   const negated = pattern.startsWith('!');
   if (negated) pattern = pattern.slice(1);
   let ok: boolean;
-  let match: RegExpExecArray | null = null;
+  let match: RegexMatch | null = null;
   if (/^-[dfsFlLhUx]$/.test(pattern)) {
     steps.push({ what: `assumes ${value} does not exist on the file system (${pattern})`, span: condition.directive.span });
     ok = false;
   } else if (pattern.startsWith('='))
     ok = condition.nocase ? asciiLower(value) === asciiLower(pattern.slice(1)) : value === pattern.slice(1);
   else {
-    match = regexOf(pattern, condition.nocase)?.exec(value) ?? null;
+    match = matchPattern(pattern, value, condition.nocase, steps, condition.directive.span);
     ok = match !== null;
   }
   return { ok: negated ? !ok : ok, match: negated ? null : match };
@@ -197,8 +196,8 @@ function testCondition(value: string, condition: Condition, steps: TraceStep[]):
 /** `$N`, `%N` and `%{VAR}` replaced in `text`. */
 function substitute(
   text: string,
-  ruleMatch: RegExpExecArray | null,
-  conditionMatch: RegExpExecArray | null,
+  ruleMatch: RegexMatch | null,
+  conditionMatch: RegexMatch | null,
   vars: Variables,
   steps?: TraceStep[],
   at?: Directive,

@@ -6,6 +6,7 @@
  */
 import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
+import { testRegex } from '../regex';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 
@@ -164,5 +165,5 @@ function nameMatches(alias: string, name: string): boolean {
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')
     .replace(/\?/g, '.');
-  return new RegExp(`^${pattern}$`).test(name);
+  return testRegex(`^${pattern}$`, name) === true;
 }

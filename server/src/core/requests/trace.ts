@@ -16,8 +16,11 @@ import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
 import { headerValue } from './request';
 import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
+import { matchPattern } from './patterns';
 import { runRewrite } from './rewrite';
 import { chooseServer, Line, Server, serversOf } from './servers';
+import { editRequestHeaders } from './request-headers';
+import { stickyRoute } from './sticky';
 import { decodePath, EncodedSlashes, encodePath } from './uri';
 
 /** What `X-Forwarded-For` holds when the client's address is not known. */
@@ -74,7 +77,7 @@ export function traceRequest(
   let query = request.query;
 
   // The core walks the <Location> sections before translating the path, so their settings apply to every handler.
-  const locations = matchingLocations(server, main, uri);
+  const locations = matchingLocations(server, main, uri, steps);
   for (const location of locations)
     steps.push({ what: `<${location.name} ${location.args.map((word) => word.value).join(' ')}> applies`, span: location.open.span });
   const inLocations = (name: string): Line[] =>
@@ -147,7 +150,7 @@ export function traceRequest(
     if (entry) entries.push(entry);
   }
   for (const entry of entries) {
-    const found = matchEntry(entry, uri, request);
+    const found = matchEntry(entry, uri, request, steps);
     if (found === undefined) continue;
     if (entry.url === '!') {
       steps.push({ what: `${entry.directive.name} ${entry.path} ! keeps ${uri} out of the proxy`, span: entry.directive.span });
@@ -194,20 +197,41 @@ export function traceRequest(
       balancer.members.forEach((each, at) => {
         if ((answer.down ?? []).some((url) => sameUrl(url, each.url))) down.add(at);
       });
-      const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
-      steps.push({
-        what: `balancer ${balancer.name}`,
-        span: (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span,
-      });
-      if (!picked) {
-        steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
-        return done('error', 503, { balancer: balancer.name });
+      const balancerSpan = (balancer.section ?? balancer.inherited?.from.section)?.open.span ?? balancer.createdBy.span;
+      steps.push({ what: `balancer ${balancer.name}`, span: balancerSpan });
+      const routed = stickyRoute(balancer, `${target}${args === undefined ? '' : `?${args}`}`, headerValue(request, 'cookie'), (each) =>
+        down.has(balancer!.members.indexOf(each)),
+      );
+      if (routed?.member) {
+        member = routed.member;
+        steps.push({
+          what: `${routed.from} names route ${routed.route}: member ${memberLetter(balancer.members.indexOf(member))} ${member.url}`,
+          span: member.setBy.get('route')?.span ?? member.declaration.directive.span,
+        });
+      } else {
+        if (routed && routed.isKnown && balancer.params.nofailover === true) {
+          steps.push({
+            what: `${routed.from} names route ${routed.route}, whose member cannot take it, and nofailover is On: Apache answers 503`,
+            span: balancer.setBy.get('nofailover')?.span ?? balancerSpan,
+          });
+          return done('error', 503, { balancer: balancer.name });
+        }
+        if (routed)
+          steps.push({
+            what: `${routed.from} names route ${routed.route}, which no member that can take it has: the balancer picks`,
+            span: balancerSpan,
+          });
+        const picked = preview ? previewPicks(down.size > 0 ? previewWithDown(preview, down) : preview, 1)[0] : undefined;
+        if (!picked) {
+          steps.push({ what: 'no member can take the request: Apache answers 503', span: undefined });
+          return done('error', 503, { balancer: balancer.name });
+        }
+        member = picked;
+        steps.push({
+          what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
+          span: member.declaration.directive.span,
+        });
       }
-      member = picked;
-      steps.push({
-        what: `member ${memberLetter(balancer.members.indexOf(member))} ${member.url}: the first pick of a freshly started Apache`,
-        span: member.declaration.directive.span,
-      });
       // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
       const rest = target.slice(balancer.name.length);
       backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);
@@ -267,8 +291,15 @@ export function traceRequest(
   }
 
   function backendHeaders(url: string): Record<string, string> {
+    // mod_headers' per-directory lines: the main server's, the server's, then the <Location>s'.
+    const edits = [
+      ...serverLevel(server, main, (line) => line.name === 'requestheader', true),
+      ...locationLines(server, main, locations).filter((line) => line.name === 'requestheader' && line.sections.length === 1),
+    ].map((line) => line.directive);
+    const edited = editRequestHeaders(request.headers, edits, steps);
+    const clientHost = edited.find(([name]) => asciiLower(name) === 'host')?.[1];
     const headers: Record<string, string> = {};
-    for (const [name, value] of request.headers) {
+    for (const [name, value] of edited) {
       const lower = asciiLower(name);
       if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
       headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
@@ -276,7 +307,7 @@ export function traceRequest(
     const preserve = setting(['proxypreservehost'])?.directive;
     const preserved = preserve !== undefined && asciiLower(preserve.args[0]?.value ?? '') === 'on';
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
-    headers.host = preserved && hostHeader !== undefined ? hostHeader : authority;
+    headers.host = preserved && clientHost !== undefined ? clientHost : authority;
     steps.push({
       what: preserved ? "ProxyPreserveHost On: the member gets the client's Host" : `the member gets Host: ${authority}`,
       span: preserve?.span,
@@ -285,9 +316,9 @@ export function traceRequest(
     if (!addHeaders || asciiLower(addHeaders.args[0]?.value ?? '') !== 'off') {
       const forwarded = headers['x-forwarded-for'];
       headers['x-forwarded-for'] = forwarded === undefined ? clientAddress : `${forwarded}, ${clientAddress}`;
-      if (hostHeader !== undefined)
+      if (clientHost !== undefined)
         headers['x-forwarded-host'] =
-          headers['x-forwarded-host'] === undefined ? hostHeader : `${headers['x-forwarded-host']}, ${hostHeader}`;
+          headers['x-forwarded-host'] === undefined ? clientHost : `${headers['x-forwarded-host']}, ${clientHost}`;
       headers['x-forwarded-server'] =
         headers['x-forwarded-server'] === undefined ? serverName : `${headers['x-forwarded-server']}, ${serverName}`;
     }
@@ -390,7 +421,7 @@ function encodedSlashes(server: Server, main: Server): { value: EncodedSlashes; 
 }
 
 /** The `<Location>` and `<LocationMatch>` sections that apply to `uri`, in merge order: the main server's, then the virtual host's. */
-function matchingLocations(server: Server, main: Server, uri: string): Section[] {
+function matchingLocations(server: Server, main: Server, uri: string, steps: TraceStep[]): Section[] {
   const sections = (each: Server): Section[] => {
     const found: Section[] = [];
     for (const line of each.lines) {
@@ -402,21 +433,15 @@ function matchingLocations(server: Server, main: Server, uri: string): Section[]
     return found;
   };
   const all = server === main ? sections(main) : [...sections(main), ...sections(server)];
-  return all.filter((section) => locationMatches(section, uri));
+  return all.filter((section) => locationMatches(section, uri, steps));
 }
 
-function locationMatches(section: Section, uri: string): boolean {
+function locationMatches(section: Section, uri: string, steps: TraceStep[]): boolean {
   const [first, second] = section.args.map((word) => word.value);
   const isRegex = asciiLower(section.name) === 'locationmatch' || first === '~';
   const path = first === '~' ? second : first;
   if (path === undefined) return false;
-  if (isRegex) {
-    try {
-      return new RegExp(path).test(uri);
-    } catch {
-      return false;
-    }
-  }
+  if (isRegex) return matchPattern(path, uri, false, steps, section.open.span) !== null;
   const merged = path.replace(/\/{2,}/g, '/');
   if (!uri.startsWith(merged)) return false;
   return merged.endsWith('/') || uri.length === merged.length || uri[merged.length] === '/';
@@ -437,15 +462,9 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
 }
 
 /** The URL an entry maps `uri` to, or undefined when it does not match. */
-function matchEntry(entry: PassEntry, uri: string, request: ClientRequest): string | undefined {
+function matchEntry(entry: PassEntry, uri: string, request: ClientRequest, steps: TraceStep[]): string | undefined {
   if (entry.isRegex) {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(entry.path);
-    } catch {
-      return undefined;
-    }
-    const match = pattern.exec(uri);
+    const match = matchPattern(entry.path, uri, false, steps, entry.directive.span);
     if (!match) return undefined;
     const found = entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
     // A URL the substitution leaves unchanged gets the whole path appended (`<LocationMatch "^/v1/">` with
