@@ -13,7 +13,7 @@ import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
 import { resolveInputs, showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readInput, UsageError, useColour } from './io';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
+import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
 import { parseCommandLine } from './usage';
 
@@ -102,8 +102,15 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
     now = { root: cwd, args, label: 'the working tree' };
     titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
   }
-  const before = readSide(io, old, values);
-  const after = readSide(io, now, values);
+  // Each side reads Debian's envvars as lint does; the note about it is said once.
+  const said = new Set<string>();
+  const noteOnce = (text: string): void => {
+    if (!said.has(text)) io.stderr.write(text);
+    said.add(text);
+  };
+  const noting = { env: io.env, stderr: { write: noteOnce } };
+  const before = readSide(io, old, readFlagsWithEnvvars(values, old.args, old.root, noting));
+  const after = readSide(io, now, readFlagsWithEnvvars(values, now.args, now.root, noting));
   const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
   const side = (read: ReadSide, input: SideInput): TrafficSide =>
     trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
@@ -141,9 +148,8 @@ interface ReadSide {
   readonly isIncomplete: boolean;
 }
 
-/** Reads one side as lint would: the same entry rules, includes, limits and include roots. */
-function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFlags>[0]): ReadSide {
-  const flags = readFlags(values, input.root, io.env);
+/** Reads one side as lint would: the same entry rules, includes, limits, include roots and envvars. */
+function readSide(io: CliIo, input: SideInput, flags: ReadFlags): ReadSide {
   const configFor = configLookup(undefined, input.root, includeRoots(flags, input.root, []));
   const { sources, files, keyOf } = input.revision
     ? revisionSources(input.revision, input, flags, configFor)

@@ -124,7 +124,9 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlagsWithEnvvars(values, positionals, cwd, io);
+  // No path is exactly `.`: the same files, and Debian's envvars beside an apache2.conf there.
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
@@ -135,7 +137,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside, ignored } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
+  const { inputs, outside, ignored } = resolveInputs(paths, {
     cwd,
     extensions,
     stdinFilename: values['stdin-filename'],

@@ -127,7 +127,8 @@ export interface TrafficDiff {
 }
 
 /**
- * Reads one revision's configurations; `nameOf` shows a file (relative to the revision's root).
+ * Reads one revision's configurations as one set: a balancer a configuration only names, whose
+ * members another one holds, is that one's. `nameOf` shows a file (relative to the revision's root).
  * `isPaired` when each revision has one configuration: then they are compared whatever their entry files are called.
  */
 export function trafficSide(
@@ -142,6 +143,9 @@ export function trafficSide(
     const locate = locator(analysis.tree.text, analysis.tree.files, nameOf);
     const configuration = isPaired ? '' : locate(0).file;
     for (const preview of analysis.previews) {
+      // Only named here, with its members in another configuration of the set: that one is the
+      // balancer (and its change), as when Apache reads both files into one server.
+      if (preview.unseen?.elsewhere) continue;
       const scope = preview.balancer.scope;
       balancers.push({
         configuration,
