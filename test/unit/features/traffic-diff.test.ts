@@ -9,6 +9,7 @@ import {
   TrafficSide,
   trafficSide,
 } from '../../../server/src/core/features/traffic-diff';
+import { factLines, memberNote } from '../../../server/src/core/features/diff-words';
 import { memoryFiles } from '../../support/rules';
 
 /** Reads files (relative name → text) under /r as one revision, the way the CLI assembles a side. */
@@ -158,6 +159,29 @@ describe('traffic diff', () => {
       ],
     );
     assert.ok(change.members.every((each) => each.points === 0));
+  });
+
+  it('stickysession and a member route change a balancer: each is a change, with the values as written', () => {
+    const change = only(
+      diff(
+        { 'a.conf': `${proxy('shop', `${A} route=a1`, B)}ProxySet "balancer://shop" stickysession=JSESSIONID\n` },
+        { 'a.conf': `${proxy('shop', `${A} route=a2`, B)}ProxySet "balancer://shop" stickysession=SID nofailover=On\n` },
+      ),
+    );
+    assert.ok(change.kind === 'changed');
+    assert.deepEqual(factLines(change), ['stickysession JSESSIONID → SID', 'nofailover (none) → On']);
+    assert.equal(memberNote(member(change, A), change), 'route a1 → a2');
+    assert.equal(memberNote(member(change, B), change), '');
+  });
+
+  it('a member setting that moves no traffic (a timeout) leaves the balancer unchanged', () => {
+    const result = diff({ 'a.conf': proxy('shop', A, B) }, { 'a.conf': proxy('shop', `${A} timeout=30`, B) });
+    assert.deepEqual([result.changed, result.unchanged], [false, 1]);
+  });
+
+  it('a refused loadfactor is shown as written: loadfactor 20 → 0; now refused', () => {
+    const change = only(diff({ 'a.conf': proxy('shop', `${A} loadfactor=20`, B) }, { 'a.conf': proxy('shop', `${A} loadfactor=0`, B) }));
+    assert.equal(memberNote(member(change, A), change), 'loadfactor 20 → 0; now refused by Apache');
   });
 
   it('balancers in two configurations are told apart by their entry file', () => {

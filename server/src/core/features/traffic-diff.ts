@@ -8,7 +8,8 @@ import type { Configuration } from '../config-set';
 import { locator } from '../files';
 import { isRefusal } from '../preview-facts';
 import type { SourceFile } from '../syntax/tree';
-import { serverKey } from '../model/model';
+import { Member, Parameter, serverKey } from '../model/model';
+import { asciiLower } from '../ascii';
 import { Routing, routing } from './routes';
 import type { IdleReason } from '../scheduler/byrequests';
 import { explainIdle } from '../scheduler/preview';
@@ -28,6 +29,39 @@ export interface SideBalancer {
   readonly configuration: string;
   readonly server: string;
   readonly report: BalancerReport;
+  /** The balancer's settings that move traffic, as written. */
+  readonly settings: Settings;
+  /** Each member's settings that move traffic, as written, by URL. */
+  readonly memberSettings: ReadonlyMap<string, Settings>;
+}
+
+/** Parameters as written, by lower-case key: only those set. */
+export type Settings = Readonly<Record<string, string>>;
+
+/** Balancer parameters that decide which member a request reaches (lbmethod is a fact of its own). */
+const BALANCER_SETTINGS = [
+  'stickysession',
+  'stickysessionsep',
+  'scolonpathdelim',
+  'nofailover',
+  'maxattempts',
+  'failonstatus',
+  'failontimeout',
+  'forcerecovery',
+  'timeout',
+] as const;
+
+/** Member parameters that decide which requests a member gets (loadfactor, lbset and status are facts of their own). */
+const MEMBER_SETTINGS = ['route', 'redirect', 'retry'] as const;
+
+function settingsOf(setBy: ReadonlyMap<string, Parameter>, keys: readonly string[]): Settings {
+  return Object.fromEntries(keys.flatMap((key) => (setBy.has(key) ? [[key, setBy.get(key)!.value] as const] : [])));
+}
+
+/** A member's settings, and its loadfactor as written on its line (the model keeps no value Apache refuses). */
+function memberSettingsOf(member: Member): Settings {
+  const loadfactor = [...member.declaration.parameters].reverse().find((parameter) => asciiLower(parameter.key) === 'loadfactor');
+  return { ...settingsOf(member.setBy, MEMBER_SETTINGS), ...(loadfactor ? { loadfactor: loadfactor.value } : {}) };
 }
 
 /** A finding Apache refuses the configuration for. */
@@ -56,6 +90,8 @@ export interface MemberState {
   readonly lbfactor: number;
   readonly lbset: number;
   readonly status: string;
+  /** route, redirect and retry as written when set; the loadfactor as written when Apache refuses the member's line. */
+  readonly settings: Settings;
 }
 
 /** The balancer-level facts a review compares. */
@@ -69,6 +105,8 @@ export interface BalancerFacts {
   readonly refused: string | null;
   /** The first picks (one cycle, at most 100), null where Apache answers 503. */
   readonly picks: readonly (string | null)[];
+  /** stickysession, nofailover and the other settings that move traffic, as written when set. */
+  readonly settings: Settings;
 }
 
 /** What changed in one balancer. */
@@ -147,10 +185,13 @@ export function trafficSide(
       // balancer (and its change), as when Apache reads both files into one server.
       if (preview.unseen?.elsewhere) continue;
       const scope = preview.balancer.scope;
+      const { balancer } = preview;
       balancers.push({
         configuration,
         server: serverKey(scope.kind === 'vhost' ? scope.section : undefined),
         report: balancerReport(preview, locate),
+        settings: settingsOf(balancer.setBy, BALANCER_SETTINGS),
+        memberSettings: new Map(balancer.members.map((member) => [member.url, memberSettingsOf(member)] as const).reverse()),
       });
     }
     routings.set(configuration, routing(analysis, locate));
@@ -193,12 +234,17 @@ export function diffTraffic(before: TrafficSide, after: TrafficSide): TrafficDif
       changes.push({
         kind: 'added',
         ...where(balancer),
-        after: balancerFacts(balancer.report),
-        members: memberChanges(undefined, balancer.report),
+        after: balancerFacts(balancer.report, balancer.settings),
+        members: memberChanges(undefined, balancer),
       });
   }
   for (const was of removed)
-    changes.push({ kind: 'removed', ...where(was), before: balancerFacts(was.report), members: memberChanges(was.report, undefined) });
+    changes.push({
+      kind: 'removed',
+      ...where(was),
+      before: balancerFacts(was.report, was.settings),
+      members: memberChanges(was, undefined),
+    });
   const routes = routeChanges(before.routing, after.routing);
   const known = new Set(before.refusals.map((refusal) => `${refusal.ruleId}\0${refusal.message}`));
   const newRefusals = after.refusals.filter((refusal) => !known.has(`${refusal.ruleId}\0${refusal.message}`));
@@ -220,8 +266,8 @@ function sameUrls(a: BalancerReport, b: BalancerReport): boolean {
   return a.members.length > 0 && urls(a) === urls(b);
 }
 
-/** What a review compares of a balancer's schedule report. */
-export function balancerFacts(report: BalancerReport): BalancerFacts {
+/** What a review compares of a balancer's schedule report, with its settings that move traffic. */
+export function balancerFacts(report: BalancerReport, settings: Settings = {}): BalancerFacts {
   return {
     lbmethod: report.lbmethod,
     hasSchedule: report.simulated && report.refused === null && report.cycleLength !== null,
@@ -229,14 +275,15 @@ export function balancerFacts(report: BalancerReport): BalancerFacts {
     cycleLength: report.cycleLength,
     refused: report.refused?.message ?? null,
     picks: report.picks,
+    settings,
   };
 }
 
 /** The change of a balancer present on both sides, or undefined when a request would notice nothing (and it was not renamed). */
 function compare(was: SideBalancer, now: SideBalancer, renamed = false): BalancerChange | undefined {
-  const members = memberChanges(was.report, now.report);
-  const before = balancerFacts(was.report);
-  const after = balancerFacts(now.report);
+  const members = memberChanges(was, now);
+  const before = balancerFacts(was.report, was.settings);
+  const after = balancerFacts(now.report, now.settings);
   const isSame =
     !renamed &&
     JSON.stringify(before) === JSON.stringify(after) &&
@@ -254,14 +301,20 @@ function compare(was: SideBalancer, now: SideBalancer, renamed = false): Balance
   };
 }
 
-function memberState(member: MemberReport, report: BalancerReport): MemberState {
+function memberState(member: MemberReport, side: SideBalancer): MemberState {
+  const { report } = side;
   const state: MemberState['state'] =
     member.refused || report.refused ? 'refused' : (member.reason ?? (member.share === null ? 'candidate' : 'active'));
-  return { share: member.share, state, lbfactor: member.lbfactor, lbset: member.lbset, status: member.status };
+  // The loadfactor as written only where Apache refuses the line: it never stores that value.
+  const { loadfactor, ...own } = side.memberSettings.get(member.url) ?? {};
+  const settings: Settings = member.refused && loadfactor !== undefined ? { ...own, loadfactor } : own;
+  return { share: member.share, state, lbfactor: member.lbfactor, lbset: member.lbset, status: member.status, settings };
 }
 
 /** Members matched by URL, in the new order, then the removed ones in the old order. */
-function memberChanges(was: BalancerReport | undefined, now: BalancerReport | undefined): MemberChange[] {
+function memberChanges(wasSide: SideBalancer | undefined, nowSide: SideBalancer | undefined): MemberChange[] {
+  const was = wasSide?.report;
+  const now = nowSide?.report;
   const old = new Map((was?.members ?? []).map((member) => [member.url, member] as const));
   const seen = new Set<string>();
   const changes: MemberChange[] = [];
@@ -269,13 +322,13 @@ function memberChanges(was: BalancerReport | undefined, now: BalancerReport | un
     if (seen.has(member.url)) continue;
     seen.add(member.url);
     const previous = old.get(member.url);
-    const before = previous && was ? memberState(previous, was) : null;
-    const after = memberState(member, now!);
+    const before = previous && wasSide ? memberState(previous, wasSide) : null;
+    const after = memberState(member, nowSide!);
     changes.push({ url: member.url, change: previous ? 'kept' : 'added', before, after, points: points(before, after) });
   }
   for (const [url, member] of old) {
     if (seen.has(url)) continue;
-    const before = memberState(member, was!);
+    const before = memberState(member, wasSide!);
     changes.push({ url, change: 'removed', before, after: null, points: points(before, null) });
   }
   return changes;
