@@ -1,20 +1,20 @@
 /** `balancer-lens diff`: what a change does to traffic, between two files, folders or git revisions. */
 import { statSync } from 'node:fs';
 import { basename, dirname, posix, resolve } from 'node:path';
-import { assembleSet, Configuration, SetFile } from '../core/config-set';
+import { assembleSet, Configuration } from '../core/config-set';
 import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/features/traffic-diff';
 import { diffMarkdown } from '../core/features/diff-markdown';
 import { diffSvg } from '../core/features/svg';
-import type { FileAccess } from '../core/syntax/includes';
 import { configLookup, ConfigLookup } from '../node/config';
 import { diskAccess, isInside, realPathKeys, realPathOf } from '../node/files';
 import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
-import { resolveInputs, showPath } from './inputs';
-import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readInput, UsageError, useColour } from './io';
+import { showPath } from './inputs';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, UsageError, useColour } from './io';
 import { inertJson, oneLine } from './one-line';
 import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
+import { diskSources, SetSources } from './read-set';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `diff`; public API. */
@@ -153,7 +153,7 @@ function readSide(io: CliIo, input: SideInput, flags: ReadFlags): ReadSide {
   const configFor = configLookup(undefined, input.root, includeRoots(flags, input.root, []));
   const { sources, files, keyOf } = input.revision
     ? revisionSources(input.revision, input, flags, configFor)
-    : diskSources(input, flags, configFor);
+    : diskSources(input.args, input.root, flags, configFor);
   const set = assembleSet(sources, {
     files,
     keyOf,
@@ -163,47 +163,8 @@ function readSide(io: CliIo, input: SideInput, flags: ReadFlags): ReadSide {
   return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
 }
 
-/** What a side's configuration set is assembled from: its entry files, and how includes are read and named. */
-interface SideSources {
-  readonly sources: readonly SetFile[];
-  readonly files: FileAccess;
-  readonly keyOf: (path: string) => string;
-}
-
-/** The files on disk the side's paths select, read from the disk. */
-function diskSources(input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
-  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor };
-  const inputs = input.args.flatMap((arg) => resolveInputs([arg], options).inputs);
-  const keyOf = realPathKeys();
-  const seen = new Set<string>();
-  // A file given twice, or reached through two PATHs, is read once.
-  const files = inputs.flatMap((each) => {
-    if (each.kind !== 'file') return [];
-    const key = keyOf(each.path);
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [each];
-  });
-  return {
-    sources: files.map((file) => ({
-      key: keyOf(file.path),
-      path: file.path,
-      text: readInput(file.path, file.shown, flags.limits.size).text,
-    })),
-    files: diskAccess({
-      maxBytes: flags.limits.size,
-      roots: includeRoots(
-        flags,
-        input.root,
-        files.map((file) => file.path),
-      ),
-    }),
-    keyOf,
-  };
-}
-
 /** The files of the revision the side's paths select, read from git; beyond the repository, from the disk. */
-function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
+function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, configFor: ConfigLookup): Omit<SetSources, 'shown'> {
   const maxBytes = flags.limits.size;
   const selected = selectRevisionFiles(revision, input.root, input.args, { extensions: [], configFor }, maxBytes);
   const roots = [...includeRoots(flags, input.root, []), ...selected.map((file) => locate(revision, posix.dirname(file.path)).path)];

@@ -160,7 +160,7 @@ describe('CLI manners: help and usage errors', () => {
     it(`${args.join(' ')} prints the schedule help`, () => {
       const run = runCli(args);
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, /^usage: balancer-lens schedule FILE\|- \[options\]/);
+      assert.match(run.stdout, /^usage: balancer-lens schedule \[PATH\|DIR\|GLOB\]\.\.\. \[options\]/);
       assert.match(run.stdout, /--down URL/);
     });
   }
