@@ -69,6 +69,23 @@ describe('the same answer from every command', () => {
     assert.match(runCli(['lint', 'shop.conf', '-f', 'compact'], { cwd: dir }).stdout, /never sticks.*sticky-without-route/);
   });
 
+  it('one problem, one finding: a trailing comment on a BalancerMember line; a variable used 16 times in a file', () => {
+    const members = Array.from({ length: 16 }, (_, index) => `http://\${BACKEND}:${8001 + index}`);
+    const dir = folder({
+      'comment.conf': pool('shop', 'http://10.0.0.1:8080 loadfactor=2 # the big one', 'http://10.0.0.2:8080'),
+      'variable.conf': pool('pool', ...members),
+    });
+    const rows = (file: string): string[] =>
+      runCli(['lint', file, '-f', 'compact', '--rule', 'missing-proxypassreverse:off'], { cwd: dir }).stdout.trim().split('\n');
+    const comment = rows('comment.conf');
+    assert.equal(comment.length, 1, comment.join('\n'));
+    assert.match(comment[0]!, /^comment\.conf:2:54: error: a trailing "#" comment is read as arguments.*\[member-syntax\]$/);
+    const variable = rows('variable.conf');
+    assert.deepEqual(variable, [
+      'variable.conf:2:27: info: ${BACKEND} is not defined before its 16 uses in this file: define it earlier, or give it with --env-file or --define [undefined-variable]',
+    ]);
+  });
+
   it('schedule says an unrendered template is one, as lint does', () => {
     const dir = folder({ 'shop.conf.j2': pool('shop', 'http://{{ backend_a }}:8080', 'http://10.0.0.2:8080') });
     const lint = runCli(['lint', 'shop.conf.j2', '-f', 'compact'], { cwd: dir }).stdout;
