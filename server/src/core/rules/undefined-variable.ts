@@ -1,4 +1,3 @@
-import { fileAt } from '../files';
 import type { SyntaxDiagnostic } from '../syntax/tree';
 import { syntaxProblems } from './shared';
 import type { Rule } from './types';
@@ -16,8 +15,12 @@ export const rule: Rule = {
     // One finding per variable and file, at its first use, however often the file uses it.
     const { text, files } = analysis.tree;
     const uses = new Map<string, SyntaxDiagnostic[]>();
-    for (const problem of syntaxProblems(analysis, 'undefined-variable')) {
-      const key = `${fileAt(files, problem.span.start).path}\0${text.slice(problem.span.start, problem.span.end)}`;
+    // In text order, so the file each is in is found walking forward once.
+    const problems = syntaxProblems(analysis, 'undefined-variable').sort((a, b) => a.span.start - b.span.start);
+    let file = 0;
+    for (const problem of problems) {
+      while (file + 1 < files.length && files[file + 1]!.start <= problem.span.start) file++;
+      const key = `${files[file]?.path ?? ''}\0${text.slice(problem.span.start, problem.span.end)}`;
       const found = uses.get(key);
       if (found) found.push(problem);
       else uses.set(key, [problem]);
