@@ -114,7 +114,11 @@ function settingWords(before: Settings, after: Settings): string[] {
 export function routeWords(route: RouteChange): string {
   const target = (value: string | null): string => (value === null ? 'no ProxyPass (not proxied)' : value === '!' ? 'excluded (!)' : value);
   const where = [route.configuration, route.server === 'main' ? '' : route.server].filter(Boolean).join(' ');
-  return `${route.path}${where === '' ? '' : ` (${where})`}: ${target(route.before)} → ${target(route.after)}`;
+  const received = route.received;
+  const path = (value: string | null): string => value ?? 'nothing';
+  const member =
+    received && received.before !== received.after ? `; the member receives ${path(received.before)} → ${path(received.after)}` : '';
+  return `${route.path}${where === '' ? '' : ` (${where})`}: ${target(route.before)} → ${target(route.after)}${member}`;
 }
 
 /** The closing count: `3 balancers unchanged`, or that nothing changed. */

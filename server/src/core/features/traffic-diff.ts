@@ -10,6 +10,7 @@ import { isRefusal } from '../preview-facts';
 import type { SourceFile } from '../syntax/tree';
 import { Member, Parameter, serverKey } from '../model/model';
 import { asciiLower } from '../ascii';
+import { RequestRouting, requestRouting } from './request-routes';
 import { Routing, routing } from './routes';
 import type { IdleReason } from '../scheduler/byrequests';
 import { explainIdle } from '../scheduler/preview';
@@ -20,6 +21,8 @@ export interface TrafficSide {
   readonly balancers: readonly SideBalancer[];
   /** The routing of each configuration, by its name in `SideBalancer.configuration`. */
   readonly routing: ReadonlyMap<string, Routing>;
+  /** Where example requests go through the request model, by the same names. */
+  readonly requests: ReadonlyMap<string, RequestRouting>;
   readonly refusals: readonly SideRefusal[];
 }
 
@@ -151,6 +154,8 @@ export interface RouteChange {
   /** The rule that matches after the change, when one does. */
   readonly file: string | null;
   readonly line: number | null;
+  /** For an example request traced through the request model: the path the member receives before and after (null: nothing proxied). */
+  readonly received?: { readonly before: string | null; readonly after: string | null };
 }
 
 /** The whole comparison; public contract of `diff --format json`. */
@@ -176,6 +181,7 @@ export function trafficSide(
 ): TrafficSide {
   const balancers: SideBalancer[] = [];
   const routings = new Map<string, Routing>();
+  const requests = new Map<string, RequestRouting>();
   const refusals: SideRefusal[] = [];
   for (const { analysis, diagnostics } of configurations) {
     const locate = locator(analysis.tree.text, analysis.tree.files, nameOf);
@@ -195,12 +201,13 @@ export function trafficSide(
       });
     }
     routings.set(configuration, routing(analysis, locate));
+    requests.set(configuration, requestRouting(analysis, locate));
     for (const diagnostic of diagnostics.filter(isRefusal)) {
       const at = locate(diagnostic.span.start);
       refusals.push({ file: at.file, line: at.line, ruleId: diagnostic.ruleId, message: diagnostic.message });
     }
   }
-  return { balancers, routing: routings, refusals };
+  return { balancers, routing: routings, requests, refusals };
 }
 
 const identity = (balancer: SideBalancer): string => `${balancer.configuration}\0${balancer.server}\0${balancer.report.name}`;
@@ -245,7 +252,8 @@ export function diffTraffic(before: TrafficSide, after: TrafficSide): TrafficDif
       before: balancerFacts(was.report, was.settings),
       members: memberChanges(was, undefined),
     });
-  const routes = routeChanges(before.routing, after.routing);
+  const plain = routeChanges(before.routing, after.routing);
+  const routes = [...plain, ...requestChanges(before.requests, after.requests, plain)];
   const known = new Set(before.refusals.map((refusal) => `${refusal.ruleId}\0${refusal.message}`));
   const newRefusals = after.refusals.filter((refusal) => !known.has(`${refusal.ruleId}\0${refusal.message}`));
   return {
@@ -357,6 +365,50 @@ function routeChanges(before: ReadonlyMap<string, Routing>, after: ReadonlyMap<s
       const is = now?.route(server, path);
       if (was === (is?.target ?? null)) continue;
       changes.push({ configuration, server, path, before: was, after: is?.target ?? null, file: is?.file ?? null, line: is?.line ?? null });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Example requests traced on both sides (each side's probes, asked of both): those that now reach
+ * another target, or give the member another path. A path the plain ProxyPass routes already list
+ * for a server (`/api/` for the probe `/api/x`) is not listed twice.
+ */
+function requestChanges(
+  before: ReadonlyMap<string, RequestRouting>,
+  after: ReadonlyMap<string, RequestRouting>,
+  listed: readonly RouteChange[],
+): RouteChange[] {
+  const changes: RouteChange[] = [];
+  const covered = new Set(listed.map((route) => `${route.configuration}\0${route.server}\0${route.path}`));
+  for (const configuration of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(configuration);
+    const now = after.get(configuration);
+    const asked = new Set<string>();
+    for (const probe of [...(now?.probes ?? []), ...(old?.probes ?? [])]) {
+      const was = old?.reach(probe);
+      const is = now?.reach(probe);
+      // Named by the server that answers it: the main server's address may reach a virtual host.
+      const server = is?.server ?? was?.server ?? probe.server;
+      const key = `${configuration}\0${server}\0${probe.path}`;
+      const parent = probe.path.slice(0, probe.path.lastIndexOf('/') + 1);
+      if (asked.has(key) || covered.has(`${configuration}\0${server}\0${parent}`)) continue;
+      asked.add(key);
+      const target = { before: was?.target ?? null, after: is?.target ?? null };
+      const received = { before: was?.received ?? null, after: is?.received ?? null };
+      // The same target with nothing received on one side is that balancer's change (503, no fixed order), listed with it.
+      const isMapped = received.before !== null && received.after !== null && received.before !== received.after;
+      if (target.before === target.after && !isMapped) continue;
+      changes.push({
+        configuration,
+        server,
+        path: probe.path,
+        ...target,
+        file: is?.file ?? null,
+        line: is?.line ?? null,
+        received,
+      });
     }
   }
   return changes;
