@@ -181,6 +181,15 @@ describe('the GitHub Action', function () {
     );
   });
 
+  it('passes args (read flags such as --ext) to every run: lint, summary, SARIF and diff', () => {
+    const files = { 'apache/orders.cfg': 'error.conf', 'apache/shop.conf': 'clean.conf' };
+    assert.equal(runAction({ paths: 'apache/' }, files).status, 0, 'without --ext the .cfg file is not picked');
+    const run = runAction({ paths: 'apache/', args: '--ext cfg', sarif: 'true' }, files);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /^::error file=apache\/orders\.cfg,line=4,.*zero-loadfactor/m);
+    assert.match(run.summary, /2 files linted: 1 error/);
+  });
+
   it('fails on an error with an annotation, lists it in the summary, and writes SARIF for the upload', () => {
     const run = runAction(
       { paths: 'apache/', sarif: 'true', 'sarif-file': 'out/results.sarif' },
@@ -238,7 +247,7 @@ describe('the GitHub Action', function () {
 
   it('diff: on a pull request, writes the traffic report to the job summary and to diff-file, and says it changed', () => {
     const run = runAction(
-      { paths: 'apache/', diff: 'true', 'diff-file': 'traffic.md', summary: 'false' },
+      { paths: 'apache/', diff: 'true', 'diff-file': 'traffic.md', summary: 'false', args: '--ext cfg' },
       {},
       { prepare: (workspace) => ({ 'github.event.pull_request.base.sha': pullRequest(workspace) }) },
     );

@@ -32,7 +32,16 @@ import {
 } from './io';
 import { oneLine } from './one-line';
 import { countFindings, relativeSlashPath, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import {
+  EXT_HELP,
+  includeRoots,
+  LIMITS_HELP,
+  parseExtensions,
+  READ_OPTIONS,
+  ReadFlags,
+  readFlagsWithEnvvars,
+  VARIABLES_HELP,
+} from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
@@ -67,7 +76,7 @@ ${COLOUR_HELP}
                           (repeatable)
       --ignore-pattern GLOB  never lint files matching GLOB, relative to the current directory
                           (repeatable; adds to "ignore" in .balancerlens.json)
-      --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
+${EXT_HELP}
       --stdin-filename NAME  the name of standard input in the report and for finding its config
       --fix               apply the safe fixes that re-analysis confirms, replacing each file
                           atomically, then report what remains
@@ -119,10 +128,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const ruleSettings = parseRules(values.rule ?? []);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
-  const extensions = (values.ext ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
-  if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension))) {
-    throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
-  }
+  const extensions = parseExtensions(values.ext);
   const cwd = io.cwd;
   // No path is exactly `.`: the same files, and Debian's envvars beside an apache2.conf there.
   const paths = positionals.length > 0 ? positionals : ['.'];

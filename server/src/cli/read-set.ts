@@ -20,9 +20,15 @@ export interface SetSources {
   readonly keyOf: (path: string) => string;
 }
 
-/** The files on disk `args` select from the folder `root`; a file that cannot be read, or is binary, is a usage error. */
-export function diskSources(args: readonly string[], root: string, flags: ReadFlags, configFor: ConfigLookup): SetSources {
-  const options = { cwd: root, extensions: [], stdinFilename: undefined, configFor };
+/** How a folder walk picks files: `--ext`'s extensions and each folder's `.balancerlens.json`. */
+export interface FilePick {
+  readonly extensions: readonly string[];
+  readonly configFor: ConfigLookup;
+}
+
+/** The files on disk `args` select from the folder `root` (with `--ext`'s extensions); a file that cannot be read, or is binary, is a usage error. */
+export function diskSources(args: readonly string[], root: string, flags: ReadFlags, pick: FilePick): SetSources {
+  const options = { cwd: root, extensions: pick.extensions, stdinFilename: undefined, configFor: pick.configFor };
   const inputs = args.flatMap((arg) => resolveInputs([arg], options).inputs);
   const keyOf = realPathKeys();
   const seen = new Set<string>();

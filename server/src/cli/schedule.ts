@@ -20,7 +20,7 @@ import { showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readStdin, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import { EXT_HELP, includeRoots, LIMITS_HELP, parseExtensions, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -49,6 +49,7 @@ options:
                           or a pull request) or html (one self-contained page)
 ${COLOUR_HELP}
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${EXT_HELP}
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
   -h, --help              show this help
@@ -63,6 +64,7 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     picks: { type: 'string' },
     format: { type: 'string', short: 'f' },
     down: { type: 'string', multiple: true },
+    ext: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
     ...COLOUR_OPTIONS,
     ...READ_OPTIONS,
@@ -93,7 +95,10 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
         files: diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, []) }),
         keyOf: (each: string) => each,
       }
-    : diskSources(paths, cwd, flags, configLookup(undefined, cwd, includeRoots(flags, cwd, [])));
+    : diskSources(paths, cwd, flags, {
+        extensions: parseExtensions(values.ext),
+        configFor: configLookup(undefined, cwd, includeRoots(flags, cwd, [])),
+      });
   // The files are one set: the same assembly as lint and the editor, so refusals match theirs.
   const set = assembleSet(read.sources, {
     files: read.files,

@@ -41,6 +41,19 @@ describe('the same answer from every command', () => {
     }
   });
 
+  it('--ext picks *.EXT files in folders for diff and schedule, as for lint', () => {
+    const dir = folder({
+      'old/shop.cfg': pool('shop', 'http://a:1', 'http://b:1'),
+      'new/shop.cfg': pool('shop', 'http://a:1 loadfactor=3', 'http://b:1'),
+    });
+    assert.equal(runCli(['diff', 'old', 'new'], { cwd: dir }).status, 2, 'no configuration file without --ext');
+    assert.equal(runCli(['diff', 'old', 'new', '--ext', 'cfg'], { cwd: dir }).status, 1);
+    const shares = (
+      JSON.parse(runCli(['schedule', 'new', '--ext', '.cfg', '-f', 'json'], { cwd: dir }).stdout) as ScheduleJson
+    ).balancers.map((balancer) => balancer.members.map((member) => member.share));
+    assert.deepEqual(shares, [[0.75, 0.25]]);
+  });
+
   it('schedule DIR reads the folder lint reads: balancers in conf.d/, ProxyPass in sites/', () => {
     const dir = folder(SPLIT);
     const result = runCli(['schedule', '.', '-f', 'json'], { cwd: dir });
