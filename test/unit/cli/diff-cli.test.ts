@@ -166,7 +166,9 @@ describe('balancer-lens diff', () => {
   });
 });
 
-describe('balancer-lens diff with git', () => {
+describe('balancer-lens diff with git', function () {
+  // Each test makes a repository and runs git several times: seconds on a busy machine.
+  this.timeout(20_000);
   const author = ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false'];
   function git(cwd: string, ...args: string[]): string {
     return execFileSync('git', [...author, ...args], {
