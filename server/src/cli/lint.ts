@@ -1,4 +1,5 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
@@ -246,12 +247,15 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
       );
       findings = confirmed.linted;
       io.stdout.write(
-        targets
-          .map((target) => {
-            const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
-            return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
-          })
-          .join(''),
+        fencedForRunner(
+          targets
+            .map((target) => {
+              const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
+              return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
+            })
+            .join(''),
+          io.env,
+        ),
       );
     } else {
       const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
@@ -304,6 +308,18 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   const failing = FAIL_ON[failOn].reduce((total, severity) => total + counts[severity], 0);
   return failing > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
+}
+
+/**
+ * A patch on a GitHub runner: its lines are the configuration's, so one the runner would take for a
+ * workflow command (`::add-mask::…` at a line's start, `##[…` anywhere) is fenced by
+ * `::stop-commands::TOKEN` … `::TOKEN::`, which turn commands off without changing a line (git apply
+ * skips text around the diff). Elsewhere, and with no such line, the patch is printed as it is.
+ */
+function fencedForRunner(patch: string, env: Readonly<Record<string, string | undefined>>): string {
+  if (env['GITHUB_ACTIONS'] !== 'true' || !/^\s*::|##\[/m.test(patch)) return patch;
+  const token = randomBytes(16).toString('hex');
+  return `::stop-commands::${token}\n${patch}::${token}::\n`;
 }
 
 /** `-o FILE`: the report replaces FILE's contents; a file that cannot be written is a usage error (exit 2). */
