@@ -4,6 +4,7 @@
  * answers with the traffic report (markdown); the report opens in a markdown preview beside the file.
  * A view of its own, apart from the schedule panel.
  */
+import { realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DIFF_REQUEST, type DiffAnswer } from '../../server/src/protocol';
@@ -58,13 +59,16 @@ export async function compareWithHead(client: LanguageClient | undefined, report
     void vscode.window.showInformationMessage('Balancer Lens: Git is turned off (git.enabled), so HEAD cannot be read.');
     return;
   }
-  const repository = api.getRepository(document.uri);
+  // A symlink (Debian's conf-enabled/x.conf, as etckeeper commits it) is read at HEAD where it
+  // leads: git's blob of the link itself holds only the target's name.
+  const path = await realpath(document.uri.fsPath).catch(() => document.uri.fsPath);
+  const repository = api.getRepository(vscode.Uri.file(path));
   if (!repository) {
     void vscode.window.showInformationMessage('Balancer Lens: this file is not in a git repository.');
     return;
   }
   // A file HEAD does not have is compared with an empty one: everything in it is new.
-  const before = await repository.show('HEAD', document.uri.fsPath).catch(() => '');
+  const before = await repository.show('HEAD', path).catch(() => '');
   const answer = await client?.sendRequest<DiffAnswer | null>(DIFF_REQUEST, { uri: document.uri.toString(), before, label: 'HEAD' });
   if (!answer) {
     void vscode.window.showInformationMessage('Balancer Lens: this file is not part of a configuration the server has read.');

@@ -181,6 +181,15 @@ describe('the GitHub Action', function () {
     );
   });
 
+  it('passes args (read flags such as --ext) to every run: lint, summary, SARIF and diff', () => {
+    const files = { 'apache/orders.cfg': 'error.conf', 'apache/shop.conf': 'clean.conf' };
+    assert.equal(runAction({ paths: 'apache/' }, files).status, 0, 'without --ext the .cfg file is not picked');
+    const run = runAction({ paths: 'apache/', args: '--ext cfg', sarif: 'true' }, files);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /^::error file=apache\/orders\.cfg,line=4,.*zero-loadfactor/m);
+    assert.match(run.summary, /2 files linted: 1 error/);
+  });
+
   it('fails on an error with an annotation, lists it in the summary, and writes SARIF for the upload', () => {
     const run = runAction(
       { paths: 'apache/', sarif: 'true', 'sarif-file': 'out/results.sarif' },
@@ -238,7 +247,7 @@ describe('the GitHub Action', function () {
 
   it('diff: on a pull request, writes the traffic report to the job summary and to diff-file, and says it changed', () => {
     const run = runAction(
-      { paths: 'apache/', diff: 'true', 'diff-file': 'traffic.md', summary: 'false' },
+      { paths: 'apache/', diff: 'true', 'diff-file': 'traffic.md', summary: 'false', args: '--ext cfg' },
       {},
       { prepare: (workspace) => ({ 'github.event.pull_request.base.sha': pullRequest(workspace) }) },
     );
@@ -280,6 +289,50 @@ describe('the GitHub Action', function () {
     }
   });
 
+  for (const branch of ['main', 'origin/main'])
+    it(`diff: takes diff-base ${branch} on a shallow checkout, fetching the branch`, () => {
+      const origin = mkdtempSync(join(tmpdir(), 'balancer-lens-origin-'));
+      try {
+        pullRequest(origin);
+        // The pull request's change is on a branch; main holds the base.
+        spawnSync('git', ['branch', '-q', '-f', 'change', 'HEAD'], { cwd: origin });
+        spawnSync('git', ['reset', '-q', '--hard', 'HEAD~1'], { cwd: origin });
+        const run = runAction(
+          { paths: 'apache/', diff: 'true', summary: 'false', 'diff-base': branch },
+          {},
+          {
+            prepare: (workspace) => {
+              const clone = spawnSync('git', ['clone', '-q', '--depth=1', '--branch', 'change', `file://${origin}`, workspace], {
+                encoding: 'utf8',
+              });
+              assert.equal(clone.status, 0, clone.stderr);
+              return {};
+            },
+          },
+        );
+        assert.equal(run.status, 0, run.stdout);
+        assert.doesNotMatch(run.stdout, /traffic diff did not run/);
+        assert.match(run.summary, /70\.0% → 18\.9%/);
+        assert.equal(run.outputs, 'file=balancer-lens-diff.md\nchanged=true\n');
+      } finally {
+        rmSync(origin, { recursive: true, force: true });
+      }
+    });
+
+  it('diff: a diff that fails warns and never stops the Lint step', () => {
+    const run = runAction(
+      { paths: 'apache/', diff: 'true', summary: 'false', 'diff-base': 'no-such-branch' },
+      { 'apache/shop.conf': 'clean.conf' },
+      { prepare: () => ({}) },
+    );
+    assert.match(run.stdout, /^::warning title=balancer-lens diff::the traffic diff did not run/m);
+    assert.deepEqual(
+      run.steps.map((step) => step.name),
+      ['Traffic diff', 'Lint'],
+    );
+    assert.equal(run.status, 0, run.stdout);
+  });
+
   it('diff: refuses a diff-base that git would take for an option, before fetching anything', () => {
     const origin = mkdtempSync(join(tmpdir(), 'balancer-lens-origin-'));
     const marker = join(origin, 'upload-pack-ran');
@@ -297,8 +350,14 @@ describe('the GitHub Action', function () {
         },
       );
       assert.equal(existsSync(marker), false, 'git fetch ran the diff-base as --upload-pack');
-      assert.equal(run.status, 2, run.stdout);
       assert.match(run.stdout, /^balancer-lens: diff: diff-base takes a revision, not '--upload-pack=/m);
+      // The report is advice: a diff that cannot run warns, and the lint runs all the same.
+      assert.match(run.stdout, /^::warning title=balancer-lens diff::the traffic diff did not run/m);
+      assert.deepEqual(
+        run.steps.map((step) => step.name),
+        ['Traffic diff', 'Lint'],
+      );
+      assert.equal(run.status, 0, run.stdout);
       assert.equal(run.summary, '');
     } finally {
       rmSync(origin, { recursive: true, force: true });

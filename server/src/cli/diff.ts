@@ -1,20 +1,29 @@
 /** `balancer-lens diff`: what a change does to traffic, between two files, folders or git revisions. */
 import { statSync } from 'node:fs';
 import { basename, dirname, posix, resolve } from 'node:path';
-import { assembleSet, Configuration, SetFile } from '../core/config-set';
+import { assembleSet, Configuration } from '../core/config-set';
 import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/features/traffic-diff';
 import { diffMarkdown } from '../core/features/diff-markdown';
 import { diffSvg } from '../core/features/svg';
-import type { FileAccess } from '../core/syntax/includes';
-import { configLookup, ConfigLookup } from '../node/config';
+import { configLookup } from '../node/config';
 import { diskAccess, isInside, realPathKeys, realPathOf } from '../node/files';
 import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
-import { resolveInputs, showPath } from './inputs';
-import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readInput, UsageError, useColour } from './io';
+import { showPath } from './inputs';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, UsageError, useColour } from './io';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlags, VARIABLES_HELP } from './read-options';
+import {
+  EXT_HELP,
+  includeRoots,
+  LIMITS_HELP,
+  parseExtensions,
+  READ_OPTIONS,
+  ReadFlags,
+  readFlagsWithEnvvars,
+  VARIABLES_HELP,
+} from './read-options';
 import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
+import { diskSources, FilePick, SetSources } from './read-set';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `diff`; public API. */
@@ -39,6 +48,7 @@ options:
       --exit-zero         exit 0 even when the traffic changed (reporting only)
 ${COLOUR_HELP}
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${EXT_HELP}
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
   -h, --help              show this help
@@ -60,6 +70,7 @@ interface SideInput {
 export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseCommandLine('diff', argv, {
     base: { type: 'string' },
+    ext: { type: 'string', multiple: true },
     format: { type: 'string', short: 'f' },
     'exit-zero': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -71,6 +82,7 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
     return ExitCode.Clean;
   }
   const format = (values.format ?? 'text') as DiffFormat;
+  const extensions = parseExtensions(values.ext);
   if (!DIFF_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}': use ${DIFF_FORMATS.join(', ')}`);
   if (positionals.includes('-')) throw new UsageError('diff reads files, folders or git revisions, not standard input (-)');
   const cwd = io.cwd;
@@ -102,8 +114,15 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
     now = { root: cwd, args, label: 'the working tree' };
     titles = [`${base.revision} (${base.commit.slice(0, 12)})`, 'working tree'];
   }
-  const before = readSide(io, old, values);
-  const after = readSide(io, now, values);
+  // Each side reads Debian's envvars as lint does; the note about it is said once.
+  const said = new Set<string>();
+  const noteOnce = (text: string): void => {
+    if (!said.has(text)) io.stderr.write(text);
+    said.add(text);
+  };
+  const noting = { env: io.env, stderr: { write: noteOnce } };
+  const before = readSide(io, old, readFlagsWithEnvvars(values, old.args, old.root, noting), extensions);
+  const after = readSide(io, now, readFlagsWithEnvvars(values, now.args, now.root, noting), extensions);
   const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
   const side = (read: ReadSide, input: SideInput): TrafficSide =>
     trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
@@ -141,13 +160,12 @@ interface ReadSide {
   readonly isIncomplete: boolean;
 }
 
-/** Reads one side as lint would: the same entry rules, includes, limits and include roots. */
-function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFlags>[0]): ReadSide {
-  const flags = readFlags(values, input.root, io.env);
+/** Reads one side as lint would: the same entry rules, includes, limits, include roots and envvars. */
+function readSide(io: CliIo, input: SideInput, flags: ReadFlags, extensions: readonly string[]): ReadSide {
   const configFor = configLookup(undefined, input.root, includeRoots(flags, input.root, []));
   const { sources, files, keyOf } = input.revision
-    ? revisionSources(input.revision, input, flags, configFor)
-    : diskSources(input, flags, configFor);
+    ? revisionSources(input.revision, input, flags, { extensions, configFor })
+    : diskSources(input.args, input.root, flags, { extensions, configFor });
   const set = assembleSet(sources, {
     files,
     keyOf,
@@ -157,49 +175,10 @@ function readSide(io: CliIo, input: SideInput, values: Parameters<typeof readFla
   return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
 }
 
-/** What a side's configuration set is assembled from: its entry files, and how includes are read and named. */
-interface SideSources {
-  readonly sources: readonly SetFile[];
-  readonly files: FileAccess;
-  readonly keyOf: (path: string) => string;
-}
-
-/** The files on disk the side's paths select, read from the disk. */
-function diskSources(input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
-  const options = { cwd: input.root, extensions: [], stdinFilename: undefined, configFor };
-  const inputs = input.args.flatMap((arg) => resolveInputs([arg], options).inputs);
-  const keyOf = realPathKeys();
-  const seen = new Set<string>();
-  // A file given twice, or reached through two PATHs, is read once.
-  const files = inputs.flatMap((each) => {
-    if (each.kind !== 'file') return [];
-    const key = keyOf(each.path);
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [each];
-  });
-  return {
-    sources: files.map((file) => ({
-      key: keyOf(file.path),
-      path: file.path,
-      text: readInput(file.path, file.shown, flags.limits.size).text,
-    })),
-    files: diskAccess({
-      maxBytes: flags.limits.size,
-      roots: includeRoots(
-        flags,
-        input.root,
-        files.map((file) => file.path),
-      ),
-    }),
-    keyOf,
-  };
-}
-
 /** The files of the revision the side's paths select, read from git; beyond the repository, from the disk. */
-function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, configFor: ConfigLookup): SideSources {
+function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, pick: FilePick): Omit<SetSources, 'shown'> {
   const maxBytes = flags.limits.size;
-  const selected = selectRevisionFiles(revision, input.root, input.args, { extensions: [], configFor }, maxBytes);
+  const selected = selectRevisionFiles(revision, input.root, input.args, pick, maxBytes);
   const roots = [...includeRoots(flags, input.root, []), ...selected.map((file) => locate(revision, posix.dirname(file.path)).path)];
   const keyOfOutside = realPathKeys();
   return {

@@ -1,4 +1,5 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
@@ -32,7 +33,16 @@ import {
 } from './io';
 import { oneLine } from './one-line';
 import { countFindings, relativeSlashPath, Report, reportFile } from './report';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import {
+  EXT_HELP,
+  includeRoots,
+  LIMITS_HELP,
+  parseExtensions,
+  READ_OPTIONS,
+  ReadFlags,
+  readFlagsWithEnvvars,
+  VARIABLES_HELP,
+} from './read-options';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
@@ -67,7 +77,7 @@ ${COLOUR_HELP}
                           (repeatable)
       --ignore-pattern GLOB  never lint files matching GLOB, relative to the current directory
                           (repeatable; adds to "ignore" in .balancerlens.json)
-      --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)
+${EXT_HELP}
       --stdin-filename NAME  the name of standard input in the report and for finding its config
       --fix               apply the safe fixes that re-analysis confirms, replacing each file
                           atomically, then report what remains
@@ -119,12 +129,11 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const ruleSettings = parseRules(values.rule ?? []);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
-  const extensions = (values.ext ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
-  if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension))) {
-    throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values.ext?.join(',')}'`);
-  }
+  const extensions = parseExtensions(values.ext);
   const cwd = io.cwd;
-  const flags = readFlagsWithEnvvars(values, positionals, cwd, io);
+  // No path is exactly `.`: the same files, and Debian's envvars beside an apache2.conf there.
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
@@ -135,7 +144,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside, ignored } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
+  const { inputs, outside, ignored } = resolveInputs(paths, {
     cwd,
     extensions,
     stdinFilename: values['stdin-filename'],
@@ -238,12 +247,15 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
       );
       findings = confirmed.linted;
       io.stdout.write(
-        targets
-          .map((target) => {
-            const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
-            return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
-          })
-          .join(''),
+        fencedForRunner(
+          targets
+            .map((target) => {
+              const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
+              return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
+            })
+            .join(''),
+          io.env,
+        ),
       );
     } else {
       const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
@@ -296,6 +308,18 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   if (isIncomplete || cut > 0) return ExitCode.Incomplete;
   const failing = FAIL_ON[failOn].reduce((total, severity) => total + counts[severity], 0);
   return failing > 0 || hasTooManyWarnings ? ExitCode.Findings : ExitCode.Clean;
+}
+
+/**
+ * A patch on a GitHub runner: its lines are the configuration's, so one the runner would take for a
+ * workflow command (`::add-mask::…` at a line's start, `##[…` anywhere) is fenced by
+ * `::stop-commands::TOKEN` … `::TOKEN::`, which turn commands off without changing a line (git apply
+ * skips text around the diff). Elsewhere, and with no such line, the patch is printed as it is.
+ */
+function fencedForRunner(patch: string, env: Readonly<Record<string, string | undefined>>): string {
+  if (env['GITHUB_ACTIONS'] !== 'true' || !/^\s*::|##\[/m.test(patch)) return patch;
+  const token = randomBytes(16).toString('hex');
+  return `::stop-commands::${token}\n${patch}::${token}::\n`;
 }
 
 /** `-o FILE`: the report replaces FILE's contents; a file that cannot be written is a usage error (exit 2). */

@@ -33,6 +33,17 @@ export const READ_OPTIONS = {
   'include-root': { type: 'string', multiple: true },
 } as const;
 
+/** The help line of --ext, for the commands that walk folders. */
+export const EXT_HELP = `      --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)`;
+
+/** `--ext` values (repeatable, comma-separated, with or without the dot) as extensions without the dot. */
+export function parseExtensions(values: readonly string[] | undefined): string[] {
+  const extensions = (values ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/^\./, ''));
+  if (extensions.some((extension) => extension === '' || /[/\\*?[\]{}]/.test(extension)))
+    throw new UsageError(`--ext takes an extension such as cfg or .cfg, not '${values?.join(',')}'`);
+  return extensions;
+}
+
 /** The help lines of the variable flags, for `lint --help`. */
 export const VARIABLES_HELP = `  -D, --define NAME[=VALUE]  like apache2 -D NAME, for <IfDefine>; a VALUE also sets \${NAME}
       --env-file FILE     read NAME=value lines (Debian's envvars) for \${NAME}, without running a shell

@@ -16,7 +16,7 @@ const USAGE = `usage: balancer-lens <command> [options]
 
 commands:
   lint [PATH|DIR|GLOB|-]...   report what Apache refuses or will get wrong
-  schedule FILE|-             print each balancer's byrequests schedule and member shares
+  schedule [PATH|DIR|GLOB]... print each balancer's byrequests schedule and member shares
   diff OLD NEW | --base REV   show what a change does to traffic: shares, tiers, routes (files, folders or git)
   trace [PATH...] --url URL   show what Apache does to one request: handler, member, what it receives
   lsp --stdio                 run the language server for any LSP client (Neovim, Emacs, …)

@@ -1,6 +1,4 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
-import { resolve } from 'node:path';
-import type { Analysis } from '../core/analysis';
 import { assembleSet } from '../core/config-set';
 import { isRefusal } from '../core/preview-facts';
 import { bar, percent } from '../core/features/share-text';
@@ -15,12 +13,14 @@ import type { Member } from '../core/model/model';
 import { STATUS_BITS } from '../core/model/params';
 import type { Span } from '../core/span';
 import type { SourceFile } from '../core/syntax/tree';
+import { configLookup } from '../node/config';
 import { diskAccess } from '../node/files';
+import { diskSources } from './read-set';
 import { showPath } from './inputs';
-import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readConfig, readStdin, UsageError, useColour } from './io';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readStdin, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import { EXT_HELP, includeRoots, LIMITS_HELP, parseExtensions, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -32,20 +32,24 @@ const SCHEDULE_FORMATS = ['text', 'json', 'svg', 'html'] as const;
 type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
 
 /** The help of `balancer-lens schedule --help`. */
-export const SCHEDULE_USAGE = `usage: balancer-lens schedule FILE|- [options]
+export const SCHEDULE_USAGE = `usage: balancer-lens schedule [PATH|DIR|GLOB]... [options]
+       balancer-lens schedule - [options]
 
 Prints each balancer's byrequests schedule: its members' shares of the requests and the first picks,
-as Apache's scheduler would make them; - reads standard input (its includes are not followed).
+as Apache's scheduler would make them. The paths are read as lint reads them, as one set (a balancer
+in conf.d/, its ProxyPass in sites/); no path: the current directory; - reads standard input (its
+includes are not followed).
 
 options:
       --balancer NAME     only this balancer (balancer://NAME or NAME)
       --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS_TEXT})
       --down URL          as if the member URL were down (repeatable); it must name a member of the
                           balancers shown, and is labelled "taken down (--down)"
-      --format FORMAT     text (default), json, svg (a chart of shares and first picks, for a README
+  -f, --format FORMAT     text (default), json, svg (a chart of shares and first picks, for a README
                           or a pull request) or html (one self-contained page)
 ${COLOUR_HELP}
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${EXT_HELP}
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
   -h, --help              show this help
@@ -58,8 +62,9 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseCommandLine('schedule', argv, {
     balancer: { type: 'string' },
     picks: { type: 'string' },
-    format: { type: 'string' },
+    format: { type: 'string', short: 'f' },
     down: { type: 'string', multiple: true },
+    ext: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
     ...COLOUR_OPTIONS,
     ...READ_OPTIONS,
@@ -68,11 +73,11 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     io.stdout.write(`${SCHEDULE_USAGE}\n`);
     return ExitCode.Clean;
   }
-  if (positionals.length !== 1)
-    throw new UsageError(
-      `schedule takes exactly one FILE (or - for standard input), not ${positionals.length} (balancer-lens schedule --help)`,
-    );
-  const file = positionals[0]!;
+  if (positionals.includes('-') && positionals.length > 1)
+    throw new UsageError('schedule reads standard input (-) alone, not with other paths (balancer-lens schedule --help)');
+  // No path is the current folder, as for lint.
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  const file = paths.join(' ');
   const format = values.format ?? 'text';
   if (!SCHEDULE_FORMATS.includes(format as ScheduleFormat))
     throw new UsageError(`unknown format '${format}': use ${SCHEDULE_FORMATS.join(', ')}`);
@@ -81,32 +86,57 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
   const cwd = io.cwd;
-  const flags = readFlagsWithEnvvars(values, [file], cwd, io);
+  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
   const isStdin = file === '-';
-  const path = isStdin ? undefined : resolve(cwd, file);
-  const text = path === undefined ? stdinConfig(io, flags.limits.size) : readConfig(path, file, flags.limits.size);
-  const files = diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, path === undefined ? [] : [path]) });
-  // The file is a set of one: the same assembly as lint and the editor, so refusals match theirs.
-  const set = assembleSet([{ key: path ?? file, path, text }], {
-    files,
-    keyOf: (each) => each,
+  const read = isStdin
+    ? {
+        sources: [{ key: file, path: undefined, text: stdinConfig(io, flags.limits.size) }],
+        shown: new Map<string, string>(),
+        files: diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, []) }),
+        keyOf: (each: string) => each,
+      }
+    : diskSources(paths, cwd, flags, {
+        extensions: parseExtensions(values.ext),
+        configFor: configLookup(undefined, cwd, includeRoots(flags, cwd, [])),
+      });
+  // The files are one set: the same assembly as lint and the editor, so refusals match theirs.
+  const set = assembleSet(read.sources, {
+    files: read.files,
+    keyOf: read.keyOf,
     read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
     rulesFor: () => undefined,
   });
-  const { analysis, diagnostics } = set.configurations[0]!;
-  const selected = selectBalancers(analysis, values.balancer, isStdin ? 'standard input' : file);
+  // Each file as given or found; an included file relative to the current directory when inside it, else absolute.
+  const configurations = set.configurations.map(({ analysis, diagnostics }) => {
+    const { text: virtual, files: sources } = analysis.tree;
+    const locate = locator(virtual, sources, (source) =>
+      source.path === '' ? file : (read.shown.get(read.keyOf(source.path)) ?? showPath(source.path, cwd)),
+    );
+    return { analysis, diagnostics, locate, place: placer(virtual, sources, locate) };
+  });
+  // A balancer a configuration only names, whose members another one holds, is that one's (as in diff).
+  const candidates = configurations.flatMap((configuration) =>
+    configuration.analysis.previews.filter((preview) => !preview.unseen?.elsewhere).map((preview) => ({ preview, configuration })),
+  );
+  const selected = selectBalancers(candidates, values.balancer, isStdin ? 'standard input' : file);
   const down = values.down ?? [];
-  checkDown(selected, down);
-  const previews = selected.map((preview) => withDown(preview, down));
-  const { text: virtual, files: sources } = analysis.tree;
-  // The file as given; an included file relative to the current directory when inside it, else absolute.
-  const locate = locator(virtual, sources, (source) => (source.path === (path ?? '') ? file : showPath(source.path, cwd)));
-  const place = placer(virtual, sources, locate);
-  const reports = previews.map((preview) => ({ preview, report: balancerReport(preview, locate, picks) }));
-  const refusals = diagnostics.filter(isRefusal).map(place);
+  checkDown(
+    selected.map(({ preview }) => preview),
+    down,
+  );
+  const reports = selected.map(({ preview, configuration }) => {
+    const shown = withDown(preview, down);
+    return { preview: shown, report: balancerReport(shown, configuration.locate, picks) };
+  });
+  const refusals = configurations.flatMap(({ diagnostics, place }) => diagnostics.filter(isRefusal).map(place));
+  const templates = configurations.flatMap(({ diagnostics, place }) =>
+    diagnostics.filter((diagnostic) => diagnostic.ruleId === 'template-syntax').map(place),
+  );
   const shown = isStdin ? 'standard input' : file;
   if (format === 'json')
-    io.stdout.write(`${inertJson(JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals }))}\n`);
+    io.stdout.write(
+      `${inertJson(JSON.stringify({ balancers: reports.map(({ report }) => report), errors: refusals, templates: templates.map(placedJson) }))}\n`,
+    );
   else if (format === 'svg')
     io.stdout.write(
       scheduleSvg(
@@ -123,19 +153,23 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     );
   else {
     const style = { colour: useColour(io, values), width: terminalWidth(io.env, io.stdout) };
-    io.stdout.write(`${renderAll(reports, refusals, file, picks === undefined, style, down)}\n`);
+    io.stdout.write(`${renderAll(reports, refusals, templates, file, picks === undefined, style, down)}\n`);
   }
+  const problems = (kind: string): Placed[] =>
+    configurations.flatMap(({ analysis, place }) => analysis.tree.diagnostics.filter((problem) => problem.problem === kind).map(place));
   // Includes outside the include roots are said, as lint's info findings are; they do not fail the run.
-  const outside = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-outside-roots').map(place);
-  for (const problem of outside)
+  for (const problem of problems('include-outside-roots'))
     io.stderr.write(`balancer-lens: note: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   // A value Apache refuses unless its environment sets a variable: lint warns; the schedule takes the parameter's default.
-  for (const finding of diagnostics.filter((diagnostic) => diagnostic.ruleId === 'refused-if-unset').map(place))
+  const unset = configurations.flatMap(({ diagnostics, place }) =>
+    diagnostics.filter((diagnostic) => diagnostic.ruleId === 'refused-if-unset').map(place),
+  );
+  for (const finding of unset)
     io.stderr.write(
       `balancer-lens: note: ${oneLine(finding.file)}:${finding.line}:${finding.column}: ${oneLine(finding.message)} (shown as if it were not written)\n`,
     );
   // Includes a limit cut short: the schedule may miss members, so say where, and exit 2.
-  const cut = analysis.tree.diagnostics.filter((problem) => problem.problem === 'include-limit').map(place);
+  const cut = problems('include-limit');
   for (const problem of cut)
     io.stderr.write(`balancer-lens: ${oneLine(problem.file)}:${problem.line}:${problem.column}: ${oneLine(problem.message)}\n`);
   if (cut.length > 0) return ExitCode.Incomplete;
@@ -153,6 +187,11 @@ function placer(text: string, files: readonly SourceFile[], locate: Locate): (pr
     const at = index.position(problem.span.start - source.start);
     return { file: locate(problem.span.start).file, line: at.line + 1, column: at.character + 1, message: problem.message };
   };
+}
+
+/** A placed problem as the JSON has it. */
+function placedJson(placed: Placed): { file: string; line: number; message: string } {
+  return { file: placed.file, line: placed.line, message: placed.message };
 }
 
 /** A problem at a 1-based line and column of the file it is in. */
@@ -185,12 +224,15 @@ function fitted(
 function renderAll(
   reports: readonly { preview: BalancerPreview; report: BalancerReport }[],
   refusals: readonly Placed[],
+  templates: readonly Placed[],
   file: string,
   defaultPicks: boolean,
   style: TextStyle,
   down: readonly string[],
 ): string {
-  const out = reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, style, down));
+  // An unrendered template's schedule is not the rendered file's: said first, as lint says it.
+  const out = templates.map((template) => fitted('', `${template.file}:${template.line}: ${template.message}`, style.width, 2).join('\n'));
+  out.push(...reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, style, down)));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5))
     out.push(
@@ -204,14 +246,18 @@ function renderAll(
   return out.join('\n\n');
 }
 
-function selectBalancers(analysis: Analysis, wanted: string | undefined, file: string): readonly BalancerPreview[] {
-  if (wanted === undefined) return analysis.previews;
+function selectBalancers<T extends { readonly preview: BalancerPreview }>(
+  candidates: readonly T[],
+  wanted: string | undefined,
+  file: string,
+): readonly T[] {
+  if (wanted === undefined) return candidates;
   const name = (wanted.toLowerCase().startsWith('balancer://') ? wanted : `balancer://${wanted}`)
     .toLowerCase()
     .replace(/^(balancer:\/\/[^/]*).*$/, '$1');
-  const found = analysis.previews.filter((preview) => preview.balancer.name === name);
+  const found = candidates.filter(({ preview }) => preview.balancer.name === name);
   if (found.length === 0) {
-    const known = analysis.previews.map((preview) => preview.balancer.name);
+    const known = candidates.map(({ preview }) => preview.balancer.name);
     throw new UsageError(`no balancer named ${name} in ${file}${known.length > 0 ? ` (found: ${known.join(', ')})` : ''}`);
   }
   return found;

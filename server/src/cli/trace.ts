@@ -31,7 +31,7 @@ options:
       --backend-cookie "SET-COOKIE VALUE"  the member answers with this Set-Cookie
       --backend-status N      the member answers with status N (default 200)
       --backend-down URL      nothing listens on this member URL (repeatable): failover, 503
-      --format FORMAT         text (default) or json (the contract in docs/cli.md)
+  -f, --format FORMAT         text (default) or json (the contract in docs/cli.md)
       --server-root DIR       where relative Include paths start unless the configuration sets ServerRoot
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
@@ -49,7 +49,7 @@ export function runTrace(io: CliIo, argv: readonly string[]): ExitCode {
     'backend-cookie': { type: 'string' },
     'backend-status': { type: 'string' },
     'backend-down': { type: 'string', multiple: true },
-    format: { type: 'string' },
+    format: { type: 'string', short: 'f' },
     help: { type: 'boolean', short: 'h' },
     ...READ_OPTIONS,
   });

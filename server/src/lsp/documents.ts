@@ -147,21 +147,22 @@ export class DocumentStates {
 
   /**
    * What the document's text `before` (its last commit, say) leads to, against what it leads to now:
-   * the workspace's set assembled again with that text in the document's place, the configuration
-   * that reads the document compared. Undefined when the document is not part of a configuration.
+   * the workspace's set assembled again with that text in the document's place (wherever it is
+   * read, through a symlink too), the whole set compared as `balancer-lens diff` compares a folder.
+   * Undefined when the document is not part of a configuration.
    */
   trafficSince(document: TextDocument, before: string): TrafficDiff | undefined {
-    const key = this.documentKey(document);
-    const now = this.currentSet().configurationOf.get(key);
-    if (!now) return undefined;
+    const now = this.currentSet();
+    if (!now.configurationOf.has(this.documentKey(document))) return undefined;
     const replaced = this.inputs({ document, text: before });
-    const then = assembleSet(replaced.given, replaced.options).configurationOf.get(key);
+    const then = assembleSet(replaced.given, replaced.options);
     const folders = this.folders();
     const nameOf = (file: SourceFile): string => {
       const folder = folders.find((candidate) => file.path.startsWith(`${candidate}/`));
       return folder ? file.path.slice(folder.length + 1) : file.path || document.uri;
     };
-    return diffTraffic(trafficSide(then ? [then] : [], nameOf, true), trafficSide([now], nameOf, true));
+    const isPaired = then.configurations.length === 1 && now.configurations.length === 1;
+    return diffTraffic(trafficSide(then.configurations, nameOf, isPaired), trafficSide(now.configurations, nameOf, isPaired));
   }
 
   /** What the workspace's configuration set is assembled from: the open editors' texts laid over the disk (and `replaced`'s text instead of its document's). */
@@ -169,18 +170,20 @@ export class DocumentStates {
     const settings = this.settings();
     const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
     const textOf = (document: TextDocument): string => (document === replaced?.document ? replaced.text : document.getText());
+    // By real path, as lint's overlay: a file included through a symlink is the open document.
     const overlay = new Map<string, string>();
     for (const document of open) {
       const path = pathOf(document.uri);
-      if (path) overlay.set(path, textOf(document));
+      if (path) overlay.set(this.keyOf(path), textOf(document));
     }
     // The open editors' texts first; the disk is read again only where a file changed since the last edit.
     const disk = this.rereadOnly(diskAccess({ maxBytes: settings.limits.size }));
+    const keyOf = this.keyOf;
     const answers = new Map<string, ReturnType<FileAccess['readFile']>>();
     const listings = new Map<string, ReturnType<FileAccess['readDirectory']>>();
     const files: FileAccess = {
       readFile(path) {
-        const answer = overlay.get(path) ?? disk.readFile(path);
+        const answer = overlay.get(keyOf(path)) ?? disk.readFile(path);
         answers.set(path, answer);
         return answer;
       },

@@ -5,11 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 
 const FILE = 'apache2/sites-available/cart.conf';
+/** A committed symlink to FILE, as a2ensite makes it and etckeeper stores it. */
+const LINK = 'apache2/sites-enabled/cart.conf';
 const cart = (first: number): string =>
   `<Proxy "balancer://cart">\n    BalancerMember "http://10.0.3.1:8080" loadfactor=${first}\n    BalancerMember "http://10.0.3.2:8080" loadfactor=30\n</Proxy>\nProxyPass "/cart/" "balancer://cart/"\n`;
 
@@ -38,13 +40,15 @@ describe('Balancer Lens: Compare with HEAD', () => {
     root = folder.uri.fsPath;
     mkdirSync(join(root, 'apache2/sites-available'), { recursive: true });
     writeFileSync(join(root, FILE), cart(70));
+    mkdirSync(join(root, 'apache2/sites-enabled'), { recursive: true });
+    symlinkSync('../sites-available/cart.conf', join(root, LINK));
     const git = (...args: string[]): string =>
       execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
         cwd: root,
         encoding: 'utf8',
       });
     git('init', '-q', '-b', 'main');
-    git('add', FILE);
+    git('add', FILE, LINK);
     git('commit', '-q', '-m', 'cart at 70/30');
     writeFileSync(join(root, FILE), cart(7));
     // The harness turns Git off for the scratch workspace; this test turns it on and opens the repository.
@@ -68,31 +72,36 @@ describe('Balancer Lens: Compare with HEAD', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('git').update('enabled', undefined, vscode.ConfigurationTarget.Global);
     rmSync(join(root, FILE), { force: true });
+    rmSync(join(root, LINK), { force: true });
     rmSync(join(root, '.git'), { recursive: true, force: true });
   });
 
-  it("opens the report of the file's change since HEAD beside it: 70/30 became 7/30", async () => {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(join(root, FILE)));
-    await vscode.window.showTextDocument(document);
-    assert.equal(document.languageId, 'apacheconf');
-    await vscode.commands.executeCommand('balancerLens.compareWithHead');
-    const report = await eventually('the report document', () =>
-      vscode.workspace.textDocuments.find((candidate) => candidate.uri.scheme === 'balancer-lens-report'),
-    );
-    const text = report.getText();
-    assert.match(text, /^### Balancer Lens: traffic changes\n\nHEAD → working copy\n/);
-    assert.match(text, /#### changed balancer\\:\/\/cart — apache2\/sites-available\/cart\.conf:1/);
-    assert.match(
-      text,
-      /\| a \| http\\:\/\/10\.0\.3\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
-    );
-    const tabs = await eventually('the markdown preview tab', () => {
-      const labels = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
-      return labels.some((label) => label.includes('cart.conf since HEAD')) ? labels : undefined;
+  for (const opened of [FILE, LINK])
+    it(`opens the report of the file's change since HEAD beside it, opened as ${opened}: 70/30 became 7/30`, async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.file(join(root, opened)));
+      await vscode.window.showTextDocument(document);
+      assert.equal(document.languageId, 'apacheconf');
+      await vscode.commands.executeCommand('balancerLens.compareWithHead');
+      const report = await eventually('the report document', () =>
+        vscode.workspace.textDocuments.find(
+          (candidate) => candidate.uri.scheme === 'balancer-lens-report' && candidate.uri.query === document.uri.toString(),
+        ),
+      );
+      const text = report.getText();
+      assert.match(text, /^### Balancer Lens: traffic changes\n\nHEAD → working copy\n/);
+      assert.match(text, /#### changed balancer\\:\/\/cart — apache2\/sites-available\/cart\.conf:1/);
+      assert.match(
+        text,
+        /\| a \| http\\:\/\/10\.0\.3\.1:8080 \| `███████···` \| `██········` \| 70\.0% → 18\.9% \(−51\.1\) \| loadfactor 70 → 7 \|/,
+      );
+      const tabs = await eventually('the markdown preview tab', () => {
+        const labels = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+        return labels.some((label) => label.includes('cart.conf since HEAD')) ? labels : undefined;
+      });
+      assert.ok(
+        tabs.some((label) => /preview/i.test(label)),
+        tabs.join(' | '),
+      );
     });
-    assert.ok(
-      tabs.some((label) => /preview/i.test(label)),
-      tabs.join(' | '),
-    );
-  });
 });

@@ -166,7 +166,9 @@ describe('balancer-lens diff', () => {
   });
 });
 
-describe('balancer-lens diff with git', () => {
+describe('balancer-lens diff with git', function () {
+  // Each test makes a repository and runs git several times: seconds on a busy machine.
+  this.timeout(20_000);
   const author = ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false'];
   function git(cwd: string, ...args: string[]): string {
     return execFileSync('git', [...author, ...args], {
@@ -269,6 +271,84 @@ describe('balancer-lens diff with git', () => {
     // The trap works: git's own diff runs the configured external diff.
     git(dir, 'diff', 'main');
     assert.match(readFileSync(marker, 'utf8'), /evil\.sh/);
+  });
+
+  /** A repository at `dir` with `files` (relative name → text, or `-> target` for a symlink) committed on main. */
+  function committed(files: Readonly<Record<string, string>>): string {
+    const dir = tempDir('balancer-lens-git-');
+    git(dir, 'init', '-q', '-b', 'main');
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      if (text.startsWith('-> ')) symlinkSync(text.slice(3), join(dir, name));
+      else writeFileSync(join(dir, name), text);
+    }
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    return dir;
+  }
+
+  const vhost = (...lines: string[]): string =>
+    `<VirtualHost *:80>\n    ServerName shop.example.com\n${lines.map((line) => `    ${line}\n`).join('')}</VirtualHost>\n`;
+  const pool = (name: string, ...members: string[]): string =>
+    `<Proxy "balancer://${name}">\n${members.map((member) => `    BalancerMember ${member}\n`).join('')}</Proxy>\n`;
+
+  it('reads balancers in conf.d/ and the ProxyPass in sites/ as one configuration: a new route is a route, not a new balancer', () => {
+    const dir = committed({
+      'conf.d/balancers.conf': pool('api', 'http://10.0.0.1:8080', 'http://10.0.0.2:8080') + pool('web', 'http://10.0.1.1:8080'),
+      'sites/shop.conf': vhost('ProxyPass "/" "balancer://web/"'),
+    });
+    writeFileSync(join(dir, 'sites/shop.conf'), vhost('ProxyPass "/api/" "balancer://api/"', 'ProxyPass "/" "balancer://web/"'));
+    const result = runCli(['diff', '--base', 'HEAD', '--format', 'json'], { cwd: dir });
+    assert.equal(result.status, 1, result.stderr);
+    const report = JSON.parse(result.stdout) as {
+      balancers: unknown[];
+      unchanged: number;
+      routes: { path: string; before: string; after: string }[];
+    };
+    assert.deepEqual(report.balancers, []);
+    assert.equal(report.unchanged, 2);
+    assert.deepEqual(
+      report.routes.map((route) => [route.path, route.before, route.after]),
+      [['/api/', 'balancer://web', 'balancer://api']],
+    );
+    // The same files given as a folder and as two files read the same.
+    const text = runCli(['diff', '--base', 'HEAD'], { cwd: dir }).stdout;
+    assert.equal(runCli(['diff', '--base', 'HEAD', 'conf.d/balancers.conf', 'sites/shop.conf'], { cwd: dir }).stdout, text);
+    assert.doesNotMatch(text, /added|no fixed order/);
+    assert.match(text, /\n2 balancers unchanged\n$/);
+  });
+
+  it('reads a Debian tree whose conf-enabled/ holds committed symlinks: a share change in conf-available/ is reported', () => {
+    const dir = committed({
+      'apache2/apache2.conf': 'IncludeOptional conf-enabled/*.conf\nIncludeOptional sites-enabled/*.conf\n',
+      'apache2/conf-available/pool.conf': pool('api', 'http://10.0.0.1:8080', 'http://10.0.0.2:8080'),
+      'apache2/conf-enabled/pool.conf': '-> ../conf-available/pool.conf',
+      'apache2/sites-available/shop.conf': vhost('ProxyPass "/api/" "balancer://api/"'),
+      'apache2/sites-enabled/shop.conf': '-> ../sites-available/shop.conf',
+      'apache2/envvars': 'export APACHE_HEAVY=3\n',
+    });
+    // ${APACHE_HEAVY} comes from envvars, as lint and apache2ctl read it.
+    writeFileSync(
+      join(dir, 'apache2/conf-available/pool.conf'),
+      pool('api', 'http://10.0.0.1:8080', 'http://10.0.0.2:8080 loadfactor=${APACHE_HEAVY}'),
+    );
+    const result = runCli(['diff', '--base', 'HEAD', '--format', 'json', 'apache2'], { cwd: dir });
+    assert.equal(result.status, 1, result.stderr);
+    const report = JSON.parse(result.stdout) as {
+      balancers: { name: string; members: { url: string; before: { share: number }; after: { share: number } }[] }[];
+    };
+    const shares = report.balancers.flatMap((change) =>
+      change.members.map((member) => [change.name, member.before.share, member.after.share]),
+    );
+    assert.ok(shares.length > 0 && shares.every(([name]) => name === 'balancer://api'), JSON.stringify(shares));
+    assert.deepEqual(shares.slice(0, 2), [
+      ['balancer://api', 0.5, 0.25],
+      ['balancer://api', 0.5, 0.75],
+    ]);
+    assert.equal(
+      result.stderr,
+      'balancer-lens: note: ${NAME} from apache2/envvars beside apache2.conf, as apache2ctl reads it (--env-file FILE reads another)\n',
+    );
   });
 
   it('says which revision git cannot find, in one line', () => {

@@ -112,10 +112,10 @@ describe('CLI manners: the Debian layout', () => {
   const undefinedVariables = (stdout: string): number =>
     (JSON.parse(stdout) as JsonFile[]).flatMap((file) => file.messages).filter((message) => message.ruleId === 'undefined-variable').length;
 
-  for (const given of ['apache2.conf', '.']) {
-    it(`lint ${given} reads envvars beside apache2.conf, as apache2ctl does, and says so`, () => {
+  for (const given of ['apache2.conf', '.', '']) {
+    it(`lint ${given || '(no path)'} reads envvars beside apache2.conf, as apache2ctl does, and says so`, () => {
       const dir = debianTree();
-      const run = runCli(['lint', given, '--format', 'json'], { cwd: dir });
+      const run = runCli(['lint', ...(given ? [given] : []), '--format', 'json'], { cwd: dir });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(undefinedVariables(run.stdout), 0, run.stdout);
       assert.equal(
@@ -160,7 +160,7 @@ describe('CLI manners: help and usage errors', () => {
     it(`${args.join(' ')} prints the schedule help`, () => {
       const run = runCli(args);
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, /^usage: balancer-lens schedule FILE\|- \[options\]/);
+      assert.match(run.stdout, /^usage: balancer-lens schedule \[PATH\|DIR\|GLOB\]\.\.\. \[options\]/);
       assert.match(run.stdout, /--down URL/);
     });
   }

@@ -111,7 +111,7 @@ describe('balancer-lens schedule', () => {
 
   const failures: [string, string[], RegExp][] = [
     ['a missing file', ['schedule', 'no/such.conf'], /cannot read no\/such\.conf: no such file/],
-    ['a directory', ['schedule', 'examples'], /is a directory/],
+    ['standard input beside a path', ['schedule', '-', 'examples/shop.conf'], /standard input \(-\) alone/],
     [
       'an unknown balancer',
       ['schedule', 'examples/shop.conf', '--balancer', 'nope'],
@@ -124,7 +124,6 @@ describe('balancer-lens schedule', () => {
     ],
     ['a bad --picks', ['schedule', 'examples/shop.conf', '--picks', '2.5'], /--picks takes a whole number/],
     ['a bad format', ['schedule', 'examples/shop.conf', '--format', 'xml'], /unknown format 'xml'/],
-    ['no file', ['schedule'], /exactly one FILE/],
     ['an unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
   ];
   for (const [what, args, message] of failures) {

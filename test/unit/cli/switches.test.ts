@@ -189,6 +189,28 @@ describe('balancer-lens lint --fix-dry-run', function () {
     assert.equal(readFileSync(join(root, 'a.conf'), 'utf8'), readFileSync(join(fixed, 'a.conf'), 'utf8'));
   });
 
+  it('on a GitHub runner, fences a diff whose lines the runner would take for workflow commands, and git apply still takes it', () => {
+    const forged = `# ##[error]forged\n${FIXABLE_CONF.replace('<Proxy', '#   ::add-mask::x\n<Proxy')}`;
+    const root = tempTree({ 'a.conf': forged });
+    const plain = lint(['a.conf', '--fix-dry-run'], root);
+    const run = runCli(['lint', 'a.conf', '--fix-dry-run'], { cwd: root, env: { GITHUB_ACTIONS: 'true' } });
+    const lines = run.stdout.split('\n');
+    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(lines[0] ?? '')?.[1];
+    assert.ok(token, run.stdout);
+    assert.equal(run.stdout, `::stop-commands::${token}\n${plain.stdout}::${token}::\n`);
+    assert.match(plain.stdout, /^ # ##\[error\]forged$/m);
+    const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', input: run.stdout });
+    assert.equal(git(['init', '-q']).status, 0);
+    const applied = git(['apply', '-']);
+    assert.equal(applied.status, 0, applied.stderr);
+    // Nothing to fence: the diff is printed as it is.
+    const clean = tempTree({ 'a.conf': FIXABLE_CONF });
+    assert.doesNotMatch(
+      runCli(['lint', 'a.conf', '--fix-dry-run'], { cwd: clean, env: { GITHUB_ACTIONS: 'true' } }).stdout,
+      /stop-commands/,
+    );
+  });
+
   it('prints nothing when there is nothing to fix, and refuses standard input and --fix', () => {
     const root = tempTree({ 'b.conf': ERROR_CONF });
     const run = lint(['b.conf', '--fix-dry-run'], root);

@@ -9,6 +9,7 @@ import {
   TrafficSide,
   trafficSide,
 } from '../../../server/src/core/features/traffic-diff';
+import { factLines, memberNote, routeWords } from '../../../server/src/core/features/diff-words';
 import { memoryFiles } from '../../support/rules';
 
 /** Reads files (relative name → text) under /r as one revision, the way the CLI assembles a side. */
@@ -158,6 +159,88 @@ describe('traffic diff', () => {
       ],
     );
     assert.ok(change.members.every((each) => each.points === 0));
+  });
+
+  it('stickysession and a member route change a balancer: each is a change, with the values as written', () => {
+    const change = only(
+      diff(
+        { 'a.conf': `${proxy('shop', `${A} route=a1`, B)}ProxySet "balancer://shop" stickysession=JSESSIONID\n` },
+        { 'a.conf': `${proxy('shop', `${A} route=a2`, B)}ProxySet "balancer://shop" stickysession=SID nofailover=On\n` },
+      ),
+    );
+    assert.ok(change.kind === 'changed');
+    assert.deepEqual(factLines(change), ['stickysession JSESSIONID → SID', 'nofailover (none) → On']);
+    assert.equal(memberNote(member(change, A), change), 'route a1 → a2');
+    assert.equal(memberNote(member(change, B), change), '');
+  });
+
+  it('a member setting that moves no traffic (a timeout) leaves the balancer unchanged', () => {
+    const result = diff({ 'a.conf': proxy('shop', A, B) }, { 'a.conf': proxy('shop', `${A} timeout=30`, B) });
+    assert.deepEqual([result.changed, result.unchanged], [false, 1]);
+  });
+
+  it('a refused loadfactor is shown as written: loadfactor 20 → 0; now refused', () => {
+    const change = only(diff({ 'a.conf': proxy('shop', `${A} loadfactor=20`, B) }, { 'a.conf': proxy('shop', `${A} loadfactor=0`, B) }));
+    assert.equal(memberNote(member(change, A), change), 'loadfactor 20 → 0; now refused by Apache');
+  });
+
+  describe('routes through the request model', () => {
+    const balancers = proxy('api', A) + proxy('web', B);
+    const vhost = (...lines: string[]): string =>
+      `${balancers}<VirtualHost *:80>\n    ServerName shop.example\n${lines.map((line) => `    ${line}\n`).join('')}</VirtualHost>\n`;
+    const routeOf = (result: TrafficDiff, path: string): TrafficDiff['routes'][number] => {
+      const found = result.routes.find((route) => route.path === path);
+      assert.ok(found, `no route ${path}: ${JSON.stringify(result.routes)}`);
+      return found;
+    };
+
+    it('a ProxyPassMatch that now sends /api/ to another balancer is a route change', () => {
+      const result = diff(
+        { 'a.conf': vhost('ProxyPassMatch "^/api/(.*)$" "balancer://api/$1"') },
+        { 'a.conf': vhost('ProxyPassMatch "^/api/(.*)$" "balancer://web/$1"') },
+      );
+      const route = routeOf(result, '/api/x');
+      assert.deepEqual([route.server, route.before, route.after], ['<VirtualHost *:80> shop.example', 'balancer://api', 'balancer://web']);
+      assert.ok(result.changed);
+    });
+
+    it('a RewriteRule [P] added in front of a ProxyPass takes /api/ elsewhere', () => {
+      const result = diff(
+        { 'a.conf': vhost('ProxyPass "/api/" "balancer://api/"') },
+        { 'a.conf': vhost('RewriteEngine On', 'RewriteRule "^/api/(.*)$" "balancer://web/$1" [P]', 'ProxyPass "/api/" "balancer://api/"') },
+      );
+      const route = routeOf(result, '/api/x');
+      assert.deepEqual([route.before, route.after], ['balancer://api', 'balancer://web']);
+    });
+
+    it('a <Location> exclusion now keeps /api/ local', () => {
+      const result = diff(
+        { 'a.conf': vhost('ProxyPass "/" "balancer://web/"') },
+        { 'a.conf': vhost('ProxyPass "/" "balancer://web/"', '<Location "/api/">', '    ProxyPass "!"', '</Location>') },
+      );
+      // The plain ProxyPass routes list /api/ already: its example request is not listed again.
+      const route = routeOf(result, '/api/');
+      assert.deepEqual([route.before, route.after], ['balancer://web', '!']);
+      assert.ok(!result.routes.some((each) => each.path === '/api/x'));
+    });
+
+    it('the same balancer, but another path for the member: says what the member receives before and after', () => {
+      const result = diff(
+        { 'a.conf': vhost('ProxyPass "/api/" "balancer://api/v1/"') },
+        { 'a.conf': vhost('ProxyPass "/api/" "balancer://api/"') },
+      );
+      const route = routeOf(result, '/api/x');
+      assert.deepEqual([route.before, route.after, route.received], ['balancer://api', 'balancer://api', { before: '/v1/x', after: '/x' }]);
+      assert.match(
+        routeWords(route),
+        /^\/api\/x \(<VirtualHost \*:80> shop\.example\): balancer:\/\/api → balancer:\/\/api; the member receives \/v1\/x → \/x$/,
+      );
+    });
+
+    it('a change that moves nothing reports no route', () => {
+      const lines = ['RewriteEngine On', 'RewriteRule "^/old/(.*)$" "balancer://web/$1" [P]', 'ProxyPass "/api/" "balancer://api/"'];
+      assert.deepEqual(diff({ 'a.conf': vhost(...lines) }, { 'a.conf': `# reviewed\n${vhost(...lines)}` }).routes, []);
+    });
   });
 
   it('balancers in two configurations are told apart by their entry file', () => {

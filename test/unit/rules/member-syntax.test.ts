@@ -14,6 +14,14 @@ ruleTable(
     ['<VirtualHost *:80>\n[[BalancerMember http://h:1]]\n</VirtualHost>', NO_URL],
     // Apache joins a continued line without a space: "http://h:1loadfactor=2" is one word with "="
     ['<Proxy balancer://a>\n[[BalancerMember http://h:1\\\nloadfactor=2]]\n</Proxy>', NO_URL],
+    // Apache stops at the first word it refuses: a trailing comment is one finding, not one per word.
+    [
+      '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=2 [[#]] the big one\n</Proxy>',
+      {
+        says: ['a trailing "#" comment is read as arguments'],
+        apache: 'BalancerMember can not have a balancer name when defined in a location',
+      },
+    ],
     // near misses
     ['<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=2\n</Proxy>'],
     [`${COMPLETE}BalancerMember balancer://a http://h:1`],

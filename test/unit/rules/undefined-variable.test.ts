@@ -16,6 +16,11 @@ ruleTable('undefined-variable', [
   ],
   // a use before the Define is unresolved; each variable is its own finding
   ['ProxyPass /a http://10.0.1.1/ route=[[${H}]]-[[${P}]]\nDefine H x', { each: ['${H} is not defined', '${P} is not defined'] }],
+  // one finding per variable and file, at its first use, with how many later uses there are
+  [
+    'ServerName [[${HOST}]]\nServerAlias ${HOST} www.${HOST}\nServerAdmin [[${ADMIN}]]',
+    { each: ['${HOST} is not defined before its 3 uses in this file:', '${ADMIN} is not defined before this line:'] },
+  ],
   // a value Apache then refuses is refused-if-unset's finding, which stands in for this note
   ['BalancerMember balancer://api http://10.0.1.1:${API_PORT}'],
   ['Define a 1\nUnDefine a\nServerName [[${a}]]', { says: ['${a} is not defined'] }],

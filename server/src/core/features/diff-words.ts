@@ -1,7 +1,7 @@
 /** The words of a traffic diff, one spelling for the text, markdown and SVG reports. */
 import { memberLetter } from '../scheduler/letters';
 import { percent } from './share-text';
-import type { BalancerChange, BalancerFacts, MemberChange, RouteChange, TrafficDiff } from './traffic-diff';
+import type { BalancerChange, BalancerFacts, MemberChange, MemberState, RouteChange, Settings, TrafficDiff } from './traffic-diff';
 import { stateWords } from './traffic-diff';
 
 /** The heading of a changed balancer: what happened, its name, and where it is. */
@@ -31,6 +31,7 @@ export function factLines(change: BalancerChange, withPicks = true): string[] {
     else lines.push(`Apache no longer refuses it (was: ${before.refused})`);
   }
   if (before.lbmethod !== after.lbmethod) lines.push(`lbmethod ${before.lbmethod} → ${after.lbmethod}`);
+  lines.push(...settingWords(before.settings, after.settings));
   // Without a schedule on both sides, the refusal or the lbmethod above says why; "503" would be wrong.
   if (!before.hasSchedule || !after.hasSchedule) return lines;
   if (before.tier !== after.tier) lines.push(`lbset serving ${tierWords(before.tier)} → ${tierWords(after.tier)}`);
@@ -87,9 +88,13 @@ export function memberNote(member: MemberChange, change: BalancerChange): string
   if (member.change === 'added') notes.push('added');
   if (member.change === 'removed') notes.push('removed');
   if (before && after) {
-    if (before.lbfactor !== after.lbfactor) notes.push(`loadfactor ${before.lbfactor / 100} → ${after.lbfactor / 100}`);
+    const loadfactor = (state: MemberState): string => state.settings['loadfactor'] ?? String(state.lbfactor / 100);
+    if (loadfactor(before) !== loadfactor(after)) notes.push(`loadfactor ${loadfactor(before)} → ${loadfactor(after)}`);
     if (before.lbset !== after.lbset) notes.push(`lbset ${before.lbset} → ${after.lbset}`);
     if (before.status !== after.status) notes.push(`status ${before.status || '(none)'} → ${after.status || '(none)'}`);
+    const { loadfactor: _before, ...settingsBefore } = before.settings;
+    const { loadfactor: _after, ...settingsAfter } = after.settings;
+    notes.push(...settingWords(settingsBefore, settingsAfter));
   }
   const was = before && stateWords(before, tierBefore);
   const is = after && stateWords(after, tierAfter);
@@ -99,11 +104,21 @@ export function memberNote(member: MemberChange, change: BalancerChange): string
   return notes.join('; ');
 }
 
+/** Each setting that changed: `stickysession JSESSIONID → SID`, `(none)` where it is not set. */
+function settingWords(before: Settings, after: Settings): string[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.filter((key) => before[key] !== after[key]).map((key) => `${key} ${before[key] ?? '(none)'} → ${after[key] ?? '(none)'}`);
+}
+
 /** A route's change: `/api: balancer://api → balancer://web`. */
 export function routeWords(route: RouteChange): string {
   const target = (value: string | null): string => (value === null ? 'no ProxyPass (not proxied)' : value === '!' ? 'excluded (!)' : value);
   const where = [route.configuration, route.server === 'main' ? '' : route.server].filter(Boolean).join(' ');
-  return `${route.path}${where === '' ? '' : ` (${where})`}: ${target(route.before)} → ${target(route.after)}`;
+  const received = route.received;
+  const path = (value: string | null): string => value ?? 'nothing';
+  const member =
+    received && received.before !== received.after ? `; the member receives ${path(received.before)} → ${path(received.after)}` : '';
+  return `${route.path}${where === '' ? '' : ` (${where})`}: ${target(route.before)} → ${target(route.after)}${member}`;
 }
 
 /** The closing count: `3 balancers unchanged`, or that nothing changed. */

@@ -8,7 +8,9 @@ import type { Configuration } from '../config-set';
 import { locator } from '../files';
 import { isRefusal } from '../preview-facts';
 import type { SourceFile } from '../syntax/tree';
-import { serverKey } from '../model/model';
+import { Member, Parameter, serverKey } from '../model/model';
+import { asciiLower } from '../ascii';
+import { RequestRouting, requestRouting } from './request-routes';
 import { Routing, routing } from './routes';
 import type { IdleReason } from '../scheduler/byrequests';
 import { explainIdle } from '../scheduler/preview';
@@ -19,6 +21,8 @@ export interface TrafficSide {
   readonly balancers: readonly SideBalancer[];
   /** The routing of each configuration, by its name in `SideBalancer.configuration`. */
   readonly routing: ReadonlyMap<string, Routing>;
+  /** Where example requests go through the request model, by the same names. */
+  readonly requests: ReadonlyMap<string, RequestRouting>;
   readonly refusals: readonly SideRefusal[];
 }
 
@@ -28,6 +32,39 @@ export interface SideBalancer {
   readonly configuration: string;
   readonly server: string;
   readonly report: BalancerReport;
+  /** The balancer's settings that move traffic, as written. */
+  readonly settings: Settings;
+  /** Each member's settings that move traffic, as written, by URL. */
+  readonly memberSettings: ReadonlyMap<string, Settings>;
+}
+
+/** Parameters as written, by lower-case key: only those set. */
+export type Settings = Readonly<Record<string, string>>;
+
+/** Balancer parameters that decide which member a request reaches (lbmethod is a fact of its own). */
+const BALANCER_SETTINGS = [
+  'stickysession',
+  'stickysessionsep',
+  'scolonpathdelim',
+  'nofailover',
+  'maxattempts',
+  'failonstatus',
+  'failontimeout',
+  'forcerecovery',
+  'timeout',
+] as const;
+
+/** Member parameters that decide which requests a member gets (loadfactor, lbset and status are facts of their own). */
+const MEMBER_SETTINGS = ['route', 'redirect', 'retry'] as const;
+
+function settingsOf(setBy: ReadonlyMap<string, Parameter>, keys: readonly string[]): Settings {
+  return Object.fromEntries(keys.flatMap((key) => (setBy.has(key) ? [[key, setBy.get(key)!.value] as const] : [])));
+}
+
+/** A member's settings, and its loadfactor as written on its line (the model keeps no value Apache refuses). */
+function memberSettingsOf(member: Member): Settings {
+  const loadfactor = [...member.declaration.parameters].reverse().find((parameter) => asciiLower(parameter.key) === 'loadfactor');
+  return { ...settingsOf(member.setBy, MEMBER_SETTINGS), ...(loadfactor ? { loadfactor: loadfactor.value } : {}) };
 }
 
 /** A finding Apache refuses the configuration for. */
@@ -56,6 +93,8 @@ export interface MemberState {
   readonly lbfactor: number;
   readonly lbset: number;
   readonly status: string;
+  /** route, redirect and retry as written when set; the loadfactor as written when Apache refuses the member's line. */
+  readonly settings: Settings;
 }
 
 /** The balancer-level facts a review compares. */
@@ -69,6 +108,8 @@ export interface BalancerFacts {
   readonly refused: string | null;
   /** The first picks (one cycle, at most 100), null where Apache answers 503. */
   readonly picks: readonly (string | null)[];
+  /** stickysession, nofailover and the other settings that move traffic, as written when set. */
+  readonly settings: Settings;
 }
 
 /** What changed in one balancer. */
@@ -113,6 +154,8 @@ export interface RouteChange {
   /** The rule that matches after the change, when one does. */
   readonly file: string | null;
   readonly line: number | null;
+  /** For an example request traced through the request model: the path the member receives before and after (null: nothing proxied). */
+  readonly received?: { readonly before: string | null; readonly after: string | null };
 }
 
 /** The whole comparison; public contract of `diff --format json`. */
@@ -127,7 +170,8 @@ export interface TrafficDiff {
 }
 
 /**
- * Reads one revision's configurations; `nameOf` shows a file (relative to the revision's root).
+ * Reads one revision's configurations as one set: a balancer a configuration only names, whose
+ * members another one holds, is that one's. `nameOf` shows a file (relative to the revision's root).
  * `isPaired` when each revision has one configuration: then they are compared whatever their entry files are called.
  */
 export function trafficSide(
@@ -137,25 +181,33 @@ export function trafficSide(
 ): TrafficSide {
   const balancers: SideBalancer[] = [];
   const routings = new Map<string, Routing>();
+  const requests = new Map<string, RequestRouting>();
   const refusals: SideRefusal[] = [];
   for (const { analysis, diagnostics } of configurations) {
     const locate = locator(analysis.tree.text, analysis.tree.files, nameOf);
     const configuration = isPaired ? '' : locate(0).file;
     for (const preview of analysis.previews) {
+      // Only named here, with its members in another configuration of the set: that one is the
+      // balancer (and its change), as when Apache reads both files into one server.
+      if (preview.unseen?.elsewhere) continue;
       const scope = preview.balancer.scope;
+      const { balancer } = preview;
       balancers.push({
         configuration,
         server: serverKey(scope.kind === 'vhost' ? scope.section : undefined),
         report: balancerReport(preview, locate),
+        settings: settingsOf(balancer.setBy, BALANCER_SETTINGS),
+        memberSettings: new Map(balancer.members.map((member) => [member.url, memberSettingsOf(member)] as const).reverse()),
       });
     }
     routings.set(configuration, routing(analysis, locate));
+    requests.set(configuration, requestRouting(analysis, locate));
     for (const diagnostic of diagnostics.filter(isRefusal)) {
       const at = locate(diagnostic.span.start);
       refusals.push({ file: at.file, line: at.line, ruleId: diagnostic.ruleId, message: diagnostic.message });
     }
   }
-  return { balancers, routing: routings, refusals };
+  return { balancers, routing: routings, requests, refusals };
 }
 
 const identity = (balancer: SideBalancer): string => `${balancer.configuration}\0${balancer.server}\0${balancer.report.name}`;
@@ -189,13 +241,19 @@ export function diffTraffic(before: TrafficSide, after: TrafficSide): TrafficDif
       changes.push({
         kind: 'added',
         ...where(balancer),
-        after: balancerFacts(balancer.report),
-        members: memberChanges(undefined, balancer.report),
+        after: balancerFacts(balancer.report, balancer.settings),
+        members: memberChanges(undefined, balancer),
       });
   }
   for (const was of removed)
-    changes.push({ kind: 'removed', ...where(was), before: balancerFacts(was.report), members: memberChanges(was.report, undefined) });
-  const routes = routeChanges(before.routing, after.routing);
+    changes.push({
+      kind: 'removed',
+      ...where(was),
+      before: balancerFacts(was.report, was.settings),
+      members: memberChanges(was, undefined),
+    });
+  const plain = routeChanges(before.routing, after.routing);
+  const routes = [...plain, ...requestChanges(before.requests, after.requests, plain)];
   const known = new Set(before.refusals.map((refusal) => `${refusal.ruleId}\0${refusal.message}`));
   const newRefusals = after.refusals.filter((refusal) => !known.has(`${refusal.ruleId}\0${refusal.message}`));
   return {
@@ -216,8 +274,8 @@ function sameUrls(a: BalancerReport, b: BalancerReport): boolean {
   return a.members.length > 0 && urls(a) === urls(b);
 }
 
-/** What a review compares of a balancer's schedule report. */
-export function balancerFacts(report: BalancerReport): BalancerFacts {
+/** What a review compares of a balancer's schedule report, with its settings that move traffic. */
+export function balancerFacts(report: BalancerReport, settings: Settings = {}): BalancerFacts {
   return {
     lbmethod: report.lbmethod,
     hasSchedule: report.simulated && report.refused === null && report.cycleLength !== null,
@@ -225,14 +283,15 @@ export function balancerFacts(report: BalancerReport): BalancerFacts {
     cycleLength: report.cycleLength,
     refused: report.refused?.message ?? null,
     picks: report.picks,
+    settings,
   };
 }
 
 /** The change of a balancer present on both sides, or undefined when a request would notice nothing (and it was not renamed). */
 function compare(was: SideBalancer, now: SideBalancer, renamed = false): BalancerChange | undefined {
-  const members = memberChanges(was.report, now.report);
-  const before = balancerFacts(was.report);
-  const after = balancerFacts(now.report);
+  const members = memberChanges(was, now);
+  const before = balancerFacts(was.report, was.settings);
+  const after = balancerFacts(now.report, now.settings);
   const isSame =
     !renamed &&
     JSON.stringify(before) === JSON.stringify(after) &&
@@ -250,14 +309,20 @@ function compare(was: SideBalancer, now: SideBalancer, renamed = false): Balance
   };
 }
 
-function memberState(member: MemberReport, report: BalancerReport): MemberState {
+function memberState(member: MemberReport, side: SideBalancer): MemberState {
+  const { report } = side;
   const state: MemberState['state'] =
     member.refused || report.refused ? 'refused' : (member.reason ?? (member.share === null ? 'candidate' : 'active'));
-  return { share: member.share, state, lbfactor: member.lbfactor, lbset: member.lbset, status: member.status };
+  // The loadfactor as written only where Apache refuses the line: it never stores that value.
+  const { loadfactor, ...own } = side.memberSettings.get(member.url) ?? {};
+  const settings: Settings = member.refused && loadfactor !== undefined ? { ...own, loadfactor } : own;
+  return { share: member.share, state, lbfactor: member.lbfactor, lbset: member.lbset, status: member.status, settings };
 }
 
 /** Members matched by URL, in the new order, then the removed ones in the old order. */
-function memberChanges(was: BalancerReport | undefined, now: BalancerReport | undefined): MemberChange[] {
+function memberChanges(wasSide: SideBalancer | undefined, nowSide: SideBalancer | undefined): MemberChange[] {
+  const was = wasSide?.report;
+  const now = nowSide?.report;
   const old = new Map((was?.members ?? []).map((member) => [member.url, member] as const));
   const seen = new Set<string>();
   const changes: MemberChange[] = [];
@@ -265,13 +330,13 @@ function memberChanges(was: BalancerReport | undefined, now: BalancerReport | un
     if (seen.has(member.url)) continue;
     seen.add(member.url);
     const previous = old.get(member.url);
-    const before = previous && was ? memberState(previous, was) : null;
-    const after = memberState(member, now!);
+    const before = previous && wasSide ? memberState(previous, wasSide) : null;
+    const after = memberState(member, nowSide!);
     changes.push({ url: member.url, change: previous ? 'kept' : 'added', before, after, points: points(before, after) });
   }
   for (const [url, member] of old) {
     if (seen.has(url)) continue;
-    const before = memberState(member, was!);
+    const before = memberState(member, wasSide!);
     changes.push({ url, change: 'removed', before, after: null, points: points(before, null) });
   }
   return changes;
@@ -300,6 +365,50 @@ function routeChanges(before: ReadonlyMap<string, Routing>, after: ReadonlyMap<s
       const is = now?.route(server, path);
       if (was === (is?.target ?? null)) continue;
       changes.push({ configuration, server, path, before: was, after: is?.target ?? null, file: is?.file ?? null, line: is?.line ?? null });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Example requests traced on both sides (each side's probes, asked of both): those that now reach
+ * another target, or give the member another path. A path the plain ProxyPass routes already list
+ * for a server (`/api/` for the probe `/api/x`) is not listed twice.
+ */
+function requestChanges(
+  before: ReadonlyMap<string, RequestRouting>,
+  after: ReadonlyMap<string, RequestRouting>,
+  listed: readonly RouteChange[],
+): RouteChange[] {
+  const changes: RouteChange[] = [];
+  const covered = new Set(listed.map((route) => `${route.configuration}\0${route.server}\0${route.path}`));
+  for (const configuration of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(configuration);
+    const now = after.get(configuration);
+    const asked = new Set<string>();
+    for (const probe of [...(now?.probes ?? []), ...(old?.probes ?? [])]) {
+      const was = old?.reach(probe);
+      const is = now?.reach(probe);
+      // Named by the server that answers it: the main server's address may reach a virtual host.
+      const server = is?.server ?? was?.server ?? probe.server;
+      const key = `${configuration}\0${server}\0${probe.path}`;
+      const parent = probe.path.slice(0, probe.path.lastIndexOf('/') + 1);
+      if (asked.has(key) || covered.has(`${configuration}\0${server}\0${parent}`)) continue;
+      asked.add(key);
+      const target = { before: was?.target ?? null, after: is?.target ?? null };
+      const received = { before: was?.received ?? null, after: is?.received ?? null };
+      // The same target with nothing received on one side is that balancer's change (503, no fixed order), listed with it.
+      const isMapped = received.before !== null && received.after !== null && received.before !== received.after;
+      if (target.before === target.after && !isMapped) continue;
+      changes.push({
+        configuration,
+        server,
+        path: probe.path,
+        ...target,
+        file: is?.file ?? null,
+        line: is?.line ?? null,
+        received,
+      });
     }
   }
   return changes;

@@ -282,10 +282,13 @@ class Builder {
     let pathWord: Word | undefined;
     let url: Word | undefined;
     const table = new ParameterTable();
+    // Apache refuses the line at the first word it cannot take: a trailing comment is one problem, not one per word.
+    let isRefused = false;
     for (const word of directive.args) {
       if (word.value.includes('=')) table.set(new WordParameter(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
+      else if (isRefused) continue;
       else if (sectionPath !== undefined) {
         this.problem(
           'member-syntax',
@@ -293,6 +296,7 @@ class Builder {
           word.span,
           'BalancerMember can not have a balancer name when defined in a location',
         );
+        isRefused = true;
       } else {
         this.problem(
           'member-syntax',
@@ -300,6 +304,7 @@ class Builder {
           word.span,
           "Invalid BalancerMember parameter. Parameter must be in the form 'key=value'",
         );
+        isRefused = true;
       }
     }
     if (path === undefined) {

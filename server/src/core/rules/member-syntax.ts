@@ -22,7 +22,7 @@ export const rule: Rule = {
       const word = text.slice(problem.span.start, problem.span.end);
       let hint = 'check the arguments: BalancerMember [balancer://NAME] URL [key=value …]';
       if (word.startsWith('#'))
-        hint = 'Apache takes "#" and the words after it as arguments, as it has no trailing comments: move the comment to its own line';
+        hint = 'a trailing "#" comment is read as arguments, as Apache has no trailing comments: move the comment to its own line';
       else if (
         /^[+-]?[a-z]+$/i.test(word) &&
         /status=\S*\s+$/i.test(text.slice(Math.max(0, problem.span.start - 40), problem.span.start))

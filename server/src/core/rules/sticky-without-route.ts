@@ -1,3 +1,4 @@
+import { neverSticks } from '../scheduler/preview';
 import { balancerAnchor } from './shared';
 import type { Rule } from './types';
 
@@ -13,7 +14,7 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
       const sticky = balancer.setBy.get('stickysession');
-      if (!sticky || balancer.members.length === 0 || balancer.members.some((member) => member.params.route !== '')) continue;
+      if (!sticky || !neverSticks(balancer)) continue;
       const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? " (PHP's cookie is PHPSESSID)" : '';
       yield {
         span: sticky.span,

@@ -1,3 +1,4 @@
+import type { SyntaxDiagnostic } from '../syntax/tree';
 import { syntaxProblems } from './shared';
 import type { Rule } from './types';
 
@@ -11,12 +12,27 @@ export const rule: Rule = {
     good: 'Define API_ROUTE api1\nBalancerMember balancer://api http://10.0.1.1:9000 route=${API_ROUTE}',
   },
   *check({ analysis }) {
-    for (const problem of syntaxProblems(analysis, 'undefined-variable')) {
-      const name = analysis.tree.text.slice(problem.span.start, problem.span.end);
+    // One finding per variable and file, at its first use, however often the file uses it.
+    const { text, files } = analysis.tree;
+    const uses = new Map<string, SyntaxDiagnostic[]>();
+    // In text order, so the file each is in is found walking forward once.
+    const problems = syntaxProblems(analysis, 'undefined-variable').sort((a, b) => a.span.start - b.span.start);
+    let file = 0;
+    for (const problem of problems) {
+      while (file + 1 < files.length && files[file + 1]!.start <= problem.span.start) file++;
+      const key = `${files[file]?.path ?? ''}\0${text.slice(problem.span.start, problem.span.end)}`;
+      const found = uses.get(key);
+      if (found) found.push(problem);
+      else uses.set(key, [problem]);
+    }
+    for (const [first, ...more] of uses.values()) {
+      const name = text.slice(first!.span.start, first!.span.end);
+      const where = more.length === 0 ? 'this line' : `its ${more.length + 1} uses in this file`;
       yield {
-        span: problem.span,
-        message: `${name} is not defined before this line: define it earlier, or give it with --env-file or --define`,
-        apacheMessage: problem.message,
+        span: first!.span,
+        message: `${name} is not defined before ${where}: define it earlier, or give it with --env-file or --define`,
+        apacheMessage: first!.message,
+        ...(more.length > 0 ? { related: more.map((use) => ({ span: use.span, message: `${name} used here too` })) } : {}),
       };
     }
   },

@@ -79,6 +79,11 @@ export interface PreviewOptions {
 /** The assumptions every simulated schedule rests on. */
 export const ASSUMPTIONS = 'assumes sequential requests, a fresh start, no sticky sessions and no failures';
 
+/** Sessions can never stick: Apache matches a session's route against each member's route=, and no member has one. */
+export function neverSticks(balancer: Balancer): boolean {
+  return balancer.members.length > 0 && balancer.members.every((member) => member.params.route === '');
+}
+
 /** Builds the preview of one balancer. */
 export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
@@ -101,7 +106,11 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     );
   if (simulated) notes.push(ASSUMPTIONS);
   if (balancer.params.stickysession !== undefined)
-    notes.push(`sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`);
+    notes.push(
+      neverSticks(balancer)
+        ? `stickysession=${balancer.params.stickysession} never sticks, as no member has a route=: every request is balanced afresh`
+        : `sticky sessions (${balancer.params.stickysession}) send returning clients to their member and shift the order`,
+    );
   if (balancer.inherited)
     notes.push(`this virtual host inherits the main server's ${balancer.name}: its members, and byrequests unless it sets lbmethod itself`);
   if (balancer.sharedAcross) notes.push(sharedNote(balancer.name, balancer.sharedAcross));
