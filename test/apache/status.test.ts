@@ -4,6 +4,7 @@
 // tool never does), a backend stops so its member goes to Err, and every report is checked against
 // the page and the traffic the backends saw. Run: npm run build && npx mocha --no-config --require tsx/cjs --timeout 120000 test/apache/status.test.ts
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import { join } from 'node:path';
@@ -79,26 +80,31 @@ describe('status agrees with a real Apache', function () {
   before(assertApacheInstalled);
   const perTest = cleanAfterEach();
 
-  async function scenario(config = RUNNING): Promise<Scenario> {
+  async function scenario(config = RUNNING, isTls = false): Promise<Scenario> {
     // One pool per backend, so that one can be stopped alone.
     const pools = await Promise.all(['a', 'b', 'c'].map(async (name) => perTest.closeAfter(await startBackends([name]))));
     const backends = new Map(pools.map((pool) => [pool.backends[0]!.name, pool.backends[0]!] as const));
     const dir = await perTest.scratch();
     const configFile = join(dir, 'balancers.conf');
     await writeFile(configFile, fillPlaceholders(config, [...backends.values()]));
-    const apache = perTest.stopAfter(await startApache(dir, configFile));
+    const modules = isTls ? [['ssl_module', 'mod_ssl.so'] as const] : [];
+    const apache = perTest.stopAfter(await startApache(dir, configFile, modules));
     return {
       port: apache.port,
       backends,
       configFile,
-      url: `http://${HOST}:${apache.port}${MANAGER}`,
+      url: `${isTls ? 'https' : 'http'}://${HOST}:${apache.port}${MANAGER}`,
       stopBackend: (name) => pools.find((pool) => pool.backends[0]!.name === name)!.close(),
     };
   }
 
-  /** `balancer-lens status --format json URL FILE`, the built binary. */
-  async function status(at: Scenario, configFile = at.configFile): Promise<{ exit: number | null; report: StatusJson; stderr: string }> {
-    const run = await spawnCliAsync(['status', '--format', 'json', at.url, configFile], {
+  /** `balancer-lens status --format json URL FILE [FLAGS]`, the built binary. */
+  async function status(
+    at: Scenario,
+    configFile = at.configFile,
+    flags: readonly string[] = [],
+  ): Promise<{ exit: number | null; report: StatusJson; stderr: string }> {
+    const run = await spawnCliAsync(['status', '--format', 'json', at.url, configFile, ...flags], {
       env: { ...process.env, BALANCER_LENS_STATUS_AUTH: '' },
     });
     return { exit: run.status, report: JSON.parse(run.stdout) as StatusJson, stderr: run.stderr };
@@ -327,5 +333,41 @@ describe('status agrees with a real Apache', function () {
         members: balancer.members.map((member) => ({ ...member, sent: '', received: '' })),
       }));
     assert.deepEqual(strip(parsed.page), strip(await page(at)));
+  });
+
+  it('a manager served over HTTPS is read with --ca-file, and refused without it', async () => {
+    const dir = await perTest.scratch();
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const at = await scenario(`SSLEngine on\nSSLCertificateFile "${cert}"\nSSLCertificateKeyFile "${key}"\n${RUNNING}`, true);
+    const trusted = await status(at, at.configFile, ['--ca-file', cert]);
+    assert.equal(trusted.exit, 0, trusted.stderr);
+    assert.equal(trusted.report.servers[0]!.error, null);
+    const untrusted = await status(at);
+    assert.equal(untrusted.exit, 2);
+    assert.match(untrusted.report.servers[0]!.error ?? '', /self-signed certificate/);
   });
 });
