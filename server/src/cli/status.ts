@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { compareLive, LiveReport } from '../core/live/compare';
 import { parseManagerPage } from '../core/live/manager-page';
-import { fetchManagerPage, managerUrlError, parseNetrc } from '../node/manager-fetch';
+import { AUTH_VARIABLE, fetchManagerPage, managerUrlError, parseNetrc } from '../node/manager-fetch';
 import { readConfiguration } from './configuration';
 import { statusJson, statusMarkdown, statusText, type ServerStatus } from './formats/status';
 import { CliIo, describe, ExitCode, UsageError } from './io';
@@ -15,9 +15,6 @@ import { version } from './version';
 /** The output formats of `status`; public API. */
 const STATUS_FORMATS = ['text', 'json', 'markdown'] as const;
 type StatusFormat = (typeof STATUS_FORMATS)[number];
-
-/** The environment variable that holds `user:password` for every URL (never a flag: a command line shows in `ps`). */
-export const AUTH_VARIABLE = 'BALANCER_LENS_STATUS_AUTH';
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 /** At most this many pages are fetched at once. */

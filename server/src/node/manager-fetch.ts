@@ -9,6 +9,9 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 
+/** The environment variable that holds `user:password` for every page (never a flag: a command line shows in `ps`). */
+export const AUTH_VARIABLE = 'BALANCER_LENS_STATUS_AUTH';
+
 /** How a page is fetched. */
 export interface FetchOptions {
   /** The whole fetch, redirects and body included. */
