@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import type { Diagnostic, Hover, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { readSettings } from '../../../server/src/lsp/settings';
 import { Session, startSession } from '../../support/lsp-session';
 
@@ -22,6 +22,10 @@ const CONFIG = `<Proxy balancer://t>
 ProxyPass / balancer://t/
 `;
 const URI = 'file:///work/live/apache2.conf';
+
+function messageOf(diagnostic: Diagnostic): string {
+  return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+}
 
 describe('the live line in the editor', function () {
   this.timeout(60_000);
@@ -56,7 +60,7 @@ describe('the live line in the editor', function () {
     return open.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } });
   }
 
-  const live = (message: RegExp) => (params: PublishDiagnosticsParams) => params.diagnostics.some((d) => message.test(d.message));
+  const live = (message: RegExp) => (params: PublishDiagnosticsParams) => params.diagnostics.some((d) => message.test(messageOf(d)));
 
   it('shows what the running server does, where it differs, and follows a refresh', async () => {
     served = DRAINED;
@@ -64,7 +68,7 @@ describe('the live line in the editor', function () {
     await open.configurationAsked();
     open.open(URI, CONFIG);
     const published = await diagnosticsUntil(open, live(/^live 127\.0\.0\.1:\d+: Drn on the running server/));
-    const [drained] = published.diagnostics.filter((d) => d.message.startsWith('live '));
+    const [drained] = published.diagnostics.filter((d) => messageOf(d).startsWith('live '));
     assert.equal(drained!.severity, 3, 'information');
     assert.equal(drained!.range.start.line, 2, 'on the drained member');
 
@@ -74,7 +78,7 @@ describe('the live line in the editor', function () {
 
     served = PAGE;
     await open.connection.sendRequest('workspace/executeCommand', { command: 'balancerLens.live.refresh', arguments: [] });
-    await diagnosticsUntil(open, (params) => !params.diagnostics.some((d) => d.message.startsWith('live ')));
+    await diagnosticsUntil(open, (params) => !params.diagnostics.some((d) => messageOf(d).startsWith('live ')));
     const after = (await hoverAt(open, 2, 6))?.contents as { value: string };
     assert.match(after.value, /live 127\.0\.0\.1:\d+: Ok · elected 6 = 66\.7% \(preview 66\.7%\)/);
   });
