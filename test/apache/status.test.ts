@@ -14,6 +14,7 @@ import {
   assertApacheInstalled,
   Backend,
   cleanAfterEach,
+  editInManager,
   fillPlaceholders,
   httpGet,
   Pick,
@@ -119,36 +120,9 @@ describe('status agrees with a real Apache', function () {
     return parsed.page;
   }
 
-  /** What an admin does in the manager: the form's POST for one member, with the balancer's nonce and a Referer naming the server. */
-  async function edit(at: Scenario, member: string, fields: Record<string, string>): Promise<void> {
-    const { body } = await httpGet(at.port, MANAGER);
-    const nonce = /nonce=([0-9a-f-]+)/.exec(body)?.[1];
-    assert.ok(nonce, 'the page carries a nonce');
-    const form = new URLSearchParams({ b: 't', w: `http://${HOST}:${at.backends.get(member)!.port}`, nonce, ...fields }).toString();
-    const code = await new Promise<number>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: HOST,
-          port: at.port,
-          path: MANAGER,
-          method: 'POST',
-          agent: false,
-          headers: {
-            'Content-Type': 'application/x-www-form-urlencoded',
-            'Content-Length': Buffer.byteLength(form),
-            Referer: `http://${HOST}:${at.port}${MANAGER}`,
-            Connection: 'close',
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', reject);
-      request.end(form);
-    });
-    assert.equal(code, 200);
+  /** What an admin does in the manager, to one member of balancer://t. */
+  function edit(at: Scenario, member: string, fields: Record<string, string>): Promise<void> {
+    return editInManager(at.port, MANAGER, 't', `http://${HOST}:${at.backends.get(member)!.port}`, fields);
   }
 
   function counts(picks: readonly Pick[]): Record<string, number> {
