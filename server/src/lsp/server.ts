@@ -158,7 +158,11 @@ export function startServer(connection: Connection = connect()): void {
     guard(
       'schedule',
       null,
-      withDocument(null, schedule, (params: ScheduleParams) => params.uri),
+      withDocument(
+        null,
+        (open, params: ScheduleParams) => schedule(open, params, live.pages()),
+        (params: ScheduleParams) => params.uri,
+      ),
     ),
   );
 

@@ -76,6 +76,19 @@ describe('the live line in the editor', function () {
     const text = (hover?.contents as { value: string }).value;
     assert.match(text, /live 127\.0\.0\.1:\d+: Drn Ok · elected 6 = 66\.7% \(preview 0\.0%\)/);
 
+    const panel = (await open.connection.sendRequest('balancerLens/schedule', { uri: URI, balancer: 'balancer://t' })) as {
+      live: string[];
+    };
+    assert.deepEqual(
+      panel.live.map((line) => line.replace(/live 127\.0\.0\.1:\d+:/, 'live HOST:')),
+      [
+        'http://127.0.0.1:8081: live HOST: Ok · elected 3 = 33.3% (preview 100.0%)',
+        'http://127.0.0.1:8082/: live HOST: Drn Ok · elected 6 = 66.7% (preview 0.0%)',
+        'http://127.0.0.1:8083: live HOST: Stby Ok · elected 0 = 0.0% (preview 0.0%)',
+        'live HOST: traffic: one member serves every request now: there are no shares to test',
+      ],
+    );
+
     served = PAGE;
     await open.connection.sendRequest('workspace/executeCommand', { command: 'balancerLens.live.refresh', arguments: [] });
     await diagnosticsUntil(open, (params) => !params.diagnostics.some((d) => messageOf(d).startsWith('live ')));

@@ -56,6 +56,23 @@ export function memberLiveLines(comparisons: readonly LiveComparison[], member: 
   return lines;
 }
 
+/**
+ * The live lines of a balancer for the schedule panel: each member's (prefixed with its URL), then
+ * what differs without a member line of its own, and the traffic test, per server.
+ */
+export function balancerLiveLines(comparisons: readonly LiveComparison[], members: readonly Member[], name: string): string[] {
+  const lines = [...new Set(members)].flatMap((member) => memberLiveLines(comparisons, member).map((line) => `${member.url}: ${line}`));
+  for (const { url, report } of comparisons)
+    for (const balancer of report.balancers) {
+      if (balancer.name !== name) continue;
+      for (const difference of balancer.differences)
+        if (!members.some((member) => member.url === difference.member))
+          lines.push(`live ${serverName(url)}: ${difference.member === undefined ? '' : `${difference.member}: `}${difference.message}`);
+      if (balancer.running) lines.push(`live ${serverName(url)}: traffic: ${balancer.traffic.message}`);
+    }
+  return lines;
+}
+
 function thousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
 }
