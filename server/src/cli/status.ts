@@ -67,7 +67,7 @@ export async function runStatus(io: CliIo, argv: readonly string[]): Promise<Exi
   const format = (values.format ?? 'text') as StatusFormat;
   if (!STATUS_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}': use ${STATUS_FORMATS.join(', ')}`);
   const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout);
-  if (!(/^\d+(\.\d+)?$/.test(values.timeout ?? '1') && timeout > 0 && timeout <= 600))
+  if (!(/^\d+(\.\d+)?$/.test(values.timeout ?? '1') && timeout >= 0.1 && timeout <= 600))
     throw new UsageError(`--timeout takes seconds from 0.1 to 600, not '${values.timeout}'`);
   const urls = positionals.filter((arg) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg));
   const paths = positionals.filter((arg) => !urls.includes(arg));

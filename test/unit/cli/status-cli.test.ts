@@ -320,6 +320,10 @@ describe('balancer-lens status', () => {
   it('refuses a bad format, a bad timeout and no URL', async () => {
     assert.match((await status(['--format', 'xml', 'http://127.0.0.1:1/'])).stderr, /unknown format 'xml': use text, json, markdown/);
     assert.match((await status(['--timeout', '0', 'http://127.0.0.1:1/'])).stderr, /--timeout takes seconds from 0\.1 to 600, not '0'/);
+    assert.match(
+      (await status(['--timeout', '0.05', 'http://127.0.0.1:1/'])).stderr,
+      /--timeout takes seconds from 0\.1 to 600, not '0\.05'/,
+    );
     assert.match((await status([])).stderr, /status needs the URL of a balancer-manager page/);
   });
 });
