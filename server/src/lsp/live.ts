@@ -6,7 +6,7 @@
  * BALANCER_LENS_STATUS_AUTH the server was started with.
  */
 import type { LivePage } from '../core/live/editor';
-import { parseManagerPage } from '../core/live/manager-page';
+import { ManagerPage, parseManagerPage } from '../core/live/manager-page';
 import { AUTH_VARIABLE, fetchManagerPage, FetchOptions } from '../node/manager-fetch';
 
 /** The command that fetches the pages again now. */
@@ -22,17 +22,22 @@ export interface LiveMonitor {
   refresh(): Promise<void>;
 }
 
+/** What a monitor takes from its process: the environment, the clock and the network (tests give their own). */
+export interface LiveEdges {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly now: () => number;
+  readonly fetchPage: typeof fetchManagerPage;
+}
+
+const PROCESS_EDGES: LiveEdges = { env: process.env, now: () => Date.now(), fetchPage: fetchManagerPage };
+
 /** A monitor that calls `updated` after each fetch and `log`s the pages it could not read. */
-export function liveMonitor(
-  updated: () => void,
-  log: (message: string) => void,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): LiveMonitor {
+export function liveMonitor(updated: () => void, log: (message: string) => void, edges: LiveEdges = PROCESS_EDGES): LiveMonitor {
   let urls: readonly string[] = [];
   let pages: readonly LivePage[] = [];
   let timer: ReturnType<typeof setInterval> | undefined;
   let generation = 0;
-  const auth = env[AUTH_VARIABLE];
+  const auth = edges.env[AUTH_VARIABLE];
   const options: FetchOptions = {
     timeoutMs: 10_000,
     maxBytes: 16 * 1024 * 1024,
@@ -44,13 +49,18 @@ export function liveMonitor(
     const asked = ++generation;
     const fetched = await Promise.all(
       urls.map(async (url): Promise<LivePage | undefined> => {
-        const answer = await fetchManagerPage(url, options);
+        const answer = await edges.fetchPage(url, options);
         const parsed = 'error' in answer ? answer : parseManagerPage(answer.text);
         if ('error' in parsed) {
           log(`balancer-lens: live ${url}: ${parsed.error}`);
           return undefined;
         }
-        return { url, page: parsed.page };
+        return withSince(
+          url,
+          parsed.page,
+          edges.now(),
+          pages.find((page) => page.url === url),
+        );
       }),
     );
     // A slower, older fetch never overwrites a newer one.
@@ -79,4 +89,16 @@ export function liveMonitor(
     },
     refresh,
   };
+}
+
+/** The page with, for each member, when its status words were first seen as they are now: kept from `before` while they stay the same. */
+function withSince(url: string, page: ManagerPage, fetchedAt: number, before: LivePage | undefined): LivePage {
+  const since = new Map<string, number>();
+  for (const balancer of page.balancers)
+    for (const member of balancer.members) {
+      const earlier = before?.page.balancers.find((each) => each.name === balancer.name)?.members.find((each) => each.name === member.name);
+      const first = earlier?.statusText === member.statusText ? before?.since?.get(member.name) : undefined;
+      since.set(member.name, first ?? fetchedAt);
+    }
+  return { url, page, fetchedAt, since };
 }

@@ -14,17 +14,33 @@ import type { ManagerPage } from './manager-page';
 export interface LivePage {
   readonly url: string;
   readonly page: ManagerPage;
+  /** When it was fetched (ms since the epoch), and when each member's status words (by worker name) were first seen as they are now. */
+  readonly fetchedAt?: number;
+  readonly since?: ReadonlyMap<string, number>;
 }
 
 /** A page compared with one analysis. */
 export interface LiveComparison {
   readonly url: string;
   readonly report: LiveReport;
+  /** How long each member's status words have been seen unchanged, in ms, by worker name. */
+  readonly unchangedFor: ReadonlyMap<string, number>;
 }
 
 /** Each page compared with the analysis. */
 export function compareAll(analysis: Analysis, pages: readonly LivePage[]): LiveComparison[] {
-  return pages.map(({ url, page }) => ({ url, report: compareLive(page, analysis.previews, analysis.model.persist) }));
+  return pages.map(({ url, page, fetchedAt, since }) => {
+    const unchangedFor = new Map<string, number>();
+    if (fetchedAt !== undefined) for (const [name, first] of since ?? []) unchangedFor.set(name, fetchedAt - first);
+    return { url, report: compareLive(page, analysis.previews, analysis.model.persist), unchangedFor };
+  });
+}
+
+/** `for ≥ 2 min`: how long flags have been seen, in whole minutes or hours; nothing under a minute (the first fetch cannot tell). */
+function seenFor(ms: number | undefined): string {
+  if (ms === undefined || ms < 60_000) return '';
+  const minutes = Math.floor(ms / 60_000);
+  return minutes < 120 ? ` for ≥ ${minutes} min` : ` for ≥ ${Math.floor(minutes / 60)} h`;
 }
 
 /** `host:port` of a URL, to tell servers apart in one line. */
@@ -35,11 +51,11 @@ function serverName(url: string): string {
 
 /**
  * The live line of a configured member on each server that runs its balancer:
- * `live web1:443: Err · elected 1,234 = 31.0% (preview 33.3%)`.
+ * `live web1:443: Err for ≥ 2 min · elected 1,234 = 31.0% (preview 33.3%)` (how long, once fetches have seen it that long).
  */
 export function memberLiveLines(comparisons: readonly LiveComparison[], member: Member): string[] {
   const lines: string[] = [];
-  for (const { url, report } of comparisons)
+  for (const { url, report, unchangedFor } of comparisons)
     for (const balancer of report.balancers) {
       const found = balancer.members.find((each) => each.configured === member);
       if (!found || !balancer.running) continue;
@@ -48,7 +64,8 @@ export function memberLiveLines(comparisons: readonly LiveComparison[], member: 
         lines.push(`live ${serverName(url)}: not running (Apache was not reloaded since it was added)`);
         continue;
       }
-      const flags = live.statusText.replace(/\bInit\b\s*/, '').trim() || 'no flags';
+      const words = live.statusText.replace(/\bInit\b\s*/, '').trim() || 'no flags';
+      const flags = words === 'Ok' ? words : `${words}${seenFor(unchangedFor.get(live.name))}`;
       const observed = found.observedShare === undefined ? '' : ` = ${percent(found.observedShare)}`;
       const predicted = found.predictedShare === undefined ? '' : ` (preview ${percent(found.predictedShare)})`;
       lines.push(`live ${serverName(url)}: ${flags} · elected ${thousands(live.elected)}${observed}${predicted}`);
