@@ -25,7 +25,7 @@ export const PANEL_COMMANDS = {
 } as const;
 
 /** A report as the panel gets it: the CLI's JSON, with the view's extras when the server sends them. */
-export type PanelReport = Omit<ScheduleAnswer, 'whatIf' | 'steps'> & Partial<Pick<ScheduleAnswer, 'whatIf' | 'steps'>>;
+export type PanelReport = Omit<ScheduleAnswer, 'whatIf' | 'steps' | 'live'> & Partial<Pick<ScheduleAnswer, 'whatIf' | 'steps' | 'live'>>;
 type MemberReport = ScheduleAnswer['members'][number];
 
 /** What the panel needs besides the report. */
@@ -73,6 +73,9 @@ export function renderSchedule(report: PanelReport, options: ViewOptions): strin
     shares(report, letters, colourOf),
     timeline(report, shown, letters, colourOf),
     lbstatus(report, letters),
+    (report.live ?? []).length > 0
+      ? `<section><h2>Live</h2><ul class="notes">${report.live!.map((line) => `<li>${escapeMarkup(line)}</li>`).join('')}</ul></section>`
+      : '',
     report.notes.length > 0
       ? `<section><h2>Notes</h2><ul class="notes">${report.notes.map((note) => `<li>${escapeMarkup(note)}</li>`).join('')}</ul></section>`
       : '',

@@ -38,6 +38,8 @@ export interface ScheduleAnswer extends BalancerReport {
     readonly candidates: readonly string[];
     readonly rows: readonly { pick: string; lbstatus: readonly number[] }[];
   } | null;
+  /** What the running servers of `balancerLens.live.url` do with this balancer, one line each (empty when none is set). */
+  readonly live: readonly string[];
 }
 
 /** The diff request's params; a client may send anything. */

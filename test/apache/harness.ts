@@ -705,3 +705,48 @@ export function sendRaw(port: number, request: RawRequest): Promise<RawResponse>
     socket.on('error', reject);
   });
 }
+
+/**
+ * What an admin does in the balancer-manager of the instance on `port`: the form's POST for one
+ * member of `balancer://balancer`, with the balancer's nonce (read from the page) and a Referer
+ * naming the server, which Apache requires before it reads any parameter. `fields` are the form's
+ * (`w_status_N: '1'` drains, `w_status_D: '1'` disables, `w_lf: '3'` sets the loadfactor).
+ */
+export async function editInManager(
+  port: number,
+  path: string,
+  balancer: string,
+  worker: string,
+  fields: Readonly<Record<string, string>>,
+): Promise<void> {
+  const { body } = await httpGet(port, path);
+  const nonce = /nonce=([0-9a-f-]+)/.exec(body)?.[1];
+  if (nonce === undefined) throw new Error(`no nonce on the balancer-manager page at ${path}`);
+  const form = new URLSearchParams({ b: balancer, w: worker, nonce, ...fields }).toString();
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: HOST,
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(form),
+          Referer: `http://${HOST}:${port}${path}`,
+          Connection: 'close',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`balancer-manager POST to port ${port} timed out`)));
+    request.on('error', reject);
+    request.end(form);
+  });
+  if (status !== 200) throw new Error(`the balancer-manager answered ${status} to ${form.replace(nonce, 'NONCE')}`);
+}

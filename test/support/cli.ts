@@ -27,8 +27,23 @@ export interface RunOptions {
   readonly columns?: number;
 }
 
-/** Runs `balancer-lens ARGS` in this process, without colour, as the binary would. */
+/** Runs `balancer-lens ARGS` in this process, without colour, as the binary would (a command that waits on the network: `runCliAsync`). */
 export function runCli(args: readonly string[], options: RunOptions = {}): Run {
+  const { status, output } = startCli(args, options);
+  if (typeof status !== 'number') throw new Error(`balancer-lens ${args[0] ?? ''} is asynchronous: use runCliAsync`);
+  return { status, ...output() };
+}
+
+/** Runs `balancer-lens ARGS` in this process, waiting for a command that resolves later (`status`). */
+export async function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  const { status, output } = startCli(args, options);
+  return { status: await status, ...output() };
+}
+
+function startCli(
+  args: readonly string[],
+  options: RunOptions,
+): { status: ReturnType<typeof run>; output: () => { stdout: string; stderr: string } } {
   let stdout = '';
   let stderr = '';
   const input = Buffer.from(options.stdin ?? '');
@@ -49,7 +64,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Run {
     },
     args,
   );
-  return { status, stdout, stderr };
+  return { status, output: () => ({ stdout, stderr }) };
 }
 
 /** How long a spawned run may take, and how much it may print, before it is killed (the test then fails instead of hanging or filling the memory). */

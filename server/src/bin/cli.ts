@@ -40,4 +40,8 @@ export function startServer(): void {
 }
 
 // Run as the `balancer-lens` command; required by server/dist/server.js, it only lends startServer.
-if (require.main === module) process.exitCode = run(io, process.argv.slice(2));
+if (require.main === module) {
+  const code = run(io, process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else void code.then((settled) => (process.exitCode = settled));
+}

@@ -58,7 +58,7 @@ export const LIMITS_HELP = `      --max-size MB       read at most MB (1 MB = 1,
       --include-root DIR  also read included files in DIR (repeatable; --include-root / reads them anywhere);
                           by default only the current folder, the linted files' folders and --server-root`;
 
-interface ReadValues {
+export interface ReadValues {
   'server-root'?: string;
   define?: string[];
   'env-file'?: string[];

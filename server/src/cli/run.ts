@@ -8,6 +8,7 @@ import { CliIo, ExitCode, UsageError } from './io';
 import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
 import { runSchedule, SCHEDULE_USAGE } from './schedule';
+import { runStatus, STATUS_USAGE } from './status';
 import { runTrace, TRACE_USAGE } from './trace';
 import { COMMANDS, didYouMean } from './usage';
 import { version } from './version';
@@ -19,10 +20,11 @@ commands:
   schedule [PATH|DIR|GLOB]... print each balancer's byrequests schedule and member shares
   diff OLD NEW | --base REV   show what a change does to traffic: shares, tiers, routes (files, folders or git)
   trace [PATH...] --url URL   show what Apache does to one request: handler, member, what it receives
+  status URL... [PATH...]     compare running servers' balancer-manager pages with the configuration
   lsp --stdio                 run the language server for any LSP client (Neovim, Emacs, …)
   help [COMMAND]              show this help, or a command's (also: balancer-lens COMMAND --help)
 
-schedule, diff, trace and lint read a whole configuration, following Include, and take:
+schedule, diff, trace, status and lint read a whole configuration, following Include, and take:
   --server-root DIR, -D NAME[=VALUE] (--define), --env-file FILE (Debian's envvars),
   --env-from-process (\${NAME} from the environment too; off by default, it holds CI secrets),
   the limits --max-size MB, --max-includes N, --max-directory-depth N, and --include-root DIR
@@ -43,6 +45,8 @@ function helpOf(command: string): string {
       return DIFF_USAGE;
     case 'trace':
       return TRACE_USAGE;
+    case 'status':
+      return STATUS_USAGE;
     case 'lsp':
       return 'usage: balancer-lens lsp --stdio\n\nRuns the language server on standard input and output, for any LSP client (Neovim, Emacs, Helix, …).';
     case 'help':
@@ -60,8 +64,8 @@ function runLanguageServer(io: CliIo, argv: readonly string[]): ExitCode {
   return ExitCode.Clean;
 }
 
-/** Runs one command line. */
-export function run(io: CliIo, argv: readonly string[]): ExitCode {
+/** Runs one command line; `status`, which waits on the network, resolves its exit code later. */
+export function run(io: CliIo, argv: readonly string[]): ExitCode | Promise<ExitCode> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -73,6 +77,8 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
         return runDiff(io, rest);
       case 'trace':
         return runTrace(io, rest);
+      case 'status':
+        return runStatus(io, rest).catch((error: unknown) => failed(io, error));
       case 'lsp':
         if (rest.includes('--help') || rest.includes('-h')) {
           io.stdout.write(`${helpOf('lsp')}\n`);
@@ -102,11 +108,16 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode {
       }
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      io.stderr.write(`balancer-lens: ${oneLine(error.message)}\n`);
-      return ExitCode.Incomplete;
-    }
-    io.stderr.write(`balancer-lens: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
-    return ExitCode.Internal;
+    return failed(io, error);
   }
+}
+
+/** A command that threw: a usage or settings error exits 2, anything else is a bug of ours (3). */
+function failed(io: CliIo, error: unknown): ExitCode {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    io.stderr.write(`balancer-lens: ${oneLine(error.message)}\n`);
+    return ExitCode.Incomplete;
+  }
+  io.stderr.write(`balancer-lens: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
+  return ExitCode.Internal;
 }

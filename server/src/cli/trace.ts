@@ -1,15 +1,10 @@
 /** `balancer-lens trace`: what Apache does to one request on a configuration, as text or as the JSON contract. */
-import { basename } from 'node:path';
-import { assembleSet } from '../core/config-set';
-import { locator } from '../core/files';
 import { parseHeader, parseRequest, type BackendAnswer, type Trace } from '../core/requests/request';
 import { traceRequest } from '../core/requests/trace';
-import { configLookup } from '../node/config';
-import { diskAccess, realPathKeys } from '../node/files';
-import { resolveInputs, showPath } from './inputs';
-import { CliIo, ExitCode, readInput, readStdin, UsageError } from './io';
+import { readConfiguration } from './configuration';
+import { CliIo, ExitCode, UsageError } from './io';
 import { inertJson, oneLine } from './one-line';
-import { includeRoots, LIMITS_HELP, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import { LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `trace`; public API. */
@@ -78,55 +73,7 @@ export function runTrace(io: CliIo, argv: readonly string[]): ExitCode {
     down: values['backend-down'] ?? [],
   };
 
-  const cwd = io.cwd;
-  const flags = readFlagsWithEnvvars(values, positionals, cwd, io);
-  const fileKey = realPathKeys();
-  const configFor = configLookup(undefined, cwd, includeRoots(flags, cwd, []));
-  const { inputs } = resolveInputs(positionals.length > 0 ? positionals : ['.'], {
-    cwd,
-    extensions: [],
-    stdinFilename: undefined,
-    configFor,
-  });
-  const sources = inputs.map((input) => {
-    const read =
-      input.kind === 'stdin'
-        ? readStdin(flags.limits.size, (chunk) => io.readStdin(chunk))
-        : readInput(input.path, input.shown, flags.limits.size);
-    if (read.isBinary) throw new UsageError(`${input.shown}: binary file`);
-    return { input, text: read.text };
-  });
-  if (sources.length === 0) throw new UsageError('no configuration file found to trace through');
-  const files = diskAccess({
-    maxBytes: flags.limits.size,
-    roots: includeRoots(
-      flags,
-      cwd,
-      sources.flatMap((source) => (source.input.path ? [source.input.path] : [])),
-    ),
-  });
-  const set = assembleSet(
-    sources.map((source) => ({
-      key: source.input.path ? fileKey(source.input.path) : source.input.shown,
-      path: source.input.path,
-      text: source.text,
-    })),
-    { files, keyOf: fileKey, read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) }, rulesFor: () => undefined },
-  );
-  const configuration = set.configurations[0]!;
-  if (set.configurations.length > 1) {
-    const entries = set.configurations.map((each) => (each.entry.path ? showPath(each.entry.path, cwd) : each.entry.key));
-    io.stderr.write(
-      `balancer-lens: note: ${set.configurations.length} configurations (${oneLine(entries.join(', '))}): tracing through the first\n`,
-    );
-  }
-  const { analysis } = configuration;
-  const shownOf = new Map(sources.map((source) => [source.input.path ?? '', source.input.shown] as const));
-  const locate = locator(
-    analysis.tree.text,
-    analysis.tree.files,
-    (source) => shownOf.get(source.path) ?? (source.path ? showPath(source.path, cwd) : basename(configuration.entry.key)),
-  );
+  const { analysis, locate } = readConfiguration(io, positionals, values, { infinitive: 'to trace through', gerund: 'tracing through' });
   const trace = traceRequest(analysis, request, answer);
   const steps = trace.steps.map((step) => {
     const at = step.span && locate(step.span.start);

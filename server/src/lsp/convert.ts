@@ -3,6 +3,7 @@ import { CompletionItemKind, DiagnosticSeverity, SymbolKind, TextEdit } from 'vs
 import type { Diagnostic as LspDiagnostic, DocumentSymbol as LspSymbol, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CompletionItem } from '../core/features/completion';
 import type { DocumentSymbol } from '../core/features/symbols';
+import { compareAll, LivePage, liveFindings } from '../core/live/editor';
 import { ruleHelpUri } from '../core/rules/help';
 import type { Diagnostic, Severity } from '../core/rules/types';
 import type { Span } from '../core/span';
@@ -38,6 +39,15 @@ export function diagnostic(state: DocumentState, finding: Diagnostic): LspDiagno
       relatedInformation: finding.related?.map((related) => ({ location: state.locationOf(related.span), message: related.message })),
     }
   );
+}
+
+/** Information diagnostics where a running server differs from this document's configuration (`balancerLens.live.url`). */
+export function liveDiagnostics(state: DocumentState, pages: readonly LivePage[]): LspDiagnostic[] {
+  if (pages.length === 0) return [];
+  return liveFindings(compareAll(state.analysis, pages)).flatMap((finding): LspDiagnostic[] => {
+    const range = state.rangeOf(finding.span);
+    return range ? [{ range, severity: DiagnosticSeverity.Information, source: SOURCE, message: finding.message }] : [];
+  });
 }
 
 /** The one warning shown at the top of a document that is too large to analyse. */

@@ -4,9 +4,17 @@
  * data (through convert.ts) over one frozen analysis per document version.
  */
 import { TextDocuments } from 'vscode-languageserver/node';
-import type { CodeActionParams, Connection, InitializeResult, Position } from 'vscode-languageserver/node';
+import type {
+  CodeActionParams,
+  Connection,
+  ExecuteCommandParams,
+  HoverParams,
+  InitializeResult,
+  Position,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
+import { liveDiagnostics } from './convert';
 import { DocumentStates } from './documents';
 import { describe, guardWith } from './guard';
 import { codeActions } from './handlers/code-actions';
@@ -24,6 +32,7 @@ import { trace } from './handlers/trace';
 import { DIFF_REQUEST, DiffParams, SCHEDULE_REQUEST, ScheduleParams, TRACE_REQUEST, TraceAnswer, TraceParams } from '../protocol';
 import { pullSettings } from './handlers/settings';
 import { documentSymbols, foldingRanges } from './handlers/symbols';
+import { LIVE_REFRESH_COMMAND, liveMonitor } from './live';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { checkedSync } from './sync';
 import { connect } from './transport';
@@ -43,7 +52,18 @@ export function startServer(connection: Connection = connect()): void {
   );
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
-  const diagnostics = diagnosticsPublisher(connection, documents, states, guard, () => settings.diagnosticsDelay);
+  const live = liveMonitor(
+    () => diagnostics.publishAll(),
+    (message) => connection.console.warn(message),
+  );
+  const diagnostics = diagnosticsPublisher(
+    connection,
+    documents,
+    states,
+    guard,
+    () => settings.diagnosticsDelay,
+    (state) => liveDiagnostics(state, live.pages()),
+  );
   // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
   process.on('unhandledRejection', (reason) => connection.console.error(`balancer-lens: unhandled rejection: ${describe(reason)}`));
 
@@ -54,6 +74,7 @@ export function startServer(connection: Connection = connect()): void {
     settings = pulled;
     states.clear();
     diagnostics.publishAll();
+    live.configure(settings.live.urls, settings.live.intervalSeconds);
   }
   const refresh = (): void => {
     refreshSettings().catch((error: unknown) => connection.console.error(`balancer-lens: settings refresh failed: ${describe(error)}`));
@@ -103,7 +124,18 @@ export function startServer(connection: Connection = connect()): void {
     }),
   );
 
-  connection.onHover(guard('hover', null, withDocument(null, hover)));
+  connection.onHover(
+    guard(
+      'hover',
+      null,
+      withDocument(null, (open, params: HoverParams) => hover(open, params, live.pages())),
+    ),
+  );
+  connection.onExecuteCommand(
+    guard('executeCommand', undefined, async (params: ExecuteCommandParams): Promise<void> => {
+      if (params.command === LIVE_REFRESH_COMMAND) await live.refresh();
+    }),
+  );
   connection.languages.inlayHint.on(guard('inlayHint', [], withDocument([], inlayHints)));
   connection.onCodeLens(guard('codeLens', [], withDocument([], codeLenses)));
   const answerCodeActions = withDocument([], codeActions);
@@ -127,7 +159,11 @@ export function startServer(connection: Connection = connect()): void {
     guard(
       'schedule',
       null,
-      withDocument(null, schedule, (params: ScheduleParams) => params.uri),
+      withDocument(
+        null,
+        (open, params: ScheduleParams) => schedule(open, params, live.pages()),
+        (params: ScheduleParams) => params.uri,
+      ),
     ),
   );
 

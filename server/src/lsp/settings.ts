@@ -2,6 +2,7 @@
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
 import { DEFAULT_READ_LIMITS, ReadLimits } from '../core/syntax/includes';
+import { managerUrlError } from '../node/manager-fetch';
 
 /** Settings the server uses. */
 export interface Settings {
@@ -16,6 +17,8 @@ export interface Settings {
   readonly serverRoot: string | undefined;
   readonly envFile: string | undefined;
   readonly defines: readonly string[];
+  /** `balancerLens.live`: balancer-manager pages to compare with the files (none: off), fetched every `intervalSeconds` and on demand. */
+  readonly live: { readonly urls: readonly string[]; readonly intervalSeconds: number };
 }
 
 const MB = 1024 * 1024;
@@ -34,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   serverRoot: undefined,
   envFile: undefined,
   defines: [],
+  live: { urls: [], intervalSeconds: 60 },
 };
 
 const SEVERITIES = new Set(['off', 'info', 'warning', 'error']);
@@ -64,7 +68,32 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
     serverRoot: readPath(section, 'serverRoot', warn),
     envFile: readPath(section, 'envFile', warn),
     defines: readDefines(section['defines'], warn),
+    live: readLive(section['live'], warn),
   };
+}
+
+/** `balancerLens.live.url`: one URL or a list, each a page `balancer-lens status` would fetch; `balancerLens.live.interval`: 10–3600 seconds. */
+function readLive(value: unknown, warn: (message: string) => void): Settings['live'] {
+  const defaults = DEFAULT_SETTINGS.live;
+  if (typeof value !== 'object' || value === null) return defaults;
+  const live = value as Record<string, unknown>;
+  const given = live['url'] === undefined || live['url'] === null || live['url'] === '' ? [] : live['url'];
+  const listed = Array.isArray(given) ? given : [given];
+  const urls = listed.filter((url): url is string => {
+    let wrong: string | undefined;
+    try {
+      wrong = typeof url === 'string' ? managerUrlError(new URL(url)) : 'not a string';
+    } catch {
+      wrong = 'not a URL';
+    }
+    // The URL is not repeated: it may hold a password.
+    if (wrong) warn(`balancerLens.live.url: entry ${listed.indexOf(url) + 1} is ignored: ${wrong}`);
+    return wrong === undefined;
+  });
+  const interval = live['interval'];
+  const isInterval = typeof interval === 'number' && Number.isInteger(interval) && interval >= 10 && interval <= 3600;
+  if (interval !== undefined && interval !== null && !isInterval) warn('balancerLens.live.interval: use whole seconds from 10 to 3600');
+  return { urls, intervalSeconds: isInterval ? interval : defaults.intervalSeconds };
 }
 
 /** `balancerLens.diagnostics.delay`: whole milliseconds, 0 to 10,000. */

@@ -28,6 +28,8 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   ['requests/'],
   ['rules/', 'lint.ts'],
   ['features/', 'preview-facts.ts', 'config-set.ts', 'files.ts'],
+  // A running server's balancer-manager page against the previews (balancer-lens status).
+  ['live/'],
 ];
 
 /** What the client may take from the server's code: the protocol's types and names, and the escaping every output shares (a leaf). */

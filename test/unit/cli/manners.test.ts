@@ -188,7 +188,7 @@ describe('CLI manners: help and usage errors', () => {
     [['lnt'], "balancer-lens: unknown command 'lnt': did you mean lint? (balancer-lens --help lists the commands)\n"],
     [
       ['help', 'shedule'],
-      "balancer-lens: no command 'shedule': did you mean schedule? (the commands are lint, schedule, diff, trace, lsp, help)\n",
+      "balancer-lens: no command 'shedule': did you mean schedule? (the commands are lint, schedule, diff, trace, status, lsp, help)\n",
     ],
     [['--verison'], "balancer-lens: unknown option '--verison': did you mean --version? (balancer-lens --help lists the commands)\n"],
     [

@@ -32,6 +32,12 @@ describe('extension manifest', () => {
     assert.equal(properties['balancerLens.serverRoot'].default, '');
     assert.equal(properties['balancerLens.envFile'].default, '');
     assert.deepEqual(properties['balancerLens.defines'].default, DEFAULT_SETTINGS.defines);
+    assert.deepEqual(properties['balancerLens.live.url'].default, DEFAULT_SETTINGS.live.urls);
+    assert.equal(properties['balancerLens.live.interval'].default, DEFAULT_SETTINGS.live.intervalSeconds);
+  });
+
+  it('runs in trusted workspaces only: it reads included files and, with balancerLens.live.url, fetches pages', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, false);
   });
 
   it('activates on the apacheconf language and claims Apache files, not every *.conf', () => {
@@ -64,7 +70,7 @@ describe('extension manifest', () => {
     for (const validation of contributes.jsonValidation) assert.ok(existsSync(join(ROOT, validation.url)), validation.url);
   });
 
-  it('registers the schedule command that code lenses run, Compare with HEAD and Trace a Request', () => {
+  it('registers the schedule command that code lenses run, Compare with HEAD, Trace a Request and Refresh Live Status', () => {
     assert.deepEqual(
       contributes.commands.map((command: { command: string; category: string; title: string }) => [
         command.command,
@@ -74,6 +80,7 @@ describe('extension manifest', () => {
         ['balancerLens.showSchedule', 'Balancer Lens: Show Schedule'],
         ['balancerLens.compareWithHead', 'Balancer Lens: Compare with HEAD'],
         ['balancerLens.traceRequest', 'Balancer Lens: Trace a Request…'],
+        ['balancerLens.live.refresh', 'Balancer Lens: Refresh Live Status'],
       ],
     );
   });

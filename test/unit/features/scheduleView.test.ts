@@ -287,4 +287,16 @@ describe('schedule panel HTML', () => {
       assert.ok(text(renderSchedule({ ...shop, members }, { nonce: NONCE })).includes(explanation), reason);
     }
   });
+
+  it('lists the live lines of balancerLens.live.url under Live, escaped; no section without them', () => {
+    const html = renderSchedule(
+      { ...shop, live: ['http://10.0.0.1:8080: live web1:443: Err · elected 17 = 0.0% (preview 0.0%)', '<b>&'] },
+      { nonce: NONCE },
+    );
+    assert.match(
+      html,
+      /<section><h2>Live<\/h2><ul class="notes"><li>http:\/\/10\.0\.0\.1:8080: live web1:443: Err · elected 17 = 0\.0% \(preview 0\.0%\)<\/li><li>&lt;b&gt;&amp;<\/li><\/ul><\/section>/,
+    );
+    assert.doesNotMatch(renderSchedule(shop, { nonce: NONCE }), /<h2>Live<\/h2>/);
+  });
 });

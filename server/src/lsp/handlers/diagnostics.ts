@@ -8,7 +8,7 @@ import type { Connection, Diagnostic, Position, TextDocuments } from 'vscode-lan
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isUnfinished } from '../../core/features/unfinished';
 import { diagnostic, oversizedDiagnostic } from '../convert';
-import type { DocumentStates } from '../documents';
+import type { DocumentState, DocumentStates } from '../documents';
 import type { Guard } from '../guard';
 
 /** Publishes diagnostics now, or once typing has paused. */
@@ -48,6 +48,7 @@ export function diagnosticsPublisher(
   states: DocumentStates,
   guard: Guard,
   delay: () => number,
+  extra: (state: DocumentState) => readonly Diagnostic[] = () => [],
 ): Publisher {
   const typing = new Map<string, Typing>();
   const stopTyping = (uri: string): void => {
@@ -86,6 +87,7 @@ export function diagnosticsPublisher(
       const converted = diagnostic(state, finding);
       return converted ? [converted] : [];
     });
+    diagnostics.push(...extra(state));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   });
 

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { CodeActionKind, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { InitializeParams, ServerCapabilities } from 'vscode-languageserver/node';
+import { LIVE_REFRESH_COMMAND } from '../live';
 
 /** Every feature the server answers. */
 export const CAPABILITIES: ServerCapabilities = {
@@ -17,6 +18,7 @@ export const CAPABILITIES: ServerCapabilities = {
   referencesProvider: true,
   renameProvider: { prepareProvider: true },
   documentLinkProvider: { resolveProvider: false },
+  executeCommandProvider: { commands: [LIVE_REFRESH_COMMAND] },
 };
 
 /** The workspace folders on disk (file: URIs), as paths. */

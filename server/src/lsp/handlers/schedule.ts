@@ -1,5 +1,6 @@
 /** balancerLens/schedule: the JSON report of one balancer, for the editor's schedule view, with its what-if and lbstatus steps. */
 import { balancerReport } from '../../core/features/schedule-report';
+import { balancerLiveLines, compareAll, LivePage } from '../../core/live/editor';
 import { previewSteps, previewWhatIf, WhatIf } from '../../core/scheduler/preview';
 import type { MemberWhatIf, ScheduleAnswer, ScheduleParams } from '../../protocol';
 import type { Open } from '../context';
@@ -14,7 +15,7 @@ export const MAX_PICKS = 1000;
 export const STEPS_CYCLE = 24;
 
 /** The report of the named balancer, or null when the document has none by that name. */
-export function schedule({ state }: Open, params: ScheduleParams): ScheduleAnswer | null {
+export function schedule({ state }: Open, params: ScheduleParams, live: readonly LivePage[] = []): ScheduleAnswer | null {
   if (typeof params.balancer !== 'string') return null;
   const name = params.balancer.toLowerCase();
   const found = state.analysis.previews.find((candidate) => candidate.balancer.name === name);
@@ -53,6 +54,7 @@ export function schedule({ state }: Open, params: ScheduleParams): ScheduleAnswe
           rows: previewSteps(preview, plan.cycleLength).map((step) => ({ pick: members[step.pick]!.url, lbstatus: step.lbstatus })),
         }
       : null,
+    live: live.length === 0 ? [] : balancerLiveLines(compareAll(state.analysis, live), members, found.balancer.name),
   };
 }
 
