@@ -3,7 +3,7 @@
  * table; each request kind has a small module under handlers/ that converts core data to protocol
  * data (through convert.ts) over one frozen analysis per document version.
  */
-import { TextDocuments } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, TextDocuments } from 'vscode-languageserver/node';
 import type { CodeActionParams, Connection, InitializeResult, Position } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
@@ -33,6 +33,7 @@ export function startServer(connection: Connection = connect()): void {
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
+  let canRefresh = { inlayHints: false, codeLenses: false };
   let folders: string[] = [];
   const states = new DocumentStates(
     () => settings,
@@ -42,7 +43,11 @@ export function startServer(connection: Connection = connect()): void {
   );
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
-  const diagnostics = diagnosticsPublisher(connection, documents, states, guard, () => settings.diagnosticsDelay);
+  const refreshViews = (): void => {
+    if (canRefresh.inlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (canRefresh.codeLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  };
+  const diagnostics = diagnosticsPublisher(connection, documents, states, guard, () => settings.diagnosticsDelay, refreshViews);
   // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
   process.on('unhandledRejection', (reason) => connection.console.error(`balancer-lens: unhandled rejection: ${describe(reason)}`));
 
@@ -61,6 +66,10 @@ export function startServer(connection: Connection = connect()): void {
   connection.onInitialize(
     guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
       canPullSettings = Boolean(params.capabilities.workspace?.configuration);
+      canRefresh = {
+        inlayHints: Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport),
+        codeLenses: Boolean(params.capabilities.workspace?.codeLens?.refreshSupport),
+      };
       folders = folderPaths(params);
       return { capabilities: CAPABILITIES, serverInfo: { name: 'balancer-lens' } };
     }),
@@ -103,8 +112,20 @@ export function startServer(connection: Connection = connect()): void {
   );
 
   connection.onHover(guard('hover', null, withDocument(null, hover)));
-  connection.languages.inlayHint.on(guard('inlayHint', [], withDocument([], inlayHints)));
-  connection.onCodeLens(guard('codeLens', [], withDocument([], codeLenses)));
+  connection.languages.inlayHint.on(
+    guard(
+      'inlayHint',
+      [],
+      withDocument([], (open, params) => inlayHints(open, params, diagnostics.steady(open.state))),
+    ),
+  );
+  connection.onCodeLens(
+    guard(
+      'codeLens',
+      [],
+      withDocument([], (open, params) => codeLenses(open, params, diagnostics.steady(open.state))),
+    ),
+  );
   const answerCodeActions = withDocument([], codeActions);
   connection.onCodeAction(
     guard('codeAction', [], (params: CodeActionParams) => {
