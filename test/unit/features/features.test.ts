@@ -215,6 +215,14 @@ describe('completion', () => {
     assert.equal(found[0], 'BalancerMember');
     assert.ok(found.includes('ProxySet') && found.includes('balancer'));
   });
+  it('offers to close an unclosed section first, after its last member', () => {
+    assert.deepEqual(labels('<Proxy balancer://x>\n  BalancerMember http://a\n  |').slice(0, 2), ['</Proxy>', 'BalancerMember']);
+    assert.deepEqual(labels('<VirtualHost *:80>\n  <Location "/a">\n  Require all granted\n  |\n').slice(0, 2), [
+      '</Location>',
+      '</VirtualHost>',
+    ]);
+    assert.ok(!labels('<Proxy balancer://x>\n|\n</Proxy>\n').includes('</Proxy>'), 'a closed section is not offered');
+  });
   it('offers only directives allowed in the context', () => {
     assert.ok(!labels('<Proxy balancer://x>\n|\n</Proxy>\n').includes('BalancerGrowth'));
     assert.ok(labels('|\n').includes('BalancerGrowth'));

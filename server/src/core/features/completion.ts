@@ -1,7 +1,7 @@
 /** Completion: directives valid here, parameter keys, status letters, lbmethods and balancer names. */
 import type { Analysis } from '../analysis';
 import { DIRECTIVES } from '../directives/table';
-import type { Section } from '../syntax/tree';
+import type { Node, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { PARAMETER_DOCS, STATUS_DOCS } from './parameter-docs';
 
@@ -77,7 +77,7 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   }
   const words = before.trimStart().split(/\s+/);
   const current = words.at(-1) ?? '';
-  if (words.length <= 1) return [...directiveItems(sectionAt(analysis, offset)), ...SNIPPETS];
+  if (words.length <= 1) return [...closeItems(analysis, offset), ...directiveItems(sectionAt(analysis, offset)), ...SNIPPETS];
   const directive = words[0]!.replace(/^["']/, '').toLowerCase();
   const value = /^(status|lbmethod)=(.*)$/i.exec(current);
   if (value) {
@@ -137,14 +137,33 @@ function directiveItems(section: Section | undefined): CompletionItem[] {
   return items;
 }
 
-/** The innermost section around `offset` (conditionals are spliced, as Apache does). */
+/** `</Name>` for each section around `offset` that is never closed, innermost first. */
+function closeItems(analysis: Analysis, offset: number): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  const visit = (nodes: readonly Node[]): void => {
+    for (const node of nodes) {
+      if (node.kind !== 'section' || offset <= node.open.span.end) continue;
+      if (node.close && offset > node.close.span.start) continue;
+      if (!node.close)
+        items.unshift({
+          label: `</${node.name}>`,
+          kind: 'directive',
+          detail: `closes ${analysis.tree.text.slice(node.open.span.start, node.open.span.end)}`,
+        });
+      visit(node.children);
+    }
+  };
+  visit(analysis.tree.nodes);
+  return items;
+}
+
+/** The innermost section around `offset` (conditionals are spliced, as Apache does); one never closed runs to the end of the file. */
 function sectionAt(analysis: Analysis, offset: number): Section | undefined {
   let found: Section | undefined;
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind !== 'enter') continue;
     const section = step.section;
-    if (section.open.span.end < offset && (section.close ? offset <= section.close.span.start : offset <= section.span.end))
-      found = section;
+    if (section.open.span.end < offset && (!section.close || offset <= section.close.span.start)) found = section;
   }
   return found;
 }

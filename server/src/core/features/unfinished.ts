@@ -8,7 +8,7 @@ import { LBMETHODS } from '../model/build';
 import type { Balancer } from '../model/model';
 import type { Diagnostic } from '../rules/types';
 import type { BalancerPreview } from '../scheduler/preview';
-import type { Node, Section } from '../syntax/tree';
+import { unclosedSectionAt } from '../syntax/close';
 import { PARAMETER_DOCS } from './parameter-docs';
 
 /** The names a half-typed word may be the start of, per rule that reports an unknown name. */
@@ -35,17 +35,6 @@ export function isUnfinished(analysis: Analysis, diagnostic: Pick<Diagnostic, 's
   if (span.start <= cursor && cursor <= span.end) return true;
   const word = text.slice(span.start, span.end).replace(/^["']/, '').toLowerCase();
   return word !== '' && (KNOWN_NAMES[diagnostic.ruleId] ?? []).some((name) => name.length > word.length && name.startsWith(word));
-}
-
-/** The section opened at `offset` that is never closed, if there is one. */
-function unclosedSectionAt(nodes: readonly Node[], offset: number): Section | undefined {
-  for (const node of nodes) {
-    if (node.kind !== 'section' || offset < node.span.start || offset > Math.max(node.span.end, node.open.span.end)) continue;
-    if (node.open.span.start === offset && node.close === undefined) return node;
-    const inner = unclosedSectionAt(node.children, offset);
-    if (inner) return inner;
-  }
-  return undefined;
 }
 
 /**
