@@ -296,7 +296,7 @@ function renderText(
       out.push(
         ...fitted(
           `${head}  0.0%  `,
-          isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier),
+          isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut),
           columns,
           head.length + 8,
           (line) => paint('2', line),

@@ -71,6 +71,19 @@ describe('hover', () => {
         .replace('<Proxy', '<Pro|xy'),
       ['- a down → b 100.0% (standby)'],
     ],
+    [
+      'when each tier takes over',
+      '<Pro|xy balancer://x>\nBalancerMember http://a\nBalancerMember http://b lbset=1\nBalancerMember http://c lbset=1\nBalancerMember http://d lbset=3\n</Proxy>\n',
+      [
+        '| b | http\\://b | 1 | 0% | failover tier: takes over when lbset 0 has no usable member |',
+        '- a down → lbset 1: b 50.0%, c 50.0%\n- lbset 1 (b, c) takes over when lbset 0 has no usable member\n- lbset 3 (d) takes over when lbsets 0–2 have no usable member',
+      ],
+    ],
+    [
+      'a tier that never takes over',
+      '<Pro|xy balancer://x>\nBalancerMember http://a status=+I\nBalancerMember http://b lbset=1\n</Proxy>\n',
+      ['- lbset 1 (b) never takes over: lbset 0 never runs out (status I)'],
+    ],
     ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['- a down → nobody: every request gets **503**']],
     [
       'a member: share, cadence and gap',
@@ -163,7 +176,19 @@ describe('inlay hints', () => {
       'standby (idle)',
       'spare (idle)',
       'disabled (status D)',
-      'never selected: lbset 1 shadowed by lbset 0',
+      'failover tier: takes over when lbset 0 has no usable member',
+    ]);
+  });
+
+  it('says "never selected" only for a tier that can never take over', () => {
+    const labels = (text: string) => inlayHints(analyze(text, OPTIONS)).map((hint) => [hint.label, hint.tooltip]);
+    assert.deepEqual(labels('<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b lbset=2\n</Proxy>\n')[1], [
+      'failover tier: takes over when lbsets 0–1 have no usable member',
+      'failover tier (lbset 2): takes over only when lbsets 0–1 have no usable member (each disabled, stopped or in error)',
+    ]);
+    assert.deepEqual(labels('<Proxy balancer://x>\nBalancerMember http://a status=+I\nBalancerMember http://b lbset=1\n</Proxy>\n')[1], [
+      'never selected: lbset 0 never runs out (status I)',
+      'never selected: lbset 0 has a member with status I, which Apache never puts in error, so lbset 1 never takes over',
     ]);
   });
 

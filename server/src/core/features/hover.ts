@@ -5,7 +5,15 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import { BalancerPreview, describeIdle, previewPicks, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
+import {
+  BalancerPreview,
+  describeIdle,
+  lowerTiers,
+  previewPicks,
+  previewWithDown,
+  refusalSentence,
+  unseenSentence,
+} from '../scheduler/preview';
 import type { Span } from '../span';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
@@ -140,7 +148,7 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
     const detail = plan.idle
-      ? escapeMarkdown(shortIdle(plan.idle, member.params.lbset, schedule.tier))
+      ? escapeMarkdown(shortIdle(plan.idle, member.params.lbset, schedule.tier, schedule.tierNeverRunsOut))
       : preview.simulated
         ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}`
         : plan.role;
@@ -156,7 +164,7 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
     const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(positions.get(member)!) : '503'));
     out.push('', `**first picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
   }
-  const whatIf = failureList(preview);
+  const whatIf = [...failureList(preview), ...tierList(preview)];
   if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
   // One list item per note: lines of emphasis in a row would run together as one paragraph.
   if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
@@ -191,6 +199,29 @@ function failureList(preview: BalancerPreview): string[] {
   return rows;
 }
 
+/** When each higher lbset takes over: a failover tier once the lower ones have no usable member, or never. */
+function tierList(preview: BalancerPreview): string[] {
+  const { balancer, schedule } = preview;
+  const tier = schedule.tier;
+  if (tier === undefined) return [];
+  const byLbset = new Map<number, string[]>();
+  balancer.members.forEach((member, index) => {
+    if (schedule.members[index]!.idle !== 'shadowed-by-lbset') return;
+    const letters = byLbset.get(member.params.lbset);
+    if (letters) letters.push(memberLetter(index));
+    else byLbset.set(member.params.lbset, [memberLetter(index)]);
+  });
+  return [...byLbset]
+    .sort(([a], [b]) => a - b)
+    .slice(0, FAILURE_ROWS)
+    .map(([lbset, letters]) => {
+      const who = `lbset ${lbset} (${letters.slice(0, TAKERS).join(', ')}${letters.length > TAKERS ? ', …' : ''})`;
+      return schedule.tierNeverRunsOut
+        ? `- ${who} never takes over: lbset ${tier} never runs out (status I)`
+        : `- ${who} takes over when ${lowerTiers(lbset, tier)} no usable member`;
+    });
+}
+
 /** A member's share, cadence, role and the reason for it. */
 export function memberHover(preview: BalancerPreview, index: number): string {
   const { balancer, schedule } = preview;
@@ -209,7 +240,7 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   } else if (preview.refusal) {
     out.push(`**no share** — ${escapeMarkdown(refusalSentence(preview.refusal))}`);
   } else if (plan.idle) {
-    out.push(`**0%** — ${escapeMarkdown(describeIdle(plan.idle, member, schedule.tier))}`);
+    out.push(`**0%** — ${escapeMarkdown(describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut))}`);
   } else if (!preview.simulated) {
     out.push(`a candidate of ${escapeMarkdown(preview.lbmethod)}, which has no fixed order to preview`);
   } else {

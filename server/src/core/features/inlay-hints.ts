@@ -91,9 +91,11 @@ function memberHint(preview: BalancerPreview, index: number): InlayHint {
   if (preview.refusal) return { offset: at, label: 'no schedule: balancer refused', tooltip: refusalSentence(preview.refusal) };
   const plan = schedule.members[index]!;
   let label: string;
-  if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier);
+  if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier, schedule.tierNeverRunsOut);
   else if (!preview.simulated) label = `${preview.lbmethod}: no fixed order`;
   else label = `≈ ${percent(plan.share)}${plan.role === 'regular' ? '' : ` (${plan.role})`}`;
-  const tooltip = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
+  const tooltip = plan.idle
+    ? describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut)
+    : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
   return { offset: at, label, tooltip };
 }
