@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
-import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
+import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, scheduleCommand, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
@@ -168,11 +168,6 @@ async function reveal(file: string, line: number): Promise<void> {
   });
 }
 
-/** A word for a POSIX shell: quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** One webview panel, reused for every balancer and refreshed while its document changes. */
 class SchedulePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -220,14 +215,12 @@ class SchedulePanel implements vscode.Disposable {
     await this.render();
   }
 
-  /** Copies the CLI command that shows the same schedule, with --down for each member taken down. */
+  /** Copies the CLI command that shows the same schedule, with --down, --drain or --up for each what-if. */
   async copyCommand(): Promise<void> {
     const shown = this.shown;
     const report = this.report;
     if (!shown || !report) return;
-    const words = ['balancer-lens', 'schedule', displayPath(report.file), '--balancer', shown.balancer];
-    for (const { url, action } of shown.whatIf) if (action === 'down') words.push('--down', url);
-    await vscode.env.clipboard.writeText(words.map(shellWord).join(' '));
+    await vscode.env.clipboard.writeText(scheduleCommand(displayPath(report.file), shown.balancer, shown.whatIf));
     void vscode.window.setStatusBarMessage('Balancer Lens: schedule command copied', 3000);
   }
 
