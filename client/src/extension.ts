@@ -8,6 +8,7 @@ import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions,
 import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, scheduleCommand, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
+import { reopenAfterKeys } from './completion';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
@@ -54,6 +55,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: {
       configurationSection: 'balancerLens',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/.balancerlens.json'),
+    },
+    middleware: {
+      async provideCompletionItem(document, position, context, token, next) {
+        const answer = await next(document, position, context, token);
+        if (!answer) return answer;
+        if (Array.isArray(answer)) return reopenAfterKeys(answer);
+        reopenAfterKeys(answer.items);
+        return answer;
+      },
     },
   };
   // The id 'balancerLens' makes the client read its trace level from `balancerLens.trace.server`.

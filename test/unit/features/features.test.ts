@@ -233,6 +233,12 @@ describe('completion', () => {
     assert.deepEqual(labels('ProxyPass / balancer://x/ lbmethod=|\n'), ['byrequests', 'bybusyness', 'bytraffic', 'heartbeat']));
   it('offers status letters', () =>
     assert.deepEqual(labels('BalancerMember balancer://x http://a status=|\n'), ['+D', '+S', '+E', '+I', '+H', '+R', '+N', '+C']));
+  it('offers On and Off, and on, off and auto, where those are the values', () => {
+    assert.deepEqual(labels('BalancerMember balancer://x http://a keepalive=|\n'), ['On', 'Off']);
+    assert.deepEqual(labels('ProxySet balancer://x nofailover=O|\n'), ['On', 'Off']);
+    assert.deepEqual(labels('BalancerMember balancer://x http://a flushpackets=|\n'), ['on', 'off', 'auto']);
+    assert.deepEqual(labels('BalancerMember balancer://x http://a route=|\n'), []);
+  });
   it('offers balancer names after balancer://', () =>
     assert.deepEqual(labels('<Proxy balancer://shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://|\n'), ['shop']));
   it('offers BalancerMember first and snippets inside a balancer section', () => {

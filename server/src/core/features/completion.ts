@@ -79,10 +79,11 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   const current = words.at(-1) ?? '';
   if (words.length <= 1) return [...closeItems(analysis, offset), ...directiveItems(sectionAt(analysis, offset)), ...SNIPPETS];
   const directive = words[0]!.replace(/^["']/, '').toLowerCase();
-  const value = /^(status|lbmethod)=(.*)$/i.exec(current);
+  const value = /^([a-z]+)=(.*)$/i.exec(current);
   if (value) {
-    if (value[1]!.toLowerCase() === 'lbmethod')
-      return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
+    const key = value[1]!.toLowerCase();
+    if (key === 'lbmethod') return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
+    if (key !== 'status') return switchValues(key);
     return Object.entries(STATUS_DOCS)
       .filter(([letter]) => 'DSEIHRNC'.includes(letter))
       .map(([letter, detail]) => ({
@@ -106,6 +107,17 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
       detail: doc.summary,
       documentation: `Accepts: ${doc.accepts}`,
     }));
+}
+
+/** The values of a parameter that takes words (On or Off; on, off or auto), read from its documentation; none for the rest. */
+function switchValues(key: string): CompletionItem[] {
+  const doc = PARAMETER_DOCS.find((candidate) => candidate.key === key);
+  const words = doc?.accepts.startsWith('On or Off')
+    ? ['On', 'Off']
+    : doc?.accepts.startsWith('on, off or auto')
+      ? ['on', 'off', 'auto']
+      : [];
+  return words.map((word) => ({ label: word, kind: 'value', detail: doc!.summary }));
 }
 
 function parameterTarget(directive: string, line: string, section: Section | undefined): 'member' | 'balancer' | undefined {
