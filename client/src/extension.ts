@@ -9,6 +9,7 @@ import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, scheduleCommand, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 import { reopenAfterKeys } from './completion';
+import { OutlineSymbol, pickerRows } from './picker';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
@@ -131,32 +132,41 @@ async function showSchedule(panel: SchedulePanel, uri: string | undefined, balan
   if (name !== undefined) await panel.show(editor.document.uri.toString(), name);
 }
 
-/** Balancers come from the server's document symbols; the one whose range holds the cursor wins. */
+/**
+ * Balancers come from the server's document symbols; the one whose range holds the cursor wins,
+ * else a picker shows each with its file, line, members and shares.
+ */
 async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefined> {
   const symbols =
     (await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
       'vscode.executeDocumentSymbolProvider',
       editor.document.uri,
     )) ?? [];
-  const balancers: { name: string; range: vscode.Range }[] = [];
-  const visit = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation): void => {
+  const ranges = new Map<string, vscode.Range>();
+  const outline = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation): OutlineSymbol => {
     const range = 'range' in symbol ? symbol.range : symbol.location.range;
-    const name = /balancer:\/\/[^\s/"'>]+/i.exec(symbol.name)?.[0];
-    if (name && !balancers.some((known) => known.name === name)) balancers.push({ name, range });
-    if ('children' in symbol) symbol.children.forEach(visit);
+    if (!ranges.has(symbol.name)) ranges.set(symbol.name, range);
+    return {
+      name: symbol.name,
+      detail: 'detail' in symbol ? symbol.detail : '',
+      line: range.start.line,
+      children: 'children' in symbol ? symbol.children.map(outline) : [],
+    };
   };
-  symbols.forEach(visit);
-  if (balancers.length === 0) {
+  const rows = pickerRows(symbols.map(outline), vscode.workspace.asRelativePath(editor.document.uri, false));
+  if (rows.length === 0) {
     void vscode.window.showInformationMessage('Balancer Lens: no balancer in this file.');
     return undefined;
   }
-  const here = balancers.find((entry) => entry.range.contains(editor.selection.active));
-  if (here) return here.name;
-  if (balancers.length === 1) return balancers[0]!.name;
-  return vscode.window.showQuickPick(
-    balancers.map((entry) => entry.name),
-    { placeHolder: 'Balancer to show' },
-  );
+  const here = rows.find((row) => ranges.get(row.balancer)?.contains(editor.selection.active));
+  if (here) return here.balancer;
+  if (rows.length === 1) return rows[0]!.balancer;
+  const picked = await vscode.window.showQuickPick(rows, {
+    placeHolder: 'Balancer to show',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked?.balancer;
 }
 
 /** A file the server names by URI (or by path). */

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analysis';
 import type { MemberShare, Schedule } from '../scheduler/byrequests';
 import type { Span } from '../span';
-import { percent, shortIdle } from './share-text';
+import { percent, plural, shortIdle } from './share-text';
 import type { Node, Section } from '../syntax/tree';
 
 /** A symbol in the outline. */
@@ -35,7 +35,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     const span = balancer.section ? balancer.section.span : anchor.span;
     const symbol: DocumentSymbol = {
       name: balancer.name,
-      detail: `${balancer.members.length} members${refusal ? ' · refused by Apache' : ''}`,
+      detail: `${plural(balancer.members.length, 'member')}${refusal ? ' · refused by Apache' : ''}`,
       kind: 'balancer',
       span: cover(span, members),
       selection: balancer.section ? balancer.section.open.span : anchor.span,
