@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
 import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, scheduleCommand, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
@@ -85,12 +85,79 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
   let started: Promise<void> | undefined;
+  const start = (): Promise<void> => (started ??= client!.start());
   const opened = (document: vscode.TextDocument): Promise<void> | undefined => {
-    if (document.languageId === 'apacheconf') return (started ??= client!.start());
+    if (document.languageId === 'apacheconf') return start();
     void offerApacheConfig(document, context.workspaceState, offered);
     return undefined;
   };
+  context.subscriptions.push(
+    serverStatus(client),
+    vscode.commands.registerCommand(RESTART_SERVER, async () => {
+      if (client?.isRunning()) await client.restart();
+      else await start();
+    }),
+    vscode.commands.registerCommand(SHOW_OUTPUT, () => client?.outputChannel.show(true)),
+  );
   await Promise.all(vscode.workspace.textDocuments.map(opened));
+}
+
+const RESTART_SERVER = 'balancerLens.restartServer';
+const SHOW_OUTPUT = 'balancerLens.showOutput';
+/** The status bar item's words per client state; its tooltip and menu offer both commands. */
+const STATE_TEXT: Record<State, string> = {
+  [State.Starting]: '$(sync~spin) Balancer Lens',
+  [State.Running]: '$(pulse) Balancer Lens',
+  [State.Stopped]: '$(warning) Balancer Lens: stopped',
+  [State.StartFailed]: '$(error) Balancer Lens: failed to start',
+};
+
+/**
+ * A status bar item, shown while an Apache configuration is the active editor: the server's state
+ * (starting, running, stopped); clicking it offers Restart Server and Show Output.
+ */
+function serverStatus(languageClient: LanguageClient): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('balancerLens.status', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Balancer Lens';
+  const menu = vscode.commands.registerCommand('balancerLens.statusMenu', async () => {
+    const choices = [
+      { label: 'Restart Server', command: RESTART_SERVER },
+      { label: 'Show Output', command: SHOW_OUTPUT },
+    ];
+    const picked = await vscode.window.showQuickPick(choices, { placeHolder: `Balancer Lens: ${describeState(languageClient.state)}` });
+    if (picked) await vscode.commands.executeCommand(picked.command);
+  });
+  item.command = 'balancerLens.statusMenu';
+  const update = (): void => {
+    const state = languageClient.state;
+    item.text = STATE_TEXT[state];
+    item.tooltip = `Balancer Lens language server: ${describeState(state)}. Click for Restart Server or Show Output.`;
+    item.backgroundColor =
+      state === State.Stopped || state === State.StartFailed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    if (vscode.window.activeTextEditor?.document.languageId === 'apacheconf') item.show();
+    else item.hide();
+  };
+  update();
+  return vscode.Disposable.from(
+    item,
+    menu,
+    languageClient.onDidChangeState(update),
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidOpenTextDocument(update),
+  );
+}
+
+function describeState(state: State): string {
+  switch (state) {
+    case State.Running:
+      return 'running';
+    case State.Starting:
+      return 'starting';
+    case State.Stopped:
+      return 'stopped';
+    case State.StartFailed:
+      return 'failed to start';
+  }
 }
 
 /**

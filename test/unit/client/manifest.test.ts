@@ -32,6 +32,28 @@ describe('extension manifest', () => {
     assert.equal(properties['balancerLens.serverRoot'].default, '');
     assert.equal(properties['balancerLens.envFile'].default, '');
     assert.deepEqual(properties['balancerLens.defines'].default, DEFAULT_SETTINGS.defines);
+    assert.equal(properties['balancerLens.codeLens.enabled'].default, DEFAULT_SETTINGS.codeLenses);
+  });
+
+  it('orders the settings: what is shown, then how files are read, then limits and the log', () => {
+    const ordered = Object.entries(properties as Record<string, { order?: number }>)
+      .sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity))
+      .map(([key]) => key);
+    assert.deepEqual(ordered, [
+      'balancerLens.rules',
+      'balancerLens.diagnostics.delay',
+      'balancerLens.inlayHints.enabled',
+      'balancerLens.codeLens.enabled',
+      'balancerLens.preview.picks',
+      'balancerLens.serverRoot',
+      'balancerLens.envFile',
+      'balancerLens.defines',
+      'balancerLens.limits.maxSize',
+      'balancerLens.limits.maxIncludes',
+      'balancerLens.limits.maxDirectoryDepth',
+      'balancerLens.trace.server',
+    ]);
+    assert.deepEqual(Object.keys(properties), ordered, 'the manifest lists them in that order too');
   });
 
   it('activates on the apacheconf language and claims Apache files, not every *.conf', () => {
@@ -73,6 +95,8 @@ describe('extension manifest', () => {
       [
         ['balancerLens.showSchedule', 'Balancer Lens: Show Schedule'],
         ['balancerLens.compareWithHead', 'Balancer Lens: Compare with HEAD'],
+        ['balancerLens.restartServer', 'Balancer Lens: Restart Server'],
+        ['balancerLens.showOutput', 'Balancer Lens: Show Output'],
       ],
     );
   });

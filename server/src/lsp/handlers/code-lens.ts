@@ -6,6 +6,7 @@ import type { Open } from '../context';
 
 /** The lenses of the document's balancers; `steady` keeps balancers held back while the user types at their calm schedule. */
 export function codeLenses({ document, state, settings }: Open, _params: CodeLensParams, steady?: SteadyView): CodeLens[] {
+  if (!settings.codeLenses) return [];
   return coreCodeLenses(state.analysis, { picks: settings.previewPicks }, steady).flatMap((lens) => {
     const range = state.rangeOf(lens.span);
     return range
