@@ -126,7 +126,7 @@ export function startServer(connection: Connection = connect()): void {
       withDocument([], (open, params) => codeLenses(open, params, diagnostics.steady(open.state))),
     ),
   );
-  const answerCodeActions = withDocument([], codeActions);
+  const answerCodeActions = withDocument([], (open, params: CodeActionParams) => codeActions(open, params, diagnostics.shown(open.state)));
   connection.onCodeAction(
     guard('codeAction', [], (params: CodeActionParams) => {
       const cursor = requestCursor(params);

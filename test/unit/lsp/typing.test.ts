@@ -95,6 +95,27 @@ describe('calm diagnostics while typing', function () {
       );
   });
 
+  it('offers no code action for a finding held back, so no lightbulb offers only "Disable…"', async () => {
+    session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 200 } }) });
+    await session.configurationAsked();
+    const typist = new Typist(session);
+    await session.diagnostics(URI, 1);
+    const half = typist.type('BalancerMem');
+    const actionsAt = async (line: number, character: number): Promise<string[]> => {
+      const actions: { title: string }[] = await session.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: { start: { line, character }, end: { line, character } },
+        context: { diagnostics: [] },
+      });
+      return actions.map((action) => action.title);
+    };
+    assert.deepEqual(await actionsAt(0, 11), [], 'asked before the pause');
+    assert.deepEqual(codes((await publication(session, half, 1)).diagnostics), []);
+    assert.deepEqual(await actionsAt(0, 11), [], 'asked once the pause held it back');
+    assert.deepEqual(codes((await publication(session, half, 2)).diagnostics), ['unknown-directive@0']);
+    assert.ok((await actionsAt(0, 11)).includes('Disable unknown-directive for this line'), 'shown: its actions follow');
+  });
+
   it('analyses a burst of keystrokes once, for its last version', async () => {
     session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 1000 } }) });
     await session.configurationAsked();

@@ -7,6 +7,7 @@
  * and the editor is asked to refresh them once the refusal shows.
  */
 import type { Connection, Diagnostic, Position, TextDocuments } from 'vscode-languageserver/node';
+import type { Diagnostic as Finding } from '../../core/rules/types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CalmPreviews, calmPreviews, isUnfinished, SteadyView, steadyView } from '../../core/features/unfinished';
 import { diagnostic, oversizedDiagnostic } from '../convert';
@@ -29,6 +30,8 @@ export interface Publisher {
   changed(uri: string, cursor: Position | undefined): void;
   /** The cursor is at `position` (a code-action request): findings held back there are published once it leaves their line. */
   cursorAt(uri: string, position: Position): void;
+  /** The document's findings the editor shows or is about to: those held back while the user types left out (code actions answer only these). */
+  shown(state: DocumentState): readonly Finding[];
   /** What the inlay hints and code lenses show while the user types in a document: balancers whose refusal is held back keep their calm preview. */
   steady(state: DocumentState): SteadyView | undefined;
   /** Forgets a closed document. */
@@ -43,6 +46,11 @@ interface Typing {
   cursor: Position;
   held: boolean;
   release?: ReturnType<typeof setTimeout>;
+}
+
+/** The findings of a document not held back while the user types at `cursor` (an offset in its configuration). */
+function notHeld(state: DocumentState, cursor: number): readonly Finding[] {
+  return state.diagnostics.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
 }
 
 /** The publisher of a server's documents. */
@@ -83,7 +91,7 @@ export function diagnosticsPublisher(
     const cursor = typed && state.offsetAt(typed.cursor);
     calm.set(document.uri, calmPreviews(state.analysis, cursor, calm.get(document.uri)));
     if (typed && cursor !== undefined) {
-      findings = findings.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
+      findings = notHeld(state, cursor);
       typed.held = findings.length < state.diagnostics.length;
       clearTimeout(typed.release);
       if (typed.held)
@@ -169,6 +177,10 @@ export function diagnosticsPublisher(
       typed.cursor = position;
       const document = documents.get(uri);
       if (document) release(document);
+    },
+    shown(state) {
+      const typed = typing.get(state.document.uri);
+      return typed ? notHeld(state, state.offsetAt(typed.cursor)) : state.diagnostics;
     },
     steady(state) {
       const typed = typing.get(state.document.uri);
