@@ -84,6 +84,30 @@ describe('hover', () => {
       '<Pro|xy balancer://x>\nBalancerMember http://a status=+I\nBalancerMember http://b lbset=1\n</Proxy>\n',
       ['- lbset 1 (b) never takes over: lbset 0 never runs out (status I)'],
     ],
+    [
+      'a directive name: the member, then its module, contexts and manual page at the foot',
+      '<Proxy balancer://x>\nBalancer|Member http://a\n</Proxy>\n',
+      [
+        /^\*\*a · http\\:\/\/a\*\*/,
+        /\n\n\*\*BalancerMember\*\* · `mod_proxy` · in directory · \[Apache manual\]\(https:\/\/httpd\.apache\.org\/docs\/2\.4\/mod\/mod_proxy\.html#balancermember\)$/,
+      ],
+    ],
+    ['a ProxySet name', 'Proxy|Set balancer://x lbmethod=bybusyness\n', ['**ProxySet** · `mod_proxy`', 'mod_proxy.html#proxyset)']],
+    [
+      'a section name',
+      '<Proxy balancer://x>\nBalancerMember http://a\n</Pro|xy>\n',
+      ['**\\<Proxy\\>** · `mod_proxy`', 'mod_proxy.html#proxy)'],
+    ],
+    [
+      'a core directive',
+      'Server|Root /etc/apache2\n',
+      ['**ServerRoot** · `core` · in server config · [Apache manual](https://httpd.apache.org/docs/2.4/mod/core.html#serverroot)'],
+    ],
+    [
+      'notes apart from the failure list',
+      '<Pro|xy balancer://x>\nBalancerMember http://a route=1\nBalancerMember http://b route=2\nProxySet stickysession=ROUTEID\n</Proxy>\n',
+      [/- b down → a 100\.0%\n\n---\n\n- _/],
+    ],
     ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['- a down → nobody: every request gets **503**']],
     [
       'a member: share, cadence and gap',

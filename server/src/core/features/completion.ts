@@ -152,8 +152,10 @@ function directiveItems(section: Section | undefined): CompletionItem[] {
 /** `</Name>` for each section around `offset` that is never closed, innermost first. */
 function closeItems(analysis: Analysis, offset: number): CompletionItem[] {
   const items: CompletionItem[] = [];
-  const visit = (nodes: readonly Node[]): void => {
-    for (const node of nodes) {
+  // Without recursion: sections may nest 20,000 deep.
+  const stack: (readonly Node[])[] = [analysis.tree.nodes];
+  for (let level = stack.pop(); level; level = stack.pop())
+    for (const node of level) {
       if (node.kind !== 'section' || offset <= node.open.span.end) continue;
       if (node.close && offset > node.close.span.start) continue;
       if (!node.close)
@@ -162,10 +164,8 @@ function closeItems(analysis: Analysis, offset: number): CompletionItem[] {
           kind: 'directive',
           detail: `closes ${analysis.tree.text.slice(node.open.span.start, node.open.span.end)}`,
         });
-      visit(node.children);
+      stack.push(node.children);
     }
-  };
-  visit(analysis.tree.nodes);
   return items;
 }
 

@@ -19,6 +19,7 @@ import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
+import { directiveNameHover } from './directive-hover';
 import { codeSpan, escapeMarkdown } from '../markup';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
 
@@ -51,9 +52,16 @@ const EXPANSION_LINES = 30;
 export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
   const use = useAt(analysis, offset);
   const described = targetHover(analysis, offset, options);
-  if (!use) return described;
+  if (!use) return withDirectiveName(analysis, offset, described);
   const markdown = expansionHover(analysis, use);
   return { markdown: described ? `${markdown}\n\n---\n\n${described.markdown}` : markdown, span: use.span };
+}
+
+/** On a directive's name, what the line describes (if anything) with the directive's manual line at the foot, so the schedule stays on top. */
+function withDirectiveName(analysis: Analysis, offset: number, described: HoverResult | undefined): HoverResult | undefined {
+  const named = directiveNameHover(analysis, offset);
+  if (!named) return described;
+  return described ? { markdown: `${described.markdown}\n\n${named.markdown}`, span: described.span } : named;
 }
 
 function targetHover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
@@ -166,8 +174,8 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   }
   const whatIf = [...failureList(preview), ...tierList(preview)];
   if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
-  // One list item per note: lines of emphasis in a row would run together as one paragraph.
-  if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
+  // One list item per note, set apart from the failure list: lines of emphasis in a row would run together as one paragraph.
+  if (preview.notes.length > 0) out.push('', '---', '', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
   return out.join('\n');
 }
 

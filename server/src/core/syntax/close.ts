@@ -11,15 +11,23 @@ export interface SectionClose {
   readonly text: string;
 }
 
-/** The section opened at `offset` and never closed, anywhere in the tree. */
+const UNCLOSED = new WeakMap<readonly Node[], ReadonlyMap<number, Section>>();
+
+/** The section opened at `offset` and never closed, anywhere in the tree (indexed once per tree, without recursion: sections nest 20,000 deep). */
 export function unclosedSectionAt(nodes: readonly Node[], offset: number): Section | undefined {
-  for (const node of nodes) {
-    if (node.kind !== 'section' || offset < node.span.start || offset > Math.max(node.span.end, node.open.span.end)) continue;
-    if (node.open.span.start === offset && node.close === undefined) return node;
-    const inner = unclosedSectionAt(node.children, offset);
-    if (inner) return inner;
+  let index = UNCLOSED.get(nodes);
+  if (!index) {
+    const found = new Map<number, Section>();
+    const stack: (readonly Node[])[] = [nodes];
+    for (let level = stack.pop(); level; level = stack.pop())
+      for (const node of level) {
+        if (node.kind !== 'section') continue;
+        if (node.close === undefined) found.set(node.open.span.start, node);
+        stack.push(node.children);
+      }
+    UNCLOSED.set(nodes, (index = found));
   }
-  return undefined;
+  return index.get(offset);
 }
 
 /**
