@@ -24,7 +24,6 @@ const FILES = [
   'server/dist/server.js',
   'server/dist/cli.js',
   'server/schema/balancerlens.schema.json',
-  'docs/screenshots',
   'images/icon.png',
 ];
 
@@ -35,7 +34,6 @@ rmSync(stage, { recursive: true, force: true });
 for (const file of FILES) {
   const from = join(root, file);
   if (!existsSync(from)) {
-    if (file === 'docs/screenshots') continue;
     throw new Error(`${file} is missing: run npm run build first (npm run package does)`);
   }
   mkdirSync(dirname(join(stage, file)), { recursive: true });
@@ -57,7 +55,8 @@ execFileSync(
     vsce,
     'package',
     '--no-dependencies',
-    // Keep README links relative: the screenshot ships inside the .vsix.
+    // The README's images are absolute URLs (the Marketplace renders no relative image); its other
+    // links (CHANGELOG.md) stay relative, to the file inside the .vsix.
     '--no-rewrite-relative-links',
     '--out',
     out,

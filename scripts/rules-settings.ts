@@ -31,6 +31,8 @@ export function rulesSettingSchema(rules: readonly Rule[]): Record<string, unkno
       'Severity per rule id: `off`, `info`, `warning` or `error`. Rules left out keep their default; [the rules](https://github.com/balancer-lens/balancer-lens/blob/main/docs/rules/README.md) says what each finds.',
     properties,
     additionalProperties: false,
+    // First in the Settings editor: what is reported comes before how it is shown and read.
+    order: 1,
   };
 }
 

@@ -4,11 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, MessageSignature, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import { type MemberWhatIf, SCHEDULE_REQUEST } from '../../server/src/protocol';
-import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from './scheduleView';
+import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, scheduleCommand, TIMELINE_CAP } from './scheduleView';
 import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHead';
 import { TRACE_COMMAND, traceRequestCommand } from './traceRequest';
+import { reopenAfterKeys } from './completion';
+import { OutlineSymbol, pickerRows } from './picker';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
@@ -56,6 +58,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       configurationSection: 'balancerLens',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/.balancerlens.json'),
     },
+    middleware: {
+      async provideCompletionItem(document, position, context, token, next) {
+        const answer = await next(document, position, context, token);
+        if (!answer) return answer;
+        if (Array.isArray(answer)) return reopenAfterKeys(answer);
+        reopenAfterKeys(answer.items);
+        return answer;
+      },
+    },
   };
   // The id 'balancerLens' makes the client read its trace level from `balancerLens.trace.server`.
   client = new BalancerLensClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
@@ -76,12 +87,79 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   // Activated by a `.conf` opened as Properties, the server waits until Apache configuration is open.
   let started: Promise<void> | undefined;
+  const start = (): Promise<void> => (started ??= client!.start());
   const opened = (document: vscode.TextDocument): Promise<void> | undefined => {
-    if (document.languageId === 'apacheconf') return (started ??= client!.start());
+    if (document.languageId === 'apacheconf') return start();
     void offerApacheConfig(document, context.workspaceState, offered);
     return undefined;
   };
+  context.subscriptions.push(
+    serverStatus(client),
+    vscode.commands.registerCommand(RESTART_SERVER, async () => {
+      if (client?.isRunning()) await client.restart();
+      else await start();
+    }),
+    vscode.commands.registerCommand(SHOW_OUTPUT, () => client?.outputChannel.show(true)),
+  );
   await Promise.all(vscode.workspace.textDocuments.map(opened));
+}
+
+const RESTART_SERVER = 'balancerLens.restartServer';
+const SHOW_OUTPUT = 'balancerLens.showOutput';
+/** The status bar item's words per client state; its tooltip and menu offer both commands. */
+const STATE_TEXT: Record<State, string> = {
+  [State.Starting]: '$(sync~spin) Balancer Lens',
+  [State.Running]: '$(pulse) Balancer Lens',
+  [State.Stopped]: '$(warning) Balancer Lens: stopped',
+  [State.StartFailed]: '$(error) Balancer Lens: failed to start',
+};
+
+/**
+ * A status bar item, shown while an Apache configuration is the active editor: the server's state
+ * (starting, running, stopped); clicking it offers Restart Server and Show Output.
+ */
+function serverStatus(languageClient: LanguageClient): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('balancerLens.status', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Balancer Lens';
+  const menu = vscode.commands.registerCommand('balancerLens.statusMenu', async () => {
+    const choices = [
+      { label: 'Restart Server', command: RESTART_SERVER },
+      { label: 'Show Output', command: SHOW_OUTPUT },
+    ];
+    const picked = await vscode.window.showQuickPick(choices, { placeHolder: `Balancer Lens: ${describeState(languageClient.state)}` });
+    if (picked) await vscode.commands.executeCommand(picked.command);
+  });
+  item.command = 'balancerLens.statusMenu';
+  const update = (): void => {
+    const state = languageClient.state;
+    item.text = STATE_TEXT[state];
+    item.tooltip = `Balancer Lens language server: ${describeState(state)}. Click for Restart Server or Show Output.`;
+    item.backgroundColor =
+      state === State.Stopped || state === State.StartFailed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    if (vscode.window.activeTextEditor?.document.languageId === 'apacheconf') item.show();
+    else item.hide();
+  };
+  update();
+  return vscode.Disposable.from(
+    item,
+    menu,
+    languageClient.onDidChangeState(update),
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidOpenTextDocument(update),
+  );
+}
+
+function describeState(state: State): string {
+  switch (state) {
+    case State.Running:
+      return 'running';
+    case State.Starting:
+      return 'starting';
+    case State.Stopped:
+      return 'stopped';
+    case State.StartFailed:
+      return 'failed to start';
+  }
 }
 
 /**
@@ -123,32 +201,41 @@ async function showSchedule(panel: SchedulePanel, uri: string | undefined, balan
   if (name !== undefined) await panel.show(editor.document.uri.toString(), name);
 }
 
-/** Balancers come from the server's document symbols; the one whose range holds the cursor wins. */
+/**
+ * Balancers come from the server's document symbols; the one whose range holds the cursor wins,
+ * else a picker shows each with its file, line, members and shares.
+ */
 async function pickBalancer(editor: vscode.TextEditor): Promise<string | undefined> {
   const symbols =
     (await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
       'vscode.executeDocumentSymbolProvider',
       editor.document.uri,
     )) ?? [];
-  const balancers: { name: string; range: vscode.Range }[] = [];
-  const visit = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation): void => {
+  const ranges = new Map<string, vscode.Range>();
+  const outline = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation): OutlineSymbol => {
     const range = 'range' in symbol ? symbol.range : symbol.location.range;
-    const name = /balancer:\/\/[^\s/"'>]+/i.exec(symbol.name)?.[0];
-    if (name && !balancers.some((known) => known.name === name)) balancers.push({ name, range });
-    if ('children' in symbol) symbol.children.forEach(visit);
+    if (!ranges.has(symbol.name)) ranges.set(symbol.name, range);
+    return {
+      name: symbol.name,
+      detail: 'detail' in symbol ? symbol.detail : '',
+      line: range.start.line,
+      children: 'children' in symbol ? symbol.children.map(outline) : [],
+    };
   };
-  symbols.forEach(visit);
-  if (balancers.length === 0) {
+  const rows = pickerRows(symbols.map(outline), vscode.workspace.asRelativePath(editor.document.uri, false));
+  if (rows.length === 0) {
     void vscode.window.showInformationMessage('Balancer Lens: no balancer in this file.');
     return undefined;
   }
-  const here = balancers.find((entry) => entry.range.contains(editor.selection.active));
-  if (here) return here.name;
-  if (balancers.length === 1) return balancers[0]!.name;
-  return vscode.window.showQuickPick(
-    balancers.map((entry) => entry.name),
-    { placeHolder: 'Balancer to show' },
-  );
+  const here = rows.find((row) => ranges.get(row.balancer)?.contains(editor.selection.active));
+  if (here) return here.balancer;
+  if (rows.length === 1) return rows[0]!.balancer;
+  const picked = await vscode.window.showQuickPick(rows, {
+    placeHolder: 'Balancer to show',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked?.balancer;
 }
 
 /** A file the server names by URI (or by path). */
@@ -168,11 +255,6 @@ async function reveal(file: string, line: number): Promise<void> {
     viewColumn: vscode.ViewColumn.One,
     selection: new vscode.Range(position, position),
   });
-}
-
-/** A word for a POSIX shell: quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** One webview panel, reused for every balancer and refreshed while its document changes. */
@@ -222,14 +304,12 @@ class SchedulePanel implements vscode.Disposable {
     await this.render();
   }
 
-  /** Copies the CLI command that shows the same schedule, with --down for each member taken down. */
+  /** Copies the CLI command that shows the same schedule, with --down, --drain or --up for each what-if. */
   async copyCommand(): Promise<void> {
     const shown = this.shown;
     const report = this.report;
     if (!shown || !report) return;
-    const words = ['balancer-lens', 'schedule', displayPath(report.file), '--balancer', shown.balancer];
-    for (const { url, action } of shown.whatIf) if (action === 'down') words.push('--down', url);
-    await vscode.env.clipboard.writeText(words.map(shellWord).join(' '));
+    await vscode.env.clipboard.writeText(scheduleCommand(displayPath(report.file), shown.balancer, shown.whatIf));
     void vscode.window.setStatusBarMessage('Balancer Lens: schedule command copied', 3000);
   }
 

@@ -20,7 +20,7 @@ export const PANEL_COMMANDS = {
   reveal: 'balancerLens.schedule.reveal',
   /** Args: member URL, `down` | `drain` | `up` | `reset` (undo this member's what-if) | `clear` (undo all). */
   whatIf: 'balancerLens.schedule.whatIf',
-  /** No args: copies `balancer-lens schedule FILE --balancer NAME --down URL…`. */
+  /** No args: copies `balancer-lens schedule FILE --balancer NAME --down URL --drain URL --up URL…`. */
   copyCommand: 'balancerLens.schedule.copyCommand',
 } as const;
 
@@ -51,6 +51,18 @@ const WHAT_IF_DONE = { down: 'taken down', drain: 'drained', up: 're-enabled' } 
 
 /** Idle reasons an admin sets on purpose, which a what-if can undo. */
 const KEPT_OUT = new Set(['disabled', 'stopped', 'draining', 'in-error', 'health-check-failed']);
+
+/** The `balancer-lens schedule` command that shows what the panel shows, what-ifs included, as shell words. */
+export function scheduleCommand(file: string, balancer: string, whatIf: readonly { url: string; action: WhatIf }[]): string {
+  const words = ['balancer-lens', 'schedule', file, '--balancer', balancer];
+  for (const { url, action } of whatIf) words.push(`--${action}`, url);
+  return words.map(shellWord).join(' ');
+}
+
+/** A word for a POSIX shell: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
 
 /** A link that runs one of PANEL_COMMANDS. */
 function commandLink(command: string, args: readonly unknown[], label: string, title: string): string {
@@ -110,16 +122,15 @@ function whatIfBar(report: PanelReport, letters: Map<string, string>): string {
   const whatIf = report.whatIf ?? [];
   if (whatIf.length === 0) return '';
   const changes = whatIf.map(({ url, action }) => `${letters.get(url) ?? '?'} ${WHAT_IF_DONE[action]}`);
-  const links = [commandLink(PANEL_COMMANDS.whatIf, ['', 'clear'], 'Reset', 'Back to the configuration as written')];
-  if (whatIf.some(({ action }) => action === 'down'))
-    links.push(
-      commandLink(
-        PANEL_COMMANDS.copyCommand,
-        [],
-        'Copy command',
-        'Copy the balancer-lens schedule command with --down for each member taken down',
-      ),
-    );
+  const links = [
+    commandLink(PANEL_COMMANDS.whatIf, ['', 'clear'], 'Reset', 'Back to the configuration as written'),
+    commandLink(
+      PANEL_COMMANDS.copyCommand,
+      [],
+      'Copy command',
+      'Copy the balancer-lens schedule command, with --down, --drain or --up for each what-if',
+    ),
+  ];
   return `<p class="whatif"><strong>What if:</strong> ${escapeMarkup(changes.join(', '))} · ${links.join(' · ')}</p>`;
 }
 

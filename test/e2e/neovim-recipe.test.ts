@@ -59,3 +59,40 @@ describe("the Neovim recipe in docs/editors.md, as written (Neovim's own 0.7)", 
     assert.doesNotMatch(probe.messages, /error|not supported/i);
   });
 });
+
+describe('the Neovim recipe finds Apache files that do not start with a comment (Neovim gives them no filetype)', function () {
+  this.timeout(60_000);
+  /** examples/shop.conf without its comment lines. */
+  const uncommented = readFileSync(join(ROOT, 'examples/shop.conf'), 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .join('\n');
+
+  function probeIn(name: string, folder: string): RecipeProbe {
+    const recipe = recipeSite(name, folder, uncommented, 'lua', 'init.lua');
+    return runProbe(recipe, 'nvim', [
+      '--headless',
+      '-u',
+      recipe.init,
+      '-i',
+      'NONE',
+      '-n',
+      '-c',
+      `luafile ${join(ROOT, 'test/e2e/neovim/recipe-probe.lua')}`,
+      recipe.file,
+    ]) as RecipeProbe;
+  }
+
+  it('by path: a file under sites-enabled/', () => {
+    const probe = probeIn('neovim-recipe-path', 'sites-enabled');
+    assert.deepEqual(probe.errors, [], probe.messages);
+    assert.equal(probe.filetype, 'apache');
+    assert.ok((probe.lenses ?? []).some((title) => title.includes('cycle 10')));
+  });
+
+  it('by content: a .conf elsewhere whose lines are Apache directives', () => {
+    const probe = probeIn('neovim-recipe-content', 'balancers');
+    assert.deepEqual(probe.errors, [], probe.messages);
+    assert.equal(probe.filetype, 'apache');
+  });
+});

@@ -28,6 +28,8 @@ export interface SessionOptions {
   readonly pullSettings?: boolean;
   /** The first answer to workspace/configuration (default `{}`: every setting at its default). */
   readonly configuration?: () => unknown;
+  /** Whether the client takes workspace/inlayHint/refresh and workspace/codeLens/refresh requests (counted in `refreshes`). */
+  readonly refreshViews?: boolean;
   /** Node options before the server's path (e.g. `--require` a guard, or the bench's resource-usage preload). */
   readonly execArgv?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
@@ -42,6 +44,8 @@ export interface Session {
   /** window/showMessage and window/showMessageRequest: anything that would pop up in front of the user. */
   readonly popups: string[];
   readonly stderr: string[];
+  /** The workspace/inlayHint/refresh and workspace/codeLens/refresh requests so far, in order. */
+  readonly refreshes: string[];
   /** Every publishDiagnostics so far, in order. */
   readonly published: readonly PublishDiagnosticsParams[];
   /** When the process was spawned (performance.now()). */
@@ -97,6 +101,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     logs: [],
     popups: [],
     stderr,
+    refreshes: [],
     published,
     exited,
     configuration: options.configuration ?? (() => [{}]),
@@ -152,14 +157,22 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     return Array.isArray(answer) || answer === null || typeof answer !== 'object' ? answer : params.items.map(() => answer);
   });
   connection.onRequest('client/registerCapability', () => null);
+  for (const method of ['workspace/inlayHint/refresh', 'workspace/codeLens/refresh'])
+    connection.onRequest(method, () => {
+      session.refreshes.push(method);
+      return null;
+    });
   connection.listen();
   const root = options.root ?? null;
   await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: root,
-    capabilities: options.pullSettings
-      ? { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } }
-      : {},
+    capabilities: {
+      workspace: {
+        ...(options.pullSettings ? { configuration: true, didChangeConfiguration: { dynamicRegistration: false } } : {}),
+        ...(options.refreshViews ? { inlayHint: { refreshSupport: true }, codeLens: { refreshSupport: true } } : {}),
+      },
+    },
     workspaceFolders: options.folders && root ? [{ uri: root, name: 'workspace' }] : null,
   });
   // Set once, before anyone holds the session: the handlers above keep this object.

@@ -8,7 +8,7 @@ import { scheduleSvg } from '../core/features/svg';
 import { fileAt, fileText, Locate, locator } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
-import { BalancerPreview, describeIdle, previewWithDown, refusalSentence, unseenSentence } from '../core/scheduler/preview';
+import { BalancerPreview, describeIdle, previewWhatIf, refusalSentence, unseenSentence, WhatIf } from '../core/scheduler/preview';
 import type { Member } from '../core/model/model';
 import { STATUS_BITS } from '../core/model/params';
 import type { Span } from '../core/span';
@@ -45,6 +45,8 @@ options:
       --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS_TEXT})
       --down URL          as if the member URL were down (repeatable); it must name a member of the
                           balancers shown, and is labelled "taken down (--down)"
+      --drain URL         as if the member were draining (status N: sticky sessions only; repeatable)
+      --up URL            as if the member were back in service (its D, S, N, E and C cleared; repeatable)
   -f, --format FORMAT     text (default), json, svg (a chart of shares and first picks, for a README
                           or a pull request) or html (one self-contained page)
 ${COLOUR_HELP}
@@ -65,6 +67,8 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     format: { type: 'string', short: 'f' },
     down: { type: 'string', multiple: true },
     ext: { type: 'string', multiple: true },
+    drain: { type: 'string', multiple: true },
+    up: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
     ...COLOUR_OPTIONS,
     ...READ_OPTIONS,
@@ -119,13 +123,13 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     configuration.analysis.previews.filter((preview) => !preview.unseen?.elsewhere).map((preview) => ({ preview, configuration })),
   );
   const selected = selectBalancers(candidates, values.balancer, isStdin ? 'standard input' : file);
-  const down = values.down ?? [];
-  checkDown(
+  const whatIfs = whatIfFlags(values);
+  checkWhatIfs(
     selected.map(({ preview }) => preview),
-    down,
+    whatIfs,
   );
   const reports = selected.map(({ preview, configuration }) => {
-    const shown = withDown(preview, down);
+    const shown = withWhatIfs(preview, whatIfs);
     return { preview: shown, report: balancerReport(shown, configuration.locate, picks) };
   });
   const refusals = configurations.flatMap(({ diagnostics, place }) => diagnostics.filter(isRefusal).map(place));
@@ -153,7 +157,7 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     );
   else {
     const style = { colour: useColour(io, values), width: terminalWidth(io.env, io.stdout) };
-    io.stdout.write(`${renderAll(reports, refusals, templates, file, picks === undefined, style, down)}\n`);
+    io.stdout.write(`${renderAll(reports, refusals, templates, file, picks === undefined, style, whatIfs)}\n`);
   }
   const problems = (kind: string): Placed[] =>
     configurations.flatMap(({ analysis, place }) => analysis.tree.diagnostics.filter((problem) => problem.problem === kind).map(place));
@@ -228,11 +232,11 @@ function renderAll(
   file: string,
   defaultPicks: boolean,
   style: TextStyle,
-  down: readonly string[],
+  whatIfs: readonly UrlWhatIf[],
 ): string {
   // An unrendered template's schedule is not the rendered file's: said first, as lint says it.
   const out = templates.map((template) => fitted('', `${template.file}:${template.line}: ${template.message}`, style.width, 2).join('\n'));
-  out.push(...reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, style, down)));
+  out.push(...reports.map(({ preview, report }) => renderText(preview, report, defaultPicks, style, whatIfs)));
   if (reports.length === 0) out.push(`no balancers in ${file}`);
   for (const refusal of refusals.slice(0, 5))
     out.push(
@@ -263,33 +267,56 @@ function selectBalancers<T extends { readonly preview: BalancerPreview }>(
   return found;
 }
 
-/** Whether `--down` names this member: by its URL as written, or by its name. */
-function isDown(member: Member, urls: readonly string[]): boolean {
-  return urls.some((url) => url === member.url || url.toLowerCase() === member.name);
+/** A what-if flag: `--down`, `--drain` or `--up` and the member URL it names. */
+interface UrlWhatIf {
+  readonly action: WhatIf;
+  readonly url: string;
 }
 
-/** Every `--down URL` must name a member of a balancer shown: a typo would otherwise show the schedule unchanged. */
-function checkDown(previews: readonly BalancerPreview[], urls: readonly string[]): void {
+/** The what-if flags in the order given, each group in turn (a later flag for the same member wins). */
+function whatIfFlags(values: { down?: string[]; drain?: string[]; up?: string[] }): UrlWhatIf[] {
+  return [
+    ...(values.down ?? []).map((url) => ({ action: 'down' as const, url })),
+    ...(values.drain ?? []).map((url) => ({ action: 'drain' as const, url })),
+    ...(values.up ?? []).map((url) => ({ action: 'up' as const, url })),
+  ];
+}
+
+/** Whether a what-if names this member: by its URL as written, or by its name. */
+function names(member: Member, url: string): boolean {
+  return url === member.url || url.toLowerCase() === member.name;
+}
+
+/** The what-if a member is under, if any. */
+function whatIfOf(member: Member, whatIfs: readonly UrlWhatIf[]): WhatIf | undefined {
+  let found: WhatIf | undefined;
+  for (const whatIf of whatIfs) if (names(member, whatIf.url)) found = whatIf.action;
+  return found;
+}
+
+/** Every what-if URL must name a member of a balancer shown: a typo would otherwise show the schedule unchanged. */
+function checkWhatIfs(previews: readonly BalancerPreview[], whatIfs: readonly UrlWhatIf[]): void {
   const members = previews.flatMap((preview) => preview.balancer.members);
-  for (const url of urls) {
-    if (members.some((member) => isDown(member, [url]))) continue;
-    const names = [...new Set(members.map((member) => member.url))];
-    const suggestion = didYouMean(url, names);
-    const listed = names.length === 0 ? 'there are no members' : `members: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`;
+  for (const { action, url } of whatIfs) {
+    if (members.some((member) => names(member, url))) continue;
+    const urls = [...new Set(members.map((member) => member.url))];
+    const suggestion = didYouMean(url, urls);
+    const listed = urls.length === 0 ? 'there are no members' : `members: ${urls.slice(0, 5).join(', ')}${urls.length > 5 ? ', …' : ''}`;
     throw new UsageError(
-      `--down ${url} names no member of ${previews.length === 1 ? previews[0]!.balancer.name : 'the balancers shown'}${suggestion} (${listed})`,
+      `--${action} ${url} names no member of ${previews.length === 1 ? previews[0]!.balancer.name : 'the balancers shown'}${suggestion} (${listed})`,
     );
   }
 }
 
-/** `--down URL`: the schedule with those members failed. */
-function withDown(preview: BalancerPreview, urls: readonly string[]): BalancerPreview {
-  if (urls.length === 0) return preview;
-  const down = new Set<number>();
+/** `--down`, `--drain`, `--up`: the schedule with those members changed, as the editor's what-ifs change it. */
+function withWhatIfs(preview: BalancerPreview, whatIfs: readonly UrlWhatIf[]): BalancerPreview {
+  if (whatIfs.length === 0) return preview;
+  const changes = new Map<number, WhatIf>();
   preview.balancer.members.forEach((member, index) => {
-    if (isDown(member, urls)) down.add(index);
+    const action = whatIfOf(member, whatIfs);
+    if (action) changes.set(index, action);
   });
-  return down.size > 0 ? previewWithDown(preview, down) : preview;
+  return changes.size > 0 ? previewWhatIf(preview, changes) : preview;
 }
 
 /** Standard input as a configuration: a binary one is refused, as a file is. */
@@ -304,7 +331,7 @@ function renderText(
   report: BalancerReport,
   defaultPicks: boolean,
   style: TextStyle,
-  down: readonly string[],
+  whatIfs: readonly UrlWhatIf[],
 ): string {
   const { colour, width: columns } = style;
   const { balancer, schedule } = preview;
@@ -337,12 +364,18 @@ function renderText(
     const plan = schedule.members[index]!;
     const head = `  ${memberLetter(index).padEnd(2)} ${member.url.padEnd(width)}  `;
     const role = plan.role === 'regular' ? '' : ` (${plan.role})`;
-    const isTakenDown = plan.idle === 'disabled' && isDown(member, down) && (member.params.status & STATUS_BITS.D) === 0;
+    const whatIf = whatIfOf(member, whatIfs);
+    const isTakenDown = plan.idle === 'disabled' && whatIf === 'down' && (member.params.status & STATUS_BITS.D) === 0;
+    const isDrained = plan.idle === 'draining' && whatIf === 'drain' && (member.params.status & STATUS_BITS.N) === 0;
     if (plan.idle !== undefined)
       out.push(
         ...fitted(
           `${head}  0.0%  `,
-          isTakenDown ? 'taken down (--down)' : describeIdle(plan.idle, member, schedule.tier),
+          isTakenDown
+            ? 'taken down (--down)'
+            : isDrained
+              ? 'drained (--drain)'
+              : describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut),
           columns,
           head.length + 8,
           (line) => paint('2', line),

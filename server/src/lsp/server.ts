@@ -3,7 +3,7 @@
  * table; each request kind has a small module under handlers/ that converts core data to protocol
  * data (through convert.ts) over one frozen analysis per document version.
  */
-import { TextDocuments } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, TextDocuments } from 'vscode-languageserver/node';
 import type {
   CodeActionParams,
   Connection,
@@ -43,6 +43,7 @@ export function startServer(connection: Connection = connect()): void {
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
+  let canRefresh = { inlayHints: false, codeLenses: false };
   let folders: string[] = [];
   const states = new DocumentStates(
     () => settings,
@@ -52,6 +53,10 @@ export function startServer(connection: Connection = connect()): void {
   );
   const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
+  const refreshViews = (): void => {
+    if (canRefresh.inlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (canRefresh.codeLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  };
   const live = liveMonitor(
     () => diagnostics.publishAll(),
     (message) => connection.console.warn(message),
@@ -62,6 +67,7 @@ export function startServer(connection: Connection = connect()): void {
     states,
     guard,
     () => settings.diagnosticsDelay,
+    refreshViews,
     (state) => liveDiagnostics(state, live.pages()),
   );
   // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
@@ -83,6 +89,10 @@ export function startServer(connection: Connection = connect()): void {
   connection.onInitialize(
     guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
       canPullSettings = Boolean(params.capabilities.workspace?.configuration);
+      canRefresh = {
+        inlayHints: Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport),
+        codeLenses: Boolean(params.capabilities.workspace?.codeLens?.refreshSupport),
+      };
       folders = folderPaths(params);
       return { capabilities: CAPABILITIES, serverInfo: { name: 'balancer-lens' } };
     }),
@@ -136,9 +146,21 @@ export function startServer(connection: Connection = connect()): void {
       if (params.command === LIVE_REFRESH_COMMAND) await live.refresh();
     }),
   );
-  connection.languages.inlayHint.on(guard('inlayHint', [], withDocument([], inlayHints)));
-  connection.onCodeLens(guard('codeLens', [], withDocument([], codeLenses)));
-  const answerCodeActions = withDocument([], codeActions);
+  connection.languages.inlayHint.on(
+    guard(
+      'inlayHint',
+      [],
+      withDocument([], (open, params) => inlayHints(open, params, diagnostics.steady(open.state))),
+    ),
+  );
+  connection.onCodeLens(
+    guard(
+      'codeLens',
+      [],
+      withDocument([], (open, params) => codeLenses(open, params, diagnostics.steady(open.state))),
+    ),
+  );
+  const answerCodeActions = withDocument([], (open, params: CodeActionParams) => codeActions(open, params, diagnostics.shown(open.state)));
   connection.onCodeAction(
     guard('codeAction', [], (params: CodeActionParams) => {
       const cursor = requestCursor(params);

@@ -9,6 +9,7 @@ export interface Settings {
   readonly rules: Readonly<Record<string, SeveritySetting>>;
   readonly previewPicks: number;
   readonly inlayHints: boolean;
+  readonly codeLenses: boolean;
   /** `size` in bytes: a configuration (the document, or the file including it, with its includes) larger than this is not analysed. */
   readonly limits: ReadLimits;
   /** Milliseconds without an edit before a changed document's diagnostics are published; 0 publishes after every burst of messages. */
@@ -32,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rules: {},
   previewPicks: 20,
   inlayHints: true,
+  codeLenses: true,
   limits: { ...DEFAULT_READ_LIMITS, size: 2 * MB },
   diagnosticsDelay: 300,
   serverRoot: undefined,
@@ -58,11 +60,13 @@ export function readSettings(value: unknown, warn: (message: string) => void): S
   const preview = section['preview'] as Record<string, unknown> | undefined;
   const picks = preview?.['picks'];
   const hints = (section['inlayHints'] as Record<string, unknown> | undefined)?.['enabled'];
+  const lenses = (section['codeLens'] as Record<string, unknown> | undefined)?.['enabled'];
   return {
     rules,
     previewPicks:
       typeof picks === 'number' && Number.isInteger(picks) && picks > 0 && picks <= 1000 ? picks : DEFAULT_SETTINGS.previewPicks,
     inlayHints: typeof hints === 'boolean' ? hints : DEFAULT_SETTINGS.inlayHints,
+    codeLenses: typeof lenses === 'boolean' ? lenses : DEFAULT_SETTINGS.codeLenses,
     limits: readLimits(section['limits'], warn),
     diagnosticsDelay: readDelay((section['diagnostics'] as Record<string, unknown> | undefined)?.['delay'], warn),
     serverRoot: readPath(section, 'serverRoot', warn),

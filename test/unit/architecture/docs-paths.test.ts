@@ -46,6 +46,18 @@ describe('docs that do not rot', () => {
     assert.ok(tracked.length > 200, `only ${tracked.length} files`);
   });
 
+  it("shows the extension page's images from absolute URLs of files in this repository (the Marketplace renders no relative image)", () => {
+    const base = 'https://raw.githubusercontent.com/balancer-lens/balancer-lens/main/';
+    const images = [...readFileSync(join(ROOT, 'docs/extension/README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map(
+      (match) => match[1]!,
+    );
+    assert.ok(images.length > 0);
+    for (const image of images) {
+      assert.ok(image.startsWith(base), `${image} is not under ${base}`);
+      assert.ok(existsSync(join(ROOT, image.slice(base.length))), `${image} names no file of the repository`);
+    }
+  });
+
   it('links only to files that exist', () => {
     const broken = tracked
       .filter((file) => file.endsWith('.md'))

@@ -241,6 +241,18 @@ describe('CLI manners: schedule', () => {
     assert.match(run.stdout, /^ {2}a {2}http:\/\/a:1 {4}0\.0% {2}taken down \(--down\)$/m);
     assert.match(run.stdout, /^ {2}b {2}http:\/\/b:1 {4}0\.0% {2}disabled \(status D\)$/m);
   });
+
+  it("--drain and --up: the panel's other what-ifs, labelled as --down is", () => {
+    const run = runCli(['schedule', '-', '--drain', 'http://a:1', '--up', 'http://c:1'], {
+      stdin: SITE.replace('http://b:1', 'http://b:1\n  BalancerMember http://c:1 status=+D'),
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^ {2}a {2}http:\/\/a:1 {4}0\.0% {2}drained \(--drain\)$/m);
+    assert.match(run.stdout, /^ {2}c {2}http:\/\/c:1 {3}50\.0% /m);
+    const typo = runCli(['schedule', '-', '--up', 'http://c:2'], { stdin: SITE });
+    assert.equal(typo.status, 2);
+    assert.match(typo.stderr, /^balancer-lens: --up http:\/\/c:2 names no member of balancer:\/\/app/);
+  });
 });
 
 describe('CLI manners: colour', () => {

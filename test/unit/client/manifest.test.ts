@@ -34,10 +34,34 @@ describe('extension manifest', () => {
     assert.deepEqual(properties['balancerLens.defines'].default, DEFAULT_SETTINGS.defines);
     assert.deepEqual(properties['balancerLens.live.url'].default, DEFAULT_SETTINGS.live.urls);
     assert.equal(properties['balancerLens.live.interval'].default, DEFAULT_SETTINGS.live.intervalSeconds);
+    assert.equal(properties['balancerLens.codeLens.enabled'].default, DEFAULT_SETTINGS.codeLenses);
   });
 
   it('runs in trusted workspaces only: it reads included files and, with balancerLens.live.url, fetches pages', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, false);
+  });
+
+  it('orders the settings: what is shown, then how files are read, then limits and the log', () => {
+    const ordered = Object.entries(properties as Record<string, { order?: number }>)
+      .sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity))
+      .map(([key]) => key);
+    assert.deepEqual(ordered, [
+      'balancerLens.rules',
+      'balancerLens.diagnostics.delay',
+      'balancerLens.inlayHints.enabled',
+      'balancerLens.codeLens.enabled',
+      'balancerLens.preview.picks',
+      'balancerLens.live.url',
+      'balancerLens.live.interval',
+      'balancerLens.serverRoot',
+      'balancerLens.envFile',
+      'balancerLens.defines',
+      'balancerLens.limits.maxSize',
+      'balancerLens.limits.maxIncludes',
+      'balancerLens.limits.maxDirectoryDepth',
+      'balancerLens.trace.server',
+    ]);
+    assert.deepEqual(Object.keys(properties), ordered, 'the manifest lists them in that order too');
   });
 
   it('activates on the apacheconf language and claims Apache files, not every *.conf', () => {
@@ -81,6 +105,8 @@ describe('extension manifest', () => {
         ['balancerLens.compareWithHead', 'Balancer Lens: Compare with HEAD'],
         ['balancerLens.traceRequest', 'Balancer Lens: Trace a Request…'],
         ['balancerLens.live.refresh', 'Balancer Lens: Refresh Live Status'],
+        ['balancerLens.restartServer', 'Balancer Lens: Restart Server'],
+        ['balancerLens.showOutput', 'Balancer Lens: Show Output'],
       ],
     );
   });

@@ -71,6 +71,43 @@ describe('hover', () => {
         .replace('<Proxy', '<Pro|xy'),
       ['- a down → b 100.0% (standby)'],
     ],
+    [
+      'when each tier takes over',
+      '<Pro|xy balancer://x>\nBalancerMember http://a\nBalancerMember http://b lbset=1\nBalancerMember http://c lbset=1\nBalancerMember http://d lbset=3\n</Proxy>\n',
+      [
+        '| b | http\\://b | 1 | 0% | failover tier: takes over when lbset 0 has no usable member |',
+        '- a down → lbset 1: b 50.0%, c 50.0%\n- lbset 1 (b, c) takes over when lbset 0 has no usable member\n- lbset 3 (d) takes over when lbsets 0–2 have no usable member',
+      ],
+    ],
+    [
+      'a tier that never takes over',
+      '<Pro|xy balancer://x>\nBalancerMember http://a status=+I\nBalancerMember http://b lbset=1\n</Proxy>\n',
+      ['- lbset 1 (b) never takes over: lbset 0 never runs out (status I)'],
+    ],
+    [
+      'a directive name: the member, then its module, contexts and manual page at the foot',
+      '<Proxy balancer://x>\nBalancer|Member http://a\n</Proxy>\n',
+      [
+        /^\*\*a · http\\:\/\/a\*\*/,
+        /\n\n\*\*BalancerMember\*\* · `mod_proxy` · in directory · \[Apache manual\]\(https:\/\/httpd\.apache\.org\/docs\/2\.4\/mod\/mod_proxy\.html#balancermember\)$/,
+      ],
+    ],
+    ['a ProxySet name', 'Proxy|Set balancer://x lbmethod=bybusyness\n', ['**ProxySet** · `mod_proxy`', 'mod_proxy.html#proxyset)']],
+    [
+      'a section name',
+      '<Proxy balancer://x>\nBalancerMember http://a\n</Pro|xy>\n',
+      ['**\\<Proxy\\>** · `mod_proxy`', 'mod_proxy.html#proxy)'],
+    ],
+    [
+      'a core directive',
+      'Server|Root /etc/apache2\n',
+      ['**ServerRoot** · `core` · in server config · [Apache manual](https://httpd.apache.org/docs/2.4/mod/core.html#serverroot)'],
+    ],
+    [
+      'notes apart from the failure list',
+      '<Pro|xy balancer://x>\nBalancerMember http://a route=1\nBalancerMember http://b route=2\nProxySet stickysession=ROUTEID\n</Proxy>\n',
+      [/- b down → a 100\.0%\n\n---\n\n- _/],
+    ],
     ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['- a down → nobody: every request gets **503**']],
     [
       'a member: share, cadence and gap',
@@ -163,7 +200,19 @@ describe('inlay hints', () => {
       'standby (idle)',
       'spare (idle)',
       'disabled (status D)',
-      'never selected: lbset 1 shadowed by lbset 0',
+      'failover tier: takes over when lbset 0 has no usable member',
+    ]);
+  });
+
+  it('says "never selected" only for a tier that can never take over', () => {
+    const labels = (text: string) => inlayHints(analyze(text, OPTIONS)).map((hint) => [hint.label, hint.tooltip]);
+    assert.deepEqual(labels('<Proxy balancer://x>\nBalancerMember http://a\nBalancerMember http://b lbset=2\n</Proxy>\n')[1], [
+      'failover tier: takes over when lbsets 0–1 have no usable member',
+      'failover tier (lbset 2): takes over only when lbsets 0–1 have no usable member (each disabled, stopped or in error)',
+    ]);
+    assert.deepEqual(labels('<Proxy balancer://x>\nBalancerMember http://a status=+I\nBalancerMember http://b lbset=1\n</Proxy>\n')[1], [
+      'never selected: lbset 0 never runs out (status I)',
+      'never selected: lbset 0 has a member with status I, which Apache never puts in error, so lbset 1 never takes over',
     ]);
   });
 
@@ -208,12 +257,26 @@ describe('completion', () => {
     assert.deepEqual(labels('ProxyPass / balancer://x/ lbmethod=|\n'), ['byrequests', 'bybusyness', 'bytraffic', 'heartbeat']));
   it('offers status letters', () =>
     assert.deepEqual(labels('BalancerMember balancer://x http://a status=|\n'), ['+D', '+S', '+E', '+I', '+H', '+R', '+N', '+C']));
+  it('offers On and Off, and on, off and auto, where those are the values', () => {
+    assert.deepEqual(labels('BalancerMember balancer://x http://a keepalive=|\n'), ['On', 'Off']);
+    assert.deepEqual(labels('ProxySet balancer://x nofailover=O|\n'), ['On', 'Off']);
+    assert.deepEqual(labels('BalancerMember balancer://x http://a flushpackets=|\n'), ['on', 'off', 'auto']);
+    assert.deepEqual(labels('BalancerMember balancer://x http://a route=|\n'), []);
+  });
   it('offers balancer names after balancer://', () =>
     assert.deepEqual(labels('<Proxy balancer://shop>\nBalancerMember http://a\n</Proxy>\nProxyPass / balancer://|\n'), ['shop']));
   it('offers BalancerMember first and snippets inside a balancer section', () => {
     const found = labels('<Proxy balancer://x>\n|\n</Proxy>\n');
     assert.equal(found[0], 'BalancerMember');
     assert.ok(found.includes('ProxySet') && found.includes('balancer'));
+  });
+  it('offers to close an unclosed section first, after its last member', () => {
+    assert.deepEqual(labels('<Proxy balancer://x>\n  BalancerMember http://a\n  |').slice(0, 2), ['</Proxy>', 'BalancerMember']);
+    assert.deepEqual(labels('<VirtualHost *:80>\n  <Location "/a">\n  Require all granted\n  |\n').slice(0, 2), [
+      '</Location>',
+      '</VirtualHost>',
+    ]);
+    assert.ok(!labels('<Proxy balancer://x>\n|\n</Proxy>\n').includes('</Proxy>'), 'a closed section is not offered');
   });
   it('offers only directives allowed in the context', () => {
     assert.ok(!labels('<Proxy balancer://x>\n|\n</Proxy>\n').includes('BalancerGrowth'));

@@ -79,6 +79,8 @@ describe('hover: configuration text stays text', () => {
     it(`on ${what}`, () => {
       const result = hover(analysis, offset, { picks: 20 });
       assert.ok(result, 'a hover');
-      assert.deepEqual(activeConstructs(result.markdown.replace(/`[^`\n]*`/g, '')), [], result.markdown);
+      // The one link a hover makes itself: a directive name's page in the Apache manual (the name comes from the manual's table).
+      const ours = /\[Apache manual\]\(https:\/\/httpd\.apache\.org\/docs\/2\.4\/mod\/[a-z_]+\.html#[a-z]+\)/g;
+      assert.deepEqual(activeConstructs(result.markdown.replace(/`[^`\n]*`/g, '').replace(ours, '')), [], result.markdown);
     });
 });

@@ -2,7 +2,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PANEL_COMMANDS, PanelReport, renderMessage, renderSchedule, TIMELINE_CAP } from '../../../client/src/scheduleView';
+import {
+  PANEL_COMMANDS,
+  PanelReport,
+  renderMessage,
+  renderSchedule,
+  scheduleCommand,
+  TIMELINE_CAP,
+} from '../../../client/src/scheduleView';
 import { assembleSet } from '../../../server/src/core/config-set';
 import { balancerReport, BalancerReport } from '../../../server/src/core/features/schedule-report';
 import type { IdleReason } from '../../../server/src/core/scheduler/byrequests';
@@ -169,11 +176,22 @@ describe('schedule panel HTML', () => {
       ),
     };
     const visible = text(renderSchedule(drained, { nonce: NONCE }));
-    assert.match(visible, /What if: b drained · Reset ·?/);
-    assert.doesNotMatch(visible, /Copy command/, 'drain has no schedule flag to copy');
+    assert.match(visible, /What if: b drained · Reset · Copy command/, 'schedule --drain gives the same shares');
     assert.match(
       visible,
       /b http:\/\/10\.0\.0\.2:8080 undo line 5 30 0 0\.0% drained \(what if\): only sticky sessions already routed to it/,
+    );
+  });
+
+  it('copies a command that carries every what-if, quoted for a shell', () => {
+    const whatIf = [
+      { url: 'http://a:1', action: 'down' as const },
+      { url: 'http://b:1', action: 'drain' as const },
+      { url: 'http://c:1', action: 'up' as const },
+    ];
+    assert.equal(
+      scheduleCommand('sites enabled/shop.conf', 'balancer://shop', whatIf),
+      "balancer-lens schedule 'sites enabled/shop.conf' --balancer balancer://shop --down http://a:1 --drain http://b:1 --up http://c:1",
     );
   });
 

@@ -172,6 +172,15 @@ describe('language server over stdio', function () {
     assert.deepEqual(lenses[0]!.command.arguments, [URI, 'balancer://shop']);
   });
 
+  it('gives no code lenses when balancerLens.codeLens.enabled is false', async () => {
+    session.stop();
+    session = await startSession({ pullSettings: true, configuration: () => ({ codeLens: { enabled: false } }) });
+    await session.configurationAsked();
+    open(session);
+    await session.diagnostics(URI, 1);
+    assert.deepEqual(await session.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }), []);
+  });
+
   it('offers the fixes of a diagnostic and suppression comments as code actions', async () => {
     open(session);
     const published = await session.diagnostics(URI, 1);

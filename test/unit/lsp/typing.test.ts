@@ -95,6 +95,27 @@ describe('calm diagnostics while typing', function () {
       );
   });
 
+  it('offers no code action for a finding held back, so no lightbulb offers only "Disable…"', async () => {
+    session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 200 } }) });
+    await session.configurationAsked();
+    const typist = new Typist(session);
+    await session.diagnostics(URI, 1);
+    const half = typist.type('BalancerMem');
+    const actionsAt = async (line: number, character: number): Promise<string[]> => {
+      const actions: { title: string }[] = await session.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: { start: { line, character }, end: { line, character } },
+        context: { diagnostics: [] },
+      });
+      return actions.map((action) => action.title);
+    };
+    assert.deepEqual(await actionsAt(0, 11), [], 'asked before the pause');
+    assert.deepEqual(codes((await publication(session, half, 1)).diagnostics), []);
+    assert.deepEqual(await actionsAt(0, 11), [], 'asked once the pause held it back');
+    assert.deepEqual(codes((await publication(session, half, 2)).diagnostics), ['unknown-directive@0']);
+    assert.ok((await actionsAt(0, 11)).includes('Disable unknown-directive for this line'), 'shown: its actions follow');
+  });
+
   it('analyses a burst of keystrokes once, for its last version', async () => {
     session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 1000 } }) });
     await session.configurationAsked();
@@ -117,5 +138,102 @@ describe('calm diagnostics while typing', function () {
     await session.diagnostics(URI, 1);
     const version = typist.type('BalancerMem');
     assert.deepEqual(codes((await publication(session, version, 1)).diagnostics), ['unknown-directive@0']);
+  });
+});
+
+describe('calm inlay hints and code lenses while typing', function () {
+  this.timeout(30_000);
+  let session: Session;
+  afterEach(() => session.stop());
+
+  const CALM = [
+    '<Proxy "balancer://app">',
+    '    BalancerMember "http://10.0.0.1:8080" loadfactor=3',
+    '    BalancerMember "http://10.0.0.2:8080"',
+    '    ProxySet ',
+    '</Proxy>',
+    'ProxyPass "/app/" "balancer://app/"',
+    'ProxyPassReverse "/app/" "balancer://app/"',
+    '',
+  ].join('\n');
+  const WHOLE = { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } };
+
+  let version = 1;
+  /** Types `chunk` one character per didChange at `at` (which moves along). */
+  function typeAt(at: Position, chunk: string): number {
+    for (const character of chunk) {
+      version++;
+      session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: URI, version },
+        contentChanges: [{ range: { start: at, end: at }, text: character }],
+      });
+      at = { line: at.line, character: at.character + 1 };
+    }
+    return version;
+  }
+  async function hints(): Promise<string[]> {
+    const answer: { label: string }[] = await session.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: URI },
+      range: WHOLE,
+    });
+    return answer.map((hint) => hint.label);
+  }
+  async function lenses(): Promise<string[]> {
+    const answer: { command?: { title: string } }[] = await session.connection.sendRequest('textDocument/codeLens', {
+      textDocument: { uri: URI },
+    });
+    return answer.map((lens) => lens.command?.title ?? '');
+  }
+
+  it('keeps the last calm schedule while a refusal is held back at the cursor, and follows the diagnostics once it shows', async () => {
+    session = await startSession({ pullSettings: true, refreshViews: true, configuration: () => ({ diagnostics: { delay: 200 } }) });
+    await session.configurationAsked();
+    version = 1;
+    session.open(URI, CALM, version);
+    await session.diagnostics(URI, 1);
+    const calmHints = await hints();
+    const calmLenses = await lenses();
+    assert.deepEqual(calmHints, ['≈ 75.0%', '≈ 25.0%']);
+    assert.match(calmLenses[0]!, /^2 members · cycle 4 · /);
+
+    // "lbmethod=b": Apache refuses the balancer, but the word is still being typed.
+    const typed = typeAt({ line: 3, character: 13 }, 'lbmethod=b');
+    assert.deepEqual(await hints(), calmHints, 'hints asked right after the keystrokes keep the calm schedule');
+    assert.deepEqual(await lenses(), calmLenses);
+    assert.deepEqual(codes((await publication(session, typed, 1)).diagnostics), []);
+    assert.deepEqual(await hints(), calmHints, 'held back at the pause: the hints too');
+    assert.deepEqual(await lenses(), calmLenses);
+
+    // After the longer pause the refusal shows, the views are asked to refresh, and they say it.
+    const before = session.refreshes.length;
+    assert.deepEqual(codes((await publication(session, typed, 2)).diagnostics), ['unknown-lbmethod@3']);
+    while (session.refreshes.length < before + 2) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(session.refreshes.slice(before).sort(), ['workspace/codeLens/refresh', 'workspace/inlayHint/refresh']);
+    assert.deepEqual(await hints(), ['no schedule: balancer refused', 'no schedule: balancer refused']);
+    assert.match((await lenses())[0]!, /Apache refuses this balancer/);
+  });
+
+  it('keeps each member where it is when a parameter is half typed on its line', async () => {
+    session = await startSession({ pullSettings: true, configuration: () => ({ diagnostics: { delay: 200 } }) });
+    await session.configurationAsked();
+    version = 1;
+    session.open(URI, CALM, version);
+    await session.diagnostics(URI, 1);
+    const calmHints = await hints();
+    const typed = typeAt({ line: 2, character: 41 }, ' loadf');
+    assert.deepEqual(await hints(), calmHints);
+    const answer: { position: Position }[] = await session.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: URI },
+      range: WHOLE,
+    });
+    assert.deepEqual(
+      answer.map((hint) => hint.position),
+      [
+        { line: 1, character: 54 },
+        { line: 2, character: 47 },
+      ],
+      'the hint of the member being typed follows its line end',
+    );
+    assert.deepEqual(codes((await publication(session, typed, 1)).diagnostics), []);
   });
 });

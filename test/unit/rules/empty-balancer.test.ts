@@ -16,6 +16,16 @@ ruleTable('empty-balancer', [
     '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[<Proxy balancer://shops>]]\n    ProxySet lbmethod=byrequests\n</Proxy>',
     { says: ['balancer://shops has no members', 'add members, or use balancer://shop'] },
   ],
+  // created by a ProxyPass whose name is a typo of a filled balancer: the fix renames every reference in the file
+  [
+    '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\n[[ProxyPass "/shop/" "balancer://shpo/"]]\nProxyPassReverse "/shop" "Balancer://SHPO/"',
+    {
+      says: ['balancer://shpo has no members, so every request to it gets 503: did you mean balancer://shop?'],
+      fixed:
+        '<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
+      safe: false,
+    },
+  ],
   // defined in one virtual host, used in another: virtual hosts share only the main server's balancers
   [
     '<VirtualHost *:80>\n<Proxy balancer://a>\n    BalancerMember http://10.0.0.1\n</Proxy>\n</VirtualHost>\n<VirtualHost *:81>\n[[ProxyPass / balancer://a/]]\n</VirtualHost>',

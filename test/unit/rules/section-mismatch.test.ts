@@ -9,11 +9,28 @@ ruleTable('section-mismatch', [
     {
       each: ['this section is never closed', 'this closes a different section than the one open here'],
       eachApache: ['<Proxy> was not closed.', 'Expected </Proxy> but saw </Location>'],
-      noFix: true,
+      fixed: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</Location>',
+      safe: false,
     },
   ],
   ['[[</Proxy>]]', { says: ['this closes a section that is not open here'], apache: '</Proxy> without matching <Proxy> section' }],
-  ['[[<Proxy balancer://a>]]\nBalancerMember http://h', { says: ['this section is never closed'] }],
+  [
+    '[[<Proxy balancer://a>]]\nBalancerMember http://h',
+    { says: ['this section is never closed'], fixed: '<Proxy balancer://a>\nBalancerMember http://h\n</Proxy>' },
+  ],
+  // the close goes after the lines indented under the opening line, not after what follows them
+  [
+    '  [[<Proxy "balancer://a">]]\n    BalancerMember http://h\n    BalancerMember http://i\n  ProxyPass / balancer://a/',
+    {
+      fixed: '  <Proxy "balancer://a">\n    BalancerMember http://h\n    BalancerMember http://i\n  </Proxy>\n  ProxyPass / balancer://a/',
+    },
+  ],
+  ['[[<VirtualHost *:80>]]', { fixed: '<VirtualHost *:80>\n</VirtualHost>' }],
+  // nested: each section gets its own close, the inner one first
+  [
+    '[[<VirtualHost *:80>]]\n  [[<Location "/a">]]\n    Require all granted\n',
+    { fix: 0, fixed: '<VirtualHost *:80>\n  <Location "/a">\n    Require all granted\n</VirtualHost>\n' },
+  ],
   [
     '<Proxy balancer://a>\nBalancerMember http://h\n[[</Proxy]]',
     { says: ['a closing tag must end with `>` right after the name'], apache: "</Proxy> directive missing closing '>'" },

@@ -8,7 +8,12 @@ const NEVER_CLOSED = 'is never closed: Apache reads to the end of the file as it
 ruleTable('unclosed-conditional', [
   [
     '[[<IfModule proxy_balancer_module>]]\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    { says: [`<IfModule> ${NEVER_CLOSED}`], noFix: true },
+    {
+      says: [`<IfModule> ${NEVER_CLOSED}`],
+      fixed:
+        '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</IfModule>',
+      safe: false,
+    },
   ],
   // a section left open inside it passes too, and is said so
   [

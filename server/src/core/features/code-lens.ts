@@ -4,6 +4,7 @@ import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, previewPicks } from '../scheduler/preview';
 import type { Span } from '../span';
 import { escapeIcons } from '../markup';
+import type { SteadyView } from './unfinished';
 
 /** One lens: where, what it says, and which balancer its command opens. */
 export interface CodeLens {
@@ -18,9 +19,12 @@ export interface LensOptions {
   readonly picks: number;
 }
 
-/** A lens for every balancer that has a place in this file; a virtual host's inherited copy only where its lens would differ. */
-export function codeLenses(analysis: Analysis, options: LensOptions): CodeLens[] {
-  const lenses = new Map(analysis.previews.map((preview) => [preview.balancer, lensOf(preview, options.picks)]));
+/**
+ * A lens for every balancer that has a place in this file; a virtual host's inherited copy only
+ * where its lens would differ. While the user types, `steady` says which balancers keep their last calm lens.
+ */
+export function codeLenses(analysis: Analysis, options: LensOptions, steady?: SteadyView): CodeLens[] {
+  const lenses = new Map(analysis.previews.map((preview) => [preview.balancer, steadyLens(preview, options.picks, steady)]));
   return analysis.previews.flatMap((preview) => {
     const lens = lenses.get(preview.balancer)!;
     const from = preview.balancer.inherited?.from;
@@ -28,11 +32,20 @@ export function codeLenses(analysis: Analysis, options: LensOptions): CodeLens[]
   });
 }
 
+/** The balancer's lens, or its last calm one (at its place now) while its refusal is held back. */
+function steadyLens(preview: BalancerPreview, picks: number, steady: SteadyView | undefined): CodeLens {
+  const held = steady?.(preview);
+  if (!held) return lensOf(preview, picks);
+  // A balancer new since the last calm publication says only how many members it has so far.
+  if (!held.calm) return { span: anchorOf(preview), title: membersPart(preview), balancer: preview.balancer.name };
+  return { ...lensOf(held.calm, picks), span: anchorOf(preview) };
+}
+
 function lensOf(preview: BalancerPreview, picks: number): CodeLens {
   const { balancer, schedule } = preview;
-  const anchor = (balancer.section?.open ?? balancer.createdBy).span;
+  const anchor = anchorOf(preview);
   const count = balancer.members.length;
-  const parts = [`${count} member${count === 1 ? '' : 's'}`];
+  const parts = [membersPart(preview)];
   if (preview.refusal) parts.push(`Apache refuses this balancer (${preview.refusal.where}): no schedule`);
   else if (preview.unseen)
     parts.splice(
@@ -50,6 +63,16 @@ function lensOf(preview: BalancerPreview, picks: number): CodeLens {
     parts.push(`cycle ${schedule.cycleLength}`, `${letters.join(' ')}${shown < schedule.cycleLength ? ' …' : ''}`);
   }
   return { span: anchor, title: parts.join(' · '), balancer: balancer.name };
+}
+
+function membersPart(preview: BalancerPreview): string {
+  const count = preview.balancer.members.length;
+  return `${count} member${count === 1 ? '' : 's'}`;
+}
+
+/** Where a balancer's lens stands: its section's opening line, or the line that created it. */
+function anchorOf(preview: BalancerPreview): Span {
+  return (preview.balancer.section?.open ?? preview.balancer.createdBy).span;
 }
 
 function baseName(path: string): string {

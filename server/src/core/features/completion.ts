@@ -1,7 +1,7 @@
 /** Completion: directives valid here, parameter keys, status letters, lbmethods and balancer names. */
 import type { Analysis } from '../analysis';
 import { DIRECTIVES } from '../directives/table';
-import type { Section } from '../syntax/tree';
+import type { Node, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { PARAMETER_DOCS, STATUS_DOCS } from './parameter-docs';
 
@@ -77,12 +77,13 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
   }
   const words = before.trimStart().split(/\s+/);
   const current = words.at(-1) ?? '';
-  if (words.length <= 1) return [...directiveItems(sectionAt(analysis, offset)), ...SNIPPETS];
+  if (words.length <= 1) return [...closeItems(analysis, offset), ...directiveItems(sectionAt(analysis, offset)), ...SNIPPETS];
   const directive = words[0]!.replace(/^["']/, '').toLowerCase();
-  const value = /^(status|lbmethod)=(.*)$/i.exec(current);
+  const value = /^([a-z]+)=(.*)$/i.exec(current);
   if (value) {
-    if (value[1]!.toLowerCase() === 'lbmethod')
-      return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
+    const key = value[1]!.toLowerCase();
+    if (key === 'lbmethod') return Object.entries(LBMETHODS).map(([name, detail]) => ({ label: name, kind: 'value', detail }));
+    if (key !== 'status') return switchValues(key);
     return Object.entries(STATUS_DOCS)
       .filter(([letter]) => 'DSEIHRNC'.includes(letter))
       .map(([letter, detail]) => ({
@@ -106,6 +107,17 @@ export function complete(analysis: Analysis, offset: number): CompletionItem[] {
       detail: doc.summary,
       documentation: `Accepts: ${doc.accepts}`,
     }));
+}
+
+/** The values of a parameter that takes words (On or Off; on, off or auto), read from its documentation; none for the rest. */
+function switchValues(key: string): CompletionItem[] {
+  const doc = PARAMETER_DOCS.find((candidate) => candidate.key === key);
+  const words = doc?.accepts.startsWith('On or Off')
+    ? ['On', 'Off']
+    : doc?.accepts.startsWith('on, off or auto')
+      ? ['on', 'off', 'auto']
+      : [];
+  return words.map((word) => ({ label: word, kind: 'value', detail: doc!.summary }));
 }
 
 function parameterTarget(directive: string, line: string, section: Section | undefined): 'member' | 'balancer' | undefined {
@@ -137,14 +149,33 @@ function directiveItems(section: Section | undefined): CompletionItem[] {
   return items;
 }
 
-/** The innermost section around `offset` (conditionals are spliced, as Apache does). */
+/** `</Name>` for each section around `offset` that is never closed, innermost first. */
+function closeItems(analysis: Analysis, offset: number): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  // Without recursion: sections may nest 20,000 deep.
+  const stack: (readonly Node[])[] = [analysis.tree.nodes];
+  for (let level = stack.pop(); level; level = stack.pop())
+    for (const node of level) {
+      if (node.kind !== 'section' || offset <= node.open.span.end) continue;
+      if (node.close && offset > node.close.span.start) continue;
+      if (!node.close)
+        items.unshift({
+          label: `</${node.name}>`,
+          kind: 'directive',
+          detail: `closes ${analysis.tree.text.slice(node.open.span.start, node.open.span.end)}`,
+        });
+      stack.push(node.children);
+    }
+  return items;
+}
+
+/** The innermost section around `offset` (conditionals are spliced, as Apache does); one never closed runs to the end of the file. */
 function sectionAt(analysis: Analysis, offset: number): Section | undefined {
   let found: Section | undefined;
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind !== 'enter') continue;
     const section = step.section;
-    if (section.open.span.end < offset && (section.close ? offset <= section.close.span.start : offset <= section.span.end))
-      found = section;
+    if (section.open.span.end < offset && (!section.close || offset <= section.close.span.start)) found = section;
   }
   return found;
 }

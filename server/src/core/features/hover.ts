@@ -5,12 +5,21 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import { BalancerPreview, describeIdle, previewPicks, previewWithDown, refusalSentence, unseenSentence } from '../scheduler/preview';
+import {
+  BalancerPreview,
+  describeIdle,
+  lowerTiers,
+  previewPicks,
+  previewWithDown,
+  refusalSentence,
+  unseenSentence,
+} from '../scheduler/preview';
 import type { Span } from '../span';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
+import { directiveNameHover } from './directive-hover';
 import { codeSpan, escapeMarkdown } from '../markup';
 import { parameterDoc, STATUS_DOCS } from './parameter-docs';
 import { requestHover } from './request-hover';
@@ -44,7 +53,7 @@ const EXPANSION_LINES = 30;
 export function hover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
   const use = useAt(analysis, offset);
   const described = withRequests(requestHover(analysis, offset), targetHover(analysis, offset, options));
-  if (!use) return described;
+  if (!use) return withDirectiveName(analysis, offset, described);
   const markdown = expansionHover(analysis, use);
   return { markdown: described ? `${markdown}\n\n---\n\n${described.markdown}` : markdown, span: use.span };
 }
@@ -53,6 +62,13 @@ export function hover(analysis: Analysis, offset: number, options: HoverOptions)
 function withRequests(requests: HoverResult | undefined, described: HoverResult | undefined): HoverResult | undefined {
   if (!requests || !described) return requests ?? described;
   return { markdown: `${requests.markdown}\n\n---\n\n${described.markdown}`, span: described.span };
+}
+
+/** On a directive's name, what the line describes (if anything) with the directive's manual line at the foot, so the schedule stays on top. */
+function withDirectiveName(analysis: Analysis, offset: number, described: HoverResult | undefined): HoverResult | undefined {
+  const named = directiveNameHover(analysis, offset);
+  if (!named) return described;
+  return described ? { markdown: `${described.markdown}\n\n${named.markdown}`, span: described.span } : named;
 }
 
 function targetHover(analysis: Analysis, offset: number, options: HoverOptions): HoverResult | undefined {
@@ -147,7 +163,7 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
   members.slice(0, TABLE_ROWS).forEach((member, index) => {
     const plan = schedule.members[index]!;
     const detail = plan.idle
-      ? escapeMarkdown(shortIdle(plan.idle, member.params.lbset, schedule.tier))
+      ? escapeMarkdown(shortIdle(plan.idle, member.params.lbset, schedule.tier, schedule.tierNeverRunsOut))
       : preview.simulated
         ? `${bar(plan.share, 12)}${plan.role === 'regular' ? '' : ` ${plan.role}`}`
         : plan.role;
@@ -163,10 +179,10 @@ export function balancerHover(preview: BalancerPreview, options: HoverOptions): 
     const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(positions.get(member)!) : '503'));
     out.push('', `**first picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
   }
-  const whatIf = failureList(preview);
+  const whatIf = [...failureList(preview), ...tierList(preview)];
   if (whatIf.length > 0) out.push('', '**if a member fails**', '', ...whatIf);
-  // One list item per note: lines of emphasis in a row would run together as one paragraph.
-  if (preview.notes.length > 0) out.push('', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
+  // One list item per note, set apart from the failure list: lines of emphasis in a row would run together as one paragraph.
+  if (preview.notes.length > 0) out.push('', '---', '', ...preview.notes.map((note) => `- _${escapeMarkdown(note)}_`));
   return out.join('\n');
 }
 
@@ -198,6 +214,29 @@ function failureList(preview: BalancerPreview): string[] {
   return rows;
 }
 
+/** When each higher lbset takes over: a failover tier once the lower ones have no usable member, or never. */
+function tierList(preview: BalancerPreview): string[] {
+  const { balancer, schedule } = preview;
+  const tier = schedule.tier;
+  if (tier === undefined) return [];
+  const byLbset = new Map<number, string[]>();
+  balancer.members.forEach((member, index) => {
+    if (schedule.members[index]!.idle !== 'shadowed-by-lbset') return;
+    const letters = byLbset.get(member.params.lbset);
+    if (letters) letters.push(memberLetter(index));
+    else byLbset.set(member.params.lbset, [memberLetter(index)]);
+  });
+  return [...byLbset]
+    .sort(([a], [b]) => a - b)
+    .slice(0, FAILURE_ROWS)
+    .map(([lbset, letters]) => {
+      const who = `lbset ${lbset} (${letters.slice(0, TAKERS).join(', ')}${letters.length > TAKERS ? ', …' : ''})`;
+      return schedule.tierNeverRunsOut
+        ? `- ${who} never takes over: lbset ${tier} never runs out (status I)`
+        : `- ${who} takes over when ${lowerTiers(lbset, tier)} no usable member`;
+    });
+}
+
 /** A member's share, cadence, role and the reason for it. */
 export function memberHover(preview: BalancerPreview, index: number): string {
   const { balancer, schedule } = preview;
@@ -216,7 +255,7 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   } else if (preview.refusal) {
     out.push(`**no share** — ${escapeMarkdown(refusalSentence(preview.refusal))}`);
   } else if (plan.idle) {
-    out.push(`**0%** — ${escapeMarkdown(describeIdle(plan.idle, member, schedule.tier))}`);
+    out.push(`**0%** — ${escapeMarkdown(describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut))}`);
   } else if (!preview.simulated) {
     out.push(`a candidate of ${escapeMarkdown(preview.lbmethod)}, which has no fixed order to preview`);
   } else {

@@ -4,6 +4,7 @@ import type { Balancer, Member } from '../model/model';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, refusalSentence } from '../scheduler/preview';
 import { percent, shortIdle } from './share-text';
+import { counterparts, SteadyView } from './unfinished';
 
 /** A hint to show at an offset. */
 export interface InlayHint {
@@ -15,15 +16,21 @@ export interface InlayHint {
 /**
  * Hints for every member whose line ends inside [start, end]. A virtual host's inherited copy of a
  * balancer adds nothing when it schedules like the main server's; when it differs (its own
- * lbmethod, say), one hint on its own line says how.
+ * lbmethod, say), one hint on its own line says how. While the user types, `steady` says which
+ * balancers keep their last calm hints (placed at their members' lines now).
  */
-export function inlayHints(analysis: Analysis, start = 0, end = Number.MAX_SAFE_INTEGER): InlayHint[] {
+export function inlayHints(analysis: Analysis, start = 0, end = Number.MAX_SAFE_INTEGER, steady?: SteadyView): InlayHint[] {
   const hints: InlayHint[] = [];
   const isInRange = (offset: number): boolean => offset >= start && offset <= end;
   // Labels only for the members in range (an editor asks for its viewport), and whole balancers only for a copy's hint.
   let byBalancer: Map<Balancer, BalancerPreview> | undefined;
   for (const preview of analysis.previews) {
     const from = preview.balancer.inherited?.from;
+    const held = steady?.(preview);
+    if (held) {
+      if (!from && held.calm) hints.push(...calmHints(preview.balancer, held.calm, isInRange));
+      continue;
+    }
     if (!from) {
       preview.balancer.members.forEach((member, index) => {
         if (isInRange(memberOffset(member))) hints.push(memberHint(preview, index));
@@ -49,6 +56,18 @@ export function inlayHints(analysis: Analysis, start = 0, end = Number.MAX_SAFE_
   return hints.sort((a, b) => a.offset - b.offset);
 }
 
+/** The calm preview's hints, each at the line of the member it belongs to now. */
+function calmHints(current: Balancer, calm: BalancerPreview, isInRange: (offset: number) => boolean): InlayHint[] {
+  const pairs = counterparts(current, calm.balancer);
+  return current.members.flatMap((member, index) => {
+    const at = memberOffset(member);
+    const was = pairs[index];
+    if (was === undefined || !isInRange(at)) return [];
+    const hint = memberHint(calm, was);
+    return [{ offset: at, label: hint.label, tooltip: `${hint.tooltip} (as before the line being typed)` }];
+  });
+}
+
 /** Members an inherited copy's hint names at most. */
 const COPY_MEMBERS = 5;
 
@@ -72,9 +91,11 @@ function memberHint(preview: BalancerPreview, index: number): InlayHint {
   if (preview.refusal) return { offset: at, label: 'no schedule: balancer refused', tooltip: refusalSentence(preview.refusal) };
   const plan = schedule.members[index]!;
   let label: string;
-  if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier);
+  if (plan.idle) label = shortIdle(plan.idle, member.params.lbset, schedule.tier, schedule.tierNeverRunsOut);
   else if (!preview.simulated) label = `${preview.lbmethod}: no fixed order`;
   else label = `≈ ${percent(plan.share)}${plan.role === 'regular' ? '' : ` (${plan.role})`}`;
-  const tooltip = plan.idle ? describeIdle(plan.idle, member, schedule.tier) : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
+  const tooltip = plan.idle
+    ? describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut)
+    : `${balancer.name}: ${label.replace('≈ ', '')} of requests`;
   return { offset: at, label, tooltip };
 }

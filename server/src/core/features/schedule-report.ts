@@ -102,7 +102,7 @@ export function balancerReport(preview: BalancerPreview, locate: Locate, picks?:
         share: hasSchedule ? plan.share : null,
         reason: hasSchedule ? (plan.idle ?? null) : null,
         letter: memberLetter(position),
-        explanation: hasSchedule && plan.idle ? describeIdle(plan.idle, member, schedule.tier) : null,
+        explanation: hasSchedule && plan.idle ? describeIdle(plan.idle, member, schedule.tier, schedule.tierNeverRunsOut) : null,
         refused: refusalReport(preview.refusedMembers?.get(position)),
       };
     }),

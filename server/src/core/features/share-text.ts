@@ -2,6 +2,7 @@
 import { strtod } from '../model/cvalues';
 import type { Member } from '../model/model';
 import type { IdleReason } from '../scheduler/byrequests';
+import { lowerTiers } from '../scheduler/preview';
 
 /** A share as a percentage with one decimal: 0.7 → "70.0%". */
 export function percent(share: number): string {
@@ -32,15 +33,17 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** Why a member gets nothing, in a few words (inlay hints, the outline, the hover's share table). */
-export function shortIdle(idle: IdleReason, lbset: number, tier: number | undefined): string {
+/** Why a member gets nothing, in a few words (inlay hints, the outline, the hover's share table); `neverRunsOut`: Schedule.tierNeverRunsOut. */
+export function shortIdle(idle: IdleReason, lbset: number, tier: number | undefined, neverRunsOut = false): string {
   switch (idle) {
     case 'spare-not-needed':
       return 'spare (idle)';
     case 'standby-not-needed':
       return 'standby (idle)';
     case 'shadowed-by-lbset':
-      return `never selected: lbset ${lbset} shadowed by lbset ${tier ?? 0}`;
+      return neverRunsOut
+        ? `never selected: lbset ${tier ?? 0} never runs out (status I)`
+        : `failover tier: takes over when ${lowerTiers(lbset, tier)} no usable member`;
     case 'disabled':
       return 'disabled (status D)';
     case 'stopped':

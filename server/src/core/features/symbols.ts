@@ -1,8 +1,8 @@
 /** Document symbols (virtual hosts → balancers → members) and folding ranges. */
 import type { Analysis } from '../analysis';
-import type { MemberShare } from '../scheduler/byrequests';
+import type { MemberShare, Schedule } from '../scheduler/byrequests';
 import type { Span } from '../span';
-import { percent, shortIdle } from './share-text';
+import { percent, plural, shortIdle } from './share-text';
 import type { Node, Section } from '../syntax/tree';
 
 /** A symbol in the outline. */
@@ -26,7 +26,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
         ? 'refused'
         : refusal
           ? 'no schedule'
-          : idleOrShare(schedule.members[index]!, member.params.lbset, schedule.tier),
+          : idleOrShare(schedule.members[index]!, member.params.lbset, schedule),
       kind: 'member',
       span: member.declaration.directive.span,
       selection: member.declaration.url,
@@ -35,7 +35,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     const span = balancer.section ? balancer.section.span : anchor.span;
     const symbol: DocumentSymbol = {
       name: balancer.name,
-      detail: `${balancer.members.length} members${refusal ? ' · refused by Apache' : ''}`,
+      detail: `${plural(balancer.members.length, 'member')}${refusal ? ' · refused by Apache' : ''}`,
       kind: 'balancer',
       span: cover(span, members),
       selection: balancer.section ? balancer.section.open.span : anchor.span,
@@ -63,8 +63,8 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
 }
 
 /** The same words as the inlay hint: `standby (idle)`, `70.0%`. */
-function idleOrShare(plan: MemberShare, lbset: number, tier: number | undefined): string {
-  return plan.idle ? shortIdle(plan.idle, lbset, tier) : percent(plan.share);
+function idleOrShare(plan: MemberShare, lbset: number, schedule: Schedule): string {
+  return plan.idle ? shortIdle(plan.idle, lbset, schedule.tier, schedule.tierNeverRunsOut) : percent(plan.share);
 }
 
 function cover(span: Span, children: readonly DocumentSymbol[]): Span {

@@ -5,8 +5,10 @@
 import type { Analysis } from '../analysis';
 import { DIRECTIVES } from '../directives/table';
 import { LBMETHODS } from '../model/build';
+import type { Balancer } from '../model/model';
 import type { Diagnostic } from '../rules/types';
-import type { Node, Section } from '../syntax/tree';
+import type { BalancerPreview } from '../scheduler/preview';
+import { unclosedSectionAt } from '../syntax/close';
 import { PARAMETER_DOCS } from './parameter-docs';
 
 /** The names a half-typed word may be the start of, per rule that reports an unknown name. */
@@ -22,7 +24,7 @@ const KNOWN_NAMES: Readonly<Record<string, readonly string[]>> = {
  * on the cursor's line, a finding that touches the cursor (the word being typed); or an unknown
  * name there that is the start of one Apache knows (`BalancerMem`, `lbmethod=b`).
  */
-export function isUnfinished(analysis: Analysis, diagnostic: Diagnostic, cursor: number): boolean {
+export function isUnfinished(analysis: Analysis, diagnostic: Pick<Diagnostic, 'span' | 'ruleId'>, cursor: number): boolean {
   const { span } = diagnostic;
   const text = analysis.tree.text;
   const unclosed = unclosedSectionAt(analysis.tree.nodes, span.start);
@@ -35,13 +37,46 @@ export function isUnfinished(analysis: Analysis, diagnostic: Diagnostic, cursor:
   return word !== '' && (KNOWN_NAMES[diagnostic.ruleId] ?? []).some((name) => name.length > word.length && name.startsWith(word));
 }
 
-/** The section opened at `offset` that is never closed, if there is one. */
-function unclosedSectionAt(nodes: readonly Node[], offset: number): Section | undefined {
-  for (const node of nodes) {
-    if (node.kind !== 'section' || offset < node.span.start || offset > Math.max(node.span.end, node.open.span.end)) continue;
-    if (node.open.span.start === offset && node.close === undefined) return node;
-    const inner = unclosedSectionAt(node.children, offset);
-    if (inner) return inner;
+/**
+ * What the inlay hints and code lenses show for a balancer while its refusal is held back: its
+ * last calm preview (none for a balancer that had none), so they change when the diagnostics do.
+ * Undefined: the balancer's own preview.
+ */
+export type SteadyView = (preview: BalancerPreview) => { readonly calm: BalancerPreview | undefined } | undefined;
+
+/** Calm previews by balancer name, as the diagnostics last published them. */
+export type CalmPreviews = ReadonlyMap<string, BalancerPreview>;
+
+/** Whether Apache refuses a preview only for what is not finished at `cursor`: its refusal and every refused member's. */
+function isHeld(analysis: Analysis, preview: BalancerPreview, cursor: number): boolean {
+  const refusals = [...(preview.refusal ? [preview.refusal] : []), ...(preview.refusedMembers?.values() ?? [])];
+  return refusals.length > 0 && refusals.every((refusal) => isUnfinished(analysis, refusal, cursor));
+}
+
+/** The previews a publication shows, `cursor` where the user types (none: nothing held): a held one keeps its calm predecessor. */
+export function calmPreviews(analysis: Analysis, cursor: number | undefined, before: CalmPreviews | undefined): CalmPreviews {
+  const calm = new Map<string, BalancerPreview>();
+  for (const preview of analysis.previews) {
+    const name = preview.balancer.name;
+    if (cursor === undefined || !isHeld(analysis, preview, cursor)) calm.set(name, preview);
+    else if (before?.has(name)) calm.set(name, before.get(name)!);
   }
-  return undefined;
+  return calm;
+}
+
+/** The steady view of an analysis while the user types at `cursor`, over the calm previews last published. */
+export function steadyView(analysis: Analysis, cursor: number, calm: CalmPreviews | undefined): SteadyView {
+  return (preview) => (isHeld(analysis, preview, cursor) ? { calm: calm?.get(preview.balancer.name) } : undefined);
+}
+
+/** For each member of `current`, its index in `calm`: the same URL, else the same place while the count is unchanged. */
+export function counterparts(current: Balancer, calm: Balancer): (number | undefined)[] {
+  const used = new Set<number>();
+  const byUrl = current.members.map((member) => {
+    const index = calm.members.findIndex((candidate, at) => !used.has(at) && candidate.url === member.url);
+    if (index >= 0) used.add(index);
+    return index >= 0 ? index : undefined;
+  });
+  const sameCount = current.members.length === calm.members.length;
+  return byUrl.map((index, at) => index ?? (sameCount && !used.has(at) ? at : undefined));
 }

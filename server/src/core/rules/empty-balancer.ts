@@ -1,9 +1,13 @@
 import { quoted } from '../bounded';
+import { suggestFrom } from '../directives/directives';
 import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, listed, runIndex, runIndexKey } from './shared';
-import type { Rule } from './types';
+import type { Fix, Rule } from './types';
+
+/** Name comparisons one file may spend on "did you mean" suggestions: thousands of empty balancers cannot make this quadratic. */
+const SUGGESTION_WORK = 20_000;
 
 /** The balancers with members anywhere in the run, each with the files that fill it. */
 const FILLED_BALANCERS = runIndexKey(filledBalancers);
@@ -23,6 +27,7 @@ export const rule: Rule = {
     // A ProxyPass alone may point at members defined in a file we were not given.
     const selfContained = knownModules(analysis.tree) !== undefined || filled.size > 0;
     const known = [...filled.keys()];
+    let work = 0;
     // The first balancer of each name with members in this file, found once: a lookup per empty balancer would be quadratic.
     const withMembers = new Map<string, Balancer>();
     for (const balancer of analysis.model.balancers) {
@@ -47,6 +52,18 @@ export const rule: Rule = {
         continue;
       }
       if (!balancer.section && !selfContained) continue;
+      // Created by a ProxyPass alone, with a name close to a filled balancer's: most likely a typo.
+      if (!balancer.section) work += known.length;
+      const meant = balancer.section || work > SUGGESTION_WORK ? undefined : suggestFrom(balancer.name, known);
+      if (meant) {
+        yield {
+          span: balancerAnchor(balancer),
+          message: `${balancer.name} has no members, so every request to it gets 503: did you mean ${meant}?`,
+          apacheMessage: `AH01171: ${balancer.name}: No workers in balancer`,
+          fixes: [renameFix(analysis, balancer.name, meant)],
+        };
+        continue;
+      }
       yield {
         span: balancerAnchor(balancer),
         message: `${balancer.name} has no members, so every request to it gets 503: add members${known.length > 0 ? `, or use ${listed(known, 2)}` : ''}`,
@@ -55,6 +72,21 @@ export const rule: Rule = {
     }
   },
 };
+
+/** "Change to balancer://shop": every reference to `name` in this file names `meant` instead. */
+function renameFix(analysis: Analysis, name: string, meant: string): Fix {
+  const text = analysis.tree.text;
+  const edits = analysis.model.references
+    .filter((reference) => reference.name === name && !reference.isPartial)
+    .flatMap((reference) => {
+      const written = text.slice(reference.span.start, reference.span.end);
+      const at = written.toLowerCase().indexOf(name);
+      if (at < 0) return [];
+      const start = reference.span.start + at;
+      return [{ span: { start, end: start + name.length }, newText: meant }];
+    });
+  return { title: `Change to ${meant}`, edits, safe: false };
+}
 
 /** The names of the balancers with members anywhere in the run, each with the files that fill it. */
 function filledBalancers(run: readonly Analysis[]): Map<string, Analysis[]> {

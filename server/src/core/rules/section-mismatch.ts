@@ -1,4 +1,4 @@
-import { modelProblems, syntaxProblems } from './shared';
+import { closeSectionFixes, modelProblems, syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,7 +12,8 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'section-mismatch')) {
-      yield { span: problem.span, message: hint(problem.problem), apacheMessage: problem.message };
+      const fixes = problem.problem === 'unclosed-section' ? closeSectionFixes(analysis, problem.span) : [];
+      yield { span: problem.span, message: hint(problem.problem), apacheMessage: problem.message, ...(fixes.length > 0 ? { fixes } : {}) };
     }
     for (const problem of modelProblems(analysis, 'section-mismatch')) {
       yield {

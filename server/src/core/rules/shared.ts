@@ -6,7 +6,8 @@ import type { Directive, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
-import type { TextEdit } from './types';
+import { sectionClose, unclosedSectionAt } from '../syntax/close';
+import type { Fix, TextEdit } from './types';
 
 /**
  * Model problems the handlers tagged with rule `id`, in document order. A problem touching a word that still holds
@@ -66,6 +67,21 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
 /** Reader problems the reader tagged with rule `id`, in reading order. */
 export function syntaxProblems(analysis: Analysis, id: RuleId): SyntaxDiagnostic[] {
   return analysis.tree.diagnostics.filter((diagnostic) => diagnostic.ruleId === id);
+}
+
+/** "Insert `</Proxy>`" for a section opened at `open` and never closed (none when the tree has no such section). */
+export function closeSectionFixes(analysis: Analysis, open: Span): Fix[] {
+  const section = unclosedSectionAt(analysis.tree.nodes, open.start);
+  if (!section) return [];
+  const close = sectionClose(analysis.tree.text, section);
+  return [
+    {
+      title: `Insert \`</${section.name}>\``,
+      edits: [{ span: { start: close.offset, end: close.offset }, newText: close.text }],
+      // Where the section ends is a guess from the indentation.
+      safe: false,
+    },
+  ];
 }
 
 /** Names for a message: all of them up to `max`, else the first `max` and how many more (a message must not grow with the file). */

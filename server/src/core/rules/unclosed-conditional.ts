@@ -1,4 +1,4 @@
-import { syntaxProblems } from './shared';
+import { closeSectionFixes, syntaxProblems } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -12,8 +12,10 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'unclosed-conditional')) {
+      const fixes = closeSectionFixes(analysis, problem.span);
       yield {
         span: problem.span,
+        ...(fixes.length > 0 ? { fixes } : {}),
         message:
           problem.problem === 'unclosed-section'
             ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either`

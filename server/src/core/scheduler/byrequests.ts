@@ -50,6 +50,11 @@ export interface Schedule {
   /** Picks after which every lbstatus is back to 0: total / gcd(lbfactors); 0 when nothing serves. */
   readonly cycleLength: number;
   readonly members: readonly MemberShare[];
+  /**
+   * A candidate has status I, which Apache never puts in error: the serving lbset never runs out,
+   * so the higher lbsets are never selected instead of being failover tiers.
+   */
+  readonly tierNeverRunsOut: boolean;
 }
 
 /** Balancer settings that change who is usable. */
@@ -148,7 +153,8 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
     if (!entry) byFactor.set(member.lbfactor, (entry = { role, share: member.lbfactor / total, idle: undefined }));
     return entry;
   });
-  return { tier, candidates, total, cycleLength: divisor > 0 ? total / divisor : 0, members: shares };
+  const tierNeverRunsOut = candidates.some((index) => hasStatus(members[index]!.status, 'I'));
+  return { tier, candidates, total, cycleLength: divisor > 0 ? total / divisor : 0, members: shares, tierNeverRunsOut };
 }
 
 const IDLE_ENTRIES = new Map<string, MemberShare>();

@@ -220,13 +220,19 @@ function slotNotes(members: readonly Member[], inputs: readonly SchedulingInput[
   return notes;
 }
 
+/** The lbsets a failover tier waits on, with their verb: "lbset 0 has", "lbsets 0–1 have". */
+export function lowerTiers(lbset: number, tier: number | undefined): string {
+  const lowest = tier ?? 0;
+  return lbset - 1 > lowest ? `lbsets ${lowest}–${lbset - 1} have` : `lbset ${lowest} has`;
+}
+
 /** A zero share explained in a few words, for hover, inlay hints and the CLI. */
-export function describeIdle(reason: IdleReason, member: Member, tier: number | undefined): string {
-  return explainIdle(reason, member.params.lbset, tier);
+export function describeIdle(reason: IdleReason, member: Member, tier: number | undefined, neverRunsOut = false): string {
+  return explainIdle(reason, member.params.lbset, tier, neverRunsOut);
 }
 
 /** The same words from plain values, for views that only have the schedule report. */
-export function explainIdle(reason: IdleReason, lbset: number, tier: number | undefined): string {
+export function explainIdle(reason: IdleReason, lbset: number, tier: number | undefined, neverRunsOut = false): string {
   switch (reason) {
     case 'disabled':
       return 'disabled (status D)';
@@ -245,6 +251,8 @@ export function explainIdle(reason: IdleReason, lbset: number, tier: number | un
     case 'standby-not-needed':
       return `standby (idle): used only when lbset ${lbset} has no usable member`;
     case 'shadowed-by-lbset':
-      return `never selected: lbset ${lbset} shadowed by lbset ${tier ?? 0}`;
+      return neverRunsOut
+        ? `never selected: lbset ${tier ?? 0} has a member with status I, which Apache never puts in error, so lbset ${lbset} never takes over`
+        : `failover tier (lbset ${lbset}): takes over only when ${lowerTiers(lbset, tier)} no usable member (each disabled, stopped or in error)`;
   }
 }

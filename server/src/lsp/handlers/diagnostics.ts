@@ -2,11 +2,14 @@
  * textDocument/publishDiagnostics: the findings of each open document, published once typing pauses
  * (`balancerLens.diagnostics.delay`), at once when a document opens or is saved. Findings that only
  * say the text being typed is not finished (core/features/unfinished.ts) are held back until typing
- * pauses five times as long, the cursor leaves them, or the file is saved.
+ * pauses five times as long, the cursor leaves them, or the file is saved. While a balancer's
+ * refusal is held back, its inlay hints and code lens keep the schedule last published (`steady`),
+ * and the editor is asked to refresh them once the refusal shows.
  */
 import type { Connection, Diagnostic, Position, TextDocuments } from 'vscode-languageserver/node';
+import type { Diagnostic as Finding } from '../../core/rules/types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isUnfinished } from '../../core/features/unfinished';
+import { CalmPreviews, calmPreviews, isUnfinished, SteadyView, steadyView } from '../../core/features/unfinished';
 import { diagnostic, oversizedDiagnostic } from '../convert';
 import type { DocumentState, DocumentStates } from '../documents';
 import type { Guard } from '../guard';
@@ -27,6 +30,10 @@ export interface Publisher {
   changed(uri: string, cursor: Position | undefined): void;
   /** The cursor is at `position` (a code-action request): findings held back there are published once it leaves their line. */
   cursorAt(uri: string, position: Position): void;
+  /** The document's findings the editor shows or is about to: those held back while the user types left out (code actions answer only these). */
+  shown(state: DocumentState): readonly Finding[];
+  /** What the inlay hints and code lenses show while the user types in a document: balancers whose refusal is held back keep their calm preview. */
+  steady(state: DocumentState): SteadyView | undefined;
   /** Forgets a closed document. */
   closed(uri: string): void;
 }
@@ -41,6 +48,11 @@ interface Typing {
   release?: ReturnType<typeof setTimeout>;
 }
 
+/** The findings of a document not held back while the user types at `cursor` (an offset in its configuration). */
+function notHeld(state: DocumentState, cursor: number): readonly Finding[] {
+  return state.diagnostics.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
+}
+
 /** The publisher of a server's documents. */
 export function diagnosticsPublisher(
   connection: Connection,
@@ -48,12 +60,19 @@ export function diagnosticsPublisher(
   states: DocumentStates,
   guard: Guard,
   delay: () => number,
+  refreshViews: () => void,
   extra: (state: DocumentState) => readonly Diagnostic[] = () => [],
 ): Publisher {
   const typing = new Map<string, Typing>();
+  const calm = new Map<string, CalmPreviews>();
   const stopTyping = (uri: string): void => {
     clearTimeout(typing.get(uri)?.release);
     typing.delete(uri);
+  };
+  /** Publishes findings held back until now, and has the views that kept a calm preview asked again. */
+  const release = (document: TextDocument): void => {
+    publish(document);
+    refreshViews();
   };
 
   // Guarded one by one: a document that cannot be analysed must not stop the others being published.
@@ -70,16 +89,17 @@ export function diagnosticsPublisher(
     }
     let findings = state.diagnostics;
     const typed = typing.get(document.uri);
-    if (typed) {
-      const cursor = state.offsetAt(typed.cursor);
-      findings = findings.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
+    const cursor = typed && state.offsetAt(typed.cursor);
+    calm.set(document.uri, calmPreviews(state.analysis, cursor, calm.get(document.uri)));
+    if (typed && cursor !== undefined) {
+      findings = notHeld(state, cursor);
       typed.held = findings.length < state.diagnostics.length;
       clearTimeout(typed.release);
       if (typed.held)
         typed.release = setTimeout(() => {
           typing.delete(document.uri);
           const current = documents.get(document.uri);
-          if (current) publish(current);
+          if (current) release(current);
         }, delay() * HOLD_FACTOR);
       else typing.delete(document.uri);
     }
@@ -158,8 +178,19 @@ export function diagnosticsPublisher(
       if (!typed?.held || typed.cursor.line === position.line) return;
       typed.cursor = position;
       const document = documents.get(uri);
-      if (document) publish(document);
+      if (document) release(document);
     },
-    closed: stopTyping,
+    shown(state) {
+      const typed = typing.get(state.document.uri);
+      return typed ? notHeld(state, state.offsetAt(typed.cursor)) : state.diagnostics;
+    },
+    steady(state) {
+      const typed = typing.get(state.document.uri);
+      return typed && steadyView(state.analysis, state.offsetAt(typed.cursor), calm.get(state.document.uri));
+    },
+    closed(uri) {
+      stopTyping(uri);
+      calm.delete(uri);
+    },
   };
 }
