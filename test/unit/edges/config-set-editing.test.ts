@@ -111,7 +111,7 @@ describe('configuration set: editing one file of a workspace', function () {
       // check sees it), and the next edit is in the other configuration.
       const balancers = `${FILES['parts/bal.inc']}<Proxy balancer://y>\n${MEMBERS}</Proxy>\n`;
       writeFileSync(join(root, 'parts/bal.inc'), balancers);
-      const alone = `${FILES['site/alone.conf']}ProxyPass /t/ balancer://s/t/\nProxyPassReverse /t balancer://s/t/\n`;
+      const alone = `${FILES['site/alone.conf']}ProxyPass /t/ balancer://s/t/\nProxyPassReverse /t/ balancer://s/t/\n`;
       session.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri: uriOf(root, 'site/alone.conf'), version: 2 },
         contentChanges: [{ text: alone }],

@@ -13,13 +13,6 @@ ruleTable('cookie-path-mapping', [
       safe: true,
     },
   ],
-  [
-    `${B}ProxyPass / balancer://app/jspdir/\nProxyPassReverseCookiePath [["/jspdir/"]] "/"`,
-    {
-      says: ['Path=/jspdir', 'write "/jspdir"'],
-      fixed: `${B}ProxyPass / balancer://app/jspdir/\nProxyPassReverseCookiePath "/jspdir" "/"`,
-    },
-  ],
   // near misses
   [`${B}ProxyPass / balancer://app/app/\nProxyPassReverseCookiePath /app/ /`],
   [`${B}ProxyPass / balancer://app/app/\nProxyPassReverseCookiePath /app /`],
