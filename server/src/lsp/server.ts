@@ -7,7 +7,7 @@ import { TextDocuments } from 'vscode-languageserver/node';
 import type { CodeActionParams, Connection, InitializeResult, Position } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
-import { DocumentStates } from './documents';
+import { DocumentStates, Settled } from './documents';
 import { describe, guardWith } from './guard';
 import { codeActions } from './handlers/code-actions';
 import { codeLenses } from './handlers/code-lens';
@@ -34,13 +34,22 @@ export function startServer(connection: Connection = connect()): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
   let folders: string[] = [];
+  const guard = guardWith((message) => connection.console.error(message));
+  // The whole workspace analysed after documents were answered from their own configurations: their cross-file findings may differ.
+  const settled = guard('diagnostics', undefined, ({ changed, analysed, ms }: Settled) => {
+    if (analysed > 0)
+      connection.console.log(
+        `balancer-lens: ${analysed} more configurations of the workspace analysed in the background (${(ms / 1000).toFixed(1)} s)`,
+      );
+    for (const document of changed) diagnostics.publish(document);
+  });
   const states = new DocumentStates(
     () => settings,
     () => documents.all(),
     () => folders,
     (message) => connection.console.warn(message),
+    settled,
   );
-  const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
   const diagnostics = diagnosticsPublisher(connection, documents, states, guard, () => settings.diagnosticsDelay);
   // The last resort: every handler is guarded, so this only logs a bug in a path that is not.
@@ -90,7 +99,7 @@ export function startServer(connection: Connection = connect()): void {
   );
   documents.onDidSave(
     guard('save', undefined, () => {
-      states.clear();
+      states.saved();
       diagnostics.saved();
     }),
   );
