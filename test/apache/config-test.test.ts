@@ -460,6 +460,22 @@ const cases: readonly Case[] = [
     lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}', '<VirtualHost *:80>', proxy(`${H1} hcmethod=GET hcexpr=ok`), '</VirtualHost>'),
     HCHECK,
   ),
+  // mod_proxy_hcheck.c set_hc_template: each word key=value through set_worker_hc_param, the first error stops the line.
+  refused('ProxyHCTemplate with an unknown method', lines('ProxyHCTemplate t hcmethod=FOO', proxy(`${H1} hctemplate=t`)), HCHECK),
+  refused('ProxyHCTemplate with a bare word', lines('ProxyHCTemplate t hcmethod', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with a key it does not know', lines('ProxyHCTemplate t hcmethod=GET weight=3', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with hcinterval under the watchdog tick', lines('ProxyHCTemplate t hcinterval=50ms', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with hcfails=-1', lines('ProxyHCTemplate t hcfails=-1', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate naming no ProxyHCExpr', lines('ProxyHCTemplate t hcmethod=GET hcexpr=ok', proxy(H1)), HCHECK),
+  accepted(
+    'ProxyHCTemplate naming itself and an earlier ProxyHCExpr',
+    lines(
+      'ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}',
+      'ProxyHCTemplate t hctemplate=T hcexpr=ok hcinterval=5',
+      proxy(`${H1} hctemplate=t`),
+    ),
+    HCHECK,
+  ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

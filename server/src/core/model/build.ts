@@ -19,6 +19,7 @@ import {
   isUnknownKeyError,
   ParamContext,
   setBalancerParam,
+  setWorkerHcParam,
   setWorkerParam,
   WORKER_HCHECK_PARAMETER_KEYS,
   WORKER_PARAMETER_KEYS,
@@ -193,7 +194,9 @@ class Builder {
         if (!name) return;
         const names = this.hcNames.get(this.scopeKey()) ?? new Set<string>();
         this.hcNames.set(this.scopeKey(), names);
-        names.add(`${this.lower(directive.name) === 'proxyhcexpr' ? 'expr' : 'template'} ${asciiLower(name)}`);
+        const isTemplate = this.lower(directive.name) === 'proxyhctemplate';
+        names.add(`${isTemplate ? 'template' : 'expr'} ${asciiLower(name)}`);
+        if (isTemplate && this.params.hcheckLoaded) this.hcTemplate(directive, name);
         return;
       }
       case 'balancerinherit':
@@ -381,6 +384,33 @@ class Builder {
         parameter,
       );
     } else this.problem(refusedValueRule(parameter), 'invalid-parameter', parameter.valueSpan, message, true, parameter);
+  }
+
+  /**
+   * mod_proxy_hcheck.c set_hc_template: after the name, every word is `key=value` and goes through
+   * set_worker_hc_param (the template is already defined, so it may name itself); the first error
+   * stops the line, in Apache's words with the word and the template's name after it.
+   */
+  private hcTemplate(directive: Directive, name: string): void {
+    const params = defaultWorkerParams();
+    for (const word of directive.args.slice(1)) {
+      if (!word.value.includes('=')) {
+        this.problem(
+          'invalid-parameter',
+          'invalid-parameter',
+          word.span,
+          "Invalid ProxyHCTemplate parameter. Parameter must be in the form 'key=value'",
+        );
+        return;
+      }
+      const parameter = new WordParameter(word);
+      const error = setWorkerHcParam(params, parameter.key, parameter.value, this.params);
+      if (error === undefined) continue;
+      const equals = word.value.indexOf('=');
+      const message = `ProxyHCTemplate: ${error} ${word.value.slice(0, equals)}=${word.value.slice(equals + 1)}; ${name}`;
+      this.parameterProblem(parameter, message, error, false);
+      return;
+    }
   }
 
   /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
