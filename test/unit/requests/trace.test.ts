@@ -146,6 +146,21 @@ describe('request model: trace', () => {
     assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
   });
 
+  it('says when the balancer schedule is shared with other servers (merge_balancers copies share their members)', () => {
+    // The virtual host's own members of that name are dropped for the main server's: one schedule for both.
+    const own = '<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.9:8080"\n</Proxy>\n';
+    const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"\n<VirtualHost *:80>\n  ServerName v.test\n${own}</VirtualHost>`;
+    for (const host of ['h', 'v.test']) {
+      const result = trace(config, `http://${host}/api/x`);
+      assert.equal(outcome(result), 'http://10.0.0.1:8080 http://10.0.0.1:8080/x', host);
+      const shared = result.steps.find((step) => step.what.startsWith('one schedule for the main server and the virtual host'));
+      assert.ok(shared, result.steps.map((step) => step.what).join('\n'));
+      assert.equal(config.slice(shared.span!.start, shared.span!.end), '<Proxy "balancer://api">', host);
+    }
+    const apart = `${BALANCER}ProxyPass "/api/" "balancer://api/"\nBalancerInherit Off\nProxyPassInherit Off\n<VirtualHost *:80>\n  ServerName v.test\n</VirtualHost>`;
+    assert.ok(!trace(apart, 'http://h/api/x').steps.some((step) => step.what.startsWith('one schedule')));
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;
