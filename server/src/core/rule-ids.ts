@@ -34,6 +34,7 @@ export type RuleId =
   | 'invalid-url'
   | 'lbset-shadowed'
   | 'load-module-failed'
+  | 'load-module-unchecked'
   | 'location-order'
   | 'member-needs-section'
   | 'member-outside-balancer'

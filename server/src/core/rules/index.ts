@@ -28,6 +28,7 @@ import { rule as invalidStatus } from './invalid-status';
 import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
 import { rule as loadModuleFailed } from './load-module-failed';
+import { rule as loadModuleUnchecked } from './load-module-unchecked';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
@@ -104,6 +105,7 @@ export const RULES: readonly Rule[] = [
   invalidUrl,
   lbsetShadowed,
   loadModuleFailed,
+  loadModuleUnchecked,
   locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
