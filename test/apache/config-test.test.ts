@@ -476,6 +476,17 @@ const cases: readonly Case[] = [
     ),
     HCHECK,
   ),
+  // mod_proxy_hcheck.c set_hc_condition: a name of at most 15 bytes, one expression (ap_getword_conf2), nothing after it.
+  refused('ProxyHCExpr with no name', lines('ProxyHCExpr', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with no name', lines('ProxyHCTemplate', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a name over 15 bytes', lines('ProxyHCExpr name_of_16_bytes {%{REQUEST_STATUS} =~ /^[23]/}', proxy(H1)), HCHECK),
+  accepted('ProxyHCExpr with a name of 15 bytes', lines('ProxyHCExpr name_of_15bytes {%{REQUEST_STATUS} =~ /^[23]/}', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with no expression', lines('ProxyHCExpr ok', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with an empty {} expression', lines('ProxyHCExpr ok {}', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a word after its expression', lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/} x', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with its expression out of braces', lines('ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a variable alone', lines('ProxyHCExpr ok {%{REQUEST_STATUS}}', proxy(H1)), HCHECK),
+  accepted('ProxyHCExpr with a quoted expression', lines('ProxyHCExpr ok "%{REQUEST_STATUS} == 200"', proxy(H1)), HCHECK),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',
