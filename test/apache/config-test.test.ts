@@ -460,6 +460,33 @@ const cases: readonly Case[] = [
     lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}', '<VirtualHost *:80>', proxy(`${H1} hcmethod=GET hcexpr=ok`), '</VirtualHost>'),
     HCHECK,
   ),
+  // mod_proxy_hcheck.c set_hc_template: each word key=value through set_worker_hc_param, the first error stops the line.
+  refused('ProxyHCTemplate with an unknown method', lines('ProxyHCTemplate t hcmethod=FOO', proxy(`${H1} hctemplate=t`)), HCHECK),
+  refused('ProxyHCTemplate with a bare word', lines('ProxyHCTemplate t hcmethod', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with a key it does not know', lines('ProxyHCTemplate t hcmethod=GET weight=3', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with hcinterval under the watchdog tick', lines('ProxyHCTemplate t hcinterval=50ms', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with hcfails=-1', lines('ProxyHCTemplate t hcfails=-1', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate naming no ProxyHCExpr', lines('ProxyHCTemplate t hcmethod=GET hcexpr=ok', proxy(H1)), HCHECK),
+  accepted(
+    'ProxyHCTemplate naming itself and an earlier ProxyHCExpr',
+    lines(
+      'ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}',
+      'ProxyHCTemplate t hctemplate=T hcexpr=ok hcinterval=5',
+      proxy(`${H1} hctemplate=t`),
+    ),
+    HCHECK,
+  ),
+  // mod_proxy_hcheck.c set_hc_condition: a name of at most 15 bytes, one expression (ap_getword_conf2), nothing after it.
+  refused('ProxyHCExpr with no name', lines('ProxyHCExpr', proxy(H1)), HCHECK),
+  refused('ProxyHCTemplate with no name', lines('ProxyHCTemplate', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a name over 15 bytes', lines('ProxyHCExpr name_of_16_bytes {%{REQUEST_STATUS} =~ /^[23]/}', proxy(H1)), HCHECK),
+  accepted('ProxyHCExpr with a name of 15 bytes', lines('ProxyHCExpr name_of_15bytes {%{REQUEST_STATUS} =~ /^[23]/}', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with no expression', lines('ProxyHCExpr ok', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with an empty {} expression', lines('ProxyHCExpr ok {}', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a word after its expression', lines('ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/} x', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with its expression out of braces', lines('ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/', proxy(H1)), HCHECK),
+  refused('ProxyHCExpr with a variable alone', lines('ProxyHCExpr ok {%{REQUEST_STATUS}}', proxy(H1)), HCHECK),
+  accepted('ProxyHCExpr with a quoted expression', lines('ProxyHCExpr ok "%{REQUEST_STATUS} == 200"', proxy(H1)), HCHECK),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

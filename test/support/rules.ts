@@ -83,11 +83,16 @@ export function ruleById(ruleId: string): Rule {
 /** An in-memory file: its text, or why the file access would not read it. */
 export type MemoryFile = string | TooLarge | OutsideRoots | NotRegular;
 
-/** A FileAccess over `files` (absolute path → content); a folder lists the names directly under it. */
+/**
+ * A FileAccess over `files` (absolute path → content); a folder lists the names directly under it,
+ * unless `files` gives the folder itself as outside the roots.
+ */
 export function memoryFiles(files: Readonly<Record<string, MemoryFile>>): FileAccess {
   return {
     readFile: (path) => files[path],
     readDirectory: (path) => {
+      const own = files[path];
+      if (typeof own === 'object' && 'roots' in own) return own;
       const prefix = path.endsWith('/') ? path : `${path}/`;
       const names = new Set(
         Object.keys(files)

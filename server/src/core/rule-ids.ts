@@ -41,6 +41,7 @@ export type RuleId =
   | 'lbset-shadowed'
   | 'limit-methods-unguarded'
   | 'load-module-failed'
+  | 'load-module-unchecked'
   | 'local-path-proxied'
   | 'location-guard-overridden'
   | 'location-guard-slash'

@@ -1,6 +1,7 @@
 /**
  * The editor's view of the workspace's configuration set (core/config-set.ts): one frozen set per
- * generation of open documents; each document is analysed as part of the configuration that reads it.
+ * generation of open documents; each document is analysed as part of the configuration that reads it,
+ * answered from that configuration first while the rest of the workspace is analysed in the background.
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -8,7 +9,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../core/analysis';
-import { assembleSet, Configuration, ConfigurationSet, SetFile, SetOptions, updateSet } from '../core/config-set';
+import {
+  Analyses,
+  assembleSet,
+  assembling,
+  Configuration,
+  ConfigurationSet,
+  possibleReaders,
+  SetFile,
+  SetOptions,
+  unanalysedSize,
+  unchangedAnalyses,
+} from '../core/config-set';
 import { fileAt, fileText } from '../core/files';
 import { LineIndex } from '../core/positions';
 import type { Diagnostic } from '../core/rules/types';
@@ -50,11 +62,52 @@ interface ReadVariables {
   readonly environment: Readonly<Record<string, string | undefined>>;
 }
 
-/** The set of one generation, and what it was assembled from: the next generation reuses what did not change. */
-interface Computed {
+/**
+ * One generation of open documents: what its sets are assembled from, every analysis made for it so
+ * far (and those of the generation before that nothing changed since), the sets answering single
+ * documents before the whole workspace is analysed, and that whole set once it is.
+ */
+interface Round {
   readonly generation: number;
-  readonly set: ConfigurationSet;
   readonly inputs: Inputs;
+  readonly analyses: Analyses;
+  /** By document key: the set of the files that may form its configuration (core/config-set.ts possibleReaders). */
+  readonly partial: Map<string, ConfigurationSet>;
+  whole?: ConfigurationSet;
+  /** Whether the whole set is being assembled in the background. */
+  running?: boolean;
+}
+
+/**
+ * Unanalysed text (UTF-16 units) the whole workspace may hold for a document to wait for it (about
+ * 60 ms of analysis): past it, the document is answered from its own configuration first.
+ */
+const WAIT_FOR_WORKSPACE = 128 * 1024;
+
+/**
+ * The background analysis works in slices of steps (one configuration analysed or linted each) of
+ * about SLICE_MS (a large configuration takes longer: a step is not cut), each PAUSE_MS after the
+ * last: time for the messages read meanwhile to be handled and answered (vscode-jsonrpc passes
+ * each through a few turns of the event loop) before the next slice starts.
+ */
+const SLICE_MS = 50;
+const PAUSE_MS = 10;
+
+/**
+ * Runs `task` PAUSE_MS from the next turn of the event loop: a timer set at once would count from
+ * the loop's clock as it was before a long step, and be due already.
+ */
+function pause(task: () => void): void {
+  setImmediate(() => setTimeout(task, PAUSE_MS));
+}
+
+/** Told when the whole workspace is analysed after documents were answered from their own configurations. */
+export interface Settled {
+  /** The open documents whose findings differ from those answered before. */
+  readonly changed: readonly TextDocument[];
+  /** Configurations analysed in the background, and how long it took. */
+  readonly analysed: number;
+  readonly ms: number;
 }
 
 /** What one assembly read: the files given (by key), and every answer of the file access, open editors' texts laid over the disk. */
@@ -71,9 +124,7 @@ interface Inputs {
  * `balancer-lens lint` assembles the same files. `touch` after any document change.
  */
 export class DocumentStates {
-  private computed: Computed | undefined;
-  /** The last set assembled since `clear`, which the next generation updates. */
-  private last: Computed | undefined;
+  private round: Round | undefined;
   private generation = 0;
   private workspace: WorkspaceFiles | undefined;
   private configs: ConfigLookup | undefined;
@@ -88,12 +139,18 @@ export class DocumentStates {
     private readonly openDocuments: () => readonly TextDocument[],
     private readonly folders: () => readonly string[],
     private readonly warn: (message: string) => void,
+    private readonly settled: (settled: Settled) => void = () => undefined,
   ) {}
 
-  /** Something changed: every analysis is stale. */
+  /** Something changed: every answer is stale (analyses whose files did not change are kept; one assembling in the background stops). */
   touch(): void {
     this.generation++;
-    this.computed = undefined;
+  }
+
+  /** A document was saved: the workspace's file list is walked again (the file may be new); only configurations whose files changed are analysed again. */
+  saved(): void {
+    this.workspace = undefined;
+    this.touch();
   }
 
   /** Drops everything, after the settings, the workspace or a file on disk change. */
@@ -104,7 +161,7 @@ export class DocumentStates {
     this.warned.clear();
     this.keyOf = realPathKeys();
     this.rereadOnly = rereadChanged();
-    this.last = undefined;
+    this.round = undefined;
     this.touch();
   }
 
@@ -117,8 +174,8 @@ export class DocumentStates {
         oversized: `this file is ${megabytes(length)}, more than the ${megabytes(limit)} balancer-lens analyses in the editor, so it is not analysed: raise balancerLens.limits.maxSize, or lint it with balancer-lens lint`,
       };
     }
-    const set = this.currentSet();
     const key = this.documentKey(document);
+    const set = this.setFor(key);
     const configuration = set.configurationOf.get(key);
     if (!configuration) return { oversized: `this file could not be read as part of the workspace's configuration, so it is not analysed` };
     return view(document, configuration, set.findings.get(key)?.diagnostics ?? [], (path) => this.keyOf(path) === key);
@@ -130,19 +187,93 @@ export class DocumentStates {
   }
 
   /**
-   * The current generation's set: `updateSet` on the last one, given the keys of the files whose
-   * text changed since (open documents edited, disk files the stat check found changed), or
-   * assembled afresh after `clear` (settings, the workspace's file list or watched files changed)
-   * and when a file appeared or a folder's listing changed, since no configuration records reading those.
+   * The set that answers for the file `key`: the whole workspace's when it is analysed, or when
+   * what is left to analyse is small; otherwise the set of the files that may form its
+   * configuration, analysed now, while the whole workspace is analysed in the background.
    */
-  private currentSet(): ConfigurationSet {
-    if (this.computed?.generation === this.generation) return this.computed.set;
-    const inputs = this.inputs();
-    const changed = this.last && changedSince(this.last.inputs, inputs);
-    const set =
-      this.last && changed ? updateSet(this.last.set, inputs.given, changed, inputs.options) : assembleSet(inputs.given, inputs.options);
-    this.computed = this.last = { generation: this.generation, set, inputs };
+  private setFor(key: string): ConfigurationSet {
+    const round = this.currentRound();
+    if (round.whole) return round.whole;
+    if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE)
+      return (round.whole = assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+    const set = this.partialSet(round, key);
+    this.analyseInBackground(round);
     return set;
+  }
+
+  /** The whole workspace's set, assembled now if the background has not finished it (Compare with HEAD compares it all, as `diff` does). */
+  private wholeSet(): ConfigurationSet {
+    const round = this.currentRound();
+    return (round.whole ??= assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+  }
+
+  /** The set of the files of `round` that may form the configuration of the file `key`, assembled once per round. */
+  private partialSet(round: Round, key: string): ConfigurationSet {
+    let set = round.partial.get(key);
+    if (!set) {
+      set = assembleSet(possibleReaders(round.inputs.given, key), round.inputs.options, round.analyses);
+      round.partial.set(key, set);
+    }
+    return set;
+  }
+
+  /**
+   * Assembles the whole set of `round` in slices of steps, answering the requests read between
+   * them, and stops when the round is over (a document changed, was saved or closed): what it
+   * analysed is kept for the next round. Once done, tells `settled` which open documents were
+   * answered otherwise.
+   */
+  private analyseInBackground(round: Round): void {
+    if (round.running) return;
+    round.running = true;
+    const steps = assembling(round.inputs.given, round.inputs.options, round.analyses);
+    const before = round.analyses.size;
+    const started = performance.now();
+    const slice = (): void => {
+      if (this.round !== round || round.generation !== this.generation) return;
+      const sliced = performance.now();
+      let next;
+      try {
+        do next = steps.next();
+        while (!next.done && performance.now() - sliced < SLICE_MS);
+      } catch (error) {
+        round.running = false;
+        this.warn(
+          `balancer-lens: the workspace's configurations could not be analysed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return;
+      }
+      if (!next.done) {
+        pause(slice);
+        return;
+      }
+      const whole = (round.whole = next.value);
+      round.running = false;
+      const changed = this.openDocuments().filter((document) => {
+        const key = this.documentKey(document);
+        const answered = round.partial.get(key);
+        return answered && !sameFindings(answered, whole, key);
+      });
+      this.settled({ changed, analysed: round.analyses.size - before, ms: performance.now() - started });
+    };
+    pause(slice);
+  }
+
+  /**
+   * The current generation's round: the analyses of the last round whose files did not change are
+   * kept (open documents edited, disk files the stat check found changed); none after `clear`
+   * (settings, watched files) and when a file appeared or a folder's listing changed, since no
+   * configuration records reading those.
+   */
+  private currentRound(): Round {
+    if (this.round?.generation === this.generation) return this.round;
+    const inputs = this.inputs();
+    const last = this.round;
+    const changed = last && changedSince(last.inputs, inputs);
+    // Only the files still given can be entries: a closed buffer's analysis goes.
+    const given = new Set(inputs.given.map((file) => file.key));
+    const analyses = new Map(last && changed ? [...unchangedAnalyses(last.analyses, changed)].filter(([key]) => given.has(key)) : []);
+    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map() });
   }
 
   /**
@@ -152,7 +283,7 @@ export class DocumentStates {
    * Undefined when the document is not part of a configuration.
    */
   trafficSince(document: TextDocument, before: string): TrafficDiff | undefined {
-    const now = this.currentSet();
+    const now = this.wholeSet();
     if (!now.configurationOf.has(this.documentKey(document))) return undefined;
     const replaced = this.inputs({ document, text: before });
     const then = assembleSet(replaced.given, replaced.options);
@@ -200,8 +331,8 @@ export class DocumentStates {
     }));
     const keys = new Set(given.map((file) => file.key));
     // The workspace's other files, within the size limit in all, those beside or above an open
-    // document first (its apache2.conf): every configuration of the set is analysed before any
-    // document gets an answer.
+    // document first (its apache2.conf). A document is answered from those that may include it
+    // first; the others are analysed in the background (setFor).
     let left = settings.limits.size;
     let skipped = 0;
     for (const path of nearestFirst(this.workspaceFiles().paths, open)) {
@@ -350,6 +481,11 @@ function changedSince(before: Inputs, now: Inputs): ReadonlySet<string> | undefi
   for (const [path, listing] of before.listings)
     if (JSON.stringify(files.readDirectory(path)) !== JSON.stringify(listing)) return undefined;
   return changed;
+}
+
+/** Whether two sets find the same in the file `key`. */
+function sameFindings(one: ConfigurationSet, other: ConfigurationSet, key: string): boolean {
+  return JSON.stringify(one.findings.get(key)?.diagnostics ?? []) === JSON.stringify(other.findings.get(key)?.diagnostics ?? []);
 }
 
 /** The workspace's files, those in an open document's folder or a folder above it first, each group in walk order. */

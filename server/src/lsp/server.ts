@@ -15,7 +15,7 @@ import type {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
 import { liveDiagnostics } from './convert';
-import { DocumentStates } from './documents';
+import { DocumentStates, Settled } from './documents';
 import { describe, guardWith } from './guard';
 import { codeActions } from './handlers/code-actions';
 import { codeLenses } from './handlers/code-lens';
@@ -45,13 +45,22 @@ export function startServer(connection: Connection = connect()): void {
   let canPullSettings = false;
   let canRefresh = { inlayHints: false, codeLenses: false };
   let folders: string[] = [];
+  const guard = guardWith((message) => connection.console.error(message));
+  // The whole workspace analysed after documents were answered from their own configurations: their cross-file findings may differ.
+  const settled = guard('diagnostics', undefined, ({ changed, analysed, ms }: Settled) => {
+    if (analysed > 0)
+      connection.console.log(
+        `balancer-lens: ${analysed} more configurations of the workspace analysed in the background (${(ms / 1000).toFixed(1)} s)`,
+      );
+    for (const document of changed) diagnostics.publish(document);
+  });
   const states = new DocumentStates(
     () => settings,
     () => documents.all(),
     () => folders,
     (message) => connection.console.warn(message),
+    settled,
   );
-  const guard = guardWith((message) => connection.console.error(message));
   const withDocument = documentLookup(documents, states, () => settings);
   const refreshViews = (): void => {
     if (canRefresh.inlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -122,7 +131,7 @@ export function startServer(connection: Connection = connect()): void {
   );
   documents.onDidSave(
     guard('save', undefined, () => {
-      states.clear();
+      states.saved();
       diagnostics.saved();
     }),
   );

@@ -70,3 +70,51 @@ describe('editor: the workspace as a whole is bounded', function () {
     assert.ok(busy.ms < quiet.ms + 30_000, `alone ${quiet.ms.toFixed(0)} ms, beside 18 MB ${busy.ms.toFixed(0)} ms`);
   });
 });
+
+describe('editor: a document waits only for its own configuration', function () {
+  this.timeout(120_000);
+
+  it('a small file is answered, and hovered, before the large configurations beside it are analysed', async () => {
+    const root = tempDir('balancer-lens-workspace-order-');
+    mkdirSync(join(root, 'small'));
+    mkdirSync(join(root, 'big'));
+    for (let index = 0; index < 2; index++) writeFileSync(join(root, 'big', `big${index}.conf`), large(index));
+    // The small file also routes to a balancer whose members are in a large configuration: until
+    // that one is analysed, the small file's configuration alone calls it empty.
+    const text = `${SMALL}ProxyPass /b/ balancer://big0/\n`;
+    writeFileSync(join(root, 'small', 'small.conf'), text);
+    const session = await startSession({
+      root: pathToFileURL(root).toString(),
+      folders: true,
+      pullSettings: true,
+      configuration: () => ({}),
+    });
+    try {
+      await session.configurationAsked();
+      const background = (): boolean =>
+        session.logs.some((line) => /configurations of the workspace analysed in the background/.test(line));
+      const uri = pathToFileURL(join(root, 'small', 'small.conf')).toString();
+      session.open(uri, text);
+      const hovered = session.connection
+        .sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 12 } })
+        .then((hover) => ({ hover, background: background() }));
+      const first = await session.diagnostics(uri, 1);
+      const firstBeforeBackground = !background();
+      const { hover, background: hoverAfterBackground } = await hovered;
+      assert.ok(String(JSON.stringify(hover)).includes('//small**'), JSON.stringify(hover));
+      assert.ok(
+        first.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor'),
+        JSON.stringify(first.diagnostics),
+      );
+      // Events, not a clock: the answers came before the log line that says the rest was analysed.
+      assert.ok(firstBeforeBackground, `the first diagnostics came after the workspace was analysed:\n${session.logs.join('\n')}`);
+      assert.ok(!hoverAfterBackground, 'the hover was answered after the workspace was analysed');
+      // Then the whole workspace settles what only it knows, and the file is published again.
+      let latest = first;
+      while (latest.diagnostics.some((diagnostic) => diagnostic.code === 'empty-balancer')) latest = await session.nextDiagnostics(uri);
+      assert.ok(background(), session.logs.join('\n'));
+    } finally {
+      session.stop();
+    }
+  });
+});

@@ -328,7 +328,10 @@ const PROBLEMS: readonly (readonly [string, readonly string[]])[] = [
     `${MPM}<Proxy balancer://c lbmethod=[[bytraffic]]>\nBalancerMember http://h\n</Proxy>`,
     ['<Proxy unknown lbmethod lbmethod=bytraffic; balancer://c'],
   ],
-  [`${MPM}<proxy balancer://c lbmethod=bytraffic>\nBalancerMember http://h\n</proxy>\nLoadModule lbmethod_bytraffic_module m.so`, []], // row 33: LoadModule acts while reading
+  [
+    `${MPM}<proxy balancer://c lbmethod=bytraffic>\nBalancerMember http://h\n</proxy>\nLoadModule lbmethod_bytraffic_module mod_lbmethod_bytraffic.so`,
+    [],
+  ], // row 33: LoadModule acts while reading
 ];
 
 describe('model', () => {

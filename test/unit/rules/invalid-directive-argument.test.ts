@@ -1,4 +1,4 @@
-import { ruleTable } from '../../support/rules';
+import { COMPLETE, ruleTable } from '../../support/rules';
 
 const AT = { path: '/etc/apache2/apache2.conf', files: { '/etc/apache2/apache2.conf': '' } };
 
@@ -41,6 +41,37 @@ ruleTable('invalid-directive-argument', [
   // not checked: a relative path (merged with Apache's working directory), or with no file access
   ['ServerRoot missing', AT],
   ['ServerRoot /srv/missing'],
+  // mod_proxy_hcheck.c set_hc_condition and set_hc_template (test/apache/config-test.test.ts, "ProxyHCExpr with …")
+  [
+    '[[ProxyHCExpr]]\n[[ProxyHCTemplate]]\n[[ProxyHCExpr name_of_16_bytes {%{REQUEST_STATUS} =~ /^2/}]]',
+    {
+      says: ['needs a name first'],
+      eachApache: [
+        'Missing expression name for ProxyHCExpr',
+        'Missing template name for ProxyHCTemplate',
+        'Expression name limited to 15 characters',
+      ],
+    },
+  ],
+  [
+    '[[ProxyHCExpr ok]]\n[[ProxyHCExpr ok {}]]\n[[ProxyHCExpr ok ""]]',
+    { says: ['ProxyHCExpr needs an expression after its name'], apache: 'Missing expression for ProxyHCExpr' },
+  ],
+  [
+    '[[ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^2/} x]]',
+    { says: ['ProxyHCExpr takes one expression: write it in braces'], apache: 'error: extra parameter(s)' },
+  ],
+  [
+    '[[ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/]]\n[[ProxyHCExpr ok {%{REQUEST_STATUS}}]]',
+    {
+      says: ['ProxyHCExpr needs a condition, not a value alone'],
+      apache: 'Could not parse expression "%{REQUEST_STATUS}": syntax error, unexpected $end',
+    },
+  ],
+  [
+    'ProxyHCExpr name_of_15bytes {%{REQUEST_STATUS} =~ /^2/}\nProxyHCExpr ok "%{REQUEST_STATUS} == 200"\nProxyHCExpr ok {a {b} c}\nProxyHCTemplate t',
+  ],
+  [`${COMPLETE}ProxyHCExpr`], // without mod_proxy_hcheck the directive is unknown: unknown-directive's business
   // near misses
   ['BalancerPersist On\nBalancerInherit off\nProxyPassInherit On\nBalancerGrowth 0\n<VirtualHost *:80>\n</VirtualHost>'],
 ]);

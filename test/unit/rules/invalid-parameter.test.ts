@@ -62,6 +62,13 @@ ruleTable('invalid-parameter', [
   [
     `${HC}ProxyHCExpr OK {%{REQUEST_STATUS} =~ /^2/}\nProxyHCTemplate t hcinterval=10\nBalancerMember balancer://a http://h hcexpr=ok hctemplate=T`,
   ],
+  // mod_proxy_hcheck's set_hc_template: its key=value words as a member's (test/apache/config-test.test.ts, "ProxyHCTemplate …")
+  [`${HC}ProxyHCTemplate t hcmethod=[[FOO]] hcinterval=abc`, { says: ['hcmethod "FOO" is not accepted: unknown method'] }],
+  [`${HC}ProxyHCTemplate t hcinterval=[[50ms]]`, { says: ['interval must be a positive value greater than 100ms'] }],
+  [`${HC}ProxyHCTemplate t hcmethod=GET hcexpr=[[ok]]`, { says: ['unknown health check condition expr'] }],
+  [`${HC}ProxyHCTemplate t [[hcmethod]]`, { says: ['parameters must be written as key=value'] }],
+  [`${HC}ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^2/}\nProxyHCTemplate t hctemplate=T hcexpr=ok hcinterval=5 hcpasses=2 hcuri=/up`],
+  [`${COMPLETE}ProxyHCTemplate t hcmethod=FOO`], // without mod_proxy_hcheck the directive is unknown: unknown-directive's business
   ['BalancerMember balancer://a http://h hcexpr=ok'], // a fragment: the name may be defined in a file not read
   ['BalancerMember balancer://a http://h bare'], // member-syntax's business
   ['ProxyPass /x balancer://a bare\nBalancerMember balancer://a http://h'], // proxypass-syntax's business

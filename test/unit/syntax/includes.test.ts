@@ -213,7 +213,8 @@ describe('configurations across files', () => {
   });
 
   it('without file access, leaves includes alone and treats the modules as unknown', () => {
-    const text = 'LoadModule mpm_event_module m.so\nInclude mods-enabled/*.load\n<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n';
+    const text =
+      'LoadModule mpm_event_module mod_mpm_event.so\nInclude mods-enabled/*.load\n<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n';
     const analysis = analyze(text, { epochSeconds: 1 });
     assert.equal(analysis.tree.unfollowedInclude, true);
     assert.deepEqual(

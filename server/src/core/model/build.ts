@@ -19,7 +19,9 @@ import {
   isUnknownKeyError,
   ParamContext,
   setBalancerParam,
+  setWorkerHcParam,
   setWorkerParam,
+  utf8Length,
   WORKER_HCHECK_PARAMETER_KEYS,
   WORKER_PARAMETER_KEYS,
   WorkerParams,
@@ -190,10 +192,21 @@ class Builder {
       case 'proxyhctemplate': {
         // mod_proxy_hcheck keeps its names per server, without inheritance, as the walk reaches them.
         const name = directive.args[0]?.value;
-        if (!name) return;
+        if (!name) {
+          if (this.params.hcheckLoaded) {
+            // cmd->cmd->name: the name as the module spells it.
+            const [what, canonical] =
+              this.lower(directive.name) === 'proxyhcexpr' ? ['expression', 'ProxyHCExpr'] : ['template', 'ProxyHCTemplate'];
+            this.problem('invalid-directive-argument', 'hc-name', directive.span, `Missing ${what} name for ${canonical}`);
+          }
+          return;
+        }
         const names = this.hcNames.get(this.scopeKey()) ?? new Set<string>();
         this.hcNames.set(this.scopeKey(), names);
-        names.add(`${this.lower(directive.name) === 'proxyhcexpr' ? 'expr' : 'template'} ${asciiLower(name)}`);
+        const isTemplate = this.lower(directive.name) === 'proxyhctemplate';
+        names.add(`${isTemplate ? 'template' : 'expr'} ${asciiLower(name)}`);
+        if (isTemplate && this.params.hcheckLoaded) this.hcTemplate(directive, name);
+        if (!isTemplate && this.params.hcheckLoaded) this.hcCondition(directive, name);
         return;
       }
       case 'balancerinherit':
@@ -386,6 +399,51 @@ class Builder {
         parameter,
       );
     } else this.problem(refusedValueRule(parameter), 'invalid-parameter', parameter.valueSpan, message, true, parameter);
+  }
+
+  /**
+   * mod_proxy_hcheck.c set_hc_template: after the name, every word is `key=value` and goes through
+   * set_worker_hc_param (the template is already defined, so it may name itself); the first error
+   * stops the line, in Apache's words with the word and the template's name after it.
+   */
+  private hcTemplate(directive: Directive, name: string): void {
+    const params = defaultWorkerParams();
+    for (const word of directive.args.slice(1)) {
+      if (!word.value.includes('=')) {
+        this.problem(
+          'invalid-parameter',
+          'invalid-parameter',
+          word.span,
+          "Invalid ProxyHCTemplate parameter. Parameter must be in the form 'key=value'",
+        );
+        return;
+      }
+      const parameter = new WordParameter(word);
+      const error = setWorkerHcParam(params, parameter.key, parameter.value, this.params);
+      if (error === undefined) continue;
+      const equals = word.value.indexOf('=');
+      const message = `ProxyHCTemplate: ${error} ${word.value.slice(0, equals)}=${word.value.slice(equals + 1)}; ${name}`;
+      this.parameterProblem(parameter, message, error, false);
+      return;
+    }
+  }
+
+  /**
+   * mod_proxy_hcheck.c set_hc_condition: a name of at most 15 bytes, then one expression (a `{…}`
+   * block, a quoted word or a plain word: ap_getword_conf2), parsed, then nothing more. Of ap_expr's
+   * parse errors only one is modelled, a variable alone (`%{REQUEST_STATUS}`, often the first word
+   * of an expression written without braces); any other expression is taken as parsed.
+   */
+  private hcCondition(directive: Directive, name: string): void {
+    const refuse = (kind: ModelProblemKind, message: string): void =>
+      this.problem('invalid-directive-argument', kind, directive.span, message);
+    if (utf8Length(name) > HC_NAME_BYTES) return refuse('hc-name', `Expression name limited to ${HC_NAME_BYTES} characters`);
+    const expression = wordConf2(afterFirstWord(directive.argText.text));
+    if (expression.word === '') return refuse('hc-expression', 'Missing expression for ProxyHCExpr');
+    // A variable alone is a value, not a condition: ap_expr's parser reaches the end wanting an operator.
+    if (/^%\{[^{}\s]+\}$/.test(expression.word))
+      return refuse('hc-condition', `Could not parse expression "${expression.word}": syntax error, unexpected $end`);
+    if (expression.rest.trim() !== '') refuse('hc-extra', 'error: extra parameter(s)');
   }
 
   /** mod_proxy.c set_proxy_param: word by word, the first error stops the line. */
@@ -865,4 +923,53 @@ function isIncludableMember(tree: SyntaxTree, directive: Directive, parent: Sect
   // The words as add_member saw them (after continuation and ${VAR}): one URL and parameters.
   const bare = directive.args.filter((word) => !word.value.includes('='));
   return bare.length === 1 && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/.test(bare[0]!.value);
+}
+
+/** PROXY_WORKER_MAX_SCHEME_SIZE - 1: the longest ProxyHCExpr name. */
+const HC_NAME_BYTES = 15;
+
+/** The text after the first word as ap_getword_conf reads it (quotes with their escapes, else up to a blank). */
+function afterFirstWord(text: string): string {
+  let at = 0;
+  while (at < text.length && isBlank(text[at]!)) at++;
+  const quote = text[at];
+  if (quote === '"' || quote === "'") {
+    at++;
+    while (at < text.length && text[at] !== quote) at += text[at] === '\\' && (text[at + 1] === quote || text[at + 1] === '\\') ? 2 : 1;
+    return text.slice(at + 1);
+  }
+  while (at < text.length && !isBlank(text[at]!)) at++;
+  return text.slice(at);
+}
+
+/**
+ * ap_getword_conf2: a `{…}` block (braces counted; its content without them), a quoted word, or
+ * the text up to the next blank; `rest` is what follows.
+ */
+function wordConf2(text: string): { word: string; rest: string } {
+  const start = text.length - text.trimStart().length;
+  const first = text[start];
+  if (first === undefined) return { word: '', rest: '' };
+  if (first === '"' || first === "'") {
+    const rest = afterFirstWord(text);
+    const quoted = text.slice(start + 1, text.length - rest.length);
+    return { word: quoted.endsWith(first) ? quoted.slice(0, -1) : quoted, rest };
+  }
+  if (first === '{') {
+    let depth = 1;
+    let end = start + 1;
+    for (; end < text.length; end++) {
+      if (text[end] === '}' && --depth === 0) break;
+      if (text[end] === '{') depth++;
+      if (text[end] === '\\' && text[end + 1] === '\\') end++;
+    }
+    return { word: text.slice(start + 1, end), rest: text.slice(end + 1) };
+  }
+  let end = start;
+  while (end < text.length && !isBlank(text[end]!)) end++;
+  return { word: text.slice(start, end), rest: text.slice(end) };
+}
+
+function isBlank(char: string): boolean {
+  return char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\f' || char === '\v';
 }

@@ -107,7 +107,11 @@ export type ModelProblemKind =
   | 'proxy-tilde'
   | 'proxypass-arguments'
   | 'shared-member'
-  | 'shared-worker';
+  | 'shared-worker'
+  | 'hc-name'
+  | 'hc-expression'
+  | 'hc-condition'
+  | 'hc-extra';
 
 /** A problem found while walking, in Apache's words where Apache refuses. */
 export interface ModelProblem {

@@ -456,11 +456,12 @@ export function setWorkerParam(params: WorkerParams, key: string, value: string,
 }
 
 /**
- * mod_proxy_hcheck's set_worker_hc_param, which set_worker_param hands unknown keys to when loaded.
- * Simplification: `hctemplate` does not copy the template's settings into the record, and template
- * and condition names are checked only when the context can answer (ProxyHCTemplate/ProxyHCExpr).
+ * mod_proxy_hcheck's set_worker_hc_param, which set_worker_param hands unknown keys to when loaded,
+ * and ProxyHCTemplate its `key=value` words. Simplification: `hctemplate` does not copy the
+ * template's settings into the record, and template and condition names are checked only when the
+ * context can answer (ProxyHCTemplate/ProxyHCExpr).
  */
-function setWorkerHcParam(params: WorkerParams, key: string, value: string, ctx: ParamContext): string | undefined {
+export function setWorkerHcParam(params: WorkerParams, key: string, value: string, ctx: ParamContext): string | undefined {
   switch (asciiLower(key)) {
     case 'hctemplate':
       if (ctx.isHcTemplateDefined && !ctx.isHcTemplateDefined(value)) return `Unknown ProxyHCTemplate name: ${value}`;

@@ -11,7 +11,7 @@ import { asciiLower } from '../ascii';
 import type { Balancer, Member } from '../model/model';
 import { balancerName, isBalancerUrl } from '../model/urls';
 import { memberLetter } from '../scheduler/letters';
-import { previewPicks, previewWithDown } from '../scheduler/preview';
+import { previewPicks, previewWithDown, sharedNote } from '../scheduler/preview';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
 import { headerValue } from './request';
@@ -232,6 +232,12 @@ export function traceRequest(
           span: member.declaration.directive.span,
         });
       }
+      // merge_balancers' copies share their members' slots: requests to the other servers move this schedule too.
+      if (balancer.sharedAcross)
+        steps.push({
+          what: sharedNote(balancer.name, balancer.sharedAcross),
+          span: (balancer.inherited?.from ?? balancer).section?.open.span,
+        });
       // The balancer URL is canonicalised first, so an empty path is `/` before the member's URL is put in front.
       const rest = target.slice(balancer.name.length);
       backendUrl = member.name + (rest === '' || rest.startsWith('?') ? `/${rest}` : rest);

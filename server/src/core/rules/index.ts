@@ -35,6 +35,7 @@ import { rule as invalidUrl } from './invalid-url';
 import { rule as lbsetShadowed } from './lbset-shadowed';
 import { rule as limitMethodsUnguarded } from './limit-methods-unguarded';
 import { rule as loadModuleFailed } from './load-module-failed';
+import { rule as loadModuleUnchecked } from './load-module-unchecked';
 import { rule as localPathProxied } from './local-path-proxied';
 import { rule as locationGuardOverridden } from './location-guard-overridden';
 import { rule as locationGuardSlash } from './location-guard-slash';
@@ -133,6 +134,7 @@ export const RULES: readonly Rule[] = [
   lbsetShadowed,
   limitMethodsUnguarded,
   loadModuleFailed,
+  loadModuleUnchecked,
   localPathProxied,
   locationGuardOverridden,
   locationGuardSlash,

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { atoi } from '../model/cvalues';
 import type { Directive } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
-import { syntaxProblems } from './shared';
+import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** mod_proxy's On|Off server directives (FLAG): the first word must be On or Off, any case. */
@@ -17,8 +17,8 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary:
-      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot` or `<VirtualHost>` with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address or a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots).',
+      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>` or `ProxyHCExpr` with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces).',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000',
     good: 'BalancerPersist On\nBalancerGrowth 20',
   },
@@ -37,6 +37,8 @@ export const rule: Rule = {
       const finding = check(step.directive);
       if (finding) yield finding;
     }
+    for (const problem of modelProblems(analysis, 'invalid-directive-argument'))
+      yield { span: problem.span, message: HC_ADVICE[problem.kind as keyof typeof HC_ADVICE], apacheMessage: problem.message };
     for (const problem of syntaxProblems(analysis, 'invalid-directive-argument'))
       yield {
         span: problem.span,
@@ -44,6 +46,16 @@ export const rule: Rule = {
         apacheMessage: problem.message,
       };
   },
+};
+
+const HC_EXAMPLE = 'e.g. ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}';
+
+/** mod_proxy_hcheck's definitions (build.ts hcCondition): what to write instead, by the model's problem. */
+const HC_ADVICE = {
+  'hc-name': 'a health-check definition needs a name first (an expression name of at most 15 bytes)',
+  'hc-expression': `ProxyHCExpr needs an expression after its name, ${HC_EXAMPLE}`,
+  'hc-condition': `ProxyHCExpr needs a condition, not a value alone, ${HC_EXAMPLE}`,
+  'hc-extra': `ProxyHCExpr takes one expression: write it in braces, ${HC_EXAMPLE}`,
 };
 
 /** A word as written without the quotes around it. */

@@ -29,7 +29,7 @@ export const rule: Rule = {
  */
 function requirement(apache: string): string {
   const bare = apache
-    .replace(/^(BalancerMember|ProxyPass|ProxySet:?) /, '')
+    .replace(/^(BalancerMember|ProxyPass|ProxySet:?|ProxyHCTemplate:) /, '')
     .replace(/ \S+=\S*; \S+$/, '')
     .replace(/\.$/, '');
   return `${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;

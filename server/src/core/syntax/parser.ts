@@ -792,6 +792,7 @@ class Reader {
    * mod_so's dso_load, then its symbol lookup: a path with a `/` is taken from ServerRoot and must
    * exist (checked inside the include roots only; a bare name may also be found by the dynamic
    * loader, so it is not looked for), and a module file Debian ships (`mod_X.so`) exports `X_module`.
+   * Any other module file's name cannot be checked (a module file is not read): the line says so.
    */
   private checkModuleFile(word: Word, identifier: string): void {
     const path = word.value;
@@ -806,7 +807,26 @@ class Reader {
       return;
     }
     const exported = shippedModuleSymbol(path);
-    if (exported === undefined || exported === identifier) return;
+    if (exported === undefined) {
+      // Neither the name nor, unless its folder was listed, the file: the line says so.
+      const file = !access
+        ? path.includes('/')
+          ? ', and it was not looked for'
+          : ', and the system loader looks for it'
+        : isOutside(listing)
+          ? ', and its folder is outside the include roots'
+          : '';
+      const name = quoted(path.slice(path.lastIndexOf('/') + 1));
+      this.report(
+        'load-module-unchecked',
+        'load-module-unchecked',
+        word.span,
+        `${name} could not be checked: it is not a module file Debian ships${file}`,
+        false,
+      );
+      return;
+    }
+    if (exported === identifier) return;
     // A bare name that dlopen finds elsewhere is named by itself in Apache's words.
     const file = path.includes('/') ? full : path;
     const where = `in file ${file}: ${file}: undefined symbol: ${identifier}`;

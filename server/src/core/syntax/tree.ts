@@ -101,6 +101,7 @@ export type SyntaxProblem =
   | 'load-module-arguments'
   | 'load-module-file'
   | 'load-module-symbol'
+  | 'load-module-unchecked'
   | 'macro';
 
 /** A problem found while reading, with Apache's own words where Apache has them. */
