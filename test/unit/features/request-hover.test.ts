@@ -7,7 +7,7 @@ const API = '<Proxy "balancer://api">\nBalancerMember "http://10.0.0.1:8080"\nBa
 
 /**
  * The hover's markdown at the `|` marker, without the directive's manual line that closes a hover on
- * its name (test/unit/features/directive-hover.test.ts's business).
+ * its name (test/unit/features/features.test.ts covers it).
  */
 function hoverAt(marked: string): string | undefined {
   const offset = marked.indexOf('|');

@@ -4,6 +4,7 @@ import { balancerName, isBalancerUrl } from '../model/urls';
 import { urlPath } from '../requests/probe';
 import { isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { reverseLocation, ReverseAlias } from '../requests/reverse';
+import { aliasMatch } from '../requests/trace';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -27,8 +28,21 @@ export const rule: Rule = {
       return 'name' in named ? balancers.get(named.name) : undefined;
     };
     const reported = new Set<ProxyRule>();
-    for (const pass of rules) {
-      if (pass.kind !== 'ProxyPass' || !isPlainRule(pass) || pass.url.value === '!') continue;
+    const passes = rules.filter(
+      (each): each is ProxyRule & { path: string } => each.kind === 'ProxyPass' && isPlainRule(each) && each.url.value !== '!',
+    );
+    /** Whether a ProxyPass sends the public path `path` to the member URL `redirect` points at. */
+    const mapsBack = (path: string, redirect: string): boolean =>
+      passes.some((each) => {
+        const length = aliasMatch(path, each.path);
+        if (length === 0) return false;
+        const target = each.url.value;
+        const members = isBalancerUrl(target) ? (balancerOf(target)?.members.map((member) => member.name) ?? []) : [target];
+        const memberPath =
+          urlPath(isBalancerUrl(target) ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target) + path.slice(length);
+        return members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect);
+      });
+    for (const pass of passes) {
       const target = pass.url.value;
       const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
       const authority = /^(https?:\/\/[^/?#]+)/i.exec(target)?.[1];
@@ -52,8 +66,9 @@ export const rule: Rule = {
         const redirect = `${member.replace(/\/+$/, '')}${targetPath.endsWith('/') ? targetPath : `${targetPath}/`}landed`;
         const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
         const got = mapped.by ? urlPath(mapped.value) : mapped.value;
-        // A doubled slash is reverse-doubled-slash's finding.
-        if (got === expected || (mapped.by && got.includes('//'))) continue;
+        // A doubled slash is reverse-doubled-slash's finding; a public path another ProxyPass maps back to the same
+        // member path still works (`/s/t/landed` for `/t/landed` when ProxyPass /s/ also reaches the balancer).
+        if (got === expected || (mapped.by && (got.includes('//') || mapsBack(got, redirect)))) continue;
         const at = mapped.by ? aliases.find((alias) => alias.directive === mapped.by)!.rule : related[0]!.rule;
         if (reported.has(at)) break;
         reported.add(at);
