@@ -387,7 +387,7 @@ describe('language server resilience over stdio', function () {
       { length: 50_000 },
       (_, i) => `    BalancerMember "http://backend-${i}.example.com:8080" loadfactor=${i === 0 ? 0 : 1}\n`,
     );
-    const text = `<Proxy "balancer://big">\n${members.join('')}</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`;
+    const text = `<Proxy "balancer://big">\n${members.join('')}</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big" "balancer://big/"\n`;
     session.configuration = () => [{}];
     const asked = session.configurationAsked();
     session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });

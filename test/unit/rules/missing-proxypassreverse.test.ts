@@ -19,6 +19,12 @@ ruleTable('missing-proxypassreverse', [
   ],
   // mapped at the root: the path stays "/" (Apache special-cases it)
   [`${MEMBERS}ProxyPass / [[balancer://shop/]]`, { fixed: `${MEMBERS}ProxyPass / balancer://shop/\nProxyPassReverse / balancer://shop/` }],
+  // a balancer URL with a path ending in a slash takes that slash from the redirect: the path keeps its own
+  // (test/apache/proxypassreverse-forms.test.ts)
+  [
+    `${MEMBERS}ProxyPass /app/ [[balancer://shop/app/]]`,
+    { fixed: `${MEMBERS}ProxyPass /app/ balancer://shop/app/\nProxyPassReverse /app/ balancer://shop/app/` },
+  ],
   // a path without a trailing slash is mirrored as it is
   [
     `${MEMBERS}ProxyPass /shop [[balancer://shop]]`,

@@ -22,11 +22,12 @@ export const rule: Rule = {
     const sections = stepsNamed(analysis.tree.nodes, ['<directory', '<proxy']).filter(
       (step) => step.kind === 'enter' && guardsAccess(step.section),
     );
+    let targets: string[] | undefined;
     for (const step of sections) {
       if (step.kind !== 'enter') continue;
       const section = step.section;
-      const name = section.name.toLowerCase();
-      const finding = name === 'directory' ? directory(analysis, section) : proxy(analysis, section);
+      const finding =
+        section.name.toLowerCase() === 'directory' ? directory(analysis, section) : proxy(section, (targets ??= proxyTargets(analysis)));
       if (finding) yield finding;
     }
   },
@@ -82,12 +83,8 @@ function urlFor(analysis: Analysis, server: Server, folder: string): string | nu
   return `/${folder.replace(/\/+$/, '').split('/').at(-1)}/`;
 }
 
-/** `<Proxy URL>`: guards only requests proxied to a URL it matches. */
-function proxy(analysis: Analysis, section: Section): RuleFinding | undefined {
-  const url = section.args[0]?.value;
-  if (section.args.length !== 1 || !url || isBalancerUrl(url) || url.includes('${') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
-    return undefined;
-  const prefix = url.toLowerCase().split(/[*?[]/)[0]!;
+/** The URLs requests are proxied to (the literal start of each), lower case: ProxyPass, ProxyPassMatch, RewriteRule and member URLs. */
+function proxyTargets(analysis: Analysis): string[] {
   const targets: string[] = [];
   for (const line of serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'balancermember'])) {
     const words = line.directive.args.map((word) => word.value).filter((word) => word !== '~');
@@ -95,6 +92,15 @@ function proxy(analysis: Analysis, section: Section): RuleFinding | undefined {
     const target = line.name === 'balancermember' ? words[0] : inSection ? words[0] : words[1];
     if (target && target !== '!') targets.push(target.toLowerCase().split(/\$\d|%\{|\$\{/)[0]!);
   }
+  return targets;
+}
+
+/** `<Proxy URL>`: guards only requests proxied to a URL it matches. */
+function proxy(section: Section, targets: readonly string[]): RuleFinding | undefined {
+  const url = section.args[0]?.value;
+  if (section.args.length !== 1 || !url || isBalancerUrl(url) || url.includes('${') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
+    return undefined;
+  const prefix = url.toLowerCase().split(/[*?[]/)[0]!;
   if (targets.length === 0 || targets.some((target) => target.startsWith(prefix) || prefix.startsWith(target))) return undefined;
   return {
     span: section.args[0]!.span,

@@ -23,15 +23,25 @@ export const rule: Rule = {
       if (step.kind !== 'enter' || step.section.args.length !== 1 || !path?.startsWith('/') || path.includes('${')) continue;
       locations.push({ section: step.section, path, vhost: enclosing(nodes, step.section, 'virtualhost') });
     }
+    // Guards by path, so each opening looks up its own prefixes instead of every section.
+    const guards = new Map<string, number[]>();
+    locations.forEach((each, at) => {
+      if (!guardsAccess(each.section)) return;
+      const list = guards.get(each.path);
+      if (list) list.push(at);
+      else guards.set(each.path, [at]);
+    });
+    if (guards.size === 0) return;
     for (const [index, opening] of locations.entries()) {
       if (!opens(opening.section)) continue;
       // The main server's sections merge before a virtual host's, each scope in file order.
-      const later = locations.find(
-        (other, at) =>
-          ((other.vhost === opening.vhost && at > index) || (!opening.vhost && other.vhost)) &&
-          covers(other.path, opening.path) &&
-          guardsAccess(other.section),
-      );
+      const later = prefixes(opening.path)
+        .flatMap((prefix) => guards.get(prefix) ?? [])
+        .map((at) => ({ at, other: locations[at]! }))
+        .find(
+          ({ at, other }) =>
+            ((other.vhost === opening.vhost && at > index) || (!opening.vhost && other.vhost)) && covers(other.path, opening.path),
+        )?.other;
       if (!later) continue;
       yield {
         span: opening.section.open.span,
@@ -41,6 +51,16 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The paths a `<Location>` covering `path` can have: each start of it ending before or after a slash, and itself. */
+function prefixes(path: string): string[] {
+  const found = new Set<string>([path]);
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) {
+    found.add(path.slice(0, at + 1));
+    if (at > 0) found.add(path.slice(0, at));
+  }
+  return [...found];
+}
 
 /** A section whose own Require lets everyone in. */
 function opens(section: Section): boolean {

@@ -108,13 +108,16 @@ function covers(urls: ReadonlySet<string>, member: string): boolean {
  * Adds the ProxyPassReverse that mirrors the ProxyPass, with the same indentation: on the next line, or
  * after its `<Location>` when the path must change. Apache appends what follows the member's URL in a
  * redirect (`/login`) to the path as written, so the path loses its trailing slash unless every member
- * URL keeps one (checked on Apache 2.4.71 in test/apache/proxypassreverse-forms.test.ts).
+ * URL keeps one, or the balancer URL's own path does (checked on Apache 2.4.71 in test/apache/proxypassreverse-forms.test.ts).
  */
 function fixFor(text: string, pass: BalancerPass, members: readonly string[], newline: string): Fix[] {
   const mirror = pass.reverse;
   if (mirror === undefined) return [];
   const bare = mirror.path.replace(/^["']|["']$/g, '');
-  const keepsSlash = bare === '/' || !bare.endsWith('/') || members.every((member) => member.endsWith('/'));
+  // The part replaced ends with a slash when every member URL does, or when the balancer URL has a path ending in one.
+  const urlPath = mirror.url.replace(/^["']|["']$/g, '').replace(/^balancer:\/\/[^/]*/i, '');
+  const keepsSlash =
+    bare === '/' || !bare.endsWith('/') || members.every((member) => member.endsWith('/')) || (urlPath.length > 1 && urlPath.endsWith('/'));
   const path = keepsSlash ? mirror.path : mirror.path.replace(/\/+(["']?)$/, '$1');
   const inPlace = mirror.location !== undefined && path === mirror.path;
   const line = inPlace ? `ProxyPassReverse ${mirror.url}` : `ProxyPassReverse ${path} ${mirror.url}`;

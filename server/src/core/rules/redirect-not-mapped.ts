@@ -7,6 +7,9 @@ import { reverseLocation, ReverseAlias } from '../requests/reverse';
 import { aliasMatch } from '../requests/trace';
 import type { Rule } from './types';
 
+/** Members of one balancer checked one by one against per-member ProxyPassReverse lines. */
+const MAX_MEMBERS = 1000;
+
 export const rule: Rule = {
   id: 'redirect-not-mapped',
   severity: 'warning',
@@ -62,7 +65,10 @@ export const rule: Rule = {
       if (related.length === 0) continue;
       const targetPath = urlPath(balancer ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
       const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
-      for (const member of members) {
+      // A line naming the balancer maps every member alike (and costs a pass over them): its first member tells.
+      // Lines per member are checked for each, up to MAX_MEMBERS.
+      const checked = related.some((alias) => isBalancerUrl(alias.real)) ? members.slice(0, 1) : members.slice(0, MAX_MEMBERS);
+      for (const member of checked) {
         const redirect = `${member.replace(/\/+$/, '')}${targetPath.endsWith('/') ? targetPath : `${targetPath}/`}landed`;
         const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
         const got = mapped.by ? urlPath(mapped.value) : mapped.value;
