@@ -25,6 +25,8 @@ ruleTable('doubled-slash', [
     { says: ['for /api/page the member receives //api/page', 'use $1'], noFix: true },
   ],
   [`${B}<LocationMatch "^/v1/">\n    [[ProxyPass "balancer://app/"]]\n</LocationMatch>`, { says: ['the member receives //v1/page'] }],
+  // a pattern without a literal start is sampled atom by atom
+  [`${B}[[ProxyPassMatch "^/v(\\d+)/(.*)$" "balancer://app/"]]`, { says: ['the member receives //v1/'] }],
   // near misses: the mapping keeps one slash, or the rule never proxies
   [`${B}RewriteEngine On\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]`],
   [`${B}RewriteEngine On\nRewriteRule "^/(.*)$" "balancer://app%{REQUEST_URI}" [P]`],

@@ -6,6 +6,7 @@
  */
 import type { Analysis } from '../analysis';
 import { testRegex } from '../regex';
+import { sampleMatch } from './sample';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, ClientRequest, Trace } from './request';
@@ -160,8 +161,8 @@ export function pathUnder(prefix: string): string {
 }
 
 /**
- * A path a regular expression matches, built from its literal start (`^/api/(.*)$` → `/api/page`),
- * or undefined when no simple example matches it.
+ * A path a regular expression matches, built from its literal start (`^/api/(.*)$` → `/api/page`)
+ * or else by core/requests/sample.ts, or undefined when neither finds one.
  */
 export function pathMatching(pattern: string): string | undefined {
   let at = pattern.startsWith('^') ? 1 : 0;
@@ -181,5 +182,9 @@ export function pathMatching(pattern: string): string | undefined {
   if (/[*?{]/.test(pattern[at] ?? '')) prefix = prefix.slice(0, -1);
   const start = prefix.startsWith('/') ? prefix : `/${prefix}`;
   const candidates = [pathUnder(start), start, `${start}page`, `${start}page/item`];
-  return candidates.find((candidate) => testRegex(pattern, candidate) === true);
+  const found = candidates.find((candidate) => testRegex(pattern, candidate) === true);
+  if (found !== undefined) return found;
+  // Beyond a literal start (`^/v(\d+)/`), the hover's sampler writes each atom once.
+  const sampled = sampleMatch(pattern);
+  return sampled?.startsWith('/') ? sampled : undefined;
 }

@@ -30,21 +30,52 @@ export const rule: Rule = {
       const named = balancerName(url);
       return 'name' in named ? balancers.get(named.name) : undefined;
     };
-    const reported = new Set<ProxyRule>();
+    // What a member's Location can be matched by: a line naming a balancer that has a member at its
+    // authority, or a line naming a URL at that authority. Indexed once: a scan per ProxyPass is quadratic.
+    const balancersAt = new Map<string, string[]>();
+    for (const balancer of balancers.values())
+      for (const member of balancer.members) add(balancersAt, authorityOf(member.name), balancer.name);
+    const keysOf = (url: string): string[] => {
+      if (isBalancerUrl(url)) {
+        const balancer = balancerOf(url);
+        return balancer ? [`b:${balancer.name}`] : [];
+      }
+      return [`a:${authorityOf(url)}`];
+    };
+    const keysAt = (authority: string): string[] => [
+      `a:${authority}`,
+      ...new Set((balancersAt.get(authority) ?? []).map((name) => `b:${name}`)),
+    ];
+    const reverseIndex = new Map<string, Indexed[]>();
+    reverses.forEach((each, order) => {
+      const indexed = {
+        directive: each.directive,
+        fake: each.path!,
+        real: each.url.value,
+        rule: each,
+        rank: each.location ? 2 : each.vhost ? 1 : 0,
+        order,
+      };
+      for (const key of keysOf(each.url.value)) add(reverseIndex, key, indexed);
+    });
     const passes = rules.filter(
       (each): each is ProxyRule & { path: string } => each.kind === 'ProxyPass' && isPlainRule(each) && each.url.value !== '!',
     );
+    const passIndex = new Map<string, (ProxyRule & { path: string })[]>();
+    for (const pass of passes) for (const key of keysOf(pass.url.value)) add(passIndex, key, pass);
     /** Whether a ProxyPass sends the public path `path` to the member URL `redirect` points at. */
     const mapsBack = (path: string, redirect: string): boolean =>
-      passes.some((each) => {
-        const length = aliasMatch(path, each.path);
-        if (length === 0) return false;
-        const target = each.url.value;
-        const members = isBalancerUrl(target) ? (balancerOf(target)?.members.map((member) => member.name) ?? []) : [target];
-        const memberPath =
-          urlPath(isBalancerUrl(target) ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target) + path.slice(length);
-        return members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect);
-      });
+      keysAt(authorityOf(redirect))
+        .flatMap((key) => passIndex.get(key) ?? [])
+        .some((each) => {
+          const length = aliasMatch(path, each.path);
+          if (length === 0) return false;
+          const target = each.url.value;
+          const members = isBalancerUrl(target) ? (balancerOf(target)?.members.map((member) => member.name) ?? []) : [target];
+          const memberPath = pathOf(target) + path.slice(length);
+          return members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect);
+        });
+    const reported = new Set<ProxyRule>();
     for (const pass of passes) {
       const target = pass.url.value;
       const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
@@ -52,24 +83,27 @@ export const rule: Rule = {
       const members = balancer ? balancer.members.map((member) => member.name) : authority ? [authority] : [];
       if (members.length === 0) continue;
       // mod_proxy merges the main server's lines, then the virtual host's, then the <Location>'s.
-      const aliases: (ReverseAlias & { rule: ProxyRule })[] = reverses
-        .filter(
-          (each) =>
-            (!each.vhost && !each.location) ||
-            (pass.vhost !== undefined && each.vhost === pass.vhost && !each.location) ||
-            (pass.location !== undefined && each.location === pass.location),
-        )
-        .map((each) => ({ directive: each.directive, fake: each.path!, real: each.url.value, rule: each }));
+      const inScope = (each: Indexed): boolean =>
+        (!each.rule.vhost && !each.rule.location) ||
+        (pass.vhost !== undefined && each.rule.vhost === pass.vhost && !each.rule.location) ||
+        (pass.location !== undefined && each.rule.location === pass.location);
+      const aliasesAt = (redirect: string): Indexed[] =>
+        [...new Set(keysAt(authorityOf(redirect)).flatMap((key) => reverseIndex.get(key) ?? []))]
+          .filter(inScope)
+          .sort((x, y) => x.rank - y.rank || x.order - y.order);
       // A line naming this balancer or one of its members; with none, missing-proxypassreverse speaks.
-      const related = aliases.filter((alias) => names(alias.real, target, members, balancerOf));
+      const related = [...new Set([...keysOf(target), ...members.slice(0, MAX_MEMBERS).map((member) => `a:${authorityOf(member)}`)])]
+        .flatMap((key) => reverseIndex.get(key) ?? [])
+        .filter((alias) => inScope(alias) && names(alias.real, target, members, balancerOf));
       if (related.length === 0) continue;
-      const targetPath = urlPath(balancer ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
+      const targetPath = pathOf(target);
       const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
       // A line naming the balancer maps every member alike (and costs a pass over them): its first member tells.
       // Lines per member are checked for each, up to MAX_MEMBERS.
       const checked = related.some((alias) => isBalancerUrl(alias.real)) ? members.slice(0, 1) : members.slice(0, MAX_MEMBERS);
       for (const member of checked) {
         const redirect = `${member.replace(/\/+$/, '')}${targetPath.endsWith('/') ? targetPath : `${targetPath}/`}landed`;
+        const aliases = aliasesAt(redirect);
         const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
         const got = mapped.by ? urlPath(mapped.value) : mapped.value;
         // A doubled slash is reverse-doubled-slash's finding; a public path another ProxyPass maps back to the same
@@ -94,4 +128,28 @@ function names(real: string, target: string, members: readonly string[], balance
   if (isBalancerUrl(real)) return balancerOf(real) !== undefined && balancerOf(real) === balancerOf(target);
   const lower = real.toLowerCase();
   return members.some((member) => lower.startsWith(member.toLowerCase().replace(/\/+$/, '')));
+}
+
+/** A ProxyPassReverse line, indexed with its place in mod_proxy's merge order. */
+interface Indexed extends ReverseAlias {
+  readonly rule: ProxyRule;
+  /** The main server's lines first, then the virtual host's, then the `<Location>`'s. */
+  readonly rank: number;
+  readonly order: number;
+}
+
+function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** `scheme://host:port` of a URL, lower case. */
+function authorityOf(url: string): string {
+  return (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url).toLowerCase();
+}
+
+/** The path of a ProxyPass target, a balancer URL's too. */
+function pathOf(target: string): string {
+  return urlPath(isBalancerUrl(target) ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
 }
