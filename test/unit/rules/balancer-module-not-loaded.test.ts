@@ -19,6 +19,19 @@ ruleTable('balancer-module-not-loaded', [
     `${WITHOUT}[[<Proxy balancer://a>]]\n    BalancerMember http://a\n</Proxy>\n<Proxy balancer://b>\n    BalancerMember http://b\n</Proxy>`,
     { says: ['mod_proxy_balancer is not loaded'] },
   ],
+  // Debian's tree loads modules from mods-enabled/*.load: the advice is a2enmod
+  [
+    `IncludeOptional mods-enabled/*.load\n[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`,
+    {
+      path: '/etc/apache2/apache2.conf',
+      files: {
+        '/etc/apache2/mods-enabled/mpm_event.load': `LoadModule mpm_event_module ${M}/mod_mpm_event.so\n`,
+        '/etc/apache2/mods-enabled/proxy.load': `LoadModule proxy_module ${M}/mod_proxy.so\n`,
+      },
+      says: ['run a2enmod proxy_balancer'],
+      never: ['LoadModule'],
+    },
+  ],
   // near misses
   [`${WITHOUT}LoadModule proxy_balancer_module ${M}/mod_proxy_balancer.so\n<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>`],
   ['<Proxy balancer://shop>\n    BalancerMember http://a\n</Proxy>'], // a fragment: the modules may be loaded elsewhere

@@ -1,5 +1,5 @@
 import { knownModules } from '../syntax/conditions';
-import { balancerAnchor } from './shared';
+import { balancerAnchor, loadAdvice } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -19,7 +19,7 @@ export const rule: Rule = {
     if (!first) return;
     yield {
       span: balancerAnchor(first),
-      message: 'mod_proxy_balancer is not loaded, so every request to a balancer fails with 500: add LoadModule proxy_balancer_module',
+      message: `mod_proxy_balancer is not loaded, so every request to a balancer fails with 500: ${loadAdvice(analysis, 'proxy_balancer_module')}`,
       apacheMessage: 'AH01144: No protocol handler was valid for the URL',
     };
   },

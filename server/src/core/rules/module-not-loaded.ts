@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { knownModules } from '../syntax/conditions';
-import { balancerAnchor } from './shared';
+import { balancerAnchor, loadAdvice } from './shared';
 import type { Rule, RuleFinding } from './types';
 
 /** The lines that need mod_proxy, by lower-case name. */
@@ -26,7 +26,7 @@ export const rule: Rule = {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
       yield {
         span: directive.nameSpan,
-        message: `${directive.name} needs mod_proxy: add LoadModule proxy_module`,
+        message: `${directive.name} needs mod_proxy: ${loadAdvice(analysis, 'proxy_module')}`,
         apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
       };
       return;
@@ -38,7 +38,7 @@ export const rule: Rule = {
     if (modules.has('proxy_balancer_module') && !modules.has('slotmem_shm_module')) {
       findings.push({
         span: balancerAnchor(first),
-        message: 'mod_slotmem_shm is not loaded, so Apache fails to start: add LoadModule slotmem_shm_module',
+        message: `mod_slotmem_shm is not loaded, so Apache fails to start: ${loadAdvice(analysis, 'slotmem_shm_module')}`,
         apacheMessage: "AH01177: Failed to lookup provider 'shm' for 'slotmem': is mod_slotmem_shm loaded??",
       });
     }
@@ -46,7 +46,7 @@ export const rule: Rule = {
     if (byDefault && modules.has('proxy_balancer_module') && !modules.has('lbmethod_byrequests_module')) {
       findings.push({
         span: balancerAnchor(byDefault),
-        message: `${byDefault.name} uses lbmethod byrequests, whose module is not loaded: add LoadModule lbmethod_byrequests_module`,
+        message: `${byDefault.name} uses lbmethod byrequests, whose module is not loaded: ${loadAdvice(analysis, 'lbmethod_byrequests_module')}`,
         apacheMessage: 'AH02432: Cannot find LB Method: byrequests',
       });
     }

@@ -218,3 +218,17 @@ export function guardsAccess(section: Section): boolean {
     return name === 'require' && asciiLower(child.args.map((word) => word.value).join(' ')) !== 'all granted';
   });
 }
+
+/**
+ * How to load a module in this configuration: `a2enmod NAME` where it reads Debian's
+ * `mods-enabled/*.load` (the module's .load file is named after it), else `LoadModule ID`.
+ */
+export function loadAdvice(analysis: Analysis, moduleId: string): string {
+  const debian = walk(analysis.tree.nodes).some(
+    (step) =>
+      step.kind === 'directive' &&
+      /^include(optional)?$/i.test(step.directive.name) &&
+      /(^|\/)mods-enabled\/\*\.load$/.test(step.directive.args[0]?.value ?? ''),
+  );
+  return debian ? `run a2enmod ${moduleId.replace(/_module$/, '')}` : `add LoadModule ${moduleId}`;
+}
