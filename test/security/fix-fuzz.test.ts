@@ -78,7 +78,7 @@ const FIXABLE = [
   '\uFEFF',
   'ProxyPass /api/ balancer://shop',
   'ProxyPass /app balancer://shop/',
-  'ProxyPassReverse /api/ balancer://shop',
+  'ProxyPassReverse /api balancer://shop',
   'stickysession=JSESSIONID',
   'Header add Set-Cookie "ROUTEID=%{BALANCER_WORKER_ROUTE}e; path=/"',
   'ProxySet stickysession=ROUTEID',

@@ -38,7 +38,7 @@ function balancers(count: number, quoted: boolean): string {
       `    BalancerMember "http://10.1.${i >> 7}.${(i & 127) + 1}:8080" loadfactor=${factor}`,
       '</Proxy>',
       `ProxyPass "/b${i}/" "balancer://b${i}/"`,
-      `ProxyPassReverse "/b${i}/" "balancer://b${i}/"`,
+      `ProxyPassReverse "/b${i}" "balancer://b${i}/"`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -301,7 +301,7 @@ describe('security: --fix never loses a byte', function () {
     // Apache accepts this: the BalancerMember with loadfactor=0 is part of the comment. Removing the
     // backslash would put it into effect, and Apache would refuse to start.
     const swallowed =
-      '<Proxy "balancer://a">\n    # retired \\\n    BalancerMember "http://10.0.0.9:8080" loadfactor=0\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n';
+      '<Proxy "balancer://a">\n    # retired \\\n    BalancerMember "http://10.0.0.9:8080" loadfactor=0\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n';
     writeFileSync(join(dir, 'comment.conf'), swallowed);
     // Removing the byte order mark uncovers "UnDefine X:Y", an error of its own: --fix leaves it to the admin.
     writeFileSync(join(dir, 'bom.conf'), '\uFEFFUnDefine X:Y\n');

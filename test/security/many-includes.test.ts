@@ -13,7 +13,7 @@ const FILES = 20_000;
 
 /** One balancer, its member and its ProxyPass: the lines of one included file. */
 function site(i: number): string {
-  return `<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250)}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i}/ balancer://b${i}/\n`;
+  return `<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250)}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i} balancer://b${i}/\n`;
 }
 
 /** The wall time of one run, in milliseconds, and its exit code. */

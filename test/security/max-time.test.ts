@@ -25,7 +25,7 @@ describe('security: --max-time inside one huge file', function () {
     const lines: string[] = [];
     for (let i = 0; i < BALANCERS; i++) {
       lines.push(
-        `<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i}/ balancer://b${i}/\n`,
+        `<Proxy balancer://b${i}>\nBalancerMember http://10.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}:80\n</Proxy>\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i} balancer://b${i}/\n`,
       );
     }
     writeFileSync(join(dir, 'huge.conf'), lines.join(''));

@@ -38,7 +38,7 @@ function tree(files: Record<string, string>): string {
 }
 
 const BALANCER =
-  '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\nProxyPassReverse "/b/" "balancer://b/"\n';
+  '<Proxy "balancer://b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nProxyPass "/b/" "balancer://b/"\nProxyPassReverse "/b" "balancer://b/"\n';
 
 describe('limits: the CLI', function () {
   this.timeout(120_000);
@@ -118,7 +118,7 @@ describe('limits: the CLI', function () {
       'a.conf': BALANCER,
       'b.conf': BALANCER,
       'c.conf':
-        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a/" "balancer://a/"\n',
+        '<Proxy "balancer://a">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a/"\nProxyPassReverse "/a" "balancer://a/"\n',
     });
     // The binary: --max-time counts from the start of the process, and Node alone takes longer than a
     // millisecond to start, so the first check already stops the run.

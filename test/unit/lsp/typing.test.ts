@@ -84,7 +84,7 @@ describe('calm diagnostics while typing', function () {
     assert.deepEqual(codes((await publication(session, lbmethod, 2)).diagnostics), ['unknown-lbmethod@2']);
 
     // Finished: nothing to hold, nothing to report; a save publishes at once.
-    const done = typist.type('yrequests\n</Proxy>\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app/" "balancer://app/"\n');
+    const done = typist.type('yrequests\n</Proxy>\nProxyPass "/app/" "balancer://app/"\nProxyPassReverse "/app" "balancer://app/"\n');
     assert.deepEqual(codes((await publication(session, done, 1)).diagnostics), []);
     session.connection.sendNotification('textDocument/didSave', { textDocument: { uri: URI } });
     assert.deepEqual(codes((await publication(session, done, 2)).diagnostics), []);
@@ -153,7 +153,7 @@ describe('calm inlay hints and code lenses while typing', function () {
     '    ProxySet ',
     '</Proxy>',
     'ProxyPass "/app/" "balancer://app/"',
-    'ProxyPassReverse "/app/" "balancer://app/"',
+    'ProxyPassReverse "/app" "balancer://app/"',
     '',
   ].join('\n');
   const WHOLE = { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } };

@@ -85,7 +85,7 @@ function block(i: number): string {
     '        ProxySet lbmethod=byrequests stickysession=ROUTEID',
     '    </Proxy>',
     `    ProxyPass "/app/" "balancer://site${i}/"`,
-    `    ProxyPassReverse "/app/" "balancer://site${i}/"`,
+    `    ProxyPassReverse "/app" "balancer://site${i}/"`,
     '</VirtualHost>',
     '',
   ].join('\n');
@@ -126,12 +126,12 @@ describe('pathological inputs in the core (in memory)', function () {
     assert.ok(result.cpuMs < budget(text.length));
     assert.equal([...logicalLines(text)].length, 1, 'the last continuation swallows the final empty line');
     assert.equal(result.analysis.model.balancers[0]?.members.length, 1);
-    // 300,000 words on one logical line, each a finding: code actions look up each one's line.
+    // 300,000 words on one logical line: Apache stops at the first word it refuses, and so does member-syntax.
     const words = `${'BalancerMember balancer://a http://b \\\n'.repeat(100_000)}\n`;
     const many = runAll(words);
-    report('100,000 continued BalancerMember lines, 300,000 findings', many.ms);
+    report('100,000 continued BalancerMember lines, 300,000 words', many.ms);
     assert.ok(many.cpuMs < budget(words.length, 12_000));
-    assert.equal(many.diagnostics.length, 299_997);
+    assert.equal(many.diagnostics.length, 1);
     const bare = 'x\\\n'.repeat(100_000);
     assert.equal([...logicalLines(bare)].length, 1);
     assert.ok(runAll(bare).cpuMs < budget(bare.length));
@@ -191,7 +191,7 @@ describe('pathological inputs in the core (in memory)', function () {
     const balancers = Array.from(
       { length: 20_000 },
       (_, i) =>
-        `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i}/ balancer://b${i}/\n`,
+        `BalancerMember balancer://b${i} http://h${i}\nProxyPass /p${i}/ balancer://b${i}/\nProxyPassReverse /p${i} balancer://b${i}/\n`,
     ).join('');
     const result = runAll(balancers);
     report('20,000 balancers', result.ms);
@@ -254,7 +254,7 @@ describe('pathological inputs in the core (in memory)', function () {
       (_, i) =>
         `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=${(i % 10) + 1} route=r${i}`,
     );
-    const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`;
+    const text = `<Proxy "balancer://big">\n${members.join('\n')}\n    ProxySet stickysession=ROUTEID\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big" "balancer://big/"\n`;
     const result = runAll(text);
     report('100,000 members', result.ms, `${(text.length / MB).toFixed(1)} MB`);
     assert.ok(result.cpuMs < budget(text.length, 8000));
@@ -285,7 +285,7 @@ describe('pathological inputs in the core (in memory)', function () {
       (_, i) =>
         `    BalancerMember "http://10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}:8080" loadfactor=0 status=+H${i % 2 ? ' route=${ROUTE}' : ''}`,
     );
-    const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\nProxyPassReverse "/zero/" "balancer://zero/"\n`;
+    const text = `<Proxy "balancer://zero">\n${members.join('\n')}\n</Proxy>\nProxyPass "/zero/" "balancer://zero/"\nProxyPassReverse "/zero" "balancer://zero/"\n`;
     const result = runAll(text);
     report('50,000 zero loadfactors', result.ms, `${(text.length / MB).toFixed(1)} MB`);
     assert.ok(result.cpuMs < budget(text.length));
@@ -410,7 +410,7 @@ describe('pathological inputs through the CLI', function () {
     );
     writeFileSync(
       file,
-      `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`,
+      `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big" "balancer://big/"\n`,
     );
     const schedule = await cli(['schedule', file, '--picks', '1000'], directory, 120_000);
     report('schedule of 100,000 members, 1,000 picks', schedule.ms);
@@ -494,7 +494,7 @@ describe('pathological inputs through the CLI', function () {
         Buffer.from('# caf'),
         Buffer.from([0xe9, 0xff, 0xc3]),
         Buffer.from(
-          '\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\nProxyPassReverse "/a/" "balancer://a"\n',
+          '\n<Proxy balancer://a>\n    BalancerMember http://b loadfactor=0\n</Proxy>\nProxyPass "/a/" "balancer://a"\nProxyPassReverse "/a" "balancer://a"\n',
         ),
       ]),
     );
@@ -556,7 +556,7 @@ describe('pathological inputs through the language server', function () {
         ['unclosed', `${'<VirtualHost *:80>\n<Proxy balancer://a>\nBalancerMember http://b\n'.repeat(10_000)}`],
         [
           'members',
-          `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big/" "balancer://big/"\n`,
+          `<Proxy "balancer://big">\n${members.join('\n')}\n</Proxy>\nProxyPass "/big/" "balancer://big/"\nProxyPassReverse "/big" "balancer://big/"\n`,
         ],
       ];
       for (const [name, text] of documents) {

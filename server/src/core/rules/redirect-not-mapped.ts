@@ -64,20 +64,40 @@ export const rule: Rule = {
     const passIndex = new Map<string, (ProxyRule & { path: string })[]>();
     for (const pass of passes) for (const key of keysOf(pass.url.value)) add(passIndex, key, pass);
     /** Whether a ProxyPass sends the public path `path` to the member URL `redirect` points at. */
-    const mapsBack = (path: string, redirect: string): boolean =>
-      keysAt(authorityOf(redirect))
-        .flatMap((key) => passIndex.get(key) ?? [])
-        .some((each) => {
+    const mapsBack = (path: string, redirect: string): boolean => {
+      for (const key of keysAt(authorityOf(redirect)))
+        for (const each of passIndex.get(key) ?? []) {
           const length = aliasMatch(path, each.path);
-          if (length === 0) return false;
+          if (length === 0) continue;
           const target = each.url.value;
           const members = isBalancerUrl(target) ? (balancerOf(target)?.members.map((member) => member.name) ?? []) : [target];
           const memberPath = pathOf(target) + path.slice(length);
-          return members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect);
-        });
+          if (members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect))
+            return true;
+        }
+      return false;
+    };
     const reported = new Set<ProxyRule>();
+    // The same mapping in the same scope (an included file read 10,000 times) is checked once.
+    const scopeIds = new Map<unknown, number>();
+    const scopeId = (section: unknown): number => {
+      let id = scopeIds.get(section);
+      if (id === undefined) scopeIds.set(section, (id = scopeIds.size));
+      return id;
+    };
+    const checkedMappings = new Set<string>();
+    // Passes to one balancer in one scope meet the same lines: each list is sorted once.
+    const lists = new Map<string, Indexed[]>();
+    const remember = (key: string, make: () => Indexed[]): Indexed[] => {
+      let list = lists.get(key);
+      if (!list) lists.set(key, (list = make()));
+      return list;
+    };
     for (const pass of passes) {
       const target = pass.url.value;
+      const mapping = `${scopeId(pass.vhost)} ${scopeId(pass.location)} ${pass.path} ${target}`;
+      if (checkedMappings.has(mapping)) continue;
+      checkedMappings.add(mapping);
       const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
       const authority = /^(https?:\/\/[^/?#]+)/i.exec(target)?.[1];
       const members = balancer ? balancer.members.map((member) => member.name) : authority ? [authority] : [];
@@ -87,14 +107,19 @@ export const rule: Rule = {
         (!each.rule.vhost && !each.rule.location) ||
         (pass.vhost !== undefined && each.rule.vhost === pass.vhost && !each.rule.location) ||
         (pass.location !== undefined && each.rule.location === pass.location);
+      const scope = `${scopeId(pass.vhost)} ${scopeId(pass.location)}`;
       const aliasesAt = (redirect: string): Indexed[] =>
-        [...new Set(keysAt(authorityOf(redirect)).flatMap((key) => reverseIndex.get(key) ?? []))]
-          .filter(inScope)
-          .sort((x, y) => x.rank - y.rank || x.order - y.order);
+        remember(`${scope} ${redirect}`, () =>
+          [...new Set(keysAt(authorityOf(redirect)).flatMap((key) => reverseIndex.get(key) ?? []))]
+            .filter(inScope)
+            .sort((x, y) => x.rank - y.rank || x.order - y.order),
+        );
       // A line naming this balancer or one of its members; with none, missing-proxypassreverse speaks.
-      const related = [...new Set([...keysOf(target), ...members.slice(0, MAX_MEMBERS).map((member) => `a:${authorityOf(member)}`)])]
-        .flatMap((key) => reverseIndex.get(key) ?? [])
-        .filter((alias) => inScope(alias) && names(alias.real, target, members, balancerOf));
+      const related = remember(`${scope} related ${target}`, () =>
+        [...new Set([...keysOf(target), ...members.slice(0, MAX_MEMBERS).map((member) => `a:${authorityOf(member)}`)])]
+          .flatMap((key) => reverseIndex.get(key) ?? [])
+          .filter((alias) => inScope(alias) && names(alias.real, target, members, balancerOf)),
+      );
       if (related.length === 0) continue;
       const targetPath = pathOf(target);
       const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
