@@ -69,7 +69,7 @@ const SHOP_SITE = lines(
   '    ProxyPass "/api/" "balancer://api/"',
   '    ProxyPass "/" "balancer://shop/"',
   '    ProxyPassReverse "/" "balancer://shop/"',
-  '    ProxyPassReverse "/api/" "balancer://api/"',
+  '    ProxyPassReverse "/api" "balancer://api/"',
   '</VirtualHost>',
 );
 /** The same balancers and site in one file, for the schedule comparison. */
