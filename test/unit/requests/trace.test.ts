@@ -247,6 +247,12 @@ describe('request model: paths', () => {
     assert.deepEqual(decodePath('/a%2Fb', 'nodecode'), { uri: '/a%2Fb' });
     assert.deepEqual(decodePath('/a%2Fb', 'on'), { uri: '/a/b' });
     assert.equal(encodePath('/a b%"'), '/a%20b%25%22');
+    assert.equal(encodePath('/ā/😀'), '/%C4%81/%F0%9F%98%80');
+  });
+
+  it('traces a balancer URL holding half a character (fuzz seed 479500281) as U+FFFD', () => {
+    const config = 'ProxyPass / balancer://shop/\udc00\n<Proxy balancer://shop>\nBalancerMember http://10.0.0.1:8080\n';
+    assert.equal(outcome(trace(config, 'http://h/x')), 'http://10.0.0.1:8080 http://10.0.0.1:8080/%EF%BF%BDx');
   });
 
   it('refuses a URL that is not http(s)', () => {

@@ -15,6 +15,7 @@ import type { Trace } from '../requests/request';
 import { sampleMatch } from '../requests/sample';
 import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
+import { percentEncode } from '../requests/uri';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
 import type { Directive, Section } from '../syntax/tree';
@@ -155,9 +156,7 @@ function examplePaths(subject: Subject): string[] {
 
 /** A sample as a URL path: what is not a path character percent-encoded. */
 function encodeSample(path: string): string {
-  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) =>
-    [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  );
+  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, percentEncode);
 }
 
 /** What happens to the request, in a few words: the member and the URL it receives, or Apache's own answer. */

@@ -64,17 +64,27 @@ const PATH_ALLOWED = /[A-Za-z0-9~$\-_.+!*'(),;:@&=/]/;
 export function encodePath(path: string, keepEncodedSlashes = false): string {
   let out = '';
   for (let i = 0; i < path.length; i++) {
-    const char = path[i]!;
     if (keepEncodedSlashes && /^%2f$/i.test(path.slice(i, i + 3))) {
       out += path.slice(i, i + 3);
       i += 2;
       continue;
     }
-    const code = char.codePointAt(0)!;
+    const code = path.codePointAt(i)!;
+    const char = String.fromCodePoint(code);
+    i += char.length - 1;
     if (PATH_ALLOWED.test(char)) out += char;
     // A decoded path holds one character per byte; a wider character came unencoded from the URL given.
-    else if (code < 0x100) out += `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
-    else out += encodeURIComponent(char);
+    else if (code < 0x100) out += percentByte(code);
+    else out += percentEncode(char);
   }
   return out;
+}
+
+/** Text as `%XX` escapes of its UTF-8 bytes; a lone surrogate (an editor's half-typed character) is U+FFFD. */
+export function percentEncode(text: string): string {
+  return [...new TextEncoder().encode(text)].map(percentByte).join('');
+}
+
+function percentByte(byte: number): string {
+  return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
