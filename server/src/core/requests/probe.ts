@@ -139,9 +139,9 @@ export function probe(
   return { request, trace, decidedBy };
 }
 
-/** The path of a URL (`/` when it has none), without its query. */
+/** The path of a URL (`/` when it has none), without its query; a balancer's name runs to the first slash. */
 export function urlPath(url: string): string {
-  const rest = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*([^?]*)/i.exec(url)?.[1];
+  const rest = /^(?:balancer:\/\/[^/]*|[a-z][a-z0-9+.-]*:\/\/[^/?]*)([^?]*)/i.exec(url)?.[1];
   return rest === undefined || rest === '' ? '/' : rest;
 }
 

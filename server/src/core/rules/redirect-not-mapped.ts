@@ -84,7 +84,7 @@ export const rule: Rule = {
           const target = each.url.value;
           const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
           const members = balancer ? membersOf(balancer) : isBalancerUrl(target) ? [] : [target];
-          const memberPath = pathOf(target) + path.slice(length);
+          const memberPath = urlPath(target) + path.slice(length);
           if (members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect))
             return true;
         }
@@ -139,7 +139,7 @@ export const rule: Rule = {
           .filter((alias) => inScope(alias) && names(alias.real, target, members, balancerOf)),
       );
       if (related.length === 0) continue;
-      const targetPath = pathOf(target);
+      const targetPath = urlPath(target);
       const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
       // A line naming the balancer maps every member alike (and costs a pass over them): its first member tells.
       // Lines per member are checked for each, up to MAX_MEMBERS.
@@ -190,9 +190,4 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** `scheme://host:port` of a URL, lower case. */
 function authorityOf(url: string): string {
   return (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url).toLowerCase();
-}
-
-/** The path of a ProxyPass target, a balancer URL's too. */
-function pathOf(target: string): string {
-  return urlPath(isBalancerUrl(target) ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
 }
