@@ -427,5 +427,39 @@ const REVERSE_CASES: TraceCase[] = ['/api', '/api/'].flatMap((fake) =>
   ),
 );
 
+/** A client's Upgrade request: mod_proxy_http passes `Upgrade` only to a member that accepts the protocol. */
+const upgrades = (path: string, ...protocols: string[]): TraceCaseRequest[] => [
+  { path },
+  ...protocols.map((protocol) => ({ path, headers: { Upgrade: protocol, Connection: 'Upgrade' } })),
+];
+
+const UPGRADE_CASES: TraceCase[] = [
+  {
+    name: 'upgrade: http members without upgrade= drop the Upgrade header',
+    config: `${API}\nProxyPass "/ws/" "balancer://api/"`,
+    requests: upgrades('/ws/chat', 'websocket'),
+  },
+  {
+    name: 'upgrade: http members with upgrade=websocket take it, in any case, and nothing else',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}" upgrade=websocket\n  BalancerMember "http://{b}" upgrade=websocket\n</Proxy>\nProxyPass "/ws/" "balancer://api/"`,
+    requests: upgrades('/ws/chat', 'websocket', 'WebSocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: ws:// members take WebSocket by default',
+    config: `<Proxy "balancer://ws">\n  BalancerMember "ws://{a}"\n  BalancerMember "ws://{b}"\n</Proxy>\nProxyPass "/ws/" "balancer://ws/"`,
+    requests: upgrades('/ws/chat', 'websocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: a ws:// member with upgrade= takes only what it names',
+    config: `ProxyPass "/ws/" "ws://{a}/" upgrade=h2c`,
+    requests: upgrades('/ws/chat', 'websocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: upgrade=* and upgrade=ANY take any protocol; a list takes each of its tokens',
+    config: `ProxyPass "/any/" "http://{a}/" upgrade=*\nProxyPass "/named/" "http://{b}/" upgrade=ANY\nProxyPass "/list/" "http://{c}/" upgrade=h2c,websocket`,
+    requests: [...upgrades('/any/x', 'foo'), ...upgrades('/named/x', 'foo'), ...upgrades('/list/x', 'websocket', 'h2c', 'foo')],
+  },
+];
+
 /** Every case, generated ones after the written ones. */
-export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES];
+export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES, ...UPGRADE_CASES];

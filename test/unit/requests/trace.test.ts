@@ -225,6 +225,24 @@ describe('request model: trace', () => {
     assert.ok(!trace(apart, 'http://h/api/x').steps.some((step) => step.what.startsWith('one schedule')));
   });
 
+  it("passes the client's Upgrade only to a worker that takes the protocol (mod_proxy_http)", () => {
+    const upgrade = ['Upgrade: websocket', 'Connection: Upgrade'];
+    const received = (config: string): string | undefined => trace(config, 'http://h/ws/chat', upgrade).backendRequest?.headers.upgrade;
+    assert.equal(received(`${BALANCER}ProxyPass "/ws/" "balancer://api/"`), undefined);
+    assert.equal(
+      received(
+        '<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.1:8080" upgrade=WebSocket\n</Proxy>\nProxyPass "/ws/" "balancer://api/"',
+      ),
+      'websocket',
+    );
+    assert.equal(received('ProxyPass "/ws/" "ws://10.0.0.1:8080/"'), 'websocket');
+    assert.equal(received('ProxyPass "/ws/" "ws://10.0.0.1:8080/" upgrade=h2c'), undefined);
+    assert.equal(received('ProxyPass "/ws/" "http://10.0.0.1:8080/" upgrade=ANY'), 'websocket');
+    assert.equal(received('ProxyPass "/ws/" "http://10.0.0.1:8080/" upgrade=h2c,websocket'), 'websocket');
+    const dropped = trace(`${BALANCER}ProxyPass "/ws/" "balancer://api/"`, 'http://h/ws/chat', upgrade);
+    assert.ok(dropped.steps.some((step) => step.what.startsWith('Upgrade: websocket is dropped')));
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -10,7 +10,9 @@ import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
 import type { Balancer, Member } from '../model/model';
 import { balancerName, isBalancerUrl } from '../model/urls';
+import { upgradeProtocols } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
+import type { Span } from '../span';
 import { previewPicks, previewWithDown, sharedNote } from '../scheduler/preview';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
@@ -37,6 +39,8 @@ interface PassEntry {
   readonly isRegex: boolean;
   readonly url: string;
   readonly nocanon: boolean;
+  /** The worker's `upgrade=`, when the line sets it. */
+  readonly upgrade: string | undefined;
 }
 
 /** Traces one request through an analysis. */
@@ -105,7 +109,7 @@ export function traceRequest(
       }
       case 'proxy': {
         steps.push({ what: `[P]: proxied to ${outcome.url}`, span: outcome.rule.span });
-        return proxy(outcome.url, outcome.query, false);
+        return proxy(outcome.url, outcome.query, false, undefined);
       }
       case 'path':
         if (!outcome.passThrough) {
@@ -157,7 +161,7 @@ export function traceRequest(
       break;
     }
     steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
-    return proxy(found, query, entry.nocanon);
+    return proxy(found, query, entry.nocanon, entry.upgrade);
   }
 
   // mod_alias, then the DocumentRoot.
@@ -180,7 +184,7 @@ export function traceRequest(
   return done('local', null);
 
   /** The proxy handler: the balancer and member, the URL and headers the member gets, the way back. */
-  function proxy(target: string, args: string | undefined, nocanon: boolean): Trace {
+  function proxy(target: string, args: string | undefined, nocanon: boolean, lineUpgrade: string | undefined): Trace {
     let balancer: Balancer | undefined;
     let member: Member | undefined;
     let backendUrl = target;
@@ -252,6 +256,7 @@ export function traceRequest(
     }
     const url = backendUrlOf(backendUrl, args, nocanon);
     const headers = backendHeaders(url);
+    upgradeHeader(headers, url, member ? member.params.upgrade : lineUpgrade, member?.setBy.get('upgrade')?.span);
     const backendRequest: BackendRequest = { method: request.method, url, headers };
     steps.push({ what: `${request.method} ${pathOf(url)}, Host: ${headers.host ?? ''}`, span: undefined });
     const reverse = reverseAliases('proxypassreverse');
@@ -294,6 +299,39 @@ export function traceRequest(
     // The whole path is re-encoded, a `?` in it too (ProxyPass "/t/" "http://h/t/?a=1" sends /t/%3Fa=1x for /t/x);
     // an empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
     return `${prefix}${encodePath(path === '' ? '/' : path, slashes.value === 'nodecode')}${args === undefined ? '' : `?${args}`}`;
+  }
+
+  /**
+   * mod_proxy_http passes the client's `Upgrade` (with `Connection: Upgrade`) only to a worker whose
+   * `upgrade=` names the protocol (`*` any; a list, each token), or, with none, to a ws:// or wss://
+   * worker for WebSocket; otherwise it drops it as a hop-by-hop header.
+   */
+  function upgradeHeader(headers: Record<string, string>, url: string, protocols: string | undefined, span: Span | undefined): void {
+    const asked = headerValue(request, 'upgrade');
+    if (asked === undefined) return;
+    const isWs = /^wss?:/i.test(url);
+    const lower = asciiLower(asked);
+    const accepts =
+      protocols !== undefined && protocols !== ''
+        ? protocols === '*' ||
+          asciiLower(protocols) === lower ||
+          asciiLower(protocols)
+            .split(/[\s,]+/)
+            .includes(lower)
+        : isWs && lower === 'websocket';
+    if (accepts) {
+      headers.upgrade = asked;
+      steps.push({
+        what: `Upgrade: ${asked} passes to the member with Connection: Upgrade (${protocols ? `upgrade=${protocols}` : 'a ws:// member takes WebSocket'})`,
+        span,
+      });
+    } else
+      steps.push({
+        what: `Upgrade: ${asked} is dropped: the member ${
+          protocols ? `takes only upgrade=${protocols}` : isWs ? 'takes only WebSocket' : 'has no upgrade= (or a ws:// URL)'
+        } and gets a plain request`,
+        span,
+      });
   }
 
   function backendHeaders(url: string): Record<string, string> {
@@ -464,7 +502,15 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
   const url = inSection ? positional[0] : positional[1];
   if (url === undefined) return undefined;
   const options = positional.slice(inSection ? 1 : 2);
-  return { directive, path, isRegex, url, nocanon: options.some((word) => asciiLower(word) === 'nocanon') };
+  const upgrade = options.find((word) => /^upgrade=/i.test(word))?.slice('upgrade='.length);
+  return {
+    directive,
+    path,
+    isRegex,
+    url,
+    nocanon: options.some((word) => asciiLower(word) === 'nocanon'),
+    upgrade: upgrade === undefined ? undefined : upgradeProtocols(upgrade),
+  };
 }
 
 /** The URL an entry maps `uri` to, or undefined when it does not match. */
