@@ -461,5 +461,66 @@ const UPGRADE_CASES: TraceCase[] = [
   },
 ];
 
+/** A balancer whose only member nothing listens on, and a folder of pages Debian's apache2 package ships. */
+const DEAD = `<Proxy "balancer://dead">\n  BalancerMember "http://{z}"\n</Proxy>`;
+const PAGES = 'Alias "/pages/" "/usr/share/apache2/default-site/"';
+
+const ERROR_DOCUMENT_CASES: TraceCase[] = [
+  {
+    name: 'ErrorDocument: a local page for a dead balancer, kept out of the proxy',
+    config: `${DEAD}\n${PAGES}\nErrorDocument 503 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x', '/pages/index.html'),
+  },
+  {
+    name: 'ErrorDocument: a local page the proxy takes back to the dead balancer',
+    config: `${DEAD}\n${PAGES}\nErrorDocument 503 "/pages/index.html"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x'),
+  },
+  {
+    name: 'ErrorDocument: a page a live member serves, for a dead balancer',
+    config: `${DEAD}\nErrorDocument 503 "/live/sorry"\nProxyPass "/live/" "http://{a}/"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x'),
+  },
+  {
+    name: 'ErrorDocument: a full URL is a redirect, a message keeps the status',
+    config: `${DEAD}\nErrorDocument 503 "http://status.example/down"\nErrorDocument 403 "Sorry, not here"\nRewriteEngine On\nRewriteRule "^/forbidden" "-" [F]\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x', '/forbidden'),
+  },
+  {
+    name: 'ErrorDocument: in a virtual host, over the main server',
+    config: `${DEAD}\nErrorDocument 503 "http://main.example/down"\n<VirtualHost *:{port}>\n  ServerName vhost.example\n  ErrorDocument 503 "http://vhost.example/down"\n  ProxyPass "/" "balancer://dead/"\n</VirtualHost>`,
+    requests: [{ path: '/app/x', host: 'vhost.example' }],
+  },
+  {
+    name: "ProxyErrorOverride On: the member's error is Apache's own, with its ErrorDocument",
+    config: `${API}\n${PAGES}\nProxyErrorOverride On\nErrorDocument 404 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [
+      { path: '/app/x', status: 404 },
+      { path: '/app/y', status: 500 },
+      { path: '/app/z', status: 302, location: 'http://{a}/landed' },
+    ],
+  },
+  {
+    name: 'ProxyErrorOverride with codes: only those are overridden',
+    config: `${API}\n${PAGES}\nProxyErrorOverride On 500 503\nErrorDocument 404 "/pages/index.html"\nErrorDocument 500 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [
+      { path: '/app/x', status: 404 },
+      { path: '/app/y', status: 500 },
+    ],
+  },
+  {
+    name: "ProxyErrorOverride Off: the member's error page reaches the client",
+    config: `${API}\n${PAGES}\nErrorDocument 404 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [{ path: '/app/x', status: 404 }],
+  },
+];
+
 /** Every case, generated ones after the written ones. */
-export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES, ...UPGRADE_CASES];
+export const ALL_CASES: readonly TraceCase[] = [
+  ...CASES,
+  ...SLASH_CASES,
+  ...REVERSE_CASES,
+  ...WORKER_REVERSE_CASES,
+  ...UPGRADE_CASES,
+  ...ERROR_DOCUMENT_CASES,
+];

@@ -243,6 +243,25 @@ describe('request model: trace', () => {
     assert.ok(dropped.steps.some((step) => step.what.startsWith('Upgrade: websocket is dropped')));
   });
 
+  it("answers errors with the ErrorDocument: a redirect, a local page, a page from a member, or Apache's own", () => {
+    const dead = '<Proxy "balancer://dead">\n  BalancerMember "http://10.0.0.9:8080"\n</Proxy>\n';
+    const down = { down: ['http://10.0.0.9:8080'] };
+    const answered = (config: string, answer: BackendAnswer = down): string => {
+      const result = trace(`${dead}${config}`, 'http://h/app/x', [], answer);
+      return `${result.handledBy} ${result.status ?? '?'}${result.clientLocation ? ` ${result.clientLocation}` : ''}`;
+    };
+    const pass = 'ProxyPass "/" "balancer://dead/"';
+    assert.equal(answered(pass), 'error 503');
+    assert.equal(answered(`ErrorDocument 503 "http://status.example/"\n${pass}`), 'local 302 http://status.example/');
+    assert.equal(answered(`ErrorDocument 503 "/errors/503.html"\nProxyPass "/errors/" "!"\n${pass}`), 'local 503');
+    assert.equal(answered(`ErrorDocument 503 "/errors/503.html"\n${pass}`), 'error 503');
+    assert.equal(answered(`ErrorDocument 503 "/sorry"\nProxyPass "/sorry" "http://10.0.0.1/"\n${pass}`), 'proxy 200');
+    const live = `${BALANCER}ErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\nProxyPass "/" "balancer://api/"`;
+    assert.equal(answered(live, { status: 404 }), 'proxy 404');
+    assert.equal(answered(`ProxyErrorOverride On\n${live}`, { status: 404 }), 'local 404');
+    assert.equal(answered(`ProxyErrorOverride On 500\n${live}`, { status: 404 }), 'proxy 404');
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -50,6 +50,17 @@ export function traceRequest(
   answer: BackendAnswer = {},
   clientAddress = CLIENT_ADDRESS,
 ): Trace {
+  return traceOnce(analysis, request, answer, clientAddress, true);
+}
+
+/** Traces a request; `errorDocuments` is false for an ErrorDocument's own request, whose errors are not redirected again. */
+function traceOnce(
+  analysis: Analysis,
+  request: ClientRequest,
+  answer: BackendAnswer,
+  clientAddress: string,
+  errorDocuments: boolean,
+): Trace {
   const steps: TraceStep[] = [];
   const servers = serversOf(analysis);
   const hostHeader = headerValue(request, 'host');
@@ -59,17 +70,22 @@ export function traceRequest(
   steps.push({ what: `${serverLabel(server)}: ${chosen.why}`, span: server.vhost?.open.span });
   const serverName = server.serverName ?? main.serverName ?? request.host;
 
-  const done = (handledBy: Trace['handledBy'], status: number | null, extra: Partial<Trace> = {}): Trace => ({
-    handledBy,
-    status,
-    balancer: null,
-    member: null,
-    backendRequest: null,
-    clientLocation: null,
-    clientSetCookie: null,
-    steps,
-    ...extra,
-  });
+  // The <Location> sections that apply, once the path is decoded.
+  let locations: readonly Section[] = [];
+  const done = (handledBy: Trace['handledBy'], status: number | null, extra: Partial<Trace> = {}): Trace => {
+    const trace: Trace = {
+      handledBy,
+      status,
+      balancer: null,
+      member: null,
+      backendRequest: null,
+      clientLocation: null,
+      clientSetCookie: null,
+      steps,
+      ...extra,
+    };
+    return errorDocuments ? withErrorDocument(trace) : trace;
+  };
 
   const slashes = encodedSlashes(server, main);
   const decoded = decodePath(request.path, slashes.value);
@@ -81,7 +97,7 @@ export function traceRequest(
   let query = request.query;
 
   // The core walks the <Location> sections before translating the path, so their settings apply to every handler.
-  const locations = matchingLocations(server, main, uri, steps);
+  locations = matchingLocations(server, main, uri, steps);
   for (const location of locations)
     steps.push({ what: `<${location.name} ${location.args.map((word) => word.value).join(' ')}> applies`, span: location.open.span });
   const inLocations = (name: string): Line[] =>
@@ -372,6 +388,80 @@ export function traceRequest(
   /** The last line of `names` in the locations, else the server's, else the main server's. */
   function setting(names: readonly string[]): Line | undefined {
     const matches = (line: Line): boolean => names.includes(line.name);
+    return (
+      locationLines(server, main, locations)
+        .filter((line) => matches(line) && line.sections.length === 1)
+        .at(-1) ??
+      server.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1) ??
+      (server === main ? undefined : main.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1))
+    );
+  }
+
+  /**
+   * What Apache answers for an error: with ProxyErrorOverride, a member's error status is Apache's own
+   * (its page and headers dropped); then the ErrorDocument for the status, per-directory (a <Location>'s
+   * over the server's over the main server's): a full URL is a 302 to it, a message keeps the status,
+   * a local path is an internal GET whose own errors give Apache's page with the first status, and
+   * whose answer from a member comes with the member's status.
+   */
+  function withErrorDocument(trace: Trace): Trace {
+    let status = trace.status;
+    if (status === null || status < 400) return trace;
+    let result = trace;
+    if (trace.handledBy === 'proxy') {
+      const override = setting(['proxyerroroverride'])?.directive;
+      const [flag, ...codes] = override?.args.map((word) => word.value) ?? [];
+      if (asciiLower(flag ?? '') !== 'on' || (codes.length > 0 && !codes.includes(String(status)))) return trace;
+      steps.push({ what: `ProxyErrorOverride: the member's ${status} is answered as Apache's own error`, span: override?.span });
+      result = { ...trace, handledBy: 'error', clientLocation: null, clientSetCookie: null };
+    }
+    const line = errorDocumentFor(status);
+    const target = line?.directive.args[1]?.value;
+    if (!line || target === undefined || asciiLower(target) === 'default') return result;
+    const span = line.directive.span;
+    // core's set_error_document: a value with a space is a message, whatever it starts with.
+    if (target.includes(' ') || target.startsWith('"')) {
+      steps.push({ what: `ErrorDocument ${status}: Apache answers ${status} with the message`, span });
+      return result;
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+      if (status === 401) return result;
+      steps.push({ what: `ErrorDocument ${status} ${target}: the client gets a 302 redirect there instead of ${status}`, span });
+      return { ...result, handledBy: 'local', status: 302, clientLocation: target };
+    }
+    if (!target.startsWith('/')) return result;
+    steps.push({ what: `ErrorDocument ${status} ${target}: Apache makes a GET of it in the same server`, span });
+    const question = target.indexOf('?');
+    const redirected = traceOnce(
+      analysis,
+      {
+        ...request,
+        method: 'GET',
+        path: question < 0 ? target : target.slice(0, question),
+        query: question < 0 ? undefined : target.slice(question + 1),
+      },
+      { down: answer.down },
+      clientAddress,
+      false,
+    );
+    steps.push(...redirected.steps.slice(1));
+    if (redirected.handledBy === 'proxy') {
+      status = redirected.status;
+      steps.push({ what: `the error page comes from the member, with its status ${status ?? ''} instead of ${result.status ?? ''}`, span });
+      return { ...redirected, steps };
+    }
+    if (redirected.handledBy === 'error')
+      steps.push({
+        what: `the ErrorDocument's request fails too (${redirected.status ?? ''}): Apache sends its own ${status} page`,
+        span,
+      });
+    else steps.push({ what: `the client gets the page with status ${status}`, span });
+    return { ...result, handledBy: redirected.handledBy === 'error' ? 'error' : 'local' };
+  }
+
+  /** The ErrorDocument line for `status` that applies: a <Location>'s, else the server's, else the main server's. */
+  function errorDocumentFor(status: number): Line | undefined {
+    const matches = (line: Line): boolean => line.name === 'errordocument' && line.directive.args[0]?.value === String(status);
     return (
       locationLines(server, main, locations)
         .filter((line) => matches(line) && line.sections.length === 1)
