@@ -12,6 +12,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { PanelReport, renderSchedule } from '../../client/src/scheduleView';
 import type { BalancerReport } from '../../server/src/core/features/schedule-report';
 import { launchBrowser } from './harness/browser';
+import { openWorkbench } from './harness/workbench';
 import { CodeServer, codeServer, FIXTURE_IN_WORKSPACE, ROOT, scratchEnvironment, waitFor } from './harness/codeServer';
 import { tempDir } from '../support/temp';
 
@@ -187,12 +188,7 @@ describe('the schedule panel in code-server beside the editor, Explorer open, at
     const browser = await launchBrowser(server.scratch, 'panel-widths', scratchEnvironment(server.scratch));
     close = () => browser.close();
     page = browser.pages()[0] ?? (await browser.newPage());
-    const payload = [
-      ['openFile', server.remoteUri(join(server.workspace, FIXTURE_IN_WORKSPACE))],
-      ['skipWelcome', 'true'],
-    ];
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+    await openWorkbench(page, server, FIXTURE_IN_WORKSPACE);
     // The Explorer stays open, as it is for most people.
     if (!(await page.locator('.part.sidebar').isVisible())) await page.keyboard.press('Control+b');
     await page.locator('.part.sidebar .explorer-folders-view').waitFor({ timeout: 20_000 });
