@@ -139,7 +139,10 @@ function serverStatus(languageClient: LanguageClient): vscode.Disposable {
     item.tooltip = `Balancer Lens language server: ${describeState(state)}. Click for Restart Server or Show Output.`;
     item.backgroundColor =
       state === State.Stopped || state === State.StartFailed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    if (vscode.window.activeTextEditor?.document.languageId === 'apacheconf') item.show();
+    const editor = vscode.window.activeTextEditor;
+    // The Output view (Show Output) is a text editor too: focusing it leaves the item as it was.
+    if (editor?.document.uri.scheme === 'output') return;
+    if (editor?.document.languageId === 'apacheconf') item.show();
     else item.hide();
   };
   update();

@@ -32,6 +32,13 @@ describe('finishing touches in the workbench (code-server 4.100.3, .vsix install
   const lens = (): Locator => page.locator('.codelens-decoration', { hasText: 'cycle 10' }).first();
   const languageOfEditor = async (): Promise<string> => ((await page.locator('#status\\.editor\\.mode').textContent()) ?? '').trim();
   const statusItem = (): Locator => page.locator('.statusbar-item', { hasText: 'Balancer Lens' }).first();
+  /** The status bar item's text; empty while it is hidden. */
+  const statusText = async (): Promise<string> =>
+    (
+      (await statusItem()
+        .textContent({ timeout: 1_000 })
+        .catch(() => '')) ?? ''
+    ).trim();
 
   before(async () => {
     server = await codeServer();
@@ -69,9 +76,10 @@ describe('finishing touches in the workbench (code-server 4.100.3, .vsix install
 
   it("offers Always in This Folder, which maps the folder's .conf files in the workspace settings", async () => {
     await openWorkbench(page, server, FOLDER_FIRST);
-    await offer().waitFor({ timeout: 30_000 });
+    const always = offer().locator('.monaco-button', { hasText: 'Always in This Folder' }).first();
+    await always.waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(SCREENSHOTS, 'open-as-apache-always.png') });
-    await offer().locator('.monaco-button', { hasText: 'Always in This Folder' }).first().click();
+    await always.click();
     await lens().waitFor({ timeout: 30_000 });
     const settings = join(server.workspace, '.vscode/settings.json');
     assert.ok(
@@ -123,8 +131,8 @@ describe('finishing touches in the workbench (code-server 4.100.3, .vsix install
   it('shows the server running in the status bar; clicking it offers Restart Server and Show Output', async () => {
     await openWorkbench(page, server, COMPLETE);
     await statusItem().waitFor({ timeout: 30_000 });
-    await waitFor(async () => /^Balancer Lens$/.test(((await statusItem().textContent()) ?? '').trim()), 30_000);
-    assert.match(((await statusItem().textContent()) ?? '').trim(), /^Balancer Lens$/, 'not the running state');
+    await waitFor(async () => (await statusText()) === 'Balancer Lens', 30_000);
+    assert.equal(await statusText(), 'Balancer Lens', 'not the running state');
     await statusItem().click();
     const picks = page.locator('.quick-input-widget .monaco-list-row');
     await picks.first().waitFor({ timeout: 10_000 });
@@ -142,11 +150,13 @@ describe('finishing touches in the workbench (code-server 4.100.3, .vsix install
       );
     await waitFor(async () => (await channel()) === 'Balancer Lens', 10_000);
     assert.equal(await channel(), 'Balancer Lens');
+    assert.equal(await statusText(), 'Balancer Lens', 'the item went away with the Output view focused');
 
     await statusItem().click();
     await picks.filter({ hasText: 'Restart Server' }).click();
     // Restarted: running again, and the editor answered by the new server.
-    await waitFor(async () => /^Balancer Lens$/.test(((await statusItem().textContent()) ?? '').trim()), 30_000);
+    await waitFor(async () => (await statusText()) === 'Balancer Lens', 30_000);
+    assert.equal(await statusText(), 'Balancer Lens', 'not running after Restart Server');
     await page.locator('.codelens-decoration', { hasText: '1 member' }).first().waitFor({ timeout: 30_000 });
   });
 });

@@ -178,9 +178,11 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
   it('offers Open as Apache Config for a .conf with balancer directives outside the Apache folders', async () => {
     await openWorkbench(page, server, CONF_ELSEWHERE);
     const offer = page.locator('.notification-toast', { hasText: 'holds Apache balancer directives' });
-    await offer.waitFor({ timeout: 30_000 });
+    const open = offer.locator('a.monaco-button, .monaco-button', { hasText: 'Open as Apache Config' }).first();
+    // The toast slides in: its buttons show once it is all in.
+    await open.waitFor({ timeout: 30_000 });
     await screenshot(page, 'open-as-apache.png');
-    await offer.locator('a.monaco-button, .monaco-button', { hasText: 'Open as Apache Config' }).first().click();
+    await open.click();
     await page.locator('.codelens-decoration', { hasText: 'cycle 10' }).first().waitFor({ timeout: 30_000 });
   });
 
