@@ -179,8 +179,15 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     await openWorkbench(page, server, CONF_ELSEWHERE);
     const offer = page.locator('.notification-toast', { hasText: 'holds Apache balancer directives' });
     const open = offer.locator('a.monaco-button, .monaco-button', { hasText: 'Open as Apache Config' }).first();
-    // The toast slides in: its buttons show once it is all in.
     await open.waitFor({ timeout: 30_000 });
+    // The toast slides in from below: the screenshot waits until it stands still.
+    let top = -1;
+    await waitFor(async () => {
+      const now = (await offer.boundingBox())?.y ?? -1;
+      const still = now > 0 && now === top;
+      top = now;
+      return still;
+    }, 10_000);
     await screenshot(page, 'open-as-apache.png');
     await open.click();
     await page.locator('.codelens-decoration', { hasText: 'cycle 10' }).first().waitFor({ timeout: 30_000 });
