@@ -280,8 +280,8 @@ ${body}
  * Below the width the share table needs, each member's row wraps like text: the letter hangs in the
  * margin, the URL and the share come first, the declaration, loadfactor, lbset and role flow on the
  * next line, and the bar with "7 of every 10" or why the member gets nothing sits beside the share
- * (medium) or on a line of its own (narrow). The timeline's rows wrap. So a panel beside an editor,
- * 360 px and up, never scrolls sideways.
+ * (medium) or on a line of its own (narrow). Below 600 px the timeline's rows of 20 requests wrap
+ * in two lines of 10. So a panel beside an editor, 360 px and up, never scrolls sideways.
  */
 const REFLOW = `
 @media (max-width:799px){
@@ -311,9 +311,9 @@ body{padding:0 12px 12px}
 @media (max-width:599px){
 .timeline,.timeline tbody{display:block}
 .timeline thead{display:none}
-.timeline tr{display:flex;flex-wrap:wrap;gap:2px;margin-bottom:6px}
+.timeline tr{display:flex;flex-wrap:wrap;gap:2px;margin-bottom:6px;max-width:calc(17em + 19px)}
 .timeline th[scope=row]{flex:0 0 100%;text-align:left;padding:0}
-.pick{display:block;flex:0 0 1.7em;line-height:1.7em}
+.pick{display:block;flex:0 0 1.7em;padding:0;line-height:1.7em}
 }
 `;
 

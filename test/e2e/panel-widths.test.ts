@@ -27,6 +27,8 @@ interface Fit {
   readonly offScreen: readonly string[];
   /** The texts of the "7 of every 10" and idle-reason cells. */
   readonly details: readonly string[];
+  /** How many picks of the timeline's first row stand on its first line. */
+  readonly firstLine: number;
 }
 
 const MEASURE = `(() => {
@@ -39,7 +41,9 @@ const MEASURE = `(() => {
     })
     .map((cell) => cell.className + ': ' + cell.textContent);
   const details = [...document.querySelectorAll('table.shares td.detail')].map((cell) => cell.textContent);
-  return { scrollWidth: root.scrollWidth, clientWidth: width, offScreen, details };
+  const picks = [...document.querySelectorAll('table.timeline tbody tr:first-child td')].map((cell) => cell.getBoundingClientRect().top);
+  const firstLine = picks.filter((top) => top === picks[0]).length;
+  return { scrollWidth: root.scrollWidth, clientWidth: width, offScreen, details, firstLine };
 })()`;
 
 function assertFits(fit: Fit, where: string): void {
@@ -141,6 +145,17 @@ describe('the schedule panel HTML in Chromium, 360 to 1200 px wide', function ()
       }
     });
   }
+
+  it('wraps a timeline row of 20 requests in two lines of 10 below 600 px', async () => {
+    const [, report] = REPORTS.find(([name]) => name === 'api-200-picks-counters')!;
+    const lines: Record<number, number> = {};
+    for (const width of HTML_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.setContent(asWebview(renderSchedule(report, { nonce: NONCE })));
+      lines[width] = (await page.evaluate<Fit>(MEASURE)).firstLine;
+    }
+    assert.deepEqual(lines, { 360: 10, 400: 10, 700: 20, 1200: 20 });
+  });
 });
 
 describe('the schedule panel in code-server beside the editor, Explorer open, at 400, 700 and 1200 px', function () {
