@@ -53,7 +53,8 @@ describe('Balancer Lens: Compare with HEAD', () => {
         encoding: 'utf8',
       });
     git('init', '-q', '-b', 'main');
-    git('add', FILE, LINK);
+    // The whole workspace is committed, so the one change since HEAD is cart's, for the editor and diff --base HEAD alike.
+    git('add', '--all');
     git('commit', '-q', '-m', 'cart at 70/30');
     writeFileSync(join(root, FILE), cart(7));
     // The harness turns Git off for the scratch workspace; this test turns it on and opens the repository.
