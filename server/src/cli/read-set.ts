@@ -7,7 +7,7 @@
  * so the same folder and flags are the same configuration for each of them.
  */
 import { basename, dirname, resolve } from 'node:path';
-import { assembleSet, Configuration, ConfigurationSet, SetFile } from '../core/config-set';
+import { assembleSet, Configuration, ConfigurationSet, isMainFile, SetFile } from '../core/config-set';
 import { Locate, locator } from '../core/files';
 import type { FileAccess } from '../core/syntax/includes';
 import { ConfigLookup, configLookup } from '../node/config';
@@ -136,7 +136,9 @@ export function assembleSources(read: Omit<SetSources, 'shown'>, flags: ReadFlag
 export interface ReadSet {
   readonly set: ConfigurationSet;
   readonly flags: ReadFlags;
-  /** Offsets in a configuration's analysis to the file as the user named it (`unnamed` for standard input without --stdin-filename) and a 1-based line. */
+  /** What the set was assembled from. */
+  readonly read: SetSources;
+  /** Offsets in a configuration's analysis to the file as the user named it (`unnamed` for a text without a path) and a 1-based line. */
   locate(configuration: Configuration, unnamed?: string): Locate;
 }
 
@@ -152,6 +154,7 @@ export function readSet(io: CliIo, paths: readonly string[], values: ReadFlagVal
   return {
     set,
     flags: settings.flags,
+    read,
     locate: (configuration, unnamed = configuration.entry.key) =>
       locator(configuration.analysis.tree.text, configuration.analysis.tree.files, (source) =>
         source.path === '' ? unnamed : (read.shown.get(read.keyOf(source.path)) ?? showPath(source.path, cwd)),
@@ -165,9 +168,15 @@ export interface Purpose {
   readonly gerund: string;
 }
 
+/** The name of the configuration `readConfiguration` reads the given files into, in messages. */
+const TOGETHER = '(the files given, read together)';
+
 /**
- * The first configuration of the set PATHs read, for the commands that look at one (`trace`,
- * `status`); a note on stderr says so when there are several.
+ * The one configuration PATHs read, for the commands that look at one (`trace`, `status`). Where
+ * the set has several, an apache2.conf or httpd.conf among them is it (the others are files it
+ * does not read, such as a conf-available/ file not enabled); else the entry files are read
+ * together, one after the other, each from its own folder as its own configuration would be, as
+ * Apache reads the files an apache2.conf includes — the one server lint and schedule describe.
  */
 export function readConfiguration(
   io: CliIo,
@@ -177,13 +186,28 @@ export function readConfiguration(
 ): { readonly configuration: Configuration; readonly locate: Locate } {
   const read = readSet(io, paths, values);
   const { configurations } = read.set;
-  const configuration = configurations[0];
-  if (configuration === undefined) throw new UsageError(`no configuration file found ${purpose.infinitive}`);
-  if (configurations.length > 1) {
-    const entries = configurations.map((each) => (each.entry.path ? showPath(each.entry.path, io.cwd) : each.entry.key));
-    io.stderr.write(
-      `balancer-lens: note: ${configurations.length} configurations (${oneLine(entries.join(', '))}): ${purpose.gerund} the first\n`,
-    );
+  const first = configurations[0];
+  if (first === undefined) throw new UsageError(`no configuration file found ${purpose.infinitive}`);
+  const entries = configurations.map((each) => each.entry);
+  const included = entries.flatMap((entry) => (entry.path !== undefined && isIncludable(entry.path) ? [entry.path] : []));
+  if (configurations.length === 1 || isMainFile(first.entry) || included.length < entries.length) {
+    if (configurations.length > 1) {
+      const shown = entries.map((entry) => (entry.path ? showPath(entry.path, io.cwd) : entry.key));
+      io.stderr.write(
+        `balancer-lens: note: ${configurations.length} configurations (${oneLine(shown.join(', '))}): ${purpose.gerund} the first\n`,
+      );
+    }
+    return { configuration: first, locate: read.locate(first) };
   }
-  return { configuration, locate: read.locate(configuration) };
+  const serverRoot = read.flags.serverRoot;
+  const text = included.map((path) => `${serverRoot === undefined ? `ServerRoot "${dirname(path)}"\n` : ''}Include "${path}"\n`).join('');
+  // A path in the current folder, where no file is, so its includes are followed.
+  const path = resolve(io.cwd, TOGETHER);
+  const together = assembleSources({ ...read.read, sources: [{ key: path, path, text }] }, read.flags).configurations[0]!;
+  return { configuration: together, locate: read.locate(together) };
+}
+
+/** A path an `Include` line names as it is: quoted, with no wildcard or variable in it. */
+function isIncludable(path: string): boolean {
+  return !/["\\*?[${}]/.test(path);
 }
