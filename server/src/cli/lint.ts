@@ -1,11 +1,11 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
-import { ConfigLookup, configLookup, LintConfig } from '../node/config';
+import { ConfigLookup, LintConfig } from '../node/config';
 import { confirmFixes, fixFiles } from './fix';
 import { terminalWidth } from './fit';
 import { formatCheckstyle } from './formats/checkstyle';
@@ -16,7 +16,7 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
-import { Input, resolveInputs, showPath } from './inputs';
+import { Input, showPath } from './inputs';
 import { ignoreCheck } from '../node/walk';
 import {
   CliIo,
@@ -33,16 +33,8 @@ import {
 } from './io';
 import { oneLine } from './one-line';
 import { countFindings, relativeSlashPath, Report, reportFile } from './report';
-import {
-  EXT_HELP,
-  includeRoots,
-  LIMITS_HELP,
-  parseExtensions,
-  READ_OPTIONS,
-  ReadFlags,
-  readFlagsWithEnvvars,
-  VARIABLES_HELP,
-} from './read-options';
+import { EXT_HELP, includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, VARIABLES_HELP } from './read-options';
+import { readSettings, reportOutside, selectInputs } from './read-set';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
@@ -129,28 +121,27 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const ruleSettings = parseRules(values.rule ?? []);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
-  const extensions = parseExtensions(values.ext);
   const cwd = io.cwd;
   // No path is exactly `.`: the same files, and Debian's envvars beside an apache2.conf there.
   const paths = positionals.length > 0 ? positionals : ['.'];
-  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
+  const settings = readSettings(io, values, paths, cwd, values.config);
+  const { flags } = settings;
   // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
   const fileKey = realPathKeys();
   const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
-  const configFor = withRules(configLookup(values.config, cwd, includeRoots(flags, cwd, [])), ruleSettings);
+  const configFor = withRules(settings.configFor, ruleSettings);
   const isIgnored = ignoreCheck(configFor, values['ignore-pattern'] ?? [], cwd);
   const printed = values['print-config'];
   if (printed !== undefined) {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside, ignored } = resolveInputs(paths, {
+  const { inputs, outside, ignored } = selectInputs(
+    paths,
     cwd,
-    extensions,
-    stdinFilename: values['stdin-filename'],
-    configFor,
-    isIgnored,
-  });
+    { extensions: settings.extensions, configFor },
+    { stdinFilename: values['stdin-filename'], isIgnored },
+  );
   if (values.fix && values['fix-dry-run'])
     throw new UsageError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run only shows');
   if (values.fix && inputs.some((input) => input.kind === 'stdin'))
@@ -207,19 +198,7 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   };
   const linted = assemble();
   // A link the walk left out is still read where a linted file includes it, as Apache would.
-  for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
-    io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
-    isIncomplete = true;
-  }
-  for (const walked of new Set(outside.map((link) => link.walked))) {
-    const folder = basename(resolve(cwd, walked));
-    if (folder.endsWith('-enabled')) {
-      const root = dirname(resolve(cwd, walked));
-      io.stderr.write(
-        `balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === cwd ? '.' : showPath(root, cwd))}) instead, which reads both\n`,
-      );
-    }
-  }
+  if (reportOutside(io, outside, (path) => linted.configurationOf.has(fileKey(path)), cwd) > 0) isIncomplete = true;
   let findings: ReadonlyMap<string, FileFindings> = linted.findings;
   if (values.fix || values['fix-dry-run']) {
     const targets = sources.flatMap((source) =>
@@ -392,7 +371,6 @@ function parseOptions(argv: readonly string[]) {
     format: { type: 'string', short: 'f' },
     'max-warnings': { type: 'string' },
     config: { type: 'string', short: 'c' },
-    ext: { type: 'string', multiple: true },
     'stdin-filename': { type: 'string' },
     fix: { type: 'boolean' },
     'fix-dry-run': { type: 'boolean' },

@@ -300,7 +300,10 @@ export class DocumentStates {
   private inputs(replaced?: { readonly document: TextDocument; readonly text: string }): Inputs {
     const settings = this.settings();
     const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
-    const textOf = (document: TextDocument): string => (document === replaced?.document ? replaced.text : document.getText());
+    // The replaced file by key: VS Code keeps a file and its symlink open as two documents, one file.
+    const replacedKey = replaced && this.documentKey(replaced.document);
+    const textOf = (document: TextDocument): string =>
+      replaced && this.documentKey(document) === replacedKey ? replaced.text : document.getText();
     // By real path, as lint's overlay: a file included through a symlink is the open document.
     const overlay = new Map<string, string>();
     for (const document of open) {
