@@ -76,6 +76,26 @@ interface Round {
   whole?: ConfigurationSet;
   /** Whether the whole set is being assembled in the background. */
   running?: boolean;
+  /** The document keys (WHOLE for the whole set) whose set a quick DocumentStates gave up on (over its budget): not tried again this round. */
+  readonly declined: Set<string>;
+}
+
+/**
+ * How a DocumentStates works. `full`: every answer, the rest of the workspace analysed in the
+ * background, `busy` told around each assembly (the analysis worker tells the main thread). `quick`:
+ * the main thread's fast lane (lsp/fast-lane.ts), which answers while the worker is busy: only sets
+ * whose given files hold at most `maxSize` of text not analysed yet, and that end within `budgetMs`
+ * (what they include is known only once read), never the workspace in the background.
+ */
+export type StatesMode =
+  | { readonly kind: 'full'; readonly busy: (isBusy: boolean) => void }
+  | { readonly kind: 'quick'; readonly maxSize: number; readonly budgetMs: number };
+
+/** What a quick DocumentStates throws when a document's set would take longer than its budget: the worker answers instead. */
+export class OverBudget extends Error {
+  constructor() {
+    super("over the fast lane's budget");
+  }
 }
 
 /**
@@ -91,6 +111,9 @@ const WAIT_FOR_WORKSPACE = 128 * 1024;
  * each through a few turns of the event loop) before the next slice starts.
  */
 const SLICE_MS = 50;
+
+/** The whole workspace's set where a document key is expected (keys are paths or URIs, never empty). */
+const WHOLE = '';
 const PAUSE_MS = 10;
 
 /**
@@ -133,6 +156,8 @@ export class DocumentStates {
   private variables: ReadVariables | undefined;
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
+  /** In `quick` mode, while an assembly runs: when it is over its budget (performance.now()). */
+  private deadline: number | undefined;
 
   constructor(
     private readonly settings: () => Settings,
@@ -140,6 +165,7 @@ export class DocumentStates {
     private readonly folders: () => readonly string[],
     private readonly warn: (message: string) => void,
     private readonly settled: (settled: Settled) => void = () => undefined,
+    private readonly mode: StatesMode = { kind: 'full', busy: () => undefined },
   ) {}
 
   /** Something changed: every answer is stale (analyses whose files did not change are kept; one assembling in the background stops). */
@@ -194,28 +220,71 @@ export class DocumentStates {
   private setFor(key: string): ConfigurationSet {
     const round = this.currentRound();
     if (round.whole) return round.whole;
-    if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE)
-      return (round.whole = assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+    if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE && !round.declined.has(WHOLE)) {
+      try {
+        return (round.whole = this.working(round, WHOLE, round.inputs.given, () =>
+          assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+        ));
+      } catch (error) {
+        // A quick DocumentStates whose includes made the whole set costly still tries the document's own.
+        if (!(error instanceof OverBudget)) throw error;
+      }
+    }
     const set = this.partialSet(round, key);
-    this.analyseInBackground(round);
+    if (this.mode.kind === 'full') this.analyseInBackground(round);
     return set;
   }
 
   /** The whole workspace's set, assembled now if the background has not finished it (Compare with HEAD compares it all, as `diff` does). */
   private wholeSet(): ConfigurationSet {
     const round = this.currentRound();
-    return (round.whole ??= assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+    return (round.whole ??= this.working(round, WHOLE, round.inputs.given, () =>
+      assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+    ));
   }
 
   /** The set of the files of `round` that may form the configuration of the file `key`, assembled once per round. */
   private partialSet(round: Round, key: string): ConfigurationSet {
     let set = round.partial.get(key);
     if (!set) {
-      set = assembleSet(possibleReaders(round.inputs.given, key), round.inputs.options, round.analyses);
+      const readers = possibleReaders(round.inputs.given, key);
+      set = this.working(round, key, readers, () => assembleSet(readers, round.inputs.options, round.analyses));
       round.partial.set(key, set);
     }
     return set;
   }
+
+  /**
+   * Runs one assembly of `files` for the document `key`: in `full` mode telling `busy` around it; in
+   * `quick` mode only within its bounds, past which it throws OverBudget (the core's checkpoints
+   * throw it once the time is up; what was analysed whole is kept in `round.analyses`) and the
+   * document is not tried again this round.
+   */
+  private working<T>(round: Round, key: string, files: readonly SetFile[], assemble: () => T): T {
+    if (this.mode.kind === 'full') {
+      this.mode.busy(true);
+      try {
+        return assemble();
+      } finally {
+        this.mode.busy(false);
+      }
+    }
+    if (round.declined.has(key) || unanalysedSize(files, round.analyses) > this.mode.maxSize) throw new OverBudget();
+    this.deadline = performance.now() + this.mode.budgetMs;
+    try {
+      return assemble();
+    } catch (error) {
+      if (error instanceof OverBudget) round.declined.add(key);
+      throw error;
+    } finally {
+      this.deadline = undefined;
+    }
+  }
+
+  /** The core's checkpoint (before each configuration, rule, 1,024 lines read…): throws once a quick assembly is over its budget. */
+  private readonly checkpoint = (): void => {
+    if (this.deadline !== undefined && performance.now() > this.deadline) throw new OverBudget();
+  };
 
   /**
    * Assembles the whole set of `round` in slices of steps, answering the requests read between
@@ -234,8 +303,12 @@ export class DocumentStates {
       const sliced = performance.now();
       let next;
       try {
-        do next = steps.next();
-        while (!next.done && performance.now() - sliced < SLICE_MS);
+        next = this.working(round, WHOLE, round.inputs.given, () => {
+          let step;
+          do step = steps.next();
+          while (!step.done && performance.now() - sliced < SLICE_MS);
+          return step;
+        });
       } catch (error) {
         round.running = false;
         this.warn(
@@ -273,7 +346,7 @@ export class DocumentStates {
     // Only the files still given can be entries: a closed buffer's analysis goes.
     const given = new Set(inputs.given.map((file) => file.key));
     const analyses = new Map(last && changed ? [...unchangedAnalyses(last.analyses, changed)].filter(([key]) => given.has(key)) : []);
-    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map() });
+    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map(), declined: new Set() });
   }
 
   /**
@@ -356,8 +429,14 @@ export class DocumentStates {
     const options: SetOptions = {
       files,
       keyOf: this.keyOf,
-      read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits, ...this.readVariables() },
+      read: {
+        epochSeconds: Math.floor(Date.now() / 1000),
+        limits: settings.limits,
+        ...this.readVariables(),
+        ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoint } : {}),
+      },
       rulesFor: (entry) => this.rulesFor(entry.path),
+      ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoint } : {}),
     };
     return { given, options, answers, listings };
   }

@@ -1,0 +1,111 @@
+/**
+ * The main thread's fast lane: while the worker is busy, the requests of requests.ts about a
+ * document are answered here from the document's own configuration (the files that may form it), as
+ * the worker answers them before the whole workspace is analysed — provided that takes at most
+ * MAX_SIZE and BUDGET_MS (a configuration that would take longer, or one that is over the size limit, is left to
+ * the worker). It keeps its own copy of the open documents, from the same notifications the worker
+ * gets, and the settings the worker pulled; it never publishes, logs or analyses in the background.
+ */
+import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams, InitializeParams } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SCHEDULE_REQUEST } from '../protocol';
+import { documentLookup } from './context';
+import { DocumentStates, OverBudget } from './documents';
+import { guardWith } from './guard';
+import { folderPaths } from './handlers/initialize';
+import { analysisRequests } from './requests';
+import { DEFAULT_SETTINGS, Settings } from './settings';
+import { isChange, isOpen, namesDocument } from './sync';
+
+/**
+ * The text the fast lane analyses for a request at most (given files not analysed yet; about 30 ms
+ * once warm), and how long it may take (the main thread reads no message meanwhile), for includes
+ * it only finds on reading and a first analysis in a cold thread.
+ */
+const MAX_SIZE = 64 * 1024;
+const BUDGET_MS = 300;
+
+/** The requests that show balancer-manager pages: the worker fetches them, so it answers these while pages are configured. */
+const READS_LIVE = new Set(['textDocument/hover', SCHEDULE_REQUEST]);
+
+/** The fast lane of a server. */
+export interface FastLane {
+  /** The client's initialize params: the workspace folders. */
+  initialize(params: unknown): void;
+  /** A notification from the client, as the worker gets it too. */
+  notified(method: string, params: unknown): void;
+  /** The settings the worker pulled. */
+  configure(settings: Settings): void;
+  /** The answer to a request, or undefined when the worker answers it (another method, a configuration over the budget). */
+  answer(method: string, params: unknown): { readonly result: unknown } | undefined;
+}
+
+/** A fast lane whose handlers log their failures through `log`. */
+export function fastLane(log: (message: string) => void): FastLane {
+  const documents = new Map<string, TextDocument>();
+  let settings: Settings = DEFAULT_SETTINGS;
+  let folders: string[] = [];
+  const states = new DocumentStates(
+    () => settings,
+    () => [...documents.values()],
+    () => folders,
+    // The worker logs what reading the workspace finds.
+    () => undefined,
+    undefined,
+    { kind: 'quick', maxSize: MAX_SIZE, budgetMs: BUDGET_MS },
+  );
+  const guard = guardWith(log, (error) => error instanceof OverBudget);
+  const withDocument = documentLookup({ get: (uri) => documents.get(uri) }, states, () => settings);
+  // No live pages here: READS_LIVE are left to the worker while pages are configured.
+  const requests = new Map(analysisRequests(withDocument, guard, () => []).map((request) => [request.method, request.handler]));
+
+  return {
+    initialize(params) {
+      try {
+        folders = folderPaths(params as InitializeParams);
+      } catch {
+        // The worker answers malformed params; this lane then knows no folders.
+      }
+    },
+    notified(method, params) {
+      switch (method) {
+        case 'textDocument/didOpen': {
+          if (!isOpen(params)) return;
+          const { uri, languageId, version, text } = (params as DidOpenTextDocumentParams).textDocument;
+          documents.set(uri, TextDocument.create(uri, languageId, version, text));
+          return states.touch();
+        }
+        case 'textDocument/didChange': {
+          if (!isChange(params)) return;
+          const { textDocument, contentChanges } = params as DidChangeTextDocumentParams;
+          const document = documents.get(textDocument.uri);
+          if (!document || contentChanges.length === 0) return;
+          TextDocument.update(document, contentChanges, textDocument.version);
+          return states.touch();
+        }
+        case 'textDocument/didClose':
+          if (!namesDocument(params)) return;
+          documents.delete((params as { textDocument: { uri: string } }).textDocument.uri);
+          return states.touch();
+        case 'textDocument/didSave':
+          return states.saved();
+        case 'workspace/didChangeWatchedFiles':
+          return states.clear();
+      }
+    },
+    configure(pulled) {
+      settings = pulled;
+      states.clear();
+    },
+    answer(method, params) {
+      const handler = requests.get(method);
+      if (!handler || (settings.live.urls.length > 0 && READS_LIVE.has(method))) return undefined;
+      try {
+        return { result: handler(params) };
+      } catch (error) {
+        if (error instanceof OverBudget) return undefined;
+        throw error;
+      }
+    },
+  };
+}
