@@ -83,13 +83,16 @@ interface Round {
 /**
  * How a DocumentStates works. `full`: every answer, the rest of the workspace analysed in the
  * background, `busy` told around each assembly (the analysis worker tells the main thread). `quick`:
- * the main thread's fast lane (lsp/fast-lane.ts), which answers while the worker is busy: only sets
- * whose given files hold at most `maxSize` of text not analysed yet, and that end within `budgetMs`
- * (what they include is known only once read), never the workspace in the background.
+ * the main thread's fast lane (lsp/fast-lane.ts), which answers while the worker is busy, never
+ * analysing the workspace in the background, and only within three bounds: the given files of a
+ * set hold at most `maxSize` of text not analysed yet (checked before it starts); reading and
+ * modelling (what includes, `Define`s and macros add is known only then) pass at most `maxWork`
+ * of the core's checkpoints, each about 1,024 lines or model steps; and it ends within `budgetMs`
+ * (the last resort, for a rule that is slow on a short text).
  */
 export type StatesMode =
   | { readonly kind: 'full'; readonly busy: (isBusy: boolean) => void }
-  | { readonly kind: 'quick'; readonly maxSize: number; readonly budgetMs: number };
+  | { readonly kind: 'quick'; readonly maxSize: number; readonly maxWork: number; readonly budgetMs: number };
 
 /** What a quick DocumentStates throws when a document's set would take longer than its budget: the worker answers instead. */
 export class OverBudget extends Error {
@@ -156,8 +159,10 @@ export class DocumentStates {
   private variables: ReadVariables | undefined;
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
-  /** In `quick` mode, while an assembly runs: when it is over its budget (performance.now()). */
+  /** In `quick` mode, while an assembly runs: when it is over its time (performance.now()), which phase it is in, and the checkpoints it passed reading and modelling. */
   private deadline: number | undefined;
+  private phase: 'analysing' | 'linting' = 'analysing';
+  private work = 0;
 
   constructor(
     private readonly settings: () => Settings,
@@ -256,9 +261,9 @@ export class DocumentStates {
 
   /**
    * Runs one assembly of `files` for the document `key`: in `full` mode telling `busy` around it; in
-   * `quick` mode only within its bounds, past which it throws OverBudget (the core's checkpoints
-   * throw it once the time is up; what was analysed whole is kept in `round.analyses`) and the
-   * document is not tried again this round.
+   * `quick` mode only within its bounds (StatesMode), past which it throws OverBudget (from the
+   * core's checkpoints once under way; what was analysed whole is kept in `round.analyses`) and
+   * the document is not tried again this round.
    */
   private working<T>(round: Round, key: string, files: readonly SetFile[], assemble: () => T): T {
     if (this.mode.kind === 'full') {
@@ -271,6 +276,8 @@ export class DocumentStates {
     }
     if (round.declined.has(key) || unanalysedSize(files, round.analyses) > this.mode.maxSize) throw new OverBudget();
     this.deadline = performance.now() + this.mode.budgetMs;
+    this.phase = 'analysing';
+    this.work = 0;
     try {
       return assemble();
     } catch (error) {
@@ -281,10 +288,22 @@ export class DocumentStates {
     }
   }
 
-  /** The core's checkpoint (before each configuration, rule, 1,024 lines read…): throws once a quick assembly is over its budget. */
-  private readonly checkpoint = (): void => {
-    if (this.deadline !== undefined && performance.now() > this.deadline) throw new OverBudget();
+  /** The core's checkpoints while a quick assembly runs: each configuration's phase, then its reading, modelling and rules. */
+  private readonly checkpoints = {
+    configuration: (phase: 'analysing' | 'linting'): void => {
+      this.phase = phase;
+      this.checkBudget();
+    },
+    work: (): void => {
+      if (this.phase === 'analysing') this.work++;
+      this.checkBudget();
+    },
   };
+
+  private checkBudget(): void {
+    if (this.deadline === undefined || this.mode.kind !== 'quick') return;
+    if (this.work > this.mode.maxWork || performance.now() > this.deadline) throw new OverBudget();
+  }
 
   /**
    * Assembles the whole set of `round` in slices of steps, answering the requests read between
@@ -433,10 +452,10 @@ export class DocumentStates {
         epochSeconds: Math.floor(Date.now() / 1000),
         limits: settings.limits,
         ...this.readVariables(),
-        ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoint } : {}),
+        ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoints.work } : {}),
       },
       rulesFor: (entry) => this.rulesFor(entry.path),
-      ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoint } : {}),
+      ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoints.configuration } : {}),
     };
     return { given, options, answers, listings };
   }

@@ -1,8 +1,8 @@
 /**
  * The main thread's fast lane: while the worker is busy, the requests of requests.ts about a
  * document are answered here from the document's own configuration (the files that may form it), as
- * the worker answers them before the whole workspace is analysed — provided that takes at most
- * MAX_SIZE and BUDGET_MS (a configuration that would take longer, or one that is over the size limit, is left to
+ * the worker answers them before the whole workspace is analysed — provided that stays within
+ * BOUNDS (a configuration that would take longer, or one that is over the size limit, is left to
  * the worker). It keeps its own copy of the open documents, from the same notifications the worker
  * gets, and the settings the worker pulled; it never publishes, logs or analyses in the background.
  */
@@ -18,12 +18,12 @@ import { DEFAULT_SETTINGS, Settings } from './settings';
 import { isChange, isOpen, namesDocument } from './sync';
 
 /**
- * The text the fast lane analyses for a request at most (given files not analysed yet; about 30 ms
- * once warm), and how long it may take (the main thread reads no message meanwhile), for includes
- * it only finds on reading and a first analysis in a cold thread.
+ * The fast lane's bounds (StatesMode): the text it analyses for a request (given files not
+ * analysed yet; about 30 ms once warm), the core's checkpoints reading and modelling may pass
+ * (includes, `Define`s and macros: about 16,000 lines or model steps), and how long it may take (the
+ * main thread reads no message meanwhile; the first analysis in a cold thread takes longest).
  */
-const MAX_SIZE = 64 * 1024;
-const BUDGET_MS = 300;
+const BOUNDS = { kind: 'quick', maxSize: 64 * 1024, maxWork: 16, budgetMs: 500 } as const;
 
 /** The requests that show balancer-manager pages: the worker fetches them, so it answers these while pages are configured. */
 const READS_LIVE = new Set(['textDocument/hover', SCHEDULE_REQUEST]);
@@ -52,7 +52,7 @@ export function fastLane(log: (message: string) => void): FastLane {
     // The worker logs what reading the workspace finds.
     () => undefined,
     undefined,
-    { kind: 'quick', maxSize: MAX_SIZE, budgetMs: BUDGET_MS },
+    BOUNDS,
   );
   const guard = guardWith(log, (error) => error instanceof OverBudget);
   const withDocument = documentLookup({ get: (uri) => documents.get(uri) }, states, () => settings);

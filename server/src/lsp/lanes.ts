@@ -8,6 +8,8 @@
  * Analyses stay in the thread that made them (they hold class instances, and copying one of 2 MB
  * would block for half a second): the main thread keeps only the small ones it made itself.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { isMainThread, MessageChannel, MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   createConnection,
@@ -44,15 +46,17 @@ export function workerSide(): { connection: Connection; report: (report: LaneRep
 
 /**
  * In the main thread: starts the worker and routes the client's messages (stdio and node-ipc; false
- * for other transports, and when not running from the bundle, where the server runs in this thread).
+ * for other transports, and when not running from the bundle in server/dist, where the server runs
+ * in this thread).
  */
 export function startLanes(): boolean {
-  const transport = clientTransport();
-  if (!transport || !__filename.endsWith('.js')) return false;
+  // The file editors start, beside the bundle: in the worker it starts the server (workerSide), with the code cache if asked.
+  const entry = join(__dirname, 'server.js');
+  const transport = existsSync(entry) ? clientTransport() : undefined;
+  if (!transport) return false;
   const { reader, writer } = transport;
   const { port1, port2 } = new MessageChannel();
-  // The bundle (server/dist/cli.js) again, in the worker: its startServer finds itself in a worker (workerSide).
-  const worker = new Worker(`require(${JSON.stringify(__filename)}).startServer()`, {
+  const worker = new Worker(`require(${JSON.stringify(entry)})`, {
     eval: true,
     workerData: { lane: port2 },
     transferList: [port2],
@@ -103,7 +107,7 @@ export function startLanes(): boolean {
     }
     if (method === 'initialize') fast.initialize(params);
     if (method === 'shutdown') isShutDown = true;
-    if ((isBusy || unanswered.size > 0) && !isSettled) {
+    if ((isBusy || unanswered.size > 0) && !isSettled && !isShutDown) {
       const answer = fast.answer(method, params);
       if (answer) return void writer.write({ jsonrpc: '2.0', id, result: answer.result } as Message);
     }
