@@ -1,6 +1,7 @@
 /**
- * The connection the process arguments ask for (stdio, IPC or sockets). Over stdio the server
- * reads the stream itself: vscode-languageserver drops read errors, so a wrong Content-Length (a
+ * The client's transport the process arguments ask for (stdio, IPC or sockets): read message by
+ * message for the main thread's lanes (lanes.ts), or as a connection for a server in the main
+ * thread. Over stdio the server reads the stream itself: vscode-languageserver drops read errors, so a wrong Content-Length (a
  * message cut short or overlong) left the process running but deaf. A byte stream that lost its
  * framing cannot be re-synchronised, so the server logs why and exits with 1; the client restarts it.
  * A well-framed message whose body is not JSON, or not an object, leaves the framing intact: it is
