@@ -114,10 +114,10 @@ const WAIT_FOR_WORKSPACE = 128 * 1024;
  * each through a few turns of the event loop) before the next slice starts.
  */
 const SLICE_MS = 50;
+const PAUSE_MS = 10;
 
 /** The whole workspace's set where a document key is expected (keys are paths or URIs, never empty). */
 const WHOLE = '';
-const PAUSE_MS = 10;
 
 /**
  * Runs `task` PAUSE_MS from the next turn of the event loop: a timer set at once would count from

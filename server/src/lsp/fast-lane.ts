@@ -20,10 +20,10 @@ import { isChange, isOpen, namesDocument } from './sync';
 /**
  * The fast lane's bounds (StatesMode): the text it analyses for a request (given files not
  * analysed yet; about 30 ms once warm), the core's checkpoints reading and modelling may pass
- * (includes, `Define`s and macros: about 16,000 lines or model steps), and how long it may take (the
+ * (includes, `Define`s and macros: about 8,000 lines or model steps; 64 KB pass 4 or 5), and how long it may take (the
  * main thread reads no message meanwhile; the first analysis in a cold thread takes longest).
  */
-const BOUNDS = { kind: 'quick', maxSize: 64 * 1024, maxWork: 16, budgetMs: 500 } as const;
+const BOUNDS = { kind: 'quick', maxSize: 64 * 1024, maxWork: 8, budgetMs: 500 } as const;
 
 /** The requests that show balancer-manager pages: the worker fetches them, so it answers these while pages are configured. */
 const READS_LIVE = new Set(['textDocument/hover', SCHEDULE_REQUEST]);
@@ -36,6 +36,8 @@ export interface FastLane {
   notified(method: string, params: unknown): void;
   /** The settings the worker pulled. */
   configure(settings: Settings): void;
+  /** The open documents and their versions, as the worker's `settled` report gives them (documentVersions). */
+  versions(): string;
   /** The answer to a request, or undefined when the worker answers it (another method, a configuration over the budget). */
   answer(method: string, params: unknown): { readonly result: unknown } | undefined;
 }
@@ -93,6 +95,7 @@ export function fastLane(log: (message: string) => void): FastLane {
           return states.clear();
       }
     },
+    versions: () => documentVersions([...documents.values()]),
     configure(pulled) {
       settings = pulled;
       states.clear();
@@ -108,4 +111,9 @@ export function fastLane(log: (message: string) => void): FastLane {
       }
     },
   };
+}
+
+/** Documents and their versions in one comparable string. */
+export function documentVersions(documents: readonly TextDocument[]): string {
+  return JSON.stringify(documents.map((document) => [document.uri, document.version]));
 }

@@ -29,8 +29,11 @@ import { clientTransport } from './transport';
 export type LaneReport =
   /** It starts or ends assembling a configuration set. */
   | { readonly kind: 'busy'; readonly isBusy: boolean }
-  /** The whole workspace is analysed: until the next change, every answer is the worker's (it knows more than a document's own configuration). */
-  | { readonly kind: 'settled' }
+  /**
+   * The whole workspace is analysed, with the open documents at these versions: until the next
+   * change, every answer is the worker's (it knows more than a document's own configuration).
+   */
+  | { readonly kind: 'settled'; readonly versions: string }
   /** The settings it pulled from the client. */
   | { readonly kind: 'settings'; readonly settings: Settings };
 
@@ -67,9 +70,9 @@ export function startLanes(): boolean {
     void writer.write({ jsonrpc: '2.0', method: LogMessageNotification.method, params: { type, message } } as Message);
   worker.stdout.on('data', (chunk: Buffer) => log(MessageType.Log, chunk.toString('utf8')));
   const fast = fastLane((message) => log(MessageType.Error, message));
-  /** Whether the worker is assembling a set, the requests it has not answered yet (by id), and whether the whole workspace is analysed. */
+  /** Whether the worker is assembling a set, the documents of the requests it has not answered yet (by id), and whether the whole workspace is analysed. */
   let isBusy = false;
-  const unanswered = new Set<string>();
+  const unanswered = new Map<string, unknown>();
   let isSettled = false;
   let isShutDown = false;
 
@@ -79,7 +82,8 @@ export function startLanes(): boolean {
         isBusy = report.isBusy;
         break;
       case 'settled':
-        isSettled = true;
+        // Not when a document changed since: the worker has not analysed the workspace with that change.
+        isSettled = report.versions === fast.versions();
         break;
       case 'settings':
         fast.configure(report.settings);
@@ -107,11 +111,13 @@ export function startLanes(): boolean {
     }
     if (method === 'initialize') fast.initialize(params);
     if (method === 'shutdown') isShutDown = true;
-    if ((isBusy || unanswered.size > 0) && !isSettled && !isShutDown) {
+    const uri = documentOf(params);
+    // A document the worker is answering a request about is left to it: it is analysing that one already.
+    if ((isBusy || unanswered.size > 0) && !isSettled && !isShutDown && ![...unanswered.values()].includes(uri)) {
       const answer = fast.answer(method, params);
       if (answer) return void writer.write({ jsonrpc: '2.0', id, result: answer.result } as Message);
     }
-    unanswered.add(idKey(id));
+    unanswered.set(idKey(id), uri);
     worker.postMessage(message);
   });
   transport.closed(() => isShutDown);
@@ -130,6 +136,12 @@ const TOUCHING = new Set([
 
 function isResponse(message: Message): message is Message & { id: unknown } {
   return !('method' in message) && 'id' in message;
+}
+
+/** The document a request is about: `textDocument.uri`, or `uri` (balancerLens/schedule, /trace, /diff). */
+function documentOf(params: unknown): unknown {
+  const fields = params as { textDocument?: { uri?: unknown }; uri?: unknown } | null | undefined;
+  return fields?.textDocument?.uri ?? fields?.uri;
 }
 
 /** A request id as a key: numbers and strings are distinct ids. */

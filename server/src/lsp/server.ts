@@ -21,6 +21,7 @@ import { pullSettings } from './handlers/settings';
 import { LIVE_REFRESH_COMMAND, liveMonitor } from './live';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { analysisRequests } from './requests';
+import { documentVersions } from './fast-lane';
 import { LaneReport, startLanes, workerSide } from './lanes';
 import { checkedSync } from './sync';
 import { connect } from './transport';
@@ -47,7 +48,7 @@ function serve(connection: Connection, report: (report: LaneReport) => void): vo
   const guard = guardWith((message) => connection.console.error(message));
   // The whole workspace analysed after documents were answered from their own configurations: their cross-file findings may differ.
   const settled = guard('diagnostics', undefined, ({ changed, analysed, ms }: Settled) => {
-    report({ kind: 'settled' });
+    report({ kind: 'settled', versions: documentVersions(documents.all()) });
     if (analysed > 0)
       connection.console.log(
         `balancer-lens: ${analysed} more configurations of the workspace analysed in the background (${(ms / 1000).toFixed(1)} s)`,
