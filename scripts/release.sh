@@ -61,7 +61,8 @@ say "checking"
 ! git rev-parse --quiet --verify "refs/tags/$tag" >/dev/null || die "$tag is already tagged"
 [ "$(node -p "require('./package.json').version")" != "$version" ] || die "package.json is at $version already"
 grep -qx '## Unreleased' CHANGELOG.md || die "CHANGELOG.md has no '## Unreleased' section"
-unreleased | grep -q '[^[:space:]]' || die "CHANGELOG.md's '## Unreleased' section is empty"
+# Read whole: grep -q would stop awk early, and pipefail takes that SIGPIPE for an empty section.
+[ -n "$(unreleased | tr -d '[:space:]')" ] || die "CHANGELOG.md's '## Unreleased' section is empty"
 if [ "$dry_run" = 0 ]; then
   [ -n "${VSCE_PAT:-}" ] || die "VSCE_PAT is not set (the Marketplace's token)"
   [ -n "${OVSX_PAT:-}" ] || die "OVSX_PAT is not set (Open VSX's token)"
