@@ -221,9 +221,9 @@ describe('one reader: the same folder and read flags are the same configuration 
         'etc/10-pool.conf': LIVE_CONFIG.replace('ProxyPass / balancer://t/\n', ''),
       }),
       args: () => [],
-      // FIXME: member-trailing-slash and missing-proxypassreverse pair a ProxyPass with its balancer's
-      // members within one configuration, so lint misses them when the two are in different entry files.
-      lint: [0, []],
+      // FIXME: member-trailing-slash pairs a ProxyPass with its balancer's members within one
+      // configuration, so lint misses it when the two are in different entry files.
+      lint: [0, ['missing-proxypassreverse']],
     },
     {
       name: '--ext for a folder of *.cfg files',
