@@ -1,5 +1,6 @@
-import { COMPLETE, ruleTable } from '../../support/rules';
+import { COMPLETE, loadModule, ruleTable } from '../../support/rules';
 
+const HC = COMPLETE + loadModule('proxy_hcheck_module', 'mod_proxy_hcheck.so');
 const AT = { path: '/etc/apache2/apache2.conf', files: { '/etc/apache2/apache2.conf': '' } };
 
 // Each expectation was checked with `apache2 -t` (Apache/2.4.71, Debian); flags are case-insensitive.
@@ -64,12 +65,27 @@ ruleTable('invalid-directive-argument', [
   [
     '[[ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/]]\n[[ProxyHCExpr ok {%{REQUEST_STATUS}}]]',
     {
-      says: ['ProxyHCExpr needs a condition, not a value alone'],
+      says: ["ProxyHCExpr's expression does not parse: the expression ends too early"],
       apache: 'Could not parse expression "%{REQUEST_STATUS}": syntax error, unexpected $end',
     },
   ],
+  // ap_expr's parse (server/src/core/expr; every verdict class in test/apache/hc-expressions.ts)
   [
-    'ProxyHCExpr name_of_15bytes {%{REQUEST_STATUS} =~ /^2/}\nProxyHCExpr ok "%{REQUEST_STATUS} == 200"\nProxyHCExpr ok {a {b} c}\nProxyHCTemplate t',
+    '[[ProxyHCExpr ok {a {b} c}]]',
+    { says: ['"{" is out of place'], apache: `Could not parse expression "a {b} c": syntax error, unexpected '{', expecting '('` },
+  ],
+  [
+    '[[ProxyHCExpr ok {%{STATUS} =~ /^2/}]]',
+    {
+      says: ['variable "%{STATUS}" does not exist'],
+      apache: `Could not parse expression "%{STATUS} =~ /^2/": Variable 'STATUS' does not exist`,
+    },
+  ],
+  [`[[ProxyHCExpr ok {%{req:a"b} == 1}]]`, { says: ["stops Apache's scanner"], apache: 'flex scanner jammed' }],
+  [`${HC}[[ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}]]`, { says: ['variable "%{SSL_PROTOCOL}" does not exist'] }],
+  [`ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}`], // a fragment: mod_ssl may be loaded elsewhere
+  [
+    'ProxyHCExpr name_of_15bytes {%{REQUEST_STATUS} =~ /^2/}\nProxyHCExpr ok "%{REQUEST_STATUS} == 200"\nProxyHCExpr ok {%{REQUEST_STATUS} in {\'200\'}}\nProxyHCTemplate t',
   ],
   [`${COMPLETE}ProxyHCExpr`], // without mod_proxy_hcheck the directive is unknown: unknown-directive's business
   // near misses

@@ -18,7 +18,7 @@ export const rule: Rule = {
   docs: {
     summary:
       '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>` or `ProxyHCExpr` with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces).',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces) that ap_expr parses: balanced quotes and parentheses, a comparison rather than a value alone, variables, functions and operators Apache knows, and regular expressions PCRE compiles.',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000',
     good: 'BalancerPersist On\nBalancerGrowth 20',
   },
@@ -38,7 +38,14 @@ export const rule: Rule = {
       if (finding) yield finding;
     }
     for (const problem of modelProblems(analysis, 'invalid-directive-argument'))
-      yield { span: problem.span, message: HC_ADVICE[problem.kind as keyof typeof HC_ADVICE], apacheMessage: problem.message };
+      yield {
+        span: problem.span,
+        message:
+          problem.kind === 'hc-condition'
+            ? `ProxyHCExpr's expression does not parse: ${problem.reason ?? "see Apache's words"}`
+            : HC_ADVICE[problem.kind as keyof typeof HC_ADVICE],
+        apacheMessage: problem.message,
+      };
     for (const problem of syntaxProblems(analysis, 'invalid-directive-argument'))
       yield {
         span: problem.span,
@@ -54,7 +61,6 @@ const HC_EXAMPLE = 'e.g. ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[23]/}';
 const HC_ADVICE = {
   'hc-name': 'a health-check definition needs a name first (an expression name of at most 15 bytes)',
   'hc-expression': `ProxyHCExpr needs an expression after its name, ${HC_EXAMPLE}`,
-  'hc-condition': `ProxyHCExpr needs a condition, not a value alone, ${HC_EXAMPLE}`,
   'hc-extra': `ProxyHCExpr takes one expression: write it in braces, ${HC_EXAMPLE}`,
 };
 
