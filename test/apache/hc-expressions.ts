@@ -107,7 +107,8 @@ export const EXPRESSIONS: readonly (readonly [expression: string, apache: string
   ['%{REQUEST_STATUS} == a', "syntax error, unexpected $end, expecting '('"],
   ['%{REQUEST_STATUS} == 1 && %{FOO} == 1 && (', "syntax error, unexpected $end: Variable 'FOO' does not exist"],
   ['%{REQUEST_STATUS} ==', 'syntax error, unexpected $end'],
-  ["{RESPONSE_STATUS} in { '200', '204' }", "syntax error, unexpected '{'"],
+  // RESPONSE_STATUS is not one of ap_expr's variables: a health check's status is REQUEST_STATUS
+  ["%{RESPONSE_STATUS} in { '200', '204' }", "Variable 'RESPONSE_STATUS' does not exist"],
   ['%{REQUEST_STATUS} =~ /a{2,1}/', 'Failed to compile regular expression'],
   ["%{REQUEST_STATUS} in { '200' '204' }", "syntax error, unexpected T_STR_BEGIN, expecting '}' or ','"],
 ];
