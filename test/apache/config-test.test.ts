@@ -487,6 +487,24 @@ const cases: readonly Case[] = [
   refused('ProxyHCExpr with its expression out of braces', lines('ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/', proxy(H1)), HCHECK),
   refused('ProxyHCExpr with a variable alone', lines('ProxyHCExpr ok {%{REQUEST_STATUS}}', proxy(H1)), HCHECK),
   accepted('ProxyHCExpr with a quoted expression', lines('ProxyHCExpr ok "%{REQUEST_STATUS} == 200"', proxy(H1)), HCHECK),
+  // ap_expr in the other directives that parse one while reading (server/src/core/expr; ProxyHCExpr's own table: hc-expressions.test.ts).
+  refused('<If> with a regex PCRE refuses', lines('<If "%{REQUEST_URI} =~ /(/">', '</If>')),
+  refused('<ElseIf> with an unknown variable', lines('<If "true">', '</If>', '<ElseIf "%{FOO} == 1">', '</ElseIf>')),
+  accepted(
+    '<If> and <ElseIf> that parse',
+    lines('<If "%{REQUEST_URI} =~ m#^/api/# && -n %{HTTP_HOST}">', '</If>', "<ElseIf \"!(%{QUERY_STRING} in {'a', 'b'})\">", '</ElseIf>'),
+  ),
+  refused('<If> using hc() without mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>')),
+  accepted('<If> using hc() with mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>'), HCHECK),
+  refused('SetEnvIfExpr with an unclosed parenthesis', 'SetEnvIfExpr "(%{REQUEST_URI} == \'/\'" x=1', { modules: ['setenvif'] }),
+  accepted('SetEnvIfExpr that parses', 'SetEnvIfExpr "%{REQUEST_URI} -strmatch \'/api/*\'" x=1', { modules: ['setenvif'] }),
+  refused('Require expr with an unknown function', lines('<Location />', '    Require expr "foo(%{REQUEST_URI}) == 1"', '</Location>')),
+  refused('Require not expr with an unknown variable', lines('<Location />', '    Require not expr %{FOO} == 1', '</Location>')),
+  refused('Require expr with nothing after it', lines('<Location />', '    Require expr', '</Location>')),
+  accepted(
+    'Require expr unquoted, and quoted',
+    lines('<Location />', "    Require expr %{REQUEST_METHOD} in {'GET', 'HEAD'}", '    Require expr "-R \'10.0.0.0/8\'"', '</Location>'),
+  ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

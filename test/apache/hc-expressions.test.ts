@@ -66,7 +66,13 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
       if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
       const line = text.split('\n').length - 1;
       const output = unescape(result.output.trim());
-      const analysis = analyze(text, { path: file, files: diskAccess(), environment: process.env, environmentIsComplete: true });
+      const analysis = analyze(text, {
+        path: file,
+        files: diskAccess(),
+        epochSeconds: 1_800_000_000,
+        environment: process.env,
+        environmentIsComplete: true,
+      });
       const errors = lint(analysis).filter((diagnostic) => diagnostic.severity === 'error');
       const index = new LineIndex(text);
       const report = `Apache (exit ${result.status}):\n${output}\nours:\n${errors.map((e) => `  line ${index.position(e.span.start).line + 1} [${e.ruleId}] ${e.message} | ${e.apacheMessage ?? ''}`).join('\n')}`;

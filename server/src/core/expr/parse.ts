@@ -118,7 +118,7 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
   }
 }
 
-const JAMMED = "a quote inside %{name:…} or a backslash at the very end stops Apache's scanner";
+const JAMMED = "a quote in %{name:…} or a final backslash stops Apache's scanner";
 
 /** The scanner's words, and ours. */
 function scannerWords(message: string, offset: number): Words & { readonly offset: number } {

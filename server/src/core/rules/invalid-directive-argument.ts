@@ -1,7 +1,11 @@
 import { quoted } from '../bounded';
+import { type ExprError, exprError } from '../expr/parse';
 import { atoi } from '../model/cvalues';
-import type { Directive } from '../syntax/tree';
-import { stepsNamed } from '../syntax/named';
+import type { Span } from '../span';
+import { knownModules } from '../syntax/conditions';
+import type { Directive, SyntaxTree } from '../syntax/tree';
+import { type NamedStep, stepsNamed } from '../syntax/named';
+import { nextWord } from '../syntax/words';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
@@ -23,6 +27,10 @@ export const rule: Rule = {
     good: 'BalancerPersist On\nBalancerGrowth 20',
   },
   *check({ analysis }) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
+      const finding = expressionFinding(step, analysis.tree);
+      if (finding) yield finding;
+    }
     for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), 'balancergrowth', '<virtualhost'])) {
       if (step.kind === 'enter') {
         // virtualhost_section: nothing but blanks before the `>` is no address at all.
@@ -42,7 +50,7 @@ export const rule: Rule = {
         span: problem.span,
         message:
           problem.kind === 'hc-condition'
-            ? `ProxyHCExpr's expression does not parse: ${problem.reason ?? "see Apache's words"}`
+            ? unparsed('ProxyHCExpr', problem.reason ?? "see Apache's words")
             : HC_ADVICE[problem.kind as keyof typeof HC_ADVICE],
         apacheMessage: problem.message,
       };
@@ -63,6 +71,43 @@ const HC_ADVICE = {
   'hc-expression': `ProxyHCExpr needs an expression after its name, ${HC_EXAMPLE}`,
   'hc-extra': `ProxyHCExpr takes one expression: write it in braces, ${HC_EXAMPLE}`,
 };
+
+/** Our message for an expression ap_expr refuses. */
+function unparsed(directive: string, reason: string): string {
+  return `the ${directive} expression does not parse: ${reason}`;
+}
+
+/**
+ * An expression ap_expr refuses where Apache parses it while reading: `<If>`/`<ElseIf>` (core.c
+ * ifsection: the first word), `SetEnvIfExpr` (the first word) and `Require expr` (mod_authz_core:
+ * the rest of the line, without the double quotes around all of it). Each in its handler's words.
+ */
+function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | undefined {
+  const modules = knownModules(tree);
+  const isLoaded = (module: string): boolean => modules?.has(module) ?? true;
+  const lookups = { hcheck: isLoaded('proxy_hcheck_module'), ssl: isLoaded('ssl_module') };
+  const refusal = (label: string, span: Span, error: ExprError | undefined, prefix: string): RuleFinding | undefined =>
+    error && { span, message: unparsed(label, error.reason), apacheMessage: error.jammed ? error.message : `${prefix}${error.message}` };
+  if (step.kind === 'enter') {
+    const [condition] = step.section.args;
+    if (!condition) return undefined;
+    const label = `<${step.section.name}>`;
+    return refusal(label, condition.span, exprError(condition.value, lookups), 'Cannot parse condition clause: ');
+  }
+  const { directive } = step;
+  if (directive.name.toLowerCase() === 'setenvifexpr') {
+    const [expression] = directive.args;
+    if (!expression || expression.value === '' || !isLoaded('setenvif_module')) return undefined;
+    const error = exprError(expression.value, lookups);
+    return refusal('SetEnvIfExpr', expression.span, error, `Could not parse expression "${expression.value}": `);
+  }
+  let provider = nextWord(directive.argText, 0);
+  if (provider?.word.value.toLowerCase() === 'not') provider = nextWord(directive.argText, provider.next);
+  if (provider?.word.value !== 'expr' || !isLoaded('authz_core_module')) return undefined;
+  const line = directive.argText.text.slice(provider.next);
+  const expression = line.length > 1 && line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1) : line;
+  return refusal('Require expr', directive.span, exprError(expression, lookups), 'Cannot parse expression in require line: ');
+}
 
 /** A word as written without the quotes around it. */
 function unquoted(word: string): string {
