@@ -21,9 +21,15 @@ import {
   runConfigTest,
   serverLines,
 } from './harness';
-import { EXPRESSIONS } from './hc-expressions';
+import { EXPRESSIONS, NOT_MODELLED } from './hc-expressions';
 
 const MODULES = ['mpm_event', 'authz_core', 'proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests', 'proxy_hcheck'];
+
+/** Each expression with Apache's words, and whether the model is expected to give them (NOT_MODELLED: it accepts). */
+const CASES = [
+  ...EXPRESSIONS.map(([expression, words]) => ({ expression, words, isModelled: true })),
+  ...NOT_MODELLED.map(([expression, words]) => ({ expression, words, isModelled: false })),
+];
 
 /** What Apache prints for a refused expression: its walk-phase refusal, or flex's own last words. */
 function printed(expression: string, words: string): string {
@@ -46,7 +52,7 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
     const dir = scratchDir;
     const port = await freePort();
     const wrapper = [...serverLines(dir, port), ...MODULES.map((stem) => loadModuleLine(`${stem}_module`, `mod_${stem}.so`))];
-    for (const [number, [expression]] of EXPRESSIONS.entries()) {
+    for (const [number, { expression }] of CASES.entries()) {
       const text = [...wrapper, `ProxyHCExpr ok {${expression}}`, ''].join('\n');
       const file = join(dir, `expr-${String(number + 1).padStart(3, '0')}.conf`);
       await writeFile(file, text);
@@ -60,7 +66,7 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
     if (scratchDir !== undefined) await removeScratchDir(scratchDir);
   });
 
-  for (const [number, [expression, words]] of EXPRESSIONS.entries()) {
+  for (const [number, { expression, words, isModelled }] of CASES.entries()) {
     it(`${words === undefined ? 'accepts' : 'refuses'} ${expression}`, function () {
       const [result, file, text] = [results[number], files[number], texts[number]];
       if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
@@ -84,6 +90,8 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
       assert.notEqual(result.status, 0, `Apache accepts an expression the table refuses\n${report}`);
       const apache = printed(expression, words);
       assert.ok(output.includes(apache), `Apache's words differ from the table's ${JSON.stringify(apache)}\n${report}`);
+      // FIXME: what the model does not check yet (hc-expressions.ts, NOT_MODELLED) passes without an error.
+      if (!isModelled) return assert.deepEqual(errors, [], `the model now refuses it: move it to EXPRESSIONS\n${report}`);
       if (apache !== words) assert.match(output, new RegExp(`Syntax error on line ${line} of `), `Apache names another line\n${report}`);
       const ours = errors.filter((error) => index.position(error.span.start).line + 1 === line && error.apacheMessage === apache);
       assert.equal(ours.length, 1, `no error of ours on line ${line} quotes Apache's words\n${report}`);

@@ -54,6 +54,24 @@ export const EXPRESSIONS: readonly (readonly [expression: string, apache: string
   ['%{REQUEST_STATUS} =~ /(?i)ok/', undefined],
   ["hc('body') =~ /(?<name>ok)/", undefined],
   [String.raw`%{REQUEST_STATUS} =~ /\Qa(\E/`, undefined],
+  // every variable, function and operator name ap_expr knows without other modules
+  [
+    "%{TIME_YEAR} . %{TIME_MON} . %{TIME_DAY} . %{TIME_HOUR} . %{TIME_MIN} . %{TIME_SEC} . %{TIME_WDAY} . %{TIME} . %{SERVER_SOFTWARE} . %{API_VERSION} . %{HTTP_USER_AGENT} . %{HTTP_PROXY_CONNECTION} . %{HTTP_REFERER} . %{HTTP_COOKIE} . %{HTTP_FORWARDED} . %{HTTP_HOST} . %{HTTP_ACCEPT} . %{REQUEST_METHOD} . %{REQUEST_SCHEME} . %{REQUEST_URI} . %{REQUEST_FILENAME} . %{REMOTE_HOST} . %{REMOTE_IDENT} . %{REMOTE_USER} . %{SERVER_ADMIN} . %{SERVER_NAME} . %{SERVER_PORT} . %{SERVER_PROTOCOL} . %{SCRIPT_FILENAME} . %{PATH_INFO} . %{QUERY_STRING} . %{IS_SUBREQ} . %{DOCUMENT_ROOT} . %{AUTH_TYPE} . %{THE_REQUEST} . %{CONTENT_TYPE} . %{HANDLER} . %{REQUEST_LOG_ID} . %{SCRIPT_USER} . %{SCRIPT_GROUP} . %{DOCUMENT_URI} . %{LAST_MODIFIED} . %{CONTEXT_PREFIX} . %{CONTEXT_DOCUMENT_ROOT} . %{REQUEST_STATUS} . %{REMOTE_ADDR} . %{REMOTE_PORT} . %{HTTPS} . %{IPV6} . %{CONN_LOG_ID} . %{CONN_REMOTE_ADDR} . %{HTTP2} == 'x'",
+    undefined,
+  ],
+  [
+    "osenv('a') . env('a') . resp('a') . req('a') . http('a') . note('a') . reqenv('a') . req_novary('a') . tolower('a') . toupper('a') . escape('a') . unescape('a') . file('a') . filesize('a') . base64('a') . unbase64('a') . sha1('a') . md5('a') . ldap('a') == 'x'",
+    undefined,
+  ],
+  [
+    "%{osenv:a} . %{env:a} . %{resp:a} . %{req:a} . %{http:a} . %{note:a} . %{reqenv:a} . %{req_novary:a} . %{tolower:a} . %{toupper:a} . %{escape:a} . %{unescape:a} . %{file:a} . %{filesize:a} . %{base64:a} . %{unbase64:a} . %{sha1:a} . %{md5:a} . %{ldap:a} == 'x'",
+    undefined,
+  ],
+  [
+    "-n 'a' && -z 'a' && -R '10.0.0.0/8' && -T 'a' && -d 'a' && -e 'a' && -f 'a' && -s 'a' && -L 'a' && -h 'a' && -x 'a' && -F 'a' && -U 'a' && -A 'a'",
+    undefined,
+  ],
+  ["'a' -ipmatch '10.0.0.1' && 'a' -fnmatch 'a' && 'a' -strmatch 'a' && 'a' -strcmatch 'a'", undefined],
   // refused: bison's words (the found token, and the expected ones when there are at most four), the
   // lookups' (unknown names, an address operator without a constant), the scanner's and PCRE's
   ['%{REQUEST_STATUS} == ', 'syntax error, unexpected $end'],
@@ -111,4 +129,14 @@ export const EXPRESSIONS: readonly (readonly [expression: string, apache: string
   ["%{RESPONSE_STATUS} in { '200', '204' }", "Variable 'RESPONSE_STATUS' does not exist"],
   ['%{REQUEST_STATUS} =~ /a{2,1}/', 'Failed to compile regular expression'],
   ["%{REQUEST_STATUS} in { '200' '204' }", "syntax error, unexpected T_STR_BEGIN, expecting '}' or ','"],
+];
+
+/**
+ * Expressions Apache refuses that the model accepts (FIXME: `apr_ipsubnet_create`'s address check is
+ * not modelled), with Apache's words: the Apache test checks they are still refused, the unit test
+ * that the model still lets them through, so closing the gap moves them to EXPRESSIONS.
+ */
+export const NOT_MODELLED: readonly (readonly [expression: string, apache: string])[] = [
+  ["%{REMOTE_ADDR} -ipmatch 'junk'", 'parsing of subnet/netmask failed'],
+  ["-R '10.0.0.0/33'", 'parsing of subnet/netmask failed'],
 ];

@@ -21,10 +21,10 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary:
-      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>` or `ProxyHCExpr` with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces) that ap_expr parses: balanced quotes and parentheses, a comparison rather than a value alone, variables, functions and operators Apache knows, and regular expressions PCRE compiles.',
-    bad: 'BalancerPersist yes\nBalancerGrowth 2000',
-    good: 'BalancerPersist On\nBalancerGrowth 20',
+      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `Require expr`) with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile.',
+    bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>',
+    good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
