@@ -23,12 +23,11 @@ export interface ExprModules {
   readonly ssl: boolean;
 }
 
-/** Why Apache refuses an expression: its words (ap_expr_parse's result), ours, and where it stopped. */
+/** Why Apache refuses an expression: its words (ap_expr_parse's result), and ours. */
 export interface ExprError {
   readonly message: string;
   /** What is wrong, in our words: one phrase, the user's text quoted once. */
   readonly reason: string;
-  readonly offset: number;
   /** flex found no rule for a character and ended Apache itself: `message` is all Apache prints, with no line. */
   readonly jammed?: boolean;
 }
@@ -78,12 +77,12 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
   const stack: number[] = [0];
   const values: Value[] = [];
   /** ctx->error2: the scanner's and the lookups' words; a later one replaces an earlier one. */
-  let note: (Words & { readonly offset: number }) | undefined;
+  let note: Words | undefined;
   let lookahead: Token | undefined;
   /** ctx->error (bison's words or a regex's), then ctx->error2 after it, as ap_expr_parse joins them. */
-  const verdict = (error: Words | undefined, offset: number): ExprError | undefined => {
+  const verdict = (error: Words | undefined): ExprError | undefined => {
     if (error === undefined) return note;
-    return { message: note ? `${error.message}: ${note.message}` : error.message, reason: error.reason, offset };
+    return { message: note ? `${error.message}: ${note.message}` : error.message, reason: error.reason };
   };
   for (;;) {
     const state = states[stack[stack.length - 1]!]!;
@@ -91,28 +90,27 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
     if (state.actions.size > 0) {
       if (lookahead === undefined) {
         lookahead = scanner.next();
-        if (lookahead.jammed) return { message: 'flex scanner jammed', reason: JAMMED, offset: lookahead.offset, jammed: true };
-        if (lookahead.error !== undefined) note = scannerWords(lookahead.error, lookahead.offset);
+        if (lookahead.jammed) return { message: 'flex scanner jammed', reason: JAMMED, jammed: true };
+        if (lookahead.error !== undefined) note = scannerWords(lookahead.error);
       }
       const action = state.actions.get(lookahead.kind);
       if (action !== undefined && 'shift' in action) {
-        if (lookahead.kind === '$end') return verdict(undefined, lookahead.offset);
+        if (lookahead.kind === '$end') return verdict(undefined);
         stack.push(action.shift);
         values.push({ text: lookahead.value });
         lookahead = undefined;
         continue;
       }
       if (action !== undefined) reduce = action.reduce;
-      if (reduce === undefined) return verdict(syntaxError(lookahead, [...state.actions.keys()], note), lookahead.offset);
+      if (reduce === undefined) return verdict(syntaxError(lookahead, [...state.actions.keys()], note));
     }
     const rule = rules[reduce!]!;
     const rhs = values.splice(values.length - rule.length, rule.length);
     stack.length -= rule.length;
-    const offset = lookahead?.offset ?? expression.length;
     const outcome = reduction(rule.action, rhs, modules);
-    if (outcome === 'abort') return verdict(undefined, offset);
-    if ('error' in outcome) return verdict(outcome.error, offset);
-    if (outcome.note !== undefined) note = { ...outcome.note, offset };
+    if (outcome === 'abort') return verdict(undefined);
+    if ('error' in outcome) return verdict(outcome.error);
+    if (outcome.note !== undefined) note = outcome.note;
     values.push(outcome.value);
     stack.push(states[stack[stack.length - 1]!]!.gotos.get(rule.lhs)!);
   }
@@ -121,10 +119,10 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
 const JAMMED = "a quote in %{name:…} or a final backslash stops Apache's scanner";
 
 /** The scanner's words, and ours. */
-function scannerWords(message: string, offset: number): Words & { readonly offset: number } {
+function scannerWords(message: string): Words {
   const near = /^Parse error near '(.)'$/.exec(message) ?? /^Invalid character in variable name '(.)'$/.exec(message);
   const reason = near ? `${quoted(near[1]!)} is not part of the expression language` : message.charAt(0).toLowerCase() + message.slice(1);
-  return { message, reason, offset };
+  return { message, reason };
 }
 
 /** bison's verbose message: the token found and, when there are at most four, the tokens the state expects. */

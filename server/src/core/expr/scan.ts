@@ -11,8 +11,6 @@ import type { Terminal } from './grammar';
 export interface Token {
   readonly kind: Terminal;
   readonly value: string;
-  /** Where in the expression it starts (UTF-16 offset). */
-  readonly offset: number;
   /** For `T_ERROR`: the scanner's own words (ctx->error2). */
   readonly error?: string;
   /** For `T_ERROR`: no flex rule matches here, and flex ends Apache itself ("flex scanner jammed"). */
@@ -87,14 +85,13 @@ export class Scanner {
   /** The quote that ends the current string. */
   private delimiter = '';
   private buffer = '';
-  private bufferStart = 0;
 
   constructor(private readonly text: string) {}
 
   next(): Token {
     if (!this.started) {
       this.started = true;
-      return this.token('T_EXPR_BOOL', '', 0);
+      return this.token('T_EXPR_BOOL', '');
     }
     switch (this.state) {
       case 'initial':
@@ -107,17 +104,17 @@ export class Scanner {
     }
   }
 
-  private token(kind: Terminal, value: string, offset: number): Token {
-    return { kind, value, offset };
+  private token(kind: Terminal, value: string): Token {
+    return { kind, value };
   }
 
-  private error(message: string, offset = this.at): Token {
-    return { kind: 'T_ERROR', value: '', offset, error: message };
+  private error(message: string): Token {
+    return { kind: 'T_ERROR', value: '', error: message };
   }
 
-  private jam(offset: number): Token {
+  private jam(): Token {
     this.at = this.text.length;
-    return { kind: 'T_ERROR', value: '', offset, error: 'flex scanner jammed', jammed: true };
+    return { kind: 'T_ERROR', value: '', error: 'flex scanner jammed', jammed: true };
   }
 
   private initial(): Token {
@@ -125,24 +122,24 @@ export class Scanner {
     while (this.at < text.length && ' \t\n'.includes(text[this.at]!)) this.at++;
     const start = this.at;
     const c = text[start];
-    if (c === undefined) return this.token('$end', '', start);
+    if (c === undefined) return this.token('$end', '');
     const next = text[start + 1];
     if (c === '"' || c === "'") {
       this.at++;
       this.delimiter = c;
       this.buffer = '';
       this.state = 'str';
-      return this.token('T_STR_BEGIN', c, start);
+      return this.token('T_STR_BEGIN', c);
     }
     if (c === '%' && next === '{') {
       this.at += 2;
       this.stack.push('initial');
       this.state = 'var';
-      return this.token('T_VAR_BEGIN', '%{', start);
+      return this.token('T_VAR_BEGIN', '%{');
     }
     if (c === '$' && isDigit(next)) {
       this.at += 2;
-      return this.token('T_REGEX_BACKREF', next!, start);
+      return this.token('T_REGEX_BACKREF', next!);
     }
     if (c === '/' || (c === 'm' && next !== undefined && REGEX_DELIMITERS.has(next) && this.wordLength(start) <= 2)) {
       this.at += c === '/' ? 1 : 2;
@@ -151,29 +148,29 @@ export class Scanner {
     if (isLetter(c)) {
       const word = text.slice(start, start + this.wordLength(start));
       this.at += word.length;
-      return this.token(KEYWORDS.get(word) ?? 'T_ID', word, start);
+      return this.token(KEYWORDS.get(word) ?? 'T_ID', word);
     }
     if (c === '-' && (isLetter(next) || next === '_')) {
       let end = start + 2;
       while (isIdChar(text[end])) end++;
       const word = text.slice(start, end);
       this.at = end;
-      if (word.length === 2) return this.token('T_OP_UNARY', word.slice(1), start);
-      return this.token(DASHED.get(word) ?? 'T_OP_BINARY', word.slice(1), start);
+      if (word.length === 2) return this.token('T_OP_UNARY', word.slice(1));
+      return this.token(DASHED.get(word) ?? 'T_OP_BINARY', word.slice(1));
     }
     if (isDigit(c) || (c === '-' && isDigit(next))) {
       let end = start + 1;
       while (isDigit(text[end])) end++;
       this.at = end;
-      return this.token('T_DIGIT', text.slice(start, end), start);
+      return this.token('T_DIGIT', text.slice(start, end));
     }
     for (const [operator, kind] of OPERATORS)
       if (text.startsWith(operator, start)) {
         this.at += operator.length;
-        return this.token(kind, operator, start);
+        return this.token(kind, operator);
       }
     this.at++;
-    return this.error(`Parse error near '${c}'`, start);
+    return this.error(`Parse error near '${c}'`);
   }
 
   /** The length of `[a-zA-Z][a-zA-Z0-9_]*` at `start` (0 if none). */
@@ -191,45 +188,44 @@ export class Scanner {
     for (;;) {
       const start = this.at;
       const c = text[start];
-      if (c === undefined || c === '\n') return this.error(UNTERMINATED, start);
-      if (this.buffer === '') this.bufferStart = start;
+      if (c === undefined || c === '\n') return this.error(UNTERMINATED);
       if (!inArgument && (c === '"' || c === "'")) {
         if (c !== this.delimiter) {
           this.at++;
-          if (!this.append(c)) return this.error('String too long', start);
+          if (!this.append(c)) return this.error('String too long');
           continue;
         }
         if (this.buffer !== '') return this.flush();
         this.at++;
         this.state = 'initial';
-        return this.token('T_STR_END', c, start);
+        return this.token('T_STR_END', c);
       }
       if (inArgument && c === '}') {
         if (this.buffer !== '') return this.flush();
         this.at++;
         this.state = this.stack.pop() ?? 'initial';
-        return this.token('T_VAR_END', c, start);
+        return this.token('T_VAR_END', c);
       }
       if ((c === '%' && text[start + 1] === '{') || (c === '$' && isDigit(text[start + 1]))) {
         if (this.buffer !== '') return this.flush();
         this.at += 2;
-        if (c === '$') return this.token('T_REGEX_BACKREF', text[start + 1]!, start);
+        if (c === '$') return this.token('T_REGEX_BACKREF', text[start + 1]!);
         this.stack.push(this.state);
         this.state = 'var';
-        return this.token('T_VAR_BEGIN', '%{', start);
+        return this.token('T_VAR_BEGIN', '%{');
       }
       if (c === '\\') {
         const escaped = this.escape(start);
         if (typeof escaped !== 'string') return escaped;
-        if (!this.append(escaped)) return this.error('String too long', start);
+        if (!this.append(escaped)) return this.error('String too long');
         continue;
       }
       // A quote inside an argument matches no rule.
-      if (inArgument && (c === '"' || c === "'")) return this.jam(start);
+      if (inArgument && (c === '"' || c === "'")) return this.jam();
       let end = start + 1;
       if (!'%}$'.includes(c)) while (end < text.length && !'\\\n"\'%}$'.includes(text[end]!)) end++;
       this.at = end;
-      if (!this.append(text.slice(start, end))) return this.error('String too long', start);
+      if (!this.append(text.slice(start, end))) return this.error('String too long');
     }
   }
 
@@ -243,13 +239,13 @@ export class Scanner {
     if (digits > 0) {
       // `\\[0-9]+` wins when it matches more than `\\[0-7]{1,3}`.
       this.at = start + 1 + Math.max(digits, octal);
-      if (digits > octal) return this.error('Bad escape sequence', start);
+      if (digits > octal) return this.error('Bad escape sequence');
       const value = parseInt(text.slice(start + 1, start + 1 + octal), 8);
-      return value > 0xff ? this.error('Escape sequence out of bound', start) : String.fromCharCode(value);
+      return value > 0xff ? this.error('Escape sequence out of bound') : String.fromCharCode(value);
     }
     const letter = text[start + 1];
     // A backslash at the very end matches no rule.
-    if (letter === undefined) return this.jam(start);
+    if (letter === undefined) return this.jam();
     this.at = start + 2;
     return { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }[letter] ?? letter;
   }
@@ -262,29 +258,29 @@ export class Scanner {
   private flush(): Token {
     const value = this.buffer;
     this.buffer = '';
-    return this.token('T_STRING', value, this.bufferStart);
+    return this.token('T_STRING', value);
   }
 
   private variable(): Token {
     const start = this.at;
     const c = this.text[start];
-    if (c === undefined || c === '\n') return this.error(UNTERMINATED, start);
+    if (c === undefined || c === '\n') return this.error(UNTERMINATED);
     if (isLetter(c)) {
       const name = this.text.slice(start, start + this.wordLength(start));
       this.at += name.length;
-      return this.token('T_ID', name, start);
+      return this.token('T_ID', name);
     }
     this.at++;
     if (c === '}') {
       this.state = this.stack.pop() ?? 'initial';
-      return this.token('T_VAR_END', c, start);
+      return this.token('T_VAR_END', c);
     }
     if (c === ':') {
       this.state = 'vararg';
       this.buffer = '';
-      return this.token("':'", c, start);
+      return this.token("':'", c);
     }
-    return this.error(`Invalid character in variable name '${c}'`, start);
+    return this.error(`Invalid character in variable name '${c}'`);
   }
 
   /** A regular expression up to its delimiter, then an optional `i` flag; at the end of the input flex ends the scan. */
@@ -294,19 +290,19 @@ export class Scanner {
     const end = text.indexOf(delimiter, start);
     if (end < 0) {
       this.at = text.length;
-      if (text.length - start >= BUFFER_BYTES) return this.error('Regexp too long', start);
-      return this.token('$end', '', text.length);
+      if (text.length - start >= BUFFER_BYTES) return this.error('Regexp too long');
+      return this.token('$end', '');
     }
     if (end - start >= BUFFER_BYTES) {
       this.at = text.length;
-      return this.error('Regexp too long', start);
+      return this.error('Regexp too long');
     }
     this.at = end + 1;
     const pattern = text.slice(start, end);
     if (text[this.at] === 'i') {
       this.at++;
-      return this.token('T_REGEX_I', pattern, start);
+      return this.token('T_REGEX_I', pattern);
     }
-    return this.token('T_REGEX', pattern, start);
+    return this.token('T_REGEX', pattern);
   }
 }
