@@ -54,6 +54,7 @@ export const EXPRESSIONS: readonly (readonly [expression: string, apache: string
   ['%{REQUEST_STATUS} =~ /(?i)ok/', undefined],
   ["hc('body') =~ /(?<name>ok)/", undefined],
   [String.raw`%{REQUEST_STATUS} =~ /\Qa(\E/`, undefined],
+  ["hc('body') =~ m#^/api/#", undefined],
   // every variable, function and operator name ap_expr knows without other modules
   [
     "%{TIME_YEAR} . %{TIME_MON} . %{TIME_DAY} . %{TIME_HOUR} . %{TIME_MIN} . %{TIME_SEC} . %{TIME_WDAY} . %{TIME} . %{SERVER_SOFTWARE} . %{API_VERSION} . %{HTTP_USER_AGENT} . %{HTTP_PROXY_CONNECTION} . %{HTTP_REFERER} . %{HTTP_COOKIE} . %{HTTP_FORWARDED} . %{HTTP_HOST} . %{HTTP_ACCEPT} . %{REQUEST_METHOD} . %{REQUEST_SCHEME} . %{REQUEST_URI} . %{REQUEST_FILENAME} . %{REMOTE_HOST} . %{REMOTE_IDENT} . %{REMOTE_USER} . %{SERVER_ADMIN} . %{SERVER_NAME} . %{SERVER_PORT} . %{SERVER_PROTOCOL} . %{SCRIPT_FILENAME} . %{PATH_INFO} . %{QUERY_STRING} . %{IS_SUBREQ} . %{DOCUMENT_ROOT} . %{AUTH_TYPE} . %{THE_REQUEST} . %{CONTENT_TYPE} . %{HANDLER} . %{REQUEST_LOG_ID} . %{SCRIPT_USER} . %{SCRIPT_GROUP} . %{DOCUMENT_URI} . %{LAST_MODIFIED} . %{CONTEXT_PREFIX} . %{CONTEXT_DOCUMENT_ROOT} . %{REQUEST_STATUS} . %{REMOTE_ADDR} . %{REMOTE_PORT} . %{HTTPS} . %{IPV6} . %{CONN_LOG_ID} . %{CONN_REMOTE_ADDR} . %{HTTP2} == 'x'",
@@ -74,6 +75,9 @@ export const EXPRESSIONS: readonly (readonly [expression: string, apache: string
   ["'a' -ipmatch '10.0.0.1' && 'a' -fnmatch 'a' && 'a' -strmatch 'a' && 'a' -strcmatch 'a'", undefined],
   // refused: bison's words (the found token, and the expected ones when there are at most four), the
   // lookups' (unknown names, an address operator without a constant), the scanner's and PCRE's
+  // a "/" ends a /…/ regex, and a backslash does not escape it (the regex is then `^\`)
+  [String.raw`hc('body') =~ /^\/api\//`, 'Failed to compile regular expression'],
+  ["hc('body') =~ /^/api//", 'syntax error, unexpected T_ID, expecting $end'],
   ['%{REQUEST_STATUS} == ', 'syntax error, unexpected $end'],
   ['(%{REQUEST_STATUS} == 200', "syntax error, unexpected $end, expecting T_OP_OR or T_OP_AND or ')'"],
   ['%{FOO} == 200', "Variable 'FOO' does not exist"],

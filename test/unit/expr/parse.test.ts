@@ -45,6 +45,9 @@ describe('exprError', () => {
     assert.equal(reason('%{REQUEST_STATUS} =~ /(/'), 'regular expression "(" does not compile: missing closing parenthesis');
     assert.equal(reason('(true'), 'a parenthesis is not closed');
     assert.equal(reason('true false'), '"false" is out of place');
+    assert.equal(reason("%{REQUEST_STATUS} in {'a' 'b'}"), 'a string is out of place');
+    assert.match(reason("%{REQUEST_URI} =~ '^/api'") ?? '', /^=~ and !~ take a regex/);
+    assert.match(reason('%{REQUEST_URI} =~ /^/api//') ?? '', /^a "\/" inside \/…\/ ends the regex/);
     assert.equal(reason('true &'), '"&" is not part of the expression language');
     assert.equal(reason('-R %{REMOTE_ADDR}'), "-R takes a quoted address, e.g. '10.0.0.0/8'");
   });

@@ -79,6 +79,8 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
   /** ctx->error2: the scanner's and the lookups' words; a later one replaces an earlier one. */
   let note: Words | undefined;
   let lookahead: Token | undefined;
+  /** The last token shifted: a syntax error right after a regex is usually a `/` that ended it. */
+  let previous: Terminal | undefined;
   /** ctx->error (bison's words or a regex's), then ctx->error2 after it, as ap_expr_parse joins them. */
   const verdict = (error: Words | undefined): ExprError | undefined => {
     if (error === undefined) return note;
@@ -98,11 +100,12 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
         if (lookahead.kind === '$end') return verdict(undefined);
         stack.push(action.shift);
         values.push({ text: lookahead.value });
+        previous = lookahead.kind;
         lookahead = undefined;
         continue;
       }
       if (action !== undefined) reduce = action.reduce;
-      if (reduce === undefined) return verdict(syntaxError(lookahead, [...state.actions.keys()], note));
+      if (reduce === undefined) return verdict(syntaxError(lookahead, [...state.actions.keys()], previous, note));
     }
     const rule = rules[reduce!]!;
     const rhs = values.splice(values.length - rule.length, rule.length);
@@ -126,14 +129,21 @@ function scannerWords(message: string): Words {
 }
 
 /** bison's verbose message: the token found and, when there are at most four, the tokens the state expects. */
-function syntaxError(found: Token, expected: readonly Terminal[], note: Words | undefined): Words {
+function syntaxError(found: Token, expected: readonly Terminal[], previous: Terminal | undefined, note: Words | undefined): Words {
   const listed = [...expected].sort((a, b) => TERMINALS.indexOf(a) - TERMINALS.indexOf(b));
   const expecting = listed.length <= MOST_LISTED ? `, expecting ${listed.join(' or ')}` : '';
-  const message = `syntax error, unexpected ${found.kind}${expecting}`;
-  if (found.kind === 'T_ERROR' && note !== undefined) return { message, reason: note.reason };
-  if (found.kind === '$end')
-    return { message, reason: listed.includes("')'") ? 'a parenthesis is not closed' : 'the expression ends too early' };
-  return { message, reason: `${quoted(found.value)} is out of place` };
+  return { message: `syntax error, unexpected ${found.kind}${expecting}`, reason: syntaxReason(found, listed, previous, note) };
+}
+
+/** A syntax error in our words, for the usual mistakes first. */
+function syntaxReason(found: Token, expected: readonly Terminal[], previous: Terminal | undefined, note: Words | undefined): string {
+  if (found.kind === 'T_ERROR' && note !== undefined) return note.reason;
+  if (expected.includes('T_REGEX')) return '=~ and !~ take a regex such as /^2/ or m#^/api/#, not a string or a word';
+  if ((previous === 'T_REGEX' || previous === 'T_REGEX_I') && found.kind !== '$end')
+    return 'a "/" inside /…/ ends the regex (a backslash does not escape it): write m#…#';
+  if (found.kind === '$end') return expected.includes("')'") ? 'a parenthesis is not closed' : 'the expression ends too early';
+  if (found.kind === 'T_STR_BEGIN') return 'a string is out of place';
+  return `${quoted(found.value)} is out of place`;
 }
 
 type Outcome = 'abort' | { readonly error: Words } | { readonly value: Value; readonly note?: Words | undefined };
