@@ -496,6 +496,11 @@ const cases: readonly Case[] = [
   ),
   refused('<If> using hc() without mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>')),
   accepted('<If> using hc() with mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>'), HCHECK),
+  accepted('<If> nested 9,995 parentheses deep', lines(`<If "${'('.repeat(9995)}true${')'.repeat(9995)}">`, '</If>')),
+  refused(
+    '<If> nested 9,996 parentheses deep: bison runs out of stack',
+    lines(`<If "${'('.repeat(9996)}true${')'.repeat(9996)}">`, '</If>'),
+  ),
   refused('SetEnvIfExpr with an unclosed parenthesis', 'SetEnvIfExpr "(%{REQUEST_URI} == \'/\'" x=1', { modules: ['setenvif'] }),
   accepted('SetEnvIfExpr that parses', 'SetEnvIfExpr "%{REQUEST_URI} -strmatch \'/api/*\'" x=1', { modules: ['setenvif'] }),
   refused('Require expr with an unknown function', lines('<Location />', '    Require expr "foo(%{REQUEST_URI}) == 1"', '</Location>')),

@@ -66,6 +66,12 @@ describe('exprError', () => {
     );
   });
 
+  it('stops as bison does at 10,000 stack entries (test/apache/config-test.test.ts, "<If> nested …")', () => {
+    const nested = (depth: number): string => `${'('.repeat(depth)}true${')'.repeat(depth)}`;
+    assert.equal(exprError(nested(9995), HCHECK), undefined);
+    assert.equal(exprError(nested(9996), HCHECK)?.message, 'memory exhausted');
+  });
+
   it('reads a long expression to its end', () => {
     const long = Array.from({ length: 2000 }, () => '%{REQUEST_STATUS} == 200').join(' || ');
     assert.equal(exprError(long, HCHECK), undefined);

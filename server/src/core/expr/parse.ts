@@ -64,6 +64,13 @@ const BINARY = new Set(['ipmatch', 'fnmatch', 'strmatch', 'strcmatch']);
 /** bison's YYERROR_VERBOSE_ARGS_MAXIMUM: with more expected tokens than this less one, none are listed. */
 const MOST_LISTED = 4;
 
+/** bison's YYMAXDEPTH: a parse that needs this many stack entries stops with "memory exhausted". */
+const MAX_DEPTH = 10_000;
+const EXHAUSTED: Words = {
+  message: 'memory exhausted',
+  reason: `the expression nests deeper than Apache parses (${MAX_DEPTH.toLocaleString('en-US')} levels)`,
+};
+
 /** A semantic value: a token's text, and the string when the value is one constant string (op_String). */
 interface Value {
   readonly text: string;
@@ -99,6 +106,7 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
       if (action !== undefined && 'shift' in action) {
         if (lookahead.kind === '$end') return verdict(undefined);
         stack.push(action.shift);
+        if (stack.length >= MAX_DEPTH) return verdict(EXHAUSTED);
         values.push({ text: lookahead.value });
         previous = lookahead.kind;
         lookahead = undefined;
@@ -116,6 +124,7 @@ export function exprError(expression: string, modules: ExprModules): ExprError |
     if (outcome.note !== undefined) note = outcome.note;
     values.push(outcome.value);
     stack.push(states[stack[stack.length - 1]!]!.gotos.get(rule.lhs)!);
+    if (stack.length >= MAX_DEPTH) return verdict(EXHAUSTED);
   }
 }
 
