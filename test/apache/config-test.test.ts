@@ -503,6 +503,19 @@ const cases: readonly Case[] = [
   ),
   refused('SetEnvIfExpr with an unclosed parenthesis', 'SetEnvIfExpr "(%{REQUEST_URI} == \'/\'" x=1', { modules: ['setenvif'] }),
   accepted('SetEnvIfExpr that parses', 'SetEnvIfExpr "%{REQUEST_URI} -strmatch \'/api/*\'" x=1', { modules: ['setenvif'] }),
+  refused('RewriteCond expr with an unknown variable', lines('RewriteEngine On', 'RewriteCond expr "%{FOO} == 1"', 'RewriteRule ^ -'), {
+    modules: ['rewrite'],
+  }),
+  refused('RewriteCond expr negated, with a regex PCRE refuses', lines('RewriteCond expr "!%{REQUEST_URI} =~ /(/"', 'RewriteRule ^ -'), {
+    modules: ['rewrite'],
+  }),
+  accepted(
+    'RewriteCond expr negated, that parses',
+    lines('RewriteCond expr "! %{REQUEST_URI} -strmatch \'/a*\'" [NV]', 'RewriteRule ^ -'),
+    {
+      modules: ['rewrite'],
+    },
+  ),
   refused('Require expr with an unknown function', lines('<Location />', '    Require expr "foo(%{REQUEST_URI}) == 1"', '</Location>')),
   refused('Require not expr with an unknown variable', lines('<Location />', '    Require not expr %{FOO} == 1', '</Location>')),
   refused('Require expr with nothing after it', lines('<Location />', '    Require expr', '</Location>')),

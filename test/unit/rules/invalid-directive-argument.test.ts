@@ -82,6 +82,14 @@ ruleTable('invalid-directive-argument', [
     },
   ],
   [`[[ProxyHCExpr ok {%{req:a"b} == 1}]]`, { says: ["stops Apache's scanner"], apache: 'flex scanner jammed' }],
+  [
+    'RewriteCond expr [["!%{REQUEST_URI} =~ /(/"]]\nRewriteRule ^ -',
+    {
+      says: ['the RewriteCond expr expression does not parse: regular expression "(" does not compile'],
+      apache: 'RewriteCond: cannot compile expression "%{REQUEST_URI} =~ /(/" Failed to compile regular expression',
+    },
+  ],
+  [`${COMPLETE}RewriteCond expr "("\nRewriteCond %{HTTP_HOST} "("`], // without mod_rewrite the directive is unknown
   [`${HC}[[ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}]]`, { says: ['variable "%{SSL_PROTOCOL}" does not exist'] }],
   [`ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}`], // a fragment: mod_ssl may be loaded elsewhere
   [

@@ -21,13 +21,13 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary:
-      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `Require expr`) with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile.',
+      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile.',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>',
     good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>',
   },
   *check({ analysis }) {
-    for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require', 'rewritecond'])) {
       const finding = expressionFinding(step, analysis.tree);
       if (finding) yield finding;
     }
@@ -79,8 +79,9 @@ function unparsed(directive: string, reason: string): string {
 
 /**
  * An expression ap_expr refuses where Apache parses it while reading: `<If>`/`<ElseIf>` (core.c
- * ifsection: the first word), `SetEnvIfExpr` (the first word) and `Require expr` (mod_authz_core:
- * the rest of the line, without the double quotes around all of it). Each in its handler's words.
+ * ifsection: the first word), `SetEnvIfExpr` (the first word), `RewriteCond expr` (its second
+ * word) and `Require expr` (mod_authz_core: the rest of the line, without the double quotes around
+ * all of it). Each in its handler's words.
  */
 function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | undefined {
   const modules = knownModules(tree);
@@ -100,6 +101,18 @@ function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | und
     if (!expression || expression.value === '' || !isLoaded('setenvif_module')) return undefined;
     const error = exprError(expression.value, lookups);
     return refusal('SetEnvIfExpr', expression.span, error, `Could not parse expression "${expression.value}": `);
+  }
+  if (directive.name.toLowerCase() === 'rewritecond') {
+    const [test, condition] = directive.args;
+    if (test?.value.toLowerCase() !== 'expr' || !condition || !isLoaded('rewrite_module')) return undefined;
+    // cmd_rewritecond: a leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
+    const expression = condition.value.startsWith('!') ? condition.value.slice(1) : condition.value;
+    return refusal(
+      'RewriteCond expr',
+      condition.span,
+      exprError(expression, lookups),
+      `RewriteCond: cannot compile expression "${expression}" `,
+    );
   }
   let provider = nextWord(directive.argText, 0);
   if (provider?.word.value.toLowerCase() === 'not') provider = nextWord(directive.argText, provider.next);
