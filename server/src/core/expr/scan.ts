@@ -4,7 +4,8 @@ import type { Terminal } from './grammar';
  * ap_expr's scanner as Apache 2.4's flex rules read a boolean expression (server/util_expr_scan.l):
  * the same start states (strings, `%{…}` variables and their arguments, regular expressions), the
  * same longest-match choices between operators, keywords and identifiers, and the same error words.
- * Each call consumes at least one character or ends the input, so a scan is linear.
+ * Each character is read a bounded number of times (a string is flushed once before what ends it),
+ * so a scan is linear in the expression.
  */
 
 /** One token; `value` is its text for identifiers, strings, digits, operators and regular expressions. */
