@@ -80,7 +80,7 @@ ruleTable('missing-proxypassreverse', [
 describe('missing-proxypassreverse across the files of a run', () => {
   // Files given together with none including the others (conf.d/ and sites/) are one main server.
   const findings = (site: string, pool: string): string[] => {
-    const run = [analyze(site, {}), analyze(pool, {})];
+    const run = [analyze(site, { epochSeconds: 0 }), analyze(pool, { epochSeconds: 0 })];
     return run
       .flatMap((analysis) => lint(analysis, { run }).filter((each) => each.ruleId === 'missing-proxypassreverse'))
       .map((each) => each.message);
