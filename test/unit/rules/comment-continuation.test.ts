@@ -27,6 +27,12 @@ ruleTable('comment-continuation', [
     { fixed: '# note \r\n  # BalancerMember balancer://c http://10.0.0.1\r\n' },
   ],
   ['# two [[\\\\]]\nProxyPass /x !', { fixed: '# two \n# ProxyPass /x !' }],
+  // fuzz seed 1753589088: the swallowed line held the template marker; commented out, the template's note
+  // no longer hides the errors of the lines around it, which Apache refuses with or without the fix
+  [
+    '# note [[\\]]\n<Proxy balancer://$NAME/>\nProxySet lbmethod=byrequests\n</Proxy>',
+    { fixed: '# note \n# <Proxy balancer://$NAME/>\nProxySet lbmethod=byrequests\n</Proxy>', safe: true },
+  ],
   ['# mark [[\\]]\n\t\uFEFFProxyPass /x !', { fixed: '# mark \n\t# \uFEFFProxyPass /x !' }], // a byte order mark is no white space to Apache
   ['# a \\\n# b [[\\]]\nProxyPass /x !'],
   ['    # indented [[\\]]\n    proxypass /x !'],
