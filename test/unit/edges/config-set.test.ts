@@ -34,7 +34,8 @@ const CASES: readonly Case[] = [
       'a.conf': `<Proxy balancer://x>\n${MEMBERS}</Proxy>\n`,
       'b.conf': 'ProxyPass /x/ balancer://|x/\nProxyPassReverse /x balancer://y/\n',
     },
-    findings: ['b.conf:2 undefined-balancer'],
+    // the reverse line names y, so x's members' redirects leak (x's members are in a.conf)
+    findings: ['b.conf:1 missing-proxypassreverse', 'b.conf:2 undefined-balancer'],
     hover: { at: 'b.conf', shows: /gets its members from a\.conf[\s\S]*50\.0%/, never: /503/ },
   },
   {
