@@ -6,17 +6,18 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, shippedModuleSymbol, staticModules, testCondition } from './conditions';
-import { IncludeLimit, isOutside, NotRegular, ReadLimits, normalizePath, resolveInclude, serverRootRelative, TooLarge } from './includes';
+import { isOutside, normalizePath, serverRootRelative } from './includes';
 import type { Span } from '../span';
 import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
-import type { Condition, Directive, IncludedFile, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
+import type { Condition, Directive, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
 import { expandLine, macroArgumentsError } from './macros';
 import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
-import { MAX_EXPANDED_LINES, ReadState, type ReadOptions } from './read-state';
+import { readInclude } from './read-include';
+import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
 
@@ -34,17 +35,6 @@ const CHECKPOINT_LINES = 1024;
  * longest a line may grow by `${VAR}` substitution, which Apache itself does not bound.
  */
 export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
-
-/** Apache's AP_MAX_INCLUDE_DEPTH. */
-const MAX_INCLUDE_DEPTH = 128;
-
-/** What Apache says when Include or IncludeOptional has no argument or more than one (core.c's command table). */
-const INCLUDE_USAGE = {
-  include:
-    'Include takes one argument, Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file',
-  includeoptional:
-    'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
-} as const;
 
 /** What Apache says when LoadModule has not exactly two arguments (mod_so.c's command table). */
 const LOAD_MODULE_USAGE = 'LoadModule takes two arguments, a module name and the name of a shared object file to load it from';
@@ -217,7 +207,7 @@ class Reader {
   }
 
   private report(ruleId: RuleId, problem: SyntaxProblem, span: Span, message: string, refused = true): void {
-    this.state.diagnostics.push({ ruleId, problem, span, message, refused });
+    this.state.report(ruleId, problem, span, message, refused);
   }
 
   private readLine(line: LogicalLine): void {
@@ -653,12 +643,9 @@ class Reader {
       this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
       this.checkServerRoot(args[0]!, first);
     } else if (name === 'include' || name === 'includeoptional') {
-      // TAKE1: exactly one word, and not an empty one.
-      if (first === '' || args.length > 1) {
-        this.report('include-failed', 'include-arguments', directive.span, INCLUDE_USAGE[name]);
-        return directive;
-      }
-      return this.include(directive, first, name === 'includeoptional');
+      return readInclude(this.state, directive, name, (path, text) =>
+        new Reader(this.state, text, this.state.place(path, text), path).read(),
+      );
     }
     return directive;
   }
@@ -719,98 +706,6 @@ class Reader {
     if (access.readDirectory(normalizePath(path)) !== undefined) return;
     this.report('invalid-directive-argument', 'server-root', word.span, 'ServerRoot must be a valid directory');
   }
-
-  /** Reads the files an include names, each as its own file, sharing the read-time state. */
-  private include(directive: Directive, argument: string, optional: boolean): Directive {
-    const state = this.state;
-    if (!state.access) {
-      state.unfollowedInclude = true;
-      return directive;
-    }
-    const resolved = resolveInclude(argument, optional, state.serverRoot, state.access, state.budget);
-    if ('error' in resolved) {
-      this.report('include-failed', 'include-failed', directive.span, resolved.error);
-      return directive;
-    }
-    const included: IncludedFile[] = [];
-    let limit = resolved.limit;
-    let outside = resolved.outside;
-    for (const path of resolved.files) {
-      state.checkpoint();
-      if (state.budget.left <= 0) {
-        limit = 'includes';
-        break;
-      }
-      if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
-        const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`,
-        );
-        continue;
-      }
-      const text = state.access.readFile(path);
-      state.budget.left--;
-      if (text === undefined) {
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Could not open configuration file ${path}: No such file or directory`,
-        );
-        continue;
-      }
-      if (isOutside(text)) {
-        outside = text;
-        continue;
-      }
-      if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`,
-        );
-        continue;
-      }
-      if (typeof text !== 'string' || !state.fits(text.length)) {
-        this.report(
-          'include-over-limit',
-          'include-limit',
-          directive.span,
-          unread(path, typeof text === 'string' ? undefined : text, state.limits.size),
-          false,
-        );
-        continue;
-      }
-      state.chain.push(path);
-      const nodes = new Reader(state, text, state.place(path, text), path).read();
-      state.chain.pop();
-      included.push({ path, nodes });
-    }
-    // One finding naming the include as written: what lies outside is not named, nor whether it exists.
-    if (outside)
-      this.report(
-        'include-outside-roots',
-        'include-outside-roots',
-        directive.span,
-        `${quoted(argument, undefined, true)} is outside the include roots, so it is not read: --include-root DIR adds one`,
-        false,
-      );
-    if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
-    return { ...directive, argText: directive.argText, included };
-  }
-}
-
-/** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */
-function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
-  const shown = quoted(path, undefined, true);
-  if (file && 'type' in file) return `${shown} is ${file.type}, which may never end or may block, so it is not read`;
-  if (file)
-    return `${shown} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read (--max-size)`;
-  return `${shown} would take this configuration past the ${sizeText(size)} it may have, so it is not read (--max-size)`;
 }
 
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
@@ -825,21 +720,6 @@ function tooManyLines(name: string): string {
 
 function notSubstituted(name: string): string {
   return `${quoted(`\${${name}}`)} is left as written: its value would make a line over ${sizeText(MAX_SUBSTITUTED_LINE)} or the configuration too large (--max-size)`;
-}
-
-/** Which limit stopped an include, and how to raise it. */
-function limitReached(limit: IncludeLimit, limits: ReadLimits): string {
-  switch (limit) {
-    case 'includes':
-      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders Include may read, so the rest are not read (--max-includes)`;
-    case 'depth':
-      return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth)`;
-  }
-}
-
-/** A size for people: MB (of 1,048,576 bytes) from one MB up, KB below. */
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 function trim(line: LogicalLine): MappedText | undefined {

@@ -6,7 +6,8 @@ import { asciiLower } from '../ascii';
 import type { Span } from '../span';
 import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, ReadLimits } from './includes';
 import type { Macro } from './macros';
-import type { SourceFile, SyntaxDiagnostic } from './tree';
+import type { SourceFile, SyntaxDiagnostic, SyntaxProblem } from './tree';
+import type { RuleId } from '../rule-ids';
 import { MAX_POOLED } from './words';
 
 /** What reading may know beyond the file itself. */
@@ -98,6 +99,11 @@ export class ReadState {
     return start;
   }
 
+  /** Records a problem found while reading, tagged with the rule that reports it. */
+  report(ruleId: RuleId, problem: SyntaxProblem, span: Span, message: string, refused = true): void {
+    this.diagnostics.push({ ruleId, problem, span, message, refused });
+  }
+
   /** Whether a file of `length` characters still fits in the configuration's size limit. */
   fits(length: number): boolean {
     return this.length + 1 + length <= this.limits.size;
@@ -122,4 +128,9 @@ export class ReadState {
 interface DirectiveName {
   readonly written: string;
   readonly lower: string;
+}
+
+/** A size for people: MB (of 1,048,576 bytes) from one MB up, KB below. */
+export function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
