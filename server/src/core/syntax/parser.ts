@@ -12,7 +12,7 @@ import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './line
 import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
 import type { Condition, Directive, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
-import { expandLine, macroArgumentsError } from './macros';
+import { definedMacro, expandedBody, MAX_MACRO_LINE, macroForUse, undefineMacro } from './macros';
 import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
@@ -20,9 +20,6 @@ import { readInclude } from './read-include';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
-
-/** mod_macro's line buffer (MAX_STRING_LEN): an expanded line must be shorter. */
-const MAX_MACRO_LINE = 8192;
 
 /** What an expanded line costs the size budget besides its text: the editor's 2 MB then holds about 8,000 of them. */
 const EXPANDED_LINE_COST = 256;
@@ -464,8 +461,6 @@ class Reader {
    */
   private readMacro(frame: Omit<Frame, 'condition'>): void {
     const open = frame.open;
-    const name = asciiLower(frame.args[0]?.value ?? '');
-    const params = frame.args.slice(1).map((word) => word.value);
     const location = `defined on line ${this.current ? this.current.number : this.lineNumber(open.lineAt)} of "${this.fileName()}"`;
     const body: MappedText[] = [];
     let nesting = 1;
@@ -494,15 +489,9 @@ class Reader {
       span: { start: open.span.start, end },
     });
     this.state.macros ??= new Map();
-    const refuse = (message: string): void => this.report('invalid-macro', 'macro', open.span, message);
-    if (!frame.hasBracket) return refuse("<Macro> directive missing closing '>'");
-    if (frame.args.length === 0)
-      return refuse(open.argText.text.trim() === '>' ? '<Macro macro definition: empty name' : '<Macro macro definition: name not found');
-    const where = `macro '${name}' (${location})`;
-    const argumentsError = macroArgumentsError(name, location, params);
-    if (argumentsError) return refuse(argumentsError);
-    if (!close) return refuse(`${where}\n\tcontents error: expected token not found: </Macro>`);
-    this.state.macros.set(name, { name, params, body, location, defined: open.span });
+    const defined = definedMacro(frame, close !== undefined, body, location);
+    if ('error' in defined) this.report('invalid-macro', 'macro', open.span, defined.error);
+    else this.state.macros.set(defined.macro.name, defined.macro);
   }
 
   /**
@@ -510,22 +499,15 @@ class Reader {
    * holds the nodes of its expansion as an `Include` holds those of its files.
    */
   private useMacro(directive: Directive): Directive {
-    const macros = this.state.macros;
     const refuse = (message: string): Directive => {
       this.report('invalid-macro', 'macro', directive.span, message);
       return directive;
     };
-    if (!macros) return refuse('no macro defined before Use');
-    const [nameWord, ...values] = directive.args;
-    const name = asciiLower(nameWord?.value ?? '');
-    if (name === '') return refuse('no macro name specified with Use');
-    const macro = macros.get(name);
-    if (!macro) return refuse(`macro '${name}' undefined`);
     const chain = this.current?.chain ?? [];
-    if (chain.includes(name)) return refuse(`recursive use of macro '${name}' is invalid`);
-    if (values.length !== macro.params.length) {
-      return refuse(`macro '${name}' (${macro.location}) used with ${values.length} arguments instead of ${macro.params.length}`);
-    }
+    const used = macroForUse(this.state.macros, directive.args, chain);
+    if ('error' in used) return refuse(used.error);
+    const { macro, values } = used;
+    const name = macro.name;
     const line = this.current ? this.current.number : this.lineNumber(directive.lineAt);
     const where = `macro '${name}' (${macro.location}) used on line ${line} of "${this.fileName()}"`;
     const at = { start: directive.span.start, end: directive.span.end, lastLineStart: directive.lineAt };
@@ -533,18 +515,15 @@ class Reader {
       this.report('include-over-limit', 'include-limit', directive.span, tooManyLines(name), false);
       return directive;
     }
+    const texts = expandedBody(macro, values, directive.span, where);
+    if ('error' in texts) return refuse(texts.error);
     const expanded: SplicedLine[] = [];
     const target: Node[] = [];
     const depth = this.stack.length;
     const inner = [...chain, name];
     let size = 0;
-    for (const [index, body] of macro.body.entries()) {
-      const text = expandLine(body, macro, values, directive.span, MAX_MACRO_LINE);
-      if (!text) {
-        return refuse(
-          `${where} error while substituting: while processing line ${index + 1} of macro '${name}' (${macro.location}) cannot substitute, buffer size too small`,
-        );
-      }
+    for (const [index, text] of texts.lines.entries()) {
+      const body = macro.body[index]!;
       size += text.text.length + 1 + EXPANDED_LINE_COST;
       const bodyLine = spanOf(body, 0, body.text.length);
       expanded.push({ line: { ...at, ...text }, where, number: index + 1, bodyLine, chain: inner, target, depth });
@@ -623,13 +602,8 @@ class Reader {
     } else if (name === 'use' && this.hasMacroModule()) {
       return this.useMacro(directive);
     } else if (name === 'undefmacro' && this.hasMacroModule()) {
-      const macros = this.state.macros;
-      if (!macros) this.report('invalid-macro', 'macro', directive.span, 'no macro defined before UndefMacro');
-      else if (directive.argText.text.trim() === '')
-        this.report('invalid-macro', 'macro', directive.span, 'no macro name specified with UndefMacro');
-      else if (!macros.delete(asciiLower(first))) {
-        this.report('invalid-macro', 'macro', directive.span, `cannot remove undefined macro '${asciiLower(first)}'`);
-      }
+      const error = undefineMacro(this.state.macros, directive);
+      if (error) this.report('invalid-macro', 'macro', directive.span, error);
     } else if (name === 'loadmodule') {
       // TAKE2: exactly two words; Apache refuses the line and loads nothing.
       if (args.length !== 2 || first === '' || args[1]!.value === '') {
