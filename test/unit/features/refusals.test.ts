@@ -13,7 +13,7 @@ import { assembleSet } from '../../../server/src/core/config-set';
 import { codeLenses } from '../../../server/src/core/features/code-lens';
 import { balancerHover, memberHover } from '../../../server/src/core/features/hover';
 import { inlayHints } from '../../../server/src/core/features/inlay-hints';
-import { balancerReport } from '../../../server/src/core/features/schedule-report';
+import { balancerReport } from '../../../server/src/core/reports/schedule-report';
 import { RULES } from '../../../server/src/core/rules';
 import type { BalancerPreview } from '../../../server/src/core/scheduler/preview';
 import { tempDir } from '../../support/temp';

@@ -8,8 +8,8 @@ import {
   TrafficDiff,
   TrafficSide,
   trafficSide,
-} from '../../../server/src/core/features/traffic-diff';
-import { factLines, memberNote, routeWords } from '../../../server/src/core/features/diff-words';
+} from '../../../server/src/core/reports/traffic-diff';
+import { factLines, memberNote, routeWords } from '../../../server/src/core/reports/diff-words';
 import { memoryFiles } from '../../support/rules';
 
 /** Reads files (relative name → text) under /r as one revision, the way the CLI assembles a side. */
