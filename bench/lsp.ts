@@ -242,3 +242,58 @@ export async function measureFeatures(text: string, requests: number, scratch: s
     maxRssKiB,
   };
 }
+
+/** A hover on a small file while a large configuration is analysed. */
+export interface BusyHoverResult {
+  /** An edit of the large file (followed by the outline request editors send) → a hover on the small file answered. */
+  readonly hover: Distribution;
+  /** The same edit → the large file's diagnostics: the analysis the hover did not wait for. */
+  readonly analysis: Distribution;
+  readonly maxRssKiB: number | undefined;
+}
+
+/** The small file hovered in `measureBusyHover`. */
+const SMALL_FILE = '<Proxy balancer://small>\nBalancerMember http://a loadfactor=2\n</Proxy>\nProxyPass / balancer://small/\n';
+
+/**
+ * `samples` one-digit edits of `bigText` (a configuration near the size limit), each followed by a
+ * documentSymbol request about it (editors ask for the outline after an edit) and a hover on a small
+ * file beside it; the hover is timed, and so is the large file's diagnostics for that edit.
+ */
+export async function measureBusyHover(bigText: string, samples: number, scratch: string): Promise<BusyHoverResult> {
+  const big = 'file:///bench/busy-big.conf';
+  const small = 'file:///bench/busy-small.conf';
+  const session = await start(scratch);
+  session.open(small, SMALL_FILE);
+  await session.diagnostics(small, 1);
+  session.open(big, bigText);
+  await session.diagnostics(big, 1);
+  const digits = [...bigText.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);
+  const current = bigText.split('');
+  const hovers: number[] = [];
+  const analyses: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const offset = digits[Math.floor((i * digits.length) / samples)]!;
+    const digit = String((Number(current[offset]) % 9) + 1);
+    current[offset] = digit;
+    const at = positionAt(bigText, offset);
+    const version = i + 2;
+    const sentAt = performance.now();
+    session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: big, version },
+      contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: digit }],
+    });
+    const outline = session.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: big } });
+    const hover = await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: small },
+      position: { line: 0, character: 12 },
+    });
+    hovers.push(performance.now() - sentAt);
+    if (!JSON.stringify(hover).includes('small')) throw new Error(`unexpected hover: ${JSON.stringify(hover).slice(0, 200)}`);
+    await session.diagnostics(big, version);
+    analyses.push(performance.now() - sentAt);
+    await outline;
+  }
+  const maxRssKiB = await session.stopMeasured();
+  return { hover: distribution(hovers), analysis: distribution(analyses), maxRssKiB };
+}

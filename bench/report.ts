@@ -1,6 +1,6 @@
 /** The benchmark's results: their shape, the markdown report, and the docs/performance.md section it lives in. */
 import type { AnalysisResult, RuleGrowth, SchedulerResult } from './inprocess';
-import type { FeatureResult, KeystrokeResult } from './lsp';
+import type { BusyHoverResult, FeatureResult, KeystrokeResult } from './lsp';
 import type { ProfileSummary } from './profile';
 
 /** One measured command at one size: medians over its runs. */
@@ -133,6 +133,8 @@ export interface Results {
     /** `hoverAfterEdit` is absent from runs before it was measured. */
     readonly features: Omit<FeatureResult, 'hoverAfterEdit'> &
       Partial<Pick<FeatureResult, 'hoverAfterEdit'>> & { readonly members: number };
+    /** A hover on a small file while a configuration of `bytes` is analysed (absent from runs before it was measured). */
+    readonly busyHover?: BusyHoverResult & { readonly bytes: number };
   };
   readonly scheduler: SchedulerResult & { readonly maxRssKiB: number };
   readonly bundles: readonly { readonly file: string; readonly bytes: number; readonly gzipBytes: number }[];
@@ -308,6 +310,11 @@ export function renderMarkdown(results: Results): string {
   out.push(
     `| inlay hints, a 60-line viewport (${features.inlayHintsViewport.samples} requests) | ${ms(features.inlayHintsViewport.p50)} | ${ms(features.inlayHintsViewport.p95)} | |`,
   );
+  const busy = server.busyHover;
+  if (busy)
+    out.push(
+      `| hover on a small file while a ${(busy.bytes / 1024 / 1024).toFixed(1)} MB configuration beside it is analysed (${busy.hover.samples} edits of it; the analysis: p50 ${ms(busy.analysis.p50)}) | ${ms(busy.hover.p50)} | ${ms(busy.hover.p95)} | ${mib(busy.maxRssKiB)} |`,
+    );
 
   const scheduler = results.scheduler;
   out.push(

@@ -18,6 +18,8 @@ const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 const BALANCER_CONTENT = /^[ \t]*(?:<Proxy(?:Match)?[ \t]+["']?balancer:|BalancerMember[ \t]|ProxyPass(?:Match)?[ \t])/im;
 /** Workspace state: the user asked not to be offered Apache Config for `.conf` files here. */
 const NO_CONTENT_HINT = 'balancerLens.noContentHint';
+/** Workspace state: the URIs of the files opened as Apache Config from the offer, which open so again. */
+const APACHE_FILES = 'balancerLens.apacheFiles';
 
 /**
  * A request that races the client's stop (a window reload stops it while VS Code still asks for
@@ -71,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // The id 'balancerLens' makes the client read its trace level from `balancerLens.trace.server`.
   client = new BalancerLensClient('balancerLens', 'Balancer Lens', serverOptions, clientOptions);
   const panel = new SchedulePanel(() => client);
-  const offered = new Set<string>();
+  const offer = new ApacheConfigOffer(context.workspaceState);
   const reports = new ReportDocuments();
   context.subscriptions.push(
     panel,
@@ -80,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(PANEL_COMMANDS.whatIf, (url: string, action: string) => panel.whatIf(url, action)),
     vscode.commands.registerCommand(PANEL_COMMANDS.copyCommand, () => panel.copyCommand()),
     vscode.workspace.onDidOpenTextDocument((document) => opened(document)),
+    vscode.workspace.onDidCloseTextDocument((document) => offer.closed(document)),
     reports,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
     vscode.commands.registerCommand('balancerLens.compareWithHead', () => compareWithHead(client, reports)),
@@ -90,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const start = (): Promise<void> => (started ??= client!.start());
   const opened = (document: vscode.TextDocument): Promise<void> | undefined => {
     if (document.languageId === 'apacheconf') return start();
-    void offerApacheConfig(document, context.workspaceState, offered);
+    void offer.opened(document);
     return undefined;
   };
   context.subscriptions.push(
@@ -136,7 +139,10 @@ function serverStatus(languageClient: LanguageClient): vscode.Disposable {
     item.tooltip = `Balancer Lens language server: ${describeState(state)}. Click for Restart Server or Show Output.`;
     item.backgroundColor =
       state === State.Stopped || state === State.StartFailed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    if (vscode.window.activeTextEditor?.document.languageId === 'apacheconf') item.show();
+    const editor = vscode.window.activeTextEditor;
+    // The Output view (Show Output) is a text editor too: focusing it leaves the item as it was.
+    if (editor?.document.uri.scheme === 'output') return;
+    if (editor?.document.languageId === 'apacheconf') item.show();
     else item.hide();
   };
   update();
@@ -164,23 +170,78 @@ function describeState(state: State): string {
 
 /**
  * A `.conf` that another language claimed (VS Code opens `*.conf` as Properties) but that holds
- * balancer directives: offer to open it as Apache configuration, once per file, never switching by itself.
+ * balancer directives: offer to open it as Apache configuration, once per file and window, never
+ * switching by itself. The answer is remembered: the file (workspace state) or its folder
+ * (`files.associations` in the workspace's settings) opens as Apache configuration from then on,
+ * until the user picks another language for it.
  */
-async function offerApacheConfig(document: vscode.TextDocument, state: vscode.Memento, offered: Set<string>): Promise<void> {
-  const uri = document.uri.toString();
-  if (document.languageId === 'apacheconf' || document.uri.scheme !== 'file' || !/\.conf$/i.test(document.uri.path)) return;
-  if (offered.has(uri) || state.get<boolean>(NO_CONTENT_HINT)) return;
-  if (!BALANCER_CONTENT.test(document.getText(new vscode.Range(0, 0, 2000, 0)))) return;
-  offered.add(uri);
-  const open = 'Open as Apache Config';
-  const never = 'Not in This Workspace';
-  const choice = await vscode.window.showInformationMessage(
-    `${vscode.workspace.asRelativePath(document.uri)} holds Apache balancer directives. Open it as Apache Config for Balancer Lens' diagnostics, hovers and schedules?`,
-    open,
-    never,
-  );
-  if (choice === open) await vscode.languages.setTextDocumentLanguage(document, 'apacheconf');
-  else if (choice === never) await state.update(NO_CONTENT_HINT, true);
+class ApacheConfigOffer {
+  /** Files offered in this window. */
+  private readonly offered = new Set<string>();
+  /** The language of each document closed in the current turn: a language change closes and reopens a document at once. */
+  private readonly justClosed = new Map<string, string>();
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  closed(document: vscode.TextDocument): void {
+    const uri = document.uri.toString();
+    this.justClosed.set(uri, document.languageId);
+    queueMicrotask(() => this.justClosed.delete(uri));
+  }
+
+  async opened(document: vscode.TextDocument): Promise<void> {
+    const uri = document.uri.toString();
+    if (document.languageId === 'apacheconf' || document.uri.scheme !== 'file' || !/\.conf$/i.test(document.uri.path)) return;
+    const remembered = this.state.get<string[]>(APACHE_FILES, []);
+    if (this.justClosed.get(uri) === 'apacheconf') {
+      // The user picked another language for a file open as Apache configuration: that is the answer now.
+      if (remembered.includes(uri)) await this.state.update(APACHE_FILES, without(remembered, uri));
+      return;
+    }
+    if (remembered.includes(uri)) {
+      await vscode.languages.setTextDocumentLanguage(document, 'apacheconf');
+      return;
+    }
+    if (this.offered.has(uri) || this.state.get<boolean>(NO_CONTENT_HINT)) return;
+    if (!BALANCER_CONTENT.test(document.getText(new vscode.Range(0, 0, 2000, 0)))) return;
+    this.offered.add(uri);
+    const open = 'Open as Apache Config';
+    const folder = folderPattern(document.uri);
+    const always = 'Always in This Folder';
+    const never = 'Not in This Workspace';
+    const choice = await vscode.window.showInformationMessage(
+      `${vscode.workspace.asRelativePath(document.uri)} holds Apache balancer directives. Open it as Apache Config for Balancer Lens' diagnostics, hovers and schedules?`,
+      ...(folder ? [open, always, never] : [open, never]),
+    );
+    if (choice === open) {
+      await this.state.update(APACHE_FILES, [...without(this.state.get<string[]>(APACHE_FILES, []), uri), uri]);
+      await vscode.languages.setTextDocumentLanguage(document, 'apacheconf');
+    } else if (choice === always && folder) {
+      // files.associations is a window setting: the workspace's settings hold it, not a folder's.
+      const files = vscode.workspace.getConfiguration('files');
+      const associations = files.inspect<Record<string, string>>('associations')?.workspaceValue ?? {};
+      await files.update('associations', { ...associations, [folder]: 'apacheconf' }, vscode.ConfigurationTarget.Workspace);
+      await vscode.languages.setTextDocumentLanguage(document, 'apacheconf');
+    } else if (choice === never) await this.state.update(NO_CONTENT_HINT, true);
+  }
+}
+
+function without(list: readonly string[], item: string): string[] {
+  return list.filter((entry) => entry !== item);
+}
+
+/**
+ * The `files.associations` pattern for the `.conf` files beside `file`: any `*.conf` in a folder
+ * ending in the file's folder path within its workspace folder (the workspace folder's own name
+ * for a file at its top), so the settings hold no path of this machine. None outside a workspace.
+ */
+function folderPattern(file: vscode.Uri): string | undefined {
+  const workspaceFolder = vscode.workspace.getWorkspaceFolder(file);
+  if (!workspaceFolder) return undefined;
+  const parent = vscode.Uri.joinPath(file, '..');
+  const relative = vscode.workspace.asRelativePath(parent, false);
+  const folder = relative === '' || relative === parent.fsPath ? workspaceFolder.name : relative;
+  return `**/${folder}/*.conf`;
 }
 
 /** Stops the server. */

@@ -152,17 +152,17 @@ function shares(report: PanelReport, letters: Map<string, string>, colourOf: Map
       // The what-if links sit under the URL, so a narrow panel shows them without scrolling.
       `<td class="member"><span class="url">${escapeMarkup(member.url)}</span><span class="actions">${action(report, member, changed.get(member.url))}</span></td>`,
       `<td class="line">${line}</td>`,
-      `<td class="num">${escapeMarkup(loadfactorText(member))}</td>`,
-      `<td class="num">${member.lbset}</td>`,
-      `<td>${member.role === 'active' ? '' : escapeMarkup(member.role)}</td>`,
+      `<td class="num lf">${escapeMarkup(loadfactorText(member))}</td>`,
+      `<td class="num lbset">${member.lbset}</td>`,
+      `<td class="role">${member.role === 'active' ? '' : escapeMarkup(member.role)}</td>`,
     ];
     let share: string;
     if (member.refused !== null)
-      share = `<td class="pct">—</td><td class="detail" colspan="2">refused: ${escapeMarkup(member.refused.message)}</td>`;
-    else if (report.refused) share = `<td class="pct">—</td><td class="detail" colspan="2">no schedule</td>`;
+      share = `<td class="pct">—</td><td class="detail wide" colspan="2">refused: ${escapeMarkup(member.refused.message)}</td>`;
+    else if (report.refused) share = `<td class="pct">—</td><td class="detail wide" colspan="2">no schedule</td>`;
     else if (member.reason !== null)
-      share = `<td class="pct">0.0%</td><td class="detail" colspan="2">${escapeMarkup(whatIfReason(changed.get(member.url)) ?? member.explanation ?? '')}</td>`;
-    else if (member.share === null) share = `<td class="pct">—</td><td class="detail" colspan="2">candidate</td>`;
+      share = `<td class="pct">0.0%</td><td class="detail wide" colspan="2">${escapeMarkup(whatIfReason(changed.get(member.url)) ?? member.explanation ?? '')}</td>`;
+    else if (member.share === null) share = `<td class="pct">—</td><td class="detail wide" colspan="2">candidate</td>`;
     else
       share = `<td class="pct">${percent(member.share)}</td><td class="bar"><div class="track"><div class="fill c${colourOf.get(member.url) ?? 0} w${index}"></div></div></td><td class="detail">${cycle > 0 ? escapeMarkup(`${Math.round(member.share * cycle)} of every ${cycle}`) : ''}</td>`;
     return `<tr class="${isActive ? '' : 'idle'}">${cells.join('')}${share}</tr>`;
@@ -276,8 +276,49 @@ ${body}
 `;
 }
 
+/**
+ * Below the width the share table needs, each member's row wraps like text: the letter hangs in the
+ * margin, the URL and the share come first, the declaration, loadfactor, lbset and role flow on the
+ * next line, and the bar with "7 of every 10" or why the member gets nothing sits beside the share
+ * (medium) or on a line of its own (narrow). Below 600 px the timeline's rows of 20 requests wrap
+ * in two lines of 10. So a panel beside an editor, 360 px and up, never scrolls sideways.
+ */
+const REFLOW = `
+@media (max-width:799px){
+.shares,.shares tbody{display:block}
+.shares thead{display:none}
+.shares tr{display:flex;flex-wrap:wrap;align-items:center;gap:2px 10px;padding:6px 0 6px 2.8em;border-bottom:1px solid var(--vscode-widget-border,rgba(128,128,128,.25))}
+.shares tr::before{content:"";order:2;flex:0 0 100%}
+.shares td{display:block;padding:0;width:auto;min-width:0}
+.shares .letter{order:1;flex:0 0 calc(2.8em - 10px);margin-left:-2.8em;align-self:flex-start}
+.shares .member{order:1;flex:1 1 0}
+.shares .pct{order:1;flex:0 0 4em}
+.shares .bar{order:1;flex:0 0 18%}
+.shares .detail{order:1;flex:0 0 28%}
+.shares .detail.wide{flex-basis:calc(46% + 10px)}
+.shares .line,.shares .num,.shares .role{order:3;flex:0 0 auto}
+.lf::before{content:"loadfactor "}
+.lbset::before{content:"lbset "}
+}
+@media (max-width:519px){
+body{padding:0 12px 12px}
+.shares tr::after{content:"";order:4;flex:0 0 100%}
+.shares .bar{order:5;flex:1 1 6em}
+.shares .detail{order:5;flex:0 1 auto}
+.shares .detail.wide{flex:1 1 100%}
+.key{white-space:normal;overflow-wrap:anywhere}
+}
+@media (max-width:599px){
+.timeline,.timeline tbody{display:block}
+.timeline thead{display:none}
+.timeline tr{display:flex;flex-wrap:wrap;gap:2px;margin-bottom:6px;max-width:calc(17em + 19px)}
+.timeline th[scope=row]{flex:0 0 100%;text-align:left;padding:0}
+.pick{display:block;flex:0 0 1.7em;padding:0;line-height:1.7em}
+}
+`;
+
 const STYLE = `
-body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);background:var(--vscode-editor-background);padding:0 20px 20px;line-height:1.4}
+body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);background:var(--vscode-editor-background);padding:0 20px 20px;line-height:1.4;overflow-wrap:break-word}
 h1{font-size:1.4em;font-weight:600;margin:16px 0 4px;font-family:var(--vscode-editor-font-family)}
 h2{font-size:1.05em;font-weight:600;margin:20px 0 6px}
 a{color:var(--vscode-textLink-foreground)}
@@ -298,14 +339,16 @@ th{font-weight:normal;text-align:left}
 .shares{width:100%;max-width:1100px}
 .shares td,.shares th{padding:3px 10px 3px 0;vertical-align:middle}
 .lbstatus td,.lbstatus th{padding:1px 8px;font-variant-numeric:tabular-nums}
-.letter,.member,.line,.pct,.num{white-space:nowrap;width:1%}
+.lbstatus{display:block;max-width:100%;overflow-x:auto}
+.letter,.line,.pct,.num{white-space:nowrap;width:1%}
+.member{min-width:13em}
 .actions{display:block;font-size:.85em}
 .detail{min-width:10em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 .bar{min-width:80px}
 .chip{display:inline-block;min-width:1.5em;padding:0 3px;text-align:center;border-radius:3px;font-family:var(--vscode-editor-font-family);font-weight:600;color:var(--vscode-editor-background)}
 .chip.off{background:transparent;color:var(--vscode-descriptionForeground);border:1px solid var(--vscode-descriptionForeground)}
-.url{font-family:var(--vscode-editor-font-family);white-space:nowrap}
+.url{font-family:var(--vscode-editor-font-family);overflow-wrap:anywhere}
 .line{font-size:.9em}
 .pct{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;min-width:4em}
 .track{width:100%;height:.9em;background:var(--vscode-editorWidget-background,rgba(128,128,128,.15));border:1px solid var(--vscode-widget-border,rgba(128,128,128,.35));border-radius:2px}
@@ -315,4 +358,4 @@ details summary{cursor:pointer;color:var(--vscode-descriptionForeground)}
 .notes{margin:4px 0;padding-left:20px;color:var(--vscode-descriptionForeground)}
 .message{color:var(--vscode-descriptionForeground)}
 ${PALETTE.map((colour, index) => `.c${index}{background:${colour}}`).join('\n')}
-`;
+${REFLOW}`;

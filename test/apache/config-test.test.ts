@@ -487,6 +487,42 @@ const cases: readonly Case[] = [
   refused('ProxyHCExpr with its expression out of braces', lines('ProxyHCExpr ok %{REQUEST_STATUS} =~ /^2/', proxy(H1)), HCHECK),
   refused('ProxyHCExpr with a variable alone', lines('ProxyHCExpr ok {%{REQUEST_STATUS}}', proxy(H1)), HCHECK),
   accepted('ProxyHCExpr with a quoted expression', lines('ProxyHCExpr ok "%{REQUEST_STATUS} == 200"', proxy(H1)), HCHECK),
+  // ap_expr in the other directives that parse one while reading (server/src/core/expr; ProxyHCExpr's own table: hc-expressions.test.ts).
+  refused('<If> with a regex PCRE refuses', lines('<If "%{REQUEST_URI} =~ /(/">', '</If>')),
+  refused('<ElseIf> with an unknown variable', lines('<If "true">', '</If>', '<ElseIf "%{FOO} == 1">', '</ElseIf>')),
+  accepted(
+    '<If> and <ElseIf> that parse',
+    lines('<If "%{REQUEST_URI} =~ m#^/api/# && -n %{HTTP_HOST}">', '</If>', "<ElseIf \"!(%{QUERY_STRING} in {'a', 'b'})\">", '</ElseIf>'),
+  ),
+  refused('<If> using hc() without mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>')),
+  accepted('<If> using hc() with mod_proxy_hcheck', lines('<If "hc(\'body\') == 1">', '</If>'), HCHECK),
+  accepted('<If> nested 9,995 parentheses deep', lines(`<If "${'('.repeat(9995)}true${')'.repeat(9995)}">`, '</If>')),
+  refused(
+    '<If> nested 9,996 parentheses deep: bison runs out of stack',
+    lines(`<If "${'('.repeat(9996)}true${')'.repeat(9996)}">`, '</If>'),
+  ),
+  refused('SetEnvIfExpr with an unclosed parenthesis', 'SetEnvIfExpr "(%{REQUEST_URI} == \'/\'" x=1', { modules: ['setenvif'] }),
+  accepted('SetEnvIfExpr that parses', 'SetEnvIfExpr "%{REQUEST_URI} -strmatch \'/api/*\'" x=1', { modules: ['setenvif'] }),
+  refused('RewriteCond expr with an unknown variable', lines('RewriteEngine On', 'RewriteCond expr "%{FOO} == 1"', 'RewriteRule ^ -'), {
+    modules: ['rewrite'],
+  }),
+  refused('RewriteCond expr negated, with a regex PCRE refuses', lines('RewriteCond expr "!%{REQUEST_URI} =~ /(/"', 'RewriteRule ^ -'), {
+    modules: ['rewrite'],
+  }),
+  accepted(
+    'RewriteCond expr negated, that parses',
+    lines('RewriteCond expr "! %{REQUEST_URI} -strmatch \'/a*\'" [NV]', 'RewriteRule ^ -'),
+    {
+      modules: ['rewrite'],
+    },
+  ),
+  refused('Require expr with an unknown function', lines('<Location />', '    Require expr "foo(%{REQUEST_URI}) == 1"', '</Location>')),
+  refused('Require not expr with an unknown variable', lines('<Location />', '    Require not expr %{FOO} == 1', '</Location>')),
+  refused('Require expr with nothing after it', lines('<Location />', '    Require expr', '</Location>')),
+  accepted(
+    'Require expr unquoted, and quoted',
+    lines('<Location />', "    Require expr %{REQUEST_METHOD} in {'GET', 'HEAD'}", '    Require expr "-R \'10.0.0.0/8\'"', '</Location>'),
+  ),
   // rewrite-negated-backreference is a warning: Apache accepts $1 after a negated pattern (and proxies it as empty: test/apache/rewrite.test.ts).
   accepted(
     'RewriteRule with a negated pattern using $1',

@@ -427,5 +427,100 @@ const REVERSE_CASES: TraceCase[] = ['/api', '/api/'].flatMap((fake) =>
   ),
 );
 
+/** A client's Upgrade request: mod_proxy_http passes `Upgrade` only to a member that accepts the protocol. */
+const upgrades = (path: string, ...protocols: string[]): TraceCaseRequest[] => [
+  { path },
+  ...protocols.map((protocol) => ({ path, headers: { Upgrade: protocol, Connection: 'Upgrade' } })),
+];
+
+const UPGRADE_CASES: TraceCase[] = [
+  {
+    name: 'upgrade: http members without upgrade= drop the Upgrade header',
+    config: `${API}\nProxyPass "/ws/" "balancer://api/"`,
+    requests: upgrades('/ws/chat', 'websocket'),
+  },
+  {
+    name: 'upgrade: http members with upgrade=websocket take it, in any case, and nothing else',
+    config: `<Proxy "balancer://api">\n  BalancerMember "http://{a}" upgrade=websocket\n  BalancerMember "http://{b}" upgrade=websocket\n</Proxy>\nProxyPass "/ws/" "balancer://api/"`,
+    requests: upgrades('/ws/chat', 'websocket', 'WebSocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: ws:// members take WebSocket by default',
+    config: `<Proxy "balancer://ws">\n  BalancerMember "ws://{a}"\n  BalancerMember "ws://{b}"\n</Proxy>\nProxyPass "/ws/" "balancer://ws/"`,
+    requests: upgrades('/ws/chat', 'websocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: a ws:// member with upgrade= takes only what it names',
+    config: `ProxyPass "/ws/" "ws://{a}/" upgrade=h2c`,
+    requests: upgrades('/ws/chat', 'websocket', 'h2c'),
+  },
+  {
+    name: 'upgrade: upgrade=* and upgrade=ANY take any protocol; a list takes each of its tokens',
+    config: `ProxyPass "/any/" "http://{a}/" upgrade=*\nProxyPass "/named/" "http://{b}/" upgrade=ANY\nProxyPass "/list/" "http://{c}/" upgrade=h2c,websocket`,
+    requests: [...upgrades('/any/x', 'foo'), ...upgrades('/named/x', 'foo'), ...upgrades('/list/x', 'websocket', 'h2c', 'foo')],
+  },
+];
+
+/** A balancer whose only member nothing listens on, and a folder of pages Debian's apache2 package ships. */
+const DEAD = `<Proxy "balancer://dead">\n  BalancerMember "http://{z}"\n</Proxy>`;
+const PAGES = 'Alias "/pages/" "/usr/share/apache2/default-site/"';
+
+const ERROR_DOCUMENT_CASES: TraceCase[] = [
+  {
+    name: 'ErrorDocument: a local page for a dead balancer, kept out of the proxy',
+    config: `${DEAD}\n${PAGES}\nErrorDocument 503 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x', '/pages/index.html'),
+  },
+  {
+    name: 'ErrorDocument: a local page the proxy takes back to the dead balancer',
+    config: `${DEAD}\n${PAGES}\nErrorDocument 503 "/pages/index.html"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x'),
+  },
+  {
+    name: 'ErrorDocument: a page a live member serves, for a dead balancer',
+    config: `${DEAD}\nErrorDocument 503 "/live/sorry"\nProxyPass "/live/" "http://{a}/"\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x'),
+  },
+  {
+    name: 'ErrorDocument: a full URL is a redirect, a message keeps the status',
+    config: `${DEAD}\nErrorDocument 503 "http://status.example/down"\nErrorDocument 403 "Sorry, not here"\nRewriteEngine On\nRewriteRule "^/forbidden" "-" [F]\nProxyPass "/" "balancer://dead/"`,
+    requests: paths('/app/x', '/forbidden'),
+  },
+  {
+    name: 'ErrorDocument: in a virtual host, over the main server',
+    config: `${DEAD}\nErrorDocument 503 "http://main.example/down"\n<VirtualHost *:{port}>\n  ServerName vhost.example\n  ErrorDocument 503 "http://vhost.example/down"\n  ProxyPass "/" "balancer://dead/"\n</VirtualHost>`,
+    requests: [{ path: '/app/x', host: 'vhost.example' }],
+  },
+  {
+    name: "ProxyErrorOverride On: the member's error is Apache's own, with its ErrorDocument",
+    config: `${API}\n${PAGES}\nProxyErrorOverride On\nErrorDocument 404 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [
+      { path: '/app/x', status: 404 },
+      { path: '/app/y', status: 500 },
+      { path: '/app/z', status: 302, location: 'http://{a}/landed' },
+    ],
+  },
+  {
+    name: 'ProxyErrorOverride with codes: only those are overridden',
+    config: `${API}\n${PAGES}\nProxyErrorOverride On 500 503\nErrorDocument 404 "/pages/index.html"\nErrorDocument 500 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [
+      { path: '/app/x', status: 404 },
+      { path: '/app/y', status: 500 },
+    ],
+  },
+  {
+    name: "ProxyErrorOverride Off: the member's error page reaches the client",
+    config: `${API}\n${PAGES}\nErrorDocument 404 "/pages/index.html"\nProxyPass "/pages/" "!"\nProxyPass "/" "balancer://api/"`,
+    requests: [{ path: '/app/x', status: 404 }],
+  },
+];
+
 /** Every case, generated ones after the written ones. */
-export const ALL_CASES: readonly TraceCase[] = [...CASES, ...SLASH_CASES, ...REVERSE_CASES, ...WORKER_REVERSE_CASES];
+export const ALL_CASES: readonly TraceCase[] = [
+  ...CASES,
+  ...SLASH_CASES,
+  ...REVERSE_CASES,
+  ...WORKER_REVERSE_CASES,
+  ...UPGRADE_CASES,
+  ...ERROR_DOCUMENT_CASES,
+];

@@ -130,10 +130,13 @@ function compare(trace: TraceJson, answer: ClientAnswer, isFirst: boolean, echoH
   differ('proxied', trace.handledBy === 'proxy', echo !== undefined);
   if (trace.status !== null) differ('status', trace.status, answer.status);
   if (echo === undefined || trace.backendRequest === null) return differences;
-  const modelHost = /^https?:\/\/([^/?]*)/.exec(trace.backendRequest.url)?.[1] ?? '';
-  if (isFirst) differ('member', trace.member?.replace(/^(https?:\/\/[^/]*).*$/, '$1'), `http://${echoHost}`);
+  // A ws:// member gets an HTTP request (with Upgrade when it takes the protocol).
+  const asHttp = (url: string): string => url.replace(/^ws(s?):/i, 'http$1:');
+  const modelUrl = asHttp(trace.backendRequest.url);
+  const modelHost = /^https?:\/\/([^/?]*)/.exec(modelUrl)?.[1] ?? '';
+  if (isFirst) differ('member', trace.member && asHttp(trace.member).replace(/^(https?:\/\/[^/]*).*$/, '$1'), `http://${echoHost}`);
   // Later requests may reach another member: compare the rest with that member's address.
-  const model = isFirst ? trace.backendRequest.url : trace.backendRequest.url.replace(modelHost, echoHost);
+  const model = isFirst ? modelUrl : modelUrl.replace(modelHost, echoHost);
   differ('member receives', model, `http://${echoHost}${echo.url}`);
   differ('method', trace.backendRequest.method, echo.method);
   const headers = Object.fromEntries(Object.entries(echo.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));

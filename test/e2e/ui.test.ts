@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'no
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './harness/browser';
+import { openWorkbench } from './harness/workbench';
 import {
   CodeServer,
   codeServer,
@@ -52,22 +53,12 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
   let page: Page;
   let close: () => Promise<void> = async () => {};
 
-  /** Loads the workbench (again) with `file` open: a reload of the window, as far as the extension can tell. */
-  async function openWorkbench(file: string): Promise<void> {
-    const payload = [
-      ['openFile', server.remoteUri(join(server.workspace, file))],
-      ['skipWelcome', 'true'],
-    ];
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
-  }
-
   before(async () => {
     server = await codeServer();
     const browser = await launchBrowser(server.scratch, 'ui', scratchEnvironment(server.scratch));
     close = () => browser.close();
     page = browser.pages()[0] ?? (await browser.newPage());
-    await openWorkbench(FIXTURE_IN_WORKSPACE);
+    await openWorkbench(page, server, FIXTURE_IN_WORKSPACE);
   });
 
   after(async () => {
@@ -164,7 +155,7 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
   });
 
   it('stays quiet while a balancer is typed, and shows what is unfinished once typing pauses for longer', async () => {
-    await openWorkbench(TYPED_IN_WORKSPACE);
+    await openWorkbench(page, server, TYPED_IN_WORKSPACE);
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.type('<Proxy "balancer://app">', { delay: 30 });
     // Escape first: Enter would accept a completion the typing opened.
@@ -185,11 +176,20 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
   });
 
   it('offers Open as Apache Config for a .conf with balancer directives outside the Apache folders', async () => {
-    await openWorkbench(CONF_ELSEWHERE);
+    await openWorkbench(page, server, CONF_ELSEWHERE);
     const offer = page.locator('.notification-toast', { hasText: 'holds Apache balancer directives' });
-    await offer.waitFor({ timeout: 30_000 });
+    const open = offer.locator('a.monaco-button, .monaco-button', { hasText: 'Open as Apache Config' }).first();
+    await open.waitFor({ timeout: 30_000 });
+    // The toast slides in from below: the screenshot waits until it stands still.
+    let top = -1;
+    await waitFor(async () => {
+      const now = (await offer.boundingBox())?.y ?? -1;
+      const still = now > 0 && now === top;
+      top = now;
+      return still;
+    }, 10_000);
     await screenshot(page, 'open-as-apache.png');
-    await offer.locator('a.monaco-button, .monaco-button', { hasText: 'Open as Apache Config' }).first().click();
+    await open.click();
     await page.locator('.codelens-decoration', { hasText: 'cycle 10' }).first().waitFor({ timeout: 30_000 });
   });
 

@@ -1,29 +1,19 @@
 /** `balancer-lens diff`: what a change does to traffic, between two files, folders or git revisions. */
 import { statSync } from 'node:fs';
 import { basename, dirname, posix, resolve } from 'node:path';
-import { assembleSet, Configuration } from '../core/config-set';
+import type { Configuration } from '../core/config-set';
 import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/reports/traffic-diff';
 import { diffMarkdown } from '../core/reports/diff-markdown';
 import { diffSvg } from '../core/reports/svg';
-import { configLookup } from '../node/config';
 import { diskAccess, isInside, realPathKeys, realPathOf } from '../node/files';
 import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';
 import { showPath } from './inputs';
 import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, UsageError, useColour } from './io';
 import { inertJson, oneLine } from './one-line';
-import {
-  EXT_HELP,
-  includeRoots,
-  LIMITS_HELP,
-  parseExtensions,
-  READ_OPTIONS,
-  ReadFlags,
-  readFlagsWithEnvvars,
-  VARIABLES_HELP,
-} from './read-options';
+import { EXT_HELP, includeRoots, LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
 import { locate, readRevisionFile, revisionAccess, RevisionFiles, selectRevisionFiles } from './revision-files';
-import { diskSources, FilePick, SetSources } from './read-set';
+import { assembleSources, readSettings, ReadSettings, readSources, reportOutside, selectInputs, SetSources } from './read-set';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `diff`; public API. */
@@ -70,7 +60,6 @@ interface SideInput {
 export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseCommandLine('diff', argv, {
     base: { type: 'string' },
-    ext: { type: 'string', multiple: true },
     format: { type: 'string', short: 'f' },
     'exit-zero': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -82,7 +71,6 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
     return ExitCode.Clean;
   }
   const format = (values.format ?? 'text') as DiffFormat;
-  const extensions = parseExtensions(values.ext);
   if (!DIFF_FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}': use ${DIFF_FORMATS.join(', ')}`);
   if (positionals.includes('-')) throw new UsageError('diff reads files, folders or git revisions, not standard input (-)');
   const cwd = io.cwd;
@@ -121,8 +109,8 @@ export function runDiff(io: CliIo, argv: readonly string[]): ExitCode {
     said.add(text);
   };
   const noting = { env: io.env, stderr: { write: noteOnce } };
-  const before = readSide(io, old, readFlagsWithEnvvars(values, old.args, old.root, noting), extensions);
-  const after = readSide(io, now, readFlagsWithEnvvars(values, now.args, now.root, noting), extensions);
+  const before = readSide(io, old, readSettings(noting, values, old.args, old.root));
+  const after = readSide(io, now, readSettings(noting, values, now.args, now.root));
   const isPaired = before.configurations.length === 1 && after.configurations.length === 1;
   const side = (read: ReadSide, input: SideInput): TrafficSide =>
     trafficSide(read.configurations, (file) => showPath(file.path, input.root), isPaired);
@@ -160,25 +148,27 @@ interface ReadSide {
   readonly isIncomplete: boolean;
 }
 
-/** Reads one side as lint would: the same entry rules, includes, limits, include roots and envvars. */
-function readSide(io: CliIo, input: SideInput, flags: ReadFlags, extensions: readonly string[]): ReadSide {
-  const configFor = configLookup(undefined, input.root, includeRoots(flags, input.root, []));
-  const { sources, files, keyOf } = input.revision
-    ? revisionSources(input.revision, input, flags, { extensions, configFor })
-    : diskSources(input.args, input.root, flags, { extensions, configFor });
-  const set = assembleSet(sources, {
-    files,
-    keyOf,
-    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
-    rulesFor: () => undefined,
-  });
+/** Reads one side as every command reads a configuration: the same walk, includes, limits, include roots and envvars. */
+function readSide(io: CliIo, input: SideInput, settings: ReadSettings): ReadSide {
+  if (input.revision) {
+    const set = assembleSources(revisionSources(input.revision, input, settings), settings.flags);
+    return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
+  }
+  const { inputs, outside } = selectInputs(input.args, input.root, settings);
+  const read = readSources(io, inputs, input.root, settings.flags);
+  const set = assembleSources(read, settings.flags);
+  reportOutside(io, outside, (path) => set.configurationOf.has(read.keyOf(path)), input.root);
   return { configurations: set.configurations, isIncomplete: reportCut(io, set.configurations, input) };
 }
 
 /** The files of the revision the side's paths select, read from git; beyond the repository, from the disk. */
-function revisionSources(revision: RevisionFiles, input: SideInput, flags: ReadFlags, pick: FilePick): Omit<SetSources, 'shown'> {
+function revisionSources(
+  revision: RevisionFiles,
+  input: SideInput,
+  { flags, extensions, configFor }: ReadSettings,
+): Omit<SetSources, 'shown'> {
   const maxBytes = flags.limits.size;
-  const selected = selectRevisionFiles(revision, input.root, input.args, pick, maxBytes);
+  const selected = selectRevisionFiles(revision, input.root, input.args, { extensions, configFor }, maxBytes);
   const roots = [...includeRoots(flags, input.root, []), ...selected.map((file) => locate(revision, posix.dirname(file.path)).path)];
   const keyOfOutside = realPathKeys();
   return {

@@ -1,11 +1,11 @@
 /** `balancer-lens lint`: lints files, directories and globs as one set, prints a report, and sets the exit code. */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { assembleSet, ConfigurationSet, FileFindings } from '../core/config-set';
 import { marksIncomplete } from '../core/lint';
 import type { FileAccess } from '../core/syntax/includes';
-import { ConfigLookup, configLookup, LintConfig } from '../node/config';
+import { ConfigLookup, LintConfig } from '../node/config';
 import { confirmFixes, fixFiles } from './fix';
 import { terminalWidth } from './fit';
 import { formatCheckstyle } from './formats/checkstyle';
@@ -16,7 +16,7 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { diskAccess, realPathKeys } from '../node/files';
-import { Input, OutsideLink, resolveInputs, showPath } from './inputs';
+import { Input, showPath } from './inputs';
 import { ignoreCheck } from '../node/walk';
 import {
   CliIo,
@@ -33,16 +33,8 @@ import {
 } from './io';
 import { oneLine } from './one-line';
 import { countFindings, relativeSlashPath, Report, reportFile } from './report';
-import {
-  EXT_HELP,
-  includeRoots,
-  LIMITS_HELP,
-  parseExtensions,
-  READ_OPTIONS,
-  ReadFlags,
-  readFlagsWithEnvvars,
-  VARIABLES_HELP,
-} from './read-options';
+import { EXT_HELP, includeRoots, LIMITS_HELP, READ_OPTIONS, ReadFlags, VARIABLES_HELP } from './read-options';
+import { readSettings, reportOutside, selectInputs } from './read-set';
 import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
@@ -132,25 +124,24 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const ruleSettings = parseRules(values.rule ?? []);
   const maxWarnings = parseMaxWarnings(values['max-warnings']);
   const maxTime = parseMaxTime(values['max-time']);
-  const extensions = parseExtensions(values.ext);
   const cwd = io.cwd;
   // No path is exactly `.`: the same files, and Debian's envvars beside an apache2.conf there.
   const paths = positionals.length > 0 ? positionals : ['.'];
-  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
-  const configFor = withRules(configLookup(values.config, cwd, includeRoots(flags, cwd, [])), ruleSettings);
+  const settings = readSettings(io, values, paths, cwd, values.config);
+  const { flags } = settings;
+  const configFor = withRules(settings.configFor, ruleSettings);
   const isIgnored = ignoreCheck(configFor, values['ignore-pattern'] ?? [], cwd);
   const printed = values['print-config'];
   if (printed !== undefined) {
     io.stdout.write(printConfig(printed, configFor(dirname(resolve(cwd, printed))), flags, cwd));
     return ExitCode.Clean;
   }
-  const { inputs, outside, ignored } = resolveInputs(paths, {
+  const { inputs, outside, ignored } = selectInputs(
+    paths,
     cwd,
-    extensions,
-    stdinFilename: values['stdin-filename'],
-    configFor,
-    isIgnored,
-  });
+    { extensions: settings.extensions, configFor },
+    { stdinFilename: values['stdin-filename'], isIgnored },
+  );
   checkFixOptions(values, inputs);
   for (const shown of ignored) io.stderr.write(`balancer-lens: ${oneLine(shown)}: ignored (an ignore pattern matches it), skipped\n`);
 
@@ -159,7 +150,8 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const reading = readSources(io, inputs, configFor, flags.limits.size, progress, deadline);
   const session = lintSession(reading.sources, flags, cwd, progress, deadline);
   const linted = session.assemble();
-  const skippedLinks = reportOutsideLinks(io, outside, linted, session.fileKey);
+  // A link the walk left out is still read where a linted file includes it, as Apache would.
+  const skippedLinks = reportOutside(io, outside, (path) => linted.configurationOf.has(session.fileKey(path)), cwd) > 0;
   const fixing =
     values.fix || values['fix-dry-run'] ? applyFixes(io, values, session, linted) : { findings: linted.findings, isIncomplete: false };
   // An ignored file is reported nowhere, also where a linted file includes it.
@@ -236,34 +228,6 @@ function lintSession(sources: readonly Source[], flags: ReadFlags, cwd: string, 
     return set;
   };
   return { sources, cwd, fileKey, overlay, shownOf, assemble };
-}
-
-/**
- * The symbolic links the walk left out that no linted file includes (a link the walk left out is
- * still read where a linted file includes it, as Apache would), each a line on stderr, and advice
- * for a `*-enabled` folder walked alone; whether any was skipped.
- */
-function reportOutsideLinks(
-  io: CliIo,
-  outside: readonly OutsideLink[],
-  linted: ConfigurationSet,
-  fileKey: (path: string) => string,
-): boolean {
-  let isIncomplete = false;
-  for (const link of outside.filter((link) => !linted.configurationOf.has(fileKey(link.path)))) {
-    io.stderr.write(`balancer-lens: ${oneLine(`${link.shown}: symlink to a file outside ${link.walked}`)}, skipped\n`);
-    isIncomplete = true;
-  }
-  for (const walked of new Set(outside.map((link) => link.walked))) {
-    const folder = basename(resolve(io.cwd, walked));
-    if (folder.endsWith('-enabled')) {
-      const root = dirname(resolve(io.cwd, walked));
-      io.stderr.write(
-        `balancer-lens: ${oneLine(walked)} holds links into ${folder.replace(/-enabled$/, '-available')}: lint the tree root (${oneLine(root === io.cwd ? '.' : showPath(root, io.cwd))}) instead, which reads both\n`,
-      );
-    }
-  }
-  return isIncomplete;
 }
 
 /**
@@ -457,7 +421,6 @@ function parseOptions(argv: readonly string[]) {
     format: { type: 'string', short: 'f' },
     'max-warnings': { type: 'string' },
     config: { type: 'string', short: 'c' },
-    ext: { type: 'string', multiple: true },
     'stdin-filename': { type: 'string' },
     fix: { type: 'boolean' },
     'fix-dry-run': { type: 'boolean' },

@@ -21,9 +21,10 @@ export interface ReadFlags {
   readonly environmentIsComplete: boolean;
 }
 
-/** parseArgs options for the read flags, shared by `lint` and `schedule`. */
+/** parseArgs options for the read flags, shared by every command that reads a configuration. */
 export const READ_OPTIONS = {
   'server-root': { type: 'string' },
+  ext: { type: 'string', multiple: true },
   define: { type: 'string', multiple: true, short: 'D' },
   'env-file': { type: 'string', multiple: true },
   'env-from-process': { type: 'boolean' },
@@ -33,7 +34,7 @@ export const READ_OPTIONS = {
   'include-root': { type: 'string', multiple: true },
 } as const;
 
-/** The help line of --ext, for the commands that walk folders. */
+/** The help line of --ext. */
 export const EXT_HELP = `      --ext EXT           also pick *.EXT files in directories (repeatable, or comma-separated)`;
 
 /** `--ext` values (repeatable, comma-separated, with or without the dot) as extensions without the dot. */

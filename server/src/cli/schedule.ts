@@ -1,11 +1,10 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
-import { assembleSet } from '../core/config-set';
 import { isRefusal } from '../core/preview-facts';
 import { bar, percent } from '../core/features/share-text';
 import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/reports/schedule-report';
 import { scheduleHtml } from '../core/reports/schedule-html';
 import { scheduleSvg } from '../core/reports/svg';
-import { fileAt, fileText, Locate, locator } from '../core/files';
+import { fileAt, fileText, Locate } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
 import { BalancerPreview, describeIdle, previewWhatIf, refusalSentence, unseenSentence, WhatIf } from '../core/scheduler/preview';
@@ -13,14 +12,11 @@ import type { Member } from '../core/model/model';
 import { STATUS_BITS } from '../core/model/params';
 import type { Span } from '../core/span';
 import type { SourceFile } from '../core/syntax/tree';
-import { configLookup } from '../node/config';
-import { diskAccess } from '../node/files';
-import { diskSources } from './read-set';
-import { showPath } from './inputs';
-import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, readStdin, UsageError, useColour } from './io';
+import { readSet } from './read-set';
+import { CliIo, COLOUR_HELP, COLOUR_OPTIONS, ExitCode, UsageError, useColour } from './io';
 import { cutWords, terminalWidth, wrap } from './fit';
 import { inertJson, oneLine } from './one-line';
-import { EXT_HELP, includeRoots, LIMITS_HELP, parseExtensions, READ_OPTIONS, readFlagsWithEnvvars, VARIABLES_HELP } from './read-options';
+import { EXT_HELP, LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
@@ -66,7 +62,6 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
     picks: { type: 'string' },
     format: { type: 'string', short: 'f' },
     down: { type: 'string', multiple: true },
-    ext: { type: 'string', multiple: true },
     drain: { type: 'string', multiple: true },
     up: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
@@ -89,34 +84,14 @@ export function runSchedule(io: CliIo, argv: readonly string[]): ExitCode {
   if (picks !== undefined && !(/^\d+$/.test(values.picks!) && picks <= MAX_PICKS)) {
     throw new UsageError(`--picks takes a whole number from 0 to ${MAX_PICKS}, not '${values.picks}'`);
   }
-  const cwd = io.cwd;
-  const flags = readFlagsWithEnvvars(values, paths, cwd, io);
+  // The files are one set: the same reading and assembly as lint and the editor, so refusals match theirs.
+  const read = readSet(io, paths, values);
   const isStdin = file === '-';
-  const read = isStdin
-    ? {
-        sources: [{ key: file, path: undefined, text: stdinConfig(io, flags.limits.size) }],
-        shown: new Map<string, string>(),
-        files: diskAccess({ maxBytes: flags.limits.size, roots: includeRoots(flags, cwd, []) }),
-        keyOf: (each: string) => each,
-      }
-    : diskSources(paths, cwd, flags, {
-        extensions: parseExtensions(values.ext),
-        configFor: configLookup(undefined, cwd, includeRoots(flags, cwd, [])),
-      });
-  // The files are one set: the same assembly as lint and the editor, so refusals match theirs.
-  const set = assembleSet(read.sources, {
-    files: read.files,
-    keyOf: read.keyOf,
-    read: { ...flags, epochSeconds: Math.floor(Date.now() / 1000) },
-    rulesFor: () => undefined,
-  });
   // Each file as given or found; an included file relative to the current directory when inside it, else absolute.
-  const configurations = set.configurations.map(({ analysis, diagnostics }) => {
-    const { text: virtual, files: sources } = analysis.tree;
-    const locate = locator(virtual, sources, (source) =>
-      source.path === '' ? file : (read.shown.get(read.keyOf(source.path)) ?? showPath(source.path, cwd)),
-    );
-    return { analysis, diagnostics, locate, place: placer(virtual, sources, locate) };
+  const configurations = read.set.configurations.map((configuration) => {
+    const { analysis, diagnostics } = configuration;
+    const locate = read.locate(configuration, file);
+    return { analysis, diagnostics, locate, place: placer(analysis.tree.text, analysis.tree.files, locate) };
   });
   // A balancer a configuration only names, whose members another one holds, is that one's (as in diff).
   const candidates = configurations.flatMap((configuration) =>
@@ -317,13 +292,6 @@ function withWhatIfs(preview: BalancerPreview, whatIfs: readonly UrlWhatIf[]): B
     if (action) changes.set(index, action);
   });
   return changes.size > 0 ? previewWhatIf(preview, changes) : preview;
-}
-
-/** Standard input as a configuration: a binary one is refused, as a file is. */
-function stdinConfig(io: CliIo, maxBytes: number): string {
-  const read = readStdin(maxBytes, (chunk) => io.readStdin(chunk));
-  if (read.isBinary) throw new UsageError('standard input: binary, not an Apache configuration');
-  return read.text;
 }
 
 function renderText(

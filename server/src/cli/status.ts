@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { compareLive, LiveReport } from '../core/live/compare';
 import { parseManagerPage } from '../core/live/manager-page';
 import { AUTH_VARIABLE, fetchManagerPage, managerUrlError, parseNetrc } from '../node/manager-fetch';
-import { readConfiguration } from './configuration';
 import { statusJson, statusMarkdown, statusText, type ServerStatus } from './formats/status';
 import { CliIo, describe, ExitCode, UsageError } from './io';
 import { inertJson, oneLine } from './one-line';
-import { LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
+import { EXT_HELP, LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
+import { readConfiguration } from './read-set';
 import { parseCommandLine } from './usage';
 import { version } from './version';
 
@@ -40,6 +40,7 @@ options:
       --ca-file FILE      trust these PEM certificates for https:// instead of Node.js's bundled ones
       --netrc-file FILE   credentials per host from a netrc file (machine HOST login USER password PASS)
       --server-root DIR   where relative Include paths start unless the configuration sets ServerRoot
+${EXT_HELP}
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
   -h, --help              show this help
@@ -89,7 +90,8 @@ export async function runStatus(io: CliIo, argv: readonly string[]): Promise<Exi
     throw new UsageError(`${AUTH_VARIABLE} takes user:password (the value is not shown)`);
   const credentialsFor = (host: string): string | undefined => netrc?.(host) ?? (auth === '' ? undefined : auth);
 
-  const { analysis, locate } = readConfiguration(io, paths, values, { infinitive: 'to compare with', gerund: 'comparing with' });
+  const { configuration, locate } = readConfiguration(io, paths, values, { infinitive: 'to compare with', gerund: 'comparing with' });
+  const { analysis } = configuration;
   const options = {
     timeoutMs: timeout * 1000,
     maxBytes: MAX_PAGE_BYTES,

@@ -1,10 +1,10 @@
 /** `balancer-lens trace`: what Apache does to one request on a configuration, as text or as the JSON contract. */
 import { parseHeader, parseRequest, type BackendAnswer, type Trace } from '../core/requests/request';
 import { traceRequest } from '../core/requests/trace';
-import { readConfiguration } from './configuration';
 import { CliIo, ExitCode, UsageError } from './io';
 import { inertJson, oneLine } from './one-line';
-import { LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
+import { EXT_HELP, LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-options';
+import { readConfiguration } from './read-set';
 import { parseCommandLine } from './usage';
 
 /** The output formats of `trace`; public API. */
@@ -28,6 +28,7 @@ options:
       --backend-down URL      nothing listens on this member URL (repeatable): failover, 503
   -f, --format FORMAT         text (default) or json (the contract in docs/cli.md)
       --server-root DIR       where relative Include paths start unless the configuration sets ServerRoot
+${EXT_HELP}
 ${VARIABLES_HELP}
 ${LIMITS_HELP}
   -h, --help                  show this help
@@ -73,8 +74,11 @@ export function runTrace(io: CliIo, argv: readonly string[]): ExitCode {
     down: values['backend-down'] ?? [],
   };
 
-  const { analysis, locate } = readConfiguration(io, positionals, values, { infinitive: 'to trace through', gerund: 'tracing through' });
-  const trace = traceRequest(analysis, request, answer);
+  const { configuration, locate } = readConfiguration(io, positionals, values, {
+    infinitive: 'to trace through',
+    gerund: 'tracing through',
+  });
+  const trace = traceRequest(configuration.analysis, request, answer);
   const steps = trace.steps.map((step) => {
     const at = step.span && locate(step.span.start);
     return { what: step.what, file: at?.file ?? null, line: at?.line ?? null };

@@ -285,9 +285,14 @@ function withoutRepeats(sorted: readonly Diagnostic[]): Diagnostic[] {
   return kept;
 }
 
+/** Whether the file is named as the file Apache starts from: apache2.conf (Debian) or httpd.conf. */
+export function isMainFile(file: SetFile): boolean {
+  return ENTRY_NAMES.has(baseName(file.path ?? ''));
+}
+
 /** How likely a file is to be an entry: 0 for apache2.conf and httpd.conf, 1 with an Include line, 2 otherwise. */
 function rank(file: SetFile): number {
-  return ENTRY_NAMES.has(baseName(file.path ?? '')) ? 0 : INCLUDE.test(file.text) ? 1 : 2;
+  return isMainFile(file) ? 0 : INCLUDE.test(file.text) ? 1 : 2;
 }
 
 function baseName(path: string): string {

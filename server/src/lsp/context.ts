@@ -17,8 +17,12 @@ export interface Open {
  */
 export type WithDocument = <P, R>(fallback: R, handler: (open: Open, params: P) => R, uriOf?: (params: P) => unknown) => (params: P) => R;
 
-/** The `withDocument` of a server's documents, analyses and settings. */
-export function documentLookup(documents: TextDocuments<TextDocument>, states: DocumentStates, settings: () => Settings): WithDocument {
+/** The `withDocument` of a server's documents (the worker's, or the fast lane's copy of them), analyses and settings. */
+export function documentLookup(
+  documents: Pick<TextDocuments<TextDocument>, 'get'>,
+  states: DocumentStates,
+  settings: () => Settings,
+): WithDocument {
   return (fallback, handler, uriOf = textDocumentUri) =>
     (params) => {
       const uri = uriOf(params);

@@ -76,6 +76,29 @@ interface Round {
   whole?: ConfigurationSet;
   /** Whether the whole set is being assembled in the background. */
   running?: boolean;
+  /** The document keys (WHOLE for the whole set) whose set a quick DocumentStates gave up on (over its budget): not tried again this round. */
+  readonly declined: Set<string>;
+}
+
+/**
+ * How a DocumentStates works. `full`: every answer, the rest of the workspace analysed in the
+ * background, `busy` told around each assembly (the analysis worker tells the main thread). `quick`:
+ * the main thread's fast lane (lsp/fast-lane.ts), which answers while the worker is busy, never
+ * analysing the workspace in the background, and only within three bounds: the given files of a
+ * set hold at most `maxSize` of text not analysed yet (checked before it starts); reading and
+ * modelling (what includes, `Define`s and macros add is known only then) pass at most `maxWork`
+ * of the core's checkpoints, each about 1,024 lines or model steps; and it ends within `budgetMs`
+ * (the last resort, for a rule that is slow on a short text).
+ */
+export type StatesMode =
+  | { readonly kind: 'full'; readonly busy: (isBusy: boolean) => void }
+  | { readonly kind: 'quick'; readonly maxSize: number; readonly maxWork: number; readonly budgetMs: number };
+
+/** What a quick DocumentStates throws when a document's set would take longer than its budget: the worker answers instead. */
+export class OverBudget extends Error {
+  constructor() {
+    super("over the fast lane's budget");
+  }
 }
 
 /**
@@ -92,6 +115,9 @@ const WAIT_FOR_WORKSPACE = 128 * 1024;
  */
 const SLICE_MS = 50;
 const PAUSE_MS = 10;
+
+/** The whole workspace's set where a document key is expected (keys are paths or URIs, never empty). */
+const WHOLE = '';
 
 /**
  * Runs `task` PAUSE_MS from the next turn of the event loop: a timer set at once would count from
@@ -133,6 +159,10 @@ export class DocumentStates {
   private variables: ReadVariables | undefined;
   /** Problems with a `.balancerlens.json` already logged: once each, not on every keystroke. */
   private readonly warned = new Set<string>();
+  /** In `quick` mode, while an assembly runs: when it is over its time (performance.now()), which phase it is in, and the checkpoints it passed reading and modelling. */
+  private deadline: number | undefined;
+  private phase: 'analysing' | 'linting' = 'analysing';
+  private work = 0;
 
   constructor(
     private readonly settings: () => Settings,
@@ -140,6 +170,7 @@ export class DocumentStates {
     private readonly folders: () => readonly string[],
     private readonly warn: (message: string) => void,
     private readonly settled: (settled: Settled) => void = () => undefined,
+    private readonly mode: StatesMode = { kind: 'full', busy: () => undefined },
   ) {}
 
   /** Something changed: every answer is stale (analyses whose files did not change are kept; one assembling in the background stops). */
@@ -194,27 +225,84 @@ export class DocumentStates {
   private setFor(key: string): ConfigurationSet {
     const round = this.currentRound();
     if (round.whole) return round.whole;
-    if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE)
-      return (round.whole = assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+    if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE && !round.declined.has(WHOLE)) {
+      try {
+        return (round.whole = this.working(round, WHOLE, round.inputs.given, () =>
+          assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+        ));
+      } catch (error) {
+        // A quick DocumentStates whose includes made the whole set costly still tries the document's own.
+        if (!(error instanceof OverBudget)) throw error;
+      }
+    }
     const set = this.partialSet(round, key);
-    this.analyseInBackground(round);
+    if (this.mode.kind === 'full') this.analyseInBackground(round);
     return set;
   }
 
   /** The whole workspace's set, assembled now if the background has not finished it (Compare with HEAD compares it all, as `diff` does). */
   private wholeSet(): ConfigurationSet {
     const round = this.currentRound();
-    return (round.whole ??= assembleSet(round.inputs.given, round.inputs.options, round.analyses));
+    return (round.whole ??= this.working(round, WHOLE, round.inputs.given, () =>
+      assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+    ));
   }
 
   /** The set of the files of `round` that may form the configuration of the file `key`, assembled once per round. */
   private partialSet(round: Round, key: string): ConfigurationSet {
     let set = round.partial.get(key);
     if (!set) {
-      set = assembleSet(possibleReaders(round.inputs.given, key), round.inputs.options, round.analyses);
+      const readers = possibleReaders(round.inputs.given, key);
+      set = this.working(round, key, readers, () => assembleSet(readers, round.inputs.options, round.analyses));
       round.partial.set(key, set);
     }
     return set;
+  }
+
+  /**
+   * Runs one assembly of `files` for the document `key`: in `full` mode telling `busy` around it; in
+   * `quick` mode only within its bounds (StatesMode), past which it throws OverBudget (from the
+   * core's checkpoints once under way; what was analysed whole is kept in `round.analyses`) and
+   * the document is not tried again this round.
+   */
+  private working<T>(round: Round, key: string, files: readonly SetFile[], assemble: () => T): T {
+    if (this.mode.kind === 'full') {
+      this.mode.busy(true);
+      try {
+        return assemble();
+      } finally {
+        this.mode.busy(false);
+      }
+    }
+    if (round.declined.has(key) || unanalysedSize(files, round.analyses) > this.mode.maxSize) throw new OverBudget();
+    this.deadline = performance.now() + this.mode.budgetMs;
+    this.phase = 'analysing';
+    this.work = 0;
+    try {
+      return assemble();
+    } catch (error) {
+      if (error instanceof OverBudget) round.declined.add(key);
+      throw error;
+    } finally {
+      this.deadline = undefined;
+    }
+  }
+
+  /** The core's checkpoints while a quick assembly runs: each configuration's phase, then its reading, modelling and rules. */
+  private readonly checkpoints = {
+    configuration: (phase: 'analysing' | 'linting'): void => {
+      this.phase = phase;
+      this.checkBudget();
+    },
+    work: (): void => {
+      if (this.phase === 'analysing') this.work++;
+      this.checkBudget();
+    },
+  };
+
+  private checkBudget(): void {
+    if (this.deadline === undefined || this.mode.kind !== 'quick') return;
+    if (this.work > this.mode.maxWork || performance.now() > this.deadline) throw new OverBudget();
   }
 
   /**
@@ -234,8 +322,12 @@ export class DocumentStates {
       const sliced = performance.now();
       let next;
       try {
-        do next = steps.next();
-        while (!next.done && performance.now() - sliced < SLICE_MS);
+        next = this.working(round, WHOLE, round.inputs.given, () => {
+          let step;
+          do step = steps.next();
+          while (!step.done && performance.now() - sliced < SLICE_MS);
+          return step;
+        });
       } catch (error) {
         round.running = false;
         this.warn(
@@ -273,7 +365,7 @@ export class DocumentStates {
     // Only the files still given can be entries: a closed buffer's analysis goes.
     const given = new Set(inputs.given.map((file) => file.key));
     const analyses = new Map(last && changed ? [...unchangedAnalyses(last.analyses, changed)].filter(([key]) => given.has(key)) : []);
-    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map() });
+    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map(), declined: new Set() });
   }
 
   /**
@@ -300,7 +392,10 @@ export class DocumentStates {
   private inputs(replaced?: { readonly document: TextDocument; readonly text: string }): Inputs {
     const settings = this.settings();
     const open = this.openDocuments().filter((document) => document.getText().length <= settings.limits.size);
-    const textOf = (document: TextDocument): string => (document === replaced?.document ? replaced.text : document.getText());
+    // The replaced file by key: VS Code keeps a file and its symlink open as two documents, one file.
+    const replacedKey = replaced && this.documentKey(replaced.document);
+    const textOf = (document: TextDocument): string =>
+      replaced && this.documentKey(document) === replacedKey ? replaced.text : document.getText();
     // By real path, as lint's overlay: a file included through a symlink is the open document.
     const overlay = new Map<string, string>();
     for (const document of open) {
@@ -356,8 +451,14 @@ export class DocumentStates {
     const options: SetOptions = {
       files,
       keyOf: this.keyOf,
-      read: { epochSeconds: Math.floor(Date.now() / 1000), limits: settings.limits, ...this.readVariables() },
+      read: {
+        epochSeconds: Math.floor(Date.now() / 1000),
+        limits: settings.limits,
+        ...this.readVariables(),
+        ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoints.work } : {}),
+      },
       rulesFor: (entry) => this.rulesFor(entry.path),
+      ...(this.mode.kind === 'quick' ? { checkpoint: this.checkpoints.configuration } : {}),
     };
     return { given, options, answers, listings };
   }

@@ -3,12 +3,13 @@
 /** Wraps a handler: what it throws is logged under `name`, and `fallback` is the answer. */
 export type Guard = <P, R>(name: string, fallback: R, handler: (params: P) => R) => (params: P) => R;
 
-/** A guard that logs through `log` (the connection's console). */
-export function guardWith(log: (message: string) => void): Guard {
+/** A guard that logs through `log` (the connection's console); what `passes` accepts is thrown on, not answered (the fast lane's OverBudget). */
+export function guardWith(log: (message: string) => void, passes: (error: unknown) => boolean = () => false): Guard {
   return (name, fallback, handler) => (params) => {
     try {
       return handler(params);
     } catch (error) {
+      if (passes(error)) throw error;
       log(`balancer-lens: ${name} failed: ${describe(error)}`);
       return fallback;
     }

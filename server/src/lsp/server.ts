@@ -4,14 +4,7 @@
  * data (through convert.ts) over one frozen analysis per document version.
  */
 import { CodeLensRefreshRequest, TextDocuments } from 'vscode-languageserver/node';
-import type {
-  CodeActionParams,
-  Connection,
-  ExecuteCommandParams,
-  HoverParams,
-  InitializeResult,
-  Position,
-} from 'vscode-languageserver/node';
+import type { CodeActionParams, Connection, ExecuteCommandParams, InitializeResult, Position } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLookup } from './context';
 import { liveDiagnostics } from './convert';
@@ -19,27 +12,34 @@ import { DocumentStates, Settled } from './documents';
 import { describe, guardWith } from './guard';
 import { codeActions } from './handlers/code-actions';
 import { codeLenses } from './handlers/code-lens';
-import { completion } from './handlers/completion';
 import { diagnosticsPublisher } from './handlers/diagnostics';
-import { hover } from './handlers/hover';
 import { CAPABILITIES, folderPaths } from './handlers/initialize';
 import { inlayHints } from './handlers/inlay-hints';
-import { documentLinks } from './handlers/links';
-import { definition, prepareRename, references, rename } from './handlers/navigation';
-import { schedule } from './handlers/schedule';
 import { trafficDiff } from './handlers/diff';
-import { trace } from './handlers/trace';
-import { DIFF_REQUEST, DiffParams, SCHEDULE_REQUEST, ScheduleParams, TRACE_REQUEST, TraceAnswer, TraceParams } from '../protocol';
+import { DIFF_REQUEST, DiffParams } from '../protocol';
 import { pullSettings } from './handlers/settings';
-import { documentSymbols, foldingRanges } from './handlers/symbols';
 import { LIVE_REFRESH_COMMAND, liveMonitor } from './live';
 import { DEFAULT_SETTINGS, Settings } from './settings';
+import { analysisRequests } from './requests';
+import { documentVersions } from './fast-lane';
+import { LaneReport, startLanes, workerSide } from './lanes';
 import { checkedSync } from './sync';
 import { connect } from './transport';
 import { cursorAfter, requestCursor } from './typing';
 
-/** Starts a server on a connection (stdio, IPC or sockets, as the process arguments say). */
-export function startServer(connection: Connection = connect()): void {
+/**
+ * Starts the server: in the main thread, the lanes in front of a worker thread that runs the
+ * server (lanes.ts); in that worker, the server itself — and in the main thread when no worker can
+ * be started (a transport other than stdio and node-ipc, or not running from the bundle).
+ */
+export function startServer(): void {
+  const worker = workerSide();
+  if (worker) serve(worker.connection, worker.report);
+  else if (!startLanes()) serve(connect(), () => undefined);
+}
+
+/** The server on a connection; `report` tells the main thread when it is busy, settled, and what settings it pulled. */
+function serve(connection: Connection, report: (report: LaneReport) => void): void {
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = DEFAULT_SETTINGS;
   let canPullSettings = false;
@@ -48,6 +48,7 @@ export function startServer(connection: Connection = connect()): void {
   const guard = guardWith((message) => connection.console.error(message));
   // The whole workspace analysed after documents were answered from their own configurations: their cross-file findings may differ.
   const settled = guard('diagnostics', undefined, ({ changed, analysed, ms }: Settled) => {
+    report({ kind: 'settled', versions: documentVersions(documents.all()) });
     if (analysed > 0)
       connection.console.log(
         `balancer-lens: ${analysed} more configurations of the workspace analysed in the background (${(ms / 1000).toFixed(1)} s)`,
@@ -60,6 +61,7 @@ export function startServer(connection: Connection = connect()): void {
     () => folders,
     (message) => connection.console.warn(message),
     settled,
+    { kind: 'full', busy: (isBusy) => report({ kind: 'busy', isBusy }) },
   );
   const withDocument = documentLookup(documents, states, () => settings);
   const refreshViews = (): void => {
@@ -87,6 +89,7 @@ export function startServer(connection: Connection = connect()): void {
     const pulled = await pullSettings(connection);
     if (!pulled) return;
     settings = pulled;
+    report({ kind: 'settings', settings });
     states.clear();
     diagnostics.publishAll();
     live.configure(settings.live.urls, settings.live.intervalSeconds);
@@ -143,13 +146,6 @@ export function startServer(connection: Connection = connect()): void {
     }),
   );
 
-  connection.onHover(
-    guard(
-      'hover',
-      null,
-      withDocument(null, (open, params: HoverParams) => hover(open, params, live.pages())),
-    ),
-  );
   connection.onExecuteCommand(
     guard('executeCommand', undefined, async (params: ExecuteCommandParams): Promise<void> => {
       if (params.command === LIVE_REFRESH_COMMAND) await live.refresh();
@@ -177,26 +173,7 @@ export function startServer(connection: Connection = connect()): void {
       return answerCodeActions(params);
     }),
   );
-  connection.onCompletion(guard('completion', [], withDocument([], completion)));
-  connection.onDocumentSymbol(guard('documentSymbol', [], withDocument([], documentSymbols)));
-  connection.onFoldingRanges(guard('foldingRanges', [], withDocument([], foldingRanges)));
-  connection.onDefinition(guard('definition', [], withDocument([], definition)));
-  connection.onReferences(guard('references', [], withDocument([], references)));
-  connection.onPrepareRename(guard('prepareRename', null, withDocument(null, prepareRename)));
-  connection.onRenameRequest(guard('rename', null, withDocument(null, rename)));
-  connection.onDocumentLinks(guard('documentLinks', [], withDocument([], documentLinks)));
-  connection.onRequest(
-    SCHEDULE_REQUEST,
-    guard(
-      'schedule',
-      null,
-      withDocument(
-        null,
-        (open, params: ScheduleParams) => schedule(open, params, live.pages()),
-        (params: ScheduleParams) => params.uri,
-      ),
-    ),
-  );
+  for (const { method, handler } of analysisRequests(withDocument, guard, () => live.pages())) connection.onRequest(method, handler);
 
   connection.onRequest(
     DIFF_REQUEST,
@@ -208,15 +185,6 @@ export function startServer(connection: Connection = connect()): void {
         (open, params: DiffParams) => trafficDiff(states, open, params),
         (params: DiffParams) => params.uri,
       ),
-    ),
-  );
-
-  connection.onRequest<TraceAnswer | null, void>(
-    TRACE_REQUEST,
-    guard(
-      'trace',
-      null,
-      withDocument(null, trace, (params: TraceParams) => params.uri),
     ),
   );
 

@@ -45,17 +45,20 @@ function isObject(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function namesDocument(params: unknown): boolean {
+/** Whether didClose, willSave or didSave params name a document. */
+export function namesDocument(params: unknown): boolean {
   return isObject(params) && isObject(params['textDocument']) && typeof params['textDocument']['uri'] === 'string';
 }
 
-function isOpen(params: unknown): boolean {
+/** Whether didOpen params are well formed. */
+export function isOpen(params: unknown): boolean {
   if (!namesDocument(params)) return false;
   const document = (params as Fields)['textDocument'] as Fields;
   return typeof document['text'] === 'string' && Number.isInteger(document['version']);
 }
 
-function isChange(params: unknown): boolean {
+/** Whether didChange params are well formed. */
+export function isChange(params: unknown): boolean {
   if (!namesDocument(params)) return false;
   const changes = (params as Fields)['contentChanges'];
   return (

@@ -1,6 +1,7 @@
 /**
- * The connection the process arguments ask for (stdio, IPC or sockets). Over stdio the server
- * reads the stream itself: vscode-languageserver drops read errors, so a wrong Content-Length (a
+ * The client's transport the process arguments ask for (stdio, IPC or sockets): read message by
+ * message for the main thread's lanes (lanes.ts), or as a connection for a server in the main
+ * thread. Over stdio the server reads the stream itself: vscode-languageserver drops read errors, so a wrong Content-Length (a
  * message cut short or overlong) left the process running but deaf. A byte stream that lost its
  * framing cannot be re-synchronised, so the server logs why and exits with 1; the client restarts it.
  * A well-framed message whose body is not JSON, or not an object, leaves the framing intact: it is
@@ -9,6 +10,8 @@
 import {
   createConnection,
   ErrorCodes,
+  IPCMessageReader,
+  IPCMessageWriter,
   LogMessageNotification,
   MessageType,
   ProposedFeatures,
@@ -17,26 +20,55 @@ import {
 } from 'vscode-languageserver/node';
 import type { Connection, Message, MessageReader, MessageWriter } from 'vscode-languageserver/node';
 
-/** A connection on the transport named in the process arguments. */
+/** A connection on the transport named in the process arguments, for a server in the main thread. */
 export function connect(): Connection {
-  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
-  const writer = new StreamMessageWriter(process.stdout);
-  const reader = new StreamMessageReader(process.stdin, { charset: 'utf-8', contentTypeDecoder: LENIENT_JSON });
-  const connection = createConnection(ProposedFeatures.all, answeringMalformed(reader, writer), writer);
+  const transport = process.argv.includes('--stdio') ? clientTransport() : undefined;
+  if (!transport) return createConnection(ProposedFeatures.all);
+  const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer);
   let isShutDown = false;
-  let isExiting = false;
   connection.onShutdown(() => {
     isShutDown = true;
   });
-  reader.onError((error) => {
-    if (isExiting) return;
-    isExiting = true;
-    const message = `balancer-lens: cannot read the messages from the client any more (${error.message.split('\n')[0]}), so the server exits: a stream whose framing is lost cannot be resynchronised`;
-    void connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).finally(() => process.exit(1));
-  });
-  // As for the streams vscode-languageserver opens itself: the client is gone.
-  reader.onClose(() => process.exit(isShutDown ? 0 : 1));
+  transport.closed(() => isShutDown);
   return connection;
+}
+
+/** The client's messages, one at a time, over the transport named in the process arguments. */
+export interface ClientTransport {
+  readonly reader: MessageReader;
+  readonly writer: MessageWriter;
+  /** Exits the process when the client goes (0 after a shutdown request, else 1) or the stream breaks (1, with a line in the log). */
+  closed(isShutDown: () => boolean): void;
+}
+
+/** The client's messages over stdio or node-ipc; undefined for the other transports (sockets, pipes), which vscode-languageserver opens itself. */
+export function clientTransport(): ClientTransport | undefined {
+  let reader: MessageReader;
+  let writer: MessageWriter;
+  if (process.argv.includes('--stdio')) {
+    writer = new StreamMessageWriter(process.stdout);
+    reader = new StreamMessageReader(process.stdin, { charset: 'utf-8', contentTypeDecoder: LENIENT_JSON });
+  } else if (process.argv.includes('--node-ipc')) {
+    writer = new IPCMessageWriter(process);
+    reader = new IPCMessageReader(process);
+  } else return undefined;
+  return {
+    reader: answeringMalformed(reader, writer),
+    writer,
+    closed(isShutDown) {
+      let isExiting = false;
+      reader.onError((error) => {
+        if (isExiting) return;
+        isExiting = true;
+        const message = `balancer-lens: cannot read the messages from the client any more (${error.message.split('\n')[0]}), so the server exits: a stream whose framing is lost cannot be resynchronised`;
+        void writer
+          .write({ jsonrpc: '2.0', method: LogMessageNotification.method, params: { type: MessageType.Error, message } } as Message)
+          .finally(() => process.exit(1));
+      });
+      // As for the streams vscode-languageserver opens itself: the client is gone.
+      reader.onClose(() => process.exit(isShutDown() ? 0 : 1));
+    },
+  };
 }
 
 /** What the decoder gives for a body that is not JSON: a value no message can be. */

@@ -68,6 +68,14 @@ describe('Balancer Lens in VS Code', () => {
     await vscode.window.showTextDocument(document);
   });
 
+  after(async () => {
+    // Untitled documents left dirty come back in the next window of this workspace (the UI test's screenshots).
+    for (const untitled of vscode.workspace.textDocuments.filter((candidate) => candidate.isUntitled)) {
+      await vscode.window.showTextDocument(untitled);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('opens Debian site files as apacheconf and activates on that language', async () => {
     assert.equal(document.languageId, 'apacheconf');
     const extension = vscode.extensions.getExtension(EXTENSION_ID);

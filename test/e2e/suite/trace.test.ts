@@ -50,7 +50,7 @@ describe('Balancer Lens: what happens to a request', () => {
         .join('\n');
       return joined.includes('example requests') ? joined : undefined;
     });
-    assert.ok(text.includes('- `GET /shop/x` → a `http://10.0.0.1:8080/x`'), text);
+    assert.ok(text.includes('- `GET /shop/page` → a `http://10.0.0.1:8080/page`'), text);
     assert.ok(text.includes('- `GET /shop` → Apache answers itself'), text);
   });
 

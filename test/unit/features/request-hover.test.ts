@@ -24,7 +24,7 @@ describe('hover: example requests on the lines that map them', () => {
       `${API}Proxy|Pass "/api/" "balancer://api/"\n`,
       [
         '**example requests**',
-        '- `GET /api/x` → a `http://10.0.0.1:8080/x`',
+        '- `GET /api/page` → a `http://10.0.0.1:8080/page`',
         '- `GET /api` → Apache answers itself: served from the file system',
         /the files there\) · this line does not take it$/,
       ],
@@ -32,22 +32,22 @@ describe('hover: example requests on the lines that map them', () => {
     [
       'the balancer hover still follows on the balancer URL',
       `${API}ProxyPass "/api/" "balancer://a|pi/"\n`,
-      ['- `GET /api/x` → a `http://10.0.0.1:8080/x`', '---', '**balancer\\://api**'],
+      ['- `GET /api/page` → a `http://10.0.0.1:8080/page`', '---', '**balancer\\://api**'],
     ],
     [
       'a doubled slash is flagged',
       'ProxyPass| "/api" "http://10.0.0.2:8080/v1/"\n',
-      ['- `GET /api/x` → `http://10.0.0.2:8080/v1//x` ⚠ the member receives a doubled slash'],
+      ['- `GET /api/page` → `http://10.0.0.2:8080/v1//page` ⚠ the member receives a doubled slash'],
     ],
     [
       'a slash lost between the target and the rest is flagged',
       'ProxyPass| "/api/" "http://10.0.0.2:8080/v1"\n',
-      ['- `GET /api/x` → `http://10.0.0.2:8080/v1x` ⚠ the slash before `x` is lost'],
+      ['- `GET /api/page` → `http://10.0.0.2:8080/v1page` ⚠ the slash before `page` is lost'],
     ],
     [
       'a balancer name glued to the rest: Apache answers 500',
       `${API}ProxyPass| "/api/" "balancer://api"\n`,
-      ['- `GET /api/x` → Apache answers **500**: no balancer balancer\\://apix in this server\n'],
+      ['- `GET /api/page` → Apache answers **500**: no balancer balancer\\://apipage in this server\n'],
     ],
     [
       'ProxyPassMatch: a path the pattern matches, back-references substituted',
@@ -57,38 +57,38 @@ describe('hover: example requests on the lines that map them', () => {
     [
       'RewriteRule [P]',
       `${API}RewriteEngine On\nRewriteRule| "^/shop/(.*)$" "balancer://api/store/$1" [P]\n`,
-      ['- `GET /shop/x` → a `http://10.0.0.1:8080/store/x`'],
+      ['- `GET /shop/page` → a `http://10.0.0.1:8080/store/page`'],
     ],
     ['RewriteRule without [P]: nothing', 'RewriteEngine On\nRewriteRule| "^/old/(.*)$" "/new/$1" [R=301]\n', null],
     [
       'Alias',
       'Alias| "/static/" "/var/www/static/"\n',
-      ['- `GET /static/x` → Apache answers itself: Alias /static/ serves it from /var/www/static/'],
+      ['- `GET /static/page` → Apache answers itself: Alias /static/ serves it from /var/www/static/'],
     ],
     [
       'an Alias shadowed by an earlier ProxyPass names the line that takes the request',
       'ProxyPass "/" "http://10.0.0.9/"\nAlias| "/static/" "/var/www/static/"\n',
-      ['- `GET /static/x` → `http://10.0.0.9/static/x` · not this line: ProxyPass / → http\\://10.0.0.9/ (line 1)'],
+      ['- `GET /static/page` → `http://10.0.0.9/static/page` · not this line: ProxyPass / → http\\://10.0.0.9/ (line 1)'],
     ],
     [
       'a <Location> with a ProxyPass inside',
       `${API}<Loc|ation "/api/">\nProxyPass "balancer://api/"\n</Location>\n`,
-      ['- `GET /api/x` → a `http://10.0.0.1:8080/x`'],
+      ['- `GET /api/page` → a `http://10.0.0.1:8080/page`'],
     ],
     [
       'the ProxyPass inside a <Location> takes its path',
       `${API}<Location "/api/">\nProxyPass| "balancer://api/"\n</Location>\n`,
-      ['- `GET /api/x` → a `http://10.0.0.1:8080/x`'],
+      ['- `GET /api/page` → a `http://10.0.0.1:8080/page`'],
     ],
     [
       'a <LocationMatch> without back-references gets the whole path appended',
       `${API}<LocationMatch "^/v1/">\nProxyPass| "balancer://api/"\n</LocationMatch>\n`,
-      ['- `GET /v1/` → a `http://10.0.0.1:8080//v1/` ⚠ the member receives a doubled slash'],
+      ['- `GET /v1/page` → a `http://10.0.0.1:8080//v1/page` ⚠ the member receives a doubled slash'],
     ],
     [
       'a virtual host line is traced through its own server',
       `${API}<VirtualHost *:8081>\nServerName shop.example\nProxy|Pass "/api/" "balancer://api/"\n</VirtualHost>\n`,
-      ['- `GET /api/x` → a `http://10.0.0.1:8080/x`'],
+      ['- `GET /api/page` → a `http://10.0.0.1:8080/page`'],
     ],
     [
       'configuration text is escaped',
@@ -98,7 +98,7 @@ describe('hover: example requests on the lines that map them', () => {
     [
       'a main server line when virtual hosts take every port: traced through the first one',
       'Listen 80\n<VirtualHost *:80>\nServerName v.example\n</VirtualHost>\nProxy|Pass "/api/" "http://10.0.0.2/"\n',
-      ['- `GET /api/x` → `http://10.0.0.2/x`'],
+      ['- `GET /api/page` → `http://10.0.0.2/page`'],
     ],
     [
       'a virtual host no request reaches (an unnamed second one of its address) says so',

@@ -1,4 +1,4 @@
-/** The traffic diff engine (core/features/traffic-diff.ts) on the changes a reviewer must not miss (issue 17). */
+/** The traffic diff engine (core/reports/traffic-diff.ts) on the changes a reviewer must not miss (issue 17). */
 import assert from 'node:assert/strict';
 import { assembleSet } from '../../../server/src/core/config-set';
 import {

@@ -91,6 +91,24 @@ describe('Compare with HEAD over the protocol', function () {
     });
   }
 
+  for (const asked of ['conf-available/pool.conf', 'conf-enabled/pool.conf'])
+    it(`with the real file and its symlink both open (as VS Code keeps them), asked on ${asked}: the same report`, async () => {
+      const dir = debian();
+      session = await startSession({ root: pathToFileURL(dir).toString(), folders: true });
+      const uris = ['conf-available/pool.conf', 'conf-enabled/pool.conf'].map((name) => pathToFileURL(join(dir, name)).toString());
+      for (const uri of uris) {
+        session.open(uri, NOW);
+        await session.diagnostics(uri, 1);
+      }
+      const answer = (await session.connection.sendRequest('balancerLens/diff', {
+        uri: pathToFileURL(join(dir, asked)).toString(),
+        before: HEAD,
+        label: 'HEAD',
+      })) as { markdown: string; changed: boolean } | null;
+      assert.ok(answer);
+      assert.equal(withoutTitles(answer.markdown), cliReport(dir));
+    });
+
   it('on the split layout: a new route to a balancer of conf.d/ is a route change, as diff --base HEAD says', async () => {
     const before = vhost('ProxyPass "/" "balancer://api/"');
     const dir = repository({

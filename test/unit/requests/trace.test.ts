@@ -225,6 +225,43 @@ describe('request model: trace', () => {
     assert.ok(!trace(apart, 'http://h/api/x').steps.some((step) => step.what.startsWith('one schedule')));
   });
 
+  it("passes the client's Upgrade only to a worker that takes the protocol (mod_proxy_http)", () => {
+    const upgrade = ['Upgrade: websocket', 'Connection: Upgrade'];
+    const received = (config: string): string | undefined => trace(config, 'http://h/ws/chat', upgrade).backendRequest?.headers.upgrade;
+    assert.equal(received(`${BALANCER}ProxyPass "/ws/" "balancer://api/"`), undefined);
+    assert.equal(
+      received(
+        '<Proxy "balancer://api">\n  BalancerMember "http://10.0.0.1:8080" upgrade=WebSocket\n</Proxy>\nProxyPass "/ws/" "balancer://api/"',
+      ),
+      'websocket',
+    );
+    assert.equal(received('ProxyPass "/ws/" "ws://10.0.0.1:8080/"'), 'websocket');
+    assert.equal(received('ProxyPass "/ws/" "ws://10.0.0.1:8080/" upgrade=h2c'), undefined);
+    assert.equal(received('ProxyPass "/ws/" "http://10.0.0.1:8080/" upgrade=ANY'), 'websocket');
+    assert.equal(received('ProxyPass "/ws/" "http://10.0.0.1:8080/" upgrade=h2c,websocket'), 'websocket');
+    const dropped = trace(`${BALANCER}ProxyPass "/ws/" "balancer://api/"`, 'http://h/ws/chat', upgrade);
+    assert.ok(dropped.steps.some((step) => step.what.startsWith('Upgrade: websocket is dropped')));
+  });
+
+  it("answers errors with the ErrorDocument: a redirect, a local page, a page from a member, or Apache's own", () => {
+    const dead = '<Proxy "balancer://dead">\n  BalancerMember "http://10.0.0.9:8080"\n</Proxy>\n';
+    const down = { down: ['http://10.0.0.9:8080'] };
+    const answered = (config: string, answer: BackendAnswer = down): string => {
+      const result = trace(`${dead}${config}`, 'http://h/app/x', [], answer);
+      return `${result.handledBy} ${result.status ?? '?'}${result.clientLocation ? ` ${result.clientLocation}` : ''}`;
+    };
+    const pass = 'ProxyPass "/" "balancer://dead/"';
+    assert.equal(answered(pass), 'error 503');
+    assert.equal(answered(`ErrorDocument 503 "http://status.example/"\n${pass}`), 'local 302 http://status.example/');
+    assert.equal(answered(`ErrorDocument 503 "/errors/503.html"\nProxyPass "/errors/" "!"\n${pass}`), 'local 503');
+    assert.equal(answered(`ErrorDocument 503 "/errors/503.html"\n${pass}`), 'error 503');
+    assert.equal(answered(`ErrorDocument 503 "/sorry"\nProxyPass "/sorry" "http://10.0.0.1/"\n${pass}`), 'proxy 200');
+    const live = `${BALANCER}ErrorDocument 404 "/errors/404.html"\nProxyPass "/errors/" "!"\nProxyPass "/" "balancer://api/"`;
+    assert.equal(answered(live, { status: 404 }), 'proxy 404');
+    assert.equal(answered(`ProxyErrorOverride On\n${live}`, { status: 404 }), 'local 404');
+    assert.equal(answered(`ProxyErrorOverride On 500\n${live}`, { status: 404 }), 'proxy 404');
+  });
+
   it('names the line of each decision', () => {
     const config = `${BALANCER}ProxyPass "/api/" "balancer://api/"`;
     const text = config;

@@ -1,3 +1,6 @@
+import { strict as assert } from 'node:assert';
+import { analyze } from '../../../server/src/core/analysis';
+import { lint } from '../../../server/src/core/lint';
 import { ruleTable } from '../../support/rules';
 
 // Without a ProxyPassReverse for the balancer (or for every member), a member's redirect reaches the
@@ -69,7 +72,28 @@ ruleTable('missing-proxypassreverse', [
   [`${MEMBERS}<Location /shop/>\nProxyPass balancer://shop/\nProxyPassReverse balancer://shop/\n</Location>`],
   [`${MEMBERS}ProxyPass /shop/ balancer://shop/\nProxyPassReverse /shop/ \${BACKEND}`],
   ['<Proxy balancer://ws>\nBalancerMember ws://10.0.0.1:8080\n</Proxy>\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]'],
-  // the balancer is defined in another file: its ProxyPassReverse may be there too
+  // the balancer is defined in a file outside the run: its ProxyPassReverse may be there too
   ['ProxyPass /shop/ balancer://shop/'],
   [`${MEMBERS}ProxyPass /shop/ !\nRewriteRule ^/x balancer://shop/ [R]`],
 ]);
+
+describe('missing-proxypassreverse across the files of a run', () => {
+  // Files given together with none including the others (conf.d/ and sites/) are one main server.
+  const findings = (site: string, pool: string): string[] => {
+    const run = [analyze(site, { epochSeconds: 0 }), analyze(pool, { epochSeconds: 0 })];
+    return run
+      .flatMap((analysis) => lint(analysis, { run }).filter((each) => each.ruleId === 'missing-proxypassreverse'))
+      .map((each) => each.message);
+  };
+  const pass = 'ProxyPass "/shop/" "balancer://shop/"\n';
+
+  it("takes the balancer's members from another file", () => {
+    assert.deepEqual(findings(pass, MEMBERS), [
+      "no ProxyPassReverse for balancer://shop, so a member's redirect leaks its own address: add one for the balancer",
+    ]);
+  });
+
+  it("takes another file's main-server ProxyPassReverse", () => {
+    assert.deepEqual(findings(pass, `${MEMBERS}ProxyPassReverse "/shop" "balancer://shop/"\n`), []);
+  });
+});

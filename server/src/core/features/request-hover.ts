@@ -9,10 +9,8 @@ import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
 import { locator } from '../files';
 import { codeSpan, escapeMarkdown } from '../markup';
-import { testRegex } from '../regex';
-import { requestTo } from '../requests/probe';
+import { pathMatching, pathUnder, requestTo, urlPath } from '../requests/probe';
 import type { Trace } from '../requests/request';
-import { sampleMatch } from '../requests/sample';
 import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
 import { percentEncode } from '../requests/uri';
@@ -27,9 +25,6 @@ export interface RequestHover {
   readonly markdown: string;
   readonly span: Span;
 }
-
-/** The segment put after a path prefix in the examples; the warnings look for it in what the member receives. */
-const SAMPLE_SEGMENT = 'x';
 
 /** The line at an offset that maps requests, with the server it belongs to. */
 interface Subject {
@@ -137,21 +132,16 @@ function directivePath(directive: Directive, sections: readonly Section[]): { pa
   return undefined;
 }
 
-/** A prefix and a sample segment, then the prefix alone (`/api/x`, `/api`); for a pattern, one path it matches. */
+/** A path under a prefix, then the prefix alone (`/api/page`, `/api`); for a pattern, one path it matches. */
 function examplePaths(subject: Subject): string[] {
   if (subject.isRegex) {
-    const sample = sampleMatch(subject.path);
-    if (sample === undefined) return [];
-    if (sample.startsWith('/')) return [sample];
-    // A pattern without `^/` matches inside the path too.
-    const rooted = `/${sample}`;
-    return testRegex(subject.path, rooted) === true ? [rooted] : [];
+    const sample = pathMatching(subject.path);
+    return sample === undefined ? [] : [sample];
   }
   const path = subject.path;
   if (!path.startsWith('/')) return [];
-  const first = path.endsWith('/') ? `${path}${SAMPLE_SEGMENT}` : `${path}/${SAMPLE_SEGMENT}`;
-  if (path === '/') return [first];
-  return [first, path.endsWith('/') ? path.slice(0, -1) : path];
+  if (path === '/') return [pathUnder(path)];
+  return [pathUnder(path), path.endsWith('/') ? path.slice(0, -1) : path];
 }
 
 /** A sample as a URL path: what is not a path character percent-encoded. */
@@ -204,7 +194,7 @@ function memberOf(analysis: Analysis, trace: Trace): string | undefined {
 
 /** `//` in the member's path, or the sample segment glued to the target's path (`/v1x`). */
 function slashWarnings(url: string, path: string): string[] {
-  const memberPath = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*([^?]*)/i.exec(url)?.[1] ?? '';
+  const memberPath = urlPath(url);
   const warnings: string[] = [];
   if (memberPath.includes('//')) warnings.push('the member receives a doubled slash');
   const segment = path.split('/').at(-1) ?? '';

@@ -5,6 +5,7 @@
  */
 import type { Span } from '../span';
 import { knownModules } from '../syntax/conditions';
+import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
@@ -429,19 +430,31 @@ class Builder {
 
   /**
    * mod_proxy_hcheck.c set_hc_condition: a name of at most 15 bytes, then one expression (a `{…}`
-   * block, a quoted word or a plain word: ap_getword_conf2), parsed, then nothing more. Of ap_expr's
-   * parse errors only one is modelled, a variable alone (`%{REQUEST_STATUS}`, often the first word
-   * of an expression written without braces); any other expression is taken as parsed.
+   * block, a quoted word or a plain word: ap_getword_conf2) that ap_expr must parse, then nothing
+   * more. Names mod_ssl adds to ap_expr count when the configuration may load it.
    */
   private hcCondition(directive: Directive, name: string): void {
-    const refuse = (kind: ModelProblemKind, message: string): void =>
-      this.problem('invalid-directive-argument', kind, directive.span, message);
+    const refuse = (kind: ModelProblemKind, message: string, reason?: string): void => {
+      this.problems.push({
+        ruleId: 'invalid-directive-argument',
+        kind,
+        span: directive.span,
+        message,
+        refused: true,
+        ...(reason ? { reason } : {}),
+      });
+    };
     if (utf8Length(name) > HC_NAME_BYTES) return refuse('hc-name', `Expression name limited to ${HC_NAME_BYTES} characters`);
     const expression = wordConf2(afterFirstWord(directive.argText.text));
     if (expression.word === '') return refuse('hc-expression', 'Missing expression for ProxyHCExpr');
-    // A variable alone is a value, not a condition: ap_expr's parser reaches the end wanting an operator.
-    if (/^%\{[^{}\s]+\}$/.test(expression.word))
-      return refuse('hc-condition', `Could not parse expression "${expression.word}": syntax error, unexpected $end`);
+    const modules = knownModules(this.tree);
+    const error = exprError(expression.word, { hcheck: true, ssl: modules ? modules.has('ssl_module') : true });
+    if (error !== undefined)
+      return refuse(
+        'hc-condition',
+        error.jammed ? error.message : `Could not parse expression "${expression.word}": ${error.message}`,
+        error.reason,
+      );
     if (expression.rest.trim() !== '') refuse('hc-extra', 'error: extra parameter(s)');
   }
 

@@ -126,6 +126,8 @@ export interface ModelProblem {
   readonly parameter?: Parameter;
   /** The earlier worker a `shared-worker` declaration merges into (its name). */
   readonly sharedWith?: string;
+  /** What is wrong in our words, where the kind alone does not say (an expression Apache cannot parse). */
+  readonly reason?: string;
 }
 
 /** Everything the handlers built. */

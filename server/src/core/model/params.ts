@@ -421,7 +421,7 @@ export function setWorkerParam(params: WorkerParams, key: string, value: string,
       params.flusher = value;
       return undefined;
     case 'upgrade': {
-      const protocol = asciiLower(value) === 'any' ? '*' : value;
+      const protocol = upgradeProtocols(value);
       if (utf8Length(protocol) >= SCHEME_SIZE) return `upgrade protocol length must be < ${SCHEME_SIZE} characters`;
       params.upgrade = protocol;
       return undefined;
@@ -590,4 +590,9 @@ export function setBalancerParam(params: BalancerParams, key: string, value: str
     default:
       return UNKNOWN_KEY_ERRORS.balancer;
   }
+}
+
+/** An `upgrade=` value as mod_proxy keeps it: `ANY` is `*`, any protocol. */
+export function upgradeProtocols(value: string): string {
+  return asciiLower(value) === 'any' ? '*' : value;
 }

@@ -16,13 +16,7 @@ import { traceRequest } from './trace';
 /** At most this many example requests per analysis: each walks the server's lines. */
 const MAX_PROBES = 400;
 
-/** A line and the server it belongs to. */
-export interface ServerLine extends Line {
-  readonly server: Server;
-}
-
 interface Probes {
-  readonly byDirective: ReadonlyMap<Directive, ServerLine>;
   readonly deciders: ReadonlyMap<number, Directive>;
   readonly listenPorts: readonly number[];
   count: number;
@@ -33,10 +27,6 @@ const PROBES = new WeakMap<Analysis, Probes>();
 function probesOf(analysis: Analysis): Probes {
   let probes = PROBES.get(analysis);
   if (!probes) {
-    const servers = serversOf(analysis);
-    const byDirective = new Map<Directive, ServerLine>();
-    for (const server of [servers.main, ...servers.vhosts])
-      for (const line of server.lines) byDirective.set(line.directive, { ...line, server });
     const deciders = new Map<number, Directive>();
     for (const step of stepsNamed(analysis.tree.nodes, ['proxypass', 'proxypassmatch', 'rewriterule']))
       if (step.kind === 'directive') deciders.set(step.directive.span.start, step.directive);
@@ -45,19 +35,19 @@ function probesOf(analysis: Analysis): Probes {
       const port = /(?:^|:)(\d+)$/.exec(step.kind === 'directive' ? (step.directive.args[0]?.value ?? '') : '')?.[1];
       if (port !== undefined) listenPorts.push(Number(port));
     }
-    probes = { byDirective, deciders, listenPorts, count: 0 };
+    probes = { deciders, listenPorts, count: 0 };
     PROBES.set(analysis, probes);
   }
   return probes;
 }
 
 /** The lines named `names` (lower case), each with its server and sections, in walk order. */
-export function serverLines(analysis: Analysis, names: readonly string[]): ServerLine[] {
-  const probes = probesOf(analysis);
-  const found: ServerLine[] = [];
+export function serverLines(analysis: Analysis, names: readonly string[]): Line[] {
+  const { lineOf } = serversOf(analysis);
+  const found: Line[] = [];
   for (const step of stepsNamed(analysis.tree.nodes, names)) {
     if (step.kind !== 'directive') continue;
-    const line = probes.byDirective.get(step.directive);
+    const line = lineOf.get(step.directive);
     if (line) found.push(line);
   }
   return found;
@@ -66,7 +56,7 @@ export function serverLines(analysis: Analysis, names: readonly string[]): Serve
 /** The server a line or section belongs to (the one it opens, for a `<VirtualHost>`). */
 export function serverOf(analysis: Analysis, node: Directive | Section): Server {
   if (node.kind === 'directive') {
-    const line = probesOf(analysis).byDirective.get(node);
+    const line = serversOf(analysis).lineOf.get(node);
     if (line) return line.server;
   }
   const servers = serversOf(analysis);
@@ -149,9 +139,9 @@ export function probe(
   return { request, trace, decidedBy };
 }
 
-/** The path of a URL (`/` when it has none), without its query. */
+/** The path of a URL (`/` when it has none), without its query; a balancer's name runs to the first slash. */
 export function urlPath(url: string): string {
-  const rest = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*([^?]*)/i.exec(url)?.[1];
+  const rest = /^(?:balancer:\/\/[^/]*|[a-z][a-z0-9+.-]*:\/\/[^/?]*)([^?]*)/i.exec(url)?.[1];
   return rest === undefined || rest === '' ? '/' : rest;
 }
 

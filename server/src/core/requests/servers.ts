@@ -16,6 +16,7 @@ export interface Line {
   /** Lower case. */
   readonly name: string;
   readonly sections: readonly Section[];
+  readonly server: Server;
 }
 
 /** One `<VirtualHost>` address: host (or `*`, `_default_`) and port (or `*`). */
@@ -39,6 +40,8 @@ export interface Server {
 export interface Servers {
   readonly main: Server;
   readonly vhosts: readonly Server[];
+  /** Each directive's line. */
+  readonly lineOf: ReadonlyMap<Directive, Line>;
 }
 
 const SERVERS = new WeakMap<Analysis, Servers>();
@@ -56,9 +59,13 @@ export function serversOf(analysis: Analysis): Servers {
   return servers;
 }
 
+/** A server while its lines are read: its name and aliases are known once they all are. */
+type Reading = { -readonly [K in keyof Server]: Server[K] } & { lines: Line[] };
+
 function readServers(analysis: Analysis): Servers {
-  const mainLines: Line[] = [];
-  const vhosts: { vhost: Section; lines: Line[] }[] = [];
+  const main = reading(undefined);
+  const vhosts: Reading[] = [];
+  const lineOf = new Map<Directive, Line>();
   const stack: Section[] = [];
   // Lines share one array per nesting state, copied on entering and leaving, never per line; deeper than
   // MAX_SECTIONS (unclosed sections by the thousand) the array stops growing, which no caller can tell apart.
@@ -66,11 +73,11 @@ function readServers(analysis: Analysis): Servers {
   const nest = (): void => {
     if (stack.length <= MAX_SECTIONS) sections = stack.slice();
   };
-  let current: { vhost: Section; lines: Line[] } | undefined;
+  let current: Reading | undefined;
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind === 'enter') {
       if (!current && asciiLower(step.section.name) === 'virtualhost') {
-        current = { vhost: step.section, lines: [] };
+        current = reading(step.section);
         vhosts.push(current);
       } else {
         stack.push(step.section);
@@ -83,26 +90,34 @@ function readServers(analysis: Analysis): Servers {
         nest();
       }
     } else {
-      const line = { directive: step.directive, name: asciiLower(step.directive.name), sections };
-      (current ? current.lines : mainLines).push(line);
+      const server = current ?? main;
+      const line = { directive: step.directive, name: asciiLower(step.directive.name), sections, server };
+      server.lines.push(line);
+      lineOf.set(step.directive, line);
     }
   }
-  return { main: server(undefined, mainLines), vhosts: vhosts.map(({ vhost, lines }) => server(vhost, lines)) };
+  for (const server of [main, ...vhosts]) named(server);
+  return { main, vhosts, lineOf };
 }
 
-function server(vhost: Section | undefined, lines: readonly Line[]): Server {
-  const own = lines.filter((line) => line.sections.length === 0);
-  const serverName = own.filter((line) => line.name === 'servername').at(-1)?.directive.args[0]?.value;
-  const aliases = own
-    .filter((line) => line.name === 'serveralias')
-    .flatMap((line) => line.directive.args.map((word) => asciiLower(word.value)));
+function reading(vhost: Section | undefined): Reading {
   return {
     vhost,
     addresses: (vhost?.args ?? []).map((word) => address(word.value)),
-    serverName: serverName === undefined ? undefined : hostOfName(serverName),
-    aliases,
-    lines,
+    serverName: undefined,
+    aliases: [],
+    lines: [],
   };
+}
+
+/** ServerName and ServerAlias from the server's own lines (outside its sections). */
+function named(server: Reading): void {
+  const own = server.lines.filter((line) => line.sections.length === 0);
+  const serverName = own.filter((line) => line.name === 'servername').at(-1)?.directive.args[0]?.value;
+  server.serverName = serverName === undefined ? undefined : hostOfName(serverName);
+  server.aliases = own
+    .filter((line) => line.name === 'serveralias')
+    .flatMap((line) => line.directive.args.map((word) => asciiLower(word.value)));
 }
 
 /** `ServerName [scheme://]host[:port]`: the host, lower case. */

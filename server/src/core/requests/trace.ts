@@ -10,7 +10,9 @@ import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
 import type { Balancer, Member } from '../model/model';
 import { balancerName, isBalancerUrl } from '../model/urls';
+import { upgradeProtocols } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
+import type { Span } from '../span';
 import { previewPicks, previewWithDown, sharedNote } from '../scheduler/preview';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
@@ -37,6 +39,8 @@ interface PassEntry {
   readonly isRegex: boolean;
   readonly url: string;
   readonly nocanon: boolean;
+  /** The worker's `upgrade=`, when the line sets it. */
+  readonly upgrade: string | undefined;
 }
 
 /** Traces one request through an analysis. */
@@ -45,6 +49,17 @@ export function traceRequest(
   request: ClientRequest,
   answer: BackendAnswer = {},
   clientAddress = CLIENT_ADDRESS,
+): Trace {
+  return traceOnce(analysis, request, answer, clientAddress, true);
+}
+
+/** Traces a request; `errorDocuments` is false for an ErrorDocument's own request, whose errors are not redirected again. */
+function traceOnce(
+  analysis: Analysis,
+  request: ClientRequest,
+  answer: BackendAnswer,
+  clientAddress: string,
+  errorDocuments: boolean,
 ): Trace {
   const steps: TraceStep[] = [];
   const servers = serversOf(analysis);
@@ -55,17 +70,22 @@ export function traceRequest(
   steps.push({ what: `${serverLabel(server)}: ${chosen.why}`, span: server.vhost?.open.span });
   const serverName = server.serverName ?? main.serverName ?? request.host;
 
-  const done = (handledBy: Trace['handledBy'], status: number | null, extra: Partial<Trace> = {}): Trace => ({
-    handledBy,
-    status,
-    balancer: null,
-    member: null,
-    backendRequest: null,
-    clientLocation: null,
-    clientSetCookie: null,
-    steps,
-    ...extra,
-  });
+  // The <Location> sections that apply, once the path is decoded.
+  let locations: readonly Section[] = [];
+  const done = (handledBy: Trace['handledBy'], status: number | null, extra: Partial<Trace> = {}): Trace => {
+    const trace: Trace = {
+      handledBy,
+      status,
+      balancer: null,
+      member: null,
+      backendRequest: null,
+      clientLocation: null,
+      clientSetCookie: null,
+      steps,
+      ...extra,
+    };
+    return errorDocuments ? withErrorDocument(trace) : trace;
+  };
 
   const slashes = encodedSlashes(server, main);
   const decoded = decodePath(request.path, slashes.value);
@@ -77,7 +97,7 @@ export function traceRequest(
   let query = request.query;
 
   // The core walks the <Location> sections before translating the path, so their settings apply to every handler.
-  const locations = matchingLocations(server, main, uri, steps);
+  locations = matchingLocations(server, main, uri, steps);
   for (const location of locations)
     steps.push({ what: `<${location.name} ${location.args.map((word) => word.value).join(' ')}> applies`, span: location.open.span });
   const inLocations = (name: string): Line[] =>
@@ -105,7 +125,7 @@ export function traceRequest(
       }
       case 'proxy': {
         steps.push({ what: `[P]: proxied to ${outcome.url}`, span: outcome.rule.span });
-        return proxy(outcome.url, outcome.query, false);
+        return proxy(outcome.url, outcome.query, false, undefined);
       }
       case 'path':
         if (!outcome.passThrough) {
@@ -157,7 +177,7 @@ export function traceRequest(
       break;
     }
     steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
-    return proxy(found, query, entry.nocanon);
+    return proxy(found, query, entry.nocanon, entry.upgrade);
   }
 
   // mod_alias, then the DocumentRoot.
@@ -180,7 +200,7 @@ export function traceRequest(
   return done('local', null);
 
   /** The proxy handler: the balancer and member, the URL and headers the member gets, the way back. */
-  function proxy(target: string, args: string | undefined, nocanon: boolean): Trace {
+  function proxy(target: string, args: string | undefined, nocanon: boolean, lineUpgrade: string | undefined): Trace {
     let balancer: Balancer | undefined;
     let member: Member | undefined;
     let backendUrl = target;
@@ -252,6 +272,7 @@ export function traceRequest(
     }
     const url = backendUrlOf(backendUrl, args, nocanon);
     const headers = backendHeaders(url);
+    upgradeHeader(headers, url, member ? member.params.upgrade : lineUpgrade, member?.setBy.get('upgrade')?.span);
     const backendRequest: BackendRequest = { method: request.method, url, headers };
     steps.push({ what: `${request.method} ${pathOf(url)}, Host: ${headers.host ?? ''}`, span: undefined });
     const reverse = reverseAliases('proxypassreverse');
@@ -296,6 +317,39 @@ export function traceRequest(
     return `${prefix}${encodePath(path === '' ? '/' : path, slashes.value === 'nodecode')}${args === undefined ? '' : `?${args}`}`;
   }
 
+  /**
+   * mod_proxy_http passes the client's `Upgrade` (with `Connection: Upgrade`) only to a worker whose
+   * `upgrade=` names the protocol (`*` any; a list, each token), or, with none, to a ws:// or wss://
+   * worker for WebSocket; otherwise it drops it as a hop-by-hop header.
+   */
+  function upgradeHeader(headers: Record<string, string>, url: string, protocols: string | undefined, span: Span | undefined): void {
+    const asked = headerValue(request, 'upgrade');
+    if (asked === undefined) return;
+    const isWs = /^wss?:/i.test(url);
+    const lower = asciiLower(asked);
+    const accepts =
+      protocols !== undefined && protocols !== ''
+        ? protocols === '*' ||
+          asciiLower(protocols) === lower ||
+          asciiLower(protocols)
+            .split(/[\s,]+/)
+            .includes(lower)
+        : isWs && lower === 'websocket';
+    if (accepts) {
+      headers.upgrade = asked;
+      steps.push({
+        what: `Upgrade: ${asked} passes to the member with Connection: Upgrade (${protocols ? `upgrade=${protocols}` : 'a ws:// member takes WebSocket'})`,
+        span,
+      });
+    } else
+      steps.push({
+        what: `Upgrade: ${asked} is dropped: the member ${
+          protocols ? `takes only upgrade=${protocols}` : isWs ? 'takes only WebSocket' : 'has no upgrade= (or a ws:// URL)'
+        } and gets a plain request`,
+        span,
+      });
+  }
+
   function backendHeaders(url: string): Record<string, string> {
     // mod_headers' per-directory lines: the main server's, the server's, then the <Location>s'.
     const edits = [
@@ -334,6 +388,80 @@ export function traceRequest(
   /** The last line of `names` in the locations, else the server's, else the main server's. */
   function setting(names: readonly string[]): Line | undefined {
     const matches = (line: Line): boolean => names.includes(line.name);
+    return (
+      locationLines(server, main, locations)
+        .filter((line) => matches(line) && line.sections.length === 1)
+        .at(-1) ??
+      server.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1) ??
+      (server === main ? undefined : main.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1))
+    );
+  }
+
+  /**
+   * What Apache answers for an error: with ProxyErrorOverride, a member's error status is Apache's own
+   * (its page and headers dropped); then the ErrorDocument for the status, per-directory (a <Location>'s
+   * over the server's over the main server's): a full URL is a 302 to it, a message keeps the status,
+   * a local path is an internal GET whose own errors give Apache's page with the first status, and
+   * whose answer from a member comes with the member's status.
+   */
+  function withErrorDocument(trace: Trace): Trace {
+    let status = trace.status;
+    if (status === null || status < 400) return trace;
+    let result = trace;
+    if (trace.handledBy === 'proxy') {
+      const override = setting(['proxyerroroverride'])?.directive;
+      const [flag, ...codes] = override?.args.map((word) => word.value) ?? [];
+      if (asciiLower(flag ?? '') !== 'on' || (codes.length > 0 && !codes.includes(String(status)))) return trace;
+      steps.push({ what: `ProxyErrorOverride: the member's ${status} is answered as Apache's own error`, span: override?.span });
+      result = { ...trace, handledBy: 'error', clientLocation: null, clientSetCookie: null };
+    }
+    const line = errorDocumentFor(status);
+    const target = line?.directive.args[1]?.value;
+    if (!line || target === undefined || asciiLower(target) === 'default') return result;
+    const span = line.directive.span;
+    // core's set_error_document: a value with a space is a message, whatever it starts with.
+    if (target.includes(' ') || target.startsWith('"')) {
+      steps.push({ what: `ErrorDocument ${status}: Apache answers ${status} with the message`, span });
+      return result;
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+      if (status === 401) return result;
+      steps.push({ what: `ErrorDocument ${status} ${target}: the client gets a 302 redirect there instead of ${status}`, span });
+      return { ...result, handledBy: 'local', status: 302, clientLocation: target };
+    }
+    if (!target.startsWith('/')) return result;
+    steps.push({ what: `ErrorDocument ${status} ${target}: Apache makes a GET of it in the same server`, span });
+    const question = target.indexOf('?');
+    const redirected = traceOnce(
+      analysis,
+      {
+        ...request,
+        method: 'GET',
+        path: question < 0 ? target : target.slice(0, question),
+        query: question < 0 ? undefined : target.slice(question + 1),
+      },
+      { down: answer.down },
+      clientAddress,
+      false,
+    );
+    steps.push(...redirected.steps.slice(1));
+    if (redirected.handledBy === 'proxy') {
+      status = redirected.status;
+      steps.push({ what: `the error page comes from the member, with its status ${status ?? ''} instead of ${result.status ?? ''}`, span });
+      return { ...redirected, steps };
+    }
+    if (redirected.handledBy === 'error')
+      steps.push({
+        what: `the ErrorDocument's request fails too (${redirected.status ?? ''}): Apache sends its own ${status} page`,
+        span,
+      });
+    else steps.push({ what: `the client gets the page with status ${status}`, span });
+    return { ...result, handledBy: redirected.handledBy === 'error' ? 'error' : 'local' };
+  }
+
+  /** The ErrorDocument line for `status` that applies: a <Location>'s, else the server's, else the main server's. */
+  function errorDocumentFor(status: number): Line | undefined {
+    const matches = (line: Line): boolean => line.name === 'errordocument' && line.directive.args[0]?.value === String(status);
     return (
       locationLines(server, main, locations)
         .filter((line) => matches(line) && line.sections.length === 1)
@@ -464,7 +592,15 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
   const url = inSection ? positional[0] : positional[1];
   if (url === undefined) return undefined;
   const options = positional.slice(inSection ? 1 : 2);
-  return { directive, path, isRegex, url, nocanon: options.some((word) => asciiLower(word) === 'nocanon') };
+  const upgrade = options.find((word) => /^upgrade=/i.test(word))?.slice('upgrade='.length);
+  return {
+    directive,
+    path,
+    isRegex,
+    url,
+    nocanon: options.some((word) => asciiLower(word) === 'nocanon'),
+    upgrade: upgrade === undefined ? undefined : upgradeProtocols(upgrade),
+  };
 }
 
 /** The URL an entry maps `uri` to, or undefined when it does not match. */

@@ -22,7 +22,7 @@ export const rule: Rule = {
       .filter((rule) => rule.kind === 'ProxyPass' && !rule.isRegex && rule.path !== undefined && rule.url.value !== '!')
       .map((rule) => ({
         path: trim(rule.path!),
-        member: trim(urlPath(rule.url.value.replace(/^balancer:\/\/[^/]*/i, 'http://balancer'))),
+        member: trim(urlPath(rule.url.value)),
       }));
     for (const step of lines) {
       if (step.kind !== 'directive') continue;

@@ -1,5 +1,5 @@
-import { serverLines, ServerLine } from '../requests/probe';
-import { serversOf } from '../requests/servers';
+import { serverLines } from '../requests/probe';
+import { serversOf, Line } from '../requests/servers';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -15,7 +15,7 @@ export const rule: Rule = {
     const lines = serverLines(analysis, ['proxypass', 'allowencodedslashes']);
     const main = serversOf(analysis).main;
     // nocanon sends the raw path, %2F included, whatever AllowEncodedSlashes decoded.
-    const decoding = (pass: ServerLine): boolean =>
+    const decoding = (pass: Line): boolean =>
       pass.name === 'proxypass' && !pass.directive.args.some((word) => word.value.toLowerCase() === 'nocanon');
     for (const line of lines) {
       if (line.name !== 'allowencodedslashes' || line.sections.length > 0 || line.directive.args[0]?.value.toLowerCase() !== 'on') continue;

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
-import { pathUnder, probe, serverOf, ServerLine, serverLines } from '../requests/probe';
-import { serversOf } from '../requests/servers';
+import { pathUnder, probe, serverOf, serverLines } from '../requests/probe';
+import { serversOf, Line } from '../requests/servers';
 import type { Directive } from '../syntax/tree';
 import { argument, indentationAt } from './shared';
 import type { Fix, Rule } from './types';
@@ -31,7 +31,7 @@ export const rule: Rule = {
       'errordocument',
       'proxyerroroverride',
     ]);
-    const overrides = (line: ServerLine): boolean =>
+    const overrides = (line: Line): boolean =>
       lines.some(
         (each) =>
           each.name === 'proxyerroroverride' &&
@@ -72,7 +72,7 @@ export const rule: Rule = {
 
 /** A line whose local path a proxy line takes. */
 interface Taken {
-  readonly line: ServerLine;
+  readonly line: Line;
   readonly local: LocalPath;
   readonly by: Directive;
   readonly to: string;
@@ -92,7 +92,7 @@ interface LocalPath {
 }
 
 /** The path an Alias, Redirect or 5xx ErrorDocument serves locally, for the plain forms. */
-function localPath(line: ServerLine, errorOverride: boolean): LocalPath | undefined {
+function localPath(line: Line, errorOverride: boolean): LocalPath | undefined {
   const args = line.directive.args.map((word) => word.value);
   const plain = (path: string | undefined): path is string => path !== undefined && path.startsWith('/') && !path.includes('${');
   switch (line.name) {

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { covers } from '../requests/proxy-rules';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Section } from '../syntax/tree';
-import { guardsAccess } from './shared';
+import { grantsAll, guardsAccess } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -33,7 +33,7 @@ export const rule: Rule = {
     });
     if (guards.size === 0) return;
     for (const [index, opening] of locations.entries()) {
-      if (!opens(opening.section)) continue;
+      if (!grantsAll(opening.section)) continue;
       // The main server's sections merge before a virtual host's, each scope in file order.
       const later = prefixes(opening.path)
         .flatMap((prefix) => guards.get(prefix) ?? [])
@@ -60,12 +60,4 @@ function prefixes(path: string): string[] {
     if (at > 0) found.add(path.slice(0, at));
   }
   return [...found];
-}
-
-/** A section whose own Require lets everyone in. */
-function opens(section: Section): boolean {
-  return section.children.some(
-    (child) =>
-      child.kind === 'directive' && /^require all granted$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
-  );
 }

@@ -2,7 +2,23 @@ import type { Balancer } from '../model/model';
 import { balancerName, workerUrl } from '../model/urls';
 import type { Node, Section } from '../syntax/tree';
 import { BalancerPass, proxyLines, ReverseLine } from '../requests/proxy-lines';
+import { runIndex, runIndexKey } from './shared';
 import type { Fix, Rule } from './types';
+
+/**
+ * The main server's balancers with members, and its ProxyPassReverse lines, over every file of the
+ * run: files given together without one that includes the others (`conf.d/` and `sites/`) are one
+ * server, so a ProxyPass in one meets the balancer and the ProxyPassReverse lines of another.
+ */
+const MAIN_SERVER = runIndexKey((files) => {
+  const balancers = new Map<string, Balancer>();
+  for (const file of files)
+    for (const balancer of file.model.balancers)
+      if (balancer.scope.kind === 'main' && balancer.members.length > 0 && !balancers.has(balancer.name))
+        balancers.set(balancer.name, balancer);
+  const reverses = files.flatMap((file) => proxyLines(file.tree.nodes, file.tree.text).reverses.filter((line) => line.vhost === undefined));
+  return { balancers, reverses: reverseIndex(reverses).get(undefined) };
+});
 
 export const rule: Rule = {
   id: 'missing-proxypassreverse',
@@ -14,18 +30,23 @@ export const rule: Rule = {
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
-  *check({ analysis }) {
+  *check({ analysis, run }) {
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const { passes, reverses } = proxyLines(analysis.tree.nodes, text);
+    if (passes.length === 0) return;
     const scopes = reverseIndex(reverses);
     const balancers = balancerIndex(analysis.model.balancers);
+    const mainServer = run.length > 1 ? runIndex(run, MAIN_SERVER) : undefined;
     for (const pass of passes) {
       // The main server's ProxyPassReverse lines apply in every virtual host; a virtual host's only there.
-      const visible = [scopes.get(undefined), ...(pass.vhost ? [scopes.get(pass.vhost)] : [])].filter((scope) => scope !== undefined);
+      const visible = [scopes.get(undefined), mainServer?.reverses, ...(pass.vhost ? [scopes.get(pass.vhost)] : [])].filter(
+        (scope) => scope !== undefined,
+      );
       if (visible.some((scope) => scope.hasVariable || scope.balancers.has(pass.name))) continue;
-      // A balancer defined in another file: its ProxyPassReverse may well be there too.
-      const members = membersOf(balancers.get(pass.name), pass.vhost);
+      // A balancer whose members are in a file outside the run: its ProxyPassReverse may well be there too.
+      const elsewhere = mainServer?.balancers.get(pass.name);
+      const members = membersOf(balancers.get(pass.name), pass.vhost) ?? (elsewhere && elsewhere.members.map((member) => member.name));
       // WebSocket members answer an upgrade, not a redirect.
       if (members === undefined || members.every((member) => /^wss?:/i.test(member))) continue;
       const covered = members.filter((member) => visible.some((scope) => covers(scope.urls, member))).length;

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
-import { serverLines, ServerLine } from '../requests/probe';
-import { serversOf, Server } from '../requests/servers';
+import { serverLines } from '../requests/probe';
+import { serversOf, Server, Line } from '../requests/servers';
 import type { Analysis } from '../analysis';
 import type { Rule } from './types';
 
@@ -27,7 +27,7 @@ export const rule: Rule = {
 };
 
 /** The AllowEncodedSlashes value a server uses (its own, else the main server's), lower case. */
-function effective(analysis: Analysis, line: ServerLine): string {
+function effective(analysis: Analysis, line: Line): string {
   const main = serversOf(analysis).main;
   const own = (server: Server): string | undefined =>
     server.lines

@@ -1,6 +1,5 @@
 import { stepsNamed } from '../syntax/named';
-import type { Section } from '../syntax/tree';
-import { guardsAccess } from './shared';
+import { deniesAll, grantsAll } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -39,21 +38,3 @@ export const rule: Rule = {
     }
   },
 };
-
-function deniesAll(section: Section): boolean {
-  return (
-    guardsAccess(section) &&
-    section.children.some(
-      (child) =>
-        child.kind === 'directive' &&
-        /^(require all denied|deny from all)$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
-    )
-  );
-}
-
-function grantsAll(section: Section): boolean {
-  return section.children.some(
-    (child) =>
-      child.kind === 'directive' && /^require all granted$/i.test(`${child.name} ${child.args.map((word) => word.value).join(' ')}`),
-  );
-}

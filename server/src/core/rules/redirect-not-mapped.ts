@@ -26,15 +26,25 @@ export const rule: Rule = {
     if (reverses.length === 0) return;
     const balancers = new Map<string, Balancer>();
     for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
+    const byUrl = new Map<string, Balancer | undefined>();
     const balancerOf = (url: string): Balancer | undefined => {
+      if (byUrl.has(url)) return byUrl.get(url);
       const named = balancerName(url);
-      return 'name' in named ? balancers.get(named.name) : undefined;
+      const balancer = 'name' in named ? balancers.get(named.name) : undefined;
+      byUrl.set(url, balancer);
+      return balancer;
+    };
+    const memberNames = new Map<Balancer, string[]>();
+    const membersOf = (balancer: Balancer): string[] => {
+      let names = memberNames.get(balancer);
+      if (!names) memberNames.set(balancer, (names = balancer.members.map((member) => member.name)));
+      return names;
     };
     // What a member's Location can be matched by: a line naming a balancer that has a member at its
     // authority, or a line naming a URL at that authority. Indexed once: a scan per ProxyPass is quadratic.
     const balancersAt = new Map<string, string[]>();
     for (const balancer of balancers.values())
-      for (const member of balancer.members) add(balancersAt, authorityOf(member.name), balancer.name);
+      for (const member of membersOf(balancer)) add(balancersAt, authorityOf(member), balancer.name);
     const keysOf = (url: string): string[] => {
       if (isBalancerUrl(url)) {
         const balancer = balancerOf(url);
@@ -58,6 +68,8 @@ export const rule: Rule = {
       };
       for (const key of keysOf(each.url.value)) add(reverseIndex, key, indexed);
     });
+    // Lines that name a member's own URL: without any, a member's authority finds no line.
+    const namesMembers = reverses.some((each) => !isBalancerUrl(each.url.value));
     const passes = rules.filter(
       (each): each is ProxyRule & { path: string } => each.kind === 'ProxyPass' && isPlainRule(each) && each.url.value !== '!',
     );
@@ -70,8 +82,9 @@ export const rule: Rule = {
           const length = aliasMatch(path, each.path);
           if (length === 0) continue;
           const target = each.url.value;
-          const members = isBalancerUrl(target) ? (balancerOf(target)?.members.map((member) => member.name) ?? []) : [target];
-          const memberPath = pathOf(target) + path.slice(length);
+          const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
+          const members = balancer ? membersOf(balancer) : isBalancerUrl(target) ? [] : [target];
+          const memberPath = urlPath(target) + path.slice(length);
           if (members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect))
             return true;
         }
@@ -100,7 +113,7 @@ export const rule: Rule = {
       checkedMappings.add(mapping);
       const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
       const authority = /^(https?:\/\/[^/?#]+)/i.exec(target)?.[1];
-      const members = balancer ? balancer.members.map((member) => member.name) : authority ? [authority] : [];
+      const members = balancer ? membersOf(balancer) : authority ? [authority] : [];
       if (members.length === 0) continue;
       // mod_proxy merges the main server's lines, then the virtual host's, then the <Location>'s.
       const inScope = (each: Indexed): boolean =>
@@ -116,12 +129,17 @@ export const rule: Rule = {
         );
       // A line naming this balancer or one of its members; with none, missing-proxypassreverse speaks.
       const related = remember(`${scope} related ${target}`, () =>
-        [...new Set([...keysOf(target), ...members.slice(0, MAX_MEMBERS).map((member) => `a:${authorityOf(member)}`)])]
+        [
+          ...new Set([
+            ...keysOf(target),
+            ...(namesMembers ? members.slice(0, MAX_MEMBERS).map((member) => `a:${authorityOf(member)}`) : []),
+          ]),
+        ]
           .flatMap((key) => reverseIndex.get(key) ?? [])
           .filter((alias) => inScope(alias) && names(alias.real, target, members, balancerOf)),
       );
       if (related.length === 0) continue;
-      const targetPath = pathOf(target);
+      const targetPath = urlPath(target);
       const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
       // A line naming the balancer maps every member alike (and costs a pass over them): its first member tells.
       // Lines per member are checked for each, up to MAX_MEMBERS.
@@ -172,9 +190,4 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** `scheme://host:port` of a URL, lower case. */
 function authorityOf(url: string): string {
   return (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url).toLowerCase();
-}
-
-/** The path of a ProxyPass target, a balancer URL's too. */
-function pathOf(target: string): string {
-  return urlPath(isBalancerUrl(target) ? target.replace(/^balancer:\/\/[^/]*/i, 'http://balancer') : target);
 }

@@ -82,7 +82,7 @@ function memberRedirect(balancerOf: (url: string) => Balancer | undefined, real:
 
 /** The path of a member's redirect into the line's tree, as the message shows it (`/landed`, `/app/landed`). */
 function memberPath(real: string): string {
-  const path = urlPath(real.replace(/^balancer:\/\/[^/]*/i, 'http://balancer'));
+  const path = urlPath(real);
   return `${path.endsWith('/') ? path : `${path}/`}landed`;
 }
 

@@ -206,6 +206,11 @@ export function addRewriteFlag(text: string, directive: Directive, flag: string)
   return { span: { start: at, end: at }, newText: flags.value === '[]' ? flag : `,${flag}` };
 }
 
+/** A line's name and words, lower case, one space apart: `require all granted`. */
+function lineText(directive: Directive): string {
+  return asciiLower([directive.name, ...directive.args.map((word) => word.value)].join(' '));
+}
+
 /**
  * Whether a section's own lines restrict access (`Require` other than `all granted`, `Deny`,
  * `AuthType`): a guard, as opposed to a section that opens a path.
@@ -215,8 +220,21 @@ export function guardsAccess(section: Section): boolean {
     if (child.kind !== 'directive') return child.name.toLowerCase().startsWith('require') && guardsAccess(child);
     const name = asciiLower(child.name);
     if (name === 'deny' || name === 'authtype') return true;
-    return name === 'require' && asciiLower(child.args.map((word) => word.value).join(' ')) !== 'all granted';
+    return name === 'require' && lineText(child) !== 'require all granted';
   });
+}
+
+/** Whether a section's own `Require all granted` lets everyone in. */
+export function grantsAll(section: Section): boolean {
+  return section.children.some((child) => child.kind === 'directive' && lineText(child) === 'require all granted');
+}
+
+/** Whether a section guards with `Require all denied` or `Deny from all`. */
+export function deniesAll(section: Section): boolean {
+  return (
+    guardsAccess(section) &&
+    section.children.some((child) => child.kind === 'directive' && /^(require all denied|deny from all)$/.test(lineText(child)))
+  );
 }
 
 /**
