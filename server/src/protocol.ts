@@ -4,7 +4,7 @@
  * this file imports only types, so the client bundles no analysis: the server sends every word the
  * client shows.
  */
-import type { BalancerReport } from './core/features/schedule-report';
+import type { BalancerReport } from './core/reports/schedule-report';
 import type { WhatIf } from './core/scheduler/preview';
 
 /** One balancer's schedule for the schedule view, or null when the document has no such balancer. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TrafficDiff } from '../../server/src/core/features/traffic-diff';
+import type { TrafficDiff } from '../../server/src/core/reports/traffic-diff';
 import { runCli } from '../support/cli';
 import {
   Backend,

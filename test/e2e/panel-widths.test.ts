@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { PanelReport, renderSchedule } from '../../client/src/scheduleView';
-import type { BalancerReport } from '../../server/src/core/features/schedule-report';
+import type { BalancerReport } from '../../server/src/core/reports/schedule-report';
 import { launchBrowser } from './harness/browser';
 import { openWorkbench } from './harness/workbench';
 import { CodeServer, codeServer, FIXTURE_IN_WORKSPACE, ROOT, scratchEnvironment, waitFor } from './harness/codeServer';

@@ -6,8 +6,9 @@
  * and adds a severity override and a suppression comment for the first flagged case.
  */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../server/src/core/analysis';
+import { analyze, type Analysis } from '../../server/src/core/analysis';
 import { lint, SeveritySetting } from '../../server/src/core/lint';
+import { markRefusals } from '../../server/src/core/preview-facts';
 import { RULES } from '../../server/src/core/rules';
 import type { Diagnostic, Fix, Rule, Severity } from '../../server/src/core/rules/types';
 import type { FileAccess, NotRegular, OutsideRoots, TooLarge } from '../../server/src/core/syntax/includes';
@@ -68,6 +69,12 @@ export interface RuleExpect extends TextOptions {
   readonly capitalised?: boolean;
   /** Asserts that no fix is offered. */
   readonly noFix?: boolean;
+  /**
+   * An error rule's refusal: the balancers it makes Apache refuse, whose previews then show no
+   * schedule (empty when the refused line is none of a balancer's lines). Every error rule's table
+   * gives it on one case; test/unit/features/refusals.test.ts checks what each view shows of them.
+   */
+  readonly refuses?: readonly string[];
 }
 
 /** One line of a rule table: the text with each expected finding's span in `[[ ]]`, and what else to check. */
@@ -104,14 +111,25 @@ export function memoryFiles(files: Readonly<Record<string, MemoryFile>>): FileAc
   };
 }
 
-/** Every diagnostic the runner reports for `text`, as the CLI and the editor get them. */
-export function lintText(text: string, options: TextOptions = {}): Diagnostic[] {
-  const analysis = analyze(text, {
+/** The analysis of `text` with its files, as a rule test reads it. */
+function analyzeText(text: string, options: TextOptions): Analysis {
+  return analyze(text, {
     epochSeconds: EPOCH_SECONDS,
     ...(options.path !== undefined ? { path: options.path } : {}),
     ...(options.files ? { files: memoryFiles(options.files) } : {}),
   });
-  return lint(analysis, { rules: options.rules ?? {} });
+}
+
+/** Every diagnostic the runner reports for `text`, as the CLI and the editor get them. */
+export function lintText(text: string, options: TextOptions = {}): Diagnostic[] {
+  return lint(analyzeText(text, options), { rules: options.rules ?? {} });
+}
+
+/** The balancers whose previews Apache's refusals in `text` take away, as every view reads them. */
+function refusedBalancers(text: string, options: TextOptions): string[] {
+  const analysis = analyzeText(text, options);
+  const marked = markRefusals(analysis, lint(analysis, { rules: options.rules ?? {} }));
+  return marked.previews.filter((preview) => preview.refusal).map((preview) => preview.balancer.name);
 }
 
 /** The diagnostics of rule `ruleId` for `text`. */
@@ -190,6 +208,10 @@ export function checkRule(ruleId: string, marked: string, expect: RuleExpect = {
     if (expect.fixed !== undefined) assert.equal(applyFix(text, fix), expect.fixed);
     if (expect.safe !== undefined) assert.equal(fix.safe, expect.safe);
   }
+  if (expect.refuses) {
+    assert.equal(rule.severity, 'error', '`refuses` is for a rule whose default severity is error');
+    assert.deepEqual(refusedBalancers(text, expect), expect.refuses, 'the balancers Apache refuses');
+  }
 }
 
 /**
@@ -206,6 +228,13 @@ export function ruleTable(ruleId: string, cases: readonly RuleCase[], more?: () 
         'a table needs a flagged case with `says` or `each`',
       );
     });
+    if (rule.severity === 'error')
+      it('names the balancers its refusal takes the schedule from (`refuses`)', () => {
+        assert.ok(
+          cases.some(([, expect]) => expect?.refuses),
+          'an error rule means Apache refuses: give `refuses` on one flagged case',
+        );
+      });
     for (const [marked, expect] of cases) {
       const flags = unmark(marked).spans.length > 0;
       it(`${flags ? 'flags' : 'passes'} ${show(marked)}`, () => checkRule(ruleId, marked, expect));

@@ -2,9 +2,9 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, posix, resolve } from 'node:path';
 import type { Configuration } from '../core/config-set';
-import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/features/traffic-diff';
-import { diffMarkdown } from '../core/features/diff-markdown';
-import { diffSvg } from '../core/features/svg';
+import { diffTraffic, TrafficDiff, TrafficSide, trafficSide } from '../core/reports/traffic-diff';
+import { diffMarkdown } from '../core/reports/diff-markdown';
+import { diffSvg } from '../core/reports/svg';
 import { diskAccess, isInside, realPathKeys, realPathOf } from '../node/files';
 import { diffText } from './formats/diff-text';
 import { commitOf, defaultBase, readRevision, repositoryOf } from './git-tree';

@@ -105,6 +105,9 @@ interface Source {
   readonly isWritable: boolean;
 }
 
+/** The command line's options, as parsed. */
+type LintValues = ReturnType<typeof parseOptions>['values'];
+
 /** Runs the command; returns the exit code. */
 export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const { values, positionals } = parseOptions(argv);
@@ -126,9 +129,6 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
   const paths = positionals.length > 0 ? positionals : ['.'];
   const settings = readSettings(io, values, paths, cwd, values.config);
   const { flags } = settings;
-  // A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given.
-  const fileKey = realPathKeys();
-  const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
   const configFor = withRules(settings.configFor, ruleSettings);
   const isIgnored = ignoreCheck(configFor, values['ignore-pattern'] ?? [], cwd);
   const printed = values['print-config'];
@@ -142,22 +142,53 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     { extensions: settings.extensions, configFor },
     { stdinFilename: values['stdin-filename'], isIgnored },
   );
+  checkFixOptions(values, inputs);
+  for (const shown of ignored) io.stderr.write(`balancer-lens: ${oneLine(shown)}: ignored (an ignore pattern matches it), skipped\n`);
+
+  const progress = progressLine(io.stderr, inputs.length);
+  const deadline = deadlineOf(io, maxTime, progress);
+  const reading = readSources(io, inputs, configFor, flags.limits.size, progress, deadline);
+  const session = lintSession(reading.sources, flags, cwd, progress, deadline);
+  const linted = session.assemble();
+  // A link the walk left out is still read where a linted file includes it, as Apache would.
+  const skippedLinks = reportOutside(io, outside, (path) => linted.configurationOf.has(session.fileKey(path)), cwd) > 0;
+  const fixing =
+    values.fix || values['fix-dry-run'] ? applyFixes(io, values, session, linted) : { findings: linted.findings, isIncomplete: false };
+  // An ignored file is reported nowhere, also where a linted file includes it.
+  const findings = new Map([...fixing.findings].filter(([, file]) => file.path === undefined || !isIgnored(file.path)));
+  const report = makeReport(io, values, findings, session.shownOf);
+  // With --fix-dry-run the diff is the output.
+  if (!values['fix-dry-run']) writeOutput(io, values, format, report);
+  return exitCodeOf(io, report, failOn, maxWarnings, reading.isIncomplete || skippedLinks || fixing.isIncomplete);
+}
+
+/** `--fix` and `--fix-dry-run` exclude each other, and neither takes standard input. */
+function checkFixOptions(values: LintValues, inputs: readonly Input[]): void {
   if (values.fix && values['fix-dry-run'])
     throw new UsageError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run only shows');
   if (values.fix && inputs.some((input) => input.kind === 'stdin'))
     throw new UsageError('--fix rewrites files in place, so it cannot take standard input (-)');
   if (values['fix-dry-run'] && inputs.some((input) => input.kind === 'stdin'))
     throw new UsageError('--fix-dry-run shows what --fix would write to files, so it cannot take standard input (-)');
-  for (const shown of ignored) io.stderr.write(`balancer-lens: ${oneLine(shown)}: ignored (an ignore pattern matches it), skipped\n`);
+}
 
-  const progress = progressLine(io.stderr, inputs.length);
-  const deadline = deadlineOf(io, maxTime, progress);
-  const reading = readSources(io, inputs, configFor, flags.limits.size, progress, deadline);
-  const sources = reading.sources;
-  let isIncomplete = reading.isIncomplete;
+/** The files read, and how to lint them as one set, again after `--fix` changed some. */
+interface LintSession {
+  readonly sources: readonly Source[];
+  readonly cwd: string;
+  /** A file's identity: its real path, so a site included through its sites-enabled/ symlink is the sites-available/ file given. */
+  readonly fileKey: (path: string) => string;
+  /** Texts by real path: what --fix changed is read from here, by the entry files that include it too, also through another name. */
+  readonly overlay: Map<string, string>;
+  readonly shownOf: ReadonlyMap<string, string>;
+  /** Lints the sources (with the overlay's texts) as one configuration set. */
+  assemble(): ConfigurationSet;
+}
+
+function lintSession(sources: readonly Source[], flags: ReadFlags, cwd: string, progress: Progress, deadline: Deadline): LintSession {
+  const fileKey = realPathKeys();
+  const keyOf = (source: Source): string => (source.input.path ? fileKey(source.input.path) : source.input.shown);
   const epochSeconds = Math.floor(Date.now() / 1000);
-  // Texts by real path: what --fix changed is read from here, by the entry files that include it
-  // too, also through another name (a symlink in sites-enabled/).
   const overlay = new Map(sources.flatMap((source) => (source.input.path ? [[fileKey(source.input.path), source.text] as const] : [])));
   const disk = diskAccess({
     maxBytes: flags.limits.size,
@@ -196,68 +227,82 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
     progress.clear();
     return set;
   };
-  const linted = assemble();
-  // A link the walk left out is still read where a linted file includes it, as Apache would.
-  if (reportOutside(io, outside, (path) => linted.configurationOf.has(fileKey(path)), cwd) > 0) isIncomplete = true;
-  let findings: ReadonlyMap<string, FileFindings> = linted.findings;
-  if (values.fix || values['fix-dry-run']) {
-    const targets = sources.flatMap((source) =>
-      source.input.kind === 'file' && source.input.path
-        ? [
-            {
-              key: fileKey(source.input.path),
-              path: source.input.path,
-              shown: source.input.shown,
-              text: source.text,
-              isWritable: source.isWritable,
-            },
-          ]
-        : [],
-    );
-    const lintWith = (texts: ReadonlyMap<string, string>): ReadonlyMap<string, FileFindings> => {
-      for (const [key, text] of texts) overlay.set(key, text);
-      return assemble().findings;
-    };
-    if (values['fix-dry-run']) {
-      const confirmed = confirmFixes(
-        targets.filter((target) => target.isWritable),
-        linted.findings,
-        lintWith,
-      );
-      findings = confirmed.linted;
-      io.stdout.write(
-        fencedForRunner(
-          targets
-            .map((target) => {
-              const name = oneLine(relativeSlashPath(target.path, cwd) ?? target.path);
-              return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
-            })
-            .join(''),
-          io.env,
-        ),
-      );
-    } else {
-      const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
-      // The set read the overlay, so each file's text is the one now on disk.
-      findings = fixed.linted;
-      if (fixed.unwritten > 0) isIncomplete = true;
-    }
-  }
-  // An ignored file is reported nowhere, also where a linted file includes it.
-  findings = new Map([...findings].filter(([, file]) => file.path === undefined || !isIgnored(file.path)));
+  return { sources, cwd, fileKey, overlay, shownOf, assemble };
+}
 
-  const outputFile = values['output-file'];
-  const report: Report = {
+/**
+ * `--fix` (writes the files, then lints them again) or `--fix-dry-run` (prints the patch): the
+ * findings after the fixes, and whether a file could not be written.
+ */
+function applyFixes(
+  io: CliIo,
+  values: LintValues,
+  session: LintSession,
+  linted: ConfigurationSet,
+): { findings: ReadonlyMap<string, FileFindings>; isIncomplete: boolean } {
+  const targets = session.sources.flatMap((source) =>
+    source.input.kind === 'file' && source.input.path
+      ? [
+          {
+            key: session.fileKey(source.input.path),
+            path: source.input.path,
+            shown: source.input.shown,
+            text: source.text,
+            isWritable: source.isWritable,
+          },
+        ]
+      : [],
+  );
+  const lintWith = (texts: ReadonlyMap<string, string>): ReadonlyMap<string, FileFindings> => {
+    for (const [key, text] of texts) session.overlay.set(key, text);
+    return session.assemble().findings;
+  };
+  if (values['fix-dry-run']) {
+    const confirmed = confirmFixes(
+      targets.filter((target) => target.isWritable),
+      linted.findings,
+      lintWith,
+    );
+    io.stdout.write(
+      fencedForRunner(
+        targets
+          .map((target) => {
+            const name = oneLine(relativeSlashPath(target.path, session.cwd) ?? target.path);
+            return unifiedDiff(`a/${name}`, `b/${name}`, target.text, confirmed.texts.get(target.key) ?? target.text);
+          })
+          .join(''),
+        io.env,
+      ),
+    );
+    return { findings: confirmed.linted, isIncomplete: false };
+  }
+  const fixed = fixFiles(targets, linted.findings, lintWith, (line) => io.stderr.write(`balancer-lens: ${oneLine(line)}\n`));
+  // The set read the overlay, so each file's text is the one now on disk.
+  return { findings: fixed.linted, isIncomplete: fixed.unwritten > 0 };
+}
+
+/** The report of the findings, for the terminal or for `--output-file`. */
+function makeReport(
+  io: CliIo,
+  values: LintValues,
+  findings: ReadonlyMap<string, FileFindings>,
+  shownOf: ReadonlyMap<string, string>,
+): Report {
+  const toTerminal = values['output-file'] === undefined;
+  return {
     files: [...findings.values()].map((file) =>
-      reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, cwd), file.path, file.text, file.diagnostics),
+      reportFile(shownOf.get(file.key) ?? showPath(file.path ?? file.key, io.cwd), file.path, file.text, file.diagnostics),
     ),
-    cwd,
-    colour: outputFile === undefined ? useColour(io, values) : Boolean(values.color),
-    width: outputFile === undefined ? terminalWidth(io.env, io.stdout) : undefined,
-    hyperlinks: outputFile === undefined && io.stdout.isTTY && io.env['TERM'] !== 'dumb',
+    cwd: io.cwd,
+    colour: toTerminal ? useColour(io, values) : Boolean(values.color),
+    width: toTerminal ? terminalWidth(io.env, io.stdout) : undefined,
+    hyperlinks: toTerminal && io.stdout.isTTY && io.env['TERM'] !== 'dumb',
     version: version(),
   };
-  // --quiet shows errors only; the exit code still counts every finding by its severity.
+}
+
+/** Prints the report in its format, or writes it to `--output-file`; `--quiet` shows errors only. */
+function writeOutput(io: CliIo, values: LintValues, format: Format, report: Report): void {
   const shown: Report = values.quiet
     ? {
         ...report,
@@ -267,15 +312,20 @@ export function runLint(io: CliIo, argv: readonly string[]): ExitCode {
         })),
       }
     : report;
-  // With --fix-dry-run the diff is the output.
-  if (!values['fix-dry-run']) {
-    if (outputFile === undefined) io.stdout.write(render(format, shown));
-    else writeReport(resolve(cwd, outputFile), outputFile, render(format, shown));
-  }
+  const outputFile = values['output-file'];
+  if (outputFile === undefined) io.stdout.write(render(format, shown));
+  else writeReport(resolve(io.cwd, outputFile), outputFile, render(format, shown));
+}
+
+/**
+ * The exit code: incomplete when a file was not read or an include was cut short by a limit (it
+ * leaves files Apache reads unchecked), else findings when one reaches `--fail-on` or the warnings
+ * pass `--max-warnings`; every finding counts by its severity, also under `--quiet`.
+ */
+function exitCodeOf(io: CliIo, report: Report, failOn: Severity, maxWarnings: number | undefined, isIncomplete: boolean): ExitCode {
   const counts = countFindings(report.files);
   const hasTooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (hasTooManyWarnings) io.stderr.write(`balancer-lens: too many warnings (${counts.warning}; --max-warnings allows ${maxWarnings})\n`);
-  // An include cut short by a limit leaves files Apache reads unchecked, like a file that could not be read.
   const cuts = report.files.flatMap((file) =>
     file.findings.filter((finding) => marksIncomplete(finding.diagnostic)).map((finding) => finding.diagnostic.ruleId),
   );

@@ -1,9 +1,9 @@
 /** `balancer-lens schedule`: each balancer's schedule and shares, as text or as the JSON contract. */
 import { isRefusal } from '../core/preview-facts';
 import { bar, percent } from '../core/features/share-text';
-import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/features/schedule-report';
-import { scheduleHtml } from '../core/features/schedule-html';
-import { scheduleSvg } from '../core/features/svg';
+import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/reports/schedule-report';
+import { scheduleHtml } from '../core/reports/schedule-html';
+import { scheduleSvg } from '../core/reports/svg';
 import { fileAt, fileText, Locate } from '../core/files';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';

@@ -28,7 +28,7 @@ import type { Span } from '../core/span';
 import type { FileAccess } from '../core/syntax/includes';
 import type { SourceFile } from '../core/syntax/tree';
 import type { SeveritySetting } from '../core/lint';
-import { diffTraffic, TrafficDiff, trafficSide } from '../core/features/traffic-diff';
+import { diffTraffic, TrafficDiff, trafficSide } from '../core/reports/traffic-diff';
 import { ConfigError, ConfigLookup, configLookup, LintConfig } from '../node/config';
 import { readVariables } from '../node/env-file';
 import { diskAccess, realPathKeys, rereadChanged } from '../node/files';

@@ -13,8 +13,9 @@ const ROOT = resolve(__dirname, '../../..');
 /** Paths named as examples of what does not exist yet. */
 const HYPOTHETICAL = new Set([
   // CONTRIBUTING.md's walk-through adds a rule of that name.
-  'server/src/core/rules/zero-retry.ts',
-  'test/unit/rules/zero-retry.test.ts',
+  'server/src/core/rules/negative-retry.ts',
+  'test/unit/rules/negative-retry.test.ts',
+  'docs/rules/negative-retry.md',
   // The floor-plan test's own cases.
   'server/src/core/rules/x.ts',
 ]);

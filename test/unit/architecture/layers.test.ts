@@ -27,7 +27,7 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   // The request model reads an analysis (tree, model, previews) and is computed only when asked.
   ['requests/'],
   ['rules/', 'lint.ts'],
-  ['features/', 'preview-facts.ts', 'config-set.ts', 'files.ts'],
+  ['features/', 'reports/', 'preview-facts.ts', 'config-set.ts', 'files.ts'],
   // A running server's balancer-manager page against the previews (balancer-lens status).
   ['live/'],
 ];

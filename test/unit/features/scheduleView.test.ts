@@ -11,7 +11,7 @@ import {
   TIMELINE_CAP,
 } from '../../../client/src/scheduleView';
 import { assembleSet } from '../../../server/src/core/config-set';
-import { balancerReport, BalancerReport } from '../../../server/src/core/features/schedule-report';
+import { balancerReport, BalancerReport } from '../../../server/src/core/reports/schedule-report';
 import type { IdleReason } from '../../../server/src/core/scheduler/byrequests';
 
 const golden = JSON.parse(readFileSync(join(__dirname, '../../golden/schedule-shop.json'), 'utf8')) as { balancers: BalancerReport[] };

@@ -1,4 +1,4 @@
-/** The traffic diff engine (core/features/traffic-diff.ts) on the changes a reviewer must not miss (issue 17). */
+/** The traffic diff engine (core/reports/traffic-diff.ts) on the changes a reviewer must not miss (issue 17). */
 import assert from 'node:assert/strict';
 import { assembleSet } from '../../../server/src/core/config-set';
 import {
@@ -8,8 +8,8 @@ import {
   TrafficDiff,
   TrafficSide,
   trafficSide,
-} from '../../../server/src/core/features/traffic-diff';
-import { factLines, memberNote, routeWords } from '../../../server/src/core/features/diff-words';
+} from '../../../server/src/core/reports/traffic-diff';
+import { factLines, memberNote, routeWords } from '../../../server/src/core/reports/diff-words';
 import { memoryFiles } from '../../support/rules';
 
 /** Reads files (relative name → text) under /r as one revision, the way the CLI assembles a side. */

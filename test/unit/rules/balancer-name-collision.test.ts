@@ -10,6 +10,8 @@ ruleTable('balancer-name-collision', [
       says: ['balancer://shop.a and balancer://shop-a share the shared-memory slot "shop_a"', 'Apache fails to start', 'rename one'],
       apache: 'AH01186: worker slotmem_grab failed',
       noFix: true,
+      // The collision is reported on the second name; the first keeps its preview.
+      refuses: ['balancer://shop.a'],
     },
   ],
   // every later balancer names the first one that took the slot

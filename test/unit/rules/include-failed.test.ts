@@ -15,6 +15,7 @@ ruleTable('include-failed', [
       says: ['this include cannot be read, so Apache refuses to start'],
       apache: 'Could not open configuration file /etc/apache2/missing.conf: No such file or directory',
       noFix: true,
+      refuses: [],
     },
   ],
   // IncludeOptional is silent, Include is not

@@ -7,7 +7,7 @@ const FIX = 'this is not a usable balancer name: write balancer://NAME';
 ruleTable('invalid-balancer-name', [
   [
     'ProxyPass "/app/" [["balancer:app/"]]',
-    { says: [FIX], apache: 'ProxyPass Bad syntax for a balancer name (balancer:app/)', noFix: true },
+    { says: [FIX], apache: 'ProxyPass Bad syntax for a balancer name (balancer:app/)', noFix: true, refuses: [] },
   ],
   ['ProxyPass /x [[balancer:c1]]', { apache: 'ProxyPass Bad syntax for a balancer name (balancer:c1)' }],
   ['ProxyPass /x [["balancer://"]]', { apache: 'Bad syntax for a balancer name (balancer://)' }],

@@ -11,6 +11,8 @@ ruleTable('invalid-conditional', [
       says: [FIX],
       apache: 'Version appears to be invalid. It must have the format major[.minor[.patch]] where major, minor and patch are numbers.',
       noFix: true,
+      // The error is on the <IfVersion> line around the member, not on the balancer's own lines.
+      refuses: [],
     },
   ],
   ['[[<IfModule>]]\n</IfModule>', { apache: '<IfModule> directive requires additional arguments' }],

@@ -10,6 +10,7 @@ ruleTable('invalid-directive-argument', [
     {
       each: ['BalancerPersist takes On or Off, not "yes"', 'BalancerInherit takes On or Off, not "1"'],
       apache: ' must be On or Off',
+      refuses: [],
     },
   ],
   ['[[ProxyPassInherit]]', { says: ['ProxyPassInherit takes On or Off'], apache: 'ProxyPassInherit must be On or Off' }],

@@ -8,6 +8,7 @@ ruleTable('invalid-loadfactor', [
     {
       says: ['loadfactor "$2" is not a number: write 1 to 100'],
       apache: 'BalancerMember LoadFactor must be a number between 1..100',
+      refuses: ['balancer://a'],
     },
   ],
   // quotes inside the word are literal; the message shows the value with them, quoted once (issue 13)

@@ -8,7 +8,7 @@ import { COMPLETE, EPOCH_SECONDS, ruleTable } from '../../support/rules';
 const MEMBER = '<Macro Member $h $w>\n    BalancerMember http://$h loadfactor=$w\n</Macro>\n';
 
 ruleTable('invalid-macro', [
-  ['[[Use Member 1]]', { apache: 'no macro defined before Use', says: ['refuses this Use'], noFix: true }],
+  ['[[Use Member 1]]', { apache: 'no macro defined before Use', says: ['refuses this Use'], noFix: true, refuses: [] }],
   ['[[UndefMacro M]]', { apache: 'no macro defined before UndefMacro' }],
   [`${MEMBER}[[Use Other 1]]`, { apache: "macro 'other' undefined" }],
   [`${MEMBER}[[Use Member 10.0.0.1]]`, { apache: 'used with 1 arguments instead of 2' }],

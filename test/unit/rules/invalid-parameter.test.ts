@@ -12,6 +12,7 @@ ruleTable('invalid-parameter', [
       each: ['lbset "100" is not accepted: lbset must be between 0 and 99', 'nofailover "yes" is not accepted: failover must be On|Off'],
       apache: ' must be ',
       noFix: true,
+      refuses: ['balancer://shop'],
     },
   ],
   [

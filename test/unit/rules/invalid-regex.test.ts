@@ -8,6 +8,8 @@ ruleTable('invalid-regex', [
     {
       says: ['regular expression "^/(api|app" does not compile in PCRE: missing closing parenthesis (at character 11)'],
       noFix: true,
+      // A <LocationMatch> Apache cannot compile is not one of a balancer's lines.
+      refuses: [],
     },
   ],
   ['ProxyPassMatch [["^/x("]] http://h/', { says: ['missing closing parenthesis'] }],

@@ -8,7 +8,12 @@ const ADVICE = 'write letters of DSEIHRNC after + or -, no spaces or commas, e.g
 ruleTable('invalid-status', [
   [
     '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=[[D,H]]\n</Proxy>',
-    { says: ['status "D,H" is not valid', ADVICE], apache: 'BalancerMember Unknown status parameter option', noFix: true },
+    {
+      says: ['status "D,H" is not valid', ADVICE],
+      apache: 'BalancerMember Unknown status parameter option',
+      noFix: true,
+      refuses: ['balancer://shop'],
+    },
   ],
   ['<Proxy balancer://a>\nBalancerMember http://h status=[[+X]]\n</Proxy>', { says: ['status "+X"'] }],
   ['<Proxy balancer://a>\nBalancerMember http://h status=[[+]]\n</Proxy>', { says: ['status "+"'] }],

@@ -7,6 +7,7 @@ ruleTable('invalid-url', [
       says: ['"server1" is not an absolute URL: write scheme://host[:port], e.g. "http://server1"'],
       fixed: '<Proxy balancer://a>\n    BalancerMember http://server1\n</Proxy>',
       safe: false,
+      refuses: ['balancer://a'],
     },
   ],
   [

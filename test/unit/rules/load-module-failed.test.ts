@@ -10,7 +10,7 @@ const USAGE = 'LoadModule takes two arguments, a module name and the name of a s
 ruleTable('load-module-failed', [
   [
     '[[LoadModule proxy_module]]\n[[LoadModule a b c]]\n[[LoadModule]]',
-    { says: ['LoadModule takes a module name and a file'], apache: USAGE },
+    { says: ['LoadModule takes a module name and a file'], apache: USAGE, refuses: [] },
   ],
   [
     'LoadModule x_module [[/usr/lib/apache2/modules/mod_nothing.so]]',

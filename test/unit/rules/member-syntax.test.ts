@@ -20,6 +20,7 @@ ruleTable(
       {
         says: ['a trailing "#" comment is read as arguments'],
         apache: 'BalancerMember can not have a balancer name when defined in a location',
+        refuses: ['balancer://a'],
       },
     ],
     // near misses

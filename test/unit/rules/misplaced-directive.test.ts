@@ -9,6 +9,7 @@ ruleTable('misplaced-directive', [
     {
       says: ['BalancerGrowth cannot stand inside <Proxy>: move it where Apache allows it'],
       apache: 'BalancerGrowth not allowed in <Proxy> context',
+      refuses: ['balancer://a'],
     },
   ],
   [

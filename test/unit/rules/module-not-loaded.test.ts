@@ -18,7 +18,7 @@ const SLOTMEM_MISSING = {
 ruleTable('module-not-loaded', [
   [
     `${MPM}${PROXY}${BALANCER}${BYREQUESTS}[[<Proxy "balancer://shop">]]\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>`,
-    { ...SLOTMEM_MISSING, noFix: true },
+    { ...SLOTMEM_MISSING, noFix: true, refuses: ['balancer://shop'] },
   ],
   // the first balancer without an lbmethod is named
   [

@@ -22,7 +22,7 @@ ruleTable('proxy-section-arguments', [
   ],
   [
     '<Proxy balancer://a [[bare]]>\nBalancerMember http://h\n</Proxy>',
-    { apache: "Invalid Proxy parameter. Parameter must be in the form 'key=value'" },
+    { apache: "Invalid Proxy parameter. Parameter must be in the form 'key=value'", refuses: ['balancer://a'] },
   ],
   // near misses
   [

@@ -7,7 +7,12 @@ const FIX = 'fix the ProxyPass arguments: ProxyPass PATH URL [key=value …], or
 ruleTable('proxypass-syntax', [
   [
     'ProxyPass "/shop/" "balancer://shop/" [[timeout]] 30\nBalancerMember balancer://shop http://h',
-    { says: [FIX], apache: "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.", noFix: true },
+    {
+      says: [FIX],
+      apache: "Invalid ProxyPass|ProxyPassMatch parameter. Parameter must be in the form 'key=value'.",
+      noFix: true,
+      refuses: ['balancer://shop'],
+    },
   ],
   ['[[ProxyPass]]', { apache: 'ProxyPass|ProxyPassMatch needs a path when not defined in a location' }],
   ['[[ProxyPass /x]]', { apache: 'needs a path when not defined in a location' }],

@@ -14,6 +14,7 @@ ruleTable('proxypassreverse-syntax', [
       // Inside <Location "/shop/"> the URL alone would send a redirect to /landed on to /shop//landed.
       fixed: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n</Location>\nProxyPassReverse /shop balancer://shop/',
       safe: true,
+      refuses: [],
     },
   ],
   [

@@ -11,6 +11,7 @@ ruleTable('section-mismatch', [
       eachApache: ['<Proxy> was not closed.', 'Expected </Proxy> but saw </Location>'],
       fixed: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</Location>',
       safe: false,
+      refuses: ['balancer://shop'],
     },
   ],
   ['[[</Proxy>]]', { says: ['this closes a section that is not open here'], apache: '</Proxy> without matching <Proxy> section' }],

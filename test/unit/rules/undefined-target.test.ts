@@ -8,7 +8,7 @@ const SHOP = '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:808
 ruleTable('undefined-target', [
   [
     'ProxySet [["balancer://shop"]] lbmethod=bybusyness\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    { says: [MOVE], apache: "ProxySet can not find 'balancer://shop' Balancer.", noFix: true },
+    { says: [MOVE], apache: "ProxySet can not find 'balancer://shop' Balancer.", noFix: true, refuses: ['balancer://shop'] },
   ],
   [
     '<Proxy balancer://shop>\nRequire all granted\n</Proxy>\nProxySet [[balancer://shop]] lbmethod=bybusyness',

@@ -12,6 +12,8 @@ ruleTable('unknown-directive', [
       says: ['unknown directive "ProdyPassReverse": did you mean ProxyPassReverse?'],
       apache: `${INVALID}ProdyPassReverse', perhaps misspelled`,
       fixed: 'ProxyPassReverse "/a/" "balancer://a/"',
+      // The misspelled directive is a line of its own, not one of a balancer's.
+      refuses: [],
     },
   ],
   ['<Proxy balancer://a>\n[[<Proxi]] x>\n</Proxi>\n</Proxy>', { says: ['unknown directive "<Proxi": did you mean <Proxy?'] }],

@@ -14,6 +14,7 @@ ruleTable('unknown-lbmethod', [
       apache: 'ProxySet: unknown lbmethod lbmethod=ByRequests; balancer://shop',
       fixed: inShop('ProxySet lbmethod=byrequests'),
       safe: true,
+      refuses: ['balancer://shop'],
     },
   ],
   // a misspelling is fixed too, but not unattended

@@ -14,6 +14,7 @@ ruleTable('unknown-parameter', [
       apache: 'BalancerMember unknown Worker hcheck parameter',
       fixed: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
       safe: false,
+      refuses: ['balancer://shop'],
     },
   ],
   // a misspelling is fixed unattended; a name Apache spells differently (an alias) is not

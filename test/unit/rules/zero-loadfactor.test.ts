@@ -11,6 +11,7 @@ ruleTable('zero-loadfactor', [
       apache: 'BalancerMember LoadFactor must be a number between 1..100',
       fixed: '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=1\n</Proxy>',
       safe: false,
+      refuses: ['balancer://a'],
     },
   ],
   [

@@ -1,6 +1,6 @@
 /** `diff --format text`: the traffic diff for a terminal, coloured only when asked. */
-import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from '../../core/features/diff-words';
-import type { TrafficDiff } from '../../core/features/traffic-diff';
+import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from '../../core/reports/diff-words';
+import type { TrafficDiff } from '../../core/reports/traffic-diff';
 import { lineStartPath, oneLine } from '../one-line';
 
 /** Renders the diff; `titles` name the old and new side. File names and messages are kept to one line each (`oneLine`). */

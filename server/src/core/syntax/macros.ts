@@ -1,10 +1,13 @@
 /**
- * mod_macro (docs/apache-semantics.md, mod_macro): `<Macro>` bodies kept as read, and the text
- * substitution `Use` performs on them. The reader (parser.ts) stores macros and splices expansions
- * into its line stream; this file only knows the text.
+ * mod_macro (docs/apache-semantics.md, mod_macro): what `<Macro>`, `Use` and `UndefMacro` accept
+ * and refuse in Apache's words, and the text substitution `Use` performs on a body. The reader
+ * (parser.ts) reads the bodies, keeps the macros in its read-time state and splices expansions into
+ * its line stream; this file knows the macros and their text, not the stream.
  */
+import { asciiLower } from '../ascii';
 import type { Span } from '../span';
 import type { MappedText, Piece } from './lines';
+import type { Directive } from './tree';
 import type { Word } from './words';
 
 /** A macro as `<Macro>` defined it. */
@@ -23,8 +26,88 @@ export interface Macro {
 /** Parameters starting with `@` are substituted in double quotes, with `"` and `\` escaped. */
 const ESCAPE_PARAM = '@';
 
+/** mod_macro's line buffer (MAX_STRING_LEN): an expanded line must be shorter. */
+export const MAX_MACRO_LINE = 8192;
+
+/** A `<Macro>` line as the reader read it. */
+export interface MacroOpening {
+  readonly open: Directive;
+  readonly args: readonly Word[];
+  readonly hasBracket: boolean;
+}
+
+/**
+ * macro_section's checks once the body is read up to its `</Macro>` (`isClosed`): the macro to
+ * store, or Apache's refusal.
+ */
+export function definedMacro(
+  opening: MacroOpening,
+  isClosed: boolean,
+  body: readonly MappedText[],
+  location: string,
+): { macro: Macro } | { error: string } {
+  const name = asciiLower(opening.args[0]?.value ?? '');
+  const params = opening.args.slice(1).map((word) => word.value);
+  if (!opening.hasBracket) return { error: "<Macro> directive missing closing '>'" };
+  if (opening.args.length === 0)
+    return {
+      error: opening.open.argText.text.trim() === '>' ? '<Macro macro definition: empty name' : '<Macro macro definition: name not found',
+    };
+  const argumentsError = macroArgumentsError(name, location, params);
+  if (argumentsError) return { error: argumentsError };
+  if (!isClosed) return { error: `macro '${name}' (${location})\n\tcontents error: expected token not found: </Macro>` };
+  return { macro: { name, params, body, location, defined: opening.open.span } };
+}
+
+/**
+ * use_macro's checks on a `Use` line's words: the macro it expands and the values of its
+ * parameters, or Apache's refusal. `macros` is undefined before the first `<Macro>`; `chain` holds
+ * the macros whose expansion the line is part of.
+ */
+export function macroForUse(
+  macros: ReadonlyMap<string, Macro> | undefined,
+  args: readonly Word[],
+  chain: readonly string[],
+): { macro: Macro; values: readonly Word[] } | { error: string } {
+  if (!macros) return { error: 'no macro defined before Use' };
+  const [nameWord, ...values] = args;
+  const name = asciiLower(nameWord?.value ?? '');
+  if (name === '') return { error: 'no macro name specified with Use' };
+  const macro = macros.get(name);
+  if (!macro) return { error: `macro '${name}' undefined` };
+  if (chain.includes(name)) return { error: `recursive use of macro '${name}' is invalid` };
+  if (values.length !== macro.params.length)
+    return { error: `macro '${name}' (${macro.location}) used with ${values.length} arguments instead of ${macro.params.length}` };
+  return { macro, values };
+}
+
+/**
+ * The body of `macro` with `values` substituted (`use`: the `Use` line, `where`: how Apache names
+ * it), or Apache's refusal at the first line that outgrows MAX_MACRO_LINE.
+ */
+export function expandedBody(macro: Macro, values: readonly Word[], use: Span, where: string): { lines: MappedText[] } | { error: string } {
+  const lines: MappedText[] = [];
+  for (const [index, body] of macro.body.entries()) {
+    const text = expandLine(body, macro, values, use, MAX_MACRO_LINE);
+    if (!text)
+      return {
+        error: `${where} error while substituting: while processing line ${index + 1} of macro '${macro.name}' (${macro.location}) cannot substitute, buffer size too small`,
+      };
+    lines.push(text);
+  }
+  return { lines };
+}
+
+/** undef_macro: removes the macro an `UndefMacro` line names; Apache's refusal, else undefined. */
+export function undefineMacro(macros: Map<string, Macro> | undefined, directive: Directive): string | undefined {
+  if (!macros) return 'no macro defined before UndefMacro';
+  if (directive.argText.text.trim() === '') return 'no macro name specified with UndefMacro';
+  const name = asciiLower(directive.args[0]?.value ?? '');
+  return macros.delete(name) ? undefined : `cannot remove undefined macro '${name}'`;
+}
+
 /** check_macro_arguments: an empty or repeated parameter name is refused (the message), else undefined. */
-export function macroArgumentsError(name: string, location: string, params: readonly string[]): string | undefined {
+function macroArgumentsError(name: string, location: string, params: readonly string[]): string | undefined {
   for (let i = 0; i < params.length; i++) {
     if (params[i] === '') return `macro '${name}' (${location}): empty argument #${i + 1} name`;
     for (let j = i + 1; j < params.length; j++) {
@@ -42,7 +125,7 @@ export function macroArgumentsError(name: string, location: string, params: read
  * substituted text to the `Use` word it came from and the rest to the whole `Use` line; undefined
  * when the line grows to `maxLength` (Apache: "cannot substitute, buffer size too small").
  */
-export function expandLine(line: MappedText, macro: Macro, values: readonly Word[], use: Span, maxLength: number): MappedText | undefined {
+function expandLine(line: MappedText, macro: Macro, values: readonly Word[], use: Span, maxLength: number): MappedText | undefined {
   let text = line.text;
   // Runs of text from one source: -1 for the macro body, else the index of the Use value.
   let runs: Run[] = [{ length: text.length, source: -1 }];

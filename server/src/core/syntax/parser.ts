@@ -6,66 +6,20 @@
  * virtual text (the files in reading order, one newline apart), so spans stay plain offsets.
  */
 import { addModule, ReadFacts, shippedModuleSymbol, staticModules, testCondition } from './conditions';
-import {
-  DEFAULT_READ_LIMITS,
-  directoryOf,
-  FileAccess,
-  IncludeBudget,
-  IncludeLimit,
-  isOutside,
-  NotRegular,
-  ReadLimits,
-  normalizePath,
-  resolveInclude,
-  serverRootRelative,
-  TooLarge,
-} from './includes';
+import { isOutside, normalizePath, serverRootRelative } from './includes';
 import type { Span } from '../span';
 import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
-import type { Condition, Directive, IncludedFile, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
-import { expandLine, Macro, macroArgumentsError } from './macros';
-import { isSpace, MAX_POOLED, nextWord, substitute, Word, words } from './words';
+import type { Condition, Directive, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
+import { definedMacro, expandedBody, MAX_MACRO_LINE, macroForUse, undefineMacro } from './macros';
+import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
+import { readInclude } from './read-include';
+import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
-/** What reading may know beyond the file itself. */
-export interface ReadOptions {
-  /** Names given as `apache2 -D NAME`. */
-  readonly defines?: readonly string[];
-  /** Variables from outside the files (--env-file, --define, the process environment only when asked), the fallback for `${VAR}` after `Define`. */
-  readonly environment?: Readonly<Record<string, string | undefined>>;
-  /**
-   * The environment given is all Apache will see (an env file was read: --env-file, Debian's
-   * envvars), so a `${VAR}` that neither a `Define` nor it sets is certainly undefined.
-   */
-  readonly environmentIsComplete?: boolean;
-  /** The file's absolute path, when it has one. */
-  readonly path?: string;
-  /** Where relative includes start until a `ServerRoot` directive says otherwise; default: the file's directory. */
-  readonly serverRoot?: string;
-  /** When given, `Include` and `IncludeOptional` are followed through it. */
-  readonly files?: FileAccess;
-  /** How much following includes may read; default DEFAULT_READ_LIMITS. */
-  readonly limits?: ReadLimits;
-  /**
-   * Called every CHECKPOINT_LINES lines and before each included file, and by the analysis and the
-   * linter between their steps: it may throw to stop long work (the CLI's `--max-time` does), and
-   * the throw passes through. The core keeps no clock; the edge decides.
-   */
-  readonly checkpoint?: () => void;
-}
-
-/** mod_macro's line buffer (MAX_STRING_LEN): an expanded line must be shorter. */
-const MAX_MACRO_LINE = 8192;
-
-/**
- * Lines all `Use` expansions of one configuration may add, at most. Apache has no such limit, but a
- * line costs this process about a kilobyte (node, words, pieces), far more than its bytes: macros
- * that use the previous one twice reach 2^30 lines from 1.5 KB of text, past any size budget.
- */
-export const MAX_EXPANDED_LINES = 50_000;
+export type { ReadOptions } from './read-state';
 
 /** What an expanded line costs the size budget besides its text: the editor's 2 MB then holds about 8,000 of them. */
 const EXPANDED_LINE_COST = 256;
@@ -79,100 +33,8 @@ const CHECKPOINT_LINES = 1024;
  */
 export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
 
-/** Apache's AP_MAX_INCLUDE_DEPTH. */
-const MAX_INCLUDE_DEPTH = 128;
-
-/** What Apache says when Include or IncludeOptional has no argument or more than one (core.c's command table). */
-const INCLUDE_USAGE = {
-  include:
-    'Include takes one argument, Name(s) of the config file(s) to be included; fails if the wildcard does not match at least one file',
-  includeoptional:
-    'IncludeOptional takes one argument, Name or pattern of the config file(s) to be included; ignored if the file does not exist or the pattern does not match any files',
-} as const;
-
 /** What Apache says when LoadModule has not exactly two arguments (mod_so.c's command table). */
 const LOAD_MODULE_USAGE = 'LoadModule takes two arguments, a module name and the name of a shared object file to load it from';
-
-/** Apache's read-time state, shared by every file of one configuration. */
-class ReadState {
-  readonly comments: Span[] = [];
-  readonly diagnostics: SyntaxDiagnostic[] = [];
-  readonly variables = new Map<string, string>();
-  readonly flags: Set<string>;
-  readonly environment: Readonly<Record<string, string | undefined>>;
-  readonly access: FileAccess | undefined;
-  readonly limits: ReadLimits;
-  readonly budget: IncludeBudget;
-  readonly sources: SourceFile[] = [];
-  readonly texts: string[] = [];
-  /** The files being read, outermost first, to catch include cycles. */
-  readonly chain: string[] = [];
-  serverRoot: string;
-  sawLoadModule = false;
-  /** mod_macro's macros by lower-case name; undefined until the first `<Macro>` (Apache's "no macro defined before Use"). */
-  macros: Map<string, Macro> | undefined;
-  unfollowedInclude = false;
-  readonly checkpoint: () => void;
-  /** Lines read since the last checkpoint. */
-  linesSinceCheckpoint = 0;
-  /** Characters `${VAR}` substitution may still add to the configuration: as many as its size limit. */
-  expansionLeft: number;
-  /** Lines `Use` expansions may still add (MAX_EXPANDED_LINES in all). */
-  expandedLinesLeft = MAX_EXPANDED_LINES;
-  private length = 0;
-  /** Directive names as written, each kept once with its lower case: a tree repeats a few names thousands of times. */
-  private readonly names = new Map<string, DirectiveName>();
-  /** Argument values, each kept once: members repeat the same `route=`, `loadfactor=`, `status=` words. */
-  readonly values = new Map<string, string>();
-
-  constructor(
-    options: ReadOptions,
-    readonly modules: Set<string> | undefined,
-  ) {
-    this.flags = new Set(options.defines ?? []);
-    this.environment = options.environment ?? {};
-    this.access = options.files;
-    this.limits = options.limits ?? DEFAULT_READ_LIMITS;
-    this.budget = { left: this.limits.includes, directoryDepth: this.limits.directoryDepth };
-    this.expansionLeft = this.limits.size;
-    this.checkpoint = options.checkpoint ?? (() => undefined);
-    this.serverRoot = options.serverRoot ?? (options.path ? directoryOf(options.path) : '/');
-  }
-
-  /** Gives a file its place in the virtual text and returns its first offset. */
-  place(path: string, text: string): number {
-    const start = this.length === 0 && this.texts.length === 0 ? 0 : this.length + 1;
-    this.sources.push({ path, start, length: text.length });
-    this.texts.push(text);
-    this.length = start + text.length;
-    return start;
-  }
-
-  /** Whether a file of `length` characters still fits in the configuration's size limit. */
-  fits(length: number): boolean {
-    return this.length + 1 + length <= this.limits.size;
-  }
-
-  /** The shared copy of a name as written, and its lower case. */
-  name(written: string): DirectiveName {
-    if (written.length > MAX_POOLED) return { written, lower: asciiLower(written) };
-    let name = this.names.get(written);
-    if (!name) {
-      name = { written, lower: asciiLower(written) };
-      this.names.set(written, name);
-    }
-    return name;
-  }
-
-  get text(): string {
-    return this.texts.length === 1 ? this.texts[0]! : this.texts.join('\n');
-  }
-}
-
-interface DirectiveName {
-  readonly written: string;
-  readonly lower: string;
-}
 
 interface Frame {
   readonly open: Directive;
@@ -342,7 +204,7 @@ class Reader {
   }
 
   private report(ruleId: RuleId, problem: SyntaxProblem, span: Span, message: string, refused = true): void {
-    this.state.diagnostics.push({ ruleId, problem, span, message, refused });
+    this.state.report(ruleId, problem, span, message, refused);
   }
 
   private readLine(line: LogicalLine): void {
@@ -599,8 +461,6 @@ class Reader {
    */
   private readMacro(frame: Omit<Frame, 'condition'>): void {
     const open = frame.open;
-    const name = asciiLower(frame.args[0]?.value ?? '');
-    const params = frame.args.slice(1).map((word) => word.value);
     const location = `defined on line ${this.current ? this.current.number : this.lineNumber(open.lineAt)} of "${this.fileName()}"`;
     const body: MappedText[] = [];
     let nesting = 1;
@@ -629,15 +489,9 @@ class Reader {
       span: { start: open.span.start, end },
     });
     this.state.macros ??= new Map();
-    const refuse = (message: string): void => this.report('invalid-macro', 'macro', open.span, message);
-    if (!frame.hasBracket) return refuse("<Macro> directive missing closing '>'");
-    if (frame.args.length === 0)
-      return refuse(open.argText.text.trim() === '>' ? '<Macro macro definition: empty name' : '<Macro macro definition: name not found');
-    const where = `macro '${name}' (${location})`;
-    const argumentsError = macroArgumentsError(name, location, params);
-    if (argumentsError) return refuse(argumentsError);
-    if (!close) return refuse(`${where}\n\tcontents error: expected token not found: </Macro>`);
-    this.state.macros.set(name, { name, params, body, location, defined: open.span });
+    const defined = definedMacro(frame, close !== undefined, body, location);
+    if ('error' in defined) this.report('invalid-macro', 'macro', open.span, defined.error);
+    else this.state.macros.set(defined.macro.name, defined.macro);
   }
 
   /**
@@ -645,22 +499,15 @@ class Reader {
    * holds the nodes of its expansion as an `Include` holds those of its files.
    */
   private useMacro(directive: Directive): Directive {
-    const macros = this.state.macros;
     const refuse = (message: string): Directive => {
       this.report('invalid-macro', 'macro', directive.span, message);
       return directive;
     };
-    if (!macros) return refuse('no macro defined before Use');
-    const [nameWord, ...values] = directive.args;
-    const name = asciiLower(nameWord?.value ?? '');
-    if (name === '') return refuse('no macro name specified with Use');
-    const macro = macros.get(name);
-    if (!macro) return refuse(`macro '${name}' undefined`);
     const chain = this.current?.chain ?? [];
-    if (chain.includes(name)) return refuse(`recursive use of macro '${name}' is invalid`);
-    if (values.length !== macro.params.length) {
-      return refuse(`macro '${name}' (${macro.location}) used with ${values.length} arguments instead of ${macro.params.length}`);
-    }
+    const used = macroForUse(this.state.macros, directive.args, chain);
+    if ('error' in used) return refuse(used.error);
+    const { macro, values } = used;
+    const name = macro.name;
     const line = this.current ? this.current.number : this.lineNumber(directive.lineAt);
     const where = `macro '${name}' (${macro.location}) used on line ${line} of "${this.fileName()}"`;
     const at = { start: directive.span.start, end: directive.span.end, lastLineStart: directive.lineAt };
@@ -668,18 +515,15 @@ class Reader {
       this.report('include-over-limit', 'include-limit', directive.span, tooManyLines(name), false);
       return directive;
     }
+    const texts = expandedBody(macro, values, directive.span, where);
+    if ('error' in texts) return refuse(texts.error);
     const expanded: SplicedLine[] = [];
     const target: Node[] = [];
     const depth = this.stack.length;
     const inner = [...chain, name];
     let size = 0;
-    for (const [index, body] of macro.body.entries()) {
-      const text = expandLine(body, macro, values, directive.span, MAX_MACRO_LINE);
-      if (!text) {
-        return refuse(
-          `${where} error while substituting: while processing line ${index + 1} of macro '${name}' (${macro.location}) cannot substitute, buffer size too small`,
-        );
-      }
+    for (const [index, text] of texts.lines.entries()) {
+      const body = macro.body[index]!;
       size += text.text.length + 1 + EXPANDED_LINE_COST;
       const bodyLine = spanOf(body, 0, body.text.length);
       expanded.push({ line: { ...at, ...text }, where, number: index + 1, bodyLine, chain: inner, target, depth });
@@ -758,13 +602,8 @@ class Reader {
     } else if (name === 'use' && this.hasMacroModule()) {
       return this.useMacro(directive);
     } else if (name === 'undefmacro' && this.hasMacroModule()) {
-      const macros = this.state.macros;
-      if (!macros) this.report('invalid-macro', 'macro', directive.span, 'no macro defined before UndefMacro');
-      else if (directive.argText.text.trim() === '')
-        this.report('invalid-macro', 'macro', directive.span, 'no macro name specified with UndefMacro');
-      else if (!macros.delete(asciiLower(first))) {
-        this.report('invalid-macro', 'macro', directive.span, `cannot remove undefined macro '${asciiLower(first)}'`);
-      }
+      const error = undefineMacro(this.state.macros, directive);
+      if (error) this.report('invalid-macro', 'macro', directive.span, error);
     } else if (name === 'loadmodule') {
       // TAKE2: exactly two words; Apache refuses the line and loads nothing.
       if (args.length !== 2 || first === '' || args[1]!.value === '') {
@@ -778,12 +617,9 @@ class Reader {
       this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
       this.checkServerRoot(args[0]!, first);
     } else if (name === 'include' || name === 'includeoptional') {
-      // TAKE1: exactly one word, and not an empty one.
-      if (first === '' || args.length > 1) {
-        this.report('include-failed', 'include-arguments', directive.span, INCLUDE_USAGE[name]);
-        return directive;
-      }
-      return this.include(directive, first, name === 'includeoptional');
+      return readInclude(this.state, directive, name, (path, text) =>
+        new Reader(this.state, text, this.state.place(path, text), path).read(),
+      );
     }
     return directive;
   }
@@ -844,98 +680,6 @@ class Reader {
     if (access.readDirectory(normalizePath(path)) !== undefined) return;
     this.report('invalid-directive-argument', 'server-root', word.span, 'ServerRoot must be a valid directory');
   }
-
-  /** Reads the files an include names, each as its own file, sharing the read-time state. */
-  private include(directive: Directive, argument: string, optional: boolean): Directive {
-    const state = this.state;
-    if (!state.access) {
-      state.unfollowedInclude = true;
-      return directive;
-    }
-    const resolved = resolveInclude(argument, optional, state.serverRoot, state.access, state.budget);
-    if ('error' in resolved) {
-      this.report('include-failed', 'include-failed', directive.span, resolved.error);
-      return directive;
-    }
-    const included: IncludedFile[] = [];
-    let limit = resolved.limit;
-    let outside = resolved.outside;
-    for (const path of resolved.files) {
-      state.checkpoint();
-      if (state.budget.left <= 0) {
-        limit = 'includes';
-        break;
-      }
-      if (state.chain.includes(path) || state.chain.length > MAX_INCLUDE_DEPTH) {
-        const cycle = state.chain.includes(path) ? ` (${[...state.chain.slice(state.chain.indexOf(path)), path].join(' → ')})` : '';
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Exceeded maximum include depth of ${MAX_INCLUDE_DEPTH}, There appears to be a recursion.${cycle}`,
-        );
-        continue;
-      }
-      const text = state.access.readFile(path);
-      state.budget.left--;
-      if (text === undefined) {
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Could not open configuration file ${path}: No such file or directory`,
-        );
-        continue;
-      }
-      if (isOutside(text)) {
-        outside = text;
-        continue;
-      }
-      if (typeof text !== 'string' && 'type' in text && !text.isPseudo) {
-        this.report(
-          'include-failed',
-          'include-failed',
-          directive.span,
-          `Could not open configuration file ${path}: Bad file descriptor (AH00554: Access to file ${path} denied by server: not a regular file)`,
-        );
-        continue;
-      }
-      if (typeof text !== 'string' || !state.fits(text.length)) {
-        this.report(
-          'include-over-limit',
-          'include-limit',
-          directive.span,
-          unread(path, typeof text === 'string' ? undefined : text, state.limits.size),
-          false,
-        );
-        continue;
-      }
-      state.chain.push(path);
-      const nodes = new Reader(state, text, state.place(path, text), path).read();
-      state.chain.pop();
-      included.push({ path, nodes });
-    }
-    // One finding naming the include as written: what lies outside is not named, nor whether it exists.
-    if (outside)
-      this.report(
-        'include-outside-roots',
-        'include-outside-roots',
-        directive.span,
-        `${quoted(argument, undefined, true)} is outside the include roots, so it is not read: --include-root DIR adds one`,
-        false,
-      );
-    if (limit) this.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
-    return { ...directive, argText: directive.argText, included };
-  }
-}
-
-/** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */
-function unread(path: string, file: TooLarge | NotRegular | undefined, size: number): string {
-  const shown = quoted(path, undefined, true);
-  if (file && 'type' in file) return `${shown} is ${file.type}, which may never end or may block, so it is not read`;
-  if (file)
-    return `${shown} is ${sizeText(file.bytes)}, more than the ${sizeText(file.limit)} a file may have, so it is not read (--max-size)`;
-  return `${shown} would take this configuration past the ${sizeText(size)} it may have, so it is not read (--max-size)`;
 }
 
 /** Why a `${VAR}` was left as written: its value would make the line or the configuration too long. */
@@ -950,21 +694,6 @@ function tooManyLines(name: string): string {
 
 function notSubstituted(name: string): string {
   return `${quoted(`\${${name}}`)} is left as written: its value would make a line over ${sizeText(MAX_SUBSTITUTED_LINE)} or the configuration too large (--max-size)`;
-}
-
-/** Which limit stopped an include, and how to raise it. */
-function limitReached(limit: IncludeLimit, limits: ReadLimits): string {
-  switch (limit) {
-    case 'includes':
-      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders Include may read, so the rest are not read (--max-includes)`;
-    case 'depth':
-      return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth)`;
-  }
-}
-
-/** A size for people: MB (of 1,048,576 bytes) from one MB up, KB below. */
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 function trim(line: LogicalLine): MappedText | undefined {

@@ -1,5 +1,5 @@
 /** balancerLens/diff: what the open document changed since an older text of it (the client sends its HEAD version), as the markdown report. */
-import { diffMarkdown } from '../../core/features/diff-markdown';
+import { diffMarkdown } from '../../core/reports/diff-markdown';
 import { escapeMarkdown } from '../../core/markup';
 import type { DiffAnswer, DiffParams } from '../../protocol';
 import type { Open } from '../context';

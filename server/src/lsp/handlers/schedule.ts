@@ -1,5 +1,5 @@
 /** balancerLens/schedule: the JSON report of one balancer, for the editor's schedule view, with its what-if and lbstatus steps. */
-import { balancerReport } from '../../core/features/schedule-report';
+import { balancerReport } from '../../core/reports/schedule-report';
 import { balancerLiveLines, compareAll, LivePage } from '../../core/live/editor';
 import { previewSteps, previewWhatIf, WhatIf } from '../../core/scheduler/preview';
 import type { MemberWhatIf, ScheduleAnswer, ScheduleParams } from '../../protocol';

@@ -1,6 +1,6 @@
 /** `schedule --format html`: one self-contained page (no external resource) with the chart and a table per balancer. */
 import type { BalancerReport } from './schedule-report';
-import { percent } from './share-text';
+import { percent } from '../features/share-text';
 import { describeFacts } from './diff-words';
 import { escapeMarkup } from '../markup';
 import { scheduleSvg } from './svg';

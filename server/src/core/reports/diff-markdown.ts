@@ -6,7 +6,7 @@
  */
 import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
 import { escapeMarkdown } from '../markup';
-import { bar } from './share-text';
+import { bar } from '../features/share-text';
 import type { BalancerChange, MemberChange, TrafficDiff } from './traffic-diff';
 
 const BAR_WIDTH = 10;

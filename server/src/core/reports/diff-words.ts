@@ -1,6 +1,6 @@
 /** The words of a traffic diff, one spelling for the text, markdown and SVG reports. */
 import { memberLetter } from '../scheduler/letters';
-import { percent } from './share-text';
+import { percent } from '../features/share-text';
 import type { BalancerChange, BalancerFacts, MemberChange, MemberState, RouteChange, Settings, TrafficDiff } from './traffic-diff';
 import { stateWords } from './traffic-diff';
 

@@ -5,7 +5,7 @@
  * file reads in a light and a dark README or pull request.
  */
 import { changeTitle, describeFacts, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
-import { percent } from './share-text';
+import { percent } from '../features/share-text';
 import type { BalancerReport } from './schedule-report';
 import { balancerFacts, TrafficDiff } from './traffic-diff';
 import { escapeMarkup } from '../markup';

@@ -1,0 +1,118 @@
+/**
+ * How the model stores the `key=value` words of its lines: compactly, since a model keeps one
+ * parameter list per member line and a configuration may have thousands of members.
+ */
+import type { Span } from '../span';
+import type { Word } from '../syntax/words';
+import type { Parameter } from './model';
+import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from './params';
+
+/**
+ * A `key=value` word split at its first `=`, its value located exactly when the word was written
+ * plainly. The value's span is made when asked for (only findings on a value need it), so the
+ * model keeps no second span for each of its many parameters.
+ */
+export class WordParameter implements Parameter {
+  readonly key: string;
+  readonly value: string;
+  readonly span: Span;
+  /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
+  readonly #valueStart: number;
+
+  constructor(word: Word) {
+    const equals = word.value.indexOf('=');
+    const key = word.value.slice(0, equals);
+    this.key = KNOWN_KEYS.get(key) ?? key;
+    this.value = word.value.slice(equals + 1);
+    this.span = word.span;
+    const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
+    this.#valueStart = plain ? word.span.start + equals + 1 : -1;
+  }
+
+  get valueSpan(): Span {
+    return this.#valueStart < 0 ? this.span : { start: this.#valueStart, end: this.span.end };
+  }
+}
+
+/** The parameter keys Apache knows, as written in lower case: a parameter keeps this one string instead of a copy per line. */
+const KNOWN_KEYS = new Map(
+  [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS, ...BALANCER_PARAMETER_KEYS].map((key) => [key, key]),
+);
+
+/** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
+export class ParameterTable {
+  readonly parameters: Parameter[] = [];
+  /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
+  private positions: Map<string, number> | undefined;
+
+  set(parameter: Parameter): void {
+    const key = parameter.key.toLowerCase();
+    const index = this.positions ? this.positions.get(key) : this.scan(key);
+    if (index !== undefined) {
+      this.parameters[index] = parameter;
+      return;
+    }
+    this.positions?.set(key, this.parameters.length);
+    this.parameters.push(parameter);
+    if (!this.positions && this.parameters.length > SCANNED_KEYS)
+      this.positions = new Map(this.parameters.map((each, position) => [each.key.toLowerCase(), position]));
+  }
+
+  /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
+  kept(): Parameter[] {
+    return this.parameters.slice();
+  }
+
+  private scan(key: string): number | undefined {
+    const index = this.parameters.findIndex((each) => each.key.toLowerCase() === key);
+    return index < 0 ? undefined : index;
+  }
+}
+
+/** How many keys a line's table scans before it indexes them. */
+const SCANNED_KEYS = 16;
+
+/**
+ * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key. Their keys
+ * are distinct already (the line's table) and few, so a scan of the line's own array stands in for a
+ * Map, which the model would otherwise keep for each of thousands of members.
+ */
+export class MemberSettings implements ReadonlyMap<string, Parameter> {
+  readonly #parameters: readonly Parameter[];
+
+  constructor(parameters: readonly Parameter[]) {
+    this.#parameters = parameters;
+  }
+
+  get size(): number {
+    return this.#parameters.length;
+  }
+
+  get(key: string): Parameter | undefined {
+    return this.#parameters.find((parameter) => parameter.key.toLowerCase() === key);
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  *entries(): IterableIterator<[string, Parameter]> {
+    for (const parameter of this.#parameters) yield [parameter.key.toLowerCase(), parameter];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const parameter of this.#parameters) yield parameter.key.toLowerCase();
+  }
+
+  values(): IterableIterator<Parameter> {
+    return this.#parameters.values();
+  }
+
+  forEach(callback: (value: Parameter, key: string, map: ReadonlyMap<string, Parameter>) => void, thisArg?: unknown): void {
+    for (const parameter of this.#parameters) callback.call(thisArg, parameter, parameter.key.toLowerCase(), this);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, Parameter]> {
+    return this.entries();
+  }
+}
