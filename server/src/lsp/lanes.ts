@@ -105,12 +105,18 @@ export function startLanes(): boolean {
     const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
     if (typeof method !== 'string') return worker.postMessage(message);
     if (id === undefined) {
+      // The protocol's end: not queued behind an analysis the worker may be deep in.
+      if (method === 'exit') process.exit(isShutDown ? 0 : 1);
       if (TOUCHING.has(method)) isSettled = false;
       fast.notified(method, params);
       return worker.postMessage(message);
     }
     if (method === 'initialize') fast.initialize(params);
-    if (method === 'shutdown') isShutDown = true;
+    // Answered here at once: behind a long analysis the client's stop would time out, and a restart fail.
+    if (method === 'shutdown') {
+      isShutDown = true;
+      return void writer.write({ jsonrpc: '2.0', id, result: null } as Message);
+    }
     const uri = documentOf(params);
     // A document the worker is answering a request about is left to it: it is analysing that one already.
     if ((isBusy || unanswered.size > 0) && !isSettled && !isShutDown && ![...unanswered.values()].includes(uri)) {
