@@ -162,19 +162,9 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
     await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await page.keyboard.type('BalancerMem', { delay: 30 });
-    const typedAt = Date.now();
-    // Past the 300 ms pause and within the 1.5 s hold, the unclosed section and the half-typed name are held
-    // back. Checked until 1.2 s after the last key; a check that a busy machine finishes later does not count.
-    let checks = 0;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    while (Date.now() - typedAt < 1_200) {
-      const errors = await page.locator('.squiggly-error').count();
-      if (Date.now() - typedAt >= 1_200) break;
-      assert.equal(errors, 0, `an error showed ${Date.now() - typedAt} ms after the last key, while the line was still being typed`);
-      checks++;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(checks > 0, 'the machine was too busy to look within the hold');
+    // Past the 300 ms pause, within the 1.5 s hold: the unclosed section and the half-typed name are held back.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    assert.equal(await page.locator('.squiggly-error').count(), 0, 'an error showed while the line was still being typed');
     await screenshot(page, 'typing.png', { x: 48, y: 30, width: 900, height: 200 });
     await page.locator('.squiggly-error').first().waitFor({ timeout: 20_000 });
     await page.keyboard.type('ber "http://10.0.0.1:8080"', { delay: 30 });
