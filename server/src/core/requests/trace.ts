@@ -364,7 +364,7 @@ function traceOnce(
       if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
       headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
     }
-    const preserve = setting(['proxypreservehost'])?.directive;
+    const preserve = setting((line) => line.name === 'proxypreservehost')?.directive;
     const preserved = preserve !== undefined && asciiLower(preserve.args[0]?.value ?? '') === 'on';
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
     headers.host = preserved && clientHost !== undefined ? clientHost : authority;
@@ -372,7 +372,7 @@ function traceOnce(
       what: preserved ? "ProxyPreserveHost On: the member gets the client's Host" : `the member gets Host: ${authority}`,
       span: preserve?.span,
     });
-    const addHeaders = setting(['proxyaddheaders'])?.directive;
+    const addHeaders = setting((line) => line.name === 'proxyaddheaders')?.directive;
     if (!addHeaders || asciiLower(addHeaders.args[0]?.value ?? '') !== 'off') {
       const forwarded = headers['x-forwarded-for'];
       headers['x-forwarded-for'] = forwarded === undefined ? clientAddress : `${forwarded}, ${clientAddress}`;
@@ -385,9 +385,8 @@ function traceOnce(
     return headers;
   }
 
-  /** The last line of `names` in the locations, else the server's, else the main server's. */
-  function setting(names: readonly string[]): Line | undefined {
-    const matches = (line: Line): boolean => names.includes(line.name);
+  /** The last line that `matches` in the locations, else the server's, else the main server's. */
+  function setting(matches: (line: Line) => boolean): Line | undefined {
     return (
       locationLines(server, main, locations)
         .filter((line) => matches(line) && line.sections.length === 1)
@@ -409,13 +408,14 @@ function traceOnce(
     if (status === null || status < 400) return trace;
     let result = trace;
     if (trace.handledBy === 'proxy') {
-      const override = setting(['proxyerroroverride'])?.directive;
+      const override = setting((line) => line.name === 'proxyerroroverride')?.directive;
       const [flag, ...codes] = override?.args.map((word) => word.value) ?? [];
       if (asciiLower(flag ?? '') !== 'on' || (codes.length > 0 && !codes.includes(String(status)))) return trace;
       steps.push({ what: `ProxyErrorOverride: the member's ${status} is answered as Apache's own error`, span: override?.span });
       result = { ...trace, handledBy: 'error', clientLocation: null, clientSetCookie: null };
     }
-    const line = errorDocumentFor(status);
+    // The ErrorDocument for the status: a <Location>'s, else the server's, else the main server's.
+    const line = setting((each) => each.name === 'errordocument' && each.directive.args[0]?.value === String(status));
     const target = line?.directive.args[1]?.value;
     if (!line || target === undefined || asciiLower(target) === 'default') return result;
     const span = line.directive.span;
@@ -457,18 +457,6 @@ function traceOnce(
       });
     else steps.push({ what: `the client gets the page with status ${status}`, span });
     return { ...result, handledBy: redirected.handledBy === 'error' ? 'error' : 'local' };
-  }
-
-  /** The ErrorDocument line for `status` that applies: a <Location>'s, else the server's, else the main server's. */
-  function errorDocumentFor(status: number): Line | undefined {
-    const matches = (line: Line): boolean => line.name === 'errordocument' && line.directive.args[0]?.value === String(status);
-    return (
-      locationLines(server, main, locations)
-        .filter((line) => matches(line) && line.sections.length === 1)
-        .at(-1) ??
-      server.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1) ??
-      (server === main ? undefined : main.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1))
-    );
   }
 
   /** ProxyPassReverse (or a cookie variant) lines in merge order: the main server's, the server's, then the locations'. */
