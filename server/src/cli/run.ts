@@ -10,7 +10,8 @@ import { oneLine } from './one-line';
 import { runSchedule, SCHEDULE_USAGE } from './schedule';
 import { runStatus, STATUS_USAGE } from './status';
 import { runTrace, TRACE_USAGE } from './trace';
-import { COMMANDS, didYouMean } from './usage';
+import { COMMANDS } from './commands';
+import { didYouMean } from './usage';
 import { version } from './version';
 
 const USAGE = `usage: balancer-lens <command> [options]

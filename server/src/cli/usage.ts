@@ -5,9 +5,6 @@ import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** The commands; `help COMMAND` and the suggestions for a mistyped one take them from here. */
-export const COMMANDS = ['lint', 'schedule', 'diff', 'trace', 'status', 'lsp', 'help'] as const;
-
 /** `: did you mean X?`, or nothing when no candidate is close. */
 export function didYouMean(word: string, candidates: readonly string[]): string {
   const suggestion = suggestFrom(word, candidates);

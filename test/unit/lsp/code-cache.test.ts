@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { CODE_CACHE_ENV } from '../../../server/src/lsp/code-cache';
+import { CODE_CACHE_ENV } from '../../../server/src/node/code-cache';
 import { SERVER, startSession } from '../../support/lsp-session';
 import { tempDir } from '../../support/temp';
 
