@@ -133,7 +133,7 @@ function writeCache(file: string, name: string, script: Script): void {
   try {
     const payload = script.createCachedData();
     const folder = dirname(file);
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeFolder(folder);
     writeFileSync(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
     const others = new RegExp(`^${name}-[0-9a-f]{16}\\${SUFFIX}$`);
@@ -145,6 +145,20 @@ function writeCache(file: string, name: string, script: Script): void {
       rmSync(temporary, { force: true });
     } catch {
       // Nothing was written.
+    }
+  }
+}
+
+/**
+ * Makes `folder` and, when missing, its parent (~/.cache), for this user only. Not mkdir's recursive
+ * mode: under a HOME of /proc it tries the same two folders forever (Node.js 20).
+ */
+function makeFolder(folder: string): void {
+  for (const path of [dirname(folder), folder]) {
+    try {
+      mkdirSync(path, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
 }
