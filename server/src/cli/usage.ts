@@ -1,6 +1,6 @@
 /** Command lines read in our words: parseArgs behind a wrapper that says what is wrong, suggests the flag meant, and points at --help. */
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { suggestFrom } from '../core/directives/directives';
+import { suggestFrom } from '../core/suggest';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -20,7 +20,8 @@ export const CODE_CACHE_ENV = 'BALANCER_LENS_CODE_CACHE';
 
 /** The folder's name in the user's cache folder. */
 const FOLDER_NAME = 'balancer-lens';
-const SUFFIX = '.cache';
+/** A cache file's name (`cli-lint-0123456789abcdef.cache`), with the key of the bundle that made it. */
+const CACHE_NAME = /^[a-z]+(?:-[a-z]+)*-([0-9a-f]{16})\.cache$/;
 /** A cache file starts with the SHA-256 of the rest: V8 does not check its payload in release builds. */
 const DIGEST_BYTES = 32;
 /** Bigger than any cache of ours (about 1 MB): a larger file is not read. */
@@ -84,11 +85,11 @@ export function requireWithCodeCache(path: string, folder: string, name: string)
   const bytes = readFileSync(path);
   // The bundle, the runtime and the platform name the file: V8 itself only compares the source's length.
   const key = createHash('sha256').update(`${process.version}\0${process.arch}\0`).update(bytes).digest('hex').slice(0, 16);
-  const file = join(folder, `${name}-${key}${SUFFIX}`);
+  const file = join(folder, `${name}-${key}.cache`);
   const cachedData = readCache(file);
   const source = bytes.toString('utf8').replace(/^#!/, '//');
   const script = new Script(Module.wrap(source), { filename: path, ...(cachedData ? { cachedData } : {}) });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(file, name, script));
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(file, key, script));
   const module = new Module(path);
   module.filename = path;
   module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(path));
@@ -126,9 +127,10 @@ function readCache(file: string): Buffer | undefined {
 
 /**
  * Writes the cache through a new temporary file (another process may read the cache meanwhile; the
- * language server's two threads may both write it) and drops this name's caches of other bundles.
+ * language server's two threads may both write it) and drops the caches of other bundles (`key`
+ * names this one), so an upgrade leaves no cache behind.
  */
-function writeCache(file: string, name: string, script: Script): void {
+function writeCache(file: string, key: string, script: Script): void {
   const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
   try {
     const payload = script.createCachedData();
@@ -136,9 +138,10 @@ function writeCache(file: string, name: string, script: Script): void {
     makeFolder(folder);
     writeFileSync(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
-    const others = new RegExp(`^${name}-[0-9a-f]{16}\\${SUFFIX}$`);
-    for (const entry of readdirSync(folder))
-      if (others.test(entry) && join(folder, entry) !== file) rmSync(join(folder, entry), { force: true });
+    for (const entry of readdirSync(folder)) {
+      const other = CACHE_NAME.exec(entry)?.[1];
+      if (other !== undefined && other !== key) rmSync(join(folder, entry), { force: true });
+    }
   } catch {
     // A cache is only a head start: a folder that cannot be written leaves the next start as fast as this one.
     try {

@@ -1,11 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  editDistance,
-  findDirective,
-  moduleIdentifier,
-  suggestDirective,
-  suggestFrom,
-} from '../../../server/src/core/directives/directives';
+import { findDirective, moduleIdentifier, suggestDirective } from '../../../server/src/core/directives/directives';
+import { editDistance, suggestFrom } from '../../../server/src/core/suggest';
 import { DIRECTIVES } from '../../../server/src/core/directives/table';
 
 // Expected modules and contexts are the manual's (apache2-doc 2.4.71 quick reference and module pages).
