@@ -93,4 +93,3 @@ function shareBar(state: MemberChange['before']): string {
 function cell(text: string): string {
   return escapeMarkdown(text.length > CELL_CHARACTERS ? `${text.slice(0, CELL_CHARACTERS - 1)}…` : text);
 }
-
