@@ -1,5 +1,5 @@
 /**
- * The bundle loaded with a V8 code cache (server/src/lsp/code-cache.ts), in the folder the editor
+ * The bundle loaded with a V8 code cache (server/src/node/code-cache.ts), in the folder the editor
  * names in BALANCER_LENS_CODE_CACHE: written when the server exits, used (so left as it is) by the
  * next start, and ignored then replaced when damaged or made by another V8. Every start answers
  * the same diagnostics.
