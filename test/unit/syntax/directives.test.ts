@@ -130,6 +130,13 @@ const IDENTIFIERS: readonly (readonly [string, string])[] = [
 ];
 
 describe('directives', () => {
+  it("names only ASCII directives, so lower-casing the table natively folds as Apache's strcasecmp does", () => {
+    assert.deepEqual(
+      DIRECTIVES.filter((directive) => !/^[\x20-\x7e]+$/.test(directive.name)),
+      [],
+    );
+  });
+
   describe('findDirective', () => {
     for (const [name, canonical, module, contexts] of LOOKUPS) {
       const expected = canonical === undefined ? undefined : { name: canonical, module, contexts };
