@@ -1,7 +1,7 @@
 /**
  * Loading the bundle with a V8 code cache: the functions compiled in an earlier run are read back
- * instead of being parsed and compiled again (about 60 ms less CPU for a `lint` of a small file, and
- * 20–60 ms of the language server's main thread to the first diagnostics). The folder is the one
+ * instead of being parsed and compiled again (about 40 ms less CPU a CLI run, and 20–60 ms of the
+ * language server's main thread to the first diagnostics; docs/performance.md, "Start-up"). The folder is the one
  * BALANCER_LENS_CODE_CACHE names (the VS Code extension gives its global storage), else the user's
  * cache folder; `off` keeps none. Nothing is written beside the bundle or in the working folder. A cache
  * that is missing, damaged, not the user's own, or made by another bundle or Node.js/Electron is
