@@ -138,7 +138,12 @@ async function answers(cwd: string, args: readonly string[], page: string): Prom
     assert.doesNotThrow(() => JSON.parse(run.stdout), `${name} ${args.join(' ')}: ${run.stderr}`);
   const json = <T>(run: Run): T => JSON.parse(run.stdout) as T;
   return {
-    lint: [lint.status, json<{ messages: { ruleId: string }[] }[]>(lint).flatMap((file) => file.messages.map((message) => message.ruleId)).sort()],
+    lint: [
+      lint.status,
+      json<{ messages: { ruleId: string }[] }[]>(lint)
+        .flatMap((file) => file.messages.map((message) => message.ruleId))
+        .sort(),
+    ],
     schedule: json<ScheduleJson>(schedule).balancers.map((balancer) => [
       balancer.name,
       balancer.members.map((member) => [member.url, member.share]),

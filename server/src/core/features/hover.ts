@@ -5,15 +5,7 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import {
-  BalancerPreview,
-  describeIdle,
-  failover,
-  lowerTiers,
-  previewPicks,
-  refusalSentence,
-  unseenSentence,
-} from '../scheduler/preview';
+import { BalancerPreview, describeIdle, failover, lowerTiers, previewPicks, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../span';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
