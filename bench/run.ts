@@ -620,11 +620,12 @@ function checkTargets(
         value === undefined
           ? 'not measured'
           : `${value.toFixed(2)}× as fast (lint ${ms(size!.lint.wallMs)}, Apache ${ms((size!.apache as CommandStats).wallMs)})`,
-      target: factor === 1 ? 'no slower (≥ 1×)' : `≥ ${factor}× as fast`,
+      target: factor < 1 ? `within ${(1 / factor).toFixed(1)}× of Apache (≥ ${factor.toFixed(2)}× as fast)` : `≥ ${factor}× as fast`,
       met: value === undefined ? undefined : value >= factor,
     };
   };
-  targets.push(speedTarget(medium, 1), speedTarget(large, 3));
+  // Issue 31: within 1.5× of Apache at 10k lines (Node's own start is most of Apache's time there), 3× faster at 100k.
+  targets.push(speedTarget(medium, 1 / 1.5), speedTarget(large, 3));
   const compared = heavy.filter((size) => size.lines >= 10_000 && !('skipped' in size.apache));
   targets.push({
     name: 'lint vs `apache2 -t`, balancer-heavy: peak RSS (sizes ≥ 10k)',
@@ -655,8 +656,8 @@ function checkTargets(
   targets.push({
     name: `in-process analysis + lint, warm (${largestHeavy.label} lines)`,
     actual: `${mbps(warmMbps)} MB/s`,
-    target: '≥ 20 MB/s',
-    met: warmMbps >= 20,
+    target: '≥ 50 MB/s',
+    met: warmMbps >= 50,
   });
   targets.push({
     name: 'heap kept by analysis + findings, per byte of configuration',

@@ -12,30 +12,25 @@ import type { Diagnostic } from '../../server/src/core/rules/types';
 import type { Directive, Node, Section, SyntaxTree } from '../../server/src/core/syntax/tree';
 import { diskAccess } from '../../server/src/node/files';
 import {
-  ConfigTestResult,
   StartOutcome,
   assertApacheInstalled,
+  cleanAfterEach,
+  configTestBatch,
   freePort,
   launchApache,
-  loadModuleLine,
-  cleanAfterEach,
-  makeScratchDir,
-  mapConcurrently,
-  removeScratchDir,
+  moduleLines,
   runConfigTest,
   serverLines,
 } from './harness';
 
 /** Any fixed time: no case depends on it (it only matters for `retry` larger than the epoch). */
 const EPOCH_SECONDS = 1_800_000_000;
-/** How many `apache2 -t` processes run at once. */
-const CONCURRENCY = 2;
 
 /** The modules every config-test wrapper loads (unixd is compiled in). */
 const BASE_MODULES = ['mpm_event', 'authz_core', 'proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests'];
 
 /** `LoadModule` line of a module by the stem of its identifier (`proxy` → proxy_module, mod_proxy.so). */
-const loadModule = (stem: string): string => loadModuleLine(`${stem}_module`, `mod_${stem}.so`);
+const loadModule = (stem: string): string => moduleLines([stem]).join('');
 
 /** What Apache's `-t` must say about a case: the spec's verdict, which this suite also checks. */
 type Verdict = 'refused' | 'accepted';
@@ -629,35 +624,16 @@ function describeErrors(errors: readonly Diagnostic[], index: LineIndex): string
 
 /** A fragment-free wrapper for `-t`: own ServerRoot, pid file, error log, loopback port, modules. */
 function configTestWrapper(dir: string, port: number, modules: readonly string[]): string[] {
-  return [...serverLines(dir, port), ...[...BASE_MODULES, ...modules].map(loadModule)];
+  return [...serverLines(dir, port), ...moduleLines([...BASE_MODULES, ...modules])];
 }
 
 describe('real Apache: config test (apache2 -t) agrees with the linter', function () {
-  let scratchDir: string | undefined;
-  const files: string[] = [];
-  const texts: string[] = [];
-  let results: ConfigTestResult[] = [];
-
-  before(async function () {
-    assertApacheInstalled();
-    scratchDir = await makeScratchDir();
-    await mkdir(join(scratchDir, 'run'));
-    const dir = scratchDir;
-    const port = await freePort();
-    for (const [number, testCase] of cases.entries()) {
-      const text =
-        (testCase.bom ? '\uFEFF' : '') + [...configTestWrapper(dir, port, testCase.modules ?? []), testCase.fragment, ''].join('\n');
-      const file = join(dir, `case-${String(number + 1).padStart(3, '0')}.conf`);
-      await writeFile(file, text);
-      files.push(file);
-      texts.push(text);
-    }
-    results = await mapConcurrently(files, CONCURRENCY, (file) => runConfigTest(file));
-  });
-
-  after(async function () {
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-  });
+  const batch = configTestBatch('case', (dir, port) =>
+    cases.map(
+      (testCase) =>
+        (testCase.bom ? '\uFEFF' : '') + [...configTestWrapper(dir, port, testCase.modules ?? []), testCase.fragment, ''].join('\n'),
+    ),
+  );
 
   it(`has at least 70 cases, each with a distinct title`, function () {
     assert.ok(cases.length >= 70, `${cases.length} cases`);
@@ -666,10 +642,8 @@ describe('real Apache: config test (apache2 -t) agrees with the linter', functio
 
   for (const [number, testCase] of cases.entries()) {
     it(`${testCase.verdict}: ${testCase.title}`, function () {
-      const result = results[number];
-      const file = files[number];
-      const text = texts[number];
-      if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
+      const { results, files, texts } = batch();
+      const [result, file, text] = [results[number]!, files[number]!, texts[number]!];
       const index = new LineIndex(text);
       // As Apache reads it: from its path, with includes followed on the disk (ServerRoot is the scratch folder).
       // Apache's environment is this process's, and the linter is given all of it.

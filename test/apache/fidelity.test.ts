@@ -5,21 +5,12 @@
 // warning a case names where Apache accepts but logs (docs/apache-semantics.md, add_pass,
 // proxysection, ap_pregcomp).
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import { diskAccess } from '../../server/src/node/files';
-import {
-  assertApacheInstalled,
-  freePort,
-  loadModuleLine,
-  makeScratchDir,
-  mapConcurrently,
-  removeScratchDir,
-  runConfigTest,
-  serverLines,
-} from './harness';
+import { configTestBatch, moduleLines, serverLines } from './harness';
 import { PATTERNS } from './pcre-patterns';
 
 const MODULES = [
@@ -321,7 +312,7 @@ const IFFILE_CASES: readonly Case[] = [
 ];
 
 /** `<IfModule name.c>` compares with the source file name each module records (scripts/generate-module-names.mjs). */
-const LDAP = loadModuleLine('ldap_module', 'mod_ldap.so');
+const LDAP = moduleLines(['ldap']).join('\n');
 const IFMODULE_CASES: readonly Case[] = [
   refused(
     '<IfModule util_ldap.c> is mod_ldap',
@@ -393,35 +384,16 @@ const CASES: readonly Case[] = [
 ];
 
 describe('real Apache: worker sharing, ~ forms, regular expressions, mod_macro and read-time conditionals agree with the linter', function () {
-  let scratch: string | undefined;
-  const files: string[] = [];
-  let results: Awaited<ReturnType<typeof runConfigTest>>[] = [];
-
-  before(async function () {
-    assertApacheInstalled();
+  const batch = configTestBatch('case', async (dir, port) => {
     assert.equal(new Set(CASES.map((each) => each.title)).size, CASES.length, 'titles must be distinct');
-    scratch = await makeScratchDir();
-    await mkdir(join(scratch, 'run'));
-    await writeFile(join(scratch, 'present.txt'), 'present\n');
-    const port = await freePort();
-    for (const [index, each] of CASES.entries()) {
-      const file = join(scratch, `case-${String(index + 1).padStart(3, '0')}.conf`);
-      const modules = MODULES.map((stem) => loadModuleLine(`${stem}_module`, `mod_${stem}.so`));
-      await writeFile(file, [...serverLines(scratch, port), 'LogLevel info', ...modules, each.fragment, ''].join('\n'));
-      files.push(file);
-    }
-    results = await mapConcurrently(files, 2, (file) => runConfigTest(file));
-  });
-
-  after(async () => {
-    if (scratch !== undefined) await removeScratchDir(scratch);
+    await writeFile(join(dir, 'present.txt'), 'present\n');
+    return CASES.map((each) => [...serverLines(dir, port), 'LogLevel info', ...moduleLines(MODULES), each.fragment, ''].join('\n'));
   });
 
   for (const [index, each] of CASES.entries()) {
     it(`${each.refused ? 'refused' : 'accepted'}: ${each.title}`, async function () {
-      const result = results[index]!;
-      const file = files[index]!;
-      const text = await readFile(file, 'utf8');
+      const { results, files, texts } = batch();
+      const [result, file, text] = [results[index]!, files[index]!, texts[index]!];
       const findings = lint(analyze(text, { path: file, files: diskAccess(), epochSeconds: 0 }));
       const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nours:\n${findings.map((f) => `  [${f.ruleId}] ${f.severity}: ${f.message}`).join('\n')}`;
       assert.equal(result.status !== 0, each.refused, `Apache's verdict differs from the case's\n${report}`);

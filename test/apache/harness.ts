@@ -1,7 +1,7 @@
 // Real Apache httpd for schedule and config tests: tiny loopback backends, a private Apache
 // instance per scenario (fresh start, so every lbstatus is 0), a sequential request loop, and
 // `apache2 -t` runs.
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
@@ -158,6 +158,35 @@ export async function removeScratchDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** A self-signed certificate for `name` (a host name, or an IP address) made with openssl in `dir`: the key's and the certificate's files. */
+export function selfSignedCertificate(dir: string, name: string): { key: string; cert: string } {
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  const altName = net.isIP(name) ? `IP:${name}` : `DNS:${name}`;
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      `subjectAltName=${altName}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key, cert };
+}
+
 /** What a test makes that must not outlive it; `cleanAfterEach` releases it after the test, last made first. */
 export interface PerTest {
   /** A new scratch folder, removed after the test. */
@@ -219,6 +248,50 @@ export function serverLines(dir: string, port: number): string[] {
 /** `LoadModule ID /usr/lib/apache2/modules/FILE`. */
 export function loadModuleLine(id: string, file: string): string {
   return `LoadModule ${id} ${join(MODULE_DIR, file)}`;
+}
+
+/** The LoadModule lines of Debian's modules by stem (`proxy` → `LoadModule proxy_module …/mod_proxy.so`). */
+export function moduleLines(stems: readonly string[]): string[] {
+  return stems.map((stem) => loadModuleLine(`${stem}_module`, `mod_${stem}.so`));
+}
+
+/** Configurations checked by `apache2 -t` together: their files, their texts and Apache's results, in order. */
+export interface ConfigTestBatch {
+  /** The scratch folder (with its `run/`) the files are in. */
+  readonly dir: string;
+  readonly files: readonly string[];
+  readonly texts: readonly string[];
+  readonly results: readonly ConfigTestResult[];
+}
+
+/**
+ * Registers, in the calling `describe`, a `before` that writes each text `make` gives (it receives
+ * the scratch folder and a free loopback port for `serverLines`) to `NAME-001.conf`, … and runs
+ * `apache2 -t` on each, two at a time, and an `after` that removes the folder. Returns the batch
+ * for the tests to read once it ran.
+ */
+export function configTestBatch(
+  name: string,
+  make: (dir: string, port: number) => Promise<readonly string[]> | readonly string[],
+): () => ConfigTestBatch {
+  let dir: string | undefined;
+  let batch: ConfigTestBatch | undefined;
+  before(async function () {
+    assertApacheInstalled();
+    dir = await makeScratchDir();
+    await mkdir(join(dir, 'run'));
+    const texts = await make(dir, await freePort());
+    const files = texts.map((_, index) => join(dir!, `${name}-${String(index + 1).padStart(3, '0')}.conf`));
+    for (const [index, file] of files.entries()) await writeFile(file, texts[index]!);
+    batch = { dir, files, texts, results: await mapConcurrently(files, 2, (file) => runConfigTest(file)) };
+  });
+  after(async () => {
+    if (dir !== undefined) await removeScratchDir(dir);
+  });
+  return () => {
+    if (!batch) throw new Error('the config tests did not run');
+    return batch;
+  };
 }
 
 /**

@@ -4,23 +4,11 @@
 // line quoting Apache's words where Apache refuses, no error where it accepts
 // (docs/apache-semantics.md, set_hc_condition and ap_expr_parse).
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import { LineIndex } from '../../server/src/core/positions';
 import { diskAccess } from '../../server/src/node/files';
-import {
-  ConfigTestResult,
-  assertApacheInstalled,
-  freePort,
-  loadModuleLine,
-  makeScratchDir,
-  mapConcurrently,
-  removeScratchDir,
-  runConfigTest,
-  serverLines,
-} from './harness';
+import { configTestBatch, moduleLines, serverLines } from './harness';
 import { EXPRESSIONS, NOT_MODELLED } from './hc-expressions';
 
 const MODULES = ['mpm_event', 'authz_core', 'proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests', 'proxy_hcheck'];
@@ -40,36 +28,14 @@ function printed(expression: string, words: string): string {
 const unescape = (text: string): string => text.replace(/\\(["\\])/g, '$1');
 
 describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr model', function () {
-  let scratchDir: string | undefined;
-  const files: string[] = [];
-  const texts: string[] = [];
-  let results: ConfigTestResult[] = [];
-
-  before(async function () {
-    assertApacheInstalled();
-    scratchDir = await makeScratchDir();
-    await mkdir(join(scratchDir, 'run'));
-    const dir = scratchDir;
-    const port = await freePort();
-    const wrapper = [...serverLines(dir, port), ...MODULES.map((stem) => loadModuleLine(`${stem}_module`, `mod_${stem}.so`))];
-    for (const [number, { expression }] of CASES.entries()) {
-      const text = [...wrapper, `ProxyHCExpr ok {${expression}}`, ''].join('\n');
-      const file = join(dir, `expr-${String(number + 1).padStart(3, '0')}.conf`);
-      await writeFile(file, text);
-      files.push(file);
-      texts.push(text);
-    }
-    results = await mapConcurrently(files, 2, (file) => runConfigTest(file));
-  });
-
-  after(async function () {
-    if (scratchDir !== undefined) await removeScratchDir(scratchDir);
-  });
+  const batch = configTestBatch('expr', (dir, port) =>
+    CASES.map(({ expression }) => [...serverLines(dir, port), ...moduleLines(MODULES), `ProxyHCExpr ok {${expression}}`, ''].join('\n')),
+  );
 
   for (const [number, { expression, words, isModelled }] of CASES.entries()) {
     it(`${words === undefined ? 'accepts' : 'refuses'} ${expression}`, function () {
-      const [result, file, text] = [results[number], files[number], texts[number]];
-      if (result === undefined || file === undefined || text === undefined) throw new Error('the config test did not run');
+      const { results, files, texts } = batch();
+      const [result, file, text] = [results[number]!, files[number]!, texts[number]!];
       const line = text.split('\n').length - 1;
       const output = unescape(result.output.trim());
       const analysis = analyze(text, {

@@ -3,7 +3,6 @@
 // echo members, the case's request is sent, and the symptom (what the member received, what the client
 // got back) must show with the mistake and not with the twin. Loopback only; everything is stopped.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RequestMistake, Symptom } from '../real-mistakes-2/case';
@@ -20,6 +19,7 @@ import {
   removeScratchDir,
   sendRaw,
   startEchoBackend,
+  selfSignedCertificate,
 } from './harness';
 
 /** Beside the harness's proxy modules: everything the cases configure around a balancer. */
@@ -80,29 +80,7 @@ describe('request mistakes (second collection): each symptom on a real Apache, g
   before(async () => {
     assertApacheInstalled();
     const dir = await makeScratchDir();
-    const keyFile = join(dir, 'key.pem');
-    const certFile = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-        '-days',
-        '2',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    );
+    const { key: keyFile, cert: certFile } = selfSignedCertificate(dir, 'localhost');
     certificate = { dir, key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8'), certFile };
   });
   after(() => removeScratchDir(certificate.dir));

@@ -4,7 +4,6 @@
 // tool never does), a backend stops so its member goes to Err, and every report is checked against
 // the page and the traffic the backends saw. Run: npm run build && npx mocha --no-config --require tsx/cjs --timeout 120000 test/apache/status.test.ts
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import { join } from 'node:path';
@@ -21,6 +20,7 @@ import {
   requestPicks,
   startApache,
   startBackends,
+  selfSignedCertificate,
 } from './harness';
 
 const HOST = '127.0.0.1';
@@ -311,31 +311,7 @@ describe('status agrees with a real Apache', function () {
 
   it('a manager served over HTTPS is read with --ca-file, and refused without it', async () => {
     const dir = await perTest.scratch();
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
+    const { key, cert } = selfSignedCertificate(dir, '127.0.0.1');
     const at = await scenario(`SSLEngine on\nSSLCertificateFile "${cert}"\nSSLCertificateKeyFile "${key}"\n${RUNNING}`, true);
     const trusted = await status(at, at.configFile, ['--ca-file', cert]);
     assert.equal(trusted.exit, 0, trusted.stderr);

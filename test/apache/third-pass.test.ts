@@ -5,7 +5,6 @@
 // A `.htaccess` with proxy directives is checked the same way: 500 and Apache's words on a request.
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
@@ -14,7 +13,15 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
 import { lintJson } from '../support/cli';
-import { assertApacheInstalled, baseConfigLines, cleanAfterEach, fillPlaceholders, freePort, launchApache } from './harness';
+import {
+  assertApacheInstalled,
+  baseConfigLines,
+  cleanAfterEach,
+  fillPlaceholders,
+  freePort,
+  launchApache,
+  selfSignedCertificate,
+} from './harness';
 import { MistakePair, mistakePairs } from './mistake-pairs';
 
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [['rewrite_module', 'mod_rewrite.so']];
@@ -185,29 +192,7 @@ describe('third-pass rules: real mistakes on a real Apache', function () {
   describe('tls-member-by-ip', () => {
     /** A loopback https backend whose self-signed certificate names only "localhost" (made with openssl). */
     async function tlsBackend(scratch: string): Promise<{ port: number; close(): Promise<void> }> {
-      const key = join(scratch, 'key.pem');
-      const cert = join(scratch, 'cert.pem');
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-          '-days',
-          '1',
-          '-subj',
-          '/CN=localhost',
-          '-addext',
-          'subjectAltName=DNS:localhost',
-        ],
-        { stdio: 'ignore' },
-      );
+      const { key, cert } = selfSignedCertificate(scratch, 'localhost');
       const server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (_request, response) => {
         response.writeHead(200, { 'Content-Length': 2, Connection: 'close' }).end('ok');
       });

@@ -156,6 +156,9 @@ describe('the workbench in Chromium (code-server 4.100.3, .vsix installed)', fun
 
   it('stays quiet while a balancer is typed, and shows what is unfinished once typing pauses for longer', async () => {
     await openWorkbench(page, server, TYPED_IN_WORKSPACE);
+    // Until the server runs, keys only change the text its didOpen will carry, and a document just
+    // opened is published whole, without a cursor to hold anything back for: wait for it.
+    await page.locator('.statusbar-item', { hasText: 'Balancer Lens' }).locator('.codicon-pulse').first().waitFor({ timeout: 60_000 });
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.type('<Proxy "balancer://app">', { delay: 30 });
     // Escape first: Enter would accept a completion the typing opened.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadfactorToLbfactor, parseStatus } from '../../../server/src/core/model/params';
-import { IdleReason, picks, schedule, SchedulingInput, steps } from '../../../server/src/core/scheduler/byrequests';
+import { IdleReason, picks, schedule, SchedulingInput, Selection, steps } from '../../../server/src/core/scheduler/byrequests';
 import { memberLetter } from '../../../server/src/core/scheduler/letters';
 import { fuzzRuns } from '../../support/fuzz';
 
@@ -182,6 +182,32 @@ describe('byrequests properties', () => {
         }
       }),
       fuzzRuns(300),
+    );
+  });
+
+  it('who serves with members taken down, read from the selection, is what scheduling the changed members says', () => {
+    // E (0x80) with retries not yet due and force_recovery on or off, so that every way a member is blocked comes up.
+    const inError = fc.record({
+      lbfactor: fc.integer({ min: 100, max: 10000 }),
+      lbset: fc.integer({ min: 0, max: 2 }),
+      status: fc.constantFrom(0, 0, 0x20, 0x100, 0x800, 0x04, 0x40, 0x80, 0x80, 0x82, 0x10, 0x400, 0x880, 0x180),
+      retry: fc.constantFrom(undefined, 1e12),
+    });
+    const options = fc.record({ forceRecovery: fc.boolean(), epochSeconds: fc.constantFrom(0, 1_800_000_000) });
+    const downs = fc.array(fc.nat(), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(inError, { minLength: 1, maxLength: 8 }), options, downs, (input, settings, picked) => {
+        const down = new Set(picked.map((index) => index % input.length));
+        const serving = new Selection(input, settings).serving(down);
+        const changed = input.map((member, index) => (down.has(index) ? { ...member, status: member.status | 0x20 } : member));
+        const expected = schedule(changed, settings);
+        if (!serving) {
+          assert.ok(new Selection(input, settings).errorCleared, 'only a cleared error is left to a new schedule');
+          return;
+        }
+        assert.deepEqual(serving, { tier: expected.tier, candidates: expected.candidates, total: expected.total });
+      }),
+      fuzzRuns(1000),
     );
   });
 

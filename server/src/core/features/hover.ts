@@ -5,15 +5,7 @@ import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
-import {
-  BalancerPreview,
-  describeIdle,
-  lowerTiers,
-  previewPicks,
-  previewWithDown,
-  refusalSentence,
-  unseenSentence,
-} from '../scheduler/preview';
+import { BalancerPreview, describeIdle, failover, lowerTiers, previewPicks, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../span';
 import type { Directive } from '../syntax/tree';
 import { walk } from '../syntax/walk';
@@ -43,7 +35,7 @@ const GAP_WORK = 5_000_000;
 /** Rows of the member and failure tables, and members named per failure row: a hover stays readable and small for any balancer. */
 const TABLE_ROWS = 100;
 const FAILURE_ROWS = 20;
-/** Failure rows times members stays under this: each row schedules the whole balancer again. */
+/** Failure rows times members stays under this: each row reads the serving lbset's members again. */
 const FAILURE_WORK = 400_000;
 const TAKERS = 20;
 /** Lines of a macro expansion shown: the rest is counted. */
@@ -191,20 +183,17 @@ function failureList(preview: BalancerPreview): string[] {
   const { balancer, schedule } = preview;
   if (!preview.simulated || schedule.tier === undefined) return [];
   const rows: string[] = [];
-  // Each row is a schedule of the whole balancer: a row per member of 100,000 would be quadratic.
+  // Each row reads the serving members again: a row per member of 100,000 would be quadratic.
   const shown = Math.max(1, Math.min(FAILURE_ROWS, Math.floor(FAILURE_WORK / balancer.members.length)));
   for (const index of schedule.candidates.slice(0, shown)) {
-    const after = previewWithDown(preview, new Set([index])).schedule;
+    const after = failover(preview, index, TAKERS);
     let outcome: string;
     if (after.tier === undefined) outcome = 'nobody: every request gets **503**';
     else {
-      const takers = after.candidates
-        .slice(0, TAKERS)
-        .map(
-          (taker) =>
-            `${memberLetter(taker)} ${percent(after.members[taker]!.share)}${after.members[taker]!.role === 'regular' ? '' : ` (${after.members[taker]!.role})`}`,
-        );
-      if (after.candidates.length > TAKERS) takers.push(`… ${after.candidates.length - TAKERS} more`);
+      const takers = after.takers.map(
+        (taker) => `${memberLetter(taker.index)} ${percent(taker.share)}${taker.role === 'regular' ? '' : ` (${taker.role})`}`,
+      );
+      if (after.candidates > TAKERS) takers.push(`… ${after.candidates - TAKERS} more`);
       const tierChange = after.tier !== schedule.tier ? `lbset ${after.tier}: ` : '';
       outcome = tierChange + takers.join(', ');
     }

@@ -2,6 +2,7 @@ import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import type { Section } from '../syntax/tree';
 import { BalancerPass, proxyLines } from '../requests/proxy-lines';
+import { runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -13,21 +14,18 @@ export const rule: Rule = {
     bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
     good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
-  *check({ analysis }) {
+  *check({ analysis, run }) {
     const text = analysis.tree.text;
-    const byName = new Map<string, BalancerPass[]>();
-    for (const pass of proxyLines(analysis.tree.nodes, text).passes) {
-      const same = byName.get(pass.name);
-      if (same) same.push(pass);
-      else byName.set(pass.name, [pass]);
-    }
+    const byName = passesByName(proxyLines(analysis.tree.nodes, text).passes);
+    // Files given together without one that includes the others are one main server: a ProxyPass in one reaches another's balancer.
+    const mainServer = run.length > 1 ? runIndex(run, MAIN_SERVER_PASSES) : undefined;
     for (const balancer of analysis.model.balancers) {
       if (balancer.members.length === 0) continue;
-      // The first line whose request remainder starts with a slash: the balancer URL has a path, or the ProxyPass path has no trailing slash.
-      const doubling = byName
-        .get(balancer.name)
-        ?.find((pass) => inScope(balancer, pass.vhost) && (pass.rest !== '' || (pass.path !== undefined && !pass.path.endsWith('/'))));
+      const doubling =
+        byName.get(balancer.name)?.find((pass) => inScope(balancer, pass.vhost) && appendsSlash(pass)) ??
+        (balancer.scope.kind === 'main' ? mainServer?.get(balancer.name)?.find(appendsSlash) : undefined);
       if (!doubling) continue;
+      const own = byName.get(balancer.name)?.includes(doubling) ?? false;
       for (const member of balancer.members) {
         const declaration = member.declaration;
         const url = declaration.urlText;
@@ -38,7 +36,7 @@ export const rule: Rule = {
         yield {
           span: declaration.url,
           message: `this URL's trailing slash doubles the one ${quoted(target, 40)} adds, so the backend gets "//": drop it`,
-          related: [{ span: doubling.url.span, message: 'the URL whose path is appended to the member' }],
+          ...(own ? { related: [{ span: doubling.url.span, message: 'the URL whose path is appended to the member' }] } : {}),
           fixes:
             written.endsWith('/') || /\/["']$/.test(written)
               ? [
@@ -54,6 +52,26 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The main server's ProxyPass lines to balancers over every file of the run, by balancer name. */
+const MAIN_SERVER_PASSES = runIndexKey((files) =>
+  passesByName(files.flatMap((file) => proxyLines(file.tree.nodes, file.tree.text).passes.filter((pass) => pass.vhost === undefined))),
+);
+
+function passesByName(passes: readonly BalancerPass[]): Map<string, BalancerPass[]> {
+  const byName = new Map<string, BalancerPass[]>();
+  for (const pass of passes) {
+    const same = byName.get(pass.name);
+    if (same) same.push(pass);
+    else byName.set(pass.name, [pass]);
+  }
+  return byName;
+}
+
+/** A line whose request remainder starts with a slash: the balancer URL has a path, or the ProxyPass path has no trailing slash. */
+function appendsSlash(pass: BalancerPass): boolean {
+  return pass.rest !== '' || (pass.path !== undefined && !pass.path.endsWith('/'));
+}
 
 /** A line in the main server reaches only the main server's balancers; a virtual host's reaches its own and the main server's. */
 function inScope(balancer: Balancer, vhost: Section | undefined): boolean {

@@ -3,7 +3,7 @@
  * find_best_byrequests): the candidate set of `proxy_balancer_get_best_worker` for a fresh start
  * with no failures, exact shares from arithmetic, and the pick sequence.
  */
-import { hasStatus } from '../model/params';
+import { hasStatus, STATUS_BITS } from '../model/params';
 
 /** What the scheduler needs of a member. */
 export interface SchedulingInput {
@@ -40,13 +40,7 @@ export interface MemberShare {
 }
 
 /** The steady state of a balancer from a fresh start. */
-export interface Schedule {
-  /** The lbset that serves every request, or undefined when nothing can (HTTP 503). */
-  readonly tier: number | undefined;
-  /** Member indexes handed to `is_best`, in evaluation order. */
-  readonly candidates: readonly number[];
-  /** Σ lbfactor over the candidates. */
-  readonly total: number;
+export interface Schedule extends Serving {
   /** Picks after which every lbstatus is back to 0: total / gcd(lbfactors); 0 when nothing serves. */
   readonly cycleLength: number;
   readonly members: readonly MemberShare[];
@@ -93,47 +87,91 @@ function isErrorRetried(member: SchedulingInput, options: ScheduleOptions): bool
   return hasStatus(member.status, 'I') || options.epochSeconds > (member.retry ?? DEFAULT_RETRY);
 }
 
-/** Computes the candidate set, shares and cycle length without enumerating a cycle. */
-export function schedule(members: readonly SchedulingInput[], options: ScheduleOptions): Schedule {
-  // force_recovery: if no member escapes E (after a retry), Apache clears E on all of them.
-  const errorCleared =
-    options.forceRecovery &&
-    members.length > 0 &&
-    members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
-  const blocks = members.map((member) => blockReason(member, options, errorCleared));
-  const roles = members.map((member) => roleOf(member.status));
-  // Members by lbset, each set in declaration order; the lowest set with a usable member serves.
-  const bySet = new Map<number, number[]>();
-  members.forEach((member, index) => {
-    const set = bySet.get(member.lbset);
-    if (set) set.push(index);
-    else bySet.set(member.lbset, [index]);
-  });
-  let tier: number | undefined;
-  let candidates: number[] = [];
-  for (const lbset of [...bySet.keys()].sort((a, b) => a - b)) {
-    const regular: number[] = [];
-    const spares: number[] = [];
-    const standbys: number[] = [];
-    let unusable = 0;
-    for (const index of bySet.get(lbset)!) {
-      const role = roles[index]!;
-      const blocked = blocks[index];
-      if (role === 'regular') {
-        if (blocked) unusable++;
-        else regular.push(index);
-      } else if (!blocked) {
-        (role === 'spare' ? spares : standbys).push(index);
+/** Who serves a fresh start: the lowest lbset with a usable member, and its candidates. */
+export interface Serving {
+  /** The lbset that serves every request, or undefined when nothing can (HTTP 503). */
+  readonly tier: number | undefined;
+  /** Member indexes handed to `is_best`, in evaluation order. */
+  readonly candidates: readonly number[];
+  /** Σ lbfactor over the candidates. */
+  readonly total: number;
+}
+
+/**
+ * A balancer's members read once for its schedule and its what-ifs: each member's role and why it
+ * is blocked, and the lbsets in the order Apache tries them. A hover asks who takes over when each
+ * member fails: `serving(down)` answers that without reading every member again.
+ */
+export class Selection {
+  readonly roles: readonly Role[];
+  readonly blocks: readonly (BlockReason | undefined)[];
+  /** force_recovery cleared E on every member: no member escapes E (after a retry). */
+  readonly errorCleared: boolean;
+  /** Member indexes by lbset, lowest lbset first, each set in declaration order. */
+  private readonly sets: readonly { readonly lbset: number; readonly members: readonly number[] }[];
+
+  constructor(
+    private readonly members: readonly SchedulingInput[],
+    private readonly options: ScheduleOptions,
+  ) {
+    this.errorCleared =
+      options.forceRecovery &&
+      members.length > 0 &&
+      members.every((member) => hasStatus(member.status, 'E') && blockReason(member, options) === 'in-error');
+    this.blocks = members.map((member) => blockReason(member, options, this.errorCleared));
+    this.roles = members.map((member) => roleOf(member.status));
+    const bySet = new Map<number, number[]>();
+    members.forEach((member, index) => {
+      const set = bySet.get(member.lbset);
+      if (set) set.push(index);
+      else bySet.set(member.lbset, [index]);
+    });
+    this.sets = [...bySet].sort(([a], [b]) => a - b).map(([lbset, indexes]) => ({ lbset, members: indexes }));
+  }
+
+  /**
+   * Who serves, with the members in `down` taken down (status D added), or undefined when that
+   * changes more than their own block: every member was in error and force_recovery had cleared it,
+   * which a disabled member stops (then schedule the changed members anew).
+   */
+  serving(down: ReadonlySet<number> = NO_MEMBERS): Serving | undefined {
+    if (down.size > 0 && this.errorCleared) return undefined;
+    const blocked = (index: number): BlockReason | undefined =>
+      down.has(index)
+        ? blockReason({ ...this.members[index]!, status: this.members[index]!.status | STATUS_BITS.D }, this.options)
+        : this.blocks[index];
+    for (const { lbset, members } of this.sets) {
+      const regular: number[] = [];
+      const spares: number[] = [];
+      const standbys: number[] = [];
+      let unusable = 0;
+      for (const index of members) {
+        const role = this.roles[index]!;
+        const block = blocked(index);
+        if (role === 'regular') {
+          if (block) unusable++;
+          else regular.push(index);
+        } else if (!block) {
+          (role === 'spare' ? spares : standbys).push(index);
+        }
+      }
+      const chosen = regular.concat(spares.slice(0, unusable));
+      const candidates = chosen.length > 0 ? chosen : standbys;
+      if (candidates.length > 0) {
+        const total = candidates.reduce((sum, index) => sum + this.members[index]!.lbfactor, 0);
+        return { tier: lbset, candidates, total };
       }
     }
-    const chosen = regular.concat(spares.slice(0, unusable));
-    candidates = chosen.length > 0 ? chosen : standbys;
-    if (candidates.length > 0) {
-      tier = lbset;
-      break;
-    }
+    return { tier: undefined, candidates: [], total: 0 };
   }
-  const total = candidates.reduce((sum, index) => sum + members[index]!.lbfactor, 0);
+}
+
+const NO_MEMBERS: ReadonlySet<number> = new Set();
+
+/** Computes the candidate set, shares and cycle length without enumerating a cycle. */
+export function schedule(members: readonly SchedulingInput[], options: ScheduleOptions): Schedule {
+  const selection = new Selection(members, options);
+  const { tier, candidates, total } = selection.serving()!;
   // Every lbstatus is back at 0 once each slot has gained a multiple of the total (a slot is a member's own unless shared).
   const shared = candidates.some((index) => members[index]!.slot !== undefined);
   const divisor = shared
@@ -142,11 +180,11 @@ export function schedule(members: readonly SchedulingInput[], options: ScheduleO
   const inSet = new Uint8Array(members.length);
   for (const index of candidates) inSet[index] = 1;
   // Members alike share one entry (by role and lbfactor, or role and idle reason): a balancer of
-  // thousands of members has a few distinct ones, and a hover schedules it again per what-if row.
+  // thousands of members has a few distinct ones.
   const serving = new Map<string, Map<number, MemberShare>>();
   const shares = members.map((member, index): MemberShare => {
-    const role = roles[index]!;
-    if (!inSet[index]) return idleEntry(role, idleReason(role, blocks[index], member.lbset, tier));
+    const role = selection.roles[index]!;
+    if (!inSet[index]) return idleEntry(role, idleReason(role, selection.blocks[index], member.lbset, tier));
     let byFactor = serving.get(role);
     if (!byFactor) serving.set(role, (byFactor = new Map()));
     let entry = byFactor.get(member.lbfactor);

@@ -6,7 +6,7 @@ import { Balancer, Member, serverKey, ServerScope } from '../model/model';
 import type { Span } from '../span';
 import { quoted } from '../bounded';
 import { STATUS_BITS } from '../model/params';
-import { IdleReason, picks, schedule, Schedule, ScheduleOptions, SchedulingInput, Step, steps } from './byrequests';
+import { IdleReason, picks, Role, schedule, Schedule, ScheduleOptions, SchedulingInput, Selection, Step, steps } from './byrequests';
 
 /** A balancer's preview: its method, whether its order can be simulated, and the schedule. */
 export interface BalancerPreview {
@@ -140,17 +140,9 @@ export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<num
     return { ...input, status: input.status & ~KEEP_OUT_BITS };
   };
   // A change is made to a member's slot (as the balancer manager does), so members sharing it change with it.
-  const sharing = base.some((input) => input.slot !== undefined);
   const inputs = base.slice();
   for (const [index, change] of changes) {
-    const slot = base[index]?.slot ?? index;
-    if (!sharing) {
-      if (base[index]) inputs[index] = changed(base[index], change);
-      continue;
-    }
-    base.forEach((input, other) => {
-      if ((input.slot ?? other) === slot) inputs[other] = changed(input, change);
-    });
+    for (const other of sharingSlot(base, index)) if (base[other]) inputs[other] = changed(base[other], change);
   }
   return { ...preview, schedule: schedule(inputs, preview.options) };
 }
@@ -161,6 +153,53 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
   return picks(balancerInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
+}
+
+/** Who takes requests once a member fails. */
+export interface Failover {
+  /** The lbset that then serves, or undefined when nobody can (HTTP 503). */
+  readonly tier: number | undefined;
+  /** How many members then take requests. */
+  readonly candidates: number;
+  /** The first of them (as many as asked for), in evaluation order. */
+  readonly takers: readonly { readonly index: number; readonly share: number; readonly role: Role }[];
+}
+
+const SELECTIONS = new WeakMap<BalancerPreview, Selection>();
+
+/** Who takes over when the member at `index` fails alone (with the members sharing its slot), naming the first `named` takers: `previewWithDown` without its schedule of every member. */
+export function failover(preview: BalancerPreview, index: number, named: number): Failover {
+  const inputs = balancerInputs(preview.balancer);
+  let selection = SELECTIONS.get(preview);
+  if (!selection) SELECTIONS.set(preview, (selection = new Selection(inputs, preview.options)));
+  const down = sharingSlot(inputs, index);
+  const serving = selection.serving(down);
+  if (!serving) {
+    const after = previewWithDown(preview, down).schedule;
+    return {
+      tier: after.tier,
+      candidates: after.candidates.length,
+      takers: after.candidates.slice(0, named).map((taker) => ({ index: taker, ...after.members[taker]! })),
+    };
+  }
+  return {
+    tier: serving.tier,
+    candidates: serving.candidates.length,
+    takers: serving.candidates
+      .slice(0, named)
+      .map((taker) => ({ index: taker, share: inputs[taker]!.lbfactor / serving.total, role: selection.roles[taker]! })),
+  };
+}
+
+/** The member at `index` and those sharing its slot: a change made to one reaches them all. */
+function sharingSlot(inputs: readonly SchedulingInput[], index: number): ReadonlySet<number> {
+  const slot = inputs[index]?.slot ?? index;
+  if (!inputs.some((input) => input.slot !== undefined)) return new Set([index]);
+  const members = new Set<number>();
+  inputs.forEach((input, other) => {
+    if ((input.slot ?? other) === slot) members.add(other);
+  });
+  return members;
 }
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
