@@ -9,7 +9,19 @@
  * start as slow as this one: never a message, never a failure.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import Module from 'node:module';
@@ -136,6 +148,7 @@ function writeCache(file: string, key: string, script: Script): void {
     const payload = script.createCachedData();
     const folder = dirname(file);
     makeFolder(folder);
+    if (!isOwnFolder(folder)) return;
     writeFileSync(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
     for (const entry of readdirSync(folder)) {
@@ -150,6 +163,15 @@ function writeCache(file: string, key: string, script: Script): void {
       // Nothing was written.
     }
   }
+}
+
+/**
+ * Whether `folder` is a folder of this user's (not a symlink) that others may not write in: in a
+ * shared $XDG_CACHE_HOME, someone else's folder or link could lead the cache into the user's project.
+ */
+function isOwnFolder(folder: string): boolean {
+  const stat = lstatSync(folder);
+  return stat.isDirectory() && (process.getuid === undefined || (stat.uid === process.getuid() && (stat.mode & 0o002) === 0));
 }
 
 /**

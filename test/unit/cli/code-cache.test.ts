@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODE_CACHE_ENV, codeCacheFolder } from '../../../server/src/node/code-cache';
 import { tempDir } from '../../support/temp';
@@ -200,6 +200,18 @@ describe('CLI: code cache', function () {
       assert.deepEqual(caches(folder), []);
       lint();
       assert.equal(caches(folder).length, 1);
+    });
+
+    it('writes nothing in a folder others may write in, or through a link', () => {
+      mkdirSync(folder, { recursive: true });
+      chmodSync(folder, 0o777);
+      lint();
+      assert.deepEqual(caches(folder), []);
+      const elsewhere = tempDir('bl-cache-elsewhere-');
+      rmSync(folder, { recursive: true });
+      symlinkSync(elsewhere, folder);
+      lint();
+      assert.deepEqual(readdirSync(elsewhere), []);
     });
 
     it('writes nothing when switched off', () => {
