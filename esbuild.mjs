@@ -13,14 +13,16 @@ const common = {
 };
 
 const builds = [
+  // The program: the CLI and the language server, so the core ships once.
+  { entryPoints: ['server/src/bin/bundle.ts'], outfile: 'server/dist/bundle.js' },
+  // The files people and editors start: each loads the program with a V8 code cache (server/src/node/code-cache.ts).
   { entryPoints: ['server/src/bin/cli.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  // The language server runs from the CLI's bundle (startServer), so the core ships once.
-  { entryPoints: ['server/src/bin/server.ts'], outfile: 'server/dist/server.js', external: ['./cli.js'] },
+  { entryPoints: ['server/src/bin/server.ts'], outfile: 'server/dist/server.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js', external: ['vscode'] },
   // The GitHub Action runs these files (action.yml), committed on release tags only (docs/releasing.md);
   // test/ship/action.test.ts runs them as the runner does. No source maps: they would only grow the tag.
   {
-    entryPoints: ['server/src/bin/cli.ts'],
+    entryPoints: ['server/src/bin/bundle.ts'],
     outfile: 'action/dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     sourcemap: false,

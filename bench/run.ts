@@ -49,7 +49,7 @@ import {
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'server/dist/cli.js');
-const BUNDLES = ['server/dist/cli.js', 'server/dist/server.js', 'client/dist/extension.js'];
+const BUNDLES = ['server/dist/bundle.js', 'server/dist/cli.js', 'server/dist/server.js', 'client/dist/extension.js'];
 const RESULTS = join(__dirname, 'results.json');
 const README = join(ROOT, 'docs', 'performance.md');
 /** Same seed, same configurations, run after run. */

@@ -23,6 +23,7 @@ const FILES = [
   'client/dist/extension.js',
   'server/dist/server.js',
   'server/dist/cli.js',
+  'server/dist/bundle.js',
   'server/schema/balancerlens.schema.json',
   'images/icon.png',
 ];

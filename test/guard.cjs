@@ -3,9 +3,10 @@
  * way to start a process, open a socket, send a request, load native code or write a file throw,
  * and records each attempt (one JSON line) in the file named by BALANCER_LENS_GUARD_LOG.
  *
- * Allowed: writes to stdout and stderr, and writes to the paths listed (path.delimiter-separated)
- * in BALANCER_LENS_GUARD_ALLOW_WRITE — the --fix target — and to its temporary file beside it.
- * Reading is always allowed.
+ * Allowed: writes to stdout and stderr, writes to the paths listed (path.delimiter-separated)
+ * in BALANCER_LENS_GUARD_ALLOW_WRITE — the --fix target — and to its temporary file beside it, and
+ * writes in the folder BALANCER_LENS_GUARD_ALLOW_FOLDER names (the code cache's, in the user's cache
+ * folder). Reading is always allowed.
  */
 'use strict';
 const fs = require('node:fs');
@@ -18,6 +19,7 @@ const allowed = new Set(
     .filter(Boolean)
     .map((entry) => path.resolve(entry)),
 );
+const allowedFolder = process.env.BALANCER_LENS_GUARD_ALLOW_FOLDER ? path.resolve(process.env.BALANCER_LENS_GUARD_ALLOW_FOLDER) : undefined;
 // The originals, kept before anything is patched (fs.appendFileSync itself calls fs.writeFileSync).
 const { openSync, writeSync, closeSync } = fs;
 /** File descriptors opened for writing on an allowed path, plus stdout and stderr. */
@@ -67,7 +69,14 @@ function isAllowedPath(target) {
   if (typeof target === 'number') return writableFds.has(target);
   if (target instanceof URL) target = target.pathname;
   if (Buffer.isBuffer(target)) target = target.toString();
-  return typeof target === 'string' && (allowed.has(path.resolve(target)) || isTemporaryBeside(path.resolve(target)));
+  return (
+    typeof target === 'string' &&
+    (allowed.has(path.resolve(target)) || isTemporaryBeside(path.resolve(target)) || isInAllowedFolder(path.resolve(target)))
+  );
+}
+
+function isInAllowedFolder(target) {
+  return allowedFolder !== undefined && (target === allowedFolder || target.startsWith(`${allowedFolder}${path.sep}`));
 }
 
 /** --fix writes a new file beside its target, then renames it over (server/src/cli/replace-file.ts). */

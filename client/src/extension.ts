@@ -44,7 +44,7 @@ let client: LanguageClient | undefined;
 /** Starts the language client and registers the commands. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath('server/dist/server.js');
-  // The server keeps its V8 code cache in the extension's global storage (server/src/lsp/code-cache.ts).
+  // The server keeps its V8 code cache in the extension's global storage (server/src/node/code-cache.ts).
   const cache = { env: { ...process.env, BALANCER_LENS_CODE_CACHE: context.globalStorageUri.fsPath } };
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: cache },

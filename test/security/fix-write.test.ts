@@ -19,7 +19,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { tempDir } from '../support/temp';
 
 const ROOT = join(__dirname, '../..');
@@ -54,14 +54,17 @@ function run(args: readonly string[], cwd: string, prefix: readonly string[] = [
 }
 
 /**
- * The built CLI copied into a folder anyone may enter, for running it as nobody: the clone may live
- * under a folder only its owner may enter (root's home is mode 700 on Debian).
+ * The built CLI (the command and the bundle it loads) copied into a folder anyone may enter, for
+ * running it as nobody: the clone may live under a folder only its owner may enter (root's home is
+ * mode 700 on Debian).
  */
 function cliAnyoneCanRun(): string {
   const dir = tempDir('balancer-lens-cli-');
   chmodSync(dir, 0o755);
-  copyFileSync(CLI, join(dir, 'cli.js'));
-  chmodSync(join(dir, 'cli.js'), 0o644);
+  for (const file of ['cli.js', 'bundle.js']) {
+    copyFileSync(join(dirname(CLI), file), join(dir, file));
+    chmodSync(join(dir, file), 0o644);
+  }
   return join(dir, 'cli.js');
 }
 
@@ -88,7 +91,8 @@ function traced(dir: string, inject?: string): { run: SpawnSyncReturns<string>; 
     {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      // Without the code cache, whose first write at exit would add its own calls to the ones counted.
+      env: { ...process.env, NO_COLOR: '1', BALANCER_LENS_CODE_CACHE: 'off' },
     },
   );
   const seen = new Map<string, number>();

@@ -79,6 +79,7 @@ describe('the npm package', function () {
     for (const wanted of [
       'server/dist/cli.js',
       'server/dist/server.js',
+      'server/dist/bundle.js',
       'client/dist/extension.js',
       'server/schema/balancerlens.schema.json',
       'README.md',

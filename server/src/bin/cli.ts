@@ -1,47 +1,10 @@
 /**
- * `balancer-lens`: the command line, given this process's I/O (the only code that touches `process`
- * for it), and the language server it lends to `lsp --stdio` and to server/dist/server.js. The
- * entries in bin/ are the only modules that join the CLI and the language server.
+ * server/dist/cli.js, the `balancer-lens` command: loads the program (server/dist/bundle.js, beside
+ * it) with a code cache per command (node/code-cache.ts) and runs the command line.
  */
-import { readSync } from 'node:fs';
-import type { CliIo } from '../cli/io';
-import { run } from '../cli/run';
+import { join } from 'node:path';
+import { COMMANDS } from '../cli/commands';
+import { loadBundle } from '../node/code-cache';
 
-/** One read of standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
-function readStdin(chunk: Buffer): number {
-  for (;;) {
-    try {
-      return readSync(0, chunk, 0, chunk.length, null);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-    }
-  }
-}
-
-const io: CliIo = {
-  cwd: process.cwd(),
-  env: process.env,
-  stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
-  stderr: { write: (text) => void process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY) },
-  readStdin,
-  // From the start of the process: --max-time counts Node's start-up too.
-  now: () => performance.now(),
-  startLanguageServer: startServer,
-};
-
-/**
- * The language server, loaded on first use: a `require` (not an import) is evaluated only when called, in the
- * bundle too, so `lint` never starts the LSP libraries; server/dist/server.js reaches the server through it.
- */
-export function startServer(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (require('../lsp/server') as typeof import('../lsp/server')).startServer();
-}
-
-// Run as the `balancer-lens` command; required by server/dist/server.js, it only lends startServer.
-if (require.main === module) {
-  const code = run(io, process.argv.slice(2));
-  if (typeof code === 'number') process.exitCode = code;
-  else void code.then((settled) => (process.exitCode = settled));
-}
+const command = COMMANDS.find((name) => name === process.argv[2]);
+(loadBundle(join(__dirname, 'bundle.js'), command ? `cli-${command}` : 'cli') as typeof import('./bundle')).runCli();

@@ -39,7 +39,7 @@ import { parseCommandLine } from './usage';
 import { RULES } from '../core/rules';
 import type { Severity } from '../core/rules/types';
 import type { SeveritySetting } from '../core/lint';
-import { suggestFrom } from '../core/directives/directives';
+import { suggestFrom } from '../core/suggest';
 import { unifiedDiff } from './unified-diff';
 import { version } from './version';
 

@@ -2,15 +2,11 @@
  * `balancer-lens` as a function of its I/O: argv in, an exit code out, everything else through
  * `CliIo`. bin/cli.ts gives it the process; tests run it in-process with their own.
  */
-import { ConfigError } from '../node/config';
-import { DIFF_USAGE, runDiff } from './diff';
+import { ConfigError } from '../node/config-error';
 import { CliIo, ExitCode, UsageError } from './io';
-import { LINT_USAGE, runLint } from './lint';
 import { oneLine } from './one-line';
-import { runSchedule, SCHEDULE_USAGE } from './schedule';
-import { runStatus, STATUS_USAGE } from './status';
-import { runTrace, TRACE_USAGE } from './trace';
-import { COMMANDS, didYouMean } from './usage';
+import { COMMANDS } from './commands';
+import { didYouMean } from './usage';
 import { version } from './version';
 
 const USAGE = `usage: balancer-lens <command> [options]
@@ -34,19 +30,32 @@ options:
   -h, --help       show this help
   -v, --version    print the version`;
 
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * Each command's module, loaded when the command runs or shows its help: a `require` (not an import) is
+ * evaluated only when called, in the bundle too, so `--version` loads no rules and `lint` no HTTP
+ * client, git or request model.
+ */
+const lint = (): typeof import('./lint') => require('./lint') as typeof import('./lint');
+const schedule = (): typeof import('./schedule') => require('./schedule') as typeof import('./schedule');
+const diff = (): typeof import('./diff') => require('./diff') as typeof import('./diff');
+const trace = (): typeof import('./trace') => require('./trace') as typeof import('./trace');
+const status = (): typeof import('./status') => require('./status') as typeof import('./status');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /** The help of a command, for `help COMMAND` and `COMMAND --help`. */
 function helpOf(command: string): string {
   switch (command) {
     case 'lint':
-      return LINT_USAGE;
+      return lint().LINT_USAGE;
     case 'schedule':
-      return SCHEDULE_USAGE;
+      return schedule().SCHEDULE_USAGE;
     case 'diff':
-      return DIFF_USAGE;
+      return diff().DIFF_USAGE;
     case 'trace':
-      return TRACE_USAGE;
+      return trace().TRACE_USAGE;
     case 'status':
-      return STATUS_USAGE;
+      return status().STATUS_USAGE;
     case 'lsp':
       return 'usage: balancer-lens lsp --stdio\n\nRuns the language server on standard input and output, for any LSP client (Neovim, Emacs, Helix, …).';
     case 'help':
@@ -70,15 +79,17 @@ export function run(io: CliIo, argv: readonly string[]): ExitCode | Promise<Exit
   try {
     switch (command) {
       case 'schedule':
-        return runSchedule(io, rest);
+        return schedule().runSchedule(io, rest);
       case 'lint':
-        return runLint(io, rest);
+        return lint().runLint(io, rest);
       case 'diff':
-        return runDiff(io, rest);
+        return diff().runDiff(io, rest);
       case 'trace':
-        return runTrace(io, rest);
+        return trace().runTrace(io, rest);
       case 'status':
-        return runStatus(io, rest).catch((error: unknown) => failed(io, error));
+        return status()
+          .runStatus(io, rest)
+          .catch((error: unknown) => failed(io, error));
       case 'lsp':
         if (rest.includes('--help') || rest.includes('-h')) {
           io.stdout.write(`${helpOf('lsp')}\n`);

@@ -5,6 +5,7 @@ import { balancerReport, BalancerReport, DEFAULT_PICK_CAP } from '../core/report
 import { scheduleHtml } from '../core/reports/schedule-html';
 import { scheduleSvg } from '../core/reports/svg';
 import { fileAt, fileText, Locate } from '../core/files';
+import { thousands } from '../core/thousands';
 import { LineIndex } from '../core/positions';
 import { memberLetter } from '../core/scheduler/letters';
 import { BalancerPreview, describeIdle, previewWhatIf, refusalSentence, unseenSentence, WhatIf } from '../core/scheduler/preview';
@@ -20,8 +21,6 @@ import { EXT_HELP, LIMITS_HELP, READ_OPTIONS, VARIABLES_HELP } from './read-opti
 import { didYouMean, parseCommandLine } from './usage';
 
 const MAX_PICKS = 1_000_000;
-/** `MAX_PICKS` with thousands separators: toLocaleString would load ICU's locale data at start-up (about 10 ms), for every command. */
-const MAX_PICKS_TEXT = String(MAX_PICKS).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** The output formats of `schedule`; public API. */
 const SCHEDULE_FORMATS = ['text', 'json', 'svg', 'html'] as const;
@@ -38,7 +37,7 @@ includes are not followed).
 
 options:
       --balancer NAME     only this balancer (balancer://NAME or NAME)
-      --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${MAX_PICKS_TEXT})
+      --picks N           how many picks to show (default: one cycle, at most ${DEFAULT_PICK_CAP}; up to ${thousands(MAX_PICKS)})
       --down URL          as if the member URL were down (repeatable); it must name a member of the
                           balancers shown, and is labelled "taken down (--down)"
       --drain URL         as if the member were draining (status N: sticky sessions only; repeatable)

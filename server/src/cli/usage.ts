@@ -1,12 +1,9 @@
 /** Command lines read in our words: parseArgs behind a wrapper that says what is wrong, suggests the flag meant, and points at --help. */
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { suggestFrom } from '../core/directives/directives';
+import { suggestFrom } from '../core/suggest';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-
-/** The commands; `help COMMAND` and the suggestions for a mistyped one take them from here. */
-export const COMMANDS = ['lint', 'schedule', 'diff', 'trace', 'status', 'lsp', 'help'] as const;
 
 /** `: did you mean X?`, or nothing when no candidate is close. */
 export function didYouMean(word: string, candidates: readonly string[]): string {

@@ -11,7 +11,7 @@ export function version(): string {
   if (cached !== undefined) return cached;
   if (typeof __VERSION__ === 'string') return (cached = __VERSION__);
   try {
-    // The bundle is server/dist/cli.js; the package root is two levels up.
+    // The bundle is server/dist/bundle.js; the package root is two levels up.
     const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { name?: unknown; version?: unknown };
     cached = manifest.name === 'balancer-lens' && typeof manifest.version === 'string' ? manifest.version : 'dev';
   } catch {

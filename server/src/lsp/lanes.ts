@@ -53,7 +53,7 @@ export function workerSide(): { connection: Connection; report: (report: LaneRep
  * in this thread).
  */
 export function startLanes(): boolean {
-  // The file editors start, beside the bundle: in the worker it starts the server (workerSide), with the code cache if asked.
+  // The file editors start, beside the bundle: in the worker it starts the server (workerSide), with its code cache.
   const entry = join(__dirname, 'server.js');
   const transport = existsSync(entry) ? clientTransport() : undefined;
   if (!transport) return false;

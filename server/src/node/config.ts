@@ -2,15 +2,13 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { globError } from '../core/glob';
-import { suggestFrom } from '../core/directives/directives';
+import { suggestFrom } from '../core/suggest';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
 import { ruleHelpUri } from '../core/rules/help';
+import { ConfigError } from './config-error';
 import { isInside, realPathOf } from './files';
 import { jsonSyntaxError } from './json-syntax';
-
-/** A configuration file that cannot be read or is not valid: `FILE: what is wrong`. */
-export class ConfigError extends Error {}
 
 /** The file name looked up from each linted file's directory upwards. */
 export const CONFIG_FILE_NAME = '.balancerlens.json';

@@ -19,7 +19,20 @@ const SOURCES = ['server/src', 'client/src', 'action/src'];
  * a folder (`syntax/`) or a file directly in core/.
  */
 const CORE_LAYERS: readonly (readonly string[])[] = [
-  ['span.ts', 'ascii.ts', 'bounded.ts', 'positions.ts', 'pcre.ts', 'regex.ts', 'glob.ts', 'markup.ts', 'rule-ids.ts', 'expr/'],
+  [
+    'span.ts',
+    'ascii.ts',
+    'thousands.ts',
+    'suggest.ts',
+    'bounded.ts',
+    'positions.ts',
+    'pcre.ts',
+    'regex.ts',
+    'glob.ts',
+    'markup.ts',
+    'rule-ids.ts',
+    'expr/',
+  ],
   ['syntax/', 'directives/'],
   ['model/'],
   ['scheduler/'],

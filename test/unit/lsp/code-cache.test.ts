@@ -1,5 +1,5 @@
 /**
- * The bundle loaded with a V8 code cache (server/src/lsp/code-cache.ts), in the folder the editor
+ * The bundle loaded with a V8 code cache (server/src/node/code-cache.ts), in the folder the editor
  * names in BALANCER_LENS_CODE_CACHE: written when the server exits, used (so left as it is) by the
  * next start, and ignored then replaced when damaged or made by another V8. Every start answers
  * the same diagnostics.
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { CODE_CACHE_ENV } from '../../../server/src/lsp/code-cache';
+import { CODE_CACHE_ENV } from '../../../server/src/node/code-cache';
 import { SERVER, startSession } from '../../support/lsp-session';
 import { tempDir } from '../../support/temp';
 

@@ -1,6 +1,7 @@
 /**
  * Security posture: the CLI and the language server never start a process, never open a socket or
- * send a request, never load native code, and never write a file except what `lint --fix` rewrites.
+ * send a request, never load native code, and never write a file except what `lint --fix` rewrites
+ * and their code cache, in the user's cache folder (here $XDG_CACHE_HOME, a folder of the test's).
  * Each bundle runs under test/guard.cjs, which makes every such call throw and records it; a run
  * must record nothing. A first test proves the guard catches each kind of call.
  */
@@ -35,6 +36,19 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
   this.timeout(120_000);
   let directory: string;
   let log: string;
+  let cacheHome: string;
+
+  /** This process's environment with the guard's log, and the code cache in `cacheHome`, the one folder the guard lets it write in. */
+  function guardEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      BALANCER_LENS_GUARD_LOG: log,
+      XDG_CACHE_HOME: cacheHome,
+      BALANCER_LENS_GUARD_ALLOW_FOLDER: cacheHome,
+    };
+    delete env.BALANCER_LENS_CODE_CACHE;
+    return env;
+  }
 
   /** Runs the CLI under the guard in `cwd`; `allow` lists the files it may write. */
   function guarded(args: readonly string[], options: { cwd?: string; allow?: readonly string[]; input?: string } = {}) {
@@ -43,9 +57,8 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       input: options.input,
       encoding: 'utf8',
       env: {
-        ...process.env,
+        ...guardEnv(),
         NO_COLOR: '1',
-        BALANCER_LENS_GUARD_LOG: log,
         BALANCER_LENS_GUARD_ALLOW_WRITE: (options.allow ?? []).join(delimiter),
       },
     });
@@ -62,6 +75,7 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
 
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'balancer-lens-security-'));
+    cacheHome = mkdtempSync(join(tmpdir(), 'balancer-lens-cache-'));
     log = join(tmpdir(), `balancer-lens-guard-${process.pid}-${Date.now()}.log`);
     cpSync(join(ROOT, 'test/fixtures/lint'), join(directory, 'conf'), { recursive: true });
     cpSync(join(ROOT, 'examples/shop.conf'), join(directory, 'shop.conf'));
@@ -74,6 +88,7 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
   });
   afterEach(() => {
     rmSync(directory, { recursive: true, force: true });
+    rmSync(cacheHome, { recursive: true, force: true });
     rmSync(log, { force: true });
   });
 
@@ -134,6 +149,13 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       assert.deepEqual(recorded(), [], `balancer-lens ${args.join(' ')} did something forbidden`);
     }
     assert.deepEqual(snapshot(directory), before, 'lint and schedule wrote nothing');
+    assert.deepEqual(
+      readdirSync(join(cacheHome, 'balancer-lens'))
+        .map((name) => name.replace(/[0-9a-f]{16}/, 'KEY'))
+        .sort(),
+      ['cli-KEY.cache', 'cli-lint-KEY.cache', 'cli-schedule-KEY.cache'],
+      'the code cache is written in the cache folder, one file per command',
+    );
   });
 
   it('lint --fix writes only the files it fixes', () => {
@@ -161,7 +183,7 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       pullSettings: true,
       configuration: () => [{ rules: { 'standby-only': 'error' }, preview: { picks: 30 } }],
       execArgv: ['--require', GUARD],
-      env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+      env: guardEnv(),
     });
     const { connection } = session;
     try {
@@ -218,7 +240,7 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
   it('`balancer-lens lsp --stdio` (the CLI starting the server) does nothing forbidden either', async () => {
     const child = spawn(process.execPath, ['--require', GUARD, CLI, 'lsp', '--stdio'], {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, BALANCER_LENS_GUARD_LOG: log },
+      env: guardEnv(),
     });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.listen();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyze } from '../../../server/src/core/analysis';
-import { editDistance } from '../../../server/src/core/directives/directives';
+import { editDistance } from '../../../server/src/core/suggest';
 import { rule } from '../../../server/src/core/rules/balancer-scheme-typo';
 import { EPOCH_SECONDS } from '../../support/rules';
 import { fuzzRuns } from '../../support/fuzz';

@@ -1,11 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  editDistance,
-  findDirective,
-  moduleIdentifier,
-  suggestDirective,
-  suggestFrom,
-} from '../../../server/src/core/directives/directives';
+import { findDirective, moduleIdentifier, suggestDirective } from '../../../server/src/core/directives/directives';
+import { editDistance, suggestFrom } from '../../../server/src/core/suggest';
 import { DIRECTIVES } from '../../../server/src/core/directives/table';
 
 // Expected modules and contexts are the manual's (apache2-doc 2.4.71 quick reference and module pages).
@@ -135,6 +130,13 @@ const IDENTIFIERS: readonly (readonly [string, string])[] = [
 ];
 
 describe('directives', () => {
+  it("names only ASCII directives, so lower-casing the table natively folds as Apache's strcasecmp does", () => {
+    assert.deepEqual(
+      DIRECTIVES.filter((directive) => !/^[\x20-\x7e]+$/.test(directive.name)),
+      [],
+    );
+  });
+
   describe('findDirective', () => {
     for (const [name, canonical, module, contexts] of LOOKUPS) {
       const expected = canonical === undefined ? undefined : { name: canonical, module, contexts };

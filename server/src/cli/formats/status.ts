@@ -4,6 +4,7 @@ import type { LiveMember, ManagerPage } from '../../core/live/manager-page';
 import type { Member } from '../../core/model/model';
 import { statusLetters } from '../../core/model/params';
 import { codeSpan, escapeMarkdown } from '../../core/markup';
+import { thousands } from '../../core/thousands';
 import type { Locate } from '../../core/files';
 import { percent } from '../../core/features/share-text';
 import { oneLine } from '../one-line';
@@ -102,10 +103,6 @@ export function trafficPhrase(member: MemberComparison): string {
   const observed = member.observedShare === undefined ? '' : ` = ${percent(member.observedShare)}`;
   const predicted = member.predictedShare === undefined ? '' : ` (preview ${percent(member.predictedShare)})`;
   return `${elected}${observed}${predicted}`;
-}
-
-function thousands(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** The text format: per URL, each balancer with its members, differences and traffic verdict. */

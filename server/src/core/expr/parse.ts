@@ -1,6 +1,7 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { pcreError } from '../pcre';
+import { thousands } from '../thousands';
 import { type Action, TERMINALS, type Terminal, tables } from './grammar';
 import { Scanner, type Token } from './scan';
 
@@ -68,7 +69,7 @@ const MOST_LISTED = 4;
 const MAX_DEPTH = 10_000;
 const EXHAUSTED: Words = {
   message: 'memory exhausted',
-  reason: `the expression nests deeper than Apache parses (${MAX_DEPTH.toLocaleString('en-US')} levels)`,
+  reason: `the expression nests deeper than Apache parses (${thousands(MAX_DEPTH)} levels)`,
 };
 
 /** A semantic value: a token's text, and the string when the value is one constant string (op_String). */

@@ -6,6 +6,7 @@
  */
 import { changeTitle, factLines, memberLetters, memberNote, routeWords, shareWords, unchangedWords } from './diff-words';
 import { escapeMarkdown } from '../markup';
+import { thousands } from '../thousands';
 import { bar } from '../features/share-text';
 import type { BalancerChange, MemberChange, TrafficDiff } from './traffic-diff';
 
@@ -46,13 +47,13 @@ function* reportLines(diff: TrafficDiff, titles: readonly [string, string]): Gen
     yield* ['', '#### Routes', ''];
     for (const route of diff.routes.slice(0, ROWS))
       yield `- ${cell(routeWords(route))}${route.file === null ? '' : ` (${cell(route.file)}:${route.line})`}`;
-    if (diff.routes.length > ROWS) yield `- … and ${count(diff.routes.length - ROWS)} more routes`;
+    if (diff.routes.length > ROWS) yield `- … and ${thousands(diff.routes.length - ROWS)} more routes`;
   }
   if (diff.newRefusals.length > 0) {
     yield* ['', '#### Apache refuses the new configuration', ''];
     for (const refusal of diff.newRefusals.slice(0, ROWS))
       yield `- ${cell(refusal.file)}:${refusal.line}: ${cell(refusal.message)} (${refusal.ruleId})`;
-    if (diff.newRefusals.length > ROWS) yield `- … and ${count(diff.newRefusals.length - ROWS)} more refusals`;
+    if (diff.newRefusals.length > ROWS) yield `- … and ${thousands(diff.newRefusals.length - ROWS)} more refusals`;
   }
   yield* ['', unchangedWords(diff)];
 }
@@ -80,7 +81,7 @@ function* memberTable(change: BalancerChange): Generator<string> {
     const moved = hidden.reduce((most, member) => Math.max(most, Math.abs(member.points ?? 0)), 0);
     const changed = hidden.filter((member) => weight(member) === Number.POSITIVE_INFINITY).length;
     yield '';
-    yield `… and ${count(hidden.length)} more members${changed > 0 ? ` (${count(changed)} of them added, removed or changed)` : ''}: shares moved by at most ${moved.toFixed(1)} points`;
+    yield `… and ${thousands(hidden.length)} more members${changed > 0 ? ` (${thousands(changed)} of them added, removed or changed)` : ''}: shares moved by at most ${moved.toFixed(1)} points`;
   }
 }
 
@@ -91,9 +92,4 @@ function shareBar(state: MemberChange['before']): string {
 /** Configuration text in the report: at most CELL_CHARACTERS of it, escaped. */
 function cell(text: string): string {
   return escapeMarkdown(text.length > CELL_CHARACTERS ? `${text.slice(0, CELL_CHARACTERS - 1)}…` : text);
-}
-
-/** 20000 → "20,000". */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }

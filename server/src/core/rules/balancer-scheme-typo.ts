@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
-import { editDistance } from '../directives/directives';
+import { editDistance } from '../suggest';
 import type { Model } from '../model/model';
 import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';

@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { suggestFrom } from '../directives/directives';
+import { suggestFrom } from '../suggest';
 import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { knownModules } from '../syntax/conditions';

@@ -1,4 +1,4 @@
-import { suggestFrom } from '../directives/directives';
+import { suggestFrom } from '../suggest';
 import { knownModules } from '../syntax/conditions';
 import { listed, runIndex, runIndexKey } from './shared';
 import type { Rule } from './types';

@@ -13,7 +13,8 @@ const BOM = '\uFEFF';
 const MODULES_BY_NAME: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
   for (const directive of DIRECTIVES) {
-    const key = asciiLower(directive.name);
+    // ASCII, as directives.ts's table says: the native lower-casing costs less at start-up.
+    const key = directive.name.toLowerCase();
     map.set(key, [...(map.get(key) ?? []), moduleIdentifier(directive.module)]);
   }
   return map;

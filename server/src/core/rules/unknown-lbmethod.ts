@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { suggestFrom } from '../directives/directives';
+import { suggestFrom } from '../suggest';
 import { modelProblems, valueEdit } from './shared';
 import type { Rule } from './types';
 

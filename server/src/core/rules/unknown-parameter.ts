@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { suggestFrom } from '../directives/directives';
+import { suggestFrom } from '../suggest';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
 import { modelProblems } from './shared';
 import type { Rule } from './types';

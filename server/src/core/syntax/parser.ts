@@ -16,6 +16,7 @@ import { definedMacro, expandedBody, MAX_MACRO_LINE, macroForUse, undefineMacro 
 import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
+import { thousands } from '../thousands';
 import { readInclude } from './read-include';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
@@ -689,7 +690,7 @@ function notExpanded(name: string): string {
 
 /** Why a `Use` was left as written: the expansions would pass MAX_EXPANDED_LINES. */
 function tooManyLines(name: string): string {
-  return `Use ${name} is not expanded: the configuration's macros would expand to more than ${MAX_EXPANDED_LINES.toLocaleString('en-US')} lines`;
+  return `Use ${name} is not expanded: the configuration's macros would expand to more than ${thousands(MAX_EXPANDED_LINES)} lines`;
 }
 
 function notSubstituted(name: string): string {

@@ -5,6 +5,7 @@
  * Which files a pattern names is ./includes.
  */
 import { quoted } from '../bounded';
+import { thousands } from '../thousands';
 import { IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, TooLarge } from './includes';
 import { type ReadState, sizeText } from './read-state';
 import type { Directive, IncludedFile, Node } from './tree';
@@ -127,7 +128,7 @@ function unread(path: string, file: TooLarge | NotRegular | undefined, size: num
 function limitReached(limit: IncludeLimit, limits: ReadLimits): string {
   switch (limit) {
     case 'includes':
-      return `this configuration reaches more than the ${limits.includes.toLocaleString('en-US')} files and folders Include may read, so the rest are not read (--max-includes)`;
+      return `this configuration reaches more than the ${thousands(limits.includes)} files and folders Include may read, so the rest are not read (--max-includes)`;
     case 'depth':
       return `this include reaches folders more than ${limits.directoryDepth} levels below the folder it names, which are not read (--max-directory-depth)`;
   }
