@@ -86,7 +86,7 @@ describe('language server under attack (security)', function () {
       counter.count(text, 'balancer://big', one);
       const single = counter.count(text, 'balancer://big', one).work;
       const all = counter.count(text, 'balancer://big', many).work;
-      assert.ok(all <= 2 * single, `one what-if: ${single} blocks run; 20,001: ${all}`);
+      assert.ok(all <= 2 * single, `one what-if: ${single} units of work; 20,001: ${all}`);
     } finally {
       await counter.close();
     }

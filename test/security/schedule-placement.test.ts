@@ -31,7 +31,7 @@ describe('security: schedule with thousands of refusals', function () {
       counter.count(['schedule', '--format', 'json', 'warm.conf'], dir);
       const half = counter.count(['schedule', '--format', 'json', 'half.conf'], dir);
       const whole = counter.count(['schedule', '--format', 'json', 'stray.conf'], dir);
-      console.log(`      ${STRAY / 2} stray lines: ${half.work} blocks run; ${STRAY}: ${whole.work}`);
+      console.log(`      ${STRAY / 2} stray lines: ${half.work} units of work; ${STRAY}: ${whole.work}`);
       assert.ok(whole.work <= 3 * half.work, `${half.work} then ${whole.work}`);
     } finally {
       await counter.close();

@@ -2,8 +2,10 @@
  * Work counted instead of timed, for code that has no checkpoint to count (test/support/steps.ts):
  * V8's block coverage counts every function call and every block of JavaScript run, the same count
  * for the same input however loaded the machine is. A quadratic path shows as a count that grows
- * fourfold when the input doubles. Work done inside one native call (a RegExp, `indexOf`) counts
- * once. V8 counts a little less exactly once it has optimised a loop (a few percent), so compare
+ * fourfold when the input doubles. Work done inside native calls is added as the characters they
+ * search: RegExp's exec (which test, match, replace and split go through once it is replaced) and
+ * String's indexOf and lastIndexOf (a regex's backtracking within those characters is not seen).
+ * V8 counts blocks a little less exactly once it has optimised a loop (a few percent), so compare
  * with a wide margin: three times for twice the input.
  *
  * The count is taken in a worker thread that starts coverage before it loads the module, so every
@@ -21,10 +23,33 @@ const session = new Session();
 session.connect();
 session.post('Profiler.enable');
 session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+let searched = 0;
+const exec = RegExp.prototype.exec;
+RegExp.prototype.exec = function (text) {
+  const from = this.global || this.sticky ? this.lastIndex : 0;
+  const found = exec.call(this, text);
+  // A sticky search (split's) tries one place only.
+  if (this.sticky) searched += found ? Math.max(1, found[0].length) : 1;
+  else searched += Math.max(0, (found ? found.index + found[0].length : String(text).length) - from);
+  return found;
+};
+const indexOf = String.prototype.indexOf;
+String.prototype.indexOf = function (search, from) {
+  const at = indexOf.call(this, search, from);
+  searched += Math.max(0, (at >= 0 ? at + String(search).length : this.length) - (Number(from) || 0));
+  return at;
+};
+const lastIndexOf = String.prototype.lastIndexOf;
+String.prototype.lastIndexOf = function (search, from) {
+  const at = lastIndexOf.call(this, search, from);
+  searched += Math.max(0, (from === undefined ? this.length : Math.min(Number(from) + 1, this.length)) - Math.max(at, 0));
+  return at;
+};
 const work = require(workerData.module)[workerData.name];
 const { port, done, under } = workerData;
 const blocks = () => {
-  let count = 0;
+  let count = searched;
+  searched = 0;
   session.post('Profiler.takePreciseCoverage', (error, coverage) => {
     if (error) throw error;
     for (const script of coverage.result)
@@ -47,7 +72,7 @@ port.on('message', (args) => {
 });
 `;
 
-/** What one call cost: the blocks of JavaScript run under `server/src/`, and what it returned (as JSON). */
+/** What one call cost: the blocks of JavaScript run under `server/src/` and the characters native calls searched, and what it returned (as JSON). */
 export interface Work {
   readonly work: number;
   readonly result: unknown;

@@ -153,7 +153,7 @@ describe('the balancer-manager page', () => {
       ] as const) {
         const once = counter.count(input(small)).work;
         const twice = counter.count(input(large)).work;
-        assert.ok(twice <= 3 * once, `${small} ${what}: ${once} blocks run; ${large}: ${twice}`);
+        assert.ok(twice <= 3 * once, `${small} ${what}: ${once} units of work; ${large}: ${twice}`);
       }
     } finally {
       void counter.close();
