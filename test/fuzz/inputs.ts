@@ -584,8 +584,8 @@ export function budgetMs(text: string): number {
 }
 
 /**
- * The work (blocks of JavaScript, test/support/work.ts) the core may do on an input: about ten
- * times what the costliest seed file and random inputs take, so only gross (quadratic) work fails.
+ * The work (test/support/work.ts: blocks of JavaScript run, characters searched) the core may do on
+ * an input: about ten times what the costliest inputs take, so only gross (quadratic) work fails.
  */
 export function workBudget(text: string): number {
   return 4_000_000 + 4_000 * text.length;

@@ -24,7 +24,7 @@ let counter: WorkCounter | undefined;
 
 /**
  * Checks every invariant on one input, then holds the core's work on it to a budget. The work is
- * counted (blocks of JavaScript run), never timed, so the verdict does not depend on the machine's
+ * counted (blocks of JavaScript run, characters searched), never timed, so the verdict does not depend on the machine's
  * load. Counting costs a few milliseconds an input, so one input in 50 is counted, and every input
  * that took more than a quarter of its CPU-time budget: the clock may add inputs to count, the
  * count decides.
@@ -40,7 +40,7 @@ function checkBounded(text: string, at: readonly number[]): void {
   if (ratio > stats.worst) Object.assign(stats, { worst: ratio, worstText: text });
   assert.ok(
     work <= workBudget(text),
-    `${work} blocks run for ${text.length} characters (budget ${workBudget(text)}): ${JSON.stringify(text.slice(0, 200))}`,
+    `${work} units of work for ${text.length} characters (budget ${workBudget(text)}): ${JSON.stringify(text.slice(0, 200))}`,
   );
 }
 
