@@ -106,7 +106,8 @@ export function workCounter(module: string, name: string): WorkCounter {
     count(...args) {
       Atomics.store(done, 0, 0);
       port1.postMessage(args);
-      Atomics.wait(done, 0, 0);
+      // A blocked thread cannot meet mocha's time-out: this bound is the safety net against a worker that died.
+      if (Atomics.wait(done, 0, 0, 600_000) === 'timed-out') throw new Error('the work counter did not answer within 10 minutes');
       const answer = receiveMessageOnPort(port1)?.message as { work: number; result: unknown } | { error: string } | undefined;
       if (!answer) throw new Error('the work counter did not answer');
       if ('error' in answer) throw new Error(`in the work counter: ${answer.error}`);
