@@ -570,18 +570,25 @@ export function fingerprint(analysis: Analysis, diagnostics: readonly Diagnostic
 }
 
 /**
- * This process's CPU time in milliseconds. Inputs are timed in CPU time, not wall time: a machine
- * busy with other work stretches the wall clock (to the budget, on a loaded 2-core machine), so the
- * verdict would depend on the load; a quadratic path costs CPU time wherever it runs.
+ * This process's CPU time in milliseconds: less stretched by a busy machine than the wall clock, but
+ * not a verdict either (it picks which inputs the fuzz counts the work of; see workBudget).
  */
 export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
 
-/** The CPU time an input may take: generous, so only gross (quadratic) slowness fails. */
+/** The CPU time past a quarter of which an input's work is counted (generous: the slowest input uses under a third of it). */
 export function budgetMs(text: string): number {
   return 200 + 50 * (text.length / 1024);
+}
+
+/**
+ * The work (test/support/work.ts: blocks of JavaScript run, characters searched) the core may do on
+ * an input: about ten times what the costliest inputs take, so only gross (quadratic) work fails.
+ */
+export function workBudget(text: string): number {
+  return 4_000_000 + 4_000 * text.length;
 }
 
 /** Runs every check on one input; returns the CPU time the core took (analysis, lint and features, not the checks). */
@@ -606,25 +613,12 @@ export function checkInput(text: string, offsets: readonly number[]): number {
   return elapsed;
 }
 
-/** The CPU time the core takes on one input: analysis, lint and the features at the given offsets. */
-export function timeInput(text: string, offsets: readonly number[]): number {
-  const started = cpuMs();
+/** The core's work on one input: analysis, lint and the features at the given offsets (what test/support/work.ts counts). */
+export function runInput(text: string, offsets: readonly number[]): void {
   const analysis = analyze(text, { epochSeconds: EPOCH, environment: {} });
-  const diagnostics = lint(analysis);
   checkFeatures(
     analysis,
-    diagnostics,
+    lint(analysis),
     offsets.map((fraction) => Math.floor(fraction * (text.length + 1))),
   );
-  return cpuMs() - started;
-}
-
-/**
- * The input's time, measured again (up to twice) when over budget: a garbage collection can stall
- * one run, while a quadratic path is slow every time.
- */
-export function settledTime(text: string, offsets: readonly number[], first: number): number {
-  let best = first;
-  for (let attempt = 0; attempt < 2 && best > budgetMs(text); attempt++) best = Math.min(best, timeInput(text, offsets));
-  return best;
 }

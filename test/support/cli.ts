@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly stdin?: string | Buffer;
   /** Standard output is a terminal this many columns wide (default: not a terminal). */
   readonly columns?: number;
+  /** The run's clock, milliseconds since it started, for `--max-time` (in-process only; default: the real one). */
+  readonly clock?: () => number;
 }
 
 /** Runs `balancer-lens ARGS` in this process, without colour, as the binary would (a command that waits on the network: `runCliAsync`). */
@@ -60,7 +62,7 @@ function startCli(
         read += copied;
         return copied;
       },
-      now: () => performance.now() - started,
+      now: options.clock ?? (() => performance.now() - started),
     },
     args,
   );

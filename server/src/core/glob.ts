@@ -10,6 +10,26 @@
  * against segment, in at most segments × segments component matches.
  */
 
+/** How a glob is matched: `checkpoint` is called every STEPS_PER_CHECKPOINT steps, as RegexOptions.checkpoint. */
+export interface GlobOptions {
+  /** May throw to stop; counting the calls shows the cost bound hold. */
+  readonly checkpoint?: () => void;
+}
+
+/** Steps (a token tried against a character) a match takes between two calls of GlobOptions.checkpoint. */
+const STEPS_PER_CHECKPOINT = 1024;
+
+/** The steps left before the next checkpoint, shared by every match of one matcher. */
+interface Steps {
+  left: number;
+  readonly checkpoint: () => void;
+}
+
+/** A fresh count of steps for one matcher. */
+function steps(options: GlobOptions): Steps {
+  return { left: STEPS_PER_CHECKPOINT, checkpoint: options.checkpoint ?? (() => undefined) };
+}
+
 /** One element of a component pattern. */
 type Token =
   | { readonly kind: 'star' }
@@ -66,7 +86,7 @@ function matchesOne(token: Token, c: string): boolean {
 }
 
 /** Whether `name` matches a component, a leading `.` only literally: greedy, back to the last star only. */
-function matchesComponent(component: Component, name: string): boolean {
+function matchesComponent(component: Component, name: string, counter: Steps): boolean {
   if (name.startsWith('.') && !component.startsWithDot) return false;
   const { tokens } = component;
   let t = 0;
@@ -74,6 +94,10 @@ function matchesComponent(component: Component, name: string): boolean {
   let star = -1;
   let resume = 0;
   while (n < name.length) {
+    if (--counter.left === 0) {
+      counter.left = STEPS_PER_CHECKPOINT;
+      counter.checkpoint();
+    }
     const token = tokens[t];
     if (token?.kind === 'star') {
       star = t++;
@@ -92,7 +116,7 @@ function matchesComponent(component: Component, name: string): boolean {
 
 /** apr_fnmatch for one path component of an `Include`: `*`, `?`, `[…]`, `\x`; a leading `.` must be matched literally. */
 export function matchComponent(pattern: string, name: string): boolean {
-  return matchesComponent(parseComponent(pattern), name);
+  return matchesComponent(parseComponent(pattern), name, steps({}));
 }
 
 /** A glob's path segment: `**` (any number of segments but dot ones), or a component pattern. */
@@ -176,7 +200,7 @@ function compileGlob(pattern: string): Glob {
 }
 
 /** Whether the path's segments match the glob's: a table of which suffixes match, filled from the end. */
-function matchesSegments(segments: readonly Segment[], parts: readonly string[]): boolean {
+function matchesSegments(segments: readonly Segment[], parts: readonly string[], counter: Steps): boolean {
   // matched[j] holds whether segments[i..] match parts[j..], for the current i.
   let matched = parts.map(() => false);
   matched.push(true);
@@ -187,7 +211,7 @@ function matchesSegments(segments: readonly Segment[], parts: readonly string[])
       if (segment === 'globstar') {
         next[j] = matched[j]! || (j < parts.length && !parts[j]!.startsWith('.') && next[j + 1]!);
       } else {
-        next[j] = j < parts.length && matched[j + 1]! && matchesComponent(segment, parts[j]!);
+        next[j] = j < parts.length && matched[j + 1]! && matchesComponent(segment, parts[j]!, counter);
       }
     }
     matched = next;
@@ -200,10 +224,11 @@ function matchesSegments(segments: readonly Segment[], parts: readonly string[])
  * picomatch would for the syntax `globError` accepts: `*`, `?`, `[…]`, `**` as a whole segment,
  * `{a,b}`, a leading `!`; `*` and `**` match no name that starts with a dot.
  */
-export function globMatcher(patterns: readonly string[]): (path: string) => boolean {
+export function globMatcher(patterns: readonly string[], options: GlobOptions = {}): (path: string) => boolean {
   const globs = patterns.map(compileGlob);
+  const counter = steps(options);
   return (path) => {
     const parts = path.split('/');
-    return globs.some((glob) => glob.alternatives.some((segments) => matchesSegments(segments, parts)) !== glob.negate);
+    return globs.some((glob) => glob.alternatives.some((segments) => matchesSegments(segments, parts, counter)) !== glob.negate);
   };
 }

@@ -26,6 +26,11 @@ export type RegexMatch = readonly (string | undefined)[];
 /** How a pattern is compiled: `nocase` as mod_rewrite's [NC] asks (ASCII letters, as PCRE2 without UTF). */
 export interface RegexOptions {
   readonly nocase?: boolean;
+  /**
+   * Called every STEPS_PER_CHECKPOINT steps of the machine (a thread following one instruction);
+   * it may throw to stop, as ReadOptions.checkpoint. Counting the calls shows the cost bound hold.
+   */
+  readonly checkpoint?: () => void;
 }
 
 /** Characters a pattern may have: each costs parsing, so a longer one is not read at all. */
@@ -36,6 +41,9 @@ const MAX_PROGRAM = 10_000;
 
 /** Steps (instructions × characters) one test may take: about a tenth of a second. */
 const MAX_STEPS = 5_000_000;
+
+/** Steps the machine takes between two calls of RegexOptions.checkpoint. */
+const STEPS_PER_CHECKPOINT = 1024;
 
 /** Groups nested deeper than this are not evaluated (the parser recurses once per level). */
 const MAX_NESTING = 200;
@@ -384,8 +392,9 @@ function holds(assertion: Assertion, text: string, at: number): boolean {
 }
 
 /** Whether the program matches somewhere in `text`: a Pike VM, one thread per instruction at each position. */
-function run(program: readonly Instruction[], text: string): boolean {
+function run(program: readonly Instruction[], text: string, checkpoint: () => void): boolean {
   const size = program.length;
+  let untilCheckpoint = STEPS_PER_CHECKPOINT;
   let current: number[] = [];
   let next: number[] = [];
   const seen = new Int32Array(size).fill(-1);
@@ -395,6 +404,10 @@ function run(program: readonly Instruction[], text: string): boolean {
     stack.push(start);
     while (stack.length > 0) {
       const pc = stack.pop()!;
+      if (--untilCheckpoint === 0) {
+        untilCheckpoint = STEPS_PER_CHECKPOINT;
+        checkpoint();
+      }
       if (seen[pc] === generation) continue;
       seen[pc] = generation;
       const instruction = program[pc]!;
@@ -439,15 +452,15 @@ function run(program: readonly Instruction[], text: string): boolean {
  * Whether `pattern` (PCRE2 syntax) matches somewhere in `text`, as Apache's ap_regexec answers;
  * 'invalid' when PCRE2 refuses the pattern, 'too-costly' when it is not evaluated (see above).
  */
-export function testRegex(pattern: string, text: string): RegexTest {
+export function testRegex(pattern: string, text: string, options: RegexOptions = {}): RegexTest {
   if (pattern.length > MAX_PATTERN) return 'too-costly';
   if (pcreError(pattern)) return 'invalid';
   try {
     const program: Instruction[] = [];
-    emit(new Parser(pattern).parse(), program, { count: 0 });
+    emit(new Parser(pattern).parse(), program, { count: 0, nocase: options.nocase === true });
     program.push({ op: 'match' });
     if (program.length * (text.length + 1) > MAX_STEPS) return 'too-costly';
-    return run(program, text);
+    return run(program, text, options.checkpoint ?? (() => undefined));
   } catch (error) {
     if (error instanceof TooCostly) return 'too-costly';
     throw error;
@@ -471,7 +484,7 @@ export function execRegex(pattern: string, text: string, options: RegexOptions =
     const slots = 2 * (parser.groups + 1);
     // Each step of a thread copies its slots when it saves: they count in the budget.
     if (program.length * (text.length + 1) * Math.ceil(slots / 8) > MAX_STEPS) return 'too-costly';
-    const found = runCaptures(program, text, slots);
+    const found = runCaptures(program, text, slots, options.checkpoint ?? (() => undefined));
     if (!found) return null;
     const groups: (string | undefined)[] = [];
     for (let group = 0; group < slots / 2; group++) {
@@ -493,8 +506,9 @@ interface Thread {
 }
 
 /** The capture positions of the leftmost, highest-priority match, or undefined. */
-function runCaptures(program: readonly Instruction[], text: string, slots: number): readonly number[] | undefined {
+function runCaptures(program: readonly Instruction[], text: string, slots: number, checkpoint: () => void): readonly number[] | undefined {
   const seen = new Int32Array(program.length).fill(-1);
+  let untilCheckpoint = STEPS_PER_CHECKPOINT;
   let matched: readonly number[] | undefined;
   // Follows the thread's jumps, splits (preferred branch first), saves and assertions at `at`, in
   // priority order; a thread reaching `match` records it and cuts every lower-priority branch.
@@ -502,6 +516,10 @@ function runCaptures(program: readonly Instruction[], text: string, slots: numbe
     const stack: Thread[] = [start];
     while (stack.length > 0) {
       const thread = stack.pop()!;
+      if (--untilCheckpoint === 0) {
+        untilCheckpoint = STEPS_PER_CHECKPOINT;
+        checkpoint();
+      }
       const { pc } = thread;
       if (seen[pc] === at) continue;
       seen[pc] = at;

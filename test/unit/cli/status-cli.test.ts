@@ -138,23 +138,33 @@ describe('balancer-lens status', () => {
     assert.match(run.stdout, /^- ✗ `http:\/\/127\.0\.0\.1:8083`: Dis on the running server, not in the configuration/m);
   });
 
-  it('compares several servers at once, at most 8 in flight, reported in the order given', async () => {
+  it('compares several servers at once, at most 8 in flight, reported in the order given', async function () {
+    this.timeout(120_000);
+    // Every answer is held until all 10 requests have come, or until none has come for 2 s (the 9th
+    // cannot come while 8 are in flight): what is in flight at once is then counted, not timed.
     let inFlight = 0;
     let most = 0;
+    const held: (() => void)[] = [];
+    let quiet: NodeJS.Timeout | undefined;
+    const release = (): void => {
+      clearTimeout(quiet);
+      for (const answer of held.splice(0)) answer();
+    };
     const slow: http.RequestListener = (_request, response) => {
       inFlight++;
       most = Math.max(most, inFlight);
-      setTimeout(() => {
+      held.push(() => {
         inFlight--;
         response.writeHead(200, { 'Content-Type': 'text/html' });
         response.end(PAGE);
-      }, 200);
+      });
+      clearTimeout(quiet);
+      if (fleet.every((server) => server.seen.length > 0)) release();
+      else quiet = setTimeout(release, 2000);
     };
     const fleet = await Promise.all(Array.from({ length: 10 }, () => serve(slow)));
-    const started = performance.now();
     const run = await status(fleet.map((server) => server.url));
     assert.equal(run.status, 0, run.stderr);
-    assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`);
     assert.equal(most, 8);
     const order = [...run.stdout.matchAll(/^(http:\/\/\S+)/gm)].map((match) => match[1]);
     assert.deepEqual(
@@ -292,13 +302,13 @@ describe('balancer-lens status', () => {
     ];
     for (const [what, handle, message, flags = []] of cases)
       it(`${what}`, async () => {
+        // The message is the bound's own (the size, the time-out, the redirects): a run that never
+        // ended would meet only mocha's time-out, a safety net.
         const server = await serve(handle);
-        const started = performance.now();
         const run = await status([server.url, ...flags]);
         assert.equal(run.status, 2, run.stdout);
         assert.match(run.stderr, message);
         assert.match(run.stdout, /cannot be compared/);
-        assert.ok(performance.now() - started < 10_000);
       });
 
     it('a refused connection', async () => {

@@ -4,7 +4,7 @@
  * the time `lint --max-time` and the server's workspace search may take. The CLI runs in-process.
  */
 import assert from 'node:assert/strict';
-import { runCli, spawnCli } from '../../support/cli';
+import { runCli, spawnCli, type Run } from '../../support/cli';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_READ_LIMITS } from '../../../server/src/core/syntax/includes';
@@ -15,16 +15,8 @@ import { tempDir } from '../../support/temp';
 
 const MB = 1024 * 1024;
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
 function cli(args: readonly string[], cwd: string): Run {
-  const started = performance.now();
-  return { ...runCli(args, { cwd }), ms: performance.now() - started };
+  return runCli(args, { cwd });
 }
 
 /** A temporary directory holding `files` (path → content). */
@@ -99,6 +91,8 @@ describe('limits: the CLI', function () {
     assert.match(schedule.stderr, /^balancer-lens: main\.conf:1:1: this configuration reaches more than the 0 files and folders/);
   });
 
+  // The reads each limit allows are counted in test/unit/syntax/includes.test.ts; here the CLI's
+  // message shows the limit stopped the walk (mocha's time-out is only a safety net).
   it('ends includes that multiply (8 in each of 9 files) and a folder holding two symlink loops, within the default limits', () => {
     const files: Record<string, string> = { 'f10.conf': BALANCER };
     for (let i = 1; i <= 9; i++) files[`f${i}.conf`] = `Include f${i + 1}.conf\n`.repeat(8);
@@ -108,7 +102,6 @@ describe('limits: the CLI', function () {
     for (const entry of ['f1.conf', 'main.conf']) {
       const run = cli(['lint', entry, '--format', 'compact'], root);
       assert.equal(run.status, 2, run.stderr);
-      assert.ok(run.ms < 30_000, `${entry}: ${run.ms} ms`);
       assert.match(run.stdout, /this configuration reaches more than the 10,000 files and folders/);
     }
   });

@@ -31,10 +31,11 @@ function doublingMacros(): string {
   return `<Macro M0>\nBalancerMember http://a loadfactor=0\n</Macro>\n${macros}<Proxy balancer://x>\nUse M30\n</Proxy>\n`;
 }
 
-/** Open documents `texts` (by file name, written to a folder too) and the states of a `mode`. */
+/** Open documents `texts` (by file name, written to a folder too) and the states of a `mode`, with balancerLens.limits.maxSize `maxSize` bytes. */
 function open(
   texts: Readonly<Record<string, string>>,
   mode?: StatesMode,
+  maxSize = DEFAULT_SETTINGS.limits.size,
 ): { states: DocumentStates; document: (name: string) => TextDocument } {
   const root = tempDir('balancer-lens-fast-lane-');
   const documents = new Map(
@@ -43,8 +44,9 @@ function open(
       return [name, TextDocument.create(pathToFileURL(join(root, name)).toString(), 'apacheconf', 1, text)];
     }),
   );
+  const settings = { ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, size: maxSize } };
   const states = new DocumentStates(
-    () => DEFAULT_SETTINGS,
+    () => settings,
     () => [...documents.values()],
     () => [],
     (message) => assert.fail(message),
@@ -84,6 +86,21 @@ describe('editor: the fast lane answers only what costs little', () => {
   it('gives up on thirty doubling macros (1.5 KB) once their expansion passes its work bound', () => {
     const { states, document } = open({ 'macros.conf': doublingMacros() }, QUICK);
     assert.equal(answer(states, document('macros.conf')), 'declined');
+  });
+
+  it('answers a document over balancerLens.limits.maxSize with its message, starting no analysis', () => {
+    // No work at all is allowed: an analysis begun (and then thrown away) would give up instead of answering.
+    const { states, document } = open(
+      { 'big.conf': balancer('big', 3_000) },
+      { kind: 'quick', maxSize: 0, maxWork: 0, budgetMs: 600_000 },
+      1000,
+    );
+    const state = states.get(document('big.conf'));
+    assert.ok('oversized' in state);
+    assert.match(
+      state.oversized,
+      /^this file is 0\.1 MB, more than the 0\.0 MB balancer-lens analyses in the editor, so it is not analysed/,
+    );
   });
 
   it('gives up on a small file whose include is large', () => {

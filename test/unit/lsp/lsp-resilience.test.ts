@@ -392,10 +392,9 @@ describe('language server resilience over stdio', function () {
     const asked = session.configurationAsked();
     session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     await asked;
-    const started = performance.now();
+    // That no analysis is even begun is counted in fast-lane-bounds.test.ts (an analysis allowed no work).
     session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'apacheconf', version: 1, text } });
     const refused = await session.diagnostics(uri, 1);
-    assert.ok(performance.now() - started < 1000, 'no analysis was run');
     assert.deepEqual(
       refused.diagnostics.map((diagnostic) => [diagnostic.range.start, diagnostic.severity, diagnostic.code, diagnostic.message]),
       [

@@ -20,8 +20,8 @@ function large(index: number): string {
   return lines.join('\n');
 }
 
-/** Milliseconds from opening the small file in `root` to its first diagnostics, and the server's log. */
-async function firstDiagnostics(root: string): Promise<{ ms: number; logs: readonly string[]; codes: string[] }> {
+/** The first diagnostics of the small file in `root` (their codes), and the server's log. */
+async function firstDiagnostics(root: string): Promise<{ logs: readonly string[]; codes: string[] }> {
   const session = await startSession({
     root: pathToFileURL(root).toString(),
     folders: true,
@@ -31,11 +31,9 @@ async function firstDiagnostics(root: string): Promise<{ ms: number; logs: reado
   try {
     await session.configurationAsked();
     const uri = pathToFileURL(join(root, 'small', 'small.conf')).toString();
-    const started = performance.now();
     session.open(uri, SMALL);
     const published = await session.diagnostics(uri, 1);
     return {
-      ms: performance.now() - started,
       logs: session.logs,
       codes: published.diagnostics.map((diagnostic) => String(diagnostic.code)),
     };
@@ -59,15 +57,16 @@ describe('editor: the workspace as a whole is bounded', function () {
 
     const quiet = await firstDiagnostics(alone);
     const busy = await firstDiagnostics(crowded);
+    assert.deepEqual(busy.codes, quiet.codes);
     assert.ok(busy.codes.includes('zero-loadfactor'), busy.codes.join(' '));
-    // At most the size limit of them (2 MB: two files) is analysed, where all 18 MB took 36–58 s here.
+    // At most the size limit of them (2 MB: two files) is analysed, where all 18 MB took 36–58 s here:
+    // counted by the server, which says how many it leaves until they are opened.
     assert.ok(
       busy.logs.some((line) =>
         /the workspace's configuration files hold more than 2\.0 MB in all: 18 of them are analysed only when opened/.test(line),
       ),
       busy.logs.join('\n'),
     );
-    assert.ok(busy.ms < quiet.ms + 30_000, `alone ${quiet.ms.toFixed(0)} ms, beside 18 MB ${busy.ms.toFixed(0)} ms`);
   });
 });
 

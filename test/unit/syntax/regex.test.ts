@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { testRegex } from '../../../server/src/core/regex';
+import { counted } from '../../support/steps';
+
+/** Checkpoints (1,024 machine steps each) a test here may pass: these take at most a few hundred, a backtracker millions. */
+const CAP = 1000;
 
 describe('configuration regexes without backtracking (core/regex.ts)', () => {
   // Patterns where PCRE2 and JavaScript agree, so RegExp is the reference.
@@ -67,12 +71,32 @@ describe('configuration regexes without backtracking (core/regex.ts)', () => {
     assert.equal(testRegex('^\\x41\\x{42}$', 'AB'), true);
   });
 
-  it('answers at once where RegExp backtracks for minutes', () => {
-    const started = performance.now();
-    assert.equal(testRegex('^/(a+)+$', `/${'a'.repeat(5000)}!`), false);
-    assert.equal(testRegex(`^(${'(.*)*'.repeat(12)})*x$`, '2.4.66'), false);
-    assert.equal(testRegex(`^(${'(.*)*'.repeat(12)})*6$`, '2.4.66'), true);
-    assert.ok(performance.now() - started < 2000);
+  it('takes steps in proportion to the text where RegExp backtracks for minutes', () => {
+    const nested = `^(${'(.*)*'.repeat(12)})*x$`;
+    // Under 1,024 steps for the version string, where a backtracker tries every split of it among 24 stars.
+    assert.deepEqual(
+      counted((checkpoint) => testRegex(nested, '2.4.66', { checkpoint }), CAP),
+      { result: false, checkpoints: 0 },
+    );
+    assert.deepEqual(
+      counted((checkpoint) => testRegex(`^(${'(.*)*'.repeat(12)})*6$`, '2.4.66', { checkpoint }), CAP),
+      {
+        result: true,
+        checkpoints: 0,
+      },
+    );
+    for (const [pattern, text] of [
+      ['^/(a+)+$', (size: number) => `/${'a'.repeat(size)}!`],
+      [nested, (size: number) => '2.4.66'.repeat(size / 100)],
+    ] as const) {
+      const small = counted((checkpoint) => testRegex(pattern, text(5000), { checkpoint }), CAP);
+      const large = counted((checkpoint) => testRegex(pattern, text(10_000), { checkpoint }), CAP);
+      assert.deepEqual([small.result, large.result], [false, false]);
+      assert.ok(
+        small.checkpoints > 0 && large.checkpoints <= 2 * small.checkpoints + 1,
+        `${pattern}: ${small.checkpoints} then ${large.checkpoints}`,
+      );
+    }
   });
 
   it('says invalid for what PCRE2 refuses, and too costly for what it does not evaluate', () => {

@@ -1,0 +1,31 @@
+/**
+ * What the security tests count the work of (test/support/work.ts): each takes and returns plain
+ * data, since it runs in the counter's worker thread.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyze, type Analysis } from '../../server/src/core/analysis';
+import type { Open } from '../../server/src/lsp/context';
+import { schedule } from '../../server/src/lsp/handlers/schedule';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
+import { runCli } from './cli';
+
+/** `balancer-lens ARGS` run in `cwd`, in process: its exit code and how much it printed. */
+export function cli(args: readonly string[], cwd: string): { status: number | null; stdout: number; stderr: string } {
+  const run = runCli(args, { cwd });
+  return { status: run.status, stdout: run.stdout.length, stderr: run.stderr };
+}
+
+/** Analyses already made, by text: the first call for a text analyses it, the next ones count only the request. */
+const analyses = new Map<string, Analysis>();
+
+/** The language server's balancerLens/schedule handler on `text`'s balancer `balancer` with `whatIf`: how many what-ifs it applied. */
+export function scheduleWhatIf(text: string, balancer: string, whatIf: readonly unknown[]): number {
+  let analysis = analyses.get(text);
+  if (!analysis) analyses.set(text, (analysis = analyze(text, { epochSeconds: 1_800_000_000 })));
+  const state = {
+    analysis,
+    locationOf: () => ({ uri: 'file:///work.conf', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }),
+  };
+  const open = { document: undefined as unknown as TextDocument, state, settings: DEFAULT_SETTINGS } as unknown as Open;
+  return schedule(open, { uri: 'file:///work.conf', balancer, whatIf } as never)?.whatIf.length ?? -1;
+}
