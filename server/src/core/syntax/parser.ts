@@ -11,12 +11,13 @@ import type { Span } from '../span';
 import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
-import type { Condition, Directive, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
+import type { Condition, Directive, Node, Section, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { definedMacro, expandedBody, MAX_MACRO_LINE, macroForUse, undefineMacro } from './macros';
 import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { readInclude } from './read-include';
+import { FileText, WrittenDirective } from './written';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
@@ -79,40 +80,28 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
   return { tree, sawLoadModule: state.sawLoadModule };
 }
 
-/** A file's text and where it sits in the virtual text. */
-interface FileText {
-  readonly text: string;
-  readonly base: number;
+/** What reading a part of a file alone found: see `readPart`. */
+export interface PartRead {
+  readonly nodes: readonly Node[];
+  readonly comments: readonly Span[];
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+  /** The file's text as the part's directives keep it. */
+  readonly file: FileText;
 }
 
 /**
- * A directive read from one physical line of a file, as written. Its argument text is cut from the
- * file again when asked for, not kept: few readers need it, and a tree holds thousands of directives.
+ * Reads the lines of a file read alone from `from` to `to` (logical line starts) as top-level lines
+ * with a fresh read-time state and no file access: what they are when nothing before them can change
+ * how they read (core/syntax/reread.ts decides). Undefined when a section is still open at `to`
+ * before the end of the file: the lines after it would be read inside it.
  */
-class WrittenDirective implements Directive {
-  readonly kind = 'directive';
-  readonly #file: FileText;
-
-  constructor(
-    readonly name: string,
-    readonly nameSpan: Span,
-    readonly args: readonly Word[],
-    readonly span: Span,
-    readonly lineAt: number,
-    file: FileText,
-  ) {
-    this.#file = file;
-  }
-
-  /** From the first argument to the end of the trimmed line, which is where the last argument ends. */
-  get argText(): MappedText {
-    const first = this.args[0];
-    if (!first) return { text: '', pieces: [] };
-    const start = first.span.start;
-    const length = this.span.end - start;
-    const { text, base } = this.#file;
-    return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
-  }
+export function readPart(text: string, options: ReadOptions, from: number, to: number): PartRead | undefined {
+  const { files: _files, ...alone } = options;
+  const state = new ReadState(alone, undefined);
+  const reader = new Reader(state, text, 0, options.path ?? '', from, to);
+  const nodes = reader.read();
+  if (reader.leftOpen && to < text.length) return undefined;
+  return { nodes, comments: state.comments.sort((a, b) => a.start - b.start), diagnostics: state.diagnostics, file: reader.file };
 }
 
 /** A line of a macro expansion, spliced into the reader's line stream where its `Use` stood. */
@@ -138,7 +127,7 @@ class Reader {
   private readonly spliced: SplicedLine[] = [];
   /** Where the line being read comes from when it is not from the file itself. */
   private current: SplicedLine | undefined;
-  private readonly file: FileText;
+  readonly file: FileText;
   /** Lines of this file counted so far: the line number at offset `at` of the text. */
   private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
@@ -149,13 +138,19 @@ class Reader {
   private readonly openByName = new Map<string, number[]>();
   private readonly conditionals: number[] = [];
 
+  /** Sections still open when the last line was read, before they were closed at the end. */
+  leftOpen = false;
+
+  /** `from` and `to`, when given, are logical line starts of `text` between which the reader reads, as top-level lines. */
   constructor(
     private readonly state: ReadState,
     private readonly text: string,
     private readonly base: number,
     private readonly path: string,
+    from?: number,
+    to?: number,
   ) {
-    this.lines = new LineReader(text, base);
+    this.lines = new LineReader(text, base, from, to);
     this.file = { text, base };
   }
 
@@ -175,6 +170,7 @@ class Reader {
       }
       this.readLine(line);
     }
+    this.leftOpen = this.stack.length > 0;
     this.closeAtEnd();
     return this.root;
   }
