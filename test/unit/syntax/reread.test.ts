@@ -9,19 +9,8 @@ import fc from 'fast-check';
 import type { FileAccess } from '../../../server/src/core/syntax/includes';
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
 import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
-import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
-import { grammarText, seedTexts, TOKENS } from '../../fuzz/inputs';
+import { dumpTree as dump, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
 import { fuzzRuns } from '../../support/fuzz';
-
-/** Everything a tree holds, as text: own fields, and a directive's argument text, which may be a getter. */
-function dump(tree: SyntaxTree): string {
-  return JSON.stringify(tree, (key, value: unknown) => {
-    if (value instanceof Set) return [...(value as Set<string>)].sort();
-    if (value && typeof value === 'object' && (value as { kind?: string }).kind === 'directive' && !Object.keys(value).includes('argText'))
-      return { ...value, argText: (value as { argText: unknown }).argText };
-    return value;
-  });
-}
 
 const FILES: Readonly<Record<string, string>> = {
   '/etc/apache2/extra.conf': '<Proxy balancer://extra>\nBalancerMember http://10.0.0.9\n</Proxy>\n',
@@ -42,111 +31,32 @@ const OPTIONS: readonly ReadOptions[] = [
   { path: '/etc/apache2/x.conf', environment: { HOST: 'h' }, environmentIsComplete: true, files: ACCESS },
 ];
 
-/** One edit: at a fraction of the text, remove some characters and insert others. */
-const piece = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.constantFrom(
-      'a',
-      'Z',
-      '1',
-      ' ',
-      ' ',
-      '\t',
-      '\n',
-      '\n',
-      '\r\n',
-      '\\',
-      '\\\n',
-      '<',
-      '>',
-      '/',
-      '#',
-      '"',
-      '$',
-      '{',
-      '}',
-      '=',
-      ':',
-      '\0',
-    ),
-  },
-  { weight: 2, arbitrary: fc.constantFrom(...TOKENS) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      'Define X 1\n',
-      '${X}',
-      '$\\\n{X}',
-      '${HOST}',
-      '\\\nLoadModule x y\n',
-      '<IfModule proxy_module>\n',
-      '</IfModule>\n',
-      'Include extra.conf\n',
-      '</Proxy>\n',
-    ),
-  },
-);
-const edit = fc.record({
-  at: fc.double({ min: 0, max: 1, noNaN: true }),
-  remove: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 0, 1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 60 }) }),
-  insert: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 3, arbitrary: piece }),
-});
-/** A run of keystrokes at one place: what typing is. */
-const typing = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), keys: fc.array(piece, { minLength: 1, maxLength: 8 }) });
-const edits = fc.array(
-  fc.oneof(
-    edit.map((one) => [one]),
-    typing.map(({ at, keys }) => keys.map((key, index) => ({ at, remove: 0, insert: key, after: index }))),
-  ),
-  {
-    minLength: 1,
-    maxLength: 6,
-  },
-);
-
 describe('incremental reading (reread)', () => {
   const seeds = seedTexts().texts;
-  const counts = { edits: 0, inPart: 0 };
-
-  after(() => {
-    // The property means nothing unless most edits take the partial path.
-    assert.ok(counts.inPart > counts.edits * 0.3, `only ${counts.inPart} of ${counts.edits} edits were read in part`);
-  });
-
   it('reads an edited text as a fresh reading does, edit after edit', () => {
+    const counts = { edits: 0, inPart: 0 };
     fc.assert(
       fc.property(
-        fc.oneof(fc.constantFrom(...seeds), grammarText),
+        fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.constantFrom(...seeds), grammarText) }, { weight: 1, arbitrary: largeText(seeds) }),
         fc.constantFrom('', 'Define X 1\n'),
-        edits,
+        keystrokes,
         fc.constantFrom(...OPTIONS),
-        (start, defined, runs, options) => {
-          let text = defined + start;
-          let tree = parse(text, options);
-          for (const run of runs) {
-            let at = -1;
-            for (const step of run) {
-              if (!('after' in step) || step.after === 0) at = Math.floor(step.at * text.length);
-              const next = text.slice(0, at) + step.insert + text.slice(at + step.remove);
-              at += step.insert.length;
-              const part = rereadPart(tree, next, options);
-              const fresh = parse(next, options);
-              counts.edits++;
-              if (part) counts.inPart++;
-              tree = part ?? fresh;
-              assert.equal(
-                dump(tree),
-                dump(fresh),
-                `after an edit at ${at} of ${JSON.stringify(next.slice(Math.max(0, at - 40), at + 40))}`,
-              );
-              text = next;
-            }
+        (start, defined, strokes, options) => {
+          let tree = parse(defined + start, options);
+          for (const text of editedTexts(defined + start, strokes)) {
+            const part = rereadPart(tree, text, options);
+            const fresh = parse(text, options);
+            counts.edits++;
+            if (part) counts.inPart++;
+            tree = part ?? fresh;
+            assert.equal(dump(tree), dump(fresh), `after an edit giving ${JSON.stringify(text)}`);
           }
         },
       ),
-      fuzzRuns(300),
+      fuzzRuns(200),
     );
+    // The property means nothing unless most edits take the partial path.
+    assert.ok(counts.inPart > counts.edits * 0.3, `only ${counts.inPart} of ${counts.edits} edits were read in part`);
   });
 
   it('reads the whole text again where the edit changes the read-time state or reads it', () => {
@@ -164,6 +74,24 @@ describe('incremental reading (reread)', () => {
     ]) {
       assert.equal(rereadPart(tree, edited, {}), undefined, edited);
       assert.equal(dump(reread(tree, edited, {})), dump(parse(edited)));
+    }
+  });
+
+  it('finds the change wherever it is in a long text', () => {
+    const member = 'BalancerMember http://10.0.0.1:8080 loadfactor=5\n';
+    const text = `<Proxy balancer://x>\n${member.repeat(100)}</Proxy>\n`;
+    const tree = parse(text);
+    // Near every multiple of 1,024 characters from either end: where the search for the change compares whole runs.
+    const near = (offset: number): boolean => offset % 1024 < 4 || offset % 1024 > 1020;
+    for (let at = 0; at < text.length; at++) {
+      if (!near(at) && !near(text.length - at)) continue;
+      const edits = [
+        text.slice(0, at) + '7' + text.slice(at + 1),
+        text.slice(0, at) + text.slice(at + 1),
+        text.slice(0, at) + '\n' + text.slice(at + 1),
+        text.slice(0, at) + 'x\n<Proxy a>' + text.slice(at),
+      ];
+      for (const edited of edits) assert.equal(dump(rereadPart(tree, edited, {}) ?? parse(edited)), dump(parse(edited)), `edited at ${at}`);
     }
   });
 

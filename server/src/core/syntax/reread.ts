@@ -63,6 +63,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   const region = touched(previous.nodes, old, text, change);
   const { first, last } = region;
   const to = region.end + change.delta;
+  if (!atLineStart(old, region.start) || !atLineStart(old, region.end) || !atLineStart(text, to)) return undefined;
   const before = old.slice(region.start, region.end);
   const after = text.slice(region.start, to);
   if (SUBSTITUTION.test(before) || SUBSTITUTION.test(after) || LOAD_MODULE.test(before) || LOAD_MODULE.test(after)) return undefined;
@@ -97,12 +98,19 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   };
 }
 
+/** Characters compared at once while looking for the change: string equality is far faster than a loop over characters. */
+const CHUNK = 1024;
+
 /** The longest common start and end of the two texts, not overlapping. */
 function changeOf(old: string, text: string): Change {
   const shorter = Math.min(old.length, text.length);
   let start = 0;
+  while (start + CHUNK <= shorter && old.slice(start, start + CHUNK) === text.slice(start, start + CHUNK)) start += CHUNK;
   while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
   let end = 0;
+  const common = (from: number, to: number): boolean =>
+    old.slice(old.length - to, old.length - from) === text.slice(text.length - to, text.length - from);
+  while (end + CHUNK <= shorter - start && common(end, end + CHUNK)) end += CHUNK;
   while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
   return { start, oldEnd: old.length - end, delta: text.length - old.length };
 }
@@ -169,6 +177,11 @@ function nextLineStart(old: string, text: string, offset: number, delta: number)
     end = lf < 0 ? old.length : lf + 1;
   } while (end < old.length && (continues(old, end) || continues(text, end + delta)));
   return end;
+}
+
+/** Whether `offset` starts a physical line of `text` (or is its end). */
+function atLineStart(text: string, offset: number): boolean {
+  return offset === 0 || offset === text.length || text.charCodeAt(offset - 1) === 10;
 }
 
 /**
@@ -247,12 +260,15 @@ class Mover {
   private section(section: Section, delta: number): Section {
     const move = (span: Span): Span => (delta === 0 ? span : movedSpan(span, delta));
     return {
-      ...section,
+      kind: 'section',
       open: this.directive(section.open, delta),
+      name: section.name,
       args: delta === 0 ? section.args : section.args.map((word) => movedWord(word, delta)),
+      hasBracket: section.hasBracket,
       ignoredText: section.ignoredText && move(section.ignoredText),
       children: this.nodes(section.children, delta),
       close: section.close && this.directive(section.close, delta),
+      condition: section.condition,
       span: move(section.span),
     };
   }
