@@ -84,12 +84,12 @@ export type Analyses = Map<string, Analysed>;
 /** Every analysis each set made or reused, by the key of the file analysed: what `updateSet` may reuse. */
 const ANALYSED = new WeakMap<ConfigurationSet, ReadonlyMap<string, Analysed>>();
 
-/** Assembles the configurations of a set of files, reusing and adding to `analyses` (and reading `earlier`) as `assembling` does. */
+/** Assembles the configurations of a set of files, reusing and adding to `analyses` (and taking from `earlier`) as `assembling` does. */
 export function assembleSet(
   given: readonly SetFile[],
   options: SetOptions,
   analyses: Analyses = new Map(),
-  earlier?: ReadonlyMap<string, Analysed>,
+  earlier?: Map<string, Analysed>,
 ): ConfigurationSet {
   const steps = assembling(given, options, analyses, earlier);
   for (;;) {
@@ -153,13 +153,14 @@ export function possibleReaders(given: readonly SetFile[], key: string): SetFile
  * they read changed); every analysis made or reused is added to it, so an assembly given up
  * still leaves its work for the next. `earlier` holds analyses of earlier texts of files that changed
  * since, made with the same options: an entry that read only its own file is read again from its
- * earlier tree, only where its text changed (core/syntax/reread.ts; the result is the same).
+ * earlier tree, only where its text changed (core/syntax/reread.ts; the result is the same), and
+ * taken out of `earlier` once its new analysis is in `analyses`, so the old one is not kept.
  */
 export function* assembling(
   given: readonly SetFile[],
   options: SetOptions,
   analyses: Analyses = new Map(),
-  earlier?: ReadonlyMap<string, Analysed>,
+  earlier?: Map<string, Analysed>,
 ): Generator<void, ConfigurationSet> {
   const used = new Map<string, Analysed>();
   const entries = yield* chooseEntries(given, options, (file) => {
@@ -171,6 +172,7 @@ export function* assembling(
           ? kept
           : { ...kept, analysis: previewAgain(kept.analysis, options.read), epochSeconds: options.read.epochSeconds };
     analyses.set(file.key, made);
+    earlier?.delete(file.key);
     used.set(file.key, made);
     return { made, fresh: kept === undefined };
   });

@@ -73,8 +73,8 @@ interface Round {
   readonly generation: number;
   readonly inputs: Inputs;
   readonly analyses: Analyses;
-  /** The last round's analyses of the files that changed since: an edited file is read again only where it changed. */
-  readonly earlier: ReadonlyMap<string, Analysed>;
+  /** The last round's analyses of the files that changed since, until each is analysed again: an edited file is read again only where it changed. */
+  readonly earlier: Map<string, Analysed>;
   /** By document key: the set of the files that may form its configuration (core/config-set.ts possibleReaders). */
   readonly partial: Map<string, ConfigurationSet>;
   whole?: ConfigurationSet;
