@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { FileAccess } from '../../../server/src/core/syntax/includes';
+import { DEFAULT_READ_LIMITS, type FileAccess } from '../../../server/src/core/syntax/includes';
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
 import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
 import { dumpTree as dump, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
@@ -29,6 +29,8 @@ const OPTIONS: readonly ReadOptions[] = [
   { path: '/etc/apache2/x.conf', environment: {} },
   { path: '', defines: ['X'], environment: { HOST: 'h', EMPTY: '' } },
   { path: '/etc/apache2/x.conf', environment: { HOST: 'h' }, environmentIsComplete: true, files: ACCESS },
+  // What substitution may add runs out within a few lines.
+  { path: '', environment: { HOST: 'h', LONG: 'long'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 2_000 } },
 ];
 
 describe('incremental reading (reread)', () => {
@@ -67,14 +69,26 @@ describe('incremental reading (reread)', () => {
       text.replace('Define A 1', 'Define A 2'),
       text.replace('</Proxy>\n', ''),
       `<Proxy balancer://y>\n${text}`,
-      text.replace('/c d', '/c ${A}'),
-      text.replace('/c d', '/c $\\\n{A}'),
       // A line that starts with LoadModule, though only the end of ProxyPass's: <IfModule> is answered exactly.
       text.replace('/c d', '/c \\\nLoadModule x y'),
     ]) {
       assert.equal(rereadPart(tree, edited, {}), undefined, edited);
       assert.equal(dump(reread(tree, edited, {})), dump(parse(edited)));
     }
+  });
+
+  it('reads a ${VAR} with the variables the lines before it set, unless substitution may run out', () => {
+    const text = 'Define A 1\nUnDefine B\nDefine B 2\n<VirtualHost *:80>\nDefine C 3\n</VirtualHost>\nProxyPass /c d\n';
+    const tree = parse(text);
+    for (const edited of [text.replace('/c d', '/c ${A}${B}${C}'), text.replace('/c d', '/c $\\\n{A}')]) {
+      const part = rereadPart(tree, edited, {});
+      assert.ok(part, edited);
+      assert.equal(dump(part), dump(parse(edited)));
+    }
+    const tight = { environment: { LONG: 'x'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 1_000 } };
+    const edited = text.replace('/c d', `/c ${'${LONG}'.repeat(12)}`);
+    assert.ok(dump(parse(edited, tight)).includes('include-over-limit'));
+    assert.equal(rereadPart(parse(text, tight), edited, tight), undefined);
   });
 
   it('finds the change wherever it is in a long text', () => {

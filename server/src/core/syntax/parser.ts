@@ -17,6 +17,7 @@ import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { readInclude } from './read-include';
+import { walk } from './walk';
 import { FileText, WrittenDirective } from './written';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
@@ -33,6 +34,12 @@ const CHECKPOINT_LINES = 1024;
  * longest a line may grow by `${VAR}` substitution, which Apache itself does not bound.
  */
 export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
+
+/** What Apache says when Define or UnDefine has the wrong number of arguments (core.c's command table). */
+const DEFINE_USAGE = {
+  define: 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.',
+  undefine: 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.',
+};
 
 /** What Apache says when LoadModule has not exactly two arguments (mod_so.c's command table). */
 const LOAD_MODULE_USAGE = 'LoadModule takes two arguments, a module name and the name of a shared object file to load it from';
@@ -90,14 +97,20 @@ export interface PartRead {
 }
 
 /**
- * Reads the lines of a file read alone from `from` to `to` (logical line starts) as top-level lines
- * with a fresh read-time state and no file access: what they are when nothing before them can change
- * how they read (core/syntax/reread.ts decides). Undefined when a section is still open at `to`
- * before the end of the file: the lines after it would be read inside it.
+ * Reads the lines of a file read alone from `from` to `to` (logical line starts) as top-level lines,
+ * with no file access and a fresh read-time state but for the variables the `Define` and `UnDefine`
+ * lines of `before` (the nodes read before `from`) set: what the lines are when nothing else before
+ * them can change how they read (core/syntax/reread.ts decides). Undefined when a section is still
+ * open at `to` before the end of the file: the lines after it would be read inside it.
  */
-export function readPart(text: string, options: ReadOptions, from: number, to: number): PartRead | undefined {
+export function readPart(text: string, options: ReadOptions, from: number, to: number, before: readonly Node[]): PartRead | undefined {
   const { files: _files, ...alone } = options;
   const state = new ReadState(alone, undefined);
+  for (const step of walk(before)) {
+    if (step.kind !== 'directive') continue;
+    const name = state.name(step.directive.name).lower;
+    if (name === 'define' || name === 'undefine') state.define(name, step.directive.args);
+  }
   const reader = new Reader(state, text, 0, options.path ?? '', from, to);
   const nodes = reader.read();
   if (reader.leftOpen && to < text.length) return undefined;
@@ -561,40 +574,10 @@ class Reader {
     const name = this.state.name(directive.name).lower;
     const args = directive.args;
     const first = args[0]?.value ?? '';
-    if (name === 'define') {
-      // TAKE12: one or two words, the first not empty; an empty second word counts as none.
-      if (first === '' || args.length > 2) {
-        this.report(
-          'invalid-define',
-          'define-arguments',
-          directive.span,
-          'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.',
-        );
-        return directive;
-      }
-      if (first.includes(':')) {
-        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
-        return directive;
-      }
-      this.state.flags.add(first);
-      const value = args[1]?.value;
-      if (value) this.state.variables.set(asciiLower(first), value);
-    } else if (name === 'undefine') {
-      if (first === '' || args.length > 1) {
-        this.report(
-          'invalid-define',
-          'define-arguments',
-          directive.span,
-          'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.',
-        );
-        return directive;
-      }
-      if (first.includes(':')) {
-        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
-        return directive;
-      }
-      this.state.flags.delete(first);
-      this.state.variables.delete(asciiLower(first));
+    if (name === 'define' || name === 'undefine') {
+      const problem = this.state.define(name, args);
+      if (problem === 'invalid-define') this.report('invalid-define', problem, directive.span, "Variable name must not contain ':'");
+      else if (problem) this.report('invalid-define', problem, directive.span, DEFINE_USAGE[name]);
     } else if (name === 'use' && this.hasMacroModule()) {
       return this.useMacro(directive);
     } else if (name === 'undefmacro' && this.hasMacroModule()) {

@@ -9,7 +9,8 @@
  */
 import { asciiLower } from '../ascii';
 import type { Span } from '../span';
-import { parse, readPart, type ReadOptions } from './parser';
+import { DEFAULT_READ_LIMITS } from './includes';
+import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from './tree';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
 
@@ -66,9 +67,11 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   if (!atLineStart(old, region.start) || !atLineStart(old, region.end) || !atLineStart(text, to)) return undefined;
   const before = old.slice(region.start, region.end);
   const after = text.slice(region.start, to);
-  if (SUBSTITUTION.test(before) || SUBSTITUTION.test(after) || LOAD_MODULE.test(before) || LOAD_MODULE.test(after)) return undefined;
+  if (LOAD_MODULE.test(before) || LOAD_MODULE.test(after)) return undefined;
   if (previous.nodes.slice(first, last).some(readsState)) return undefined;
-  const part = readPart(text, options, region.start, to);
+  // `${VAR}` in the lines read again: they start with the variables the lines before them set.
+  const substitutes = SUBSTITUTION.test(before) || SUBSTITUTION.test(after);
+  const part = readPart(text, options, region.start, to, substitutes ? previous.nodes.slice(0, first) : []);
   if (!part || part.nodes.some(readsState)) return undefined;
   const mover = new Mover(part.file);
   const nodes = [
@@ -86,6 +89,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     change.delta,
   );
   if (mover.refused || !comments || !diagnostics) return undefined;
+  if (substitutes && !withinBudget([old, text], mover.longestValue, options)) return undefined;
   return {
     text,
     files: [{ path: previous.files[0]!.path, start: 0, length: text.length }],
@@ -179,6 +183,28 @@ function nextLineStart(old: string, text: string, offset: number, delta: number)
   return end;
 }
 
+/**
+ * Whether no `${VAR}` of either text can meet the limit on what substitution adds (ReadState's
+ * `expansionLeft`, parser.ts MAX_SUBSTITUTED_LINE): then it does not matter how much the lines before
+ * the part added. Each `$` counts as a `${` that adds the longest value a variable may have: the
+ * longest of the environment's and of `longestDefine`, the longest a `Define` line of either text set.
+ */
+function withinBudget(texts: readonly string[], longestDefine: number, options: ReadOptions): boolean {
+  const environment = Object.values(options.environment ?? {});
+  const longest = Math.max(longestDefine, ...environment.map((value) => value?.length ?? 0));
+  const size = (options.limits ?? DEFAULT_READ_LIMITS).size;
+  return texts.every((text) => {
+    const added = dollars(text) * longest;
+    return added <= size && text.length + added <= MAX_SUBSTITUTED_LINE;
+  });
+}
+
+function dollars(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) count++;
+  return count;
+}
+
 /** Whether `offset` starts a physical line of `text` (or is its end). */
 function atLineStart(text: string, offset: number): boolean {
   return offset === 0 || offset === text.length || text.charCodeAt(offset - 1) === 10;
@@ -246,6 +272,8 @@ function movedDiagnostic(diagnostic: SyntaxDiagnostic, delta: number): SyntaxDia
  */
 class Mover {
   refused = false;
+  /** The longest value a `Define` line among the nodes moved sets. */
+  longestValue = 0;
 
   constructor(private readonly file: FileText) {}
 
@@ -274,6 +302,8 @@ class Mover {
   }
 
   private directive(directive: Directive, delta: number): Directive {
+    if (directive.args.length === 2 && asciiLower(directive.name) === 'define')
+      this.longestValue = Math.max(this.longestValue, directive.args[1]!.value.length);
     if (directive instanceof WrittenDirective) return directive.moved(delta, this.file);
     if (directive.expansion || directive.macroLine || directive.included?.some((file) => file.nodes.length > 0)) this.refused = true;
     if (delta === 0) return directive;
