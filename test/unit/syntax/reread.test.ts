@@ -77,6 +77,14 @@ describe('incremental reading (reread)', () => {
     }
   });
 
+  it("reads the whole text again where mod_macro's messages would name other lines", () => {
+    const text = '<Macro M $a>\nBalancerMember http://$a\n</Macro>\n<Proxy balancer://x>\nUse M 1 2\n</Proxy>\nProxyPass /c d\n';
+    const tree = parse(text);
+    const edited = `# a line\n${text}`;
+    assert.equal(rereadPart(tree, edited, {}), undefined);
+    assert.ok(rereadPart(tree, text.replace('/c d', '/c e'), {}));
+  });
+
   it('reads a ${VAR} with the variables the lines before it set, unless substitution may run out', () => {
     const text = 'Define A 1\nUnDefine B\nDefine B 2\n<VirtualHost *:80>\nDefine C 3\n</VirtualHost>\nProxyPass /c d\n';
     const tree = parse(text);

@@ -89,6 +89,8 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     change.delta,
   );
   if (mover.refused || !comments || !diagnostics) return undefined;
+  // mod_macro's messages name lines: "defined on line 3", "used on line 7".
+  if (mover.sawMacros && newlines(before) !== newlines(after)) return undefined;
   if (substitutes && !withinBudget([old, text], mover.longestValue, options)) return undefined;
   return {
     text,
@@ -199,6 +201,12 @@ function withinBudget(texts: readonly string[], longestDefine: number, options: 
   });
 }
 
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 function dollars(text: string): number {
   let count = 0;
   for (let at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) count++;
@@ -274,6 +282,8 @@ class Mover {
   refused = false;
   /** The longest value a `Define` line among the nodes moved sets. */
   longestValue = 0;
+  /** Whether the nodes moved define or use a macro. */
+  sawMacros = false;
 
   constructor(private readonly file: FileText) {}
 
@@ -286,6 +296,7 @@ class Mover {
   }
 
   private section(section: Section, delta: number): Section {
+    if (asciiLower(section.name) === 'macro') this.sawMacros = true;
     const move = (span: Span): Span => (delta === 0 ? span : movedSpan(span, delta));
     return {
       kind: 'section',
@@ -302,8 +313,9 @@ class Mover {
   }
 
   private directive(directive: Directive, delta: number): Directive {
-    if (directive.args.length === 2 && asciiLower(directive.name) === 'define')
-      this.longestValue = Math.max(this.longestValue, directive.args[1]!.value.length);
+    const name = asciiLower(directive.name);
+    if (name === 'use') this.sawMacros = true;
+    if (directive.args.length === 2 && name === 'define') this.longestValue = Math.max(this.longestValue, directive.args[1]!.value.length);
     if (directive instanceof WrittenDirective) return directive.moved(delta, this.file);
     if (directive.expansion || directive.macroLine || directive.included?.some((file) => file.nodes.length > 0)) this.refused = true;
     if (delta === 0) return directive;
