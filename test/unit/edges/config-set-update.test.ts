@@ -10,7 +10,7 @@ import { RULES } from '../../../server/src/core/rules';
 import type { Rule } from '../../../server/src/core/rules/types';
 import { rereadPart } from '../../../server/src/core/syntax/reread';
 import { dumpTree, editedTexts, grammarText, keystrokes, seedTexts } from '../../fuzz/inputs';
-import { fuzzRuns } from '../../support/fuzz';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 import { memoryFiles } from '../../support/rules';
 
 const BALANCER =
@@ -78,7 +78,8 @@ describe('updateSet: reassembling after an edit', () => {
     }
   });
 
-  it('equals a fresh assembly after each edit of random sequences, the edited file read again only where it changed', () => {
+  it('equals a fresh assembly after each edit of random sequences, the edited file read again only where it changed', function () {
+    this.timeout(120_000 * FUZZ_SCALE);
     const seeds = seedTexts().texts;
     let inPart = 0;
     let edits = 0;

@@ -10,7 +10,7 @@ import { DEFAULT_READ_LIMITS, type FileAccess } from '../../../server/src/core/s
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
 import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
 import { dumpTree as dump, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
-import { fuzzRuns } from '../../support/fuzz';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 
 const FILES: Readonly<Record<string, string>> = {
   '/etc/apache2/extra.conf': '<Proxy balancer://extra>\nBalancerMember http://10.0.0.9\n</Proxy>\n',
@@ -33,7 +33,8 @@ const OPTIONS: readonly ReadOptions[] = [
   { path: '', environment: { HOST: 'h', LONG: 'long'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 2_000 } },
 ];
 
-describe('incremental reading (reread)', () => {
+describe('incremental reading (reread)', function () {
+  this.timeout(120_000 * FUZZ_SCALE);
   const seeds = seedTexts().texts;
   it('reads an edited text as a fresh reading does, edit after edit', () => {
     const counts = { edits: 0, inPart: 0 };
