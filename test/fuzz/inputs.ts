@@ -24,7 +24,7 @@ import type { Diagnostic } from '../../server/src/core/rules/types';
 import { picks, steps } from '../../server/src/core/scheduler/byrequests';
 import { previewPicks, schedulingInputs } from '../../server/src/core/scheduler/preview';
 import { logicalLines, Span } from '../../server/src/core/syntax/lines';
-import type { Node } from '../../server/src/core/syntax/tree';
+import type { Node, SyntaxTree } from '../../server/src/core/syntax/tree';
 import { walk } from '../../server/src/core/syntax/walk';
 import { isExploring } from '../support/fuzz';
 
@@ -367,6 +367,112 @@ export function largeText(seeds: readonly string[]): fc.Arbitrary<string> {
   return fc
     .tuple(fc.array(part, { minLength: 2, maxLength: 24 }), fc.array(mutation, { maxLength: 10 }))
     .map(([parts, edits]) => mutate(parts.join('\n'), edits));
+}
+
+/** What an editor's keystroke inserts: characters the reader treats specially, tokens, and lines that change the read-time state. */
+const keystrokeText = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'a',
+      'Z',
+      '1',
+      ' ',
+      ' ',
+      '\t',
+      '\n',
+      '\n',
+      '\r\n',
+      '\\',
+      '\\\n',
+      '<',
+      '>',
+      '/',
+      '#',
+      '"',
+      '$',
+      '{',
+      '}',
+      '=',
+      ':',
+      '\0',
+    ),
+  },
+  { weight: 2, arbitrary: fc.constantFrom(...TOKENS) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Define X 1\n',
+      '${X}',
+      '$\\\n{X}',
+      '${HOST}',
+      '${LONG}',
+      'Define Y ${LONG}${LONG}\n',
+      'UnDefine X\n',
+      '\\\nLoadModule x y\n',
+      '<IfModule proxy_module>\n',
+      '</IfModule>\n',
+      'Include extra.conf\n',
+      '</Proxy>\n',
+    ),
+  },
+);
+const edit = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  remove: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 0, 1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 60 }) }),
+  insert: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 3, arbitrary: keystrokeText }),
+});
+/** A run of keystrokes at one place: what typing is. */
+const typing = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), keys: fc.array(keystrokeText, { minLength: 1, maxLength: 8 }) });
+/**
+ * Edit sequences as an editor sends them: single edits anywhere (remove some characters, insert
+ * others) and runs of keystrokes at one place. Positions are fractions, so they apply to any text.
+ */
+export const keystrokes: fc.Arbitrary<Keystroke[]> = fc
+  .array(
+    fc.oneof(
+      edit.map((one) => [{ ...one, follows: false }]),
+      typing.map(({ at, keys }) => keys.map((key, index) => ({ at, remove: 0, insert: key, follows: index > 0 }))),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((runs) => runs.flat());
+
+/** One edit: at a fraction of the text (or, when it `follows`, just after the last edit's insertion), remove and insert. */
+export interface Keystroke {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+  readonly follows: boolean;
+}
+
+/** The texts an edit sequence goes through, after each edit. */
+export function editedTexts(start: string, strokes: readonly Keystroke[]): string[] {
+  const texts: string[] = [];
+  let text = start;
+  let at = 0;
+  for (const stroke of strokes) {
+    if (!stroke.follows) at = Math.floor(stroke.at * text.length);
+    text = text.slice(0, at) + stroke.insert + text.slice(at + stroke.remove);
+    at += stroke.insert.length;
+    texts.push(text);
+  }
+  return texts;
+}
+
+/** Everything a tree holds, as text: every field (in name order), and a directive's argument text, which may be a getter. */
+export function dumpTree(tree: SyntaxTree): string {
+  return JSON.stringify(tree, (_key, value: unknown) => {
+    if (value instanceof Set) return [...(value as Set<string>)].sort();
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const fields: Record<string, unknown> = { ...value };
+    if (fields['kind'] === 'directive') fields['argText'] = (value as { argText: unknown }).argText;
+    return Object.fromEntries(
+      Object.keys(fields)
+        .sort()
+        .map((key) => [key, fields[key]]),
+    );
+  });
 }
 
 /** Concatenates the source text of the logical lines: it must give back the input exactly. */

@@ -84,9 +84,14 @@ export type Analyses = Map<string, Analysed>;
 /** Every analysis each set made or reused, by the key of the file analysed: what `updateSet` may reuse. */
 const ANALYSED = new WeakMap<ConfigurationSet, ReadonlyMap<string, Analysed>>();
 
-/** Assembles the configurations of a set of files, reusing and adding to `analyses` as `assembling` does. */
-export function assembleSet(given: readonly SetFile[], options: SetOptions, analyses: Analyses = new Map()): ConfigurationSet {
-  const steps = assembling(given, options, analyses);
+/** Assembles the configurations of a set of files, reusing and adding to `analyses` (and taking from `earlier`) as `assembling` does. */
+export function assembleSet(
+  given: readonly SetFile[],
+  options: SetOptions,
+  analyses: Analyses = new Map(),
+  earlier?: Map<string, Analysed>,
+): ConfigurationSet {
+  const steps = assembling(given, options, analyses, earlier);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -109,12 +114,18 @@ export function updateSet(
   changed: ReadonlySet<string>,
   options: SetOptions,
 ): ConfigurationSet {
-  return assembleSet(given, options, unchangedAnalyses(ANALYSED.get(previous) ?? new Map(), changed));
+  const analysed = ANALYSED.get(previous) ?? new Map<string, Analysed>();
+  return assembleSet(given, options, unchangedAnalyses(analysed, changed), changedAnalyses(analysed, changed));
 }
 
 /** The analyses that read none of the `changed` files: what an assembly after those changes may reuse. */
 export function unchangedAnalyses(analyses: ReadonlyMap<string, Analysed>, changed: ReadonlySet<string>): Analyses {
   return new Map([...analyses].filter(([, kept]) => !kept.reads.some((key) => changed.has(key))));
+}
+
+/** The analyses of the `changed` files themselves: an assembly after those changes reads their edits from them (`assembling`'s `earlier`). */
+export function changedAnalyses(analyses: ReadonlyMap<string, Analysed>, changed: ReadonlySet<string>): Map<string, Analysed> {
+  return new Map([...changed].flatMap((key) => (analyses.has(key) ? [[key, analyses.get(key)!] as const] : [])));
 }
 
 /**
@@ -140,23 +151,28 @@ export function possibleReaders(given: readonly SetFile[], key: string): SetFile
  * give up: each step analyses one entry or lints one configuration, and the set is the generator's
  * return value. Entries found in `analyses` are reused (the caller vouches that none of the files
  * they read changed); every analysis made or reused is added to it, so an assembly given up
- * still leaves its work for the next.
+ * still leaves its work for the next. `earlier` holds analyses of earlier texts of files that changed
+ * since, made with the same options: an entry that read only its own file is read again from its
+ * earlier tree, only where its text changed (core/syntax/reread.ts; the result is the same), and
+ * taken out of `earlier` once its new analysis is in `analyses`, so the old one is not kept.
  */
 export function* assembling(
   given: readonly SetFile[],
   options: SetOptions,
   analyses: Analyses = new Map(),
+  earlier?: Map<string, Analysed>,
 ): Generator<void, ConfigurationSet> {
   const used = new Map<string, Analysed>();
   const entries = yield* chooseEntries(given, options, (file) => {
     const kept = analyses.get(file.key);
     const made =
       kept === undefined
-        ? analyseEntry(file, options)
+        ? analyseEntry(file, options, earlier?.get(file.key))
         : kept.epochSeconds === options.read.epochSeconds
           ? kept
           : { ...kept, analysis: previewAgain(kept.analysis, options.read), epochSeconds: options.read.epochSeconds };
     analyses.set(file.key, made);
+    earlier?.delete(file.key);
     used.set(file.key, made);
     return { made, fresh: kept === undefined };
   });
@@ -185,8 +201,9 @@ export function* assembling(
   return set;
 }
 
-function analyseEntry(file: SetFile, options: SetOptions): Analysed {
-  const analysis = analyze(file.text, { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) });
+function analyseEntry(file: SetFile, options: SetOptions, earlier: Analysed | undefined): Analysed {
+  const read = { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) };
+  const analysis = analyze(file.text, read, earlier?.reads.length === 1 ? earlier.analysis.tree : undefined);
   return { analysis, reads: keysRead(file, analysis, options), epochSeconds: options.read.epochSeconds };
 }
 

@@ -10,9 +10,11 @@ import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../core/analysis';
 import {
+  Analysed,
   Analyses,
   assembleSet,
   assembling,
+  changedAnalyses,
   Configuration,
   ConfigurationSet,
   possibleReaders,
@@ -72,6 +74,8 @@ interface Round {
   readonly generation: number;
   readonly inputs: Inputs;
   readonly analyses: Analyses;
+  /** The last round's analyses of the files that changed since, until each is analysed again: an edited file is read again only where it changed. */
+  readonly earlier: Map<string, Analysed>;
   /** By document key: the set of the files that may form its configuration (core/config-set.ts possibleReaders). */
   readonly partial: Map<string, ConfigurationSet>;
   whole?: ConfigurationSet;
@@ -229,7 +233,7 @@ export class DocumentStates {
     if (!round.running && unanalysedSize(round.inputs.given, round.analyses) <= WAIT_FOR_WORKSPACE && !round.declined.has(WHOLE)) {
       try {
         return (round.whole = this.working(round, WHOLE, round.inputs.given, () =>
-          assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+          assembleSet(round.inputs.given, round.inputs.options, round.analyses, round.earlier),
         ));
       } catch (error) {
         // A quick DocumentStates whose includes made the whole set costly still tries the document's own.
@@ -245,7 +249,7 @@ export class DocumentStates {
   private wholeSet(): ConfigurationSet {
     const round = this.currentRound();
     return (round.whole ??= this.working(round, WHOLE, round.inputs.given, () =>
-      assembleSet(round.inputs.given, round.inputs.options, round.analyses),
+      assembleSet(round.inputs.given, round.inputs.options, round.analyses, round.earlier),
     ));
   }
 
@@ -254,7 +258,7 @@ export class DocumentStates {
     let set = round.partial.get(key);
     if (!set) {
       const readers = possibleReaders(round.inputs.given, key);
-      set = this.working(round, key, readers, () => assembleSet(readers, round.inputs.options, round.analyses));
+      set = this.working(round, key, readers, () => assembleSet(readers, round.inputs.options, round.analyses, round.earlier));
       round.partial.set(key, set);
     }
     return set;
@@ -315,7 +319,7 @@ export class DocumentStates {
   private analyseInBackground(round: Round): void {
     if (round.running) return;
     round.running = true;
-    const steps = assembling(round.inputs.given, round.inputs.options, round.analyses);
+    const steps = assembling(round.inputs.given, round.inputs.options, round.analyses, round.earlier);
     const before = round.analyses.size;
     const started = performance.now();
     const slice = (): void => {
@@ -366,7 +370,8 @@ export class DocumentStates {
     // Only the files still given can be entries: a closed buffer's analysis goes.
     const given = new Set(inputs.given.map((file) => file.key));
     const analyses = new Map(last && changed ? [...unchangedAnalyses(last.analyses, changed)].filter(([key]) => given.has(key)) : []);
-    return (this.round = { generation: this.generation, inputs, analyses, partial: new Map(), declined: new Set() });
+    const earlier = last && changed ? changedAnalyses(last.analyses, changed) : new Map<string, Analysed>();
+    return (this.round = { generation: this.generation, inputs, analyses, earlier, partial: new Map(), declined: new Set() });
   }
 
   /**

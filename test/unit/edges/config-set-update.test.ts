@@ -4,9 +4,13 @@
  * the edit did not touch.
  */
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { assembleSet, ConfigurationSet, SetFile, SetOptions, updateSet } from '../../../server/src/core/config-set';
 import { RULES } from '../../../server/src/core/rules';
 import type { Rule } from '../../../server/src/core/rules/types';
+import { rereadPart } from '../../../server/src/core/syntax/reread';
+import { dumpTree, editedTexts, grammarText, keystrokes, seedTexts } from '../../fuzz/inputs';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 import { memoryFiles } from '../../support/rules';
 
 const BALANCER =
@@ -72,6 +76,35 @@ describe('updateSet: reassembling after an edit', () => {
       assert.deepEqual(updated, assembleSet(given, options), `after editing ${path}`);
       previous = updated;
     }
+  });
+
+  it('equals a fresh assembly after each edit of random sequences, the edited file read again only where it changed', function () {
+    this.timeout(120_000 * FUZZ_SCALE);
+    const seeds = seedTexts().texts;
+    let inPart = 0;
+    let edits = 0;
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...seeds), grammarText), keystrokes, (start, strokes) => {
+        let texts: Record<string, string> = { ...START, '/w/other.conf': start };
+        let previous = assembleSet(setOf(texts).given, setOf(texts).options);
+        for (const text of editedTexts(start, strokes)) {
+          texts = { ...texts, '/w/other.conf': text };
+          const { given, options } = setOf(texts);
+          const earlier = previous.configurationOf.get('/w/other.conf');
+          const alone = earlier?.entry.key === '/w/other.conf' && earlier.analysis.tree.files.length === 1;
+          if (alone && rereadPart(earlier.analysis.tree, text, { ...options.read, path: '/w/other.conf', files: options.files })) inPart++;
+          edits++;
+          const updated = updateSet(previous, given, new Set(['/w/other.conf']), options);
+          const fresh = assembleSet(given, options);
+          assert.deepEqual(updated, fresh);
+          for (const [index, configuration] of updated.configurations.entries())
+            assert.equal(dumpTree(configuration.analysis.tree), dumpTree(fresh.configurations[index]!.analysis.tree));
+          previous = updated;
+        }
+      }),
+      fuzzRuns(40),
+    );
+    assert.ok(inPart > edits * 0.3, `only ${inPart} of ${edits} edits were read in part`);
   });
 
   it('previews again, from the kept trees, when the clock moved', () => {

@@ -42,22 +42,24 @@ export interface LogicalLine extends MappedText {
  * every offset: an included file's text sits at `base` in the configuration's virtual text.
  */
 export class LineReader {
-  private pos = 0;
   private nul: number;
 
+  /** `pos` and `end`, when given, are logical line starts: the reader reads the lines between them. */
   constructor(
     private readonly text: string,
     private readonly base = 0,
+    private pos = 0,
+    private readonly end = text.length,
   ) {
-    this.nul = text.indexOf('\0');
+    this.nul = text.indexOf('\0', pos);
   }
 
-  /** The next logical line, or undefined at the end of the document. */
+  /** The next logical line, or undefined at the end of the document (or of the lines asked for). */
   next(): LogicalLine | undefined {
     const text = this.text;
     const base = this.base;
     let pos = this.pos;
-    if (pos >= text.length) return undefined;
+    if (pos >= this.end) return undefined;
     const start = pos;
     // Most lines are one physical line: their text and single piece are made once, at the end.
     let pieces: Piece[] | undefined;

@@ -11,13 +11,15 @@ import type { Span } from '../span';
 import { LineReader, LogicalLine, MappedText, sliceMapped, spanOf } from './lines';
 import type { RuleId } from '../rule-ids';
 import { sectionName } from './names';
-import type { Condition, Directive, Node, Section, SyntaxProblem, SyntaxTree } from './tree';
+import type { Condition, Directive, Node, Section, SyntaxDiagnostic, SyntaxProblem, SyntaxTree } from './tree';
 import { definedMacro, expandedBody, MAX_MACRO_LINE, macroForUse, undefineMacro } from './macros';
 import { isSpace, nextWord, substitute, Word, words } from './words';
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { thousands } from '../thousands';
 import { readInclude } from './read-include';
+import { walk } from './walk';
+import { FileText, WrittenDirective } from './written';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
@@ -33,6 +35,12 @@ const CHECKPOINT_LINES = 1024;
  * longest a line may grow by `${VAR}` substitution, which Apache itself does not bound.
  */
 export const MAX_SUBSTITUTED_LINE = 16 * 1024 * 1024;
+
+/** What Apache says when Define or UnDefine has the wrong number of arguments (core.c's command table). */
+const DEFINE_USAGE = {
+  define: 'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.',
+  undefine: 'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.',
+};
 
 /** What Apache says when LoadModule has not exactly two arguments (mod_so.c's command table). */
 const LOAD_MODULE_USAGE = 'LoadModule takes two arguments, a module name and the name of a shared object file to load it from';
@@ -80,40 +88,34 @@ function readConfiguration(text: string, options: ReadOptions, exact: boolean): 
   return { tree, sawLoadModule: state.sawLoadModule };
 }
 
-/** A file's text and where it sits in the virtual text. */
-interface FileText {
-  readonly text: string;
-  readonly base: number;
+/** What reading a part of a file alone found: see `readPart`. */
+export interface PartRead {
+  readonly nodes: readonly Node[];
+  readonly comments: readonly Span[];
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+  /** The file's text as the part's directives keep it. */
+  readonly file: FileText;
 }
 
 /**
- * A directive read from one physical line of a file, as written. Its argument text is cut from the
- * file again when asked for, not kept: few readers need it, and a tree holds thousands of directives.
+ * Reads the lines of a file read alone from `from` to `to` (logical line starts) as top-level lines,
+ * with no file access and a fresh read-time state but for the variables the `Define` and `UnDefine`
+ * lines of `before` (the nodes read before `from`) set: what the lines are when nothing else before
+ * them can change how they read (core/syntax/reread.ts decides). Undefined when a section is still
+ * open at `to` before the end of the file: the lines after it would be read inside it.
  */
-class WrittenDirective implements Directive {
-  readonly kind = 'directive';
-  readonly #file: FileText;
-
-  constructor(
-    readonly name: string,
-    readonly nameSpan: Span,
-    readonly args: readonly Word[],
-    readonly span: Span,
-    readonly lineAt: number,
-    file: FileText,
-  ) {
-    this.#file = file;
+export function readPart(text: string, options: ReadOptions, from: number, to: number, before: readonly Node[]): PartRead | undefined {
+  const { files: _files, ...alone } = options;
+  const state = new ReadState(alone, undefined);
+  for (const step of walk(before)) {
+    if (step.kind !== 'directive') continue;
+    const name = state.name(step.directive.name).lower;
+    if (name === 'define' || name === 'undefine') state.define(name, step.directive.args);
   }
-
-  /** From the first argument to the end of the trimmed line, which is where the last argument ends. */
-  get argText(): MappedText {
-    const first = this.args[0];
-    if (!first) return { text: '', pieces: [] };
-    const start = first.span.start;
-    const length = this.span.end - start;
-    const { text, base } = this.#file;
-    return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
-  }
+  const reader = new Reader(state, text, 0, options.path ?? '', from, to);
+  const nodes = reader.read();
+  if (reader.leftOpen && to < text.length) return undefined;
+  return { nodes, comments: state.comments.sort((a, b) => a.start - b.start), diagnostics: state.diagnostics, file: reader.file };
 }
 
 /** A line of a macro expansion, spliced into the reader's line stream where its `Use` stood. */
@@ -139,7 +141,7 @@ class Reader {
   private readonly spliced: SplicedLine[] = [];
   /** Where the line being read comes from when it is not from the file itself. */
   private current: SplicedLine | undefined;
-  private readonly file: FileText;
+  readonly file: FileText;
   /** Lines of this file counted so far: the line number at offset `at` of the text. */
   private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
@@ -150,13 +152,19 @@ class Reader {
   private readonly openByName = new Map<string, number[]>();
   private readonly conditionals: number[] = [];
 
+  /** Sections still open when the last line was read, before they were closed at the end. */
+  leftOpen = false;
+
+  /** `from` and `to`, when given, are logical line starts of `text` between which the reader reads, as top-level lines. */
   constructor(
     private readonly state: ReadState,
     private readonly text: string,
     private readonly base: number,
     private readonly path: string,
+    from?: number,
+    to?: number,
   ) {
-    this.lines = new LineReader(text, base);
+    this.lines = new LineReader(text, base, from, to);
     this.file = { text, base };
   }
 
@@ -176,6 +184,7 @@ class Reader {
       }
       this.readLine(line);
     }
+    this.leftOpen = this.stack.length > 0;
     this.closeAtEnd();
     return this.root;
   }
@@ -566,40 +575,10 @@ class Reader {
     const name = this.state.name(directive.name).lower;
     const args = directive.args;
     const first = args[0]?.value ?? '';
-    if (name === 'define') {
-      // TAKE12: one or two words, the first not empty; an empty second word counts as none.
-      if (first === '' || args.length > 2) {
-        this.report(
-          'invalid-define',
-          'define-arguments',
-          directive.span,
-          'Define takes 1-2 arguments, Define a variable, optionally to a value.  Same as passing -D to the command line.',
-        );
-        return directive;
-      }
-      if (first.includes(':')) {
-        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
-        return directive;
-      }
-      this.state.flags.add(first);
-      const value = args[1]?.value;
-      if (value) this.state.variables.set(asciiLower(first), value);
-    } else if (name === 'undefine') {
-      if (first === '' || args.length > 1) {
-        this.report(
-          'invalid-define',
-          'define-arguments',
-          directive.span,
-          'UnDefine takes one argument, Undefine the existence of a variable. Undo a Define.',
-        );
-        return directive;
-      }
-      if (first.includes(':')) {
-        this.report('invalid-define', 'invalid-define', directive.span, "Variable name must not contain ':'");
-        return directive;
-      }
-      this.state.flags.delete(first);
-      this.state.variables.delete(asciiLower(first));
+    if (name === 'define' || name === 'undefine') {
+      const problem = this.state.define(name, args);
+      if (problem === 'invalid-define') this.report('invalid-define', problem, directive.span, "Variable name must not contain ':'");
+      else if (problem) this.report('invalid-define', problem, directive.span, DEFINE_USAGE[name]);
     } else if (name === 'use' && this.hasMacroModule()) {
       return this.useMacro(directive);
     } else if (name === 'undefmacro' && this.hasMacroModule()) {

@@ -8,7 +8,7 @@ import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, ReadLimits
 import type { Macro } from './macros';
 import type { SourceFile, SyntaxDiagnostic, SyntaxProblem } from './tree';
 import type { RuleId } from '../rule-ids';
-import { MAX_POOLED } from './words';
+import { MAX_POOLED, type Word } from './words';
 
 /** What reading may know beyond the file itself. */
 export interface ReadOptions {
@@ -102,6 +102,25 @@ export class ReadState {
   /** Records a problem found while reading, tagged with the rule that reports it. */
   report(ruleId: RuleId, problem: SyntaxProblem, span: Span, message: string, refused = true): void {
     this.diagnostics.push({ ruleId, problem, span, message, refused });
+  }
+
+  /**
+   * Runs a `Define` or `UnDefine` line (TAKE12 and TAKE1: one or two words, the first not empty; an
+   * empty second word counts as none): the problem when Apache refuses it, which then does nothing.
+   */
+  define(name: 'define' | 'undefine', args: readonly Word[]): 'define-arguments' | 'invalid-define' | undefined {
+    const first = args[0]?.value ?? '';
+    if (first === '' || args.length > (name === 'define' ? 2 : 1)) return 'define-arguments';
+    if (first.includes(':')) return 'invalid-define';
+    if (name === 'undefine') {
+      this.flags.delete(first);
+      this.variables.delete(asciiLower(first));
+      return undefined;
+    }
+    this.flags.add(first);
+    const value = args[1]?.value;
+    if (value) this.variables.set(asciiLower(first), value);
+    return undefined;
   }
 
   /** Whether a file of `length` characters still fits in the configuration's size limit. */

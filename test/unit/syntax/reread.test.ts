@@ -1,0 +1,127 @@
+/**
+ * Incremental reading (core/syntax/reread.ts) against a fresh reading: over random edit sequences
+ * applied to the seed texts (rule examples, examples, fixtures, the corpus when given) and generated
+ * configurations, the tree read again in part after each edit must equal the whole text read afresh,
+ * node for node: spans, names, arguments and their argument text, comments, diagnostics, files.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DEFAULT_READ_LIMITS, type FileAccess } from '../../../server/src/core/syntax/includes';
+import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
+import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
+import { dumpTree as dump, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+
+const FILES: Readonly<Record<string, string>> = {
+  '/etc/apache2/extra.conf': '<Proxy balancer://extra>\nBalancerMember http://10.0.0.9\n</Proxy>\n',
+};
+const FOLDERS: Readonly<Record<string, string[]>> = {
+  '/etc/apache2': ['extra.conf', 'sites', 'x.conf'],
+  '/usr/lib/apache2/modules': ['mod_proxy.so', 'mod_macro.so'],
+};
+const ACCESS: FileAccess = {
+  readFile: (path) => FILES[path],
+  readDirectory: (path) => FOLDERS[path],
+};
+
+/** How the edited file is read: alone; with defines and variables; with files to include and look for. */
+const OPTIONS: readonly ReadOptions[] = [
+  { path: '/etc/apache2/x.conf', environment: {} },
+  { path: '', defines: ['X'], environment: { HOST: 'h', EMPTY: '' } },
+  { path: '/etc/apache2/x.conf', environment: { HOST: 'h' }, environmentIsComplete: true, files: ACCESS },
+  // What substitution may add runs out within a few lines.
+  { path: '', environment: { HOST: 'h', LONG: 'long'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 2_000 } },
+];
+
+describe('incremental reading (reread)', function () {
+  this.timeout(120_000 * FUZZ_SCALE);
+  const seeds = seedTexts().texts;
+  it('reads an edited text as a fresh reading does, edit after edit', () => {
+    const counts = { edits: 0, inPart: 0 };
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.constantFrom(...seeds), grammarText) }, { weight: 1, arbitrary: largeText(seeds) }),
+        fc.constantFrom('', 'Define X 1\n'),
+        keystrokes,
+        fc.constantFrom(...OPTIONS),
+        (start, defined, strokes, options) => {
+          let tree = parse(defined + start, options);
+          for (const text of editedTexts(defined + start, strokes)) {
+            const part = rereadPart(tree, text, options);
+            const fresh = parse(text, options);
+            counts.edits++;
+            if (part) counts.inPart++;
+            tree = part ?? fresh;
+            assert.equal(dump(tree), dump(fresh), `after an edit giving ${JSON.stringify(text)}`);
+          }
+        },
+      ),
+      fuzzRuns(200),
+    );
+    // The property means nothing unless most edits take the partial path.
+    assert.ok(counts.inPart > counts.edits * 0.3, `only ${counts.inPart} of ${counts.edits} edits were read in part`);
+  });
+
+  it('reads the whole text again where the edit changes the read-time state or reads it', () => {
+    const text =
+      'Define A 1\n<Proxy balancer://x>\nBalancerMember http://${A}\n</Proxy>\n<IfModule foo_module>\nProxyPass /a b\n</IfModule>\nProxyPass /c d\n';
+    const tree = parse(text);
+    for (const edited of [
+      text.replace('Define A 1', 'Define A 2'),
+      text.replace('</Proxy>\n', ''),
+      `<Proxy balancer://y>\n${text}`,
+      // A line that starts with LoadModule, though only the end of ProxyPass's: <IfModule> is answered exactly.
+      text.replace('/c d', '/c \\\nLoadModule x y'),
+    ]) {
+      assert.equal(rereadPart(tree, edited, {}), undefined, edited);
+      assert.equal(dump(reread(tree, edited, {})), dump(parse(edited)));
+    }
+  });
+
+  it("reads the whole text again where mod_macro's messages would name other lines", () => {
+    const text = 'ProxyPass /c d\n<Macro M $a>\nBalancerMember http://$a\n</Macro>\n<Proxy balancer://x>\nUse M 1 2\n</Proxy>\n';
+    const tree = parse(text);
+    assert.equal(rereadPart(tree, text.replace('/c d', '/c d e\nProxyPass /f'), {}), undefined);
+    assert.ok(rereadPart(tree, text.replace('/c d', '/c e'), {}));
+  });
+
+  it('reads a ${VAR} with the variables the lines before it set, unless substitution may run out', () => {
+    const text = 'Define A 1\nUnDefine B\nDefine B 2\n<VirtualHost *:80>\nDefine C 3\n</VirtualHost>\nProxyPass /c d\n';
+    const tree = parse(text);
+    for (const edited of [text.replace('/c d', '/c ${A}${B}${C}'), text.replace('/c d', '/c $\\\n{A}')]) {
+      const part = rereadPart(tree, edited, {});
+      assert.ok(part, edited);
+      assert.equal(dump(part), dump(parse(edited)));
+    }
+    const tight = { environment: { LONG: 'x'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 1_000 } };
+    const edited = text.replace('/c d', `/c ${'${LONG}'.repeat(12)}`);
+    assert.ok(dump(parse(edited, tight)).includes('include-over-limit'));
+    assert.equal(rereadPart(parse(text, tight), edited, tight), undefined);
+  });
+
+  it('finds the change wherever it is in a long text', () => {
+    const member = 'BalancerMember http://10.0.0.1:8080 loadfactor=5\n';
+    const text = `<Proxy balancer://x>\n${member.repeat(100)}</Proxy>\n`;
+    const tree = parse(text);
+    // Near every multiple of 1,024 characters from either end: where the search for the change compares whole runs.
+    const near = (offset: number): boolean => offset % 1024 < 4 || offset % 1024 > 1020;
+    for (let at = 0; at < text.length; at++) {
+      if (!near(at) && !near(text.length - at)) continue;
+      const edits = [
+        text.slice(0, at) + '7' + text.slice(at + 1),
+        text.slice(0, at) + text.slice(at + 1),
+        text.slice(0, at) + '\n' + text.slice(at + 1),
+        text.slice(0, at) + 'x\n<Proxy a>' + text.slice(at),
+      ];
+      for (const edited of edits) assert.equal(dump(rereadPart(tree, edited, {}) ?? parse(edited)), dump(parse(edited)), `edited at ${at}`);
+    }
+  });
+
+  it('keeps what an edit did not touch, moved by its length', () => {
+    const text = '<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n# note\nProxyPass /x balancer://x/\n';
+    const edited = text.replace('http://a', 'http://abc');
+    const part = rereadPart(parse(text), edited, {});
+    assert.ok(part);
+    assert.equal(dump(part), dump(parse(edited)));
+  });
+});
