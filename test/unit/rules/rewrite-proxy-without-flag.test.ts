@@ -18,4 +18,7 @@ ruleTable('rewrite-proxy-without-flag', [
   [`${W}RewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [`${W}RewriteRule ^/(.*) balancer://ws/$1 [proxy]`],
   [`${W}RewriteRule ^/old/(.*) https://example.com/$1 [R=301,L]`],
+  // Flags Apache refuses ("RewriteRule: bad flag delimiters", checked on Apache/2.4.71): no fix can make them proxy (fuzz seed 2035143190 found `[P]]<Proxy`).
+  [`${W}RewriteRule ^/(.*) balancer://shop/$1 [P]<Proxy`],
+  [`${W}RewriteRule ^/(.*) balancer://shop/$1 [L`],
 ]);

@@ -22,7 +22,10 @@ export const rule: Rule = {
       const directive = step.directive;
       const target = directive.args[1]?.value ?? '';
       if (!PROXY_ONLY.test(target)) continue;
-      const flags = flagsOf(directive.args[2]?.value);
+      const written = directive.args[2]?.value;
+      // Apache refuses flags not written `[…]` ("RewriteRule: bad flag delimiters"): whether they proxy is moot.
+      if (written !== undefined && !/^\[.*\]$/s.test(written)) continue;
+      const flags = flagsOf(written);
       if (flags.has('p') || flags.has('proxy')) continue;
       const redirects = flags.has('r') || flags.has('redirect');
       const edit = redirects ? undefined : addRewriteFlag(analysis.tree.text, directive, 'P');
