@@ -4,7 +4,7 @@ import type { Balancer, Model } from './model/model';
 import { BalancerPreview, previewBalancer } from './scheduler/preview';
 import { assumedConditions } from './syntax/conditions';
 import { parse, ReadOptions } from './syntax/parser';
-import { reread } from './syntax/reread';
+import { EditedFile, reread } from './syntax/reread';
 import type { Directive, SyntaxTree } from './syntax/tree';
 
 /** What an analysis needs beyond the text; the edges supply the clock and the environment. */
@@ -24,12 +24,13 @@ export interface Analysis {
 }
 
 /**
- * Reads, models and previews a configuration text. `previous`, the tree of an earlier text of the
- * same file read with the same options, lets an edit read again only what it touched (syntax/reread.ts).
+ * Reads, models and previews a configuration text. `previous`, the tree of the same configuration
+ * read with the same options before an edit of this text or (`edited`) of one file it includes,
+ * lets the edit read again only what it touched (syntax/reread.ts).
  */
-export function analyze(text: string, options: AnalyzeOptions, previous?: SyntaxTree): Analysis {
+export function analyze(text: string, options: AnalyzeOptions, previous?: SyntaxTree, edited?: EditedFile): Analysis {
   const checkpoint = options.checkpoint ?? (() => undefined);
-  const tree = previous ? reread(previous, text, options) : parse(text, options);
+  const tree = previous ? reread(previous, text, options, edited) : parse(text, options);
   checkpoint();
   const model = buildModel(tree, checkpoint);
   checkpoint();

@@ -11,6 +11,8 @@ import { lint, SeveritySetting } from './lint';
 import { markRefusals, markUnseen } from './preview-facts';
 import type { Diagnostic } from './rules/types';
 import type { FileAccess } from './syntax/includes';
+import type { EditedFile } from './syntax/reread';
+import type { SyntaxTree } from './syntax/tree';
 
 /** One file of the set. */
 export interface SetFile {
@@ -81,6 +83,13 @@ export interface Analysed {
  */
 export type Analyses = Map<string, Analysed>;
 
+/** An analysis made before some files changed, which read one or more of them: what an assembly reads their edits from. */
+export interface Earlier {
+  readonly analysed: Analysed;
+  /** The keys of every file that changed since. */
+  readonly changed: ReadonlySet<string>;
+}
+
 /** Every analysis each set made or reused, by the key of the file analysed: what `updateSet` may reuse. */
 const ANALYSED = new WeakMap<ConfigurationSet, ReadonlyMap<string, Analysed>>();
 
@@ -89,7 +98,7 @@ export function assembleSet(
   given: readonly SetFile[],
   options: SetOptions,
   analyses: Analyses = new Map(),
-  earlier?: Map<string, Analysed>,
+  earlier?: Map<string, Earlier>,
 ): ConfigurationSet {
   const steps = assembling(given, options, analyses, earlier);
   for (;;) {
@@ -123,9 +132,13 @@ export function unchangedAnalyses(analyses: ReadonlyMap<string, Analysed>, chang
   return new Map([...analyses].filter(([, kept]) => !kept.reads.some((key) => changed.has(key))));
 }
 
-/** The analyses of the `changed` files themselves: an assembly after those changes reads their edits from them (`assembling`'s `earlier`). */
-export function changedAnalyses(analyses: ReadonlyMap<string, Analysed>, changed: ReadonlySet<string>): Map<string, Analysed> {
-  return new Map([...changed].flatMap((key) => (analyses.has(key) ? [[key, analyses.get(key)!] as const] : [])));
+/** The analyses that read some of the `changed` files: an assembly after those changes reads the edits from them (`assembling`'s `earlier`). */
+export function changedAnalyses(analyses: ReadonlyMap<string, Analysed>, changed: ReadonlySet<string>): Map<string, Earlier> {
+  return new Map(
+    [...analyses].flatMap(([key, analysed]) =>
+      analysed.reads.some((read) => changed.has(read)) ? [[key, { analysed, changed }] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -151,16 +164,17 @@ export function possibleReaders(given: readonly SetFile[], key: string): SetFile
  * give up: each step analyses one entry or lints one configuration, and the set is the generator's
  * return value. Entries found in `analyses` are reused (the caller vouches that none of the files
  * they read changed); every analysis made or reused is added to it, so an assembly given up
- * still leaves its work for the next. `earlier` holds analyses of earlier texts of files that changed
- * since, made with the same options: an entry that read only its own file is read again from its
- * earlier tree, only where its text changed (core/syntax/reread.ts; the result is the same), and
- * taken out of `earlier` once its new analysis is in `analyses`, so the old one is not kept.
+ * still leaves its work for the next. `earlier` holds analyses made with the same options before
+ * some files they read changed: an entry of which exactly one file changed (itself, or one it
+ * includes) is read again from its earlier tree, only where that file's text changed
+ * (core/syntax/reread.ts; the result is the same), and taken out of `earlier` once its new analysis
+ * is in `analyses`, so the old one is not kept.
  */
 export function* assembling(
   given: readonly SetFile[],
   options: SetOptions,
   analyses: Analyses = new Map(),
-  earlier?: Map<string, Analysed>,
+  earlier?: Map<string, Earlier>,
 ): Generator<void, ConfigurationSet> {
   const used = new Map<string, Analysed>();
   const entries = yield* chooseEntries(given, options, (file) => {
@@ -201,10 +215,28 @@ export function* assembling(
   return set;
 }
 
-function analyseEntry(file: SetFile, options: SetOptions, earlier: Analysed | undefined): Analysed {
+function analyseEntry(file: SetFile, options: SetOptions, earlier: Earlier | undefined): Analysed {
   const read = { ...options.read, ...(file.path ? { path: file.path, files: options.files } : {}) };
-  const analysis = analyze(file.text, read, earlier?.reads.length === 1 ? earlier.analysis.tree : undefined);
+  const from = earlier && editOf(earlier, options.files);
+  const analysis = analyze(file.text, read, from?.tree, from?.edited);
   return { analysis, reads: keysRead(file, analysis, options), epochSeconds: options.read.epochSeconds };
+}
+
+/**
+ * The earlier tree an entry is read again from when exactly one of the files it read changed, with
+ * that file's new text when it is not the entry itself; undefined when several changed or the new
+ * text cannot be read.
+ */
+function editOf(earlier: Earlier, files: FileAccess): { tree: SyntaxTree; edited?: EditedFile } | undefined {
+  const { analysis, reads } = earlier.analysed;
+  const changed = reads.flatMap((key, index) => (earlier.changed.has(key) ? [index] : []));
+  if (changed.length !== 1) return undefined;
+  const tree = analysis.tree;
+  const index = changed[0]!;
+  if (index === 0) return { tree };
+  const path = tree.files[index]!.path;
+  const text = files.readFile(path);
+  return typeof text === 'string' ? { tree, edited: { path, text } } : undefined;
 }
 
 /**

@@ -10,13 +10,13 @@ import type { Position, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../core/analysis';
 import {
-  Analysed,
   Analyses,
   assembleSet,
   assembling,
   changedAnalyses,
   Configuration,
   ConfigurationSet,
+  Earlier,
   possibleReaders,
   SetFile,
   SetOptions,
@@ -74,8 +74,8 @@ interface Round {
   readonly generation: number;
   readonly inputs: Inputs;
   readonly analyses: Analyses;
-  /** The last round's analyses of the files that changed since, until each is analysed again: an edited file is read again only where it changed. */
-  readonly earlier: Map<string, Analysed>;
+  /** The last round's analyses that read files changed since, until each is analysed again: an edited file is read again only where it changed. */
+  readonly earlier: Map<string, Earlier>;
   /** By document key: the set of the files that may form its configuration (core/config-set.ts possibleReaders). */
   readonly partial: Map<string, ConfigurationSet>;
   whole?: ConfigurationSet;
@@ -370,7 +370,7 @@ export class DocumentStates {
     // Only the files still given can be entries: a closed buffer's analysis goes.
     const given = new Set(inputs.given.map((file) => file.key));
     const analyses = new Map(last && changed ? [...unchangedAnalyses(last.analyses, changed)].filter(([key]) => given.has(key)) : []);
-    const earlier = last && changed ? changedAnalyses(last.analyses, changed) : new Map<string, Analysed>();
+    const earlier = last && changed ? changedAnalyses(last.analyses, changed) : new Map<string, Earlier>();
     return (this.round = { generation: this.generation, inputs, analyses, earlier, partial: new Map(), declined: new Set() });
   }
 

@@ -9,6 +9,7 @@ import { assembleSet, ConfigurationSet, SetFile, SetOptions, updateSet } from '.
 import { RULES } from '../../../server/src/core/rules';
 import type { Rule } from '../../../server/src/core/rules/types';
 import { rereadPart } from '../../../server/src/core/syntax/reread';
+import type { Directive } from '../../../server/src/core/syntax/tree';
 import { dumpTree, editedTexts, grammarText, keystrokes, seedTexts } from '../../fuzz/inputs';
 import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 import { memoryFiles } from '../../support/rules';
@@ -84,27 +85,53 @@ describe('updateSet: reassembling after an edit', () => {
     let inPart = 0;
     let edits = 0;
     fc.assert(
-      fc.property(fc.oneof(fc.constantFrom(...seeds), grammarText), keystrokes, (start, strokes) => {
-        let texts: Record<string, string> = { ...START, '/w/other.conf': start };
-        let previous = assembleSet(setOf(texts).given, setOf(texts).options);
-        for (const text of editedTexts(start, strokes)) {
-          texts = { ...texts, '/w/other.conf': text };
-          const { given, options } = setOf(texts);
-          const earlier = previous.configurationOf.get('/w/other.conf');
-          const alone = earlier?.entry.key === '/w/other.conf' && earlier.analysis.tree.files.length === 1;
-          if (alone && rereadPart(earlier.analysis.tree, text, { ...options.read, path: '/w/other.conf', files: options.files })) inPart++;
-          edits++;
-          const updated = updateSet(previous, given, new Set(['/w/other.conf']), options);
-          const fresh = assembleSet(given, options);
-          assert.deepEqual(updated, fresh);
-          for (const [index, configuration] of updated.configurations.entries())
-            assert.equal(dumpTree(configuration.analysis.tree), dumpTree(fresh.configurations[index]!.analysis.tree));
-          previous = updated;
-        }
-      }),
+      // A file read alone, or one that another includes (in a folder, before another file).
+      fc.property(
+        fc.oneof(fc.constantFrom(...seeds), grammarText),
+        keystrokes,
+        fc.constantFrom('/w/other.conf', '/w/parts/bal.conf'),
+        (start, strokes, path) => {
+          let texts: Record<string, string> = { ...START, [path]: start };
+          let previous = assembleSet(setOf(texts).given, setOf(texts).options);
+          for (const text of editedTexts(start, strokes)) {
+            texts = { ...texts, [path]: text };
+            const { given, options } = setOf(texts);
+            const earlier = previous.configurationOf.get(path);
+            const entry = earlier?.entry.path;
+            if (earlier && entry) {
+              const read = { ...options.read, path: entry, files: options.files };
+              if (rereadPart(earlier.analysis.tree, texts[entry]!, read, entry === path ? undefined : { path, text })) inPart++;
+            }
+            edits++;
+            const updated = updateSet(previous, given, new Set([path]), options);
+            const fresh = assembleSet(given, options);
+            assert.deepEqual(updated, fresh);
+            for (const [index, configuration] of updated.configurations.entries())
+              assert.equal(dumpTree(configuration.analysis.tree), dumpTree(fresh.configurations[index]!.analysis.tree));
+            previous = updated;
+          }
+        },
+      ),
       fuzzRuns(40),
     );
     assert.ok(inPart > edits * 0.3, `only ${inPart} of ${edits} edits were read in part`);
+  });
+
+  it('reads again only the edited lines of a file another includes', () => {
+    const before = setOf(START);
+    const previous = assembleSet(before.given, before.options);
+    // As long as it was: the file read after it does not even move.
+    const edited = { ...START, '/w/parts/bal.conf': BALANCER.replace('retry=30', 'retry=45') };
+    const after = setOf(edited);
+    const updated = updateSet(previous, after.given, new Set(['/w/parts/bal.conf']), after.options);
+    assert.deepEqual(updated, assembleSet(after.given, after.options));
+    const firstNodeOf = (set: ConfigurationSet, path: string): unknown => {
+      const include = set.configurationOf.get('/w/main.conf')!.analysis.tree.nodes[0] as Directive;
+      return include.included!.find((file) => file.path === path)!.nodes[0];
+    };
+    assert.ok(firstNodeOf(previous, '/w/parts/use.conf'));
+    assert.equal(firstNodeOf(updated, '/w/parts/use.conf'), firstNodeOf(previous, '/w/parts/use.conf'), 'use.conf was read again');
+    assert.notEqual(firstNodeOf(updated, '/w/parts/bal.conf'), firstNodeOf(previous, '/w/parts/bal.conf'));
   });
 
   it('previews again, from the kept trees, when the clock moved', () => {

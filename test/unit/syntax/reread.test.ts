@@ -33,6 +33,41 @@ const OPTIONS: readonly ReadOptions[] = [
   { path: '', environment: { HOST: 'h', LONG: 'long'.repeat(100) }, limits: { ...DEFAULT_READ_LIMITS, size: 2_000 } },
 ];
 
+/**
+ * A configuration of several files: an entry that includes a folder inside a virtual host, a file
+ * that includes another, lines after each, and a variable defined before the includes and again after them.
+ */
+const LAYOUT_ENTRY = '/etc/apache2/apache2.conf';
+const LAYOUT: Readonly<Record<string, string>> = {
+  [LAYOUT_ENTRY]:
+    'Define SITE one\nServerName main\nInclude /etc/apache2/mods/*.conf\n<VirtualHost *:80>\nServerName a\nInclude /etc/apache2/sites/*.conf\nProxyPass /x balancer://m/\n</VirtualHost>\nDefine SITE two\nProxyPass /y http://${SITE}/\n',
+  '/etc/apache2/mods/proxy.conf': '<Proxy balancer://m>\nBalancerMember http://m1\n</Proxy>\n',
+  '/etc/apache2/sites/one.conf': '<Location /one>\nProxyPass http://${SITE}/\n</Location>\n',
+  '/etc/apache2/sites/two.conf': 'Include /etc/apache2/deep.conf\n# two\nProxyPass /two balancer://m/\n',
+  '/etc/apache2/deep.conf': '<Proxy balancer://d>\nBalancerMember http://d1 loadfactor=2\n</Proxy>',
+};
+/** The files an edit is made in: the entry, a file of an included folder with others after it, and a file an included file includes. */
+const LAYOUT_FILES = [LAYOUT_ENTRY, '/etc/apache2/sites/one.conf', '/etc/apache2/deep.conf'];
+const LAYOUT_OPTIONS: readonly ReadOptions[] = [
+  { environment: {} },
+  { defines: ['X'], environment: { HOST: 'h' }, environmentIsComplete: true },
+  // Every file fits, but a few hundred characters more do not.
+  { environment: {}, limits: { ...DEFAULT_READ_LIMITS, size: 1_500 } },
+];
+
+/** The layout's files as `texts` has them now, and their folders. */
+function layoutAccess(texts: ReadonlyMap<string, string>): FileAccess {
+  return {
+    readFile: (path) => texts.get(path),
+    readDirectory: (path) => {
+      const names = [...texts.keys()]
+        .filter((file) => file.startsWith(`${path}/`))
+        .map((file) => file.slice(path.length + 1).split('/')[0]!);
+      return names.length > 0 ? [...new Set(names)] : undefined;
+    },
+  };
+}
+
 describe('incremental reading (reread)', function () {
   this.timeout(120_000 * FUZZ_SCALE);
   const seeds = seedTexts().texts;
@@ -60,6 +95,50 @@ describe('incremental reading (reread)', function () {
     );
     // The property means nothing unless most edits take the partial path.
     assert.ok(counts.inPart > counts.edits * 0.3, `only ${counts.inPart} of ${counts.edits} edits were read in part`);
+  });
+
+  it('reads an edit of any file of a configuration with includes as a fresh reading does, edit after edit', () => {
+    const counts = { edits: 0, inPart: 0 };
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.constantFrom(...seeds), grammarText) }, { weight: 1, arbitrary: largeText(seeds) }),
+        fc.constantFrom(...LAYOUT_FILES),
+        keystrokes,
+        fc.constantFrom(...LAYOUT_OPTIONS),
+        (start, edited, strokes, options) => {
+          const texts = new Map(Object.entries(LAYOUT));
+          // The edited file keeps its own lines ahead of the text typed into it.
+          texts.set(edited, `${LAYOUT[edited]}${start}`);
+          const read = (): ReadOptions => ({ ...options, path: LAYOUT_ENTRY, files: layoutAccess(texts) });
+          let tree = parse(texts.get(LAYOUT_ENTRY)!, read());
+          for (const text of editedTexts(texts.get(edited)!, strokes)) {
+            texts.set(edited, text);
+            const entry = texts.get(LAYOUT_ENTRY)!;
+            const part = rereadPart(tree, entry, read(), edited === LAYOUT_ENTRY ? undefined : { path: edited, text });
+            const fresh = parse(entry, read());
+            counts.edits++;
+            if (part) counts.inPart++;
+            tree = part ?? fresh;
+            assert.equal(dump(tree), dump(fresh), `after an edit of ${edited} giving ${JSON.stringify(text)}`);
+          }
+        },
+      ),
+      fuzzRuns(200),
+    );
+    assert.ok(counts.inPart > counts.edits * 0.3, `only ${counts.inPart} of ${counts.edits} edits were read in part`);
+  });
+
+  it('reads the whole configuration again where the edited file is read twice, or others changed too', () => {
+    const texts = new Map(Object.entries(LAYOUT));
+    const options = { path: LAYOUT_ENTRY, files: layoutAccess(texts) };
+    const tree = parse(LAYOUT[LAYOUT_ENTRY]!, options);
+    const site = '/etc/apache2/sites/one.conf';
+    const edited = { path: site, text: LAYOUT[site]!.replace('/one', '/uno') };
+    assert.ok(rereadPart(tree, LAYOUT[LAYOUT_ENTRY]!, options, edited));
+    // The entry's own text changed as well: not an edit of one file.
+    assert.equal(rereadPart(tree, `${LAYOUT[LAYOUT_ENTRY]}ProxyPass /z http://z/\n`, options, edited), undefined);
+    const twice = `${LAYOUT[LAYOUT_ENTRY]}Include ${site}\n`;
+    assert.equal(rereadPart(parse(twice, options), twice, options, edited), undefined);
   });
 
   it('reads the whole text again where the edit changes the read-time state or reads it', () => {

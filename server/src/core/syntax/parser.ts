@@ -98,13 +98,21 @@ export interface PartRead {
 }
 
 /**
- * Reads the lines of a file read alone from `from` to `to` (logical line starts) as top-level lines,
- * with no file access and a fresh read-time state but for the variables the `Define` and `UnDefine`
- * lines of `before` (the nodes read before `from`) set: what the lines are when nothing else before
- * them can change how they read (core/syntax/reread.ts decides). Undefined when a section is still
+ * Reads the lines of a file from `from` to `to` (logical line starts) as top-level lines, with no
+ * file access and a fresh read-time state but for the variables the `Define` and `UnDefine` lines of
+ * `before` (the nodes read before `from`) set: what the lines are when nothing else before them can
+ * change how they read (core/syntax/reread.ts decides). `place` is where the file sits in the
+ * virtual text and its path (by default, the file read alone). Undefined when a section is still
  * open at `to` before the end of the file: the lines after it would be read inside it.
  */
-export function readPart(text: string, options: ReadOptions, from: number, to: number, before: readonly Node[]): PartRead | undefined {
+export function readPart(
+  text: string,
+  options: ReadOptions,
+  from: number,
+  to: number,
+  before: readonly Node[],
+  place: { readonly base: number; readonly path: string } = { base: 0, path: options.path ?? '' },
+): PartRead | undefined {
   const { files: _files, ...alone } = options;
   const state = new ReadState(alone, undefined);
   for (const step of walk(before)) {
@@ -112,7 +120,7 @@ export function readPart(text: string, options: ReadOptions, from: number, to: n
     const name = state.name(step.directive.name).lower;
     if (name === 'define' || name === 'undefine') state.define(name, step.directive.args);
   }
-  const reader = new Reader(state, text, 0, options.path ?? '', from, to);
+  const reader = new Reader(state, text, place.base, place.path, from, to);
   const nodes = reader.read();
   if (reader.leftOpen && to < text.length) return undefined;
   return { nodes, comments: state.comments.sort((a, b) => a.start - b.start), diagnostics: state.diagnostics, file: reader.file };

@@ -1,17 +1,20 @@
 /**
- * Incremental reading, for the editor: after an edit of a file that was read alone, only the
- * top-level nodes (sections, directives) the edit touched are read again, and what follows them
- * moves by the edit's length. That is only sound when nothing the edit touched, before or after it,
- * reads or changes Apache's read-time state (`Define`, conditionals, macros, `Include`,
- * `LoadModule`, `ServerRoot`, `${VAR}`): then those lines read the same wherever they stand, and
- * the rest of the file reads as it did. Anything else, or anything this file is unsure of, reads
- * the whole text again. The result equals `parse(text, options)` (test/unit/syntax/reread.test.ts).
+ * Incremental reading, for the editor: after an edit of one file of a configuration (the file read
+ * first, or one it includes), only the top-level nodes (sections, directives) of that file the edit
+ * touched are read again, and what follows them in the virtual text (the rest of the file, and the
+ * files read after it) moves by the edit's length. That is only sound when nothing the edit touched,
+ * before or after it, reads or changes Apache's read-time state (`Define`, conditionals, macros,
+ * `Include`, `LoadModule`, `ServerRoot`, `${VAR}`): then those lines read the same wherever they
+ * stand, and the rest of the configuration reads as it did. Anything else, or anything this file is
+ * unsure of, reads the whole configuration again. The result equals `parse(text, options)`
+ * (test/unit/syntax/reread.test.ts).
  */
 import { asciiLower } from '../ascii';
 import type { Span } from '../span';
 import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
-import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from './tree';
+import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
+import { walk } from './walk';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
 
 /** Directives and sections that act while the file is read, or read what others did (parser.ts: runReadTime, readOpen). */
@@ -33,19 +36,28 @@ const READ_TIME = new Set([
   'ifsection',
 ]);
 
+/** The lines that set the variables `${VAR}` reads. */
+const DEFINES = new Set(['define', 'undefine']);
+
 /** A `${`, also when continued over lines (`$\` at a line's end, `{` on the next). */
 const SUBSTITUTION = /\$(?:\\\r?\n)*\{/;
 
 /** The line `parse` looks for to decide how `<IfModule>` is answered (parser.ts LOAD_MODULE). */
 const LOAD_MODULE = /^[ \t]*LoadModule[ \t]/im;
 
+/** The new text of a file the configuration includes, when that file was edited rather than the one read first. */
+export interface EditedFile {
+  readonly path: string;
+  readonly text: string;
+}
+
 /**
- * Reads `text`, an edited version of the text `previous` was read from with the same `options`:
- * the parts the edit did not touch are kept from `previous` when that is sure to equal a fresh
- * reading, otherwise the whole text is read again.
+ * Reads `text`, the file read first, after an edit of it or (`edited`) of one file it includes, with
+ * the options `previous` was read with: the parts the edit did not touch are kept from `previous`
+ * when that is sure to equal a fresh reading, otherwise the whole configuration is read again.
  */
-export function reread(previous: SyntaxTree, text: string, options: ReadOptions): SyntaxTree {
-  return rereadPart(previous, text, options) ?? parse(text, options);
+export function reread(previous: SyntaxTree, text: string, options: ReadOptions, edited?: EditedFile): SyntaxTree {
+  return rereadPart(previous, text, options, edited) ?? parse(text, options);
 }
 
 /** What the edit changed: `[start, oldEnd)` of the old text became `[start, oldEnd + delta)` of the new. */
@@ -55,46 +67,60 @@ interface Change {
   readonly delta: number;
 }
 
-/** `reread`'s reading of only the touched part, or undefined where it reads the whole text again. */
-export function rereadPart(previous: SyntaxTree, text: string, options: ReadOptions): SyntaxTree | undefined {
+/** `reread`'s reading of only the touched part, or undefined where it reads the whole configuration again. */
+export function rereadPart(previous: SyntaxTree, text: string, options: ReadOptions, edited?: EditedFile): SyntaxTree | undefined {
   const old = previous.text;
-  if (previous.files.length !== 1 || previous.files[0]!.path !== (options.path ?? '')) return undefined;
+  const files = previous.files;
+  if (files[0]!.path !== (options.path ?? '')) return undefined;
   if (previous.diagnostics.some((diagnostic) => diagnostic.problem === 'include-limit')) return undefined;
-  const change = changeOf(old, text);
-  const region = touched(previous.nodes, old, text, change);
+  // The edited file, read exactly once (a file read twice would change in two places), and its top-level nodes.
+  const path = edited ? edited.path : files[0]!.path;
+  const index = files.findIndex((file) => file.path === path);
+  if (files.some((file, other) => other !== index && file.path === path)) return undefined;
+  if (edited && (index <= 0 || text !== old.slice(0, files[0]!.length))) return undefined;
+  const file = files[index]!;
+  const list = index === 0 ? previous.nodes : includedNodes(previous.nodes, path);
+  if (!list) return undefined;
+  const oldFile = old.slice(file.start, file.start + file.length);
+  const newFile = edited ? edited.text : text;
+  const change = changeOf(oldFile, newFile);
+  const region = touched(list, oldFile, newFile, change, file.start);
   const { first, last } = region;
   const to = region.end + change.delta;
-  if (!atLineStart(old, region.start) || !atLineStart(old, region.end) || !atLineStart(text, to)) return undefined;
-  const before = old.slice(region.start, region.end);
-  const after = text.slice(region.start, to);
+  if (!atLineStart(oldFile, region.start) || !atLineStart(oldFile, region.end) || !atLineStart(newFile, to)) return undefined;
+  const before = oldFile.slice(region.start, region.end);
+  const after = newFile.slice(region.start, to);
   if (LOAD_MODULE.test(before) || LOAD_MODULE.test(after)) return undefined;
-  if (previous.nodes.slice(first, last).some(readsState)) return undefined;
-  // `${VAR}` in the lines read again: they start with the variables the lines before them set.
+  if (list.slice(first, last).some(readsState)) return undefined;
+  // `${VAR}` in the lines read again: they start with the variables the lines read before them set.
   const substitutes = SUBSTITUTION.test(before) || SUBSTITUTION.test(after);
-  const part = readPart(text, options, region.start, to, substitutes ? previous.nodes.slice(0, first) : []);
+  const defines = substitutes ? definesBefore(previous.nodes, list[first], index === 0) : [];
+  if (!defines) return undefined;
+  const part = readPart(newFile, options, region.start, to, defines, { base: file.start, path });
   if (!part || part.nodes.some(readsState)) return undefined;
-  const mover = new Mover(part.file);
-  const nodes = [
-    ...mover.nodes(previous.nodes.slice(0, first), 0),
-    ...part.nodes,
-    ...mover.nodes(previous.nodes.slice(last), change.delta),
-  ];
-  const comments = around(previous.comments, region, part.comments, (span) => span, movedSpan, change.delta);
-  const diagnostics = around(
+  const whole = old.slice(0, file.start) + newFile + old.slice(file.start + file.length);
+  // Every file read after the edited one must still fit in the size limit: it did, and the edit moved it.
+  if (whole.length > (options.limits ?? DEFAULT_READ_LIMITS).size) return undefined;
+  const moved = { start: file.start + region.start, end: file.start + region.end };
+  const mover = new Mover(part.file, file, moved.end, change.delta, { list, first, last, part: part.nodes });
+  const nodes = mover.nodes(previous.nodes);
+  const comments = spliced(previous.comments, moved, part.comments, (span) => span, movedSpan, change.delta, true);
+  const diagnostics = spliced(
     previous.diagnostics,
-    region,
+    moved,
     part.diagnostics,
     (diagnostic) => diagnostic.span,
     movedDiagnostic,
     change.delta,
+    files.length === 1,
   );
   if (mover.refused || !comments || !diagnostics) return undefined;
   // mod_macro's messages name lines: "defined on line 3", "used on line 7".
   if (mover.sawMacros && newlines(before) !== newlines(after)) return undefined;
-  if (substitutes && !withinBudget([old, text], mover.longestValue, options)) return undefined;
+  if (substitutes && !withinBudget([old, whole], mover.longestValue, options)) return undefined;
   return {
-    text,
-    files: [{ path: previous.files[0]!.path, start: 0, length: text.length }],
+    text: whole,
+    files: files.map((each) => movedFile(each, file, change.delta)),
     nodes,
     comments,
     diagnostics,
@@ -102,6 +128,49 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     unfollowedInclude: previous.unfollowedInclude,
     environmentIsComplete: options.environmentIsComplete ?? false,
   };
+}
+
+/**
+ * The `Define` and `UnDefine` lines read before `next`, the first node after the lines read again;
+ * without one, every line of the configuration when the edited file is the one read first (nothing
+ * is read after its end), else none, or undefined when there are some (the place cannot be told).
+ */
+function definesBefore(nodes: readonly Node[], next: Node | undefined, isFirstFile: boolean): Directive[] | undefined {
+  const defines: Directive[] = [];
+  for (const step of walk(nodes)) {
+    if (next && (step.kind === 'directive' ? step.directive : step.section) === next) return defines;
+    if (step.kind === 'directive' && DEFINES.has(asciiLower(step.directive.name))) defines.push(step.directive);
+  }
+  return next === undefined && (isFirstFile || defines.length === 0) ? defines : undefined;
+}
+
+/** The top-level nodes of the file `path` as an `Include` read it, when exactly one `Include` did. */
+function includedNodes(nodes: readonly Node[], path: string): readonly Node[] | undefined {
+  let found: readonly Node[] | undefined;
+  let count = 0;
+  const visit = (list: readonly Node[]): void => {
+    for (const node of list) {
+      if (node.kind === 'section') {
+        visit(node.children);
+        continue;
+      }
+      for (const file of node.included ?? []) {
+        if (file.path === path) {
+          found = file.nodes;
+          count++;
+        }
+        visit(file.nodes);
+      }
+    }
+  };
+  visit(nodes);
+  return count === 1 ? found : undefined;
+}
+
+/** A file's place after the edit of `edited` changed its length by `delta`. */
+function movedFile(file: SourceFile, edited: SourceFile, delta: number): SourceFile {
+  if (file === edited) return { ...file, length: file.length + delta };
+  return file.start > edited.start ? { ...file, start: file.start + delta } : file;
 }
 
 /** Characters compared at once while looking for the change: string equality is far faster than a loop over characters. */
@@ -122,28 +191,30 @@ function changeOf(old: string, text: string): Change {
 }
 
 /**
- * The lines to read again, `[start, end)` of the old text (`end + delta` in the new), both logical
- * line starts in both texts, and the top-level nodes `[first, last)` they hold: every line the change
- * touched, widened to whole top-level nodes. A section left unclosed reaches the end of the text.
+ * The lines to read again, `[start, end)` of the old text of the file (`end + delta` in the new),
+ * both logical line starts in both texts, and the top-level nodes `[first, last)` of the file they
+ * hold: every line the change touched, widened to whole top-level nodes. A section left unclosed
+ * reaches the end of the file. `base` is where the file starts in the virtual text the nodes' spans are in.
  */
 function touched(
   nodes: readonly Node[],
   old: string,
   text: string,
   change: Change,
+  base: number,
 ): { start: number; end: number; first: number; last: number } {
   let start = lineStart(old, change.start);
   let end = nextLineStart(old, text, change.oldEnd, change.delta);
-  const reach = (node: Node): number => (node.kind === 'section' && !node.close ? old.length : node.span.end);
+  const reach = (node: Node): number => (node.kind === 'section' && !node.close ? old.length : node.span.end - base);
   let first = nodes.length;
   let last = 0;
   for (;;) {
     // Nodes are in reading order: the first that reaches `start`, the last that begins before `end`.
     first = firstIndex(nodes, (node) => reach(node) >= start);
-    last = firstIndex(nodes, (node) => node.span.start >= end);
+    last = firstIndex(nodes, (node) => node.span.start - base >= end);
     const firstNode = nodes[first];
     const lastNode = last > first ? nodes[last - 1] : undefined;
-    const wider = firstNode && firstNode.span.start < start ? lineStart(old, firstNode.span.start) : start;
+    const wider = firstNode && firstNode.span.start - base < start ? lineStart(old, firstNode.span.start - base) : start;
     const further = lastNode && reach(lastNode) >= end ? nextLineStart(old, text, reach(lastNode), change.delta) : end;
     if (wider === start && further === end) return { start, end, first, last };
     start = wider;
@@ -245,88 +316,160 @@ function directiveReadsState(directive: Directive): boolean {
 }
 
 /**
- * The old items before the region, the part's items, and the old items after it moved by `delta`;
- * undefined when one straddles the region or the old items are not in that order.
+ * The old items with those of the region replaced by the part's and those after it moved by
+ * `delta`, each in its place; undefined when an item straddles the region or the part's place
+ * cannot be told. That place is where the region's old items stood; without any, it is after the
+ * items before the region only in a list in the order of their offsets (`byOffset`): in reading
+ * order, the lines after an `Include` come after the files it read, though they stand before them.
  */
-function around<T>(
+function spliced<T>(
   items: readonly T[],
   region: { start: number; end: number },
   part: readonly T[],
   spanOf: (item: T) => Span,
   move: (item: T, delta: number) => T,
   delta: number,
+  byOffset: boolean,
 ): T[] | undefined {
-  const kept: T[] = [];
-  const moved: T[] = [];
-  let place = 0;
+  const result: T[] = [];
+  let at: number | undefined;
+  let firstAfter: number | undefined;
+  let isOrdered = true;
   for (const item of items) {
     const span = spanOf(item);
-    const at = span.end < region.start ? 0 : span.start >= region.end ? 2 : span.start >= region.start && span.end <= region.end ? 1 : -1;
-    if (at < place) return undefined;
-    place = at;
-    if (at === 0) kept.push(item);
-    else if (at === 2) moved.push(item);
+    if (span.start >= region.end) {
+      firstAfter ??= result.length;
+      result.push(delta === 0 ? item : move(item, delta));
+    } else if (span.end < region.start) {
+      if (firstAfter !== undefined || at !== undefined) isOrdered = false;
+      result.push(item);
+    } else if (span.start < region.start || span.end > region.end || (at !== undefined && at !== result.length)) {
+      return undefined;
+    } else at ??= result.length;
   }
-  return [...kept, ...part, ...(delta === 0 ? moved : moved.map((item) => move(item, delta)))];
+  if (part.length === 0) return result;
+  if (at === undefined) {
+    if (!byOffset || !isOrdered) return undefined;
+    at = firstAfter ?? result.length;
+  }
+  result.splice(at, 0, ...part);
+  return result;
 }
-
 function movedDiagnostic(diagnostic: SyntaxDiagnostic, delta: number): SyntaxDiagnostic {
   return { ...diagnostic, span: movedSpan(diagnostic.span, delta) };
 }
 
+/** The edited file's top-level nodes, those `[first, last)` the edit touched, and what reading them again gave. */
+interface Replaced {
+  readonly list: readonly Node[];
+  readonly first: number;
+  readonly last: number;
+  readonly part: readonly Node[];
+}
+
 /**
- * Copies of kept nodes, moved by the edit's length and pointing at the new text; `refused` when one
- * holds what moving cannot carry (lines an `Include` or a `Use` read, whose messages name lines).
+ * The tree after the edit: the touched nodes replaced, the edited file's other nodes pointing at its
+ * new text, and every node from `from` (the end of the lines read again, in the old virtual text)
+ * on moved by `delta`; nodes of the files before the edited one are kept as they are, and so is any
+ * list with nothing in it that changed. `refused` when a node to move holds what moving cannot
+ * carry (lines a `Use` read, whose messages name lines).
  */
 class Mover {
   refused = false;
   /** The longest value a `Define` line among the nodes moved sets. */
   longestValue = 0;
-  /** Whether the nodes moved define or use a macro. */
+  /** Whether the nodes define or use a macro. */
   sawMacros = false;
+  /** The texts of the files after the edited one, each placed `delta` later. */
+  private readonly later = new Map<FileText, FileText>();
 
-  constructor(private readonly file: FileText) {}
+  constructor(
+    private readonly edited: FileText,
+    private readonly file: SourceFile,
+    private readonly from: number,
+    private readonly delta: number,
+    private readonly replaced: Replaced,
+  ) {}
 
-  nodes(nodes: readonly Node[], delta: number): Node[] {
-    return nodes.map((node) => this.node(node, delta));
+  nodes(nodes: readonly Node[]): readonly Node[] {
+    const { list, first, last, part } = this.replaced;
+    if (nodes === list) return [...this.kept(list.slice(0, first)), ...part, ...this.kept(list.slice(last))];
+    const kept = this.kept(nodes);
+    return kept.every((node, index) => node === nodes[index]) ? nodes : kept;
   }
 
-  private node(node: Node, delta: number): Node {
-    return node.kind === 'directive' ? this.directive(node, delta) : this.section(node, delta);
+  private kept(nodes: readonly Node[]): Node[] {
+    return nodes.map((node) => (node.kind === 'directive' ? this.directive(node) : this.section(node)));
   }
 
-  private section(section: Section, delta: number): Section {
+  /** Whether a node starting at `offset` (old) is in the edited file. */
+  private isEdited(offset: number): boolean {
+    return offset >= this.file.start && offset <= this.file.start + this.file.length;
+  }
+
+  private deltaAt(offset: number): number {
+    return offset >= this.from ? this.delta : 0;
+  }
+
+  private section(section: Section): Section {
     if (asciiLower(section.name) === 'macro') this.sawMacros = true;
+    const delta = this.deltaAt(section.span.start);
+    const open = this.directive(section.open);
+    const children = this.nodes(section.children);
+    const close = section.close && this.directive(section.close);
+    if (open === section.open && children === section.children && close === section.close && delta === 0) return section;
     const move = (span: Span): Span => (delta === 0 ? span : movedSpan(span, delta));
     return {
       kind: 'section',
-      open: this.directive(section.open, delta),
+      open,
       name: section.name,
       args: delta === 0 ? section.args : section.args.map((word) => movedWord(word, delta)),
       hasBracket: section.hasBracket,
       ignoredText: section.ignoredText && move(section.ignoredText),
-      children: this.nodes(section.children, delta),
-      close: section.close && this.directive(section.close, delta),
+      children,
+      close,
       condition: section.condition,
       span: move(section.span),
     };
   }
 
-  private directive(directive: Directive, delta: number): Directive {
+  private directive(directive: Directive): Directive {
     const name = asciiLower(directive.name);
     if (name === 'use') this.sawMacros = true;
     if (directive.args.length === 2 && name === 'define') this.longestValue = Math.max(this.longestValue, directive.args[1]!.value.length);
-    if (directive instanceof WrittenDirective) return directive.moved(delta, this.file);
-    if (directive.expansion || directive.macroLine || directive.included?.some((file) => file.nodes.length > 0)) this.refused = true;
-    if (delta === 0) return directive;
+    const delta = this.deltaAt(directive.span.start);
+    const isEdited = this.isEdited(directive.span.start);
+    if (directive instanceof WrittenDirective) {
+      if (!isEdited && delta === 0) return directive;
+      return directive.moved(delta, (file) => (isEdited ? this.edited : this.placed(file)));
+    }
+    if ((isEdited || delta !== 0) && (directive.expansion || directive.macroLine)) this.refused = true;
+    const included = directive.included?.map((file) => {
+      const nodes = this.nodes(file.nodes);
+      return nodes === file.nodes ? file : { path: file.path, nodes };
+    });
+    const isIncludedSame = included === undefined || included.every((file, index) => file === directive.included![index]);
+    if (delta === 0 && isIncludedSame) return directive;
     const argText = directive.argText;
     return {
       ...directive,
-      nameSpan: movedSpan(directive.nameSpan, delta),
-      argText: { text: argText.text, pieces: argText.pieces.map((piece) => ({ ...piece, source: piece.source + delta })) },
-      args: directive.args.map((word) => movedWord(word, delta)),
-      span: movedSpan(directive.span, delta),
-      lineAt: directive.lineAt + delta,
+      ...(included ? { included } : {}),
+      ...(delta === 0
+        ? {}
+        : {
+            nameSpan: movedSpan(directive.nameSpan, delta),
+            argText: { text: argText.text, pieces: argText.pieces.map((piece) => ({ ...piece, source: piece.source + delta })) },
+            args: directive.args.map((word) => movedWord(word, delta)),
+            span: movedSpan(directive.span, delta),
+            lineAt: directive.lineAt + delta,
+          }),
     };
+  }
+
+  /** A later file's text, placed `delta` later: one for all of its lines. */
+  private placed(file: FileText): FileText {
+    let moved = this.later.get(file);
+    if (!moved) this.later.set(file, (moved = { text: file.text, base: file.base + this.delta }));
+    return moved;
   }
 }

@@ -39,8 +39,12 @@ export class WrittenDirective implements Directive {
     return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
   }
 
-  /** The same line `delta` characters later in `file`, an edited text of its file that holds it there unchanged. */
-  moved(delta: number, file: FileText): WrittenDirective {
+  /**
+   * The same line `delta` characters later, in the text `fileOf` gives for its file's: an edited text
+   * of its file that holds it there unchanged, or its file's own text placed `delta` later.
+   */
+  moved(delta: number, fileOf: (file: FileText) => FileText): WrittenDirective {
+    const file = fileOf(this.#file);
     if (delta === 0) return new WrittenDirective(this.name, this.nameSpan, this.args, this.span, this.lineAt, file);
     const args = this.args.map((word) => movedWord(word, delta));
     return new WrittenDirective(this.name, movedSpan(this.nameSpan, delta), args, movedSpan(this.span, delta), this.lineAt + delta, file);
