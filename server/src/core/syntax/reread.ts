@@ -36,9 +36,6 @@ const READ_TIME = new Set([
   'ifsection',
 ]);
 
-/** The lines that set the variables `${VAR}` reads. */
-const DEFINES = new Set(['define', 'undefine']);
-
 /** A `${`, also when continued over lines (`$\` at a line's end, `{` on the next). */
 const SUBSTITUTION = /\$(?:\\\r?\n)*\{/;
 
@@ -79,7 +76,8 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   if (files.some((file, other) => other !== index && file.path === path)) return undefined;
   if (edited && (index <= 0 || text !== old.slice(0, files[0]!.length))) return undefined;
   const file = files[index]!;
-  const list = index === 0 ? previous.nodes : includedNodes(previous.nodes, path);
+  const includes = includesOf(previous.nodes, path);
+  const list = index === 0 ? previous.nodes : includes.list;
   if (!list) return undefined;
   const oldFile = old.slice(file.start, file.start + file.length);
   const newFile = edited ? edited.text : text;
@@ -102,7 +100,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   // Every file read after the edited one must still fit in the size limit: it did, and the edit moved it.
   if (whole.length > (options.limits ?? DEFAULT_READ_LIMITS).size) return undefined;
   const moved = { start: file.start + region.start, end: file.start + region.end };
-  const mover = new Mover(part.file, file, moved.end, change.delta, { list, first, last, part: part.nodes });
+  const mover = new Mover(part.file, file, moved.end, change.delta, { list, first, last, part: part.nodes }, includes.starts);
   const nodes = mover.nodes(previous.nodes);
   const comments = spliced(previous.comments, moved, part.comments, (span) => span, movedSpan, change.delta, true);
   const diagnostics = spliced(
@@ -117,7 +115,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   if (mover.refused || !comments || !diagnostics) return undefined;
   // mod_macro's messages name lines: "defined on line 3", "used on line 7".
   if (mover.sawMacros && newlines(before) !== newlines(after)) return undefined;
-  if (substitutes && !withinBudget([old, whole], mover.longestValue, options)) return undefined;
+  if (substitutes && !withinBudget([old, whole], longestDefine(previous.nodes), options)) return undefined;
   return {
     text: whole,
     files: files.map((each) => movedFile(each, file, change.delta)),
@@ -139,32 +137,48 @@ function definesBefore(nodes: readonly Node[], next: Node | undefined, isFirstFi
   const defines: Directive[] = [];
   for (const step of walk(nodes)) {
     if (next && (step.kind === 'directive' ? step.directive : step.section) === next) return defines;
-    if (step.kind === 'directive' && DEFINES.has(asciiLower(step.directive.name))) defines.push(step.directive);
+    if (step.kind === 'directive' && isDefine(step.directive)) defines.push(step.directive);
   }
   return next === undefined && (isFirstFile || defines.length === 0) ? defines : undefined;
 }
 
-/** The top-level nodes of the file `path` as an `Include` read it, when exactly one `Include` did. */
-function includedNodes(nodes: readonly Node[], path: string): readonly Node[] | undefined {
-  let found: readonly Node[] | undefined;
+/** Whether a line sets or unsets a variable `${VAR}` reads: `Define` or `UnDefine` (the length first: most lines are neither). */
+function isDefine(directive: Directive): boolean {
+  const length = directive.name.length;
+  if (length !== 6 && length !== 8) return false;
+  const name = asciiLower(directive.name);
+  return name === 'define' || name === 'undefine';
+}
+
+/** The longest value a `Define` line of the configuration sets (the lines read again have none). */
+function longestDefine(nodes: readonly Node[]): number {
+  let longest = 0;
+  for (const step of walk(nodes)) {
+    const directive = step.kind === 'directive' ? step.directive : undefined;
+    if (directive?.args.length === 2 && directive.name.length === 6 && isDefine(directive))
+      longest = Math.max(longest, directive.args[1]!.value.length);
+  }
+  return longest;
+}
+
+/**
+ * The top-level nodes of the file `path` as an `Include` read it, when exactly one `Include` did,
+ * and where every `Include` that read files starts, in order.
+ */
+function includesOf(nodes: readonly Node[], path: string): { list: readonly Node[] | undefined; starts: number[] } {
+  let list: readonly Node[] | undefined;
   let count = 0;
-  const visit = (list: readonly Node[]): void => {
-    for (const node of list) {
-      if (node.kind === 'section') {
-        visit(node.children);
-        continue;
-      }
-      for (const file of node.included ?? []) {
-        if (file.path === path) {
-          found = file.nodes;
-          count++;
-        }
-        visit(file.nodes);
-      }
+  const starts: number[] = [];
+  for (const step of walk(nodes)) {
+    if (step.kind !== 'directive' || !step.directive.included?.length) continue;
+    starts.push(step.directive.span.start);
+    for (const file of step.directive.included) {
+      if (file.path !== path) continue;
+      list = file.nodes;
+      count++;
     }
-  };
-  visit(nodes);
-  return count === 1 ? found : undefined;
+  }
+  return { list: count === 1 ? list : undefined, starts: starts.sort((a, b) => a - b) };
 }
 
 /** A file's place after the edit of `edited` changed its length by `delta`. */
@@ -376,8 +390,6 @@ interface Replaced {
  */
 class Mover {
   refused = false;
-  /** The longest value a `Define` line among the nodes moved sets. */
-  longestValue = 0;
   /** Whether the nodes define or use a macro. */
   sawMacros = false;
   /** The texts of the files after the edited one, each placed `delta` later. */
@@ -389,17 +401,25 @@ class Mover {
     private readonly from: number,
     private readonly delta: number,
     private readonly replaced: Replaced,
+    private readonly includeStarts: readonly number[],
   ) {}
 
   nodes(nodes: readonly Node[]): readonly Node[] {
     const { list, first, last, part } = this.replaced;
     if (nodes === list) return [...this.kept(list.slice(0, first)), ...part, ...this.kept(list.slice(last))];
-    const kept = this.kept(nodes);
-    return kept.every((node, index) => node === nodes[index]) ? nodes : kept;
+    return this.kept(nodes);
   }
 
-  private kept(nodes: readonly Node[]): Node[] {
-    return nodes.map((node) => (node.kind === 'directive' ? this.directive(node) : this.section(node)));
+  /** The nodes moved; the same array when none changed (most lists of the files before the edited one). */
+  private kept(nodes: readonly Node[]): readonly Node[] {
+    let changed: Node[] | undefined;
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!;
+      const kept = node.kind === 'directive' ? this.directive(node) : this.section(node);
+      if (kept !== node) changed ??= nodes.slice(0, index);
+      changed?.push(kept);
+    }
+    return changed ?? nodes;
   }
 
   /** Whether a node starting at `offset` (old) is in the edited file. */
@@ -411,9 +431,23 @@ class Mover {
     return offset >= this.from ? this.delta : 0;
   }
 
+  /** Whether an `Include` that read files starts within `span`: a section of a file before the edited one holds nothing else to change. */
+  private holdsInclude(span: Span): boolean {
+    const starts = this.includeStarts;
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle]! < span.start) low = middle + 1;
+      else high = middle;
+    }
+    return low < starts.length && starts[low]! <= span.end;
+  }
+
   private section(section: Section): Section {
-    if (asciiLower(section.name) === 'macro') this.sawMacros = true;
+    if (section.name.length === 5 && asciiLower(section.name) === 'macro') this.sawMacros = true;
     const delta = this.deltaAt(section.span.start);
+    if (delta === 0 && !this.isEdited(section.span.start) && !this.holdsInclude(section.span)) return section;
     const open = this.directive(section.open);
     const children = this.nodes(section.children);
     const close = section.close && this.directive(section.close);
@@ -434,16 +468,15 @@ class Mover {
   }
 
   private directive(directive: Directive): Directive {
-    const name = asciiLower(directive.name);
-    if (name === 'use') this.sawMacros = true;
-    if (directive.args.length === 2 && name === 'define') this.longestValue = Math.max(this.longestValue, directive.args[1]!.value.length);
+    if (directive.name.length === 3 && asciiLower(directive.name) === 'use') this.sawMacros = true;
     const delta = this.deltaAt(directive.span.start);
     const isEdited = this.isEdited(directive.span.start);
     if (directive instanceof WrittenDirective) {
       if (!isEdited && delta === 0) return directive;
       return directive.moved(delta, (file) => (isEdited ? this.edited : this.placed(file)));
     }
-    if ((isEdited || delta !== 0) && (directive.expansion || directive.macroLine)) this.refused = true;
+    if (!isEdited && delta === 0 && !directive.included) return directive;
+    if (directive.expansion || directive.macroLine) this.refused = true;
     const included = directive.included?.map((file) => {
       const nodes = this.nodes(file.nodes);
       return nodes === file.nodes ? file : { path: file.path, nodes };
