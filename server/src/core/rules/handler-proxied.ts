@@ -29,25 +29,32 @@ export const rule: Rule = {
   *check({ analysis }) {
     const handlers = handlerLocations(analysis.tree.nodes);
     if (handlers.length === 0) return;
-    const rules = proxyRules(analysis).filter((line) => line.kind !== 'ProxyPassReverse');
+    // By server (the main server's under undefined), each in file order: a handler sees the main server's and its own.
+    const byServer = new Map<Section | undefined, ProxyRule[]>();
+    for (const line of proxyRules(analysis)) {
+      if (line.kind === 'ProxyPassReverse') continue;
+      const lines = byServer.get(line.vhost);
+      if (lines) lines.push(line);
+      else byServer.set(line.vhost, [line]);
+    }
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     for (const handler of handlers) {
-      const visible = (line: ProxyRule): boolean => line.vhost === undefined || line.vhost === handler.vhost;
+      const visible = [...(byServer.get(undefined) ?? []), ...(handler.vhost ? (byServer.get(handler.vhost) ?? []) : [])];
       // proxy_trans: the request's merged <Location> ProxyPass comes first (the last section in
       // merge order that has one: the main server's before the virtual host's, each in file order).
-      const sectionLines = rules.filter((line) => visible(line) && line.location && locationCovers(line.location, handler.path));
-      const ordered = [...sectionLines.filter((line) => !line.vhost), ...sectionLines.filter((line) => line.vhost)];
-      const decisive = ordered.at(-1);
-      let covering: ProxyRule | undefined;
+      let decisive: ProxyRule | undefined;
+      for (const line of visible) if (line.location && locationCovers(line.location, handler.path)) decisive = line;
+      let covering: ProxyRule;
       if (decisive) {
         if (decisive.url.value === '!') continue;
         covering = decisive;
       } else {
         // Then the server's list: the main server's lines, then the virtual host's own; the first match wins.
-        const server = rules.filter((line) => visible(line) && !line.location);
-        const list = [...server.filter((line) => !line.vhost), ...server.filter((line) => line.vhost)];
-        const first = firstMatch(list, handler.path);
+        const first = firstMatch(
+          visible.filter((line) => !line.location),
+          handler.path,
+        );
         if (first === 'unknown' || !first || first.url.value === '!') continue;
         covering = first;
       }
