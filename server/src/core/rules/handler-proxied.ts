@@ -29,32 +29,32 @@ export const rule: Rule = {
   *check({ analysis }) {
     const handlers = handlerLocations(analysis.tree.nodes);
     if (handlers.length === 0) return;
-    // By server (the main server's under undefined), each in file order: a handler sees the main server's and its own.
-    const byServer = new Map<Section | undefined, ProxyRule[]>();
+    // By server (the main server's under undefined), each in file order: a handler sees the main
+    // server's lines, then its own virtual host's; those inside a <Location> apart from the others.
+    const byServer = new Map<Section | undefined, { located: ProxyRule[]; plain: ProxyRule[] }>();
     for (const line of proxyRules(analysis)) {
       if (line.kind === 'ProxyPassReverse') continue;
-      const lines = byServer.get(line.vhost);
-      if (lines) lines.push(line);
-      else byServer.set(line.vhost, [line]);
+      let lines = byServer.get(line.vhost);
+      if (!lines) byServer.set(line.vhost, (lines = { located: [], plain: [] }));
+      (line.location ? lines.located : lines.plain).push(line);
     }
+    const none = { located: [], plain: [] };
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     for (const handler of handlers) {
-      const visible = [...(byServer.get(undefined) ?? []), ...(handler.vhost ? (byServer.get(handler.vhost) ?? []) : [])];
+      const main = byServer.get(undefined) ?? none;
+      const own = (handler.vhost && byServer.get(handler.vhost)) || none;
       // proxy_trans: the request's merged <Location> ProxyPass comes first (the last section in
       // merge order that has one: the main server's before the virtual host's, each in file order).
-      let decisive: ProxyRule | undefined;
-      for (const line of visible) if (line.location && locationCovers(line.location, handler.path)) decisive = line;
+      const covers = (line: ProxyRule): boolean => locationCovers(line.location!, handler.path);
+      const decisive = lastOf(own.located, covers) ?? lastOf(main.located, covers);
       let covering: ProxyRule;
       if (decisive) {
         if (decisive.url.value === '!') continue;
         covering = decisive;
       } else {
         // Then the server's list: the main server's lines, then the virtual host's own; the first match wins.
-        const first = firstMatch(
-          visible.filter((line) => !line.location),
-          handler.path,
-        );
+        const first = firstMatch(main.plain, handler.path) ?? firstMatch(own.plain, handler.path);
         if (first === 'unknown' || !first || first.url.value === '!') continue;
         covering = first;
       }
@@ -71,6 +71,12 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The last line of `lines` that passes `test`. */
+function lastOf(lines: readonly ProxyRule[], test: (line: ProxyRule) => boolean): ProxyRule | undefined {
+  for (let index = lines.length - 1; index >= 0; index--) if (test(lines[index]!)) return lines[index];
+  return undefined;
+}
 
 /** The first line of `list` whose path matches `path`, or 'unknown' when a line before it cannot be judged. */
 function firstMatch(list: readonly ProxyRule[], path: string): ProxyRule | undefined | 'unknown' {
