@@ -392,6 +392,36 @@ export function writeFolder(folder: string, files: number): void {
   }
 }
 
+/** A configuration split as Debian lays it out: the file Apache reads, and the site files it includes. */
+export interface SiteLayout {
+  /** `apache2.conf`: what comes before the first virtual host, then an `IncludeOptional` of `sites/*.conf`. */
+  readonly entry: string;
+  /** The site files in reading order, absolute paths. */
+  readonly sites: readonly string[];
+}
+
+/**
+ * Writes `text`, a generated configuration, into `folder` as `apache2.conf` and `sites` site files,
+ * cut at top-level `<VirtualHost` lines with about as many virtual hosts in each: the same
+ * configuration, read in the same order.
+ */
+export function writeSiteLayout(text: string, folder: string, sites: number): SiteLayout {
+  const lines = text.split('\n');
+  const starts = lines.flatMap((line, index) => (line.startsWith('<VirtualHost') ? [index] : []));
+  const per = Math.max(1, Math.ceil(starts.length / sites));
+  const cuts = starts.filter((_, index) => index % per === 0);
+  mkdirSync(join(folder, 'sites'), { recursive: true });
+  const entry = join(folder, 'apache2.conf');
+  const head = lines.slice(0, cuts[0] ?? lines.length);
+  writeFileSync(entry, `${head.join('\n')}\nIncludeOptional "${join(folder, 'sites')}/*.conf"\n`);
+  const paths = cuts.map((cut, index) => {
+    const path = join(folder, 'sites', `site${String(index).padStart(3, '0')}.conf`);
+    writeFileSync(path, `${lines.slice(cut, cuts[index + 1] ?? lines.length).join('\n')}\n`);
+    return path;
+  });
+  return { entry, sites: paths };
+}
+
 /** One balancer with `members` members (plus the server header), for hover, inlay hints and the scheduler. */
 export function generateBigBalancer(options: BigBalancerOptions): string {
   const dice = new Dice(prng(options.seed));

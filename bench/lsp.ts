@@ -86,11 +86,18 @@ export interface KeystrokeResult {
 /**
  * `edits` single-character incremental edits, each replacing one loadfactor digit with another
  * (the length never changes, so positions stay valid), spread over the file; each waits for the
- * diagnostics of its own version. With `workspace`, the file is written into that folder, which is
- * the server's workspace: every edit then reassembles the folder's configurations with it.
+ * diagnostics of its own version. With `workspace`, the file is written into that folder (as `name`:
+ * a file already there when another includes it), which is the server's workspace: every edit then
+ * reassembles the folder's configurations with it.
  */
-export async function measureKeystrokes(text: string, edits: number, scratch: string, workspace?: string): Promise<KeystrokeResult> {
-  const path = workspace === undefined ? undefined : join(workspace, 'keystrokes.conf');
+export async function measureKeystrokes(
+  text: string,
+  edits: number,
+  scratch: string,
+  workspace?: string,
+  name = 'keystrokes.conf',
+): Promise<KeystrokeResult> {
+  const path = workspace === undefined ? undefined : join(workspace, name);
   if (path !== undefined) writeFileSync(path, text);
   const uri = path === undefined ? 'file:///bench/keystrokes.conf' : pathToFileURL(path).toString();
   const digits = [...text.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);

@@ -130,6 +130,8 @@ export interface Results {
     readonly keystroke: KeystrokeResult & { readonly lines: number };
     /** The same edits with the file in a workspace folder beside `others` configurations of its size (absent from runs before it was measured). */
     readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly others: number };
+    /** The same configuration as `files` files, `apache2.conf` including site files, the edits in one site of `ownLines` lines (absent from runs before it was measured). */
+    readonly includedKeystroke?: KeystrokeResult & { readonly lines: number; readonly files: number; readonly ownLines: number };
     /** `hoverAfterEdit` is absent from runs before it was measured. */
     readonly features: Omit<FeatureResult, 'hoverAfterEdit'> &
       Partial<Pick<FeatureResult, 'hoverAfterEdit'>> & { readonly members: number };
@@ -292,6 +294,11 @@ export function renderMarkdown(results: Results): string {
   if (workspace)
     out.push(
       `| the same, in a workspace beside ${workspace.others} other configurations of ${lines(workspace.lines)} lines | ${ms(workspace.latency.p50)} | ${ms(workspace.latency.p95)} | ${mib(workspace.maxRssKiB)} |`,
+    );
+  const included = server.includedKeystroke;
+  if (included)
+    out.push(
+      `| the same configuration in ${included.files} files (an apache2.conf including site files), the edits in a site of ${lines(included.ownLines)} lines | ${ms(included.latency.p50)} | ${ms(included.latency.p95)} | ${mib(included.maxRssKiB)} |`,
     );
   const features = server.features;
   out.push(

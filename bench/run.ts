@@ -13,10 +13,10 @@
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
-import { generateBalancerHeavy, generateBigBalancer, generateConfig, MODULE_DIR, writeFolder } from './generate';
+import { generateBalancerHeavy, generateBigBalancer, generateConfig, MODULE_DIR, writeFolder, writeSiteLayout } from './generate';
 import type { AnalysisResult, SchedulerResult, Task, TaskResult } from './inprocess';
 import {
   BusyHoverResult,
@@ -58,6 +58,8 @@ const SEED = 20_261_129;
 const PORT = 18_080;
 /** Other configurations of the keystroke file's size in the editor's workspace phase. */
 const WORKSPACE_OTHERS = 9;
+/** The site files the language server's configuration is cut into for the edit of an included file. */
+const LAYOUT_SITES = 20;
 
 /** How much of everything to measure. */
 interface Plan {
@@ -437,6 +439,18 @@ async function main(): Promise<void> {
     }
     log(`server keystrokes × ${plan.edits} beside ${WORKSPACE_OTHERS} other configurations`);
     const workspaceKeystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch, workspace);
+    // The same configuration as Debian lays it out: an edit of one site file that apache2.conf includes.
+    const layout = writeSiteLayout(serverConfig.text, join(scratch, 'layout'), LAYOUT_SITES);
+    const site = layout.sites[Math.floor(layout.sites.length / 2)]!;
+    const siteText = readFileSync(site, 'utf8');
+    log(`server keystrokes × ${plan.edits} in one of ${layout.sites.length} site files apache2.conf includes`);
+    const includedKeystroke = await measureKeystrokes(
+      siteText,
+      plan.edits,
+      scratch,
+      join(scratch, 'layout'),
+      relative(join(scratch, 'layout'), site),
+    );
     log(`server hover and inlay hints × ${plan.featureRequests}`);
     const bigText = generateBigBalancer({ root: scratch, port: PORT, members: plan.featureMembers, seed: SEED, loadfactors: 'integer' });
     const features = await measureFeatures(bigText, plan.featureRequests, scratch);
@@ -524,6 +538,12 @@ async function main(): Promise<void> {
         },
         keystroke: { ...keystroke, lines: serverConfig.lines },
         workspaceKeystroke: { ...workspaceKeystroke, lines: serverConfig.lines, others: WORKSPACE_OTHERS },
+        includedKeystroke: {
+          ...includedKeystroke,
+          lines: serverConfig.lines,
+          files: layout.sites.length + 1,
+          ownLines: siteText.split('\n').length - 1,
+        },
         features: { ...features, members: plan.featureMembers },
         busyHover: { ...busyHover, bytes: nearLimitText.length },
       },
