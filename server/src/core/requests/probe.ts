@@ -19,6 +19,8 @@ const MAX_PROBES = 400;
 interface Probes {
   readonly deciders: ReadonlyMap<number, Directive>;
   readonly listenPorts: readonly number[];
+  /** Each virtual host's server by its section. */
+  readonly byVhost: ReadonlyMap<Section, Server>;
   /** The connection that reaches each server asked about (null: none does), found once per server. */
   readonly connections: Map<Server, Connection | null>;
   count: number;
@@ -44,7 +46,8 @@ function probesOf(analysis: Analysis): Probes {
       const port = /(?:^|:)(\d+)$/.exec(step.kind === 'directive' ? (step.directive.args[0]?.value ?? '') : '')?.[1];
       if (port !== undefined) listenPorts.push(Number(port));
     }
-    probes = { deciders, listenPorts, connections: new Map(), count: 0 };
+    const byVhost = new Map(serversOf(analysis).vhosts.map((server) => [server.vhost!, server]));
+    probes = { deciders, listenPorts, byVhost, connections: new Map(), count: 0 };
     PROBES.set(analysis, probes);
   }
   return probes;
@@ -68,9 +71,8 @@ export function serverOf(analysis: Analysis, node: Directive | Section): Server 
     const line = serversOf(analysis).lineOf.get(node);
     if (line) return line.server;
   }
-  const servers = serversOf(analysis);
   const vhost = node.kind === 'section' ? enclosing(analysis.tree.nodes, node, 'virtualhost') : undefined;
-  return servers.vhosts.find((each) => each.vhost === vhost) ?? servers.main;
+  return (vhost && probesOf(analysis).byVhost.get(vhost)) ?? serversOf(analysis).main;
 }
 
 /** Whether any request reaches `server` (the main server is unreachable when virtual hosts take every port). */
