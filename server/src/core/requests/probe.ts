@@ -19,7 +19,18 @@ const MAX_PROBES = 400;
 interface Probes {
   readonly deciders: ReadonlyMap<number, Directive>;
   readonly listenPorts: readonly number[];
+  /** Each virtual host's server by its section. */
+  readonly byVhost: ReadonlyMap<Section, Server>;
+  /** The connection that reaches each server asked about (null: none does), found once per server. */
+  readonly connections: Map<Server, Connection | null>;
   count: number;
+}
+
+/** Where a request connects to and the `Host` it names. */
+interface Connection {
+  readonly host: string;
+  readonly port: number;
+  readonly name: string;
 }
 
 const PROBES = new WeakMap<Analysis, Probes>();
@@ -35,7 +46,8 @@ function probesOf(analysis: Analysis): Probes {
       const port = /(?:^|:)(\d+)$/.exec(step.kind === 'directive' ? (step.directive.args[0]?.value ?? '') : '')?.[1];
       if (port !== undefined) listenPorts.push(Number(port));
     }
-    probes = { deciders, listenPorts, count: 0 };
+    const byVhost = new Map(serversOf(analysis).vhosts.map((server) => [server.vhost!, server]));
+    probes = { deciders, listenPorts, byVhost, connections: new Map(), count: 0 };
     PROBES.set(analysis, probes);
   }
   return probes;
@@ -59,9 +71,8 @@ export function serverOf(analysis: Analysis, node: Directive | Section): Server 
     const line = serversOf(analysis).lineOf.get(node);
     if (line) return line.server;
   }
-  const servers = serversOf(analysis);
   const vhost = node.kind === 'section' ? enclosing(analysis.tree.nodes, node, 'virtualhost') : undefined;
-  return servers.vhosts.find((each) => each.vhost === vhost) ?? servers.main;
+  return (vhost && probesOf(analysis).byVhost.get(vhost)) ?? serversOf(analysis).main;
 }
 
 /** Whether any request reaches `server` (the main server is unreachable when virtual hosts take every port). */
@@ -80,8 +91,26 @@ export function requestTo(
   headers: readonly (readonly [string, string])[] = [],
 ): ClientRequest | undefined {
   const probes = probesOf(analysis);
+  let connection = probes.connections.get(server);
+  if (connection === undefined) probes.connections.set(server, (connection = connectionTo(analysis, probes, server)));
+  if (!connection) return undefined;
+  const { host, port, name } = connection;
+  const question = path.indexOf('?');
+  return {
+    method: 'GET',
+    scheme: port === 443 ? 'https' : 'http',
+    host,
+    port,
+    path: question < 0 ? path : path.slice(0, question),
+    query: question < 0 ? undefined : path.slice(question + 1),
+    headers: [['Host', name], ...headers],
+  };
+}
+
+/** The first of the connections `server` is written for that Apache hands to it, or null. */
+function connectionTo(analysis: Analysis, probes: Probes, server: Server): Connection | null {
   const servers = serversOf(analysis);
-  const tries: { host: string; port: number; name: string }[] = [];
+  const tries: Connection[] = [];
   // Without Listen lines (a fragment) any common port may be open.
   const anyPort = probes.listenPorts.length > 0 ? probes.listenPorts : [80, 443, 8080];
   const ownName = server.serverName ?? server.aliases.find((alias) => !/[*?]/.test(alias));
@@ -95,20 +124,7 @@ export function requestTo(
   } else {
     for (const port of anyPort) tries.push({ host: '127.0.0.1', port, name: ownName ?? 'localhost' });
   }
-  const question = path.indexOf('?');
-  for (const { host, port, name } of tries) {
-    if (chooseServer(servers, host, port, name).server !== server) continue;
-    return {
-      method: 'GET',
-      scheme: port === 443 ? 'https' : 'http',
-      host,
-      port,
-      path: question < 0 ? path : path.slice(0, question),
-      query: question < 0 ? undefined : path.slice(question + 1),
-      headers: [['Host', name], ...headers],
-    };
-  }
-  return undefined;
+  return tries.find(({ host, port, name }) => chooseServer(servers, host, port, name).server === server) ?? null;
 }
 
 /** What an example request did, and the ProxyPass, ProxyPassMatch or RewriteRule line that decided where it went. */

@@ -21,6 +21,7 @@ import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
 import { matchPattern } from './patterns';
 import { runRewrite } from './rewrite';
 import { chooseServer, Line, Server, serversOf } from './servers';
+import { linesInSections, locationCandidates, locationPath, ownLines } from './server-index';
 import { editRequestHeaders } from './request-headers';
 import { stickyRoute } from './sticky';
 import { decodePath, EncodedSlashes, encodePath } from './uri';
@@ -104,12 +105,7 @@ function traceOnce(
     locationLines(server, main, locations).filter((line) => line.name === name && line.sections.length === 1);
 
   // mod_rewrite's translate_name runs before mod_proxy's: the server's own rules, the main server's first with RewriteOptions Inherit.
-  const rewriteLines = serverLevel(
-    server,
-    main,
-    (line) => line.name === 'rewritecond' || line.name === 'rewriterule',
-    rewriteInherits(server),
-  );
+  const rewriteLines = serverLevel(server, main, ['rewritecond', 'rewriterule'], rewriteInherits(server));
   if (rewriteEngineOn(server, main)) {
     const outcome = runRewrite(rewriteLines, request, uri, serverName, steps);
     switch (outcome.kind) {
@@ -144,32 +140,27 @@ function traceOnce(
     return done('error', 403);
   }
 
-  // proxy_trans: the merged <Location>'s ProxyPass first, then the server's list.
-  const sectionPass = inLocations('proxypass').at(-1) ?? inLocations('proxypassmatch').at(-1);
-  const entries: PassEntry[] = [];
-  if (sectionPass) {
-    const section = sectionPass.sections[0]!;
-    const isRegex = asciiLower(section.name) === 'locationmatch' || section.args[0]?.value === '~';
-    const path = (isRegex && section.args[0]?.value === '~' ? section.args[1] : section.args[0])?.value ?? '';
-    const entry = passEntry(sectionPass.directive, path, isRegex, true);
-    if (entry) entries.push(entry);
-  }
-  const passLines = serverLevel(
-    server,
-    main,
-    (line) => line.name === 'proxypass' || line.name === 'proxypassmatch',
+  // proxy_trans: the merged <Location>'s ProxyPass first, then the server's list, read only up to the line that matches.
+  const entries = function* (): Generator<PassEntry> {
+    const sectionPass = inLocations('proxypass').at(-1) ?? inLocations('proxypassmatch').at(-1);
+    if (sectionPass) {
+      const section = sectionPass.sections[0]!;
+      const isRegex = asciiLower(section.name) === 'locationmatch' || section.args[0]?.value === '~';
+      const path = (isRegex && section.args[0]?.value === '~' ? section.args[1] : section.args[0])?.value ?? '';
+      const entry = passEntry(sectionPass.directive, path, isRegex, true);
+      if (entry) yield entry;
+    }
     // merge_proxy_config appends the main server's lines whatever ProxyPassInherit says (verified on 2.4.71).
-    true,
-  );
-  for (const line of passLines) {
-    const args = line.directive.args.map((word) => word.value);
-    const isTilde = args[0] === '~';
-    const path = isTilde ? args[1] : args[0];
-    if (path === undefined) continue;
-    const entry = passEntry(line.directive, path, line.name === 'proxypassmatch' || isTilde, false);
-    if (entry) entries.push(entry);
-  }
-  for (const entry of entries) {
+    for (const line of serverLevel(server, main, ['proxypass', 'proxypassmatch'], true)) {
+      const args = line.directive.args.map((word) => word.value);
+      const isTilde = args[0] === '~';
+      const path = isTilde ? args[1] : args[0];
+      if (path === undefined) continue;
+      const entry = passEntry(line.directive, path, line.name === 'proxypassmatch' || isTilde, false);
+      if (entry) yield entry;
+    }
+  };
+  for (const entry of entries()) {
     const found = matchEntry(entry, uri, request, steps);
     if (found === undefined) continue;
     if (entry.url === '!') {
@@ -181,7 +172,7 @@ function traceOnce(
   }
 
   // mod_alias, then the DocumentRoot.
-  const alias = serverLevel(server, main, (line) => line.name === 'alias' || line.name === 'scriptalias', true).find((line) => {
+  const alias = serverLevel(server, main, ['alias', 'scriptalias'], true).find((line) => {
     const path = line.directive.args[0]?.value;
     return path !== undefined && aliasMatch(uri, path) > 0;
   });
@@ -192,7 +183,7 @@ function traceOnce(
     });
     return done('local', null);
   }
-  const root = serverLevel(server, main, (line) => line.name === 'documentroot', true).at(-1);
+  const root = serverLevel(server, main, ['documentroot'], true).at(-1);
   steps.push({
     what: `served from the file system: ${root ? (root.directive.args[0]?.value ?? '') : 'the default DocumentRoot'}${uri} (its status depends on the files there)`,
     span: root?.directive.span,
@@ -353,7 +344,7 @@ function traceOnce(
   function backendHeaders(url: string): Record<string, string> {
     // mod_headers' per-directory lines: the main server's, the server's, then the <Location>s'.
     const edits = [
-      ...serverLevel(server, main, (line) => line.name === 'requestheader', true),
+      ...serverLevel(server, main, ['requestheader'], true),
       ...locationLines(server, main, locations).filter((line) => line.name === 'requestheader' && line.sections.length === 1),
     ].map((line) => line.directive);
     const edited = editRequestHeaders(request.headers, edits, steps);
@@ -364,7 +355,7 @@ function traceOnce(
       if (HOP_BY_HOP.has(lower) || lower === 'host') continue;
       headers[lower] = headers[lower] === undefined ? value : `${headers[lower]}, ${value}`;
     }
-    const preserve = setting((line) => line.name === 'proxypreservehost')?.directive;
+    const preserve = setting('proxypreservehost')?.directive;
     const preserved = preserve !== undefined && asciiLower(preserve.args[0]?.value ?? '') === 'on';
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
     headers.host = preserved && clientHost !== undefined ? clientHost : authority;
@@ -372,7 +363,7 @@ function traceOnce(
       what: preserved ? "ProxyPreserveHost On: the member gets the client's Host" : `the member gets Host: ${authority}`,
       span: preserve?.span,
     });
-    const addHeaders = setting((line) => line.name === 'proxyaddheaders')?.directive;
+    const addHeaders = setting('proxyaddheaders')?.directive;
     if (!addHeaders || asciiLower(addHeaders.args[0]?.value ?? '') !== 'off') {
       const forwarded = headers['x-forwarded-for'];
       headers['x-forwarded-for'] = forwarded === undefined ? clientAddress : `${forwarded}, ${clientAddress}`;
@@ -385,14 +376,14 @@ function traceOnce(
     return headers;
   }
 
-  /** The last line that `matches` in the locations, else the server's, else the main server's. */
-  function setting(matches: (line: Line) => boolean): Line | undefined {
+  /** The last line named `name` that `matches` in the locations, else the server's, else the main server's. */
+  function setting(name: string, matches: (line: Line) => boolean = () => true): Line | undefined {
     return (
       locationLines(server, main, locations)
-        .filter((line) => matches(line) && line.sections.length === 1)
+        .filter((line) => line.name === name && matches(line) && line.sections.length === 1)
         .at(-1) ??
-      server.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1) ??
-      (server === main ? undefined : main.lines.filter((line) => matches(line) && line.sections.length === 0).at(-1))
+      ownLines(server, [name]).filter(matches).at(-1) ??
+      (server === main ? undefined : ownLines(main, [name]).filter(matches).at(-1))
     );
   }
 
@@ -408,14 +399,14 @@ function traceOnce(
     if (status === null || status < 400) return trace;
     let result = trace;
     if (trace.handledBy === 'proxy') {
-      const override = setting((line) => line.name === 'proxyerroroverride')?.directive;
+      const override = setting('proxyerroroverride')?.directive;
       const [flag, ...codes] = override?.args.map((word) => word.value) ?? [];
       if (asciiLower(flag ?? '') !== 'on' || (codes.length > 0 && !codes.includes(String(status)))) return trace;
       steps.push({ what: `ProxyErrorOverride: the member's ${status} is answered as Apache's own error`, span: override?.span });
       result = { ...trace, handledBy: 'error', clientLocation: null, clientSetCookie: null };
     }
     // The ErrorDocument for the status: a <Location>'s, else the server's, else the main server's.
-    const line = setting((each) => each.name === 'errordocument' && each.directive.args[0]?.value === String(status));
+    const line = setting('errordocument', (each) => each.directive.args[0]?.value === String(status));
     const target = line?.directive.args[1]?.value;
     if (!line || target === undefined || asciiLower(target) === 'default') return result;
     const span = line.directive.span;
@@ -461,7 +452,7 @@ function traceOnce(
 
   /** ProxyPassReverse (or a cookie variant) lines in merge order: the main server's, the server's, then the locations'. */
   function reverseAliases(name: string): ReverseAlias[] {
-    const server_ = serverLevel(server, main, (line) => line.name === name, true);
+    const server_ = serverLevel(server, main, [name], true);
     const located = locationLines(server, main, locations).filter((line) => line.name === name && line.sections.length === 1);
     const aliases: ReverseAlias[] = [];
     for (const line of server_) {
@@ -508,15 +499,15 @@ function sameUrl(a: string, b: string): boolean {
   return trim(a) === trim(b) || trim(b).startsWith(`${trim(a)}/`);
 }
 
-/** The server's own lines outside sections, the main server's first when `inherits`. */
-function serverLevel(server: Server, main: Server, wanted: (line: Line) => boolean, inherits: boolean): Line[] {
-  const own = server.lines.filter((line) => line.sections.length === 0 && wanted(line));
+/** The server's own lines outside sections named one of `names`, the main server's first when `inherits`. */
+function serverLevel(server: Server, main: Server, names: readonly string[], inherits: boolean): readonly Line[] {
+  const own = ownLines(server, names);
   if (server === main || !inherits) return own;
-  return [...main.lines.filter((line) => line.sections.length === 0 && wanted(line)), ...own];
+  return [...ownLines(main, names), ...own];
 }
 
 function lastOwnValue(server: Server, name: string): Line | undefined {
-  return server.lines.filter((line) => line.name === name && line.sections.length === 0).at(-1);
+  return ownLines(server, [name]).at(-1);
 }
 
 /** mod_rewrite's engine is off unless this server turns it on (or inherits it with RewriteOptions Inherit). */
@@ -528,11 +519,8 @@ function rewriteEngineOn(server: Server, main: Server): boolean {
 }
 
 function rewriteInherits(server: Server): boolean {
-  return server.lines.some(
-    (line) =>
-      line.name === 'rewriteoptions' &&
-      line.sections.length === 0 &&
-      line.directive.args.some((word) => asciiLower(word.value).startsWith('inherit')),
+  return ownLines(server, ['rewriteoptions']).some((line) =>
+    line.directive.args.some((word) => asciiLower(word.value).startsWith('inherit')),
   );
 }
 
@@ -544,34 +532,22 @@ function encodedSlashes(server: Server, main: Server): { value: EncodedSlashes; 
 
 /** The `<Location>` and `<LocationMatch>` sections that apply to `uri`, in merge order: the main server's, then the virtual host's. */
 function matchingLocations(server: Server, main: Server, uri: string, steps: TraceStep[]): Section[] {
-  const sections = (each: Server): Section[] => {
-    const found: Section[] = [];
-    for (const line of each.lines) {
-      const section = line.sections[0];
-      if (!section || found.includes(section)) continue;
-      const name = asciiLower(section.name);
-      if (name === 'location' || name === 'locationmatch') found.push(section);
-    }
-    return found;
-  };
-  const all = server === main ? sections(main) : [...sections(main), ...sections(server)];
+  const all = server === main ? locationCandidates(main, uri) : [...locationCandidates(main, uri), ...locationCandidates(server, uri)];
   return all.filter((section) => locationMatches(section, uri, steps));
 }
 
 function locationMatches(section: Section, uri: string, steps: TraceStep[]): boolean {
-  const [first, second] = section.args.map((word) => word.value);
-  const isRegex = asciiLower(section.name) === 'locationmatch' || first === '~';
-  const path = first === '~' ? second : first;
-  if (path === undefined) return false;
+  const matches = locationPath(section);
+  if (matches === undefined) return false;
+  const { isRegex, path } = matches;
   if (isRegex) return matchPattern(path, uri, false, steps, section.open.span) !== null;
-  const merged = path.replace(/\/{2,}/g, '/');
-  if (!uri.startsWith(merged)) return false;
-  return merged.endsWith('/') || uri.length === merged.length || uri[merged.length] === '/';
+  if (!uri.startsWith(path)) return false;
+  return path.endsWith('/') || uri.length === path.length || uri[path.length] === '/';
 }
 
-function locationLines(server: Server, main: Server, locations: readonly Section[]): Line[] {
-  const lines = server === main ? main.lines : [...main.lines, ...server.lines];
-  return lines.filter((line) => line.sections[0] !== undefined && locations.includes(line.sections[0]));
+/** The lines of the `<Location>` sections that apply, in merge order. */
+function locationLines(server: Server, main: Server, locations: readonly Section[]): readonly Line[] {
+  return server === main ? linesInSections(main, locations) : [...linesInSections(main, locations), ...linesInSections(server, locations)];
 }
 
 function passEntry(directive: Directive, path: string, isRegex: boolean, inSection: boolean): PassEntry | undefined {

@@ -41,6 +41,8 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
+    // Built for the first fix, then shared: one pass over the balancers, not one per finding.
+    let slots: BalancersBySlot | undefined;
     for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
       // Named only for a word that may hold a typo: most lines have none.
@@ -65,7 +67,7 @@ export const rule: Rule = {
             fixes: [
               {
                 title: `Change to ${fixed}`,
-                safe: !collides(analysis.model, fixed),
+                safe: !collides((slots ??= balancersBySlot(analysis.model)), fixed),
                 edits: [{ span: { start, end }, newText: 'balancer://' }],
               },
             ],
@@ -76,16 +78,30 @@ export const rule: Rule = {
   },
 };
 
+/** The names of a model's balancers by their shared-memory slot. */
+type BalancersBySlot = ReadonlyMap<string, ReadonlySet<string>>;
+
+function balancersBySlot(model: Model): BalancersBySlot {
+  const slots = new Map<string, Set<string>>();
+  for (const balancer of model.balancers) {
+    const slot = slotName(balancer.name);
+    const names = slots.get(slot);
+    if (names) names.add(balancer.name);
+    else slots.set(slot, new Set([balancer.name]));
+  }
+  return slots;
+}
+
 /**
  * Whether the corrected URL names a new balancer whose shared-memory slot another balancer takes
  * (`balancer://shop-a` beside `balancer://shop.a`): Apache may then fail to start (AH01186, see
  * balancer-name-collision), so the fix is not safe to apply unattended.
  */
-function collides(model: Model, fixed: string): boolean {
+function collides(slots: BalancersBySlot, fixed: string): boolean {
   const named = balancerName(fixed);
   if (!('name' in named)) return false;
-  const slot = slotName(named.name);
-  return model.balancers.some((balancer) => balancer.name !== named.name && slotName(balancer.name) === slot);
+  const names = slots.get(slotName(named.name));
+  return names !== undefined && names.size > (names.has(named.name) ? 1 : 0);
 }
 
 /**

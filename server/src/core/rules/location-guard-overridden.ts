@@ -23,25 +23,33 @@ export const rule: Rule = {
       if (step.kind !== 'enter' || step.section.args.length !== 1 || !path?.startsWith('/') || path.includes('${')) continue;
       locations.push({ section: step.section, path, vhost: enclosing(nodes, step.section, 'virtualhost') });
     }
-    // Guards by path, so each opening looks up its own prefixes instead of every section.
-    const guards = new Map<string, number[]>();
+    // Guards by path and then by virtual host, so each opening looks up its own prefixes instead of every section.
+    const guards = new Map<string, Guards>();
     locations.forEach((each, at) => {
       if (!guardsAccess(each.section)) return;
-      const list = guards.get(each.path);
+      let found = guards.get(each.path);
+      if (!found) guards.set(each.path, (found = { byVhost: new Map(), firstInVhost: undefined }));
+      const list = found.byVhost.get(each.vhost);
       if (list) list.push(at);
-      else guards.set(each.path, [at]);
+      else found.byVhost.set(each.vhost, [at]);
+      if (each.vhost) found.firstInVhost ??= at;
     });
     if (guards.size === 0) return;
     for (const [index, opening] of locations.entries()) {
       if (!grantsAll(opening.section)) continue;
-      // The main server's sections merge before a virtual host's, each scope in file order.
-      const later = prefixes(opening.path)
-        .flatMap((prefix) => guards.get(prefix) ?? [])
-        .map((at) => ({ at, other: locations[at]! }))
-        .find(
-          ({ at, other }) =>
-            ((other.vhost === opening.vhost && at > index) || (!opening.vhost && other.vhost)) && covers(other.path, opening.path),
-        )?.other;
+      // The main server's sections merge before a virtual host's, each scope in file order: the first
+      // guard that merges later is a later one of the opening's scope or, for the main server's, any
+      // virtual host's, and the shortest prefix is looked at first.
+      let later: (typeof locations)[number] | undefined;
+      for (const prefix of prefixes(opening.path)) {
+        const found = guards.get(prefix);
+        if (!found || !covers(prefix, opening.path)) continue;
+        const sameScope = firstAfter(found.byVhost.get(opening.vhost) ?? [], index);
+        const candidates = [sameScope, opening.vhost ? undefined : found.firstInVhost].filter((at) => at !== undefined);
+        if (candidates.length === 0) continue;
+        later = locations[Math.min(...candidates)];
+        break;
+      }
       if (!later) continue;
       yield {
         span: opening.section.open.span,
@@ -51,6 +59,24 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The guarding sections of one path: their positions by virtual host (undefined: the main server), and the first in any virtual host. */
+interface Guards {
+  readonly byVhost: Map<Section | undefined, number[]>;
+  firstInVhost: number | undefined;
+}
+
+/** The first of `sorted` (ascending) greater than `index`. */
+function firstAfter(sorted: readonly number[], index: number): number | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! > index) high = middle;
+    else low = middle + 1;
+  }
+  return sorted[low];
+}
 
 /** The paths a `<Location>` covering `path` can have: each start of it ending before or after a slash, and itself. */
 function prefixes(path: string): string[] {

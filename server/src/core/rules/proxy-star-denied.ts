@@ -26,10 +26,14 @@ export const rule: Rule = {
       (step) => step.kind === 'directive' && step.directive.args.some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
     );
     if (!pass || pass.kind !== 'directive') return;
+    // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests:
+    // the one that starts last reopens every denying one before it.
+    const lastReopening = proxies.reduce(
+      (last, other) => (other.args[0]?.value !== '*' && grantsAll(other) ? Math.max(last, other.span.start) : last),
+      -1,
+    );
     for (const section of denying) {
-      // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests.
-      const reopened = proxies.some((other) => other.span.start > section.span.start && other.args[0]?.value !== '*' && grantsAll(other));
-      if (reopened) continue;
+      if (lastReopening > section.span.start) continue;
       yield {
         span: section.open.span,
         message: 'this matches every proxied request, the ProxyPass ones too: they get 403, ProxyRequests Off is what closes the proxy',

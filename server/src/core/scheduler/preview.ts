@@ -240,12 +240,22 @@ const NAMED_SERVERS = 3;
 
 /** Which servers take their picks from one sequence: merge_balancers gives their copies the same members. */
 export function sharedNote(name: string, servers: readonly ServerScope[]): string {
-  // Only the named ones get their key: a main-server balancer may be shared by thousands of virtual hosts.
-  const vhosts = servers.filter((scope) => scope.kind === 'vhost');
-  const shown = vhosts.slice(0, NAMED_SERVERS).map((scope) => (scope.kind === 'vhost' ? serverKey(scope.section) : ''));
-  const named = shown.join(', ') + (vhosts.length > NAMED_SERVERS ? ` and ${vhosts.length - NAMED_SERVERS} more` : '');
-  return `one schedule for the main server and ${vhosts.length === 1 ? 'the virtual host' : 'the virtual hosts'} ${named}: each request to ${name} from any of them takes the next pick, and a member taken down is down in all`;
+  let named = NAMED_VHOSTS.get(servers);
+  if (named === undefined) {
+    // Only the named ones get their key: a main-server balancer may be shared by thousands of virtual hosts.
+    const vhosts = servers.filter((scope) => scope.kind === 'vhost');
+    const shown = vhosts.slice(0, NAMED_SERVERS).map((scope) => (scope.kind === 'vhost' ? serverKey(scope.section) : ''));
+    named = `${vhosts.length === 1 ? 'the virtual host' : 'the virtual hosts'} ${shown.join(', ')}${vhosts.length > NAMED_SERVERS ? ` and ${vhosts.length - NAMED_SERVERS} more` : ''}`;
+    NAMED_VHOSTS.set(servers, named);
+  }
+  return `one schedule for the main server and ${named}: each request to ${name} from any of them takes the next pick, and a member taken down is down in all`;
 }
+
+/**
+ * The virtual hosts of a list of servers as a shared-schedule note names them, by list: the balancers
+ * a configuration's virtual hosts inherit share one list, so it is worded once, not once per balancer.
+ */
+const NAMED_VHOSTS = new WeakMap<readonly ServerScope[], string>();
 
 /** One note per member that uses an earlier member's slot. */
 function slotNotes(members: readonly Member[], inputs: readonly SchedulingInput[]): string[] {
