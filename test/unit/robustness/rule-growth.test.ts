@@ -8,7 +8,14 @@ import { workCounter } from '../../support/work';
  * under the 400 example requests an analysis traces (core/requests/probe.ts), so a trace that reads
  * every line of its server shows too.
  */
-const RULES = ['proxy-star-denied', 'location-guard-slash', 'location-guard-overridden', 'balancer-scheme-typo', 'rewrite-not-inherited'];
+const RULES = [
+  'proxy-star-denied',
+  'location-guard-slash',
+  'location-guard-overridden',
+  'balancer-scheme-typo',
+  'rewrite-not-inherited',
+  'handler-proxied',
+];
 const [FEW, MANY] = [100, 4000];
 
 describe('lint on copies of a rule example grows linearly', function () {
