@@ -1,11 +1,15 @@
+import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { type ExprError, exprError } from '../expr/parse';
 import { atoi } from '../model/cvalues';
 import type { Span } from '../span';
+import { suggestFrom } from '../suggest';
 import { knownModules } from '../syntax/conditions';
+import { spanOf } from '../syntax/lines';
 import type { Directive, SyntaxTree } from '../syntax/tree';
 import { type NamedStep, stepsNamed } from '../syntax/named';
 import { nextWord } from '../syntax/words';
+import { isRewriteFlag, type RewriteDirective, type RewriteRefusal, rewriteRefusal, rewriteWords } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
@@ -27,6 +31,12 @@ export const rule: Rule = {
     good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>',
   },
   *check({ analysis }) {
+    if (isLoaded(analysis.tree, 'rewrite_module'))
+      for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule', 'rewritecond'])) {
+        if (step.kind !== 'directive') continue;
+        const finding = rewriteFinding(step.directive);
+        if (finding) yield finding;
+      }
     for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require', 'rewritecond'])) {
       const finding = expressionFinding(step, analysis.tree);
       if (finding) yield finding;
@@ -84,9 +94,8 @@ function unparsed(directive: string, reason: string): string {
  * all of it). Each in its handler's words.
  */
 function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | undefined {
-  const modules = knownModules(tree);
-  const isLoaded = (module: string): boolean => modules?.has(module) ?? true;
-  const lookups = { hcheck: isLoaded('proxy_hcheck_module'), ssl: isLoaded('ssl_module') };
+  const loaded = (module: string): boolean => isLoaded(tree, module);
+  const lookups = { hcheck: loaded('proxy_hcheck_module'), ssl: loaded('ssl_module') };
   const refusal = (label: string, span: Span, error: ExprError | undefined, prefix: string): RuleFinding | undefined =>
     error && { span, message: unparsed(label, error.reason), apacheMessage: error.jammed ? error.message : `${prefix}${error.message}` };
   if (step.kind === 'enter') {
@@ -98,28 +107,138 @@ function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | und
   const { directive } = step;
   if (directive.name.toLowerCase() === 'setenvifexpr') {
     const [expression] = directive.args;
-    if (!expression || expression.value === '' || !isLoaded('setenvif_module')) return undefined;
+    if (!expression || expression.value === '' || !loaded('setenvif_module')) return undefined;
     const error = exprError(expression.value, lookups);
     return refusal('SetEnvIfExpr', expression.span, error, `Could not parse expression "${expression.value}": `);
   }
   if (directive.name.toLowerCase() === 'rewritecond') {
-    const [test, condition] = directive.args;
-    if (test?.value.toLowerCase() !== 'expr' || !condition || !isLoaded('rewrite_module')) return undefined;
-    // cmd_rewritecond: a leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
-    const expression = condition.value.startsWith('!') ? condition.value.slice(1) : condition.value;
+    // cmd_rewritecond cuts its words with parseargline (rewrite-arguments.ts), not ap_getword_conf.
+    const words = rewriteWords(directive.argText.text);
+    if (!words || asciiLower(words.first.value) !== 'expr' || !loaded('rewrite_module')) return undefined;
+    // A leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
+    const condition = words.second.value;
+    const expression = condition.startsWith('!') ? condition.slice(1) : condition;
     return refusal(
       'RewriteCond expr',
-      condition.span,
+      spanOf(directive.argText, words.second.written.start, words.second.written.end),
       exprError(expression, lookups),
       `RewriteCond: cannot compile expression "${expression}" `,
     );
   }
   let provider = nextWord(directive.argText, 0);
   if (provider?.word.value.toLowerCase() === 'not') provider = nextWord(directive.argText, provider.next);
-  if (provider?.word.value !== 'expr' || !isLoaded('authz_core_module')) return undefined;
+  if (provider?.word.value !== 'expr' || !loaded('authz_core_module')) return undefined;
   const line = directive.argText.text.slice(provider.next);
   const expression = line.length > 1 && line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1) : line;
   return refusal('Require expr', directive.span, exprError(expression, lookups), 'Cannot parse expression in require line: ');
+}
+
+/** Whether a module is loaded, or may be: a piece of a larger configuration loads what it may. */
+function isLoaded(tree: SyntaxTree, module: string): boolean {
+  return knownModules(tree)?.has(module) ?? true;
+}
+
+/** RewriteRule's flags by name, for did-you-mean (cmd_rewriterule_setflag's short and long names). */
+const RULE_FLAG_NAMES = [
+  ...['B', 'BNE', 'BNP', 'BCTLS', 'C', 'CO', 'DPI', 'E', 'END', 'F', 'G', 'H', 'L', 'N', 'NC', 'NE', 'NS', 'P', 'PT', 'QSA'],
+  ...['QSD', 'QSL', 'R', 'S', 'T', 'UNC', 'UnsafeAllow3F', 'UnsafePrefixStat', 'backrefescaping', 'chain', 'cookie'],
+  ...['discardpath', 'env', 'forbidden', 'gone', 'handler', 'last', 'next', 'nocase', 'noescape', 'nosubreq'],
+  ...['passthrough', 'proxy', 'qsappend', 'qsdiscard', 'qslast', 'redirect', 'skip', 'type'],
+];
+
+/**
+ * What cmd_rewriterule and cmd_rewritecond refuse in a line's words and flags (rewrite-arguments.ts),
+ * on the flag at fault where there is one, with what to write instead.
+ */
+function rewriteFinding(directive: Directive): RuleFinding | undefined {
+  const name: RewriteDirective = directive.name.toLowerCase() === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
+  const refusal = rewriteRefusal(name, directive.argText.text);
+  if (!refusal) return undefined;
+  const span = (start: number, end: number): Span => spanOf(directive.argText, start, end);
+  const { apacheMessage } = refusal;
+  switch (refusal.kind) {
+    case 'argument-line':
+      return { span: directive.span, message: argumentLineAdvice(name, directive.argText.text), apacheMessage };
+    case 'delimiters': {
+      const { flags } = refusal;
+      const at = span(flags.written.start, flags.written.end);
+      const example = name === 'RewriteRule' ? '[R=301,L]' : '[NC,OR]';
+      if (!flags.value.startsWith('['))
+        return {
+          span: at,
+          message: `${quoted(flags.value)} stands where the flags go, in brackets like ${example}: quote a word that holds a space`,
+          apacheMessage,
+        };
+      const isQuoted = flags.written.start < flags.start;
+      if (!isQuoted && directive.argText.text.slice(flags.written.end).trim() !== '')
+        return {
+          span: at,
+          message: `a space ends the flags at ${quoted(flags.value)}: write them without spaces, e.g. ${example}`,
+          apacheMessage,
+        };
+      const end = span(flags.end, flags.end);
+      const close = flags.value.includes(']')
+        ? []
+        : [{ title: 'Close the flags with "]"', safe: true, edits: [{ span: end, newText: ']' }] }];
+      return { span: at, message: `the flags ${quoted(flags.value)} are not closed: end them with "]"`, apacheMessage, fixes: close };
+    }
+    case 'unknown-flag':
+      return unknownFlagFinding(name, refusal, span);
+    case 'bne-value':
+      return {
+        span: span(refusal.flag.start, refusal.flag.end),
+        message: 'flag BNE needs the characters B should leave alone, e.g. [B,BNE=/]',
+        apacheMessage,
+      };
+    case 'redirect-status':
+      return {
+        span: span(refusal.flag.start, refusal.flag.end),
+        message: `redirect status ${quoted(refusal.flag.value)} is not an HTTP status Apache knows: use 301, 302, 303, 307 or 308`,
+        apacheMessage,
+      };
+  }
+}
+
+/** An empty flag, a stray bracket, a did-you-mean, or the flags there are. */
+function unknownFlagFinding(
+  name: RewriteDirective,
+  refusal: Extract<RewriteRefusal, { kind: 'unknown-flag' }>,
+  span: (start: number, end: number) => Span,
+): RuleFinding {
+  const { flag, flags, apacheMessage } = refusal;
+  const written = quoted(flags.value);
+  if (flag.name === '' || flag.name.startsWith(','))
+    return /^\[\s*\]$/.test(flags.value)
+      ? { span: span(flags.written.start, flags.written.end), message: `empty flags ${written} are refused: drop them`, apacheMessage }
+      : { span: span(flags.written.start, flags.written.end), message: `an empty flag in ${written}: drop the extra comma`, apacheMessage };
+  const at = span(flag.start, flag.nameEnd);
+  // `[P]]` and `[[P]`: the lexer keeps the stray bracket in the flag's name.
+  const bracket = flag.name.endsWith(']') ? ']' : flag.name.startsWith('[') ? '[' : undefined;
+  const bare = bracket === ']' ? flag.name.slice(0, -1) : flag.name.slice(1);
+  if (bracket !== undefined && isRewriteFlag(name, bare)) {
+    const stray = bracket === ']' ? flag.nameEnd - 1 : flag.start;
+    return {
+      span: at,
+      message: `flag ${quoted(flag.name)} has an extra "${bracket}": write ${bare}`,
+      apacheMessage,
+      fixes: [{ title: `Remove the extra "${bracket}"`, safe: true, edits: [{ span: span(stray, stray + 1), newText: '' }] }],
+    };
+  }
+  if (name === 'RewriteCond')
+    return { span: at, message: `RewriteCond has no flag ${quoted(flag.name)}: it takes NC, OR and NV`, apacheMessage };
+  const meant = suggestFrom(flag.name, RULE_FLAG_NAMES);
+  const advice = meant === undefined ? 'see its flags, e.g. L, R=301, P, QSA, NC' : `did you mean ${meant}?`;
+  return { span: at, message: `RewriteRule has no flag ${quoted(flag.name)}: ${advice}`, apacheMessage };
+}
+
+/** A line parseargline reads as one word: an opening quote never closed, or a word missing. */
+function argumentLineAdvice(name: RewriteDirective, text: string): string {
+  const opened = text.trimStart();
+  if (/^["']/.test(opened))
+    return `the quote before ${quoted(opened.slice(1), 40)} is never closed: close it after the ${name === 'RewriteRule' ? 'pattern' : 'test string'}`;
+  return name === 'RewriteRule'
+    ? 'RewriteRule needs a pattern and a substitution, e.g. RewriteRule "^/old$" "/new" [R=301,L]'
+    : 'RewriteCond needs a test string and a condition, e.g. RewriteCond %{HTTP_HOST} "^www\\." [NC]';
 }
 
 /** A word as written without the quotes around it. */
