@@ -200,7 +200,12 @@ ruleTable(
     [
       'RewriteRule ^/a b [[[L,]]]\nRewriteCond %{HTTP_HOST} ^a [[[,NC]]]\nRewriteRule ^/a b [[[]]]\nRewriteRule ^/a b [[[=1]]]',
       {
-        each: ['an empty flag in "[L,]"', 'an empty flag in "[,NC]"', 'empty flags "[]" are refused: drop them', 'an empty flag in "[=1]"'],
+        each: [
+          'an empty flag in "[L,]"',
+          'an empty flag in "[,NC]"',
+          'empty flags "[]" are refused: drop them',
+          'a flag in "[=1]" has no name before "=": write one, e.g. E=name:value',
+        ],
         eachApache: [
           "RewriteRule: unknown flag ''",
           "RewriteCond: unknown flag ''",

@@ -151,7 +151,7 @@ const RULE_FLAG_NAMES = [
  * on the flag at fault where there is one, with what to write instead.
  */
 function rewriteFinding(directive: Directive): RuleFinding | undefined {
-  const name: RewriteDirective = directive.name.toLowerCase() === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
+  const name: RewriteDirective = asciiLower(directive.name) === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
   const refusal = rewriteRefusal(name, directive.argText.text);
   if (!refusal) return undefined;
   const span = (start: number, end: number): Span => spanOf(directive.argText, start, end);
@@ -207,10 +207,13 @@ function unknownFlagFinding(
 ): RuleFinding {
   const { flag, flags, apacheMessage } = refusal;
   const written = quoted(flags.value);
-  if (flag.name === '' || flag.name.startsWith(','))
-    return /^\[\s*\]$/.test(flags.value)
-      ? { span: span(flags.written.start, flags.written.end), message: `empty flags ${written} are refused: drop them`, apacheMessage }
-      : { span: span(flags.written.start, flags.written.end), message: `an empty flag in ${written}: drop the extra comma`, apacheMessage };
+  if (flag.name === '' || flag.name.startsWith(',')) {
+    const field = span(flags.written.start, flags.written.end);
+    if (/^\[\s*\]$/.test(flags.value)) return { span: field, message: `empty flags ${written} are refused: drop them`, apacheMessage };
+    if (flag.name === '' && flag.end > flag.start)
+      return { span: field, message: `a flag in ${written} has no name before "=": write one, e.g. E=name:value`, apacheMessage };
+    return { span: field, message: `an empty flag in ${written}: drop the extra comma`, apacheMessage };
+  }
   const at = span(flag.start, flag.nameEnd);
   // `[P]]` and `[[P]`: the lexer keeps the stray bracket in the flag's name.
   const bracket = flag.name.endsWith(']') ? ']' : flag.name.startsWith('[') ? '[' : undefined;

@@ -48,6 +48,7 @@ export type RewriteRefusal = { readonly apacheMessage: string } & (
 );
 
 const QUOTES = new Set(['"', "'"]);
+const COMMA = 44;
 
 /**
  * HTTP statuses Apache 2.4.71 has a status line for (http_protocol.c `status_lines`); `R=` refuses a
@@ -127,26 +128,29 @@ function skipSpaces(text: string, pos: number): number {
  * its start, so `"[ ]"` gives the flag `,`.
  */
 export function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, undefined> {
-  const chars = flags.value.split('');
-  if (chars[0] !== '[' || chars.at(-1) !== ']') return;
-  const NUL = '';
-  chars[chars.length - 1] = ',';
-  chars.push(NUL);
+  const { value } = flags;
+  if (value[0] !== '[' || !value.endsWith(']')) return;
+  // The field's characters as C holds them, 0 for NUL: the `]` turned into a comma, a NUL after it.
+  const codes = new Uint16Array(value.length + 1);
+  for (let i = 0; i < value.length; i++) codes[i] = value.charCodeAt(i);
+  codes[value.length - 1] = COMMA;
+  /** The C string at `from`: up to the next NUL, the last `]` read as the comma it became. */
   const string = (from: number): string => {
-    const end = chars.indexOf(NUL, from);
-    return chars.slice(from, end).join('');
+    const end = codes.indexOf(0, from);
+    return end === value.length && from < end ? `${value.slice(from, end - 1)},` : value.slice(from, end);
   };
   let key = 1;
-  while (chars[key] !== NUL) {
-    while (isSpace(chars[key]?.charCodeAt(0) ?? 0)) key++;
-    const comma = chars.indexOf(',', key);
-    if (chars[key] === NUL || comma < 0 || comma > chars.indexOf(NUL, key)) return;
+  while (codes[key] !== 0) {
+    while (isSpace(codes[key]!)) key++;
+    // strchr stops at the first NUL: a comma past one is not found.
+    const comma = codes.indexOf(COMMA, key);
+    if (codes[key] === 0 || comma < 0 || codes.subarray(key, comma).includes(0)) return;
     let end = comma - 1;
-    while (isSpace(chars[end]?.charCodeAt(0) ?? 0)) end--;
-    chars[end + 1] = NUL;
+    while (isSpace(codes[end]!)) end--;
+    codes[end + 1] = 0;
     const whole = string(key);
     const equals = whole.indexOf('=');
-    if (equals >= 0) chars[key + equals] = NUL;
+    if (equals >= 0) codes[key + equals] = 0;
     const name = equals >= 0 ? whole.slice(0, equals) : whole;
     const start = flags.start + key;
     yield { name, value: equals >= 0 ? whole.slice(equals + 1) : '', start, nameEnd: start + name.length, end: start + whole.length };
