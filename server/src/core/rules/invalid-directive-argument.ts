@@ -1,15 +1,22 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
-import { type ExprError, exprError } from '../expr/parse';
+import { type ExprError, exprError, type ExprModules } from '../expr/parse';
 import { atoi } from '../model/cvalues';
 import type { Span } from '../span';
 import { suggestFrom } from '../suggest';
 import { knownModules } from '../syntax/conditions';
-import { spanOf } from '../syntax/lines';
+import { type MappedText, spanOf } from '../syntax/lines';
 import type { Directive, SyntaxTree } from '../syntax/tree';
 import { type NamedStep, stepsNamed } from '../syntax/named';
 import { nextWord } from '../syntax/words';
-import { isRewriteFlag, type RewriteDirective, type RewriteRefusal, rewriteRefusal, rewriteWords } from './rewrite-arguments';
+import {
+  isRewriteFlag,
+  REWRITE_RULE_FLAGS,
+  type RewriteDirective,
+  type RewriteRefusal,
+  rewriteRefusal,
+  rewriteWords,
+} from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
@@ -34,10 +41,10 @@ export const rule: Rule = {
     if (isLoaded(analysis.tree, 'rewrite_module'))
       for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule', 'rewritecond'])) {
         if (step.kind !== 'directive') continue;
-        const finding = rewriteFinding(step.directive);
+        const finding = rewriteFinding(step.directive, analysis.tree);
         if (finding) yield finding;
       }
-    for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require', 'rewritecond'])) {
+    for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
       const finding = expressionFinding(step, analysis.tree);
       if (finding) yield finding;
     }
@@ -87,17 +94,27 @@ function unparsed(directive: string, reason: string): string {
   return `the ${directive} expression does not parse: ${reason}`;
 }
 
+/** The names ap_expr can look up, by the modules that give them. */
+function exprLookups(tree: SyntaxTree): ExprModules {
+  return { hcheck: isLoaded(tree, 'proxy_hcheck_module'), ssl: isLoaded(tree, 'ssl_module') };
+}
+
+/** An ap_expr refusal in its handler's words: ours, and Apache's after the handler's prefix. */
+function refusal(label: string, span: Span, error: ExprError | undefined, prefix: string): RuleFinding | undefined {
+  return (
+    error && { span, message: unparsed(label, error.reason), apacheMessage: error.jammed ? error.message : `${prefix}${error.message}` }
+  );
+}
+
 /**
  * An expression ap_expr refuses where Apache parses it while reading: `<If>`/`<ElseIf>` (core.c
- * ifsection: the first word), `SetEnvIfExpr` (the first word), `RewriteCond expr` (its second
- * word) and `Require expr` (mod_authz_core: the rest of the line, without the double quotes around
- * all of it). Each in its handler's words.
+ * ifsection: the first word), `SetEnvIfExpr` (the first word) and `Require expr` (mod_authz_core:
+ * the rest of the line, without the double quotes around all of it). Each in its handler's words;
+ * `RewriteCond expr` is read with the rest of its line (rewriteFinding).
  */
 function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | undefined {
   const loaded = (module: string): boolean => isLoaded(tree, module);
-  const lookups = { hcheck: loaded('proxy_hcheck_module'), ssl: loaded('ssl_module') };
-  const refusal = (label: string, span: Span, error: ExprError | undefined, prefix: string): RuleFinding | undefined =>
-    error && { span, message: unparsed(label, error.reason), apacheMessage: error.jammed ? error.message : `${prefix}${error.message}` };
+  const lookups = exprLookups(tree);
   if (step.kind === 'enter') {
     const [condition] = step.section.args;
     if (!condition) return undefined;
@@ -110,20 +127,6 @@ function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | und
     if (!expression || expression.value === '' || !loaded('setenvif_module')) return undefined;
     const error = exprError(expression.value, lookups);
     return refusal('SetEnvIfExpr', expression.span, error, `Could not parse expression "${expression.value}": `);
-  }
-  if (directive.name.toLowerCase() === 'rewritecond') {
-    // cmd_rewritecond cuts its words with parseargline (rewrite-arguments.ts), not ap_getword_conf.
-    const words = rewriteWords(directive.argText.text);
-    if (!words || asciiLower(words.first.value) !== 'expr' || !loaded('rewrite_module')) return undefined;
-    // A leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
-    const condition = words.second.value;
-    const expression = condition.startsWith('!') ? condition.slice(1) : condition;
-    return refusal(
-      'RewriteCond expr',
-      spanOf(directive.argText, words.second.written.start, words.second.written.end),
-      exprError(expression, lookups),
-      `RewriteCond: cannot compile expression "${expression}" `,
-    );
   }
   let provider = nextWord(directive.argText, 0);
   if (provider?.word.value.toLowerCase() === 'not') provider = nextWord(directive.argText, provider.next);
@@ -138,30 +141,39 @@ function isLoaded(tree: SyntaxTree, module: string): boolean {
   return knownModules(tree)?.has(module) ?? true;
 }
 
-/** RewriteRule's flags by name, for did-you-mean (cmd_rewriterule_setflag's short and long names). */
-const RULE_FLAG_NAMES = [
-  ...['B', 'BNE', 'BNP', 'BCTLS', 'C', 'CO', 'DPI', 'E', 'END', 'F', 'G', 'H', 'L', 'N', 'NC', 'NE', 'NS', 'P', 'PT', 'QSA'],
-  ...['QSD', 'QSL', 'R', 'S', 'T', 'UNC', 'UnsafeAllow3F', 'UnsafePrefixStat', 'backrefescaping', 'chain', 'cookie'],
-  ...['discardpath', 'env', 'forbidden', 'gone', 'handler', 'last', 'next', 'nocase', 'noescape', 'nosubreq'],
-  ...['passthrough', 'proxy', 'qsappend', 'qsdiscard', 'qslast', 'redirect', 'skip', 'type'],
-];
-
 /**
  * What cmd_rewriterule and cmd_rewritecond refuse in a line's words and flags (rewrite-arguments.ts),
- * on the flag at fault where there is one, with what to write instead.
+ * on the flag at fault where there is one, with what to write instead; then, as Apache goes on, a
+ * `RewriteCond expr` whose expression (its second word) ap_expr refuses.
  */
-function rewriteFinding(directive: Directive): RuleFinding | undefined {
+function rewriteFinding(directive: Directive, tree: SyntaxTree): RuleFinding | undefined {
   const name: RewriteDirective = asciiLower(directive.name) === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
-  const refusal = rewriteRefusal(name, directive.argText.text);
-  if (!refusal) return undefined;
-  const span = (start: number, end: number): Span => spanOf(directive.argText, start, end);
+  const { argText } = directive;
+  const words = rewriteWords(argText.text);
+  const found = rewriteRefusal(name, argText.text, words);
+  if (found) return rewriteRefusalFinding(directive, argText, name, found);
+  if (name === 'RewriteRule' || !words || asciiLower(words.first.value) !== 'expr') return undefined;
+  // A leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
+  const condition = words.second.value;
+  const expression = condition.startsWith('!') ? condition.slice(1) : condition;
+  return refusal(
+    'RewriteCond expr',
+    spanOf(argText, words.second.writtenStart, words.second.writtenEnd),
+    exprError(expression, exprLookups(tree)),
+    `RewriteCond: cannot compile expression "${expression}" `,
+  );
+}
+
+/** A refusal of the words or flags, worded. */
+function rewriteRefusalFinding(directive: Directive, argText: MappedText, name: RewriteDirective, refusal: RewriteRefusal): RuleFinding {
+  const span = (start: number, end: number): Span => spanOf(argText, start, end);
   const { apacheMessage } = refusal;
   switch (refusal.kind) {
     case 'argument-line':
-      return { span: directive.span, message: argumentLineAdvice(name, directive.argText.text), apacheMessage };
+      return { span: directive.span, message: argumentLineAdvice(name, argText.text), apacheMessage };
     case 'delimiters': {
       const { flags } = refusal;
-      const at = span(flags.written.start, flags.written.end);
+      const at = span(flags.writtenStart, flags.writtenEnd);
       const example = name === 'RewriteRule' ? '[R=301,L]' : '[NC,OR]';
       if (!flags.value.startsWith('['))
         return {
@@ -169,8 +181,8 @@ function rewriteFinding(directive: Directive): RuleFinding | undefined {
           message: `${quoted(flags.value)} stands where the flags go, in brackets like ${example}: quote a word that holds a space`,
           apacheMessage,
         };
-      const isQuoted = flags.written.start < flags.start;
-      if (!isQuoted && directive.argText.text.slice(flags.written.end).trim() !== '')
+      const isQuoted = flags.writtenStart < flags.start;
+      if (!isQuoted && argText.text.slice(flags.writtenEnd).trim() !== '')
         return {
           span: at,
           message: `a space ends the flags at ${quoted(flags.value)}: write them without spaces, e.g. ${example}`,
@@ -208,7 +220,7 @@ function unknownFlagFinding(
   const { flag, flags, apacheMessage } = refusal;
   const written = quoted(flags.value);
   if (flag.name === '' || flag.name.startsWith(',')) {
-    const field = span(flags.written.start, flags.written.end);
+    const field = span(flags.writtenStart, flags.writtenEnd);
     if (/^\[\s*\]$/.test(flags.value)) return { span: field, message: `empty flags ${written} are refused: drop them`, apacheMessage };
     if (flag.name === '' && flag.end > flag.start)
       return { span: field, message: `a flag in ${written} has no name before "=": write one, e.g. E=name:value`, apacheMessage };
@@ -229,7 +241,7 @@ function unknownFlagFinding(
   }
   if (name === 'RewriteCond')
     return { span: at, message: `RewriteCond has no flag ${quoted(flag.name)}: it takes NC, OR and NV`, apacheMessage };
-  const meant = suggestFrom(flag.name, RULE_FLAG_NAMES);
+  const meant = suggestFrom(flag.name, REWRITE_RULE_FLAGS);
   const advice = meant === undefined ? 'see its flags, e.g. L, R=301, P, QSA, NC' : `did you mean ${meant}?`;
   return { span: at, message: `RewriteRule has no flag ${quoted(flag.name)}: ${advice}`, apacheMessage };
 }

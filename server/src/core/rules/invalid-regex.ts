@@ -90,14 +90,15 @@ function directiveRegex(directive: Directive, parent: Section | undefined): Comp
   if (name === 'proxypass' || name === 'proxypassmatch') return passRegex(directive, parent, name === 'proxypassmatch');
   if (name === 'rewriterule' || name === 'rewritecond') {
     // mod_rewrite cuts its words with parseargline: `^/a\ b` is one word, a backslash never escapes a quote.
-    const words = rewriteWords(directive.argText.text);
+    const { argText } = directive;
+    const words = rewriteWords(argText.text);
     const word = name === 'rewriterule' ? words?.first : words?.second;
     if (!word || (name === 'rewritecond' && asciiLower(words?.first.value ?? '') === 'expr')) return undefined;
     const pattern = word.value.startsWith('!') ? word.value.slice(1) : word.value;
     if (name === 'rewritecond' && CONDITION_TEST.test(pattern)) return undefined;
     const label = name === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
     return {
-      span: spanOf(directive.argText, word.written.start, word.written.end),
+      span: spanOf(argText, word.writtenStart, word.writtenEnd),
       pattern,
       apacheMessage: `${label}: cannot compile regular expression '${pattern}'`,
     };

@@ -18,7 +18,8 @@ export interface RewriteWord {
   readonly start: number;
   readonly end: number;
   /** The word as written: its opening quote and closing quote (when there is one) included. */
-  readonly written: { readonly start: number; readonly end: number };
+  readonly writtenStart: number;
+  readonly writtenEnd: number;
 }
 
 /** The three words of a line; parseargline ignores whatever follows the third. */
@@ -47,8 +48,10 @@ export type RewriteRefusal = { readonly apacheMessage: string } & (
   | { readonly kind: 'redirect-status'; readonly flag: RewriteFlag }
 );
 
-const QUOTES = new Set(['"', "'"]);
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
 const COMMA = 44;
+const BACKSLASH = 92;
 
 /**
  * HTTP statuses Apache 2.4.71 has a status line for (http_protocol.c `status_lines`); `R=` refuses a
@@ -64,26 +67,18 @@ const KNOWN_STATUSES = new Set([
 const REDIRECT_WORDS = new Set(['permanent', 'temp', 'seeother']);
 
 /**
- * cmd_rewriterule_setflag: by the name's first letter, the rest of each name it accepts (lower case;
- * `''` is the letter alone). `D` accepts any rest at all; `R` and `BNE` check their values too.
+ * cmd_rewriterule_setflag's flags, short and long, as the manual spells them; any case is accepted,
+ * and a name starting with `D` is accepted whatever follows (`D` has no else). `R=` and `BNE=` check
+ * their values too.
  */
-const RULE_FLAGS: Readonly<Record<string, readonly string[] | 'any'>> = {
-  b: ['', 'ackrefescaping', 'ne', 'np', 'ackrefernoplus', 'ctls'],
-  c: ['', 'hain', 'o', 'ookie'],
-  d: 'any',
-  e: ['', 'nv', 'nd'],
-  f: ['', 'orbidden'],
-  g: ['', 'one'],
-  h: ['', 'andler'],
-  l: ['', 'ast'],
-  n: ['e', 'oescape', '', 'ext', 's', 'osubreq', 'c', 'ocase'],
-  p: ['', 'roxy', 't', 'assthrough'],
-  q: ['sa', 'sappend', 'sd', 'sdiscard', 'sl', 'slast'],
-  r: ['', 'edirect'],
-  s: ['', 'kip'],
-  t: ['', 'ype'],
-  u: ['nsafeprefixstat', 'nsafeallow3f', 'nc'],
-};
+export const REWRITE_RULE_FLAGS: readonly string[] = [
+  ...['B', 'backrefescaping', 'BNE', 'BNP', 'backrefernoplus', 'BCTLS', 'C', 'chain', 'CO', 'cookie', 'DPI', 'discardpath'],
+  ...['E', 'env', 'END', 'F', 'forbidden', 'G', 'gone', 'H', 'handler', 'L', 'last', 'N', 'next', 'NC', 'nocase', 'NE'],
+  ...['noescape', 'NS', 'nosubreq', 'P', 'proxy', 'PT', 'passthrough', 'QSA', 'qsappend', 'QSD', 'qsdiscard', 'QSL'],
+  ...['qslast', 'R', 'redirect', 'S', 'skip', 'T', 'type', 'UNC', 'UnsafeAllow3F', 'UnsafePrefixStat'],
+];
+
+const RULE_FLAGS = new Set(REWRITE_RULE_FLAGS.map(asciiLower));
 
 /** cmd_rewritecond_setflag's names, lower case. */
 const CONDITION_FLAGS = new Set(['nocase', 'nc', 'ornext', 'or', 'novary', 'nv']);
@@ -95,25 +90,25 @@ const CONDITION_FLAGS = new Set(['nocase', 'nc', 'ornext', 'or', 'novary', 'nv']
  */
 export function rewriteWords(text: string): RewriteWords | undefined {
   const first = cut(text, skipSpaces(text, 0));
-  if (first.next === undefined) return undefined;
-  const second = cut(text, skipSpaces(text, first.next));
-  if (second.next === undefined) return { first: first.word, second: second.word, flags: undefined };
-  const from = skipSpaces(text, second.next);
-  return { first: first.word, second: second.word, flags: from < text.length ? cut(text, from).word : undefined };
+  if (first.end === text.length) return undefined;
+  const second = cut(text, skipSpaces(text, first.end + 1));
+  const from = second.end === text.length ? text.length : skipSpaces(text, second.end + 1);
+  return { first, second, flags: from < text.length ? cut(text, from) : undefined };
 }
 
-/** The word at `pos`, and where reading goes on after its terminator (undefined when the text ends first). */
-function cut(text: string, pos: number): { word: RewriteWord; next: number | undefined } {
-  const quote = QUOTES.has(text[pos] ?? '') ? text[pos++] : undefined;
-  const start = pos;
-  while (pos < text.length) {
-    const code = text.charCodeAt(pos);
-    if (quote === undefined ? isSpace(code) : text[pos] === quote) break;
-    pos += code === 92 && isSpace(text.charCodeAt(pos + 1)) ? 2 : 1;
+/** The word at `pos`; reading goes on after the character at its `end` (its quote or space), if any. */
+function cut(text: string, pos: number): RewriteWord {
+  const opening = text.charCodeAt(pos);
+  const quote = opening === DOUBLE_QUOTE || opening === SINGLE_QUOTE ? opening : undefined;
+  const start = quote === undefined ? pos : pos + 1;
+  let end = start;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    if (quote === undefined ? isSpace(code) : code === quote) break;
+    end += code === BACKSLASH && isSpace(text.charCodeAt(end + 1)) ? 2 : 1;
   }
-  const end = pos;
-  const written = { start: quote === undefined ? start : start - 1, end: quote !== undefined && end < text.length ? end + 1 : end };
-  return { word: { value: text.slice(start, end), start, end, written }, next: pos < text.length ? pos + 1 : undefined };
+  const isClosed = quote !== undefined && end < text.length;
+  return { value: text.slice(start, end), start, end, writtenStart: pos, writtenEnd: isClosed ? end + 1 : end };
 }
 
 function skipSpaces(text: string, pos: number): number {
@@ -122,35 +117,32 @@ function skipSpaces(text: string, pos: number): number {
 }
 
 /**
- * cmd_parseflagfield: the field must start with `[` and end with `]` (undefined otherwise); the
- * `]` becomes a comma, and each comma-ended piece, spaces trimmed, is one flag, split at its first
- * `=`. Done on the characters as C does it in place: the trim of an empty piece reaches back past
- * its start, so `"[ ]"` gives the flag `,`.
+ * cmd_parseflagfield: the field must start with `[` and end with `]` (nothing otherwise); the `]`
+ * becomes a comma, and each comma-ended piece, spaces trimmed, is one flag, split at its first `=`.
+ * C does it in place, ending each flag with a NUL: the trim of a piece that is only spaces reaches
+ * back past its start, so its flag runs on to the next NUL (`"[ ]"` gives the flag `,`), and an
+ * `=` found there puts a NUL where a later flag would have read on.
  */
 export function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, undefined> {
   const { value } = flags;
   if (value[0] !== '[' || !value.endsWith(']')) return;
-  // The field's characters as C holds them, 0 for NUL: the `]` turned into a comma, a NUL after it.
-  const codes = new Uint16Array(value.length + 1);
-  for (let i = 0; i < value.length; i++) codes[i] = value.charCodeAt(i);
-  codes[value.length - 1] = COMMA;
-  /** The C string at `from`: up to the next NUL, the last `]` read as the comma it became. */
-  const string = (from: number): string => {
-    const end = codes.indexOf(0, from);
-    return end === value.length && from < end ? `${value.slice(from, end - 1)},` : value.slice(from, end);
-  };
+  const last = value.length - 1;
+  const code = (at: number): number => (at === last ? COMMA : value.charCodeAt(at));
+  /** The C string from `from` to `to`, the `]` read as its comma. */
+  const text = (from: number, to: number): string => (to > last && from <= last ? `${value.slice(from, last)},` : value.slice(from, to));
+  // The first NUL at or after the flag being read: the field's end, until an `=` past a piece moves it.
+  let nul = value.length;
   let key = 1;
-  while (codes[key] !== 0) {
-    while (isSpace(codes[key]!)) key++;
-    // strchr stops at the first NUL: a comma past one is not found.
-    const comma = codes.indexOf(COMMA, key);
-    if (codes[key] === 0 || comma < 0 || codes.subarray(key, comma).includes(0)) return;
-    let end = comma - 1;
-    while (isSpace(codes[end]!)) end--;
-    codes[end + 1] = 0;
-    const whole = string(key);
+  while (key < nul) {
+    while (isSpace(code(key))) key++;
+    let comma = key;
+    while (comma < nul && code(comma) !== COMMA) comma++;
+    if (key >= nul || comma >= nul) return;
+    let end = comma;
+    while (isSpace(code(end - 1))) end--;
+    const whole = text(key, end >= key ? end : nul);
     const equals = whole.indexOf('=');
-    if (equals >= 0) codes[key + equals] = 0;
+    if (equals >= 0 && key + equals > comma) nul = key + equals;
     const name = equals >= 0 ? whole.slice(0, equals) : whole;
     const start = flags.start + key;
     yield { name, value: equals >= 0 ? whole.slice(equals + 1) : '', start, nameEnd: start + name.length, end: start + whole.length };
@@ -158,9 +150,11 @@ export function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, 
   }
 }
 
-/** The first thing mod_rewrite refuses in a line's argument text (RAW_ARGS, `${VAR}` already replaced), if any. */
-export function rewriteRefusal(directive: RewriteDirective, text: string): RewriteRefusal | undefined {
-  const words = rewriteWords(text);
+/**
+ * The first thing mod_rewrite refuses in a line's argument text (RAW_ARGS, `${VAR}` already
+ * replaced), if any, before it compiles the pattern; `words` are the text's, when already cut.
+ */
+export function rewriteRefusal(directive: RewriteDirective, text: string, words = rewriteWords(text)): RewriteRefusal | undefined {
   if (!words) return { kind: 'argument-line', apacheMessage: `${directive}: bad argument line '${text}'` };
   const { flags } = words;
   if (!flags) return undefined;
@@ -182,15 +176,17 @@ type FlagRefusal = 'unknown' | 'bne-value' | 'redirect-status' | undefined;
 
 /** Whether the directive has a flag of this name (any case), whatever its value. */
 export function isRewriteFlag(directive: RewriteDirective, name: string): boolean {
-  if (directive === 'RewriteCond') return CONDITION_FLAGS.has(asciiLower(name));
-  const known = RULE_FLAGS[asciiLower(name.slice(0, 1))];
-  return known === 'any' || (known?.includes(asciiLower(name.slice(1))) ?? false);
+  return isKnown(directive, asciiLower(name));
+}
+
+function isKnown(directive: RewriteDirective, lower: string): boolean {
+  return directive === 'RewriteCond' ? CONDITION_FLAGS.has(lower) : lower.startsWith('d') || RULE_FLAGS.has(lower);
 }
 
 function flagRefusal(directive: RewriteDirective, { name, value }: RewriteFlag): FlagRefusal {
-  if (!isRewriteFlag(directive, name)) return 'unknown';
-  if (directive === 'RewriteCond') return undefined;
   const lower = asciiLower(name);
+  if (!isKnown(directive, lower)) return 'unknown';
+  if (directive === 'RewriteCond') return undefined;
   if (lower === 'bne' && value === '') return 'bne-value';
   if ((lower === 'r' || lower === 'redirect') && isRefusedStatus(value)) return 'redirect-status';
   return undefined;
