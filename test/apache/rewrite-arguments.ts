@@ -118,6 +118,11 @@ export const LINES: readonly (readonly [text: string, apache: string | undefined
   [`RewriteCond expr "%{HTTP_HOST} == 'a'"`, undefined],
   [`RewriteCond expr '%{HTTP_HOST} == "a"'`, undefined],
   ['RewriteCond expr "%{HTTP_HOST} == \\"a\\""', 'RewriteCond: bad flag delimiters'],
+  [
+    "RewriteCond expr %{HTTP_HOST}\\ ==\\ 'a'",
+    `RewriteCond: cannot compile expression "%{HTTP_HOST}\\\\ ==\\\\ 'a'" syntax error, unexpected T_ERROR: Parse error near '\\\\'`,
+  ],
+  ['RewriteCond expr "(" [L]', "RewriteCond: unknown flag 'L'"],
   // `${VAR}` is replaced before mod_rewrite reads the line
   ['Define F X\nRewriteRule ^/a b [L,${F},NC]', "RewriteRule: unknown flag 'X'"],
   ['Define F "L,NC"\nRewriteRule ^/a b [${F}]', undefined],

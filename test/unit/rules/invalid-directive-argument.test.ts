@@ -97,6 +97,20 @@ ruleTable(
       },
     ],
     [`${COMPLETE}RewriteCond expr "("\nRewriteCond %{HTTP_HOST} "("`], // without mod_rewrite the directive is unknown
+    // parseargline's words: a backslash keeps a space in the expression; flags Apache refuses come first
+    [
+      'RewriteCond expr [[%{HTTP_HOST}\\ ==\\ \'a\']]\nRewriteCond expr "(" [NC,[[L]]]',
+      {
+        each: [
+          'the RewriteCond expr expression does not parse: "\\" is not part of the expression language',
+          'RewriteCond has no flag "L"',
+        ],
+        eachApache: [
+          `RewriteCond: cannot compile expression "%{HTTP_HOST}\\ ==\\ 'a'" syntax error, unexpected T_ERROR: Parse error near '\\'`,
+          "RewriteCond: unknown flag 'L'",
+        ],
+      },
+    ],
     [`${HC}[[ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}]]`, { says: ['variable "%{SSL_PROTOCOL}" does not exist'] }],
     [`ProxyHCExpr ok {%{SSL_PROTOCOL} == 'TLSv1.3'}`], // a fragment: mod_ssl may be loaded elsewhere
     [
