@@ -99,7 +99,7 @@ ruleTable(
     [`${COMPLETE}RewriteCond expr "("\nRewriteCond %{HTTP_HOST} "("`], // without mod_rewrite the directive is unknown
     // parseargline's words: a backslash keeps a space in the expression; flags Apache refuses come first
     [
-      'RewriteCond expr [[%{HTTP_HOST}\\ ==\\ \'a\']]\nRewriteCond expr "(" [NC,[[L]]]',
+      'RewriteCond expr [[%{HTTP_HOST}\\ ==\\ \'a\']]\nRewriteCond expr "(" [NC,[[L]],OR]',
       {
         each: [
           'the RewriteCond expr expression does not parse: "\\" is not part of the expression language',
