@@ -42,7 +42,7 @@ export interface RewriteFlag {
 /** What mod_rewrite refuses in a line's arguments, with Apache's words (the directive's prefix included). */
 export type RewriteRefusal = { readonly apacheMessage: string } & (
   | { readonly kind: 'argument-line' }
-  | { readonly kind: 'delimiters'; readonly flags: RewriteWord; readonly words: RewriteWords }
+  | { readonly kind: 'delimiters'; readonly flags: RewriteWord }
   | { readonly kind: 'unknown-flag'; readonly flag: RewriteFlag; readonly flags: RewriteWord }
   | { readonly kind: 'bne-value'; readonly flag: RewriteFlag }
   | { readonly kind: 'redirect-status'; readonly flag: RewriteFlag }
@@ -117,15 +117,14 @@ function skipSpaces(text: string, pos: number): number {
 }
 
 /**
- * cmd_parseflagfield: the field must start with `[` and end with `]` (nothing otherwise); the `]`
- * becomes a comma, and each comma-ended piece, spaces trimmed, is one flag, split at its first `=`.
+ * cmd_parseflagfield, once the field is known to start with `[` and end with `]`: the `]` becomes a
+ * comma, and each comma-ended piece, spaces trimmed, is one flag, split at its first `=`.
  * C does it in place, ending each flag with a NUL: the trim of a piece that is only spaces reaches
  * back past its start, so its flag runs on to the next NUL (`"[ ]"` gives the flag `,`), and an
  * `=` found there puts a NUL where a later flag would have read on.
  */
-export function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, undefined> {
+function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, undefined> {
   const { value } = flags;
-  if (value[0] !== '[' || !value.endsWith(']')) return;
   const last = value.length - 1;
   const code = (at: number): number => (at === last ? COMMA : value.charCodeAt(at));
   /** The C string from `from` to `to`, the `]` read as its comma. */
@@ -160,7 +159,7 @@ export function rewriteRefusal(directive: RewriteDirective, text: string, words 
   if (!flags) return undefined;
   const refused = (message: string): string => `${directive}: ${message}`;
   if (flags.value[0] !== '[' || !flags.value.endsWith(']'))
-    return { kind: 'delimiters', flags, words, apacheMessage: refused('bad flag delimiters') };
+    return { kind: 'delimiters', flags, apacheMessage: refused('bad flag delimiters') };
   for (const flag of rewriteFlags(flags)) {
     const refusal = flagRefusal(directive, flag);
     if (refusal === 'unknown') return { kind: 'unknown-flag', flag, flags, apacheMessage: refused(`unknown flag '${flag.name}'`) };
