@@ -276,6 +276,9 @@ ruleTable(
       ['RewriteRule ^/a b [[L]', '[L', 'flag "[L" has an extra "[": write L', "RewriteRule: unknown flag '[L'", 'RewriteRule ^/a b [L]'],
       ['RewriteCond a b [NC]]', 'NC]', 'flag "NC]" has an extra "]": write NC', "RewriteCond: unknown flag 'NC]'", 'RewriteCond a b [NC]'],
       ['RewriteRule ^/a b [L,XY]]', 'XY]', 'RewriteRule has no flag "XY]"', "RewriteRule: unknown flag 'XY]'"],
+      // a bracket or a field's end that a `${VAR}` gave: no fix edits the variable
+      ['Define F "P]"\nRewriteRule ^/a b [${F}]', '${F}', 'flag "P]" has an extra "]": write P', "RewriteRule: unknown flag 'P]'"],
+      ['Define F "[L"\nRewriteRule ^/a b ${F}', '${F}', 'the flags "[L" are not closed', 'RewriteRule: bad flag delimiters'],
       // the trim of an empty piece reaches back past its start, so the flag is the rest of the field
       ['RewriteRule ^/a b "[ ]"', '"[ ]"', 'empty flags "[ ]" are refused: drop them', "RewriteRule: unknown flag ','"],
     ];

@@ -188,10 +188,13 @@ function rewriteRefusalFinding(directive: Directive, argText: MappedText, name: 
           message: `a space ends the flags at ${quoted(flags.value)}: write them without spaces, e.g. ${example}`,
           apacheMessage,
         };
-      const end = span(flags.end, flags.end);
-      const close = flags.value.includes(']')
-        ? []
-        : [{ title: 'Close the flags with "]"', safe: true, edits: [{ span: end, newText: ']' }] }];
+      // After the field's last character, as written: not inside a `${VAR}` that gave it.
+      const lastCharacter = span(flags.end - 1, flags.end);
+      const end = { start: lastCharacter.end, end: lastCharacter.end };
+      const close =
+        flags.value.includes(']') || lastCharacter.end - lastCharacter.start !== 1
+          ? []
+          : [{ title: 'Close the flags with "]"', safe: true, edits: [{ span: end, newText: ']' }] }];
       return { span: at, message: `the flags ${quoted(flags.value)} are not closed: end them with "]"`, apacheMessage, fixes: close };
     }
     case 'unknown-flag':
@@ -231,13 +234,11 @@ function unknownFlagFinding(
   const bracket = flag.name.endsWith(']') ? ']' : flag.name.startsWith('[') ? '[' : undefined;
   const bare = bracket === ']' ? flag.name.slice(0, -1) : flag.name.slice(1);
   if (bracket !== undefined && isRewriteFlag(name, bare)) {
-    const stray = bracket === ']' ? flag.nameEnd - 1 : flag.start;
-    return {
-      span: at,
-      message: `flag ${quoted(flag.name)} has an extra "${bracket}": write ${bare}`,
-      apacheMessage,
-      fixes: [{ title: `Remove the extra "${bracket}"`, safe: true, edits: [{ span: span(stray, stray + 1), newText: '' }] }],
-    };
+    const stray = bracket === ']' ? span(flag.nameEnd - 1, flag.nameEnd) : span(flag.start, flag.start + 1);
+    // Only a bracket written as such: one from a `${VAR}` cannot be removed alone.
+    const remove =
+      stray.end - stray.start === 1 ? [{ title: `Remove the extra "${bracket}"`, safe: true, edits: [{ span: stray, newText: '' }] }] : [];
+    return { span: at, message: `flag ${quoted(flag.name)} has an extra "${bracket}": write ${bare}`, apacheMessage, fixes: remove };
   }
   if (name === 'RewriteCond')
     return { span: at, message: `RewriteCond has no flag ${quoted(flag.name)}: it takes NC, OR and NV`, apacheMessage };
