@@ -312,6 +312,20 @@ describe('pathological inputs in the core (in memory)', function () {
     }
   });
 
+  it("a RewriteRule with 1 MB of flags: mod_rewrite's flag lexer in linear time", () => {
+    for (const [flags, findings] of [
+      [`[${'L,'.repeat(MB / 2)}X]`, 1],
+      [`[${'NC,'.repeat(MB / 3)}L]`, 0],
+      [`"[${' ,'.repeat(MB / 2)}]"`, 1],
+    ] as const) {
+      const text = `RewriteEngine On\nRewriteRule ^/a /b ${flags}\n`;
+      const result = runAll(text);
+      report(`RewriteRule ${flags.slice(0, 6)}… (1 MB)`, result.ms);
+      assert.ok(result.cpuMs < budget(text.length));
+      assert.equal(count(result.diagnostics, 'invalid-directive-argument'), findings);
+    }
+  });
+
   it('NUL bytes, a byte order mark, CR-only and mixed line endings', () => {
     const nul = runAll(`<Proxy balancer://a>\nBalancerMember http://b\0 loadfactor=0\n\0\0\0\n${'\0'.repeat(100_000)}</Proxy>\n`);
     assert.equal(count(nul.diagnostics, 'zero-loadfactor'), 0, 'a NUL ends the line as Apache reads it');

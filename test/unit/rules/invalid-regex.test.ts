@@ -18,6 +18,9 @@ ruleTable('invalid-regex', [
   ['<ProxyMatch [["proxy:("]]>\n</ProxyMatch>', { says: ['"("'] }],
   ['<Files ~ [["("]]>\n</Files>', { says: ['"("'] }],
   ['RewriteRule [["!^/x("]] /y', { says: ['"^/x("'] }],
+  // mod_rewrite's own words (parseargline): a backslash keeps a space in the pattern (test/apache/rewrite-arguments.ts)
+  ['RewriteRule [[^/(a\\ b]] c', { says: ['regular expression "^/(a\\ b" does not compile'] }],
+  ['RewriteRule ^/a\\ b c\nRewriteCond %{HTTP_HOST} ^a\\ b'],
   ['RewriteCond %{REQUEST_URI} [[[]]\nRewriteRule ^ -', { says: ['missing terminating ] for character class'] }],
   ['RedirectMatch 301 [[(]] /y', { says: ['"("'] }],
   ['SetEnvIf Request_URI [[a{3,2}]] x', { says: ['numbers out of order in {} quantifier'] }],

@@ -4,6 +4,8 @@ import type { Directive, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
+import { spanOf } from '../syntax/lines';
+import { rewriteWords } from './rewrite-arguments';
 import type { Rule } from './types';
 
 /** A regular expression a handler compiles while the configuration is read, and what Apache says when PCRE refuses it. */
@@ -87,12 +89,19 @@ function directiveRegex(directive: Directive, parent: Section | undefined): Comp
   const args = directive.args;
   if (name === 'proxypass' || name === 'proxypassmatch') return passRegex(directive, parent, name === 'proxypassmatch');
   if (name === 'rewriterule' || name === 'rewritecond') {
-    const word = args[name === 'rewriterule' ? 0 : 1];
-    if (!word || (name === 'rewritecond' && asciiLower(args[0]?.value ?? '') === 'expr')) return undefined;
+    // mod_rewrite cuts its words with parseargline: `^/a\ b` is one word, a backslash never escapes a quote.
+    const { argText } = directive;
+    const words = rewriteWords(argText.text);
+    const word = name === 'rewriterule' ? words?.first : words?.second;
+    if (!word || (name === 'rewritecond' && asciiLower(words?.first.value ?? '') === 'expr')) return undefined;
     const pattern = word.value.startsWith('!') ? word.value.slice(1) : word.value;
     if (name === 'rewritecond' && CONDITION_TEST.test(pattern)) return undefined;
     const label = name === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
-    return { span: word.span, pattern, apacheMessage: `${label}: cannot compile regular expression '${pattern}'` };
+    return {
+      span: spanOf(argText, word.writtenStart, word.writtenEnd),
+      pattern,
+      apacheMessage: `${label}: cannot compile regular expression '${pattern}'`,
+    };
   }
   if (ALIAS_MATCH.has(name)) {
     const word = name === 'redirectmatch' && args.length > 2 && REDIRECT_STATUS.test(args[0]!.value) ? args[1] : args[0];

@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
+import { rewriteRefusal } from './rewrite-arguments';
 import { addRewriteFlag } from './shared';
 import type { Rule } from './types';
 
@@ -22,10 +23,9 @@ export const rule: Rule = {
       const directive = step.directive;
       const target = directive.args[1]?.value ?? '';
       if (!PROXY_ONLY.test(target)) continue;
-      const written = directive.args[2]?.value;
-      // Apache refuses flags not written `[…]` ("RewriteRule: bad flag delimiters"): whether they proxy is moot.
-      if (written !== undefined && !/^\[.*\]$/s.test(written)) continue;
-      const flags = flagsOf(written);
+      // A line whose words or flags Apache refuses is invalid-directive-argument's: whether it proxies is moot.
+      if (rewriteRefusal('RewriteRule', directive.argText.text)) continue;
+      const flags = flagsOf(directive.args[2]?.value);
       if (flags.has('p') || flags.has('proxy')) continue;
       const redirects = flags.has('r') || flags.has('redirect');
       const edit = redirects ? undefined : addRewriteFlag(analysis.tree.text, directive, 'P');
