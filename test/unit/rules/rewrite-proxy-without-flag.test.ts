@@ -21,6 +21,8 @@ ruleTable(
     [`${W}RewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
     [`${W}RewriteRule ^/(.*) balancer://ws/$1 [proxy]`],
     [`${W}RewriteRule ^/old/(.*) https://example.com/$1 [R=301,L]`],
+    // mod_rewrite trims the spaces around each flag: a quoted field with them proxies
+    [`${W}RewriteRule ^/(.*) balancer://ws/$1 "[L, P]"`],
     // Flags Apache refuses ("RewriteRule: bad flag delimiters", checked on Apache/2.4.71): no fix can make them proxy (fuzz seed 2035143190 found `[P]]<Proxy`).
     [`${W}RewriteRule ^/(.*) balancer://shop/$1 [P]<Proxy`],
     [`${W}RewriteRule ^/(.*) balancer://shop/$1 [L`],

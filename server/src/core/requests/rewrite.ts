@@ -118,11 +118,12 @@ export function runRewrite(
   return changed ? { kind: 'path', uri: current, query, passThrough, rule: changed } : { kind: 'none' };
 }
 
-/** The flags of a `[A,B=c]` word, by lower-case name. */
+/** The flags of a `[A,B=c]` word, by lower-case name; mod_rewrite trims the spaces around each (`[L, P]`). */
 export function flagsOf(text: string | undefined): Map<string, string> {
   const flags = new Map<string, string>();
   const inner = text?.replace(/^\[|\]$/g, '') ?? '';
-  for (const flag of inner.split(',')) {
+  for (const piece of inner.split(',')) {
+    const flag = piece.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
     if (flag === '') continue;
     const eq = flag.indexOf('=');
     flags.set(asciiLower(eq < 0 ? flag : flag.slice(0, eq)), eq < 0 ? '' : flag.slice(eq + 1));
