@@ -9,6 +9,11 @@ import * as https from 'node:https';
 import * as net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
+import { analyze } from '../../server/src/core/analysis';
+import { lint } from '../../server/src/core/lint';
+import { LineIndex } from '../../server/src/core/positions';
+import type { Diagnostic } from '../../server/src/core/rules/types';
+import { diskAccess } from '../../server/src/node/files';
 
 const APACHE_BINARY = '/usr/sbin/apache2';
 /** Where Debian keeps the files `LoadModule` names. */
@@ -292,6 +297,33 @@ export function configTestBatch(
     if (!batch) throw new Error('the config tests did not run');
     return batch;
   };
+}
+
+/**
+ * The errors the linter finds in `text`, read from `file` as `apache2 -t` read it (the disk, the
+ * process environment as Apache's whole environment), each with its 1-based line, and a report of
+ * both sides for a failing assertion: Apache's exit status and `output` (its words as the test
+ * reads them), then ours by line.
+ */
+export function lintedAsApache(
+  text: string,
+  file: string,
+  result: ConfigTestResult,
+  output: string,
+): { errors: (Diagnostic & { readonly line: number })[]; report: string } {
+  const analysis = analyze(text, {
+    path: file,
+    files: diskAccess(),
+    epochSeconds: 1_800_000_000,
+    environment: process.env,
+    environmentIsComplete: true,
+  });
+  const index = new LineIndex(text);
+  const errors = lint(analysis)
+    .filter((diagnostic) => diagnostic.severity === 'error')
+    .map((diagnostic) => ({ ...diagnostic, line: index.position(diagnostic.span.start).line + 1 }));
+  const ours = errors.map((e) => `  line ${e.line} [${e.ruleId}] ${e.message} | ${e.apacheMessage ?? ''}`);
+  return { errors, report: `Apache (exit ${result.status}):\n${output}\nours:\n${ours.join('\n')}` };
 }
 
 /**

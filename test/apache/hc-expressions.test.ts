@@ -4,11 +4,7 @@
 // line quoting Apache's words where Apache refuses, no error where it accepts
 // (docs/apache-semantics.md, set_hc_condition and ap_expr_parse).
 import assert from 'node:assert/strict';
-import { analyze } from '../../server/src/core/analysis';
-import { lint } from '../../server/src/core/lint';
-import { LineIndex } from '../../server/src/core/positions';
-import { diskAccess } from '../../server/src/node/files';
-import { configTestBatch, moduleLines, serverLines } from './harness';
+import { configTestBatch, lintedAsApache, moduleLines, serverLines } from './harness';
 import { EXPRESSIONS, NOT_MODELLED } from './hc-expressions';
 
 const MODULES = ['mpm_event', 'authz_core', 'proxy', 'proxy_http', 'proxy_balancer', 'slotmem_shm', 'lbmethod_byrequests', 'proxy_hcheck'];
@@ -38,16 +34,7 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
       const [result, file, text] = [results[number]!, files[number]!, texts[number]!];
       const line = text.split('\n').length - 1;
       const output = unescape(result.output.trim());
-      const analysis = analyze(text, {
-        path: file,
-        files: diskAccess(),
-        epochSeconds: 1_800_000_000,
-        environment: process.env,
-        environmentIsComplete: true,
-      });
-      const errors = lint(analysis).filter((diagnostic) => diagnostic.severity === 'error');
-      const index = new LineIndex(text);
-      const report = `Apache (exit ${result.status}):\n${output}\nours:\n${errors.map((e) => `  line ${index.position(e.span.start).line + 1} [${e.ruleId}] ${e.message} | ${e.apacheMessage ?? ''}`).join('\n')}`;
+      const { errors, report } = lintedAsApache(text, file, result, output);
       if (words === undefined) {
         assert.equal(result.status, 0, `Apache refuses an expression the table accepts\n${report}`);
         assert.deepEqual(errors, [], `we refuse what Apache accepts\n${report}`);
@@ -59,7 +46,7 @@ describe('real Apache: ProxyHCExpr expressions (apache2 -t) agree with ap_expr m
       // FIXME: what the model does not check yet (hc-expressions.ts, NOT_MODELLED) passes without an error.
       if (!isModelled) return assert.deepEqual(errors, [], `the model now refuses it: move it to EXPRESSIONS\n${report}`);
       if (apache !== words) assert.match(output, new RegExp(`Syntax error on line ${line} of `), `Apache names another line\n${report}`);
-      const ours = errors.filter((error) => index.position(error.span.start).line + 1 === line && error.apacheMessage === apache);
+      const ours = errors.filter((error) => error.line === line && error.apacheMessage === apache);
       assert.equal(ours.length, 1, `no error of ours on line ${line} quotes Apache's words\n${report}`);
     });
   }

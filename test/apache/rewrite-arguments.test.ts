@@ -4,11 +4,7 @@
 // error on that line quoting Apache's words where Apache refuses, no error at all where it accepts
 // (docs/apache-semantics.md, "parseargline and cmd_parseflagfield").
 import assert from 'node:assert/strict';
-import { analyze } from '../../server/src/core/analysis';
-import { lint } from '../../server/src/core/lint';
-import { LineIndex } from '../../server/src/core/positions';
-import { diskAccess } from '../../server/src/node/files';
-import { configTestBatch, innermostSyntaxError, moduleLines, serverLines } from './harness';
+import { configTestBatch, lintedAsApache, innermostSyntaxError, moduleLines, serverLines } from './harness';
 import { LINES } from './rewrite-arguments';
 
 const MODULES = ['mpm_event', 'authz_core', 'rewrite'];
@@ -31,16 +27,7 @@ describe('real Apache: RewriteRule and RewriteCond arguments (apache2 -t) agree 
       const [result, file, config] = [results[number]!, files[number]!, texts[number]!];
       const lines = config.split('\n');
       const line = lines.length - [...lines].reverse().findIndex((written) => written.startsWith('Rewrite'));
-      const analysis = analyze(config, {
-        path: file,
-        files: diskAccess(),
-        epochSeconds: 1_800_000_000,
-        environment: process.env,
-        environmentIsComplete: true,
-      });
-      const errors = lint(analysis).filter((diagnostic) => diagnostic.severity === 'error');
-      const index = new LineIndex(config);
-      const report = `Apache (exit ${result.status}):\n${result.output.trim()}\nours:\n${errors.map((e) => `  line ${index.position(e.span.start).line + 1} [${e.ruleId}] ${e.message} | ${e.apacheMessage ?? ''}`).join('\n')}`;
+      const { errors, report } = lintedAsApache(config, file, result, result.output.trim());
       if (words === undefined) {
         assert.equal(result.status, 0, `Apache refuses a line the table accepts\n${report}`);
         assert.deepEqual(errors, [], `we refuse what Apache accepts\n${report}`);
@@ -51,7 +38,7 @@ describe('real Apache: RewriteRule and RewriteCond arguments (apache2 -t) agree 
       assert.deepEqual([refusal?.line, refusal?.message], [line, words], `Apache's line or words differ from the table's\n${report}`);
       const ours = errors.filter(
         (error) =>
-          index.position(error.span.start).line + 1 === line &&
+          error.line === line &&
           error.ruleId === 'invalid-directive-argument' &&
           error.apacheMessage !== undefined &&
           printed(error.apacheMessage) === words,
