@@ -15,6 +15,7 @@ const RULES = [
   'balancer-scheme-typo',
   'rewrite-not-inherited',
   'handler-proxied',
+  'guard-bypassed',
 ];
 const [FEW, MANY] = [100, 4000];
 

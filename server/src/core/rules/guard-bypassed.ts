@@ -22,7 +22,7 @@ export const rule: Rule = {
     const sections = stepsNamed(analysis.tree.nodes, ['<directory', '<proxy']).filter(
       (step) => step.kind === 'enter' && guardsAccess(step.section),
     );
-    let targets: string[] | undefined;
+    let targets: Targets | undefined;
     for (const step of sections) {
       if (step.kind !== 'enter') continue;
       const section = step.section;
@@ -83,8 +83,14 @@ function urlFor(analysis: Analysis, server: Server, folder: string): string | nu
   return `/${folder.replace(/\/+$/, '').split('/').at(-1)}/`;
 }
 
+/** The URLs requests are proxied to, each once, in order and as a set: a `<Proxy URL>` looks for those its URL's start prefixes or starts with. */
+interface Targets {
+  readonly sorted: readonly string[];
+  readonly all: ReadonlySet<string>;
+}
+
 /** The URLs requests are proxied to (the literal start of each), lower case: ProxyPass, ProxyPassMatch, RewriteRule and member URLs. */
-function proxyTargets(analysis: Analysis): string[] {
+function proxyTargets(analysis: Analysis): Targets {
   const targets: string[] = [];
   for (const line of serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'balancermember'])) {
     const words = line.directive.args.map((word) => word.value).filter((word) => word !== '~');
@@ -92,16 +98,30 @@ function proxyTargets(analysis: Analysis): string[] {
     const target = line.name === 'balancermember' ? words[0] : inSection ? words[0] : words[1];
     if (target && target !== '!') targets.push(target.toLowerCase().split(/\$\d|%\{|\$\{/)[0]!);
   }
-  return targets;
+  const all = new Set(targets);
+  return { sorted: [...all].sort(), all };
+}
+
+/** Whether a target starts with `prefix`, or is the start of it: a lookup per length of `prefix`, a binary search for the rest. */
+function isProxiedTo(prefix: string, { sorted, all }: Targets): boolean {
+  for (let length = 0; length <= prefix.length; length++) if (all.has(prefix.slice(0, length))) return true;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return sorted[low]?.startsWith(prefix) ?? false;
 }
 
 /** `<Proxy URL>`: guards only requests proxied to a URL it matches. */
-function proxy(section: Section, targets: readonly string[]): RuleFinding | undefined {
+function proxy(section: Section, targets: Targets): RuleFinding | undefined {
   const url = section.args[0]?.value;
   if (section.args.length !== 1 || !url || isBalancerUrl(url) || url.includes('${') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
     return undefined;
   const prefix = url.toLowerCase().split(/[*?[]/)[0]!;
-  if (targets.length === 0 || targets.some((target) => target.startsWith(prefix) || prefix.startsWith(target))) return undefined;
+  if (targets.sorted.length === 0 || isProxiedTo(prefix, targets)) return undefined;
   return {
     span: section.args[0]!.span,
     message: `no request is proxied to ${quoted(url)}, so this guard never applies: name the URL the ProxyPass uses`,
