@@ -1,3 +1,4 @@
+import { firstPassing } from '../search';
 import { quoted } from '../bounded';
 import { isBalancerUrl } from '../model/urls';
 import { probe, serverOf, serverLines } from '../requests/probe';
@@ -105,14 +106,7 @@ function proxyTargets(analysis: Analysis): Targets {
 /** Whether a target starts with `prefix`, or is the start of it: a lookup per length of `prefix`, a binary search for the rest. */
 function isProxiedTo(prefix: string, { sorted, all }: Targets): boolean {
   for (let length = 0; length <= prefix.length; length++) if (all.has(prefix.slice(0, length))) return true;
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  return sorted[low]?.startsWith(prefix) ?? false;
+  return sorted[firstPassing(sorted, (target) => target >= prefix)]?.startsWith(prefix) ?? false;
 }
 
 /** `<Proxy URL>`: guards only requests proxied to a URL it matches. */

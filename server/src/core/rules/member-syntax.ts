@@ -1,3 +1,4 @@
+import { firstPassing } from '../search';
 import type { Span } from '../span';
 import { stepsNamed } from '../syntax/named';
 import { modelProblems } from './shared';
@@ -45,7 +46,7 @@ export const rule: Rule = {
     for (const step of stepsNamed(analysis.tree.nodes, ['balancermember'])) {
       if (step.kind !== 'directive') continue;
       const line = step.directive.span;
-      const next = problems[firstAtOrAfter(problems, line.start)];
+      const next = problems[firstPassing(problems, (start) => start >= line.start)];
       if (next !== undefined && next < line.end) refused.push(line);
     }
     refused.sort((a, b) => a.start - b.start);
@@ -53,20 +54,8 @@ export const rule: Rule = {
     return (diagnostic) => {
       if (!CONSEQUENCES.has(diagnostic.ruleId)) return false;
       // The last refused line starting at or before the finding, which never overlaps another.
-      const line = refused[firstAtOrAfter(starts, diagnostic.span.start + 1) - 1];
+      const line = refused[firstPassing(starts, (start) => start > diagnostic.span.start) - 1];
       return line !== undefined && diagnostic.span.end <= line.end;
     };
   },
 };
-
-/** The index of the first value of sorted `values` that is at least `value` (`values.length` when none is). */
-function firstAtOrAfter(values: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

@@ -11,6 +11,7 @@
  */
 import { asciiLower } from '../ascii';
 import type { Span } from '../span';
+import { firstPassing } from '../search';
 import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
@@ -224,8 +225,8 @@ function touched(
   let last = 0;
   for (;;) {
     // Nodes are in reading order: the first that reaches `start`, the last that begins before `end`.
-    first = firstIndex(nodes, (node) => reach(node) >= start);
-    last = firstIndex(nodes, (node) => node.span.start - base >= end);
+    first = firstPassing(nodes, (node) => reach(node) >= start);
+    last = firstPassing(nodes, (node) => node.span.start - base >= end);
     const firstNode = nodes[first];
     const lastNode = last > first ? nodes[last - 1] : undefined;
     const wider = firstNode && firstNode.span.start - base < start ? lineStart(old, firstNode.span.start - base) : start;
@@ -234,18 +235,6 @@ function touched(
     start = wider;
     end = further;
   }
-}
-
-/** The first index whose node passes `test`, which fails for a prefix of `nodes` and passes after. */
-function firstIndex(nodes: readonly Node[], test: (node: Node) => boolean): number {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (test(nodes[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** The start of the logical line holding `offset` (the text before `offset` is the same in both texts). */
@@ -434,14 +423,8 @@ class Mover {
   /** Whether an `Include` that read files starts within `span`: a section of a file before the edited one holds nothing else to change. */
   private holdsInclude(span: Span): boolean {
     const starts = this.includeStarts;
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (starts[middle]! < span.start) low = middle + 1;
-      else high = middle;
-    }
-    return low < starts.length && starts[low]! <= span.end;
+    const at = firstPassing(starts, (start) => start >= span.start);
+    return at < starts.length && starts[at]! <= span.end;
   }
 
   private section(section: Section): Section {
