@@ -22,6 +22,7 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   [
     'span.ts',
     'ascii.ts',
+    'search.ts',
     'thousands.ts',
     'suggest.ts',
     'bounded.ts',
