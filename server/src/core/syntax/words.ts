@@ -3,7 +3,7 @@
  * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
 import type { Span } from '../span';
-import { MappedText, Piece, slicePieces, spanOf } from './lines';
+import { MappedText, Piece, slicePieces, spanOf, toSource } from './lines';
 
 /**
  * Whitespace as C `isspace` sees it in the "C" locale. It lives beside the tokenizer, its hottest
@@ -14,12 +14,24 @@ export function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
 
-/** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
-export interface Word {
-  readonly value: string;
+/**
+ * One word as a handler receives it: unquoted and unescaped, with the span it was written at. A tree
+ * keeps thousands of words, so a word keeps its span's offsets and makes the span when asked for.
+ */
+export class Word {
+  constructor(
+    readonly value: string,
+    readonly quoted: boolean,
+    /** Where the raw word starts in the document, its opening quote included. */
+    readonly start: number,
+    /** Where the raw word ends, its closing quote included. */
+    readonly end: number,
+  ) {}
+
   /** The raw word in the document, quotes included. */
-  readonly span: Span;
-  readonly quoted: boolean;
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
 }
 
 /**
@@ -89,7 +101,8 @@ export function nextWord(
     if (shared === undefined) pool.set(value, value);
     else value = shared;
   }
-  return { word: { value, quoted, span: spanOf(mapped, from, to) }, next: pos };
+  const start = toSource(mapped, from);
+  return { word: new Word(value, quoted, start, to > from ? toSource(mapped, to, true) : start), next: pos };
 }
 
 /** Every word of `mapped` between `offset` and `limit`, values shared through `pool` when given. */
