@@ -171,7 +171,9 @@ describe('hover', () => {
     const analysis = analyze(SHOP, OPTIONS);
     const at = SHOP.indexOf('Proxy');
     const picksLine = (picks: number): string | undefined =>
-      hover(analysis, at, { picks })!.markdown.split('\n').find((line) => line.startsWith('**first picks**'));
+      hover(analysis, at, { picks })!
+        .markdown.split('\n')
+        .find((line) => line.startsWith('**first picks**'));
     assert.equal(picksLine(4), '**first picks** `a b a a …`');
     assert.equal(picksLine(20), '**first picks** `a b a a a b a a b a`');
     assert.equal(picksLine(4), '**first picks** `a b a a …`');

@@ -64,7 +64,14 @@ export class WrittenDirective implements Directive {
     const file = fileOf(this.#file);
     const args = delta === 0 ? this.args : this.args.map((word) => movedWord(word, delta));
     const nameSpan = { start: this.#nameStart + delta, end: this.#nameEnd + delta };
-    return new WrittenDirective(this.name, nameSpan, args, { start: this.#start + delta, end: this.#end + delta }, this.lineAt + delta, file);
+    return new WrittenDirective(
+      this.name,
+      nameSpan,
+      args,
+      { start: this.#start + delta, end: this.#end + delta },
+      this.lineAt + delta,
+      file,
+    );
   }
 }
 
