@@ -5,6 +5,7 @@
 import { asciiLower } from '../ascii';
 import { balancerName } from '../model/urls';
 import { enclosing, foldedName, stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Word } from '../syntax/words';
 
@@ -100,7 +101,10 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
           path = first.value;
         }
       }
-    } else if (name === 'rewriterule' && isProxyFlag(directive.args[2]?.value)) url = directive.args[1];
+    } else if (name === 'rewriterule') {
+      const words = rewriteArguments(directive);
+      if (isProxyFlag(words?.flags?.value)) url = words?.second;
+    }
     if (!url || !/^balancer:\/\//i.test(url.value) || url.value.includes('${') || url.value.includes('%{')) continue;
     const named = balancerName(url.value.split(/[$?]/)[0]!);
     if (!('name' in named)) continue;

@@ -4,6 +4,7 @@
  * `%{…}` substituted, and the flags that decide what happens next (P, R, F, G, PT, L, NC, QSA, QSD).
  */
 import { asciiLower } from '../ascii';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import type { ClientRequest, TraceStep } from './request';
 import { headerValue } from './request';
@@ -58,23 +59,27 @@ export function runRewrite(
   let changed: Directive | undefined;
   let passThrough = false;
   for (const line of lines) {
-    const args = line.directive.args.map((word) => word.value);
+    if (line.name !== 'rewritecond' && line.name !== 'rewriterule') continue;
+    // A line Apache refuses (no second word) never runs.
+    const words = rewriteArguments(line.directive);
     if (line.name === 'rewritecond') {
-      const flags = flagsOf(args[2]);
+      if (!words) continue;
+      const flags = flagsOf(words.flags?.value);
       conditions.push({
         directive: line.directive,
-        test: args[0] ?? '',
-        pattern: args[1] ?? '',
+        test: words.first.value,
+        pattern: words.second.value,
         nocase: flags.has('nc') || flags.has('nocase'),
         or: flags.has('or') || flags.has('ornext'),
       });
       continue;
     }
-    if (line.name !== 'rewriterule') continue;
     const ruleConditions = conditions;
     conditions = [];
-    const [patternText = '', substitution = '-', flagText] = args;
-    const flags = flagsOf(flagText);
+    if (!words) continue;
+    const { value: patternText } = words.first;
+    const { value: substitution } = words.second;
+    const flags = flagsOf(words.flags?.value);
     const negated = patternText.startsWith('!');
     const match = matchPattern(
       negated ? patternText.slice(1) : patternText,
