@@ -1,5 +1,6 @@
 import { asciiLower } from '../ascii';
 import { foldedName, linesByServer, parentSection } from '../syntax/named';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
@@ -32,7 +33,7 @@ export const rule: Rule = {
       const server: Server = { requests: undefined, reverseProxies: false, restricted: false };
       for (const { directive, parent } of lines) {
         const name = asciiLower(directive.name);
-        const value = directive.args.map((word) => asciiLower(word.value));
+        const value = handlerWords(directive).map((word) => asciiLower(word.value));
         if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
         else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(parent))
           server.restricted = true;

@@ -1,4 +1,5 @@
 import { stepsNamed } from '../syntax/named';
+import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import { deniesAll, grantsAll } from './shared';
 import type { Rule } from './types';
 
@@ -20,10 +21,11 @@ export const rule: Rule = {
     const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter(
       (step) =>
         step.kind === 'directive' &&
-        (step.directive.name.toLowerCase() !== 'rewriterule' || /\[(.*,)?(p|proxy)(,.*)?\]$/i.test(step.directive.args[2]?.value ?? '')),
+        (step.directive.name.toLowerCase() !== 'rewriterule' ||
+          /\[(.*,)?(p|proxy)(,.*)?\]$/i.test(rewriteArguments(step.directive)?.flags?.value ?? '')),
     );
     const pass = passes.find(
-      (step) => step.kind === 'directive' && step.directive.args.some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
+      (step) => step.kind === 'directive' && handlerWords(step.directive).some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
     );
     if (!pass || pass.kind !== 'directive') return;
     // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests:
