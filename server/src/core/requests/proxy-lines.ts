@@ -7,6 +7,7 @@ import { balancerName } from '../model/urls';
 import { enclosing, foldedName, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
+import { flagsOf } from './rewrite';
 import type { Word } from '../syntax/words';
 
 /** A line that proxies requests to a balancer: a ProxyPass or a `RewriteRule … [P]`. */
@@ -103,7 +104,8 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
       }
     } else if (name === 'rewriterule') {
       const words = rewriteArguments(directive);
-      if (isProxyFlag(words?.flags?.value)) url = words?.second;
+      const flags = flagsOf(words?.flags?.value);
+      if (flags.has('p') || flags.has('proxy')) url = words?.second;
     }
     if (!url || !/^balancer:\/\//i.test(url.value) || url.value.includes('${') || url.value.includes('%{')) continue;
     const named = balancerName(url.value.split(/[$?]/)[0]!);
@@ -114,15 +116,6 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
   const lines = { passes, reverses };
   PROXY_LINES.set(nodes, lines);
   return lines;
-}
-
-/** `[P]`, `[L,P]`, `[proxy]`: mod_rewrite's flag that hands the substitution to mod_proxy. */
-function isProxyFlag(flags: string | undefined): boolean {
-  if (!flags?.startsWith('[') || !flags.endsWith(']')) return false;
-  return flags
-    .slice(1, -1)
-    .split(',')
-    .some((flag) => ['p', 'proxy'].includes(asciiLower(flag.trim())));
 }
 
 function raw(text: string, word: Word): string {

@@ -1,4 +1,5 @@
 import { asciiLower } from '../ascii';
+import { flagsOf } from '../requests/rewrite';
 import { foldedName, linesByServer, parentSection } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
@@ -87,6 +88,6 @@ function proxyAllTest(nodes: readonly Node[]): (section: Section | undefined) =>
 function isBalancerPass(name: string, args: readonly string[]): boolean {
   if (name === 'proxypass') return args.some((arg) => arg.startsWith('balancer://'));
   if (name !== 'rewriterule') return false;
-  const flags = args[2];
-  return (args[1]?.startsWith('balancer://') ?? false) && flags !== undefined && /^\[(.*,)?\s*(p|proxy)\s*(,.*)?\]$/.test(flags);
+  const flags = flagsOf(args[2]);
+  return (args[1]?.startsWith('balancer://') ?? false) && (flags.has('p') || flags.has('proxy'));
 }

@@ -1,3 +1,4 @@
+import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import { deniesAll, grantsAll } from './shared';
@@ -18,12 +19,12 @@ export const rule: Rule = {
     const proxies = stepsNamed(nodes, ['<proxy']).flatMap((step) => (step.kind === 'enter' ? [step.section] : []));
     const denying = proxies.filter((section) => section.args.length === 1 && section.args[0]!.value === '*' && deniesAll(section));
     if (denying.length === 0) return;
-    const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter(
-      (step) =>
-        step.kind === 'directive' &&
-        (step.directive.name.toLowerCase() !== 'rewriterule' ||
-          /\[(.*,)?(p|proxy)(,.*)?\]$/i.test(rewriteArguments(step.directive)?.flags?.value ?? '')),
-    );
+    const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter((step) => {
+      if (step.kind !== 'directive') return false;
+      if (step.directive.name.toLowerCase() !== 'rewriterule') return true;
+      const flags = flagsOf(rewriteArguments(step.directive)?.flags?.value);
+      return flags.has('p') || flags.has('proxy');
+    });
     const pass = passes.find(
       (step) => step.kind === 'directive' && handlerWords(step.directive).some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
     );
