@@ -10,13 +10,7 @@ import type { Directive, SyntaxTree } from '../syntax/tree';
 import { type NamedStep, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { nextWord } from '../syntax/words';
-import {
-  isRewriteFlag,
-  REWRITE_RULE_FLAGS,
-  type RewriteDirective,
-  type RewriteRefusal,
-  rewriteRefusal,
-} from './rewrite-arguments';
+import { isRewriteFlag, REWRITE_RULE_FLAGS, type RewriteDirective, type RewriteRefusal, rewriteRefusal } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
