@@ -4,7 +4,6 @@
  * cmd_parseflagfield"). Every reader of those lines' words (the request model, the rules, the
  * editor's features) reads them here, so `^/a\ b` is one word everywhere, as Apache reads it.
  */
-import { asciiLower } from '../ascii';
 import { spanOf } from './lines';
 import type { Directive } from './tree';
 import { isSpace, Word } from './words';
@@ -74,10 +73,16 @@ function skipSpaces(text: string, pos: number): number {
   return pos;
 }
 
-/** Whether a directive (by its name, any case) reads its line with parseargline. */
-export function isRewriteDirective(directive: Directive): boolean {
-  const name = asciiLower(directive.name);
-  return name === 'rewriterule' || name === 'rewritecond';
+/** `RewriteRule` and `RewriteCond`, in any case (ASCII only, as strcasecmp in the "C" locale). */
+const REWRITE_NAME = /^rewrite(?:rule|cond)$/i;
+
+/**
+ * Whether a directive reads its line with parseargline. Asked of every line the model reads: both
+ * names have 11 letters, so the length alone tells most lines apart.
+ */
+function isRewriteDirective(directive: Directive): boolean {
+  const { name } = directive;
+  return name.length === 11 && REWRITE_NAME.test(name);
 }
 
 const ARGUMENTS = new WeakMap<Directive, RewriteArguments | null>();
