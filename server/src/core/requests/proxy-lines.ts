@@ -7,8 +7,8 @@ import { balancerName } from '../model/urls';
 import { enclosing, foldedName, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
-import { flagsOf } from './rewrite';
 import type { Word } from '../syntax/words';
+import { flagsOf } from './rewrite';
 
 /** A line that proxies requests to a balancer: a ProxyPass or a `RewriteRule … [P]`. */
 export interface BalancerPass {
