@@ -61,14 +61,14 @@ export function runRewrite(
   for (const line of lines) {
     if (line.name !== 'rewritecond' && line.name !== 'rewriterule') continue;
     // A line Apache refuses (no second word) never runs.
-    const words = rewriteArguments(line.directive);
+    const read = readLine(line.directive);
     if (line.name === 'rewritecond') {
-      if (!words) continue;
-      const flags = flagsOf(words.flags?.value);
+      if (!read) continue;
+      const { flags } = read;
       conditions.push({
         directive: line.directive,
-        test: words.first.value,
-        pattern: words.second.value,
+        test: read.first,
+        pattern: read.second,
         nocase: flags.has('nc') || flags.has('nocase'),
         or: flags.has('or') || flags.has('ornext'),
       });
@@ -76,10 +76,8 @@ export function runRewrite(
     }
     const ruleConditions = conditions;
     conditions = [];
-    if (!words) continue;
-    const { value: patternText } = words.first;
-    const { value: substitution } = words.second;
-    const flags = flagsOf(words.flags?.value);
+    if (!read) continue;
+    const { first: patternText, second: substitution, flags } = read;
     const negated = patternText.startsWith('!');
     const match = matchPattern(
       negated ? patternText.slice(1) : patternText,
@@ -121,6 +119,26 @@ export function runRewrite(
     if (flags.has('l') || flags.has('last') || flags.has('end')) break;
   }
   return changed ? { kind: 'path', uri: current, query, passThrough, rule: changed } : { kind: 'none' };
+}
+
+/** A RewriteRule's or RewriteCond's words and flags, as every request reads them. */
+interface RewriteLine {
+  readonly first: string;
+  readonly second: string;
+  readonly flags: ReadonlyMap<string, string>;
+}
+
+const READ_LINES = new WeakMap<Directive, RewriteLine | null>();
+
+/** A line's words and flags, read once per (frozen) directive, not once per request; undefined for a line Apache refuses. */
+function readLine(directive: Directive): RewriteLine | undefined {
+  let read = READ_LINES.get(directive);
+  if (read === undefined) {
+    const words = rewriteArguments(directive);
+    read = words ? { first: words.first.value, second: words.second.value, flags: flagsOf(words.flags?.value) } : null;
+    READ_LINES.set(directive, read);
+  }
+  return read ?? undefined;
 }
 
 /** The flags of a `[A,B=c]` word, by lower-case name; mod_rewrite trims the spaces around each (`[L, P]`). */
