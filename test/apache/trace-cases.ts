@@ -282,11 +282,28 @@ RewriteRule "^/back\\" "http://{b}/backslash" [P]
 RewriteRule ^/two\\d$ http://{b}/two [P]
 RewriteRule ^/slash$ "http://{b}/s\" [P]
 RewriteRule ^/moved\ here$ /there [R=301,L]
+RewriteRule ^/sp$ http://{b}/x\ y [P]
+RewriteRule ^/rsp$ /x\ y [R=302,L]
+RewriteRule '^/single\ q$' 'http://{a}/single' [P]
 RewriteCond %{HTTP:X-Words} ^a\ b$
 RewriteRule ^/cond$ http://{a}/cond [P]
 ProxyPass / http://{c}/`,
     requests: [
-      ...paths('/a%20b', '/a', '/q%20d', '/back%5Cx', '/back', '/two%5Cd', '/two5', '/slash', '/moved%20here', '/cond'),
+      ...paths(
+        '/a%20b',
+        '/a',
+        '/q%20d',
+        '/back%5Cx',
+        '/back',
+        '/two%5Cd',
+        '/two5',
+        '/slash',
+        '/moved%20here',
+        '/cond',
+        '/sp',
+        '/rsp',
+        '/single%20q',
+      ),
       { path: '/cond', headers: { 'X-Words': 'a b' } },
     ],
   },
