@@ -271,6 +271,42 @@ ProxyPass "/" "http://{c}/fallback/"`,
       { path: '/main/x' },
     ],
   },
+  {
+    // mod_rewrite cuts its own words (parseargline): a backslash keeps a space in a word, never
+    // escapes a quote, and `\\` stays two backslashes (a literal one for PCRE).
+    name: "RewriteRule and RewriteCond words as mod_rewrite reads them: '\\ ', '\\\\', '\\\"'",
+    config: String.raw`RewriteEngine On
+RewriteRule ^/a\ b$ http://{a}/space [P]
+RewriteRule "^/q\ d$" "http://{a}/quoted" [P]
+RewriteRule "^/back\\" "http://{b}/backslash" [P]
+RewriteRule ^/two\\d$ http://{b}/two [P]
+RewriteRule ^/slash$ "http://{b}/s\" [P]
+RewriteRule ^/moved\ here$ /there [R=301,L]
+RewriteRule ^/sp$ http://{b}/x\ y [P]
+RewriteRule ^/rsp$ /x\ y [R=302,L]
+RewriteRule '^/single\ q$' 'http://{a}/single' [P]
+RewriteCond %{HTTP:X-Words} ^a\ b$
+RewriteRule ^/cond$ http://{a}/cond [P]
+ProxyPass / http://{c}/`,
+    requests: [
+      ...paths(
+        '/a%20b',
+        '/a',
+        '/q%20d',
+        '/back%5Cx',
+        '/back',
+        '/two%5Cd',
+        '/two5',
+        '/slash',
+        '/moved%20here',
+        '/cond',
+        '/sp',
+        '/rsp',
+        '/single%20q',
+      ),
+      { path: '/cond', headers: { 'X-Words': 'a b' } },
+    ],
+  },
   // Sections.
   {
     name: '<LocationMatch> ProxyPass and Require all denied',

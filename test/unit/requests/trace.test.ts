@@ -51,6 +51,12 @@ describe('request model: trace', () => {
       'local ?',
     ],
     [`${BALANCER}RewriteEngine On\nRewriteRule "^/old/(.*)$" "/new/$1" [R=301,L]`, 'http://h/old/x', 'local 301'],
+    // mod_rewrite's own words (parseargline; test/apache/trace-cases.ts): a backslash keeps a space, never escapes a quote, `\\` stays
+    ['RewriteEngine On\nRewriteRule ^/a\\ b$ http://10.0.0.3/space [P]', 'http://h/a%20b', 'http://10.0.0.3 http://10.0.0.3/space'],
+    ['RewriteEngine On\nRewriteRule "^/back\\\\" "http://10.0.0.3/b" [P]', 'http://h/back%5Cx', 'http://10.0.0.3 http://10.0.0.3/b'],
+    ['RewriteEngine On\nRewriteRule ^/two\\\\d$ http://10.0.0.3/two [P]', 'http://h/two%5Cd', 'http://10.0.0.3 http://10.0.0.3/two'],
+    ['RewriteEngine On\nRewriteRule ^/two\\\\d$ http://10.0.0.3/two [P]', 'http://h/two5', 'local ?'],
+    ['RewriteEngine On\nRewriteRule ^/slash$ "http://10.0.0.3/s\\" [P]', 'http://h/slash', 'http://10.0.0.3 http://10.0.0.3/s%5C'],
     [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/a%2Fb', 'error 404'],
     [`${BALANCER}<Location "/">\n  Require all denied\n</Location>\nProxyPass "/" "balancer://api/"`, 'http://h/x', 'error 403'],
     [`${BALANCER}ProxyPass "/" "balancer://other/"`, 'http://h/x', 'error 503'],

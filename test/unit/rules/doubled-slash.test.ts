@@ -5,6 +5,11 @@ import { ruleTable } from '../../support/rules';
 const B = '<Proxy balancer://app>\n    BalancerMember http://10.0.0.1:8080\n</Proxy>\n';
 
 ruleTable('doubled-slash', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [
+    `${B}RewriteEngine On\n[[RewriteRule ^(.*)\\ ?$ balancer://app/$1 [P]]]`,
+    { fixed: `${B}RewriteEngine On\nRewriteRule ^/(.*)\\ ?$ balancer://app/$1 [P]` },
+  ],
   [
     `${B}RewriteEngine On\n[[RewriteRule "^(.*)$" "balancer://app/$1" [P]]]`,
     {

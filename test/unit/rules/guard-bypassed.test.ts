@@ -5,6 +5,10 @@ import { ruleTable } from '../../support/rules';
 const B = '<Proxy balancer://app>\n    BalancerMember http://10.0.0.1:8080\n</Proxy>\n';
 
 ruleTable('guard-bypassed', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [
+    `<Proxy "http://10.0.0.1:8080/*">\n    Require ip 10.9.9.9\n</Proxy>\nRewriteEngine On\nRewriteRule ^/a\\ b(.*) http://10.0.0.1:8080/$1 [P]`,
+  ],
   [
     `${B}[[<Directory "/var/www/admin">]]\n    Require ip 10.9.9.9\n</Directory>\nProxyPass / balancer://app/`,
     {

@@ -4,6 +4,11 @@ import { ruleTable } from '../../support/rules';
 const B = '<Proxy balancer://app>\n    BalancerMember http://10.0.0.1:8080\n</Proxy>\n';
 
 ruleTable('local-path-proxied', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [
+    `${B}RewriteEngine On\n[[Alias /static/ /srv/static/]]\nRewriteRule ^/(.*)\\ ?$ balancer://app/$1 [P]`,
+    { says: ['RewriteRule "^/(.*)\\ ?$" takes'] },
+  ],
   [
     `${B}[[Alias "/static/" "/srv/static/"]]\nProxyPass "/" "balancer://app/"`,
     {

@@ -6,6 +6,8 @@ const BALANCER = '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1
 const PASS = 'ProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"';
 
 ruleTable('open-forward-proxy', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [`${BALANCER}[[ProxyRequests On]]\nRewriteEngine On\nRewriteRule ^/a\\ b(.*) balancer://shop/$1 [P]`],
   [
     `[[ProxyRequests On]]\n${BALANCER}${PASS}`,
     {

@@ -5,6 +5,10 @@ import { ruleTable } from '../../support/rules';
 const B = '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n';
 
 ruleTable('proxy-star-denied', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [`${B}[[<Proxy *>]]\n    Require all denied\n</Proxy>\nRewriteEngine On\nRewriteRule ^/a\\ b(.*) http://10.0.0.1:8080/$1 [P]`],
+  // mod_rewrite trims the spaces around each flag: a quoted field with them proxies
+  [`${B}[[<Proxy *>]]\n    Require all denied\n</Proxy>\nRewriteEngine On\nRewriteRule ^/(.*) http://10.0.0.1:8080/$1 "[L, P]"`],
   [
     `${B}[[<Proxy "*">]]\n    Require all denied\n</Proxy>\nProxyPass "/" "balancer://app/"`,
     { says: ['they get 403', 'ProxyRequests Off'] },

@@ -4,6 +4,9 @@ import { ruleTable } from '../../support/rules';
 const W = '<Proxy balancer://ws>\n    BalancerMember ws://10.0.0.1:8080\n</Proxy>\nRewriteEngine On\n';
 
 ruleTable('query-in-path-pattern', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [`${W}RewriteRule [[^/a\\ b\\?id=1$]] balancer://ws/item [P]`, { says: ['"^/a\\ b\\?id=1$" looks for a query string'] }],
+  [`${W}RewriteCond %{REQUEST_URI} [[^/a\\ b\\?id=1$]]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
   [
     `${W}RewriteCond %{REQUEST_URI} [[transport=websocket]]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`,
     {

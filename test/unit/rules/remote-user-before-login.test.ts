@@ -3,6 +3,11 @@ import { ruleTable } from '../../support/rules';
 // The member receives "(null)" for a user read before the login: checked on Apache/2.4.71
 // (test/apache/request-mistakes.test.ts, headers).
 ruleTable('remote-user-before-login', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [
+    'RewriteEngine On\nRewriteCond [[%{HTTP:X-Team}\\ %{REMOTE_USER}]] ^a\\ b$\nRewriteRule .* - [F]',
+    { fixed: 'RewriteEngine On\nRewriteCond %{HTTP:X-Team}\\ %{LA-U:REMOTE_USER} ^a\\ b$\nRewriteRule .* - [F]' },
+  ],
   [
     'RewriteEngine On\nRewriteCond [[%{REMOTE_USER}]] (.+)\nRewriteRule .* - [E=RU:%1]',
     {

@@ -7,6 +7,8 @@ const W = '<Proxy balancer://ws>\n    BalancerMember ws://10.0.0.1:8080\n</Proxy
 ruleTable(
   'rewrite-proxy-without-flag',
   [
+    // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+    [`${W}[[RewriteRule ^/a\\ b balancer://ws/ [L]]]`, { fixed: `${W}RewriteRule ^/a\\ b balancer://ws/ [L,P]` }],
     [
       `${W}RewriteCond %{HTTP:Upgrade} websocket [NC]\n[[RewriteRule "^/(.*)$" "balancer://ws/$1" [L]]]`,
       {

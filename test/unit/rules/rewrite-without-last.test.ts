@@ -5,6 +5,11 @@ const B =
   '<Proxy balancer://app>\n    BalancerMember http://10.0.0.1:8080\n</Proxy>\n<Directory /srv/acme>\n    Require all granted\n</Directory>\nRewriteEngine On\n';
 
 ruleTable('rewrite-without-last', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [
+    `${B}[[RewriteRule ^/acme\\ files/(.*)$ /srv/acme/$1]]\nRewriteRule ^/(.*)$ balancer://app/$1 [P]`,
+    { fixed: `${B}RewriteRule ^/acme\\ files/(.*)$ /srv/acme/$1 [L]\nRewriteRule ^/(.*)$ balancer://app/$1 [P]` },
+  ],
   [
     `${B}[[RewriteRule ^/\\.well-known/acme-challenge/(.*)$ /srv/acme/$1]]\nRewriteRule ^/(.*)$ balancer://app/$1 [P]`,
     {

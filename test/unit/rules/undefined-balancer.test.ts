@@ -6,6 +6,8 @@ import { COMPLETE, ruleTable } from '../../support/rules';
 const SHOP = '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n';
 
 ruleTable('undefined-balancer', [
+  // mod_rewrite's own words (parseargline): a backslash never escapes a quote, so the substitution ends there
+  [`${SHOP}RewriteRule ^/x [["balancer://shp/x\\"]] [P]`],
   [
     `${SHOP}ProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop/" [["balancer://shop1/"]]`,
     {

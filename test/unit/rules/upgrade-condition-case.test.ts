@@ -5,6 +5,12 @@ import { ruleTable } from '../../support/rules';
 const W = '<Proxy balancer://ws>\n    BalancerMember ws://10.0.0.1:8080\n</Proxy>\nRewriteEngine On\n';
 
 ruleTable('upgrade-condition-case', [
+  // mod_rewrite's own words (parseargline, test/apache/trace-cases.ts): a backslash keeps a space in a word
+  [`${W}RewriteCond %{HTTP:Upgrade} ^web\\ socket$ [NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`],
+  [
+    `${W}RewriteCond %{HTTP:Upgrade} [[^web\\ socket$]]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`,
+    { fixed: `${W}RewriteCond %{HTTP:Upgrade} ^web\\ socket$ [NC]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]` },
+  ],
   [
     `${W}RewriteCond %{HTTP:Upgrade} [[^websocket$]]\nRewriteRule ^/(.*) balancer://ws/$1 [P,L]`,
     {

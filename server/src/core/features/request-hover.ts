@@ -11,11 +11,13 @@ import { locator } from '../files';
 import { codeSpan, escapeMarkdown } from '../markup';
 import { pathMatching, pathUnder, requestTo, urlPath } from '../requests/probe';
 import type { Trace } from '../requests/request';
+import { flagsOf } from '../requests/rewrite';
 import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
 import { percentEncode } from '../requests/uri';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Section } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { plural } from './share-text';
@@ -121,11 +123,10 @@ function directivePath(directive: Directive, sections: readonly Section[]): { pa
   }
   if (sections.length > 0) return undefined;
   if (name === 'rewriterule') {
-    const [pattern, , flags] = words;
-    const isProxy = (flags ?? '')
-      .replace(/^\[|\]$/g, '')
-      .split(',')
-      .some((flag) => ['p', 'proxy'].includes(asciiLower(flag)));
+    const rewrite = rewriteArguments(directive);
+    const pattern = rewrite?.first.value;
+    const flags = flagsOf(rewrite?.flags?.value);
+    const isProxy = flags.has('p') || flags.has('proxy');
     return isProxy && pattern !== undefined && !pattern.startsWith('!') ? { path: pattern, isRegex: true } : undefined;
   }
   if (name === 'alias' || name === 'scriptalias') return words[0] === undefined ? undefined : { path: words[0], isRegex: false };

@@ -7,6 +7,7 @@ import type { Span } from '../span';
 import { knownModules } from '../syntax/conditions';
 import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
@@ -711,7 +712,7 @@ class Builder {
 
   /** ProxyPassReverse, RewriteRule [P], SetHandler proxy:balancer://… and the like only name a balancer. */
   private otherReferences(directive: Directive): void {
-    for (const word of directive.args) {
+    for (const word of handlerWords(directive)) {
       // Most words name no URL at all; lower-casing is for those that do.
       const at = word.value.includes('://') ? word.value.toLowerCase().indexOf('balancer://') : -1;
       if (at < 0) continue;

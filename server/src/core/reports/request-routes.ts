@@ -11,6 +11,7 @@ import { serverKey } from '../model/model';
 import { parseRequest } from '../requests/request';
 import { chooseServer, serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
+import { handlerWords } from '../syntax/rewrite-words';
 import { walk } from '../syntax/walk';
 
 /** One example request: the server it is meant for, how a client reaches it, and the path asked. */
@@ -59,7 +60,8 @@ export function requestRouting(analysis: Analysis, locate: Locate): RequestRouti
         : step.kind === 'enter' && PATH_SECTIONS.has(asciiLower(step.section.name))
           ? step.section
           : undefined;
-    const path = named && probePath(named.args[0]?.value ?? '');
+    const first = named?.kind === 'directive' ? handlerWords(named)[0] : named?.args[0];
+    const path = named && probePath(first?.value ?? '');
     if (path) paths.add(path);
   }
   const servers = serversOf(analysis);

@@ -5,8 +5,10 @@
 import { asciiLower } from '../ascii';
 import { balancerName } from '../model/urls';
 import { enclosing, foldedName, stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Word } from '../syntax/words';
+import { flagsOf } from './rewrite';
 
 /** A line that proxies requests to a balancer: a ProxyPass or a `RewriteRule … [P]`. */
 export interface BalancerPass {
@@ -100,7 +102,11 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
           path = first.value;
         }
       }
-    } else if (name === 'rewriterule' && isProxyFlag(directive.args[2]?.value)) url = directive.args[1];
+    } else if (name === 'rewriterule') {
+      const words = rewriteArguments(directive);
+      const flags = flagsOf(words?.flags?.value);
+      if (flags.has('p') || flags.has('proxy')) url = words?.second;
+    }
     if (!url || !/^balancer:\/\//i.test(url.value) || url.value.includes('${') || url.value.includes('%{')) continue;
     const named = balancerName(url.value.split(/[$?]/)[0]!);
     if (!('name' in named)) continue;
@@ -110,15 +116,6 @@ export function proxyLines(nodes: readonly Node[], text: string): ProxyLines {
   const lines = { passes, reverses };
   PROXY_LINES.set(nodes, lines);
   return lines;
-}
-
-/** `[P]`, `[L,P]`, `[proxy]`: mod_rewrite's flag that hands the substitution to mod_proxy. */
-function isProxyFlag(flags: string | undefined): boolean {
-  if (!flags?.startsWith('[') || !flags.endsWith(']')) return false;
-  return flags
-    .slice(1, -1)
-    .split(',')
-    .some((flag) => ['p', 'proxy'].includes(asciiLower(flag.trim())));
 }
 
 function raw(text: string, word: Word): string {

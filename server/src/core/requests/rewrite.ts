@@ -4,6 +4,7 @@
  * `%{…}` substituted, and the flags that decide what happens next (P, R, F, G, PT, L, NC, QSA, QSD).
  */
 import { asciiLower } from '../ascii';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import type { ClientRequest, TraceStep } from './request';
 import { headerValue } from './request';
@@ -58,23 +59,25 @@ export function runRewrite(
   let changed: Directive | undefined;
   let passThrough = false;
   for (const line of lines) {
-    const args = line.directive.args.map((word) => word.value);
+    if (line.name !== 'rewritecond' && line.name !== 'rewriterule') continue;
+    // A line Apache refuses (no second word) never runs.
+    const read = readLine(line.directive);
     if (line.name === 'rewritecond') {
-      const flags = flagsOf(args[2]);
+      if (!read) continue;
+      const { flags } = read;
       conditions.push({
         directive: line.directive,
-        test: args[0] ?? '',
-        pattern: args[1] ?? '',
+        test: read.first,
+        pattern: read.second,
         nocase: flags.has('nc') || flags.has('nocase'),
         or: flags.has('or') || flags.has('ornext'),
       });
       continue;
     }
-    if (line.name !== 'rewriterule') continue;
     const ruleConditions = conditions;
     conditions = [];
-    const [patternText = '', substitution = '-', flagText] = args;
-    const flags = flagsOf(flagText);
+    if (!read) continue;
+    const { first: patternText, second: substitution, flags } = read;
     const negated = patternText.startsWith('!');
     const match = matchPattern(
       negated ? patternText.slice(1) : patternText,
@@ -116,6 +119,26 @@ export function runRewrite(
     if (flags.has('l') || flags.has('last') || flags.has('end')) break;
   }
   return changed ? { kind: 'path', uri: current, query, passThrough, rule: changed } : { kind: 'none' };
+}
+
+/** A RewriteRule's or RewriteCond's words and flags, as every request reads them. */
+interface RewriteLine {
+  readonly first: string;
+  readonly second: string;
+  readonly flags: ReadonlyMap<string, string>;
+}
+
+const READ_LINES = new WeakMap<Directive, RewriteLine | null>();
+
+/** A line's words and flags, read once per (frozen) directive, not once per request; undefined for a line Apache refuses. */
+function readLine(directive: Directive): RewriteLine | undefined {
+  let read = READ_LINES.get(directive);
+  if (read === undefined) {
+    const words = rewriteArguments(directive);
+    read = words ? { first: words.first.value, second: words.second.value, flags: flagsOf(words.flags?.value) } : null;
+    READ_LINES.set(directive, read);
+  }
+  return read ?? undefined;
 }
 
 /** The flags of a `[A,B=c]` word, by lower-case name; mod_rewrite trims the spaces around each (`[L, P]`). */

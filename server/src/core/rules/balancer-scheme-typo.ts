@@ -4,6 +4,7 @@ import { editDistance } from '../suggest';
 import type { Model } from '../model/model';
 import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';
+import { handlerWords } from '../syntax/rewrite-words';
 import { slotName } from './shared';
 import type { Rule } from './types';
 
@@ -47,7 +48,7 @@ export const rule: Rule = {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
       // Named only for a word that may hold a typo: most lines have none.
       let name: string | undefined;
-      for (const word of directive.args) {
+      for (const word of handlerWords(directive)) {
         if (!hasLongScheme(text, word.span.start, word.span.end)) continue;
         name ??= asciiLower(directive.name);
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;

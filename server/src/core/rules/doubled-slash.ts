@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { pathMatching, probe, serverLines, urlPath } from '../requests/probe';
 import { flagsOf } from '../requests/rewrite';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Section } from '../syntax/tree';
 import type { Fix, Rule } from './types';
 
@@ -42,12 +43,13 @@ export const rule: Rule = {
  * trailing-slash-mismatch's.
  */
 function patternOf(name: string, directive: Directive, sections: readonly Section[]): string | undefined {
-  const args = directive.args.map((word) => word.value);
   if (name === 'rewriterule') {
-    if (sections.length > 0 || args[0]?.startsWith('!')) return undefined;
-    const flags = flagsOf(args[2]);
-    return flags.has('p') || flags.has('proxy') ? args[0] : undefined;
+    const words = rewriteArguments(directive);
+    if (sections.length > 0 || !words || words.first.value.startsWith('!')) return undefined;
+    const flags = flagsOf(words.flags?.value);
+    return flags.has('p') || flags.has('proxy') ? words.first.value : undefined;
   }
+  const args = directive.args.map((word) => word.value);
   const section = sections.at(-1);
   if (section) {
     const sectionName = section.name.toLowerCase();
@@ -61,8 +63,9 @@ function patternOf(name: string, directive: Directive, sections: readonly Sectio
 
 /** What to change, and the fix when it is certain. */
 function adviceFor(name: string, directive: Directive, text: string): { advice: string; fix?: Fix } {
-  const [pattern, target] = directive.args;
-  if (name === 'rewriterule' && target) {
+  const words = name === 'rewriterule' ? rewriteArguments(directive) : undefined;
+  if (words) {
+    const { first: pattern, second: target } = words;
     const raw = text.slice(target.span.start, target.span.end);
     const before = raw.indexOf('/%{REQUEST_URI}');
     if (before >= 0) {
@@ -72,9 +75,9 @@ function adviceFor(name: string, directive: Directive, text: string): { advice: 
         fix: { title: 'Remove the slash before %{REQUEST_URI}', safe: true, edits: [{ span: { start: at, end: at + 1 }, newText: '' }] },
       };
     }
-    const rawPattern = pattern ? text.slice(pattern.span.start, pattern.span.end) : '';
+    const rawPattern = text.slice(pattern.span.start, pattern.span.end);
     const caret = rawPattern.indexOf('^(');
-    if (pattern && caret >= 0 && /\/\$\d/.test(target.value)) {
+    if (caret >= 0 && /\/\$\d/.test(target.value)) {
       // At server level every path starts with `/`, so `^/(…` matches what `^(…` matched.
       const at = pattern.span.start + caret + 1;
       return {

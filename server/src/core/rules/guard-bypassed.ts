@@ -4,6 +4,7 @@ import { isBalancerUrl } from '../model/urls';
 import { probe, serverOf, serverLines } from '../requests/probe';
 import { serversOf, Server } from '../requests/servers';
 import { stepsNamed } from '../syntax/named';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Section } from '../syntax/tree';
 import type { Analysis } from '../analysis';
 import { guardsAccess } from './shared';
@@ -94,7 +95,9 @@ interface Targets {
 function proxyTargets(analysis: Analysis): Targets {
   const targets: string[] = [];
   for (const line of serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'balancermember'])) {
-    const words = line.directive.args.map((word) => word.value).filter((word) => word !== '~');
+    const words = handlerWords(line.directive)
+      .map((word) => word.value)
+      .filter((word) => word !== '~');
     const inSection = line.sections.length > 0 && line.name !== 'rewriterule' && line.name !== 'balancermember';
     const target = line.name === 'balancermember' ? words[0] : inSection ? words[0] : words[1];
     if (target && target !== '!') targets.push(target.toLowerCase().split(/\$\d|%\{|\$\{/)[0]!);

@@ -1,4 +1,5 @@
 import { stepsNamed } from '../syntax/named';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Rule } from './types';
 
 /**
@@ -44,7 +45,7 @@ export const rule: Rule = {
     const setHere = new Set<string>();
     for (const step of stepsNamed(nodes, SETTERS)) {
       if (step.kind !== 'directive') continue;
-      for (const word of step.directive.args)
+      for (const word of handlerWords(step.directive))
         for (const match of word.value.matchAll(/(?:^|[\s,[])(?:E=)?!?([A-Za-z_][A-Za-z0-9_]*)(?=[=:]|$)/g))
           setHere.add(match[1]!.toUpperCase());
     }

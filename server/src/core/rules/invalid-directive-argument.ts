@@ -8,15 +8,9 @@ import { knownModules } from '../syntax/conditions';
 import { type MappedText, spanOf } from '../syntax/lines';
 import type { Directive, SyntaxTree } from '../syntax/tree';
 import { type NamedStep, stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import { nextWord } from '../syntax/words';
-import {
-  isRewriteFlag,
-  REWRITE_RULE_FLAGS,
-  type RewriteDirective,
-  type RewriteRefusal,
-  rewriteRefusal,
-  rewriteWords,
-} from './rewrite-arguments';
+import { isRewriteFlag, REWRITE_RULE_FLAGS, type RewriteDirective, type RewriteRefusal, rewriteRefusal } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
 
@@ -149,16 +143,16 @@ function isLoaded(tree: SyntaxTree, module: string): boolean {
 function rewriteFinding(directive: Directive, tree: SyntaxTree): RuleFinding | undefined {
   const name: RewriteDirective = asciiLower(directive.name) === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
   const { argText } = directive;
-  const words = rewriteWords(argText.text);
-  const found = rewriteRefusal(name, argText.text, words);
+  const found = rewriteRefusal(name, argText.text);
   if (found) return rewriteRefusalFinding(directive, argText, name, found);
+  const words = rewriteArguments(directive);
   if (name === 'RewriteRule' || !words || asciiLower(words.first.value) !== 'expr') return undefined;
   // A leading `!` negates; Apache 2.4.71 puts no colon before ap_expr's words.
   const condition = words.second.value;
   const expression = condition.startsWith('!') ? condition.slice(1) : condition;
   return refusal(
     'RewriteCond expr',
-    spanOf(argText, words.second.writtenStart, words.second.writtenEnd),
+    words.second.span,
     exprError(expression, exprLookups(tree)),
     `RewriteCond: cannot compile expression "${expression}" `,
   );

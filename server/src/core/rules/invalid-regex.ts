@@ -2,10 +2,9 @@ import { asciiLower } from '../ascii';
 import { pcreError } from '../pcre';
 import type { Directive, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
-import { spanOf } from '../syntax/lines';
-import { rewriteWords } from './rewrite-arguments';
 import type { Rule } from './types';
 
 /** A regular expression a handler compiles while the configuration is read, and what Apache says when PCRE refuses it. */
@@ -90,15 +89,14 @@ function directiveRegex(directive: Directive, parent: Section | undefined): Comp
   if (name === 'proxypass' || name === 'proxypassmatch') return passRegex(directive, parent, name === 'proxypassmatch');
   if (name === 'rewriterule' || name === 'rewritecond') {
     // mod_rewrite cuts its words with parseargline: `^/a\ b` is one word, a backslash never escapes a quote.
-    const { argText } = directive;
-    const words = rewriteWords(argText.text);
+    const words = rewriteArguments(directive);
     const word = name === 'rewriterule' ? words?.first : words?.second;
     if (!word || (name === 'rewritecond' && asciiLower(words?.first.value ?? '') === 'expr')) return undefined;
     const pattern = word.value.startsWith('!') ? word.value.slice(1) : word.value;
     if (name === 'rewritecond' && CONDITION_TEST.test(pattern)) return undefined;
     const label = name === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
     return {
-      span: spanOf(argText, word.writtenStart, word.writtenEnd),
+      span: word.span,
       pattern,
       apacheMessage: `${label}: cannot compile regular expression '${pattern}'`,
     };

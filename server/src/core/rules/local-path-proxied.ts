@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { pathUnder, probe, serverOf, serverLines } from '../requests/probe';
 import { serversOf, Line } from '../requests/servers';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import { argument, indentationAt } from './shared';
 import type { Fix, Rule } from './types';
@@ -117,7 +118,7 @@ function localPath(line: Line, errorOverride: boolean): LocalPath | undefined {
 }
 
 function directiveLabel(directive: Directive): string {
-  const first = directive.args[0]?.value ?? '';
+  const first = handlerWords(directive)[0]?.value ?? '';
   return directive.name.toLowerCase() === 'rewriterule' ? `RewriteRule ${quoted(first)}` : `${directive.name} ${quoted(first)}`;
 }
 

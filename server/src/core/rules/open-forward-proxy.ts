@@ -1,5 +1,7 @@
 import { asciiLower } from '../ascii';
+import { flagsOf } from '../requests/rewrite';
 import { foldedName, linesByServer, parentSection } from '../syntax/named';
+import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Rule } from './types';
 
@@ -32,7 +34,7 @@ export const rule: Rule = {
       const server: Server = { requests: undefined, reverseProxies: false, restricted: false };
       for (const { directive, parent } of lines) {
         const name = asciiLower(directive.name);
-        const value = directive.args.map((word) => asciiLower(word.value));
+        const value = handlerWords(directive).map((word) => asciiLower(word.value));
         if (name === 'proxyrequests' && (value[0] === 'on' || value[0] === 'off')) server.requests = { directive, isOn: value[0] === 'on' };
         else if (ACCESS.has(name) && !(name === 'require' && value.join(' ') === 'all granted') && inProxyAll(parent))
           server.restricted = true;
@@ -86,6 +88,6 @@ function proxyAllTest(nodes: readonly Node[]): (section: Section | undefined) =>
 function isBalancerPass(name: string, args: readonly string[]): boolean {
   if (name === 'proxypass') return args.some((arg) => arg.startsWith('balancer://'));
   if (name !== 'rewriterule') return false;
-  const flags = args[2];
-  return (args[1]?.startsWith('balancer://') ?? false) && flags !== undefined && /^\[(.*,)?\s*(p|proxy)\s*(,.*)?\]$/.test(flags);
+  const flags = flagsOf(args[2]);
+  return (args[1]?.startsWith('balancer://') ?? false) && (flags.has('p') || flags.has('proxy'));
 }

@@ -1,4 +1,6 @@
+import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
+import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import { deniesAll, grantsAll } from './shared';
 import type { Rule } from './types';
 
@@ -17,13 +19,14 @@ export const rule: Rule = {
     const proxies = stepsNamed(nodes, ['<proxy']).flatMap((step) => (step.kind === 'enter' ? [step.section] : []));
     const denying = proxies.filter((section) => section.args.length === 1 && section.args[0]!.value === '*' && deniesAll(section));
     if (denying.length === 0) return;
-    const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter(
-      (step) =>
-        step.kind === 'directive' &&
-        (step.directive.name.toLowerCase() !== 'rewriterule' || /\[(.*,)?(p|proxy)(,.*)?\]$/i.test(step.directive.args[2]?.value ?? '')),
-    );
+    const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter((step) => {
+      if (step.kind !== 'directive') return false;
+      if (step.directive.name.toLowerCase() !== 'rewriterule') return true;
+      const flags = flagsOf(rewriteArguments(step.directive)?.flags?.value);
+      return flags.has('p') || flags.has('proxy');
+    });
     const pass = passes.find(
-      (step) => step.kind === 'directive' && step.directive.args.some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
+      (step) => step.kind === 'directive' && handlerWords(step.directive).some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
     );
     if (!pass || pass.kind !== 'directive') return;
     // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests:

@@ -1,5 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Rule } from './types';
 
 /** Variables that hold the path only. */
@@ -30,9 +31,11 @@ export const rule: Rule = {
         continue;
       }
       const isRule = directive.name.toLowerCase() === 'rewriterule';
-      const [first, second] = directive.args;
+      const words = rewriteArguments(directive);
+      if (!words) continue;
+      const { first, second } = words;
       const pattern = isRule ? first : second;
-      if (!pattern || (!isRule && !PATH_ONLY.test(first?.value ?? ''))) continue;
+      if (!isRule && !PATH_ONLY.test(first.value)) continue;
       const text = pattern.value.replace(/^!/, '');
       // Expression tests (`-f`, `=`, `<`…) are not regular expressions.
       if (!isRule && /^(-[a-zA-Z]+|[=<>])/.test(text)) continue;
@@ -40,7 +43,7 @@ export const rule: Rule = {
       if (!asks) continue;
       yield {
         span: pattern.span,
-        message: `${quoted(pattern.value)} looks for a query string, but ${isRule ? 'RewriteRule matches' : first!.value} only the path: test %{QUERY_STRING}`,
+        message: `${quoted(pattern.value)} looks for a query string, but ${isRule ? 'RewriteRule matches' : first.value} only the path: test %{QUERY_STRING}`,
       };
     }
   },

@@ -1,4 +1,5 @@
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Rule } from './types';
 
 export const rule: Rule = {
@@ -14,7 +15,7 @@ export const rule: Rule = {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
       // In <Directory> and .htaccess context the rules run after the login, where REMOTE_USER is set.
       if (step.kind !== 'directive' || (step.parent && step.parent.name.toLowerCase() !== 'virtualhost')) continue;
-      const test = step.directive.args[0];
+      const test = rewriteArguments(step.directive)?.first;
       if (!test || !/%\{REMOTE_USER\}/i.test(test.value)) continue;
       const raw = analysis.tree.text.slice(test.span.start, test.span.end);
       const at = raw.search(/%\{REMOTE_USER\}/i);

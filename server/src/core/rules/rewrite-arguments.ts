@@ -1,33 +1,16 @@
 /**
  * mod_rewrite reads the arguments of `RewriteRule` and `RewriteCond` itself (RAW_ARGS): its own
- * quoting (`parseargline`), its own flag lexer (`cmd_parseflagfield`) and each directive's flags
- * (`cmd_rewriterule_setflag`, `cmd_rewritecond_setflag`). What it refuses there, before any pattern
- * is compiled (docs/apache-semantics.md, "parseargline and cmd_parseflagfield").
+ * quoting (`parseargline`, syntax/rewrite-words.ts), its own flag lexer (`cmd_parseflagfield`) and
+ * each directive's flags (`cmd_rewriterule_setflag`, `cmd_rewritecond_setflag`). What it refuses
+ * there, before any pattern is compiled (docs/apache-semantics.md, "parseargline and cmd_parseflagfield").
  */
 import { asciiLower } from '../ascii';
 import { atoi } from '../model/cvalues';
+import { type RewriteWord, rewriteWords } from '../syntax/rewrite-words';
 import { isSpace } from '../syntax/words';
 
 /** The two directives that read their line with parseargline. */
 export type RewriteDirective = 'RewriteRule' | 'RewriteCond';
-
-/** A word as parseargline cuts it: its text (backslashes kept) and where it stands in the argument text. */
-export interface RewriteWord {
-  readonly value: string;
-  /** The value's place, quotes excluded. */
-  readonly start: number;
-  readonly end: number;
-  /** The word as written: its opening quote and closing quote (when there is one) included. */
-  readonly writtenStart: number;
-  readonly writtenEnd: number;
-}
-
-/** The three words of a line; parseargline ignores whatever follows the third. */
-export interface RewriteWords {
-  readonly first: RewriteWord;
-  readonly second: RewriteWord;
-  readonly flags: RewriteWord | undefined;
-}
 
 /** One flag as the lexer hands it over: its name (before `=`) and value, and where they stand in the argument text. */
 export interface RewriteFlag {
@@ -48,10 +31,7 @@ export type RewriteRefusal = { readonly apacheMessage: string } & (
   | { readonly kind: 'redirect-status'; readonly flag: RewriteFlag }
 );
 
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
 const COMMA = 44;
-const BACKSLASH = 92;
 
 /**
  * HTTP statuses Apache 2.4.71 has a status line for (http_protocol.c `status_lines`); `R=` refuses a
@@ -82,39 +62,6 @@ const RULE_FLAGS = new Set(REWRITE_RULE_FLAGS.map(asciiLower));
 
 /** cmd_rewritecond_setflag's names, lower case. */
 const CONDITION_FLAGS = new Set(['nocase', 'nc', 'ornext', 'or', 'novary', 'nv']);
-
-/**
- * parseargline: up to three words, each opened by `"` or `'` and closed by the same quote, or else
- * ended by a space; a backslash before a space keeps the space in the word. Undefined when the
- * line ends inside the first word (Apache: "bad argument line").
- */
-export function rewriteWords(text: string): RewriteWords | undefined {
-  const first = cut(text, skipSpaces(text, 0));
-  if (first.end === text.length) return undefined;
-  const second = cut(text, skipSpaces(text, first.end + 1));
-  const from = second.end === text.length ? text.length : skipSpaces(text, second.end + 1);
-  return { first, second, flags: from < text.length ? cut(text, from) : undefined };
-}
-
-/** The word at `pos`; reading goes on after the character at its `end` (its quote or space), if any. */
-function cut(text: string, pos: number): RewriteWord {
-  const opening = text.charCodeAt(pos);
-  const quote = opening === DOUBLE_QUOTE || opening === SINGLE_QUOTE ? opening : undefined;
-  const start = quote === undefined ? pos : pos + 1;
-  let end = start;
-  while (end < text.length) {
-    const code = text.charCodeAt(end);
-    if (quote === undefined ? isSpace(code) : code === quote) break;
-    end += code === BACKSLASH && isSpace(text.charCodeAt(end + 1)) ? 2 : 1;
-  }
-  const isClosed = quote !== undefined && end < text.length;
-  return { value: text.slice(start, end), start, end, writtenStart: pos, writtenEnd: isClosed ? end + 1 : end };
-}
-
-function skipSpaces(text: string, pos: number): number {
-  while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
-  return pos;
-}
 
 /**
  * cmd_parseflagfield, once the field is known to start with `[` and end with `]`: the `]` becomes a
@@ -151,9 +98,10 @@ function* rewriteFlags(flags: RewriteWord): Generator<RewriteFlag, void, undefin
 
 /**
  * The first thing mod_rewrite refuses in a line's argument text (RAW_ARGS, `${VAR}` already
- * replaced), if any, before it compiles the pattern; `words` are the text's, when already cut.
+ * replaced), if any, before it compiles the pattern.
  */
-export function rewriteRefusal(directive: RewriteDirective, text: string, words = rewriteWords(text)): RewriteRefusal | undefined {
+export function rewriteRefusal(directive: RewriteDirective, text: string): RewriteRefusal | undefined {
+  const words = rewriteWords(text);
   if (!words) return { kind: 'argument-line', apacheMessage: `${directive}: bad argument line '${text}'` };
   const { flags } = words;
   if (!flags) return undefined;

@@ -1,5 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Fix, Rule } from './types';
 
 /** A back-reference to the rule's pattern, `$0` to `$9`, unless its `$` is escaped. */
@@ -18,8 +19,9 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
       if (step.kind !== 'directive') continue;
-      const [pattern, substitution] = step.directive.args;
-      if (!pattern?.value.startsWith('!') || !substitution) continue;
+      const words = rewriteArguments(step.directive);
+      if (!words?.first.value.startsWith('!')) continue;
+      const { first: pattern, second: substitution } = words;
       const written = text.slice(substitution.span.start, substitution.span.end);
       const reference = BACK_REFERENCE.exec(written);
       if (!reference) continue;

@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import { rewriteRefusal } from './rewrite-arguments';
 import { addRewriteFlag } from './shared';
 import type { Rule } from './types';
@@ -21,11 +22,12 @@ export const rule: Rule = {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
-      const target = directive.args[1]?.value ?? '';
+      const words = rewriteArguments(directive);
+      const target = words?.second.value ?? '';
       if (!PROXY_ONLY.test(target)) continue;
       // A line whose words or flags Apache refuses is invalid-directive-argument's: whether it proxies is moot.
       if (rewriteRefusal('RewriteRule', directive.argText.text)) continue;
-      const flags = flagsOf(directive.args[2]?.value);
+      const flags = flagsOf(words?.flags?.value);
       if (flags.has('p') || flags.has('proxy')) continue;
       const redirects = flags.has('r') || flags.has('redirect');
       const edit = redirects ? undefined : addRewriteFlag(analysis.tree.text, directive, 'P');

@@ -3,6 +3,7 @@ import { quoted } from '../bounded';
 import { pathMatching, probe, serverLines, urlPath } from '../requests/probe';
 import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
 import type { Rule } from './types';
 
@@ -43,9 +44,10 @@ export const rule: Rule = {
     if (lines.length < 2) return;
     const folders = fileFolders(analysis);
     for (const line of lines) {
-      const [pattern, target, flagWord] = line.directive.args;
-      if (line.sections.length > 0 || !pattern || !target || pattern.value.startsWith('!')) continue;
-      const flags = flagsOf(flagWord?.value);
+      const words = rewriteArguments(line.directive);
+      if (line.sections.length > 0 || !words || words.first.value.startsWith('!')) continue;
+      const { first: pattern, second: target } = words;
+      const flags = flagsOf(words.flags?.value);
       if (ENDS.some((flag) => flags.has(flag))) continue;
       const folder = folders.find((each) => target.value.startsWith(each));
       if (!folder) continue;

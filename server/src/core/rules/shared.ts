@@ -7,6 +7,7 @@ import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
 import { sectionClose, unclosedSectionAt } from '../syntax/close';
+import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import type { Fix, TextEdit } from './types';
 
 /**
@@ -58,7 +59,7 @@ function unresolvedWords(tree: SyntaxTree): readonly Span[] {
   if (!tree.text.includes('${')) return spans;
   for (const step of walk(tree.nodes)) {
     const directive = step.kind === 'directive' ? step.directive : step.kind === 'enter' ? step.section.open : undefined;
-    for (const word of directive?.args ?? []) if (word.value.includes('${')) spans.push(word.span);
+    for (const word of directive ? handlerWords(directive) : []) if (word.value.includes('${')) spans.push(word.span);
   }
   spans.sort((a, b) => a.start - b.start);
   return spans;
@@ -193,15 +194,18 @@ export function argument(value: string): string {
  * inside the `[…]` when there is one, else a new `[flag]` word.
  */
 export function addRewriteFlag(text: string, directive: Directive, flag: string): TextEdit | undefined {
-  const words = directive.args;
-  const flags = words[2];
+  const words = rewriteArguments(directive);
+  if (!words) return undefined;
+  const { second, flags } = words;
   if (!flags) {
-    const last = words[1];
-    return last && words.length === 2 ? { span: { start: last.span.end, end: last.span.end }, newText: ` [${flag}]` } : undefined;
+    // After a quote never closed, a new word would be part of the substitution.
+    const written = text.slice(second.span.start, second.span.end);
+    const isOpen = second.quoted && (written.length < 2 || !written.endsWith(written[0]!));
+    return isOpen ? undefined : { span: { start: second.span.end, end: second.span.end }, newText: ` [${flag}]` };
   }
   const raw = text.slice(flags.span.start, flags.span.end);
   const close = raw.lastIndexOf(']');
-  if (words.length !== 3 || !/^["']?\[/.test(raw) || close < 0) return undefined;
+  if (!/^["']?\[/.test(raw) || close < 0) return undefined;
   const at = flags.span.start + close;
   return { span: { start: at, end: at }, newText: flags.value === '[]' ? flag : `,${flag}` };
 }

@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
 import type { Rule } from './types';
 
@@ -18,9 +19,11 @@ export const rule: Rule = {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
-      const [test, pattern, flagWord] = directive.args;
-      const header = /^%\{HTTP:(upgrade|connection)\}$/i.exec(test?.value ?? '')?.[1];
-      if (!header || !pattern || !/[A-Za-z]/.test(pattern.value.replace(/\\[A-Za-z]/g, ''))) continue;
+      const words = rewriteArguments(directive);
+      const header = /^%\{HTTP:(upgrade|connection)\}$/i.exec(words?.first.value ?? '')?.[1];
+      if (!words || !header) continue;
+      const { second: pattern, flags: flagWord } = words;
+      if (!/[A-Za-z]/.test(pattern.value.replace(/\\[A-Za-z]/g, ''))) continue;
       // `=`, `<`, `>` comparisons and -f style tests take the pattern literally; they are case-sensitive too.
       const flags = flagsOf(flagWord?.value);
       // Connection lists tokens: Firefox sends "keep-alive, Upgrade", which ^Upgrade$ never matches.
