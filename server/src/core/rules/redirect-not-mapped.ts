@@ -78,7 +78,7 @@ export const rule: Rule = {
         const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
         const members = balancer ? membersOf(balancer) : isBalancerUrl(target) ? [] : [target];
         const memberPath = urlPath(target) + path.slice(length);
-        if (members.some((member) => `${trimSlashes(member)}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect)) return true;
+        if (members.some((member) => `${member.replace(/\/+$/, '')}${memberPath}`.replace(/([^:])\/\/+/g, '$1/') === redirect)) return true;
       }
       return false;
     };
@@ -141,7 +141,7 @@ export const rule: Rule = {
       // Lines per member are checked for each, up to MAX_MEMBERS.
       const checked = related.some((alias) => isBalancerUrl(alias.real)) ? 1 : Math.min(members.length, MAX_MEMBERS);
       for (let i = 0; i < checked; i++) {
-        const redirect = `${trimSlashes(members[i]!)}${landed}`;
+        const redirect = `${members[i]!.replace(/\/+$/, '')}${landed}`;
         const aliases = aliasesAt(scope, authorityOf(redirect));
         const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
         const got = mapped.by ? urlPath(mapped.value) : mapped.value;
@@ -247,13 +247,6 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** The URL without its trailing slashes. */
-function trimSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
-  return end === url.length ? url : url.slice(0, end);
 }
 
 /** `scheme://host:port` of a URL, lower case. */
