@@ -20,6 +20,8 @@ interface Entered {
 interface Index {
   /** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
   readonly positions: ReadonlyMap<string, readonly number[]>;
+  /** The same names by position (none for a `leave` step). */
+  readonly names: readonly (string | undefined)[];
   readonly sections: ReadonlyMap<Section, Entered>;
   /** The lines read from macro expansions (those with a `macroLine`), in walk order. */
   readonly expanded: readonly Directive[];
@@ -35,7 +37,9 @@ function indexOf(nodes: readonly Node[]): Index {
     const positions = new Map<string, number[]>();
     const sections = new Map<Section, Entered>();
     const expanded: Directive[] = [];
+    const names: (string | undefined)[] = [];
     walk(nodes).forEach((step, position) => {
+      names.push(undefined);
       if (step.kind === 'leave') return;
       if (step.kind === 'enter') {
         // A parent is entered before its children, so its outermost section is known.
@@ -45,11 +49,12 @@ function indexOf(nodes: readonly Node[]): Index {
       const line = step.kind === 'directive' ? step.directive : step.section.open;
       if (line.macroLine) expanded.push(line);
       const name = asciiLower(line.name);
+      names[position] = name;
       const list = positions.get(name);
       if (list) list.push(position);
       else positions.set(name, [position]);
     });
-    index = { positions, sections, expanded, enclosing: new Map() };
+    index = { positions, names, sections, expanded, enclosing: new Map() };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -79,6 +84,11 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
   const found: NamedStep[] = [];
   for (const position of positions) found.push(steps[position] as NamedStep);
   return found;
+}
+
+/** The lower-case name of the directive of each step of `walk(nodes)`, by position (undefined for a `leave` step). */
+export function foldedNames(nodes: readonly Node[]): readonly (string | undefined)[] {
+  return indexOf(nodes).names;
 }
 
 /** The lines of the walk over `nodes` read from macro expansions (those with a `macroLine`), in walk order. */
