@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
-import { balancerName, isBalancerUrl } from '../model/urls';
+import { balancerName, isBalancerUrl, schemeEnd } from '../model/urls';
 import { urlPath } from '../requests/probe';
 import { isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { reverseLocation, ReverseAlias } from '../requests/reverse';
@@ -185,7 +185,7 @@ interface Index<T> {
   readonly byBalancer: Map<Balancer, T[]>;
   readonly byAuthority: Map<string, T[]>;
   /** The balancers of `byBalancer` by the authority of each of their members, built when first asked. */
-  balancersAt: Map<string, Balancer[]> | undefined;
+  balancersAt: Map<string, Balancer | Balancer[]> | undefined;
 }
 
 function newIndex<T>(): Index<T> {
@@ -204,19 +204,23 @@ function file<T>(index: Index<T>, url: string, line: T, balancerOf: (url: string
 /** The lines naming `authority` or a balancer with a member there: each once, in no particular order. */
 function linesAt<T>(index: Index<T>, authority: string): T[] {
   if (!index.balancersAt) {
-    const balancersAt = new Map<string, Balancer[]>();
+    // Most authorities have one balancer: it stands alone, and a list is made for a second one.
+    const balancersAt = new Map<string, Balancer | Balancer[]>();
     for (const balancer of index.byBalancer.keys())
       for (const member of balancer.members) {
         const at = authorityOf(member.name);
-        const list = balancersAt.get(at);
+        const found = balancersAt.get(at);
         // A balancer's members are filed one after another: one with several at an authority is last in its list.
-        if (!list) balancersAt.set(at, [balancer]);
-        else if (list.at(-1) !== balancer) list.push(balancer);
+        if (!found) balancersAt.set(at, balancer);
+        else if (!Array.isArray(found)) {
+          if (found !== balancer) balancersAt.set(at, [found, balancer]);
+        } else if (found.at(-1) !== balancer) found.push(balancer);
       }
     index.balancersAt = balancersAt;
   }
   const lines = [...(index.byAuthority.get(authority) ?? [])];
-  for (const balancer of index.balancersAt.get(authority) ?? []) lines.push(...index.byBalancer.get(balancer)!);
+  const found = index.balancersAt.get(authority);
+  for (const balancer of found === undefined ? [] : Array.isArray(found) ? found : [found]) lines.push(...index.byBalancer.get(balancer)!);
   return lines;
 }
 
@@ -249,7 +253,23 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** `scheme://host:port` of a URL, lower case. */
+/**
+ * `scheme://host:port` of a URL (the whole of it without a `scheme://`), lower case. A member's name
+ * is often just that, already in lower case: it is then returned itself, not a copy.
+ */
 function authorityOf(url: string): string {
-  return (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url).toLowerCase();
+  const colon = schemeEnd(url);
+  let end = url.length;
+  if (colon >= 0 && url.startsWith('//', colon + 1)) {
+    for (end = colon + 3; end < url.length; end++) {
+      const code = url.charCodeAt(end);
+      if (code === 47 || code === 63 || code === 35) break;
+    }
+  }
+  const authority = end === url.length ? url : url.slice(0, end);
+  for (let i = 0; i < authority.length; i++) {
+    const code = authority.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || code > 127) return authority.toLowerCase();
+  }
+  return authority;
 }
