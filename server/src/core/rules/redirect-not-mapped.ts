@@ -63,6 +63,9 @@ export const rule: Rule = {
       if (!isBalancerUrl(each.url.value)) namesMembers = true;
       file(reverseIndex, each.url.value, indexed, balancerOf);
     });
+    // Every authority a checked member's redirect is at, known before the first lookup: the indexes of
+    // members by authority keep only those (a few thousand of 100,000 members).
+    const queried = new Set<string>();
     // The ProxyPass lines by what they name, for the rare redirect that comes back under another path.
     let passIndex: Index<Pass> | undefined;
     /** Whether a ProxyPass sends the public path `path` to the member URL `redirect` points at. */
@@ -71,7 +74,7 @@ export const rule: Rule = {
         passIndex = newIndex<Pass>();
         for (const pass of passes) file(passIndex, pass.url.value, pass, balancerOf);
       }
-      for (const each of linesAt(passIndex, authorityOf(redirect))) {
+      for (const each of linesAt(passIndex, authorityOf(redirect), queried)) {
         const length = aliasMatch(path, each.path);
         if (length === 0) continue;
         const target = each.url.value;
@@ -96,12 +99,13 @@ export const rule: Rule = {
       let aliases = scope.aliases.get(authority);
       if (!aliases) {
         const found: Indexed[] = [];
-        for (const each of linesAt(reverseIndex, authority)) if (scope.inScope(each)) found.push(each);
+        for (const each of linesAt(reverseIndex, authority, queried)) if (scope.inScope(each)) found.push(each);
         scope.aliases.set(authority, (aliases = found.length > 1 ? found.sort((x, y) => x.rank - y.rank || x.order - y.order) : found));
       }
       return aliases;
     };
-    const reported = new Set<ProxyRule>();
+    // First each ProxyPass's plan, and every authority a member's redirect can be at (`queried`).
+    const plans: Plan[] = [];
     for (const pass of passes) {
       const target = pass.url.value;
       const scope = scopeOf(pass.vhost, pass.location);
@@ -136,12 +140,21 @@ export const rule: Rule = {
       if (related.length === 0) continue;
       const targetPath = urlPath(target);
       const landed = `${targetPath.endsWith('/') ? targetPath : `${targetPath}/`}landed`;
-      const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
       // A line naming the balancer maps every member alike (and costs a pass over them): its first member tells.
       // Lines per member are checked for each, up to MAX_MEMBERS.
       const checked = related.some((alias) => isBalancerUrl(alias.real)) ? 1 : Math.min(members.length, MAX_MEMBERS);
+      const redirects: string[] = [];
       for (let i = 0; i < checked; i++) {
         const redirect = `${members[i]!.replace(/\/+$/, '')}${landed}`;
+        redirects.push(redirect);
+        queried.add(authorityOf(redirect));
+      }
+      plans.push({ pass, scope, related, redirects });
+    }
+    const reported = new Set<ProxyRule>();
+    for (const { pass, scope, related, redirects } of plans) {
+      const expected = `${pass.path.endsWith('/') ? pass.path : `${pass.path}/`}landed`;
+      for (const redirect of redirects) {
         const aliases = aliasesAt(scope, authorityOf(redirect));
         const mapped = reverseLocation(redirect, aliases, balancerOf, 'http://client');
         const got = mapped.by ? urlPath(mapped.value) : mapped.value;
@@ -177,6 +190,14 @@ interface Indexed extends ReverseAlias {
   readonly order: number;
 }
 
+/** A ProxyPass to check: its scope, the lines that name its balancer or members, and the redirects of the members checked. */
+interface Plan {
+  readonly pass: Pass;
+  readonly scope: Scope;
+  readonly related: readonly Indexed[];
+  readonly redirects: readonly string[];
+}
+
 /** A ProxyPass line whose path and URL compare as plain strings. */
 type Pass = ProxyRule & { path: string };
 
@@ -184,7 +205,7 @@ type Pass = ProxyRule & { path: string };
 interface Index<T> {
   readonly byBalancer: Map<Balancer, T[]>;
   readonly byAuthority: Map<string, T[]>;
-  /** The balancers of `byBalancer` by the authority of each of their members, built when first asked. */
+  /** The balancers of `byBalancer` by the authority of each of their members (those asked about), built when first asked. */
   balancersAt: Map<string, Balancer | Balancer[]> | undefined;
 }
 
@@ -201,14 +222,18 @@ function file<T>(index: Index<T>, url: string, line: T, balancerOf: (url: string
   }
 }
 
-/** The lines naming `authority` or a balancer with a member there: each once, in no particular order. */
-function linesAt<T>(index: Index<T>, authority: string): T[] {
+/**
+ * The lines naming `authority` or a balancer with a member there: each once, in no particular order.
+ * `authority` is one of `queried`, the only authorities the index of members keeps.
+ */
+function linesAt<T>(index: Index<T>, authority: string, queried: ReadonlySet<string>): T[] {
   if (!index.balancersAt) {
     // Most authorities have one balancer: it stands alone, and a list is made for a second one.
     const balancersAt = new Map<string, Balancer | Balancer[]>();
     for (const balancer of index.byBalancer.keys())
       for (const member of balancer.members) {
         const at = authorityOf(member.name);
+        if (!queried.has(at)) continue;
         const found = balancersAt.get(at);
         // A balancer's members are filed one after another: one with several at an authority is last in its list.
         if (!found) balancersAt.set(at, balancer);
