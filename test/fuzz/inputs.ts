@@ -24,7 +24,8 @@ import type { Diagnostic } from '../../server/src/core/rules/types';
 import { picks, steps } from '../../server/src/core/scheduler/byrequests';
 import { previewPicks, schedulingInputs } from '../../server/src/core/scheduler/preview';
 import { logicalLines, Span } from '../../server/src/core/syntax/lines';
-import type { Node, SyntaxTree } from '../../server/src/core/syntax/tree';
+import type { Directive, Node, SyntaxTree } from '../../server/src/core/syntax/tree';
+import { directiveFields } from '../../server/src/core/syntax/written';
 import { walk } from '../../server/src/core/syntax/walk';
 import { isExploring } from '../support/fuzz';
 
@@ -466,7 +467,7 @@ export function dumpTree(tree: SyntaxTree): string {
     if (value instanceof Set) return [...(value as Set<string>)].sort();
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
     const fields: Record<string, unknown> = { ...value };
-    if (fields['kind'] === 'directive') fields['argText'] = (value as { argText: unknown }).argText;
+    if (fields['kind'] === 'directive') Object.assign(fields, directiveFields(value as Directive));
     return Object.fromEntries(
       Object.keys(fields)
         .sort()

@@ -241,6 +241,7 @@ export class DocumentStates {
       }
     }
     const set = this.partialSet(round, key);
+    if (round.whole) return set;
     if (this.mode.kind === 'full') this.analyseInBackground(round);
     return set;
   }
@@ -260,6 +261,8 @@ export class DocumentStates {
       const readers = possibleReaders(round.inputs.given, key);
       set = this.working(round, key, readers, () => assembleSet(readers, round.inputs.options, round.analyses, round.earlier));
       round.partial.set(key, set);
+      // Every file may read this one (a single configuration, say): its set is the whole workspace's.
+      if (readers.length === round.inputs.given.length) round.whole = set;
     }
     return set;
   }

@@ -167,6 +167,15 @@ describe('hover', () => {
     assert.ok(markdown.indexOf('**if a member fails**') < markdown.indexOf('- _'), markdown);
     assert.ok(markdown.split('\n').length <= 20, `${markdown.split('\n').length} lines:\n${markdown}`);
   });
+  it('asked again on one analysis, shows as many picks as each request asks', () => {
+    const analysis = analyze(SHOP, OPTIONS);
+    const at = SHOP.indexOf('Proxy');
+    const picksLine = (picks: number): string | undefined =>
+      hover(analysis, at, { picks })!.markdown.split('\n').find((line) => line.startsWith('**first picks**'));
+    assert.equal(picksLine(4), '**first picks** `a b a a …`');
+    assert.equal(picksLine(20), '**first picks** `a b a a a b a a b a`');
+    assert.equal(picksLine(4), '**first picks** `a b a a …`');
+  });
   it('shows the expansion of a Use line, the macro, where it is defined, and the balancer it makes', () => {
     const text =
       'Define W 3\n<Macro Pool $name $a>\n<Proxy balancer://$name>\nBalancerMember http://$a loadfactor=${W}\nBalancerMember http://spare status=+H\n</Proxy>\n</Macro>\nUse Pool web 10.0.0.1\n';

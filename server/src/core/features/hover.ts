@@ -111,8 +111,22 @@ function expansionHover(analysis: Analysis, use: Directive): string {
   return out.join('\n');
 }
 
+/**
+ * Balancer hovers made, by preview and picks: an editor asks again as the pointer rests on the name
+ * or moves along it, and a preview (part of an analysis) never changes.
+ */
+const balancerHovers = new WeakMap<BalancerPreview, Map<number, string>>();
+
 /** The schedule preview of a balancer, as markdown. */
 export function balancerHover(preview: BalancerPreview, options: HoverOptions): string {
+  let made = balancerHovers.get(preview);
+  if (!made) balancerHovers.set(preview, (made = new Map()));
+  let markdown = made.get(options.picks);
+  if (markdown === undefined) made.set(options.picks, (markdown = balancerMarkdown(preview, options)));
+  return markdown;
+}
+
+function balancerMarkdown(preview: BalancerPreview, options: HoverOptions): string {
   const { balancer, schedule } = preview;
   const members = balancer.members;
   const out: string[] = [];

@@ -38,6 +38,27 @@ const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
 /** The `sharedBy` of every member no later line shares (frozen: it is never pushed to). */
 const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
 
+/** A member line as the model keeps it: its URL word's span is made when asked for. */
+class MemberLine implements MemberDeclaration {
+  readonly #url: Word;
+
+  constructor(
+    readonly directive: Directive,
+    url: Word,
+    readonly parameters: readonly Parameter[],
+  ) {
+    this.#url = url;
+  }
+
+  get url(): Span {
+    return this.#url.span;
+  }
+
+  get urlText(): string {
+    return this.#url.value;
+  }
+}
+
 interface MutableMember {
   url: string;
   name: string;
@@ -349,7 +370,7 @@ class Builder {
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
     const parameters = table.kept();
-    const declaration: MemberDeclaration = { directive, url: url.span, urlText: url.value, parameters };
+    const declaration = new MemberLine(directive, url, parameters);
     const memberIndex = this.memberIndexes.get(balancer)!;
     const existing = longestPrefix(memberIndex, url.value);
     if (existing) {

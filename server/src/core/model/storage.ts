@@ -15,7 +15,7 @@ import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER
 export class WordParameter implements Parameter {
   readonly key: string;
   readonly value: string;
-  readonly span: Span;
+  readonly #word: Word;
   /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
   readonly #valueStart: number;
 
@@ -24,13 +24,17 @@ export class WordParameter implements Parameter {
     const key = word.value.slice(0, equals);
     this.key = KNOWN_KEYS.get(key) ?? key;
     this.value = word.value.slice(equals + 1);
-    this.span = word.span;
-    const plain = !word.quoted && word.span.end - word.span.start === word.value.length;
-    this.#valueStart = plain ? word.span.start + equals + 1 : -1;
+    this.#word = word;
+    const plain = !word.quoted && word.end - word.start === word.value.length;
+    this.#valueStart = plain ? word.start + equals + 1 : -1;
+  }
+
+  get span(): Span {
+    return this.#word.span;
   }
 
   get valueSpan(): Span {
-    return this.#valueStart < 0 ? this.span : { start: this.#valueStart, end: this.span.end };
+    return { start: this.#valueStart < 0 ? this.#word.start : this.#valueStart, end: this.#word.end };
   }
 }
 

@@ -19,7 +19,7 @@ import { quoted } from '../bounded';
 import { thousands } from '../thousands';
 import { readInclude } from './read-include';
 import { walk } from './walk';
-import { FileText, WrittenDirective } from './written';
+import { directiveFields, FileText, WrittenDirective } from './written';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
@@ -555,7 +555,7 @@ class Reader {
     this.state.expandedLinesLeft -= expanded.length;
     for (let i = expanded.length - 1; i >= 0; i--) this.spliced.push(expanded[i]!);
     const expansion = { macro: name, defined: macro.defined, lines: expanded.map((spliced) => spliced.line.text) };
-    return { ...directive, argText: directive.argText, included: [{ path: where, nodes: target }], expansion };
+    return { ...directiveFields(directive), included: [{ path: where, nodes: target }], expansion };
   }
 
   /** Whether mod_macro's directives exist: it is loaded, or the modules are not known (a fragment). */

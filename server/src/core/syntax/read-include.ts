@@ -8,6 +8,7 @@ import { quoted } from '../bounded';
 import { thousands } from '../thousands';
 import { IncludeLimit, isOutside, NotRegular, ReadLimits, resolveInclude, TooLarge } from './includes';
 import { type ReadState, sizeText } from './read-state';
+import { directiveFields } from './written';
 import type { Directive, IncludedFile, Node } from './tree';
 
 /** Reads one included file's text, placed in the virtual text, into its nodes. */
@@ -112,7 +113,7 @@ export function readInclude(state: ReadState, directive: Directive, name: 'inclu
       false,
     );
   if (limit) state.report('include-over-limit', 'include-limit', directive.span, limitReached(limit, state.limits), false);
-  return { ...directive, argText: directive.argText, included };
+  return { ...directiveFields(directive), included };
 }
 
 /** Why an included file was not read: a pseudo file system's, larger than the file access reads, or than the configuration may still hold. */

@@ -8,7 +8,7 @@ import { DEFAULT_READ_LIMITS, directoryOf, FileAccess, IncludeBudget, ReadLimits
 import type { Macro } from './macros';
 import type { SourceFile, SyntaxDiagnostic, SyntaxProblem } from './tree';
 import type { RuleId } from '../rule-ids';
-import { MAX_POOLED, type Word } from './words';
+import { MAX_POOLED, ValuePool, type Word } from './words';
 
 /** What reading may know beyond the file itself. */
 export interface ReadOptions {
@@ -74,7 +74,7 @@ export class ReadState {
   /** Directive names as written, each kept once with its lower case: a tree repeats a few names thousands of times. */
   private readonly names = new Map<string, DirectiveName>();
   /** Argument values, each kept once: members repeat the same `route=`, `loadfactor=`, `status=` words. */
-  readonly values = new Map<string, string>();
+  readonly values = new ValuePool();
 
   constructor(
     options: ReadOptions,

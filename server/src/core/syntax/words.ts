@@ -3,7 +3,7 @@
  * (docs/apache-semantics.md, ap_getword_conf and ap_resolve_env).
  */
 import type { Span } from '../span';
-import { MappedText, Piece, slicePieces, spanOf } from './lines';
+import { MappedText, Piece, slicePieces, spanOf, toSource } from './lines';
 
 /**
  * Whitespace as C `isspace` sees it in the "C" locale. It lives beside the tokenizer, its hottest
@@ -14,12 +14,24 @@ export function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
 
-/** One word as a handler receives it: unquoted and unescaped, with the span it was written at. */
-export interface Word {
-  readonly value: string;
+/**
+ * One word as a handler receives it: unquoted and unescaped, with the span it was written at. A tree
+ * keeps thousands of words, so a word keeps its span's offsets and makes the span when asked for.
+ */
+export class Word {
+  constructor(
+    readonly value: string,
+    readonly quoted: boolean,
+    /** Where the raw word starts in the document, its opening quote included. */
+    readonly start: number,
+    /** Where the raw word ends, its closing quote included. */
+    readonly end: number,
+  ) {}
+
   /** The raw word in the document, quotes included. */
-  readonly span: Span;
-  readonly quoted: boolean;
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
 }
 
 /**
@@ -28,15 +40,40 @@ export interface Word {
  */
 export const MAX_POOLED = 256;
 
+/** Slots of a ValuePool: a power of two. */
+const POOL_SLOTS = 4096;
+
+/**
+ * Argument values kept once per reading: member lines repeat the same `route=`, `loadfactor=` and
+ * `status=` words. A table of strings by hash, one per slot: a value equal to its slot's is shared,
+ * any other takes the slot. Values that never repeat (most URLs) cost no entry in a growing map,
+ * and one repeated among them still meets its copies, since each is read soon after the last.
+ */
+export class ValuePool {
+  readonly #slots = new Array<string>(POOL_SLOTS).fill('');
+
+  /** `value`, or an equal string read before. */
+  share(value: string): string {
+    if (value.length > MAX_POOLED) return value;
+    let hash = value.length;
+    for (let i = 0; i < value.length; i++) hash = (Math.imul(hash, 31) + value.charCodeAt(i)) | 0;
+    const slot = hash & (POOL_SLOTS - 1);
+    const kept = this.#slots[slot]!;
+    if (kept === value) return kept;
+    this.#slots[slot] = value;
+    return value;
+  }
+}
+
 /**
  * Reads one word from `offset`, as `ap_getword_conf` does; returns the word and the offset after its
- * trailing space. With a `pool`, a value already in it is shared instead of kept again.
+ * trailing space. With a `pool`, a value read before is shared instead of kept again.
  */
 export function nextWord(
   mapped: MappedText,
   offset: number,
   limit = mapped.text.length,
-  pool?: Map<string, string>,
+  pool?: ValuePool,
 ): { word: Word; next: number } | undefined {
   const text = mapped.text;
   let pos = offset;
@@ -84,16 +121,13 @@ export function nextWord(
   }
   const to = pos;
   while (pos < limit && isSpace(text.charCodeAt(pos))) pos++;
-  if (pool && value.length <= MAX_POOLED) {
-    const shared = pool.get(value);
-    if (shared === undefined) pool.set(value, value);
-    else value = shared;
-  }
-  return { word: { value, quoted, span: spanOf(mapped, from, to) }, next: pos };
+  if (pool) value = pool.share(value);
+  const start = toSource(mapped, from);
+  return { word: new Word(value, quoted, start, to > from ? toSource(mapped, to, true) : start), next: pos };
 }
 
 /** Every word of `mapped` between `offset` and `limit`, values shared through `pool` when given. */
-export function words(mapped: MappedText, offset = 0, limit = mapped.text.length, pool?: Map<string, string>): Word[] {
+export function words(mapped: MappedText, offset = 0, limit = mapped.text.length, pool?: ValuePool): Word[] {
   const result: Word[] = [];
   let pos = offset;
   for (;;) {

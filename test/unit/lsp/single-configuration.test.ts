@@ -1,0 +1,58 @@
+/**
+ * A document that no other file can read is its workspace's whole configuration set: answering it
+ * from its own set must not assemble the same set again in the background (each keystroke in a
+ * large single configuration was analysed and linted twice).
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentStates } from '../../../server/src/lsp/documents';
+import { DEFAULT_SETTINGS } from '../../../server/src/lsp/settings';
+import { tempDir } from '../../support/temp';
+
+/** A configuration larger than what a document waits for the whole workspace to analyse (128 K characters). */
+function large(name: string): string {
+  const lines = [`<Proxy balancer://${name}>`];
+  for (let member = 0; member < 8_000; member++) lines.push(`BalancerMember http://10.0.${member >> 8}.${member & 255}:8080`);
+  lines.push('</Proxy>', `ProxyPass /${name}/ balancer://${name}/`, '');
+  return lines.join('\n');
+}
+
+/** Lets the background analysis run its first slice if one was scheduled (it starts 10 ms after the next turn). */
+function backgroundTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setTimeout(resolve, 100)));
+}
+
+/** How many times `states` is busy for the first answer about `open`: once for the answer, and once per slice of a background assembly. */
+async function busyTimes(root: string, open: string): Promise<number> {
+  const document = TextDocument.create(pathToFileURL(join(root, open)).toString(), 'apacheconf', 1, large('open'));
+  let times = 0;
+  const states = new DocumentStates(
+    () => DEFAULT_SETTINGS,
+    () => [document],
+    () => [root],
+    (message) => assert.fail(message),
+    () => undefined,
+    { kind: 'full', busy: (isBusy) => void (isBusy && times++) },
+  );
+  assert.ok(!('oversized' in states.get(document)));
+  await backgroundTurn();
+  return times;
+}
+
+describe('editor: a single configuration', () => {
+  it('is assembled once for an answer: its own set is the whole workspace', async () => {
+    const root = tempDir('balancer-lens-single-');
+    writeFileSync(join(root, 'only.conf'), large('open'));
+    assert.equal(await busyTimes(root, 'only.conf'), 1);
+  });
+
+  it('beside a file of another configuration, the whole set is still assembled in the background', async () => {
+    const root = tempDir('balancer-lens-single-beside-');
+    writeFileSync(join(root, 'open.conf'), large('open'));
+    writeFileSync(join(root, 'other.conf'), large('other'));
+    assert.ok((await busyTimes(root, 'open.conf')) >= 2);
+  });
+});
