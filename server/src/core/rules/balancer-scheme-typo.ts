@@ -49,16 +49,16 @@ export const rule: Rule = {
       // Named only for a word that may hold a typo: most lines have none.
       let name: string | undefined;
       for (const word of directive.args) {
-        if (!hasLongScheme(text, word.span.start, word.span.end, colonFrom)) continue;
+        if (!hasLongScheme(text, word.start, word.end, colonFrom)) continue;
         name ??= asciiLower(directive.name);
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
-        const raw = text.slice(word.span.start, word.span.end);
+        const raw = text.slice(word.start, word.end);
         for (const match of schemesIn(raw)) {
           const [, scheme, slashes] = match as unknown as [string, string, string];
           const lower = scheme.toLowerCase();
           const isTypo = lower === 'balancer' ? slashes.length !== 2 && !CHECKED.has(name) : editDistance(lower, 'balancer', 2) <= 2;
           if (!isTypo) continue;
-          const start = word.span.start + match.index!;
+          const start = word.start + match.index!;
           const end = start + scheme.length + 1 + slashes.length;
           const written = raw.slice(match.index!).split(/["'\s|]/)[0]!;
           const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
