@@ -28,3 +28,8 @@ export function asciiStartsWith(text: string, at: number, word: string): boolean
   }
   return true;
 }
+
+/** Whether `text` is `word` (lower case), ASCII letters compared as strcasecmp does, without lower-casing a copy. */
+export function asciiEquals(text: string, word: string): boolean {
+  return text.length === word.length && asciiStartsWith(text, 0, word);
+}

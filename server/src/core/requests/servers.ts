@@ -5,9 +5,10 @@
  * the first virtual host of the address as the default).
  */
 import type { Analysis } from '../analysis';
-import { asciiLower } from '../ascii';
+import { asciiEquals, asciiLower } from '../ascii';
 import { testRegex } from '../regex';
 import type { Directive, Section } from '../syntax/tree';
+import { foldedNames } from '../syntax/named';
 import { walk } from '../syntax/walk';
 
 /** A line of a server with the sections it is in (inside the server, outermost first). */
@@ -74,9 +75,11 @@ function readServers(analysis: Analysis): Servers {
     if (stack.length <= MAX_SECTIONS) sections = stack.slice();
   };
   let current: Reading | undefined;
-  for (const step of walk(analysis.tree.nodes)) {
+  // The names the walk's index has lower-cased already, not a copy per line.
+  const names = foldedNames(analysis.tree.nodes);
+  walk(analysis.tree.nodes).forEach((step, position) => {
     if (step.kind === 'enter') {
-      if (!current && asciiLower(step.section.name) === 'virtualhost') {
+      if (!current && asciiEquals(step.section.name, 'virtualhost')) {
         current = reading(step.section);
         vhosts.push(current);
       } else {
@@ -91,11 +94,11 @@ function readServers(analysis: Analysis): Servers {
       }
     } else {
       const server = current ?? main;
-      const line = { directive: step.directive, name: asciiLower(step.directive.name), sections, server };
+      const line = { directive: step.directive, name: names[position]!, sections, server };
       server.lines.push(line);
       lineOf.set(step.directive, line);
     }
-  }
+  });
   for (const server of [main, ...vhosts]) named(server);
   return { main, vhosts, lineOf };
 }

@@ -44,21 +44,22 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     // Built for the first fix, then shared: one pass over the balancers, not one per finding.
     let slots: BalancersBySlot | undefined;
+    const colonFrom = colonFinder(text);
     for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
       // Named only for a word that may hold a typo: most lines have none.
       let name: string | undefined;
       for (const word of handlerWords(directive)) {
-        if (!hasLongScheme(text, word.span.start, word.span.end)) continue;
+        if (!hasLongScheme(text, word.start, word.end, colonFrom)) continue;
         name ??= asciiLower(directive.name);
         if (word.value.includes('=') && name !== 'rewriterule' && name !== 'sethandler') continue;
-        const raw = text.slice(word.span.start, word.span.end);
+        const raw = text.slice(word.start, word.end);
         for (const match of schemesIn(raw)) {
           const [, scheme, slashes] = match as unknown as [string, string, string];
           const lower = scheme.toLowerCase();
           const isTypo = lower === 'balancer' ? slashes.length !== 2 && !CHECKED.has(name) : editDistance(lower, 'balancer', 2) <= 2;
           if (!isTypo) continue;
-          const start = word.span.start + match.index!;
+          const start = word.start + match.index!;
           const end = start + scheme.length + 1 + slashes.length;
           const written = raw.slice(match.index!).split(/["'\s|]/)[0]!;
           const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
@@ -108,23 +109,37 @@ function collides(slots: BalancersBySlot, fixed: string): boolean {
 /**
  * Whether `text` between `start` and `end` holds a scheme long enough to be "balancer" or two
  * edits from it: six characters or more, a letter first, then a colon (`/[a-z][a-z0-9+.-]{5,}:/i`).
- * Most words (`http://…`, `/path/`) have none and are skipped by this scan, without the slice and
- * the regular expressions below (one call of which costs more than the scan).
+ * Most words (`http://…`, `/path/`, `key=value`) have none and are skipped by this check, without the
+ * slice and the regular expressions below (one call of which costs more than the check). Only the
+ * characters before each colon of the word are read, and `colonFrom` finds the colons.
  */
-function hasLongScheme(text: string, start: number, end: number): boolean {
-  // Where the current run of scheme characters has its first letter (-1: none yet).
-  let letter = -1;
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    const lower = code | 32;
-    if (lower >= 97 && lower <= 122) {
-      if (letter < 0) letter = i;
-    } else if (code === 58) {
-      if (letter >= 0 && i - letter >= 6) return true;
-      letter = -1;
-    } else if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46)) letter = -1;
+function hasLongScheme(text: string, start: number, end: number, colonFrom: (at: number) => number): boolean {
+  for (let colon = colonFrom(start); colon >= 0 && colon < end; colon = colonFrom(colon + 1)) {
+    // The first letter of the run of scheme characters before the colon (-1: none).
+    let letter = -1;
+    for (let i = colon - 1; i >= start; i--) {
+      const code = text.charCodeAt(i);
+      const lower = code | 32;
+      if (lower >= 97 && lower <= 122) letter = i;
+      else if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46)) break;
+    }
+    if (letter >= 0 && colon - letter >= 6) return true;
   }
   return false;
+}
+
+/**
+ * The first colon of `text` at or after a position. Words are asked about in text order (but for
+ * included files and macros), so one search serves every word up to the colon it found: the words
+ * of a line without one cost no search, and the whole walk reads the text about once.
+ */
+function colonFinder(text: string): (at: number) => number {
+  let searchedFrom = Number.POSITIVE_INFINITY;
+  let found = -1;
+  return (at) => {
+    if (at < searchedFrom || (found >= 0 && found < at)) found = text.indexOf(':', (searchedFrom = at));
+    return found;
+  };
 }
 
 /** The schemes of a word, left to right without overlap, tried only where a scheme can start. */

@@ -23,20 +23,26 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     for (const balancer of analysis.model.balancers) {
       // Names by authority, so a balancer with many members stays linear: a duplicate's earlier name prefixes its own.
-      const byName = new Map<string, Member>();
-      const lengths = new Map<string, Set<number>>();
+      // Most members are the only one at their authority, which then holds just that member.
+      const atAuthority = new Map<string, Member | Authority>();
       for (const member of balancer.members) {
         const name = member.name;
         const authority = authorityOf(name);
+        const found = atAuthority.get(authority);
+        if (!found) {
+          atAuthority.set(authority, member);
+          continue;
+        }
+        let names: Authority;
+        if ('name' in found) atAuthority.set(authority, (names = { byName: new Map([[found.name, found]]), lengths: [found.name.length] }));
+        else names = found;
         let earlier: Member | undefined;
-        for (const length of lengths.get(authority) ?? []) {
-          const candidate = length <= name.length ? byName.get(name.slice(0, length)) : undefined;
+        for (const length of names.lengths) {
+          const candidate = length <= name.length ? names.byName.get(name.slice(0, length)) : undefined;
           if (candidate && (!earlier || candidate.name.length > earlier.name.length)) earlier = candidate;
         }
-        if (!byName.has(name)) byName.set(name, member);
-        const seen = lengths.get(authority) ?? new Set<number>();
-        seen.add(name.length);
-        lengths.set(authority, seen);
+        if (!names.byName.has(name)) names.byName.set(name, member);
+        if (!names.lengths.includes(name.length)) names.lengths.push(name.length);
         if (!earlier) continue;
         const directive = member.declaration.directive.span;
         const start = lineStart(text, directive.start);
@@ -56,6 +62,12 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The members at one authority: the first of each name, and the lengths of their names (each once). */
+interface Authority {
+  readonly byName: Map<string, Member>;
+  readonly lengths: number[];
+}
 
 /** `scheme://authority` of a normalised worker name. */
 function authorityOf(name: string): string {

@@ -17,16 +17,16 @@ export const rule: Rule = {
   *check({ analysis }) {
     const text = analysis.tree.text;
     for (const section of sections(analysis.tree.nodes)) {
-      // Unknown sections are unknown-directive's business; Apache refuses them before ignoring anything.
-      if (!findDirective(`<${section.name}`)) continue;
       const opening = section.ignoredText && trimmed(text, section.ignoredText);
-      if (opening) yield afterOpening(text, section, opening);
       const close = section.close;
       const first = close?.args[0];
-      if (close && first && close.name.endsWith('>')) {
-        const closing = trimmed(text, { start: first.span.start, end: close.span.end });
-        if (closing) yield afterClosing(text, section, closing);
-      }
+      const closing =
+        close && first && close.name.endsWith('>') ? trimmed(text, { start: first.span.start, end: close.span.end }) : undefined;
+      // Unknown sections are unknown-directive's business; Apache refuses them before ignoring anything.
+      // Most sections have nothing to report, and are not looked up.
+      if ((!opening && !closing) || !findDirective(`<${section.name}`)) continue;
+      if (opening) yield afterOpening(text, section, opening);
+      if (closing) yield afterClosing(text, section, closing);
     }
   },
 };

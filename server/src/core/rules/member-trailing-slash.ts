@@ -29,7 +29,8 @@ export const rule: Rule = {
       for (const member of balancer.members) {
         const declaration = member.declaration;
         const url = declaration.urlText;
-        if (!/^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.*\/)?$/i.test(url) || url.includes('${')) continue;
+        // Most member URLs do not end with a slash: the cheapest test first.
+        if (!url.endsWith('/') || url.includes('${') || !/^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.*\/)?$/i.test(url)) continue;
         const written = text.slice(declaration.url.start, declaration.url.end);
         const slash = declaration.url.start + written.lastIndexOf('/');
         const target = `${doubling.name}${doubling.rest}`;

@@ -1,5 +1,5 @@
 import type { Analysis } from '../analysis';
-import { contextOf, mayBeRefused, refusal } from '../directives/directive-context';
+import { contextOf, DirectiveContext, mayBeRefused, refusal } from '../directives/directive-context';
 import { findDirective } from '../directives/directives';
 import type { Section } from '../syntax/tree';
 import { knownModules } from '../syntax/conditions';
@@ -25,15 +25,23 @@ export const rule: Rule = {
     // A fragment's top level may be the inside of a section in the file that includes it.
     const isComplete = knownModules(analysis.tree) !== undefined;
     const nodes = analysis.tree.nodes;
+    let parent: Section | undefined;
+    let context: DirectiveContext | undefined | null = null;
+    const judged = new Map<DirectiveContext, Map<string, string | undefined>>();
     // Only the lines whose name Apache refuses somewhere (`toLowerCase` folds further than the index's names, as `refusal` does).
     for (const step of stepsNamed(
       nodes,
       [...namesIn(nodes)].filter((name) => mayBeRefused(name)),
     )) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
-      const context = contextOf(step.parent);
+      // Lines in a row mostly share their section (a <Proxy>'s members): its context is found once for them.
+      if (step.parent !== parent || context === null) context = contextOf((parent = step.parent));
       if (!context || (context === 's' && !isComplete)) continue;
-      const message = refusal(directive.name, context, step.parent);
+      // Most lines are allowed where they are: that is judged once per name and context, and only a refusal names its section.
+      let byName = judged.get(context);
+      if (!byName) judged.set(context, (byName = new Map()));
+      if (!byName.has(directive.name)) byName.set(directive.name, refusal(directive.name, context, undefined));
+      const message = byName.get(directive.name) && refusal(directive.name, context, step.parent);
       if (!message) continue;
       const where = step.parent ? `inside <${step.parent.name}>` : 'at the top level';
       yield {

@@ -1,5 +1,5 @@
 import type { Balancer } from '../model/model';
-import { balancerName, workerUrl } from '../model/urls';
+import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Node, Section } from '../syntax/tree';
 import { BalancerPass, proxyLines, ReverseLine } from '../requests/proxy-lines';
 import { runIndex, runIndexKey } from './shared';
@@ -38,11 +38,20 @@ export const rule: Rule = {
     const scopes = reverseIndex(reverses);
     const balancers = balancerIndex(analysis.model.balancers);
     const mainServer = run.length > 1 ? runIndex(run, MAIN_SERVER) : undefined;
+    // The main server's ProxyPassReverse lines apply in every virtual host; a virtual host's only there.
+    const visibleIn = new Map<Section | undefined, ReverseScope[]>();
+    const visibleAt = (vhost: Section | undefined): ReverseScope[] => {
+      let visible = visibleIn.get(vhost);
+      if (!visible) {
+        visible = [scopes.get(undefined), mainServer?.reverses, ...(vhost ? [scopes.get(vhost)] : [])].filter(
+          (scope) => scope !== undefined,
+        );
+        visibleIn.set(vhost, visible);
+      }
+      return visible;
+    };
     for (const pass of passes) {
-      // The main server's ProxyPassReverse lines apply in every virtual host; a virtual host's only there.
-      const visible = [scopes.get(undefined), mainServer?.reverses, ...(pass.vhost ? [scopes.get(pass.vhost)] : [])].filter(
-        (scope) => scope !== undefined,
-      );
+      const visible = visibleAt(pass.vhost);
       if (visible.some((scope) => scope.hasVariable || scope.balancers.has(pass.name))) continue;
       // A balancer whose members are in a file outside the run: its ProxyPassReverse may well be there too.
       const elsewhere = mainServer?.balancers.get(pass.name);
@@ -82,8 +91,8 @@ function reverseIndex(reverses: readonly ReverseLine[]): Map<Section | undefined
     if (!scope) scopes.set(line.vhost, (scope = { balancers: new Set(), urls: new Set(), hasVariable: false }));
     for (const url of line.urls) {
       if (url.includes('${')) scope.hasVariable = true;
-      const named = balancerName(url);
-      if (/^balancer:/i.test(url) && 'name' in named) scope.balancers.add(named.name);
+      const named = isBalancerUrl(url) ? balancerName(url) : undefined;
+      if (named && 'name' in named) scope.balancers.add(named.name);
       else {
         const parsed = workerUrl(url);
         if (!('error' in parsed)) scope.urls.add(parsed.name.replace(/\/+$/, ''));
@@ -136,9 +145,8 @@ function fixFor(text: string, pass: BalancerPass, members: readonly string[], ne
   if (mirror === undefined) return [];
   const bare = mirror.path.replace(/^["']|["']$/g, '');
   // The part replaced ends with a slash when every member URL does, or when the balancer URL has a path ending in one.
-  const urlPath = mirror.url.replace(/^["']|["']$/g, '').replace(/^balancer:\/\/[^/]*/i, '');
   const keepsSlash =
-    bare === '/' || !bare.endsWith('/') || members.every((member) => member.endsWith('/')) || (urlPath.length > 1 && urlPath.endsWith('/'));
+    bare === '/' || !bare.endsWith('/') || members.every((member) => member.endsWith('/')) || pathEndsWithSlash(mirror.url);
   const path = keepsSlash ? mirror.path : mirror.path.replace(/\/+(["']?)$/, '$1');
   const inPlace = mirror.location !== undefined && path === mirror.path;
   const line = inPlace ? `ProxyPassReverse ${mirror.url}` : `ProxyPassReverse ${path} ${mirror.url}`;
@@ -153,4 +161,10 @@ function fixFor(text: string, pass: BalancerPass, members: readonly string[], ne
       edits: [{ span: { start: at, end: at }, newText: `${newline}${indent}${line}` }],
     },
   ];
+}
+
+/** Whether a balancer URL as written (quotes kept) has a path of its own ending with a slash (`balancer://app/app/`). */
+function pathEndsWithSlash(url: string): boolean {
+  const path = url.replace(/^["']|["']$/g, '').replace(/^balancer:\/\/[^/]*/i, '');
+  return path.length > 1 && path.endsWith('/');
 }

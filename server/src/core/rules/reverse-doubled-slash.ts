@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl } from '../model/urls';
-import { asciiLower } from '../ascii';
+import { asciiEquals } from '../ascii';
 import { urlPath } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { reverseLocation } from '../requests/reverse';
@@ -21,15 +21,20 @@ export const rule: Rule = {
     const text = analysis.tree.text;
     const balancers = new Map<string, Balancer>();
     for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
+    // Each URL is asked about here and again while its redirect is mapped: looked up once.
+    const byUrl = new Map<string, Balancer | undefined>();
     const balancerOf = (url: string): Balancer | undefined => {
+      if (byUrl.has(url)) return byUrl.get(url);
       const named = balancerName(url);
-      return 'name' in named ? balancers.get(named.name) : undefined;
+      const balancer = 'name' in named ? balancers.get(named.name) : undefined;
+      byUrl.set(url, balancer);
+      return balancer;
     };
     for (const step of stepsNamed(analysis.tree.nodes, ['proxypassreverse'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
-      const parent = step.parent && asciiLower(step.parent.name) !== 'virtualhost' ? step.parent : undefined;
-      if (parent && asciiLower(parent.name) !== 'location') continue;
+      const parent = step.parent && !asciiEquals(step.parent.name, 'virtualhost') ? step.parent : undefined;
+      if (parent && !asciiEquals(parent.name, 'location')) continue;
       const section = parent;
       const [first, second] = directive.args;
       const fakeWord = section ? section.args[0] : first;

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { enclosing, linesByServer, outermostSection } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
-import { asciiLower } from '../ascii';
+import { asciiEquals, asciiLower, asciiStartsWith } from '../ascii';
 import type { Fix, Rule, RuleFinding } from './types';
 
 /** Directives whose URL word names a worker Apache connects to: [lower-case name, index of the URL word]. */
@@ -39,16 +39,18 @@ export const rule: Rule = {
     const servers = linesByServer(nodes, ['sslproxyengine', ...WORKER_URL.keys()]).map(({ vhost, lines }) => {
       const server: Server = { section: vhost, engine: undefined, workers: [] };
       for (const { directive, parent } of lines) {
-        const name = asciiLower(directive.name);
-        if (name === 'sslproxyengine') {
-          const value = asciiLower(directive.args[0]?.value ?? '');
+        const args = directive.args;
+        if (asciiEquals(directive.name, 'sslproxyengine')) {
+          const value = asciiLower(args[0]?.value ?? '');
           if (value === 'on' || value === 'off') server.engine = value === 'on';
           continue;
         }
+        // Most lines have no TLS URL where the URL word can be, and need neither their name nor their sections.
+        if (!(isTlsUrl(args[0]?.value ?? '') || isTlsUrl(args[1]?.value ?? '') || isTlsUrl(args[2]?.value ?? ''))) continue;
         const inPath = enclosing(nodes, parent, PATH_SECTIONS) !== undefined;
-        const urlIndex = WORKER_URL.get(name)?.(directive, inPath);
-        const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
-        if (word && /^(https|wss):\/\//i.test(word.value) && !word.value.includes('${')) {
+        const urlIndex = WORKER_URL.get(asciiLower(directive.name))?.(directive, inPath);
+        const word = urlIndex === undefined ? undefined : args[urlIndex];
+        if (word && isTlsUrl(word.value) && !word.value.includes('${')) {
           server.workers.push({
             url: word.value,
             span: word.span,
@@ -78,6 +80,12 @@ export const rule: Rule = {
     }
   },
 };
+
+/** An `https://` or `wss://` URL (the scheme in any case). */
+function isTlsUrl(url: string): boolean {
+  const first = url.charCodeAt(0) | 32;
+  return first === 104 ? asciiStartsWith(url, 0, 'https://') : first === 119 && asciiStartsWith(url, 0, 'wss://');
+}
 
 /** Adds `SSLProxyEngine On` as the first line of the virtual host, or before the top-level line holding the first TLS worker. */
 function fixFor(text: string, server: Server, engine: boolean | undefined, newline: string): Fix[] {

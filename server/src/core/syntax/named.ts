@@ -20,6 +20,8 @@ interface Entered {
 interface Index {
   /** Positions in `walk(nodes)` by the lower-case name of the step's directive (`<proxy` for a section). */
   readonly positions: ReadonlyMap<string, readonly number[]>;
+  /** The same names by position (none for a `leave` step). */
+  readonly names: readonly (string | undefined)[];
   readonly sections: ReadonlyMap<Section, Entered>;
   /** The lines read from macro expansions (those with a `macroLine`), in walk order. */
   readonly expanded: readonly Directive[];
@@ -35,7 +37,9 @@ function indexOf(nodes: readonly Node[]): Index {
     const positions = new Map<string, number[]>();
     const sections = new Map<Section, Entered>();
     const expanded: Directive[] = [];
+    const names: (string | undefined)[] = [];
     walk(nodes).forEach((step, position) => {
+      names.push(undefined);
       if (step.kind === 'leave') return;
       if (step.kind === 'enter') {
         // A parent is entered before its children, so its outermost section is known.
@@ -45,11 +49,12 @@ function indexOf(nodes: readonly Node[]): Index {
       const line = step.kind === 'directive' ? step.directive : step.section.open;
       if (line.macroLine) expanded.push(line);
       const name = asciiLower(line.name);
+      names[position] = name;
       const list = positions.get(name);
       if (list) list.push(position);
       else positions.set(name, [position]);
     });
-    index = { positions, sections, expanded, enclosing: new Map() };
+    index = { positions, names, sections, expanded, enclosing: new Map() };
     INDEXES.set(nodes, index);
   }
   return index;
@@ -61,18 +66,29 @@ function indexOf(nodes: readonly Node[]): Index {
  */
 export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): NamedStep[] {
   const index = indexOf(nodes).positions;
-  const positions: number[] = [];
-  let lists = 0;
+  const lists: (readonly number[])[] = [];
+  let count = 0;
   for (const name of names) {
     const found = index.get(name);
     if (!found) continue;
-    lists++;
-    for (const position of found) positions.push(position);
+    lists.push(found);
+    count += found.length;
   }
-  // Each list is in walk order already; only several of them need merging.
-  if (lists > 1) positions.sort((a, b) => a - b);
   const steps = walk(nodes);
-  return positions.map((position) => steps[position] as NamedStep);
+  // Each list is in walk order already; only several of them need merging, sorted as numbers without a comparator.
+  if (lists.length === 1) return lists[0]!.map((position) => steps[position] as NamedStep);
+  const positions = new Uint32Array(count);
+  let at = 0;
+  for (const list of lists) for (const position of list) positions[at++] = position;
+  positions.sort();
+  const found: NamedStep[] = [];
+  for (const position of positions) found.push(steps[position] as NamedStep);
+  return found;
+}
+
+/** The lower-case name of the directive of each step of `walk(nodes)`, by position (undefined for a `leave` step). */
+export function foldedNames(nodes: readonly Node[]): readonly (string | undefined)[] {
+  return indexOf(nodes).names;
 }
 
 /** The lines of the walk over `nodes` read from macro expansions (those with a `macroLine`), in walk order. */
@@ -140,15 +156,22 @@ export function linesByServer(nodes: readonly Node[], names: readonly string[]):
   const main = { vhost: undefined, lines: [] as DirectiveStep[] };
   const servers: { vhost: Section | undefined; lines: DirectiveStep[] }[] = [main];
   const byVhost = new Map<Section, (typeof servers)[number]>();
+  // Lines in a row mostly share their section (a <Proxy>'s members): its server is looked up once for them.
+  let parent: Section | undefined;
+  let server: (typeof servers)[number] = main;
   for (const step of stepsNamed(nodes, ['<virtualhost', ...names])) {
     if (step.kind === 'enter') {
-      const server = { vhost: step.section, lines: [] };
-      servers.push(server);
-      byVhost.set(step.section, server);
+      const entered = { vhost: step.section, lines: [] };
+      servers.push(entered);
+      byVhost.set(step.section, entered);
       continue;
     }
-    const vhost = enclosing(nodes, step.parent, 'virtualhost');
-    ((vhost && byVhost.get(vhost)) ?? main).lines.push(step);
+    if (step.parent !== parent) {
+      parent = step.parent;
+      const vhost = enclosing(nodes, parent, 'virtualhost');
+      server = (vhost && byVhost.get(vhost)) ?? main;
+    }
+    server.lines.push(step);
   }
   return servers;
 }
