@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { contextOf } from '../../../server/src/core/directives/directive-context';
 import { findDirective, moduleIdentifier, suggestDirective } from '../../../server/src/core/directives/directives';
 import { editDistance, suggestFrom } from '../../../server/src/core/suggest';
 import { DIRECTIVES } from '../../../server/src/core/directives/table';
@@ -195,5 +196,17 @@ describe('directives', () => {
         ['mpm_common'],
       );
     });
+  });
+});
+
+describe('the context of a section', () => {
+  const section = (name: string) => ({ name }) as Parameters<typeof contextOf>[0];
+  it('is known for the sections that make one, in any case, and for none other', () => {
+    assert.equal(contextOf(undefined), 's');
+    assert.equal(contextOf(section('LocationMatch')), 'loc');
+    assert.equal(contextOf(section('VIRTUALHOST')), 'v');
+    // Section names are configuration text: names of a plain object's own properties are no context either.
+    for (const name of ['IfModule', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      assert.equal(contextOf(section(name)), undefined, name);
   });
 });

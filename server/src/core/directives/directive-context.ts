@@ -39,27 +39,29 @@ function refusalWords(name: string, code: string, context: DirectiveContext): st
   return undefined;
 }
 
-const BY_SECTION: Readonly<Record<string, DirectiveContext>> = {
-  virtualhost: 'v',
-  location: 'loc',
-  locationmatch: 'loc',
-  directory: 'dir',
-  directorymatch: 'dir',
-  files: 'files',
-  filesmatch: 'files',
-  proxy: 'proxy',
-  proxymatch: 'proxy',
-  if: 'if',
-  elseif: 'if',
-  else: 'if',
-  limit: 'limit',
-  limitexcept: 'limit',
-};
+const BY_SECTION: ReadonlyMap<string, DirectiveContext> = new Map<string, DirectiveContext>(
+  Object.entries({
+    virtualhost: 'v',
+    location: 'loc',
+    locationmatch: 'loc',
+    directory: 'dir',
+    directorymatch: 'dir',
+    files: 'files',
+    filesmatch: 'files',
+    proxy: 'proxy',
+    proxymatch: 'proxy',
+    if: 'if',
+    elseif: 'if',
+    else: 'if',
+    limit: 'limit',
+    limitexcept: 'limit',
+  }),
+);
 
 /** The context a directive is in, from its nearest enclosing section (conditionals are spliced away). */
 export function contextOf(parent: Section | undefined): DirectiveContext | undefined {
   if (!parent) return 's';
-  return BY_SECTION[parent.name.toLowerCase()];
+  return BY_SECTION.get(parent.name.toLowerCase());
 }
 
 /** Whether Apache refuses the directive `name` in some context: `refusal` finds nothing for any other name. */

@@ -110,9 +110,10 @@ export const rule: Rule = {
       const target = pass.url.value;
       const scope = scopeOf(pass.vhost, pass.location);
       // The same mapping in the same scope (an included file read 10,000 times) is checked once.
-      const mapping = `${pass.path} ${target}`;
-      if (scope.mappings.has(mapping)) continue;
-      scope.mappings.add(mapping);
+      let targets = scope.mappings.get(pass.path);
+      if (!targets) scope.mappings.set(pass.path, (targets = new Set()));
+      if (targets.has(target)) continue;
+      targets.add(target);
       const balancer = isBalancerUrl(target) ? balancerOf(target) : undefined;
       const authority = balancer ? undefined : /^(https?:\/\/[^/?#]+)/i.exec(target)?.[1];
       const members: readonly string[] = balancer ? membersOf(balancer) : authority ? [authority] : [];
@@ -253,7 +254,8 @@ function linesAt<T>(index: Index<T>, authority: string, queried: ReadonlySet<str
 interface Scope {
   /** Whether a ProxyPassReverse line applies here: mod_proxy merges the main server's, then the virtual host's, then the `<Location>`'s. */
   readonly inScope: (each: Indexed) => boolean;
-  readonly mappings: Set<string>;
+  /** The targets checked, by path. */
+  readonly mappings: Map<string, Set<string>>;
   /** The lines that may map a Location, by its authority, in merge order. */
   readonly aliases: Map<string, readonly Indexed[]>;
   /** The lines that name a ProxyPass's balancer or members, by its URL. */
@@ -266,7 +268,7 @@ function newScope(vhost: Section | undefined, location: Section | undefined): Sc
       (!each.rule.vhost && !each.rule.location) ||
       (vhost !== undefined && each.rule.vhost === vhost && !each.rule.location) ||
       (location !== undefined && each.rule.location === location),
-    mappings: new Set(),
+    mappings: new Map(),
     aliases: new Map(),
     related: new Map(),
   };
