@@ -22,6 +22,11 @@ ruleTable('redirect-not-mapped', [
     'ProxyPass /a/ http://10.0.0.1:8080/\n[[ProxyPassReverse /a http://10.0.0.1:8080/]]',
     { says: ['reaches the client as "/alanded", not "/a/landed"'] },
   ],
+  // a path holding a space is its own mapping, not the same as a line whose target starts after that space
+  [
+    'ProxyPass /a "b http://10.0.0.1:8080/"\nProxyPass "/a b" http://10.0.0.1:8080/\n[[ProxyPassReverse / http://10.0.0.1:8080/]]',
+    { says: ['reaches the client as "/landed", not "/a b/landed"'] },
+  ],
   // near misses: every member mapped, the same URL as the ProxyPass, no ProxyPassReverse at all (another rule's)
   [`${AB}ProxyPass / balancer://app/\nProxyPassReverse / http://10.0.0.1:8080/\nProxyPassReverse / http://10.0.0.2:8080/`],
   [`${AB}ProxyPass / balancer://app/app/\nProxyPassReverse / balancer://app/app/`],
