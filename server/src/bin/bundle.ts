@@ -6,7 +6,7 @@
  * the only modules that join the CLI and the language server.
  */
 import { readSync } from 'node:fs';
-import type { CliIo } from '../cli/io';
+import type { CliIo, Output } from '../cli/io';
 import { run } from '../cli/run';
 
 /** One read of standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
@@ -19,6 +19,27 @@ function readStdin(chunk: Buffer): number {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
     }
   }
+}
+
+/**
+ * One of the process's outputs, whose reader may go away first (`balancer-lens schedule … | head`):
+ * from then on what is left is dropped, as Unix tools do, and the run still exits with its own code.
+ * Any other write error stays fatal.
+ */
+function output(stream: NodeJS.WriteStream): Output {
+  let state: 'unwritten' | 'open' | 'closed' = 'unwritten';
+  const write = (text: string): void => {
+    if (state === 'closed') return;
+    // Listened to from the first write on: `lsp --stdio` never writes here, and its own writer's errors stay its own.
+    if (state === 'unwritten')
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error;
+        state = 'closed';
+      });
+    state = 'open';
+    stream.write(text);
+  };
+  return { write, isTTY: Boolean(stream.isTTY), columns: stream.columns };
 }
 
 /**
@@ -35,8 +56,8 @@ export function runCli(): void {
   const io: CliIo = {
     cwd: process.cwd(),
     env: process.env,
-    stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
-    stderr: { write: (text) => void process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY) },
+    stdout: output(process.stdout),
+    stderr: output(process.stderr),
     readStdin,
     // From the start of the process: --max-time counts Node's start-up too.
     now: () => performance.now(),

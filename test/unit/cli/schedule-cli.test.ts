@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Run, runCli, spawnCli } from '../../support/cli';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkGolden } from '../../support/golden';
@@ -142,6 +143,16 @@ describe('balancer-lens schedule', () => {
     assert.equal(result.status, 2, result.stderr);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /^balancer-lens: .*test\.conf: binary file, not an Apache configuration\n$/);
+  });
+
+  it('stops quietly when its reader goes away (| head), exiting with its own code', () => {
+    // Four megabytes of picks: far more than a pipe holds, so the writes meet the closed pipe.
+    const cli = join(__dirname, '../../../server/dist/cli.js');
+    const pipeline = `set -o pipefail; "${process.execPath}" "${cli}" schedule examples/shop.conf --picks 1000000 | head -c 10`;
+    const result = spawnSync('bash', ['-c', pipeline], { cwd: join(__dirname, '../../..'), encoding: 'utf8' });
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, 'balancer:/');
+    assert.equal(result.status, 0);
   });
 });
 
