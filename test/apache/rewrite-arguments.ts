@@ -112,6 +112,11 @@ export const LINES: readonly (readonly [text: string, apache: string | undefined
   ['RewriteCond %{HTTP_HOST} ^a []', "RewriteCond: unknown flag ''"],
   ['RewriteCond %{HTTP_HOST} ^a [NC,]', "RewriteCond: unknown flag ''"],
   ['RewriteCond %{HTTP_HOST} -f [X]', "RewriteCond: unknown flag 'X'"],
+  // RewriteCond patterns that are no regex (cmd_rewritecond): an integer test takes any text after
+  // its operator, `!-ne` is `-eq`; so neither is compiled, whatever follows
+  ['RewriteCond %{HTTP_HOST} -lt(', undefined],
+  ['RewriteCond %{HTTP_HOST} !-ne[', undefined],
+  ['RewriteCond %{HTTP_HOST} <=(', undefined],
   // RewriteCond expr: the expression is the second word as parseargline cuts it
   ['RewriteCond expr "true" [NV]', undefined],
   ['RewriteCond expr "true" [X]', "RewriteCond: unknown flag 'X'"],

@@ -307,6 +307,70 @@ ProxyPass / http://{c}/`,
       { path: '/cond', headers: { 'X-Words': 'a b' } },
     ],
   },
+  {
+    // cmd_rewritecond's pattern types: string comparisons (longer is greater unless [NC]), integer
+    // tests (atoi; `-ne` is a negated `-eq`), `=""`, an expression, and an [OR] chain: a true
+    // condition skips the rest of its chain, and a chain that ends the list false still holds.
+    name: 'RewriteCond comparisons, integer tests, expressions and [OR] chains',
+    config: `RewriteEngine On
+RewriteCond %{HTTP:X-V} >5
+RewriteRule ^/gt$ http://{a}/gt-yes [P]
+RewriteRule ^/gt$ http://{b}/gt-no [P]
+RewriteCond %{HTTP:X-V} >5 [NC]
+RewriteRule ^/gtnc$ http://{a}/gtnc-yes [P]
+RewriteRule ^/gtnc$ http://{b}/gtnc-no [P]
+RewriteCond %{HTTP:X-V} <=abc
+RewriteRule ^/le$ http://{a}/le-yes [P]
+RewriteRule ^/le$ http://{b}/le-no [P]
+RewriteCond %{HTTP:X-V} =""
+RewriteRule ^/empty$ http://{a}/empty-yes [P]
+RewriteRule ^/empty$ http://{b}/empty-no [P]
+RewriteCond %{HTTP:X-N} -gt10
+RewriteRule ^/int$ http://{a}/int-yes [P]
+RewriteRule ^/int$ http://{b}/int-no [P]
+RewriteCond %{HTTP:X-N} -ne7
+RewriteRule ^/ne$ http://{a}/ne-yes [P]
+RewriteRule ^/ne$ http://{b}/ne-no [P]
+RewriteCond %{HTTP:X-N} !-ne7
+RewriteRule ^/notne$ http://{a}/notne-yes [P]
+RewriteRule ^/notne$ http://{b}/notne-no [P]
+RewriteCond %{HTTP:X-A} ^(a.*)$ [OR]
+RewriteCond %{HTTP:X-B} ^(b.*)$
+RewriteRule ^/orback$ http://{a}/or/%1 [P]
+RewriteCond %{HTTP:X-T} =1 [OR]
+RewriteRule ^/trail$ http://{a}/trail-yes [P]
+RewriteRule ^/trail$ http://{b}/trail-no [P]
+RewriteCond expr "%{HTTP:X-E} == 'yes'"
+RewriteRule ^/expr$ http://{a}/expr-yes [P]
+RewriteCond expr "!(%{HTTP:X-E} == 'yes')"
+RewriteRule ^/expr$ http://{b}/expr-not [P]
+ProxyPass / http://{c}/`,
+    requests: [
+      { path: '/gt', headers: { 'X-V': '10' } },
+      { path: '/gt', headers: { 'X-V': '4' } },
+      { path: '/gtnc', headers: { 'X-V': '10' } },
+      { path: '/gtnc', headers: { 'X-V': '6' } },
+      { path: '/le', headers: { 'X-V': 'abd' } },
+      { path: '/le', headers: { 'X-V': 'zz' } },
+      { path: '/le', headers: { 'X-V': 'abc' } },
+      { path: '/empty' },
+      { path: '/empty', headers: { 'X-V': 'x' } },
+      { path: '/int', headers: { 'X-N': '11' } },
+      { path: '/int', headers: { 'X-N': '10' } },
+      { path: '/int', headers: { 'X-N': '12abc' } },
+      { path: '/int' },
+      { path: '/ne', headers: { 'X-N': '7' } },
+      { path: '/ne', headers: { 'X-N': '8' } },
+      { path: '/notne', headers: { 'X-N': '7' } },
+      { path: '/notne', headers: { 'X-N': '8' } },
+      { path: '/orback', headers: { 'X-A': 'a1', 'X-B': 'b1' } },
+      { path: '/orback', headers: { 'X-B': 'b2' } },
+      { path: '/orback' },
+      { path: '/trail' },
+      { path: '/trail', headers: { 'X-T': '1' } },
+      { path: '/expr' },
+    ],
+  },
   // Sections.
   {
     name: '<LocationMatch> ProxyPass and Require all denied',

@@ -148,6 +148,11 @@ describe('request model: trace', () => {
     const steps = trace(rewrite, 'http://h/x').steps.map((step) => step.what);
     assert.ok(steps.includes('assumes %{ENV:STAGE} is empty'), steps.join('\n'));
     assert.ok(steps.includes('assumes /x does not exist on the file system (-f)'), steps.join('\n'));
+    // An expression is not evaluated, nor read as a regex on the word "expr": `x` would have matched it.
+    const expression = `RewriteEngine On\nRewriteCond expr "x"\nRewriteRule "^/(.*)$" "http://10.0.0.3/$1" [P]`;
+    const expressionTrace = trace(expression, 'http://h/x');
+    assert.ok(expressionTrace.steps.some((step) => step.what === 'assumes the expression x is false (RewriteCond expr is not evaluated)'));
+    assert.equal(expressionTrace.handledBy, 'local');
     const vhosts = `<VirtualHost 10.0.0.5:80>\n  ServerName a\n</VirtualHost>`;
     assert.match(trace(vhosts, 'http://a/').steps[0]!.what, /assuming a resolves to 10\.0\.0\.5/);
   });

@@ -29,6 +29,10 @@ ruleTable('invalid-regex', [
   ['<LocationMatch "^/(?i)api/x++\\Q(\\E[a[:alpha:]b]">\n</LocationMatch>'],
   ['<Location "/x*">\n</Location>\n<Location "/y">\n    ProxyPassMatch http://h/\n</Location>'],
   ['RewriteCond %{REQUEST_URI} "=(x"\nRewriteCond %{REQUEST_FILENAME} !-f\nRewriteCond expr "%{REQUEST_URI} =~ /x/"\nRewriteRule ^ -'],
+  // cmd_rewritecond's pattern types: `-lt`, `-ne`… take any text after them; `-H` and `-f(` are regexes
+  ['RewriteCond %{HTTP:X-N} -lt(\nRewriteCond %{HTTP:X-N} !-ne[\nRewriteRule ^ -'],
+  ['RewriteCond %{HTTP:X-N} [[-H(]]\nRewriteRule ^ -', { says: ['"-H("'] }],
+  ['RewriteCond %{HTTP:X-N} [[!-f(]]\nRewriteRule ^ -', { says: ['"-f("'] }],
   ['<Proxy "~">\n</Proxy>\nProxyPass /x(y http://h/\nRedirectMatch permanent ^/a /b'],
   ['<IfModule !proxy_module>\n<LocationMatch "(">\n</LocationMatch>\n</IfModule>'],
 ]);

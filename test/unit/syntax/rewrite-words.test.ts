@@ -3,7 +3,7 @@
 // The quoting rules are checked on Apache 2.4.71 in test/apache/rewrite-arguments.ts and trace-cases.ts.
 import assert from 'node:assert/strict';
 import { parse } from '../../../server/src/core/syntax/parser';
-import { handlerWords, rewriteArguments } from '../../../server/src/core/syntax/rewrite-words';
+import { conditionTest, handlerWords, rewriteArguments } from '../../../server/src/core/syntax/rewrite-words';
 import type { Directive } from '../../../server/src/core/syntax/tree';
 
 function directive(line: string, environment: Record<string, string> = {}): { text: string; directive: Directive } {
@@ -77,5 +77,26 @@ describe("syntax: mod_rewrite's words (parseargline)", () => {
     assert.deepEqual(values('ProxyPass "/a\\"b" http://x/'), ['/a"b', 'http://x/']);
     assert.deepEqual(values('rewriteRULE ^/a\\ b$ http://x/ [P]'), ['^/a\\ b$', 'http://x/', '[P]']);
     assert.deepEqual(values('RewriteRule ^/only'), []);
+  });
+});
+
+describe('syntax: what a RewriteCond pattern tests (cmd_rewritecond; trace-cases.ts checks each on Apache)', () => {
+  it('tells comparisons, integer and file tests, expressions and regexes apart as Apache does', () => {
+    const cases: [test: string, pattern: string, expected: ReturnType<typeof conditionTest>][] = [
+      ['%{X}', '>5', { kind: 'string', operator: '>', operand: '5', negated: false }],
+      ['%{X}', '!<=abc', { kind: 'string', operator: '<=', operand: 'abc', negated: true }],
+      ['%{X}', '=""', { kind: 'string', operator: '=', operand: '', negated: false }],
+      ['%{X}', '=', { kind: 'regex', operand: '=', negated: false }],
+      ['%{X}', '-gt10', { kind: 'integer', operator: '>', operand: '10', negated: false }],
+      ['%{X}', '-ne7', { kind: 'integer', operator: '=', operand: '7', negated: true }],
+      ['%{X}', '!-ne7', { kind: 'integer', operator: '=', operand: '7', negated: false }],
+      ['%{X}', '-lt', { kind: 'regex', operand: '-lt', negated: false }],
+      ['%{X}', '!-f', { kind: 'file', operator: '-f', negated: true }],
+      ['%{X}', '-H', { kind: 'regex', operand: '-H', negated: false }],
+      ['%{X}', '-U', { kind: 'subrequest', operator: '-U', negated: false }],
+      ['EXPR', "!%{X} == 'a'", { kind: 'expr', operand: "%{X} == 'a'", negated: true }],
+      ['%{X}', '^a(b)$', { kind: 'regex', operand: '^a(b)$', negated: false }],
+    ];
+    for (const [test, pattern, expected] of cases) assert.deepEqual(conditionTest(test, pattern), expected, `${test} ${pattern}`);
   });
 });

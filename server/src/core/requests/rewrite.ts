@@ -4,7 +4,8 @@
  * `%{…}` substituted, and the flags that decide what happens next (P, R, F, G, PT, L, NC, QSA, QSD).
  */
 import { asciiLower } from '../ascii';
-import { rewriteArguments } from '../syntax/rewrite-words';
+import { atoi } from '../model/cvalues';
+import { type ConditionTest, conditionTest, rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import type { ClientRequest, TraceStep } from './request';
 import { headerValue } from './request';
@@ -29,8 +30,9 @@ export type RewriteOutcome =
 
 interface Condition {
   readonly directive: Directive;
-  readonly test: string;
-  readonly pattern: string;
+  /** The test string, before `%{…}`, `$N` and `%N` are replaced. */
+  readonly input: string;
+  readonly test: ConditionTest;
   readonly nocase: boolean;
   readonly or: boolean;
 }
@@ -67,8 +69,8 @@ export function runRewrite(
       const { flags } = read;
       conditions.push({
         directive: line.directive,
-        test: read.first,
-        pattern: read.second,
+        input: read.first,
+        test: conditionTest(read.first, read.second),
         nocase: flags.has('nc') || flags.has('nocase'),
         or: flags.has('or') || flags.has('ornext'),
       });
@@ -170,7 +172,12 @@ function redirectFlag(flags: ReadonlyMap<string, string>): number | undefined {
   return Number(value);
 }
 
-/** Whether the conditions hold (consecutive [OR] lines form one group), and the last condition's match for `%N`. */
+/**
+ * Whether the conditions hold, and the last regex condition's match for `%N`, as
+ * apply_rewrite_rule tries them: a false condition fails the rule unless it has [OR], and a true one
+ * with [OR] skips the rest of its chain (the conditions up to and including the next one without
+ * [OR]), which are then not tried at all. So a chain that ends the list false still holds.
+ */
 function checkConditions(
   conditions: readonly Condition[],
   ruleMatch: RegexMatch | null,
@@ -178,43 +185,85 @@ function checkConditions(
   steps: TraceStep[],
 ): { ok: boolean; match: RegexMatch | null } {
   let last: RegexMatch | null = null;
-  let ok = true;
-  let orSatisfied = false;
-  for (const condition of conditions) {
-    const value = substitute(condition.test, ruleMatch, last, vars, steps, condition.directive);
-    const result = testCondition(value, condition, steps);
+  for (let index = 0; index < conditions.length; index++) {
+    const condition = conditions[index]!;
+    const result = testCondition(condition, () => substitute(condition.input, ruleMatch, last, vars, steps, condition.directive), steps);
     if (result.match) last = result.match;
-    if (condition.or) {
-      orSatisfied ||= result.ok;
-      continue;
-    }
-    const holds = orSatisfied || result.ok;
-    orSatisfied = false;
-    if (!holds) {
-      ok = false;
-      break;
-    }
+    if (!condition.or) {
+      if (!result.ok) return { ok: false, match: last };
+    } else if (result.ok) while (index < conditions.length && conditions[index]!.or) index++;
   }
-  if (orSatisfied === false && conditions.at(-1)?.or) ok = false;
-  return { ok, match: last };
+  return { ok: true, match: last };
 }
 
-function testCondition(value: string, condition: Condition, steps: TraceStep[]): { ok: boolean; match: RegexMatch | null } {
-  let pattern = condition.pattern;
-  const negated = pattern.startsWith('!');
-  if (negated) pattern = pattern.slice(1);
-  let ok: boolean;
+/** Whether one condition holds (apply_rewrite_cond), with its match when it is a regex that matched. */
+function testCondition(condition: Condition, input: () => string, steps: TraceStep[]): { ok: boolean; match: RegexMatch | null } {
+  const { test, directive } = condition;
+  let ok = false;
   let match: RegexMatch | null = null;
-  if (/^-[dfsFlLhUx]$/.test(pattern)) {
-    steps.push({ what: `assumes ${value} does not exist on the file system (${pattern})`, span: condition.directive.span });
-    ok = false;
-  } else if (pattern.startsWith('='))
-    ok = condition.nocase ? asciiLower(value) === asciiLower(pattern.slice(1)) : value === pattern.slice(1);
-  else {
-    match = matchPattern(pattern, value, condition.nocase, steps, condition.directive.span);
-    ok = match !== null;
+  switch (test.kind) {
+    case 'expr':
+      steps.push({ what: `assumes the expression ${test.operand} is false (RewriteCond expr is not evaluated)`, span: directive.span });
+      break;
+    case 'file':
+      steps.push({ what: `assumes ${input()} does not exist on the file system (${test.operator})`, span: directive.span });
+      break;
+    case 'subrequest':
+      steps.push({ what: `assumes the sub-request for ${input()} fails (${test.operator})`, span: directive.span });
+      break;
+    case 'integer':
+      ok = compared(atoi(input()) - atoi(test.operand), test.operator);
+      break;
+    case 'string': {
+      const value = input();
+      // NC compares as strcasecmp does; without it `<` and `>` compare the lengths first (compare_lexicography).
+      if (test.operator === '=') ok = condition.nocase ? asciiLower(value) === asciiLower(test.operand) : value === test.operand;
+      else
+        ok = compared(
+          condition.nocase ? byteOrder(asciiLower(value), asciiLower(test.operand)) : lexicography(value, test.operand),
+          test.operator,
+        );
+      break;
+    }
+    case 'regex':
+      match = matchPattern(test.operand, input(), condition.nocase, steps, directive.span);
+      ok = match !== null;
   }
-  return { ok: negated ? !ok : ok, match: negated ? null : match };
+  return { ok: test.negated ? !ok : ok, match: test.negated ? null : match };
+}
+
+function compared(order: number, operator: '<' | '<=' | '=' | '>=' | '>'): boolean {
+  switch (operator) {
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '=':
+      return order === 0;
+    case '>=':
+      return order >= 0;
+    case '>':
+      return order > 0;
+  }
+}
+
+const UTF8 = new TextEncoder();
+
+/** The order of two strings' UTF-8 bytes, as strcmp gives it. */
+function byteOrder(a: string, b: string): number {
+  return bytesOrder(UTF8.encode(a), UTF8.encode(b));
+}
+
+function bytesOrder(a: Uint8Array, b: Uint8Array): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** mod_rewrite's compare_lexicography: the longer string (in bytes) is the greater; equal lengths compare byte by byte. */
+function lexicography(a: string, b: string): number {
+  const left = UTF8.encode(a);
+  const right = UTF8.encode(b);
+  return left.length === right.length ? bytesOrder(left, right) : left.length - right.length;
 }
 
 /** `$N`, `%N` and `%{VAR}` replaced in `text`. */

@@ -2,7 +2,7 @@ import { asciiLower } from '../ascii';
 import { pcreError } from '../pcre';
 import type { Directive, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
-import { rewriteArguments } from '../syntax/rewrite-words';
+import { conditionTest, rewriteArguments } from '../syntax/rewrite-words';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
 import type { Rule } from './types';
@@ -42,8 +42,6 @@ const COMPILING = [
   ...ALIAS_MATCH,
   ...Object.keys(SETENVIF),
 ];
-/** RewriteCond patterns that are not regexes: comparisons and file or number tests (mod_rewrite's cmd_rewritecond). */
-const CONDITION_TEST = /^(?:[<>=]|-(?:[dfFhHlLsUx]|eq|ge|gt|le|lt|ne)$)/;
 
 export const rule: Rule = {
   id: 'invalid-regex',
@@ -91,9 +89,11 @@ function directiveRegex(directive: Directive, parent: Section | undefined): Comp
     // mod_rewrite cuts its words with parseargline: `^/a\ b` is one word, a backslash never escapes a quote.
     const words = rewriteArguments(directive);
     const word = name === 'rewriterule' ? words?.first : words?.second;
-    if (!word || (name === 'rewritecond' && asciiLower(words?.first.value ?? '') === 'expr')) return undefined;
-    const pattern = word.value.startsWith('!') ? word.value.slice(1) : word.value;
-    if (name === 'rewritecond' && CONDITION_TEST.test(pattern)) return undefined;
+    if (!word) return undefined;
+    // A RewriteCond pattern may be a comparison, a file test or an expression rather than a regex.
+    const test = name === 'rewritecond' ? conditionTest(words!.first.value, word.value) : undefined;
+    if (test && test.kind !== 'regex') return undefined;
+    const pattern = test?.operand ?? (word.value.startsWith('!') ? word.value.slice(1) : word.value);
     const label = name === 'rewriterule' ? 'RewriteRule' : 'RewriteCond';
     return {
       span: word.span,

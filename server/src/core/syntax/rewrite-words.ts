@@ -4,6 +4,7 @@
  * cmd_parseflagfield"). Every reader of those lines' words (the request model, the rules, the
  * editor's features) reads them here, so `^/a\ b` is one word everywhere, as Apache reads it.
  */
+import { asciiLower } from '../ascii';
 import { spanOf } from './lines';
 import type { Directive } from './tree';
 import { isSpace, Word } from './words';
@@ -112,4 +113,47 @@ export function handlerWords(directive: Directive): readonly Word[] {
   const words = rewriteArguments(directive);
   if (!words) return [];
   return words.flags ? [words.first, words.second, words.flags] : [words.first, words.second];
+}
+
+/**
+ * What a `RewriteCond` pattern tests, as cmd_rewritecond tells (mod_rewrite.c): a leading `!`
+ * negates; a test string `expr` (any case) makes the pattern an ap_expr expression; otherwise a
+ * pattern of two characters or more may be a file test (`-f`, `-s`, `-d`, `-x`, `-h`, `-l`, `-L`),
+ * a sub-request (`-U`, `-F`), an integer comparison (`-lt`, `-le`, `-eq`, `-gt`, `-ge` and `-ne`,
+ * which is a negated `-eq`, each followed by at least one character) or a string comparison (`<`,
+ * `<=`, `=`, `>=`, `>`; `=""` compares with the empty string); anything else is a regex.
+ */
+export type ConditionTest =
+  | { readonly kind: 'regex' | 'expr'; readonly operand: string; readonly negated: boolean }
+  | { readonly kind: 'file' | 'subrequest'; readonly operator: string; readonly negated: boolean }
+  | {
+      readonly kind: 'string' | 'integer';
+      readonly operator: '<' | '<=' | '=' | '>=' | '>';
+      readonly operand: string;
+      readonly negated: boolean;
+    };
+
+const FILE_TESTS = new Set(['f', 's', 'd', 'x', 'h', 'l', 'L']);
+const INTEGER_TESTS: Readonly<Record<string, '<' | '<=' | '=' | '>=' | '>'>> = { lt: '<', le: '<=', eq: '=', ne: '=', gt: '>', ge: '>=' };
+
+/** The test of a `RewriteCond` line with test string `test` and pattern `pattern` (its second word, `!` included). */
+export function conditionTest(test: string, pattern: string): ConditionTest {
+  const negated = pattern.startsWith('!');
+  const text = negated ? pattern.slice(1) : pattern;
+  if (asciiLower(test) === 'expr') return { kind: 'expr', operand: text, negated };
+  if (text.length >= 2 && text[0] === '-') {
+    const letter = text[1]!;
+    if (text.length === 2 && FILE_TESTS.has(letter)) return { kind: 'file', operator: text, negated };
+    if (text.length === 2 && (letter === 'U' || letter === 'F')) return { kind: 'subrequest', operator: text, negated };
+    const name = text.slice(1, 3);
+    const operator = text.length >= 4 ? INTEGER_TESTS[name] : undefined;
+    // `-ne` is `-eq` with the negation turned over, so `!-ne` is `-eq`.
+    if (operator) return { kind: 'integer', operator, operand: text.slice(3), negated: name === 'ne' ? !negated : negated };
+  } else if (text.length >= 2 && (text[0] === '<' || text[0] === '>')) {
+    const orEqual = text[1] === '=';
+    const operator = `${text[0]}${orEqual ? '=' : ''}` as '<' | '<=' | '>' | '>=';
+    return { kind: 'string', operator, operand: text.slice(orEqual ? 2 : 1), negated };
+  } else if (text.length >= 2 && text[0] === '=')
+    return { kind: 'string', operator: '=', operand: text === '=""' ? '' : text.slice(1), negated };
+  return { kind: 'regex', operand: text, negated };
 }
