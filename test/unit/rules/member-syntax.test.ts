@@ -2,18 +2,19 @@ import * as assert from 'node:assert/strict';
 import { COMPLETE, lintText, ruleTable } from '../../support/rules';
 
 // BalancerMember arguments Apache refuses, checked with `apache2 -t` (Apache/2.4.71, Debian).
-const NO_URL = { says: ['no member URL', 'a word with "=" is a parameter'], apache: 'BalancerMember must define remote proxy server' };
+const NO_URL = { apache: 'BalancerMember must define remote proxy server' };
+const OUTSIDE = { ...NO_URL, says: ['no member URL: outside <Proxy> write BalancerMember balancer://NAME URL'] };
+const PARAMETERS = { ...NO_URL, says: ['no member URL: the words with "=" are read as parameters (a member URL cannot hold "=")'] };
 
 ruleTable(
   'member-syntax',
   [
-    [
-      `${COMPLETE}[[BalancerMember http://h:1]]`,
-      { ...NO_URL, says: [...NO_URL.says, 'outside <Proxy> write BalancerMember balancer://NAME URL'] },
-    ],
-    ['<VirtualHost *:80>\n[[BalancerMember http://h:1]]\n</VirtualHost>', NO_URL],
+    [`${COMPLETE}[[BalancerMember http://h:1]]`, OUTSIDE],
+    ['<VirtualHost *:80>\n[[BalancerMember http://h:1]]\n</VirtualHost>', OUTSIDE],
+    [`${COMPLETE}[[BalancerMember balancer://a http://h:1/?a=b]]`, PARAMETERS],
     // Apache joins a continued line without a space: "http://h:1loadfactor=2" is one word with "="
-    ['<Proxy balancer://a>\n[[BalancerMember http://h:1\\\nloadfactor=2]]\n</Proxy>', NO_URL],
+    ['<Proxy balancer://a>\n[[BalancerMember http://h:1\\\nloadfactor=2]]\n</Proxy>', PARAMETERS],
+    ['<Proxy balancer://a>\n    [[BalancerMember]]\n</Proxy>', { ...NO_URL, says: ["no member URL: give the member's URL"] }],
     // Apache stops at the first word it refuses: a trailing comment is one finding, not one per word.
     [
       '<Proxy balancer://a>\n    BalancerMember http://h:1 loadfactor=2 [[#]] the big one\n</Proxy>',

@@ -352,8 +352,15 @@ class Builder {
       return;
     }
     if (!url) {
-      const rule = isIncludableMember(this.tree, directive, parent) ? 'member-needs-section' : 'member-syntax';
-      this.problem(rule, 'member-arguments', directive.span, 'BalancerMember must define remote proxy server');
+      const ruleId = isIncludableMember(this.tree, directive, parent) ? 'member-needs-section' : 'member-syntax';
+      const reason =
+        table.kept().length > 0
+          ? 'no member URL: the words with "=" are read as parameters (a member URL cannot hold "=")'
+          : sectionPath === undefined
+            ? 'no member URL: outside <Proxy> write BalancerMember balancer://NAME URL'
+            : "no member URL: give the member's URL, e.g. BalancerMember http://10.0.0.1:8080";
+      const message = 'BalancerMember must define remote proxy server';
+      this.problems.push({ ruleId, kind: 'member-arguments', span: directive.span, message, refused: true, reason });
       return;
     }
     // Apache's order: the unix: form, the balancer, an existing member, and only then the URL itself.

@@ -29,8 +29,7 @@ export const rule: Rule = {
         /status=\S*\s+$/i.test(text.slice(Math.max(0, problem.span.start - 40), problem.span.start))
       ) {
         hint = 'a status value cannot contain spaces: write the letters together, e.g. status=+H+R';
-      } else if (problem.message.includes('must define remote proxy server'))
-        hint = 'no member URL, as a word with "=" is a parameter: outside <Proxy> write BalancerMember balancer://NAME URL';
+      } else if (problem.reason) hint = problem.reason;
       else if (problem.message.includes('must define balancer name'))
         hint = 'outside <Proxy balancer://…> the balancer name must come first';
       else if (problem.message.includes('can not have a balancer name')) hint = 'inside <Proxy balancer://…> give only the member URL';
