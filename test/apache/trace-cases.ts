@@ -378,6 +378,12 @@ ProxyPass / http://{c}/`,
     requests: paths('/v1/x', '/v22/y/z', '/vx/y', '/private/x', '/privatex', '/z'),
   },
   {
+    // A <Location> matches the decoded path: `/100%25/x` is under "/100%/", `/100%25` is not.
+    name: '<Location> with a percent sign in its path, and requests that encode it',
+    config: `<Location "/100%/">\n  Require all denied\n</Location>\nProxyPass "/" "http://{c}/"`,
+    requests: paths('/100%25/x', '/100%25', '/100%2525/x'),
+  },
+  {
     name: 'an exact address virtual host comes before a wildcard one',
     config: `<VirtualHost *:{port}>\n  ServerName star.example\n  ProxyPass "/" "http://{a}/"\n</VirtualHost>\n<VirtualHost 127.0.0.1:{port}>\n  ServerName exact.example\n  ProxyPass "/" "http://{b}/"\n</VirtualHost>`,
     requests: [

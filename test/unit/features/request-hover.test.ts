@@ -62,7 +62,7 @@ describe('hover: example requests on the lines that map them', () => {
     [
       'RewriteRule [P] read as mod_rewrite does: a backslash keeps a space in the pattern (parseargline)',
       `${API}RewriteEngine On\nRewriteRule| ^/shop\\ now/(.*)$ balancer://api/store/$1 [P]\n`,
-      ['- `GET /shop now/page` → a `http://10.0.0.1:8080/store/page`'],
+      ['- `GET /shop%20now/page` → a `http://10.0.0.1:8080/store/page`'],
     ],
     ['RewriteRule without [P]: nothing', 'RewriteEngine On\nRewriteRule| "^/old/(.*)$" "/new/$1" [R=301]\n', null],
     [

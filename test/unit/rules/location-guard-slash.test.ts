@@ -11,6 +11,11 @@ ruleTable('location-guard-slash', [
       says: ['/admin is not under "/admin/"', 'balancer://app unguarded', 'unless the application redirects it'],
     },
   ],
+  // The path is sent encoded: /100% as /100%25 (sent as written, Apache answers 400 before any <Location>)
+  [
+    `${B}<Location [["/100%/"]]>\n    Require ip 10.9.9.9\n</Location>\nProxyPass / balancer://app/`,
+    { says: ['/100% is not under "/100%/"'] },
+  ],
   // near misses
   [`${B}<Location "/admin">\n    Require ip 10.9.9.9\n</Location>\nProxyPass / balancer://app/`],
   [`${B}<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\nProxyPass /api/ balancer://app/`],

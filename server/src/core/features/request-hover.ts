@@ -9,12 +9,11 @@ import type { Analysis } from '../analysis';
 import { asciiLower } from '../ascii';
 import { locator } from '../files';
 import { codeSpan, escapeMarkdown } from '../markup';
-import { pathMatching, pathUnder, requestTo, urlPath } from '../requests/probe';
+import { pathMatching, pathUnder, requestPath, requestTo, urlPath } from '../requests/probe';
 import type { Trace } from '../requests/request';
 import { flagsOf } from '../requests/rewrite';
 import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
-import { percentEncode } from '../requests/uri';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
 import { rewriteArguments } from '../syntax/rewrite-words';
@@ -52,10 +51,11 @@ export function requestHover(analysis: Analysis, offset: number): RequestHover |
   const paths = examplePaths(subject);
   const rows: string[] = [];
   for (const path of paths) {
-    const request = reachable && requestTo(analysis, reachable, encodeSample(path));
+    const sent = requestPath(path);
+    const request = reachable && requestTo(analysis, reachable, sent);
     if (!request) continue;
     const trace = traceRequest(analysis, request);
-    rows.push(`- ${codeSpan(`GET ${path}`)} → ${outcome(analysis, trace, path)}${decidedElsewhere(trace, subject.line, names, lineOf)}`);
+    rows.push(`- ${codeSpan(`GET ${sent}`)} → ${outcome(analysis, trace, path)}${decidedElsewhere(trace, subject.line, names, lineOf)}`);
   }
   const markdown =
     rows.length > 0
@@ -143,11 +143,6 @@ function examplePaths(subject: Subject): string[] {
   if (!path.startsWith('/')) return [];
   if (path === '/') return [pathUnder(path)];
   return [pathUnder(path), path.endsWith('/') ? path.slice(0, -1) : path];
-}
-
-/** A sample as a URL path: what is not a path character percent-encoded. */
-function encodeSample(path: string): string {
-  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, percentEncode);
 }
 
 /** What happens to the request, in a few words: the member and the URL it receives, or Apache's own answer. */

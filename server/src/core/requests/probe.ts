@@ -12,6 +12,7 @@ import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, ClientRequest, Trace } from './request';
 import { chooseServer, Line, Server, serversOf } from './servers';
 import { traceRequest } from './trace';
+import { percentEncode } from './uri';
 
 /** At most this many example requests per analysis: each walks the server's lines. */
 const MAX_PROBES = 400;
@@ -134,7 +135,16 @@ export interface Probe {
   readonly decidedBy: Directive | undefined;
 }
 
-/** Traces `path` on `server` (the member answering `answer`); undefined when no request reaches the server or the analysis used its probes. */
+/** A decoded path as a client sends it: what is not a path character percent-encoded (`/a b` → `/a%20b`, `%` → `%25`). */
+export function requestPath(path: string): string {
+  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, percentEncode);
+}
+
+/**
+ * Traces a request for `path` (decoded, as configuration lines and patterns match it) on `server`
+ * (the member answering `answer`); undefined when no request reaches the server or the analysis
+ * used its probes.
+ */
 export function probe(
   analysis: Analysis,
   server: Server,
@@ -143,7 +153,7 @@ export function probe(
 ): Probe | undefined {
   const probes = probesOf(analysis);
   if (probes.count >= MAX_PROBES) return undefined;
-  const request = requestTo(analysis, server, path, headers);
+  const request = requestTo(analysis, server, requestPath(path), headers);
   if (!request) return undefined;
   probes.count++;
   const trace = traceRequest(analysis, request, answer);
