@@ -308,6 +308,55 @@ ProxyPass / http://{c}/`,
     ],
   },
   {
+    name: 'RewriteRule without RewriteEngine On never runs',
+    config: `RewriteRule "^/m/(.*)$" "http://{a}/main-rule/$1" [P]\nProxyPass "/" "http://{c}/fallback/"`,
+    requests: paths('/m/x'),
+  },
+  {
+    name: 'RewriteEngine: the last line of a server wins, wherever it stands',
+    config: `RewriteRule "^/m/(.*)$" "http://{a}/main-rule/$1" [P]\nRewriteEngine On\nRewriteRule "^/n/(.*)$" "http://{a}/second/$1" [P]\nProxyPass "/" "http://{c}/fallback/"`,
+    requests: paths('/m/x', '/n/x'),
+  },
+  {
+    name: 'RewriteEngine On then Off',
+    config: `RewriteEngine On\nRewriteRule "^/m/(.*)$" "http://{a}/main-rule/$1" [P]\nRewriteEngine Off\nProxyPass "/" "http://{c}/fallback/"`,
+    requests: paths('/m/x'),
+  },
+  {
+    name: "a virtual host's RewriteEngine, and the main server's",
+    config: `RewriteEngine On
+<VirtualHost *:{port}>
+  ServerName inherit.example
+  RewriteRule "^/v/(.*)$" "http://{a}/vhost-rule/$1" [P]
+  ProxyPass "/" "http://{c}/fallback/"
+</VirtualHost>
+<VirtualHost *:{port}>
+  ServerName off.example
+  RewriteEngine Off
+  RewriteRule "^/v/(.*)$" "http://{a}/vhost-off/$1" [P]
+  ProxyPass "/" "http://{c}/fallback/"
+</VirtualHost>`,
+    requests: [
+      { path: '/v/x', host: 'inherit.example' },
+      { path: '/v/x', host: 'off.example' },
+    ],
+  },
+  {
+    name: "a virtual host's own RewriteEngine On without the main server's",
+    config: `RewriteRule "^/m/(.*)$" "http://{b}/main-rule/$1" [P]
+<VirtualHost *:{port}>
+  ServerName on.example
+  RewriteEngine On
+  RewriteOptions Inherit
+  RewriteRule "^/v/(.*)$" "http://{a}/vhost-rule/$1" [P]
+  ProxyPass "/" "http://{c}/fallback/"
+</VirtualHost>`,
+    requests: [
+      { path: '/v/x', host: 'on.example' },
+      { path: '/m/x', host: 'on.example' },
+    ],
+  },
+  {
     // cmd_rewritecond's pattern types: string comparisons (longer is greater unless [NC]), integer
     // tests (atoi; `-ne` is a negated `-eq`), `=""`, an expression, and an [OR] chain: a true
     // condition skips the rest of its chain, and a chain that ends the list false still holds.
