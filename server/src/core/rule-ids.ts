@@ -69,6 +69,7 @@ export type RuleId =
   | 'remote-user-before-login'
   | 'response-header-for-member'
   | 'reverse-doubled-slash'
+  | 'rewrite-engine-off'
   | 'rewrite-negated-backreference'
   | 'rewrite-not-inherited'
   | 'rewrite-proxy-without-flag'

@@ -63,6 +63,7 @@ import { rule as refusedIfUnset } from './refused-if-unset';
 import { rule as remoteUserBeforeLogin } from './remote-user-before-login';
 import { rule as responseHeaderForMember } from './response-header-for-member';
 import { rule as reverseDoubledSlash } from './reverse-doubled-slash';
+import { rule as rewriteEngineOff } from './rewrite-engine-off';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { rule as rewriteNotInherited } from './rewrite-not-inherited';
 import { rule as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
@@ -162,6 +163,7 @@ export const RULES: readonly Rule[] = [
   remoteUserBeforeLogin,
   responseHeaderForMember,
   reverseDoubledSlash,
+  rewriteEngineOff,
   rewriteNegatedBackreference,
   rewriteNotInherited,
   rewriteProxyWithoutFlag,

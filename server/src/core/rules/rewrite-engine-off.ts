@@ -1,0 +1,52 @@
+import { serverLines } from '../requests/probe';
+import { serversOf, type Line, type Server } from '../requests/servers';
+import { indentationAt, lineStart } from './shared';
+import type { Rule } from './types';
+
+export const rule: Rule = {
+  id: 'rewrite-engine-off',
+  severity: 'warning',
+  docs: {
+    summary: '`RewriteRule` lines in a server that no `RewriteEngine` line turns on: they never run',
+    why: "mod_rewrite's engine is off by default, and Apache accepts rules it will never run: without `RewriteEngine On` in the server (or in the main server, for a virtual host that sets none), a `RewriteRule … [P]` proxies nothing and requests fall through to whatever else maps them, often a 404 from the file system.",
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
+  },
+  *check({ analysis }) {
+    const lines = serverLines(analysis, ['rewriteengine', 'rewritecond', 'rewriterule']);
+    if (!lines.some((line) => line.name === 'rewriterule')) return;
+    const { main } = serversOf(analysis);
+    const setsEngine = (server: Server): boolean => lines.some((line) => line.server === server && line.name === 'rewriteengine');
+    const text = analysis.tree.text;
+    const reported = new Set<Server>();
+    for (const line of lines) {
+      const server = line.server;
+      if (line.name !== 'rewriterule' || reported.has(server)) continue;
+      reported.add(server);
+      // Any RewriteEngine line of the server (Off is a choice), or the main server's for a virtual host that sets none.
+      if (setsEngine(server) || (server !== main && setsEngine(main))) continue;
+      const count = lines.filter((each) => each.server === server && each.name === 'rewriterule').length;
+      const where = server === main ? 'this server' : 'this host or the main server';
+      const at = firstRewriteLine(lines, server);
+      const start = lineStart(text, at.directive.span.start);
+      yield {
+        span: line.directive.span,
+        message: `no RewriteEngine line in ${where}, so ${count === 1 ? 'this RewriteRule never runs' : `its ${count} RewriteRule lines never run`}: add RewriteEngine On`,
+        fixes: [
+          {
+            title: 'Add RewriteEngine On',
+            // It makes rules run that never ran: a change of behaviour, never applied unattended.
+            safe: false,
+            edits: [{ span: { start, end: start }, newText: `${indentationAt(text, at.directive.span.start)}RewriteEngine On\n` }],
+          },
+        ],
+      };
+    }
+  },
+};
+
+/** Where `RewriteEngine On` goes: before the server's first rewrite line outside sections (it then covers its sections too), else its first one. */
+function firstRewriteLine(lines: readonly Line[], server: Server): Line {
+  const own = lines.filter((line) => line.server === server && line.name !== 'rewriteengine');
+  return own.find((line) => line.sections.length === 0) ?? own[0]!;
+}
