@@ -308,6 +308,12 @@ ProxyPass / http://{c}/`,
     ],
   },
   {
+    // $N beyond the pattern's groups is empty, and a negated pattern captures nothing.
+    name: 'RewriteRule back-references to groups the pattern does not have',
+    config: `RewriteEngine On\nRewriteRule "^/(v1)/x$" "http://{b}/pos/$2-$1" [P]\nRewriteRule "!^/(static/.*)" "http://{a}/neg/$1" [P,L]`,
+    requests: paths('/v1/x', '/other/page', '/static/x'),
+  },
+  {
     name: 'RewriteRule without RewriteEngine On never runs',
     config: `RewriteRule "^/m/(.*)$" "http://{a}/main-rule/$1" [P]\nProxyPass "/" "http://{c}/fallback/"`,
     requests: paths('/m/x'),

@@ -105,9 +105,23 @@ const MAX_NAME = 32;
 
 /** PCRE2's verdict on `pattern`: undefined when it compiles. */
 export function pcreError(pattern: string): PcreError | undefined {
+  const scanned = scan(pattern);
+  return 'message' in scanned ? scanned : undefined;
+}
+
+/**
+ * How many capturing groups `pattern` has, counting each `(…)` and named group once (a branch reset
+ * `(?|…)` numbers fewer, so this is never below PCRE2's count); undefined when PCRE2 refuses it.
+ */
+export function captureCount(pattern: string): number | undefined {
+  const scanned = scan(pattern);
+  return 'captures' in scanned ? scanned.captures : undefined;
+}
+
+function scan(pattern: string): PcreError | { readonly captures: number } {
+  const scanner = new Scanner(pattern);
   try {
-    new Scanner(pattern).scan();
-    return undefined;
+    return { captures: scanner.scan() };
   } catch (error) {
     if (error instanceof Refusal) return { message: error.message, offset: error.offset };
     throw error;
@@ -136,13 +150,15 @@ class Scanner {
     this.frames = [{ kind: 'top', extended: false, branches: [], current: 0, last: undefined }];
   }
 
-  scan(): void {
+  /** Reads the whole pattern (or throws a Refusal); returns how many capturing groups it opened. */
+  scan(): number {
     this.startOptions();
     while (this.at < this.text.length) this.item();
     if (this.frames.length > 1) this.fail('missing closing parenthesis', this.text.length);
     for (const ref of this.numberRefs)
       if (ref.number > this.captures || ref.number <= 0) this.fail('reference to non-existent subpattern', ref.offset);
     for (const ref of this.nameRefs) if (!this.names.has(ref.name)) this.fail('reference to non-existent subpattern', ref.offset);
+    return this.captures;
   }
 
   private get frame(): Frame {

@@ -6,6 +6,7 @@
  */
 export type RuleId =
   | 'all-members-disabled'
+  | 'backreference-without-group'
   | 'balancer-manager-unprotected'
   | 'balancer-module-not-loaded'
   | 'balancer-name-collision'

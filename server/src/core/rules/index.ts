@@ -1,5 +1,6 @@
 /** Every rule Balancer Lens runs. Generated from the rule files by `npm run docs` (scripts/rules-registry.ts): do not edit. */
 import { rule as allMembersDisabled } from './all-members-disabled';
+import { rule as backreferenceWithoutGroup } from './backreference-without-group';
 import { rule as balancerManagerUnprotected } from './balancer-manager-unprotected';
 import { rule as balancerModuleNotLoaded } from './balancer-module-not-loaded';
 import { rule as balancerNameCollision } from './balancer-name-collision';
@@ -100,6 +101,7 @@ import type { Rule } from './types';
 /** All rules, sorted by id. */
 export const RULES: readonly Rule[] = [
   allMembersDisabled,
+  backreferenceWithoutGroup,
   balancerManagerUnprotected,
   balancerModuleNotLoaded,
   balancerNameCollision,
