@@ -308,6 +308,12 @@ ProxyPass / http://{c}/`,
     ],
   },
   {
+    // The target's `?` is a path character to ProxyPass: it is sent encoded, before the client's query.
+    name: 'ProxyPass target holding a query string, with and without nocanon',
+    config: `ProxyPass "/search" "http://{a}/find?src=web"\nProxyPass "/raw" "http://{b}/find?src=web" nocanon\nProxyPass "/" "http://{c}/"`,
+    requests: paths('/search?q=shoes', '/search/x', '/raw?q=1', '/raw/x'),
+  },
+  {
     // $N beyond the pattern's groups is empty, and a negated pattern captures nothing.
     name: 'RewriteRule back-references to groups the pattern does not have',
     config: `RewriteEngine On\nRewriteRule "^/(v1)/x$" "http://{b}/pos/$2-$1" [P]\nRewriteRule "!^/(static/.*)" "http://{a}/neg/$1" [P,L]`,

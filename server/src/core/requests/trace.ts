@@ -161,14 +161,14 @@ function traceOnce(
     }
   };
   for (const entry of entries()) {
-    const found = matchEntry(entry, uri, request, steps);
-    if (found === undefined) continue;
+    const mapped = matchEntry(entry, uri, request, steps);
+    if (mapped === undefined) continue;
     if (entry.url === '!') {
       steps.push({ what: `${entry.directive.name} ${entry.path} ! keeps ${uri} out of the proxy`, span: entry.directive.span });
       break;
     }
     steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
-    return proxy(found, query, entry.nocanon, entry.upgrade);
+    return proxy(mapped.url, query, mapped.nocanon, entry.upgrade);
   }
 
   // mod_alias, then the DocumentRoot.
@@ -569,28 +569,44 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
   };
 }
 
-/** The URL an entry maps `uri` to, or undefined when it does not match. */
-function matchEntry(entry: PassEntry, uri: string, request: ClientRequest, steps: TraceStep[]): string | undefined {
+/**
+ * The URL an entry maps `uri` to, and whether it keeps the path as the client wrote it (nocanon), or
+ * undefined when it does not match. nocanon maps the raw path and query (`unparsed_uri`) instead,
+ * unless that does not match as the decoded path did: then mod_proxy ignores it (AH01136).
+ */
+function matchEntry(
+  entry: PassEntry,
+  uri: string,
+  request: ClientRequest,
+  steps: TraceStep[],
+): { readonly url: string; readonly nocanon: boolean } | undefined {
+  const raw = `${request.path}${request.query === undefined ? '' : `?${request.query}`}`;
   if (entry.isRegex) {
     const match = matchPattern(entry.path, uri, false, steps, entry.directive.span);
     if (!match) return undefined;
-    const found = entry.url.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
+    const rawMatch = entry.nocanon ? matchPattern(entry.path, raw, false, steps, entry.directive.span) : null;
+    if (entry.nocanon && !rawMatch) ignoredNocanon(entry, steps);
+    const [subject, groups] = rawMatch ? [raw, rawMatch] : [uri, match];
+    const found = entry.url.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? '');
     // A URL the substitution leaves unchanged gets the whole path appended (`<LocationMatch "^/v1/">` with
     // `ProxyPass "balancer://api/"` sends //v1/x).
-    return found === entry.url && entry.url !== '!' ? entry.url + (entry.nocanon ? rawRest(request, '') : uri) : found;
+    return { url: found === entry.url && entry.url !== '!' ? entry.url + subject : found, nocanon: rawMatch !== null };
   }
   const length = aliasMatch(uri, entry.path);
   if (length === 0) return undefined;
-  // nocanon sends the rest of the path as the client wrote it.
-  const rest = entry.nocanon ? rawRest(request, entry.path) : uri.slice(length);
-  return entry.url + rest;
+  if (entry.nocanon) {
+    const rawLength = aliasMatch(raw, entry.path);
+    if (rawLength === length) return { url: entry.url + raw.slice(rawLength), nocanon: true };
+    ignoredNocanon(entry, steps);
+  }
+  return { url: entry.url + uri.slice(length), nocanon: false };
 }
 
-/** With nocanon, the part of the raw path (and its query) after the ProxyPass path. */
-function rawRest(request: ClientRequest, path: string): string {
-  const raw = `${request.path}${request.query === undefined ? '' : `?${request.query}`}`;
-  const length = aliasMatch(raw, path);
-  return raw.slice(length);
+function ignoredNocanon(entry: PassEntry, steps: TraceStep[]): void {
+  steps.push({
+    what: `the path as written does not match ${entry.path} as the decoded one does, so nocanon is ignored (AH01136)`,
+    span: entry.directive.span,
+  });
 }
 
 /**
@@ -609,7 +625,7 @@ export function aliasMatch(uri: string, path: string): number {
     } else if (path[a++] !== uri[u++]) return 0;
   }
   if (u === uri.length && a !== path.length) return 0;
-  if (path[a - 1] !== '/' && u < uri.length && uri[u] !== '/' && uri[u] !== '?') return 0;
+  if (path[a - 1] !== '/' && u < uri.length && uri[u] !== '/') return 0;
   return u;
 }
 
