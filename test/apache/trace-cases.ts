@@ -309,9 +309,9 @@ ProxyPass / http://{c}/`,
   },
   {
     // The target's `?` is a path character to ProxyPass: it is sent encoded, before the client's query.
-    name: 'ProxyPass target holding a query string, with and without nocanon',
-    config: `ProxyPass "/search" "http://{a}/find?src=web"\nProxyPass "/raw" "http://{b}/find?src=web" nocanon\nProxyPass "/" "http://{c}/"`,
-    requests: paths('/search?q=shoes', '/search/x', '/raw?q=1', '/raw/x'),
+    name: 'ProxyPass and ProxyPassMatch targets holding a query string, with and without nocanon',
+    config: `ProxyPass "/search" "http://{a}/find?src=web"\nProxyPass "/raw" "http://{b}/find?src=web" nocanon\nProxyPassMatch "^/m/(.*)$" "http://{a}/match?item=$1"\nProxyPass "/" "http://{c}/"`,
+    requests: paths('/search?q=shoes', '/search/x', '/raw?q=1', '/raw/x', '/m/abc', '/m/abc?q=1'),
   },
   {
     // $N beyond the pattern's groups is empty, and a negated pattern captures nothing.

@@ -62,6 +62,7 @@ export type RuleId =
   | 'proxy-star-denied'
   | 'proxypass-order'
   | 'proxypass-syntax'
+  | 'proxypass-target-query'
   | 'proxypassreverse-extra-word'
   | 'proxypassreverse-syntax'
   | 'query-in-path-pattern'

@@ -56,6 +56,7 @@ import { rule as proxySectionArguments } from './proxy-section-arguments';
 import { rule as proxyStarDenied } from './proxy-star-denied';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
+import { rule as proxypassTargetQuery } from './proxypass-target-query';
 import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
 import { rule as queryInPathPattern } from './query-in-path-pattern';
@@ -157,6 +158,7 @@ export const RULES: readonly Rule[] = [
   proxyStarDenied,
   proxypassOrder,
   proxypassSyntax,
+  proxypassTargetQuery,
   proxypassreverseExtraWord,
   proxypassreverseSyntax,
   queryInPathPattern,

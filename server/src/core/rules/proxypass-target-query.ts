@@ -1,0 +1,34 @@
+import { quoted } from '../bounded';
+import { enclosing, stepsNamed } from '../syntax/named';
+import type { Rule } from './types';
+
+/** Sections that give ProxyPass its path: inside them the URL is the first word. */
+const PATH_SECTIONS = new Set(['location', 'locationmatch']);
+
+export const rule: Rule = {
+  id: 'proxypass-target-query',
+  severity: 'warning',
+  docs: {
+    summary: 'a `ProxyPass` or `ProxyPassMatch` URL holding a query string (`?src=web`): the member gets it encoded in its path',
+    why: 'mod_proxy re-encodes the whole path of the URL it builds, the target\'s `?` included, so `ProxyPass "/search" "balancer://app/find?src=web"` sends `/search?q=shoes` as `/find%3Fsrc=web?q=shoes`: the member sees a path it does not have and no `src` parameter. A query is added with `RewriteRule … [P,QSA]`.',
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/search" "balancer://app/find?src=web"',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search$" "balancer://app/find?src=web" [P,QSA]',
+  },
+  *check({ analysis }) {
+    const nodes = analysis.tree.nodes;
+    for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch'])) {
+      if (step.kind !== 'directive') continue;
+      const positional = step.directive.args.filter((word) => word.value !== '~');
+      const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
+      const url = positional[inPath ? 0 : 1];
+      const query = url?.value.indexOf('?') ?? -1;
+      if (!url || query < 0 || url.value.includes('${')) continue;
+      const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*(.*)$/i.exec(url.value)?.[1] ?? '';
+      const sent = path.replace('?', '%3F');
+      yield {
+        span: url.span,
+        message: `${quoted(url.value)} puts its query in the path, as ${quoted(sent.startsWith('/') ? sent : `/${sent}`)}: add it with RewriteRule … [P,QSA]`,
+      };
+    }
+  },
+};
