@@ -75,6 +75,7 @@ export type RuleId =
   | 'rewrite-negated-backreference'
   | 'rewrite-not-inherited'
   | 'rewrite-proxy-without-flag'
+  | 'rewrite-slash-in-directory'
   | 'rewrite-without-last'
   | 'section-mismatch'
   | 'shared-member'
