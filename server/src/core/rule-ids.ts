@@ -49,6 +49,7 @@ export type RuleId =
   | 'location-order'
   | 'member-needs-section'
   | 'member-outside-balancer'
+  | 'member-path-repeated'
   | 'member-syntax'
   | 'member-trailing-slash'
   | 'misplaced-directive'

@@ -43,6 +43,7 @@ import { rule as locationGuardSlash } from './location-guard-slash';
 import { rule as locationOrder } from './location-order';
 import { rule as memberNeedsSection } from './member-needs-section';
 import { rule as memberOutsideBalancer } from './member-outside-balancer';
+import { rule as memberPathRepeated } from './member-path-repeated';
 import { rule as memberSyntax } from './member-syntax';
 import { rule as memberTrailingSlash } from './member-trailing-slash';
 import { rule as misplacedDirective } from './misplaced-directive';
@@ -146,6 +147,7 @@ export const RULES: readonly Rule[] = [
   locationOrder,
   memberNeedsSection,
   memberOutsideBalancer,
+  memberPathRepeated,
   memberSyntax,
   memberTrailingSlash,
   misplacedDirective,

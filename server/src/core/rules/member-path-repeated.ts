@@ -1,0 +1,60 @@
+import { asciiLower } from '../ascii';
+import { quoted } from '../bounded';
+import type { Balancer } from '../model/model';
+import { balancerName, isBalancerUrl } from '../model/urls';
+import { urlPath } from '../requests/probe';
+import { enclosing, stepsNamed } from '../syntax/named';
+import { rewriteArguments } from '../syntax/rewrite-words';
+import type { Word } from '../syntax/words';
+import type { Rule } from './types';
+
+/** Sections that give ProxyPass its path: inside them the URL is the first word. */
+const PATH_SECTIONS = new Set(['location', 'locationmatch']);
+
+export const rule: Rule = {
+  id: 'member-path-repeated',
+  severity: 'warning',
+  docs: {
+    summary:
+      "a `ProxyPass` or `RewriteRule` to `balancer://NAME/PATH` whose members' URLs already end in that path: members receive it twice (`/app/app/…`)",
+    why: "mod_proxy_balancer puts the member's URL in front of what follows the balancer name, so with `BalancerMember http://10.0.0.1:8080/examples` a `ProxyPass /examples/ balancer://app/examples/` sends `/examples/servlets/` to the member as `/examples/examples/servlets/`, a path it does not serve. The path belongs in one place: the members' URLs or the balancer URL.",
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/examples/"',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/"',
+  },
+  *check({ analysis }) {
+    const nodes = analysis.tree.nodes;
+    let byName: Map<string, Balancer[]> | undefined;
+    for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule'])) {
+      if (step.kind !== 'directive') continue;
+      const word = targetWord(step.directive, enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined);
+      if (!word || !isBalancerUrl(word.value)) continue;
+      const named = balancerName(word.value);
+      if (!('name' in named)) continue;
+      if (!byName) {
+        byName = new Map();
+        for (const balancer of analysis.model.balancers) byName.set(balancer.name, [...(byName.get(balancer.name) ?? []), balancer]);
+      }
+      const memberPath = sharedMemberPath(byName.get(named.name) ?? []);
+      const path = urlPath(word.value);
+      if (memberPath === undefined || !(path === memberPath || path.startsWith(`${memberPath}/`))) continue;
+      yield {
+        span: word.span,
+        message: `the members' URLs already end in ${quoted(memberPath)}, so members receive ${quoted(`${memberPath}${path}…`)}: drop it from one`,
+      };
+    }
+  },
+};
+
+/** The URL word a ProxyPass, ProxyPassMatch or RewriteRule sends requests to. */
+function targetWord(directive: Parameters<typeof rewriteArguments>[0], inPath: boolean): Word | undefined {
+  if (asciiLower(directive.name) === 'rewriterule') return rewriteArguments(directive)?.second;
+  const positional = directive.args.filter((word) => word.value !== '~');
+  return positional[inPath ? 0 : 1];
+}
+
+/** The path every member's URL ends in (without a final slash), when they all have the same one and it is not empty. */
+function sharedMemberPath(balancers: readonly Balancer[]): string | undefined {
+  const paths = new Set(balancers.flatMap((balancer) => balancer.members.map((member) => urlPath(member.url).replace(/\/+$/, ''))));
+  const [only] = paths;
+  return paths.size === 1 && only ? only : undefined;
+}
