@@ -10,6 +10,7 @@ export type RuleId =
   | 'balancer-manager-unprotected'
   | 'balancer-module-not-loaded'
   | 'balancer-name-collision'
+  | 'balancer-name-glued'
   | 'balancer-persist'
   | 'balancer-scheme-typo'
   | 'comment-continuation'

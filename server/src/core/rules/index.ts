@@ -4,6 +4,7 @@ import { rule as backreferenceWithoutGroup } from './backreference-without-group
 import { rule as balancerManagerUnprotected } from './balancer-manager-unprotected';
 import { rule as balancerModuleNotLoaded } from './balancer-module-not-loaded';
 import { rule as balancerNameCollision } from './balancer-name-collision';
+import { rule as balancerNameGlued } from './balancer-name-glued';
 import { rule as balancerPersist } from './balancer-persist';
 import { rule as balancerSchemeTypo } from './balancer-scheme-typo';
 import { rule as commentContinuation } from './comment-continuation';
@@ -108,6 +109,7 @@ export const RULES: readonly Rule[] = [
   balancerManagerUnprotected,
   balancerModuleNotLoaded,
   balancerNameCollision,
+  balancerNameGlued,
   balancerPersist,
   balancerSchemeTypo,
   commentContinuation,
