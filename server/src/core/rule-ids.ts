@@ -80,6 +80,7 @@ export type RuleId =
   | 'rewrite-slash-in-directory'
   | 'rewrite-without-last'
   | 'section-mismatch'
+  | 'set-cookie-replaced'
   | 'shared-member'
   | 'spare-never-used'
   | 'ssl-proxy-engine-off'

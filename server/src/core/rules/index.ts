@@ -74,6 +74,7 @@ import { rule as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
 import { rule as rewriteSlashInDirectory } from './rewrite-slash-in-directory';
 import { rule as rewriteWithoutLast } from './rewrite-without-last';
 import { rule as sectionMismatch } from './section-mismatch';
+import { rule as setCookieReplaced } from './set-cookie-replaced';
 import { rule as sharedMember } from './shared-member';
 import { rule as spareNeverUsed } from './spare-never-used';
 import { rule as sslProxyEngineOff } from './ssl-proxy-engine-off';
@@ -179,6 +180,7 @@ export const RULES: readonly Rule[] = [
   rewriteSlashInDirectory,
   rewriteWithoutLast,
   sectionMismatch,
+  setCookieReplaced,
   sharedMember,
   spareNeverUsed,
   sslProxyEngineOff,
