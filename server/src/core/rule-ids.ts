@@ -25,6 +25,7 @@ export type RuleId =
   | 'handler-proxied'
   | 'header-variable-unset'
   | 'health-check-never-runs'
+  | 'host-header-ignored'
   | 'ignored-text'
   | 'include-failed'
   | 'include-outside-roots'

@@ -19,6 +19,7 @@ import { rule as guardBypassed } from './guard-bypassed';
 import { rule as handlerProxied } from './handler-proxied';
 import { rule as headerVariableUnset } from './header-variable-unset';
 import { rule as healthCheckNeverRuns } from './health-check-never-runs';
+import { rule as hostHeaderIgnored } from './host-header-ignored';
 import { rule as ignoredText } from './ignored-text';
 import { rule as includeFailed } from './include-failed';
 import { rule as includeOutsideRoots } from './include-outside-roots';
@@ -125,6 +126,7 @@ export const RULES: readonly Rule[] = [
   handlerProxied,
   headerVariableUnset,
   healthCheckNeverRuns,
+  hostHeaderIgnored,
   ignoredText,
   includeFailed,
   includeOutsideRoots,

@@ -1,0 +1,40 @@
+import { asciiLower } from '../ascii';
+import { serverLines } from '../requests/probe';
+import { serversOf, type Server } from '../requests/servers';
+import type { Rule } from './types';
+
+/** RequestHeader actions that give Host a value; `unset` and `note` do not. */
+const SETTING = new Set(['set', 'add', 'append', 'merge', 'edit', 'edit*', 'setifempty']);
+
+export const rule: Rule = {
+  id: 'host-header-ignored',
+  severity: 'warning',
+  docs: {
+    summary: '`RequestHeader set Host …` in a server without `ProxyPreserveHost On`: the member never sees it',
+    why: "mod_proxy writes the `Host` header of the request to a member itself: the member's own host and port, unless `ProxyPreserveHost On` makes it pass the request's `Host` (which `RequestHeader` may have changed). Without it, a `RequestHeader` on `Host` changes nothing the member receives.",
+    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
+    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPreserveHost On\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
+  },
+  *check({ analysis }) {
+    const lines = serverLines(analysis, ['requestheader', 'proxypreservehost', 'proxypass', 'proxypassmatch']);
+    if (!lines.some((line) => line.name === 'requestheader')) return;
+    const { main } = serversOf(analysis);
+    const has = (server: Server, test: (name: string, value: string) => boolean): boolean =>
+      lines.some((line) => line.server === server && test(line.name, asciiLower(line.directive.args[0]?.value ?? '')));
+    const preserves = (server: Server): boolean => has(server, (name, value) => name === 'proxypreservehost' && value === 'on');
+    const proxies = (server: Server): boolean => has(server, (name) => name === 'proxypass' || name === 'proxypassmatch');
+    for (const line of lines) {
+      if (line.name !== 'requestheader') continue;
+      const args = line.directive.args;
+      const action = asciiLower(args[0]?.value ?? '');
+      if (!SETTING.has(action) || asciiLower(args[1]?.value ?? '') !== 'host') continue;
+      const server = line.server;
+      // ProxyPreserveHost On anywhere in the server or the main server (its virtual hosts inherit it) may apply.
+      if (preserves(server) || preserves(main) || !(proxies(server) || proxies(main))) continue;
+      yield {
+        span: line.directive.span,
+        message: 'without ProxyPreserveHost On the member gets its own address as Host, so this changes nothing: add ProxyPreserveHost On',
+      };
+    }
+  },
+};
