@@ -78,6 +78,7 @@ export type RuleId =
   | 'rewrite-negated-backreference'
   | 'rewrite-not-inherited'
   | 'rewrite-proxy-without-flag'
+  | 'rewrite-shadows-proxypass'
   | 'rewrite-slash-in-directory'
   | 'rewrite-without-last'
   | 'section-mismatch'

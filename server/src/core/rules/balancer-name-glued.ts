@@ -29,7 +29,7 @@ export const rule: Rule = {
       if (!mapping || !glued || !names.has(asciiLower(glued[1]!))) continue;
       const path = pathMatching(mapping.pattern);
       const seen = path === undefined ? undefined : probe(analysis, line.server, path);
-      if (!seen || seen.decidedBy !== line.directive || seen.trace.status !== 500) continue;
+      if (path === undefined || !seen || seen.decidedBy !== line.directive || seen.trace.status !== 500) continue;
       yield {
         span: mapping.target.span,
         message: `${quoted(mapping.target.value)} runs into the name, so ${quoted(path)} asks for a balancer that is not there (500): add a slash`,
