@@ -66,6 +66,7 @@ export type RuleId =
   | 'proxypass-order'
   | 'proxypass-syntax'
   | 'proxypass-target-query'
+  | 'proxypassmatch-unanchored'
   | 'proxypassreverse-extra-word'
   | 'proxypassreverse-syntax'
   | 'query-in-path-pattern'

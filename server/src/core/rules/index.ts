@@ -60,6 +60,7 @@ import { rule as proxyStarDenied } from './proxy-star-denied';
 import { rule as proxypassOrder } from './proxypass-order';
 import { rule as proxypassSyntax } from './proxypass-syntax';
 import { rule as proxypassTargetQuery } from './proxypass-target-query';
+import { rule as proxypassmatchUnanchored } from './proxypassmatch-unanchored';
 import { rule as proxypassreverseExtraWord } from './proxypassreverse-extra-word';
 import { rule as proxypassreverseSyntax } from './proxypassreverse-syntax';
 import { rule as queryInPathPattern } from './query-in-path-pattern';
@@ -168,6 +169,7 @@ export const RULES: readonly Rule[] = [
   proxypassOrder,
   proxypassSyntax,
   proxypassTargetQuery,
+  proxypassmatchUnanchored,
   proxypassreverseExtraWord,
   proxypassreverseSyntax,
   queryInPathPattern,
