@@ -24,6 +24,7 @@ export type RuleId =
   | 'guard-bypassed'
   | 'handler-proxied'
   | 'header-variable-unset'
+  | 'health-check-body-unread'
   | 'health-check-never-runs'
   | 'host-header-ignored'
   | 'ignored-text'

@@ -18,6 +18,7 @@ import { rule as errorDocumentRedirect } from './error-document-redirect';
 import { rule as guardBypassed } from './guard-bypassed';
 import { rule as handlerProxied } from './handler-proxied';
 import { rule as headerVariableUnset } from './header-variable-unset';
+import { rule as healthCheckBodyUnread } from './health-check-body-unread';
 import { rule as healthCheckNeverRuns } from './health-check-never-runs';
 import { rule as hostHeaderIgnored } from './host-header-ignored';
 import { rule as ignoredText } from './ignored-text';
@@ -127,6 +128,7 @@ export const RULES: readonly Rule[] = [
   guardBypassed,
   handlerProxied,
   headerVariableUnset,
+  healthCheckBodyUnread,
   healthCheckNeverRuns,
   hostHeaderIgnored,
   ignoredText,
