@@ -16,7 +16,10 @@ ruleTable('rewrite-slash-in-directory', [
   ],
   [
     `${B}<DirectoryMatch "^/srv/">\n    <IfModule rewrite_module>\n        RewriteRule [[^\\/x$]] balancer://app/ [P]\n    </IfModule>\n</DirectoryMatch>`,
-    { says: ['write "^x$"'], fixed: `${B}<DirectoryMatch "^/srv/">\n    <IfModule rewrite_module>\n        RewriteRule ^x$ balancer://app/ [P]\n    </IfModule>\n</DirectoryMatch>` },
+    {
+      says: ['write "^x$"'],
+      fixed: `${B}<DirectoryMatch "^/srv/">\n    <IfModule rewrite_module>\n        RewriteRule ^x$ balancer://app/ [P]\n    </IfModule>\n</DirectoryMatch>`,
+    },
   ],
   // near misses: the server's rules see the slash, a pattern without it, a negated one, a <Location>
   [`${B}RewriteEngine On\nRewriteRule ^/api/(.*)$ balancer://app/$1 [P]`],

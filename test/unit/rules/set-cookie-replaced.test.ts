@@ -12,7 +12,12 @@ ruleTable('set-cookie-replaced', [
       safe: true,
     },
   ],
-  ['<Location "/">\n    Header always [[SET]] set-cookie "a=1"\n</Location>', { fixed: '<Location "/">\n    Header always add set-cookie "a=1"\n</Location>' }],
+  [
+    '<Location "/">\n    Header always [[SET]] set-cookie "a=1"\n</Location>',
+    { fixed: '<Location "/">\n    Header always add set-cookie "a=1"\n</Location>' },
+  ],
   // near misses: add, another header, a request header, edit
-  ['Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/"\nHeader set X-Frame-Options DENY\nRequestHeader set Cookie "a=1"\nHeader edit Set-Cookie ^(.*)$ "$1; Secure"'],
+  [
+    'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/"\nHeader set X-Frame-Options DENY\nRequestHeader set Cookie "a=1"\nHeader edit Set-Cookie ^(.*)$ "$1; Secure"',
+  ],
 ]);
