@@ -19,6 +19,8 @@ ruleTable('rewrite-shadows-proxypass', [
     `${B}ProxyPass /server-status !\nRewriteEngine On\n[[RewriteRule ^/(.*)$ balancer://site/$1 [P]]]`,
     { says: ['this takes "/server-status/page" first, so the ProxyPass meant for it never runs'] },
   ],
+  // near misses: a virtual host runs its own rules only (the main server's with RewriteOptions Inherit)
+  [`${B}RewriteEngine On\nRewriteRule ^/ balancer://site/ [P]\n<VirtualHost *:80>\n    ProxyPass /api/ balancer://api/\n</VirtualHost>`],
   // near misses: the rule excludes the path, it only redirects, it is narrower, it does not run
   [
     `${B}RewriteEngine On\nRewriteCond "%{REQUEST_URI}" "!^/api/"\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"`,

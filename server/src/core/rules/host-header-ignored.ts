@@ -19,10 +19,13 @@ export const rule: Rule = {
     const lines = serverLines(analysis, ['requestheader', 'proxypreservehost', 'proxypass', 'proxypassmatch']);
     if (!lines.some((line) => line.name === 'requestheader')) return;
     const { main } = serversOf(analysis);
-    const has = (server: Server, test: (name: string, value: string) => boolean): boolean =>
-      lines.some((line) => line.server === server && test(line.name, asciiLower(line.directive.args[0]?.value ?? '')));
-    const preserves = (server: Server): boolean => has(server, (name, value) => name === 'proxypreservehost' && value === 'on');
-    const proxies = (server: Server): boolean => has(server, (name) => name === 'proxypass' || name === 'proxypassmatch');
+    // The servers with ProxyPreserveHost On anywhere in them, and those that proxy, found in one pass.
+    const preserving = new Set<Server>();
+    const proxying = new Set<Server>();
+    for (const line of lines) {
+      if (line.name === 'proxypreservehost' && asciiLower(line.directive.args[0]?.value ?? '') === 'on') preserving.add(line.server);
+      else if (line.name === 'proxypass' || line.name === 'proxypassmatch') proxying.add(line.server);
+    }
     for (const line of lines) {
       if (line.name !== 'requestheader') continue;
       const args = line.directive.args;
@@ -30,7 +33,7 @@ export const rule: Rule = {
       if (!SETTING.has(action) || asciiLower(args[1]?.value ?? '') !== 'host') continue;
       const server = line.server;
       // ProxyPreserveHost On anywhere in the server or the main server (its virtual hosts inherit it) may apply.
-      if (preserves(server) || preserves(main) || !(proxies(server) || proxies(main))) continue;
+      if (preserving.has(server) || preserving.has(main) || !(proxying.has(server) || proxying.has(main))) continue;
       yield {
         span: line.directive.span,
         message: 'without ProxyPreserveHost On the member gets its own address as Host, so this changes nothing: add ProxyPreserveHost On',

@@ -23,18 +23,15 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
-    let byName: Map<string, Balancer[]> | undefined;
+    let memberPaths: Map<string, string | undefined> | undefined;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule'])) {
       if (step.kind !== 'directive') continue;
       const word = targetWord(step.directive, enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined);
       if (!word || !isBalancerUrl(word.value)) continue;
       const named = balancerName(word.value);
       if (!('name' in named)) continue;
-      if (!byName) {
-        byName = new Map();
-        for (const balancer of analysis.model.balancers) byName.set(balancer.name, [...(byName.get(balancer.name) ?? []), balancer]);
-      }
-      const memberPath = sharedMemberPath(byName.get(named.name) ?? []);
+      memberPaths ??= sharedMemberPaths(analysis.model.balancers);
+      const memberPath = memberPaths.get(named.name);
       const path = urlPath(word.value);
       if (memberPath === undefined || !(path === memberPath || path.startsWith(`${memberPath}/`))) continue;
       yield {
@@ -52,9 +49,18 @@ function targetWord(directive: Parameters<typeof rewriteArguments>[0], inPath: b
   return positional[inPath ? 0 : 1];
 }
 
-/** The path every member's URL ends in (without a final slash), when they all have the same one and it is not empty. */
-function sharedMemberPath(balancers: readonly Balancer[]): string | undefined {
-  const paths = new Set(balancers.flatMap((balancer) => balancer.members.map((member) => urlPath(member.url).replace(/\/+$/, ''))));
-  const [only] = paths;
-  return paths.size === 1 && only ? only : undefined;
+/** By balancer name: the path every member's URL ends in (without a final slash), when they all have the same one and it is not empty. */
+function sharedMemberPaths(balancers: readonly Balancer[]): Map<string, string | undefined> {
+  const paths = new Map<string, Set<string>>();
+  for (const balancer of balancers) {
+    let set = paths.get(balancer.name);
+    if (!set) paths.set(balancer.name, (set = new Set()));
+    for (const member of balancer.members) set.add(urlPath(member.url).replace(/\/+$/, ''));
+  }
+  const shared = new Map<string, string | undefined>();
+  for (const [name, set] of paths) {
+    const [only] = set;
+    shared.set(name, set.size === 1 && only ? only : undefined);
+  }
+  return shared;
 }

@@ -16,22 +16,26 @@ export const rule: Rule = {
     const lines = serverLines(analysis, ['rewriteengine', 'rewritecond', 'rewriterule']);
     if (!lines.some((line) => line.name === 'rewriterule')) return;
     const { main } = serversOf(analysis);
-    const setsEngine = (server: Server): boolean => lines.some((line) => line.server === server && line.name === 'rewriteengine');
-    const text = analysis.tree.text;
-    const reported = new Set<Server>();
+    // Each server's rewrite lines, in order, read once.
+    const byServer = new Map<Server, Line[]>();
     for (const line of lines) {
-      const server = line.server;
-      if (line.name !== 'rewriterule' || reported.has(server)) continue;
-      reported.add(server);
+      const own = byServer.get(line.server);
+      if (own) own.push(line);
+      else byServer.set(line.server, [line]);
+    }
+    const setsEngine = (server: Server): boolean => byServer.get(server)?.some((line) => line.name === 'rewriteengine') ?? false;
+    const text = analysis.tree.text;
+    for (const [server, own] of byServer) {
+      const rules = own.filter((line) => line.name === 'rewriterule');
       // Any RewriteEngine line of the server (Off is a choice), or the main server's for a virtual host that sets none.
-      if (setsEngine(server) || (server !== main && setsEngine(main))) continue;
-      const count = lines.filter((each) => each.server === server && each.name === 'rewriterule').length;
+      if (rules.length === 0 || setsEngine(server) || (server !== main && setsEngine(main))) continue;
       const where = server === main ? 'this server' : 'this host or the main server';
-      const at = firstRewriteLine(lines, server);
+      // RewriteEngine On goes before the first rewrite line outside sections (it then covers its sections too), else its first one.
+      const at = own.find((line) => line.sections.length === 0) ?? own[0]!;
       const start = lineStart(text, at.directive.span.start);
       yield {
-        span: line.directive.span,
-        message: `no RewriteEngine line in ${where}, so ${count === 1 ? 'this RewriteRule never runs' : `its ${count} RewriteRule lines never run`}: add RewriteEngine On`,
+        span: rules[0]!.directive.span,
+        message: `no RewriteEngine line in ${where}, so ${rules.length === 1 ? 'this RewriteRule never runs' : `its ${rules.length} RewriteRule lines never run`}: add RewriteEngine On`,
         fixes: [
           {
             title: 'Add RewriteEngine On',
@@ -44,9 +48,3 @@ export const rule: Rule = {
     }
   },
 };
-
-/** Where `RewriteEngine On` goes: before the server's first rewrite line outside sections (it then covers its sections too), else its first one. */
-function firstRewriteLine(lines: readonly Line[], server: Server): Line {
-  const own = lines.filter((line) => line.server === server && line.name !== 'rewriteengine');
-  return own.find((line) => line.sections.length === 0) ?? own[0]!;
-}

@@ -1,6 +1,7 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { pathMatching, pathUnder, probe, serverLines } from '../requests/probe';
+import { serversOf } from '../requests/servers';
 import type { Directive } from '../syntax/tree';
 import type { Related, Rule } from './types';
 
@@ -15,12 +16,19 @@ export const rule: Rule = {
     good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond "%{REQUEST_URI}" "!^/api/"\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
   },
   *check({ analysis }) {
-    const lines = serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule']);
+    const lines = serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'rewriteoptions']);
     if (!lines.some((line) => line.name === 'rewriterule')) return;
+    // Only the servers that run rules may have their lines taken: those with rules of their own, and those inheriting the main server's.
+    const { main } = serversOf(analysis);
+    const withRules = new Set(lines.filter((line) => line.name === 'rewriterule').map((line) => line.server));
+    const running = new Set(withRules);
+    if (withRules.has(main))
+      for (const line of lines)
+        if (line.name === 'rewriteoptions' && line.directive.args.some((word) => /^inherit/i.test(word.value))) running.add(line.server);
     // Each rule once, with the lines it takes requests from, in order.
     const shadowed = new Map<Directive, { path: string; line: Directive }[]>();
     for (const line of lines) {
-      if (line.name === 'rewriterule' || line.sections.length > 0) continue;
+      if ((line.name !== 'proxypass' && line.name !== 'proxypassmatch') || line.sections.length > 0 || !running.has(line.server)) continue;
       const path = examplePath(line.name, line.directive);
       const seen = path === undefined ? undefined : probe(analysis, line.server, path);
       const by = seen?.decidedBy;
