@@ -314,6 +314,18 @@ ProxyPass / http://{c}/`,
     requests: paths('/search?q=shoes', '/search/x', '/raw?q=1', '/raw/x', '/m/abc', '/m/abc?q=1'),
   },
   {
+    // [B] escapes back-references (escape_backref): letters, digits and `_` stay, a space is `+` (`%20`
+    // with BNP), the rest `%xx` in lower case; B=chars only those, BNE=chars never those.
+    name: 'RewriteRule [B], B=chars, BNE and BNP escape back-references',
+    config: `RewriteEngine On
+RewriteRule "^/b/(.*)$" "http://{a}/find?q=$1" [P,B]
+RewriteRule "^/bnp/(.*)$" "http://{a}/find?q=$1" [P,B,BNP]
+RewriteRule "^/bl/(.*)$" "http://{a}/find?q=$1" [P,B=&]
+RewriteRule "^/bne/(.*)$" "http://{a}/find?q=$1" [P,B,BNE=/]
+RewriteRule "^/plain/(.*)$" "http://{a}/find?q=$1" [P]`,
+    requests: paths('/b/salt%26pepper', '/b/a%20b%3Dc.d~e', '/bnp/a%20b', '/bl/a%26b%3Dc', '/bne/x/y%26z', '/plain/salt%26pepper'),
+  },
+  {
     // $N beyond the pattern's groups is empty, and a negated pattern captures nothing.
     name: 'RewriteRule back-references to groups the pattern does not have',
     config: `RewriteEngine On\nRewriteRule "^/(v1)/x$" "http://{b}/pos/$2-$1" [P]\nRewriteRule "!^/(static/.*)" "http://{a}/neg/$1" [P,L]`,

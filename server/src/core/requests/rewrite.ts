@@ -97,7 +97,15 @@ export function runRewrite(
     const status = statusFlag(flags);
     if (status !== undefined) return { kind: 'status', status, rule };
     if (substitution !== '-') {
-      const substituted = substitute(substitution, match ?? null, conditionGroups.match, vars);
+      const substituted = substitute(
+        substitution,
+        match ?? null,
+        conditionGroups.match,
+        vars,
+        undefined,
+        undefined,
+        backrefEscaping(flags),
+      );
       const [path, newQuery] = splitQuery(substituted);
       const keepQuery = flags.has('qsa') || flags.has('qsappend');
       const base = flags.has('qsd') || flags.has('qsdiscard') ? undefined : query;
@@ -266,7 +274,7 @@ function lexicography(a: string, b: string): number {
   return left.length === right.length ? bytesOrder(left, right) : left.length - right.length;
 }
 
-/** `$N`, `%N` and `%{VAR}` replaced in `text`. */
+/** `$N`, `%N` and `%{VAR}` replaced in `text`; `escape`, a rule's [B], applies to the back-references. */
 function substitute(
   text: string,
   ruleMatch: RegexMatch | null,
@@ -274,13 +282,14 @@ function substitute(
   vars: Variables,
   steps?: TraceStep[],
   at?: Directive,
+  escape: (value: string) => string = (value) => value,
 ): string {
   return text.replace(
     /\\(.)|\$(\d)|%(\d)|%\{([^}]*)\}/g,
     (whole, escaped: string | undefined, rule: string | undefined, cond: string | undefined, name: string | undefined) => {
       if (escaped !== undefined) return escaped;
-      if (rule !== undefined) return ruleMatch?.[Number(rule)] ?? '';
-      if (cond !== undefined) return conditionMatch?.[Number(cond)] ?? '';
+      if (rule !== undefined) return escape(ruleMatch?.[Number(rule)] ?? '');
+      if (cond !== undefined) return escape(conditionMatch?.[Number(cond)] ?? '');
       const value = variable(name ?? '', vars);
       if (value === undefined) {
         steps?.push({ what: `assumes %{${name}} is empty`, span: at?.span });
@@ -289,6 +298,35 @@ function substitute(
       return value;
     },
   ) as string;
+}
+
+/**
+ * mod_rewrite's escape_backref for a rule with `B` (`B=chars` only those), `BNE=chars` (never those),
+ * `BNP` (a space as %20, not `+`) and `BCTLS` (only controls and spaces): a selected byte stays when
+ * it is a letter, a digit or `_`, and is written `%xx` (lower-case hex) otherwise. Undefined without B.
+ */
+function backrefEscaping(flags: ReadonlyMap<string, string>): ((value: string) => string) | undefined {
+  const ctls = flags.has('bctls');
+  if (!ctls && !flags.has('b') && !flags.has('backrefescaping')) return undefined;
+  const escapes = flags.get('b') || flags.get('backrefescaping') || undefined;
+  const noescapes = flags.get('bne') || undefined;
+  const noplus = flags.has('bnp') || flags.has('backrefernoplus');
+  const selected = (byte: number): boolean =>
+    (ctls ? byte <= 0x20 || byte === 0x7f : escapes === undefined || escapes.includes(String.fromCharCode(byte))) &&
+    (noescapes === undefined || !noescapes.includes(String.fromCharCode(byte)));
+  return (value) => {
+    let out = '';
+    // A decoded path holds one character per byte; a wider character came unencoded and is its UTF-8 bytes.
+    for (const char of value) {
+      const bytes = char.charCodeAt(0) < 0x100 && char.length === 1 ? [char.charCodeAt(0)] : [...UTF8.encode(char)];
+      for (const byte of bytes) {
+        if (!selected(byte) || /[A-Za-z0-9_]/.test(String.fromCharCode(byte))) out += String.fromCharCode(byte);
+        else if (byte === 0x20 && !noplus) out += '+';
+        else out += `%${byte.toString(16).padStart(2, '0')}`;
+      }
+    }
+    return out;
+  };
 }
 
 function variable(name: string, vars: Variables): string | undefined {
