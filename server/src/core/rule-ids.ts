@@ -80,6 +80,7 @@ export type RuleId =
   | 'rewrite-negated-backreference'
   | 'rewrite-not-inherited'
   | 'rewrite-proxy-without-flag'
+  | 'rewrite-query-unescaped'
   | 'rewrite-shadows-proxypass'
   | 'rewrite-slash-in-directory'
   | 'rewrite-without-last'

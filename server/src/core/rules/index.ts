@@ -74,6 +74,7 @@ import { rule as rewriteEngineOff } from './rewrite-engine-off';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { rule as rewriteNotInherited } from './rewrite-not-inherited';
 import { rule as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
+import { rule as rewriteQueryUnescaped } from './rewrite-query-unescaped';
 import { rule as rewriteShadowsProxypass } from './rewrite-shadows-proxypass';
 import { rule as rewriteSlashInDirectory } from './rewrite-slash-in-directory';
 import { rule as rewriteWithoutLast } from './rewrite-without-last';
@@ -184,6 +185,7 @@ export const RULES: readonly Rule[] = [
   rewriteNegatedBackreference,
   rewriteNotInherited,
   rewriteProxyWithoutFlag,
+  rewriteQueryUnescaped,
   rewriteShadowsProxypass,
   rewriteSlashInDirectory,
   rewriteWithoutLast,
