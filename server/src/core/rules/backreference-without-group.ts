@@ -1,14 +1,12 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { captureCount } from '../pcre';
-import { enclosing, stepsNamed } from '../syntax/named';
+import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Span } from '../span';
+import { passWords } from './shared';
 import type { Rule } from './types';
-
-/** Sections that give a ProxyPass its path: a line inside one has no pattern of its own. */
-const PATH_SECTIONS = new Set(['location', 'locationmatch', 'directory', 'directorymatch', 'files', 'filesmatch', 'proxy', 'proxymatch']);
 
 export const rule: Rule = {
   id: 'backreference-without-group',
@@ -59,11 +57,9 @@ function substitution(directive: Directive, parent: Section | undefined, nodes: 
     const pattern = negated ? words.first.value.slice(1) : words.first.value;
     return { pattern, negated, text: words.second.value, span: words.second.span };
   }
-  // Inside a <Location> or the like the path (or pattern) is the section's: left alone.
-  if (enclosing(nodes, parent, PATH_SECTIONS)) return undefined;
-  const args = directive.args;
-  const [patternWord, urlWord] = name === 'proxypassmatch' ? [args[0], args[1]] : args[0]?.value === '~' ? [args[1], args[2]] : [];
-  if (!patternWord || !urlWord) return undefined;
+  // Inside a <Location> the pattern is the section's: left alone.
+  const { path: patternWord, isRegex, url: urlWord } = passWords(nodes, directive, parent);
+  if (!isRegex || !patternWord || !urlWord) return undefined;
   return { pattern: patternWord.value, negated: false, text: urlWord.value, span: urlWord.span };
 }
 

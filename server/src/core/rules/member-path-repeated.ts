@@ -3,13 +3,10 @@ import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import { balancerName, isBalancerUrl } from '../model/urls';
 import { urlPath } from '../requests/probe';
-import { enclosing, stepsNamed } from '../syntax/named';
+import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Word } from '../syntax/words';
+import { passWords } from './shared';
 import type { Rule } from './types';
-
-/** Sections that give ProxyPass its path: inside them the URL is the first word. */
-const PATH_SECTIONS = new Set(['location', 'locationmatch']);
 
 export const rule: Rule = {
   id: 'member-path-repeated',
@@ -26,7 +23,10 @@ export const rule: Rule = {
     let memberPaths: Map<string, string | undefined> | undefined;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule'])) {
       if (step.kind !== 'directive') continue;
-      const word = targetWord(step.directive, enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined);
+      const word =
+        asciiLower(step.directive.name) === 'rewriterule'
+          ? rewriteArguments(step.directive)?.second
+          : passWords(nodes, step.directive, step.parent).url;
       if (!word || !isBalancerUrl(word.value)) continue;
       const named = balancerName(word.value);
       if (!('name' in named)) continue;
@@ -41,13 +41,6 @@ export const rule: Rule = {
     }
   },
 };
-
-/** The URL word a ProxyPass, ProxyPassMatch or RewriteRule sends requests to. */
-function targetWord(directive: Parameters<typeof rewriteArguments>[0], inPath: boolean): Word | undefined {
-  if (asciiLower(directive.name) === 'rewriterule') return rewriteArguments(directive)?.second;
-  const positional = directive.args.filter((word) => word.value !== '~');
-  return positional[inPath ? 0 : 1];
-}
 
 /** By balancer name: the path every member's URL ends in (without a final slash), when they all have the same one and it is not empty. */
 function sharedMemberPaths(balancers: readonly Balancer[]): Map<string, string | undefined> {

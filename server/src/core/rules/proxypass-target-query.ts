@@ -1,9 +1,7 @@
 import { quoted } from '../bounded';
-import { enclosing, stepsNamed } from '../syntax/named';
+import { stepsNamed } from '../syntax/named';
+import { passWords } from './shared';
 import type { Rule } from './types';
-
-/** Sections that give ProxyPass its path: inside them the URL is the first word. */
-const PATH_SECTIONS = new Set(['location', 'locationmatch']);
 
 export const rule: Rule = {
   id: 'proxypass-target-query',
@@ -18,9 +16,7 @@ export const rule: Rule = {
     const nodes = analysis.tree.nodes;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch'])) {
       if (step.kind !== 'directive') continue;
-      const positional = step.directive.args.filter((word) => word.value !== '~');
-      const inPath = enclosing(nodes, step.parent, PATH_SECTIONS) !== undefined;
-      const url = positional[inPath ? 0 : 1];
+      const { url } = passWords(nodes, step.directive, step.parent);
       const query = url?.value.indexOf('?') ?? -1;
       if (!url || query < 0 || url.value.includes('${')) continue;
       const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*(.*)$/i.exec(url.value)?.[1] ?? '';

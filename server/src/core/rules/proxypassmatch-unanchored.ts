@@ -1,12 +1,9 @@
-import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { testRegex } from '../regex';
 import { pathMatching } from '../requests/probe';
-import { enclosing, stepsNamed } from '../syntax/named';
+import { stepsNamed } from '../syntax/named';
+import { passWords } from './shared';
 import type { Fix, Rule } from './types';
-
-/** Sections that give ProxyPass its path: a line inside one has no pattern of its own. */
-const PATH_SECTIONS = new Set(['location', 'locationmatch']);
 
 export const rule: Rule = {
   id: 'proxypassmatch-unanchored',
@@ -20,10 +17,9 @@ export const rule: Rule = {
   *check({ analysis }) {
     const { nodes, text } = analysis.tree;
     for (const step of stepsNamed(nodes, ['proxypassmatch', 'proxypass'])) {
-      if (step.kind !== 'directive' || enclosing(nodes, step.parent, PATH_SECTIONS)) continue;
-      const args = step.directive.args;
-      const isMatch = asciiLower(step.directive.name) === 'proxypassmatch';
-      const word = isMatch ? args[0] : args[0]?.value === '~' ? args[1] : undefined;
+      if (step.kind !== 'directive') continue;
+      const { path: word, isRegex } = passWords(nodes, step.directive, step.parent);
+      if (!isRegex) continue;
       const pattern = word?.value;
       // A literal name after the first slash: `/(.*\.php)$` matches the same paths anchored or not.
       if (!word || !pattern || !/^\/[A-Za-z0-9_.~-]/.test(pattern)) continue;

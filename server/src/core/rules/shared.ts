@@ -2,7 +2,9 @@
 import type { Analysis } from '../analysis';
 import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
-import type { Directive, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
+import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
+import type { Word } from '../syntax/words';
+import { enclosing } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
@@ -253,4 +255,23 @@ export function loadAdvice(analysis: Analysis, moduleId: string): string {
       /(^|\/)mods-enabled\/\*\.load$/.test(step.directive.args[0]?.value ?? ''),
   );
   return debian ? `run a2enmod ${moduleId.replace(/_module$/, '')}` : `add LoadModule ${moduleId}`;
+}
+
+/** Sections whose path a `ProxyPass` or `ProxyPassMatch` inside takes: the line's first word is then its URL. */
+const PASS_PATH_SECTIONS = new Set(['location', 'locationmatch']);
+
+/** The words of a `ProxyPass` or `ProxyPassMatch` line: a pattern (ProxyPassMatch, `ProxyPass ~`) or a path, and the URL. */
+export interface PassWords {
+  /** Undefined inside `<Location>`, where the section's path is the line's. */
+  readonly path: Word | undefined;
+  readonly isRegex: boolean;
+  readonly url: Word | undefined;
+}
+
+/** A `ProxyPass`'s or `ProxyPassMatch`'s path and URL words, as add_pass reads them (`~` skipped). */
+export function passWords(nodes: readonly Node[], directive: Directive, parent: Section | undefined): PassWords {
+  const positional = directive.args.filter((word) => word.value !== '~');
+  const isRegex = asciiLower(directive.name) === 'proxypassmatch' || directive.args[0]?.value === '~';
+  if (enclosing(nodes, parent, PASS_PATH_SECTIONS)) return { path: undefined, isRegex, url: positional[0] };
+  return { path: positional[0], isRegex, url: positional[1] };
 }
