@@ -15,6 +15,12 @@ ruleTable('proxypassmatch-unanchored', [
     },
   ],
   [`${B}ProxyPass ~ [[/static/.*\\.css]] !`, { fixed: `${B}ProxyPass ~ ^/static/.*\\.css !` }],
+  // Lines of public configurations found after the rule was written (a cluster of Tomcats: /health and
+  // /api/(.*) unanchored beside /(.*\.jsp.*), which matches the same paths either way; a glob taken for a regex)
+  [
+    `${B}ProxyPassMatch [[/health]]      balancer://api\nProxyPassMatch [[/api/(.*)]]    balancer://api\nProxyPassMatch /(.*\\.jsp.*) balancer://api\nProxyPassMatch [[/api/*]] balancer://api/`,
+    { says: ['is not anchored, so it also takes "/x/'] },
+  ],
   // near misses: anchored, a pattern every path matches alike, not starting with a slash, a section's line
   [`${B}ProxyPassMatch "^/api/v1/(.*)$" "balancer://api/$1"\nProxyPassMatch "/(.*\\.php)$" "fcgi://127.0.0.1:9000/srv/$1"`],
   [`${B}ProxyPassMatch "\\.jpg$" "!"\nProxyPass /api/ balancer://api/`],

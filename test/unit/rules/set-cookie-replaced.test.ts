@@ -7,7 +7,7 @@ ruleTable('set-cookie-replaced', [
   [
     'Header [[set]] Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
     {
-      says: ["this replaces every Set-Cookie of the member's response, its session cookie too: use Header add"],
+      says: ["this replaces every Set-Cookie of the response, the application's session cookie too: use Header add"],
       fixed: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
       safe: true,
     },

@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'set-cookie-replaced',
   severity: 'warning',
   docs: {
-    summary: '`Header set Set-Cookie`: it replaces the cookies the member sets',
+    summary: '`Header set Set-Cookie`: it replaces the cookies the application (a member, or a local one) sets',
     why: "A response may carry several `Set-Cookie` headers, one cookie each. `Header set` replaces them all with its own, so the application's session cookie never reaches the browser on the response that sets it (a login, when the route cookie is set with `env=BALANCER_ROUTE_CHANGED`). `Header add` adds a header of its own beside the member's.",
     bad: 'Header set Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
     good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
@@ -25,7 +25,7 @@ export const rule: Rule = {
       const written = text.slice(action.span.start, action.span.end) === action.value;
       yield {
         span: action.span,
-        message: "this replaces every Set-Cookie of the member's response, its session cookie too: use Header add",
+        message: "this replaces every Set-Cookie of the response, the application's session cookie too: use Header add",
         fixes: written ? [{ title: 'Use Header add', safe: true, edits: [{ span: action.span, newText: 'add' }] }] : [],
       };
     }
