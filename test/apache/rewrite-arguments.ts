@@ -3,12 +3,14 @@
 // line (parseargline), flag lexer (cmd_parseflagfield) and flags (cmd_rewriterule_setflag,
 // cmd_rewritecond_setflag). Recorded from Apache/2.4.71 (Debian).
 
+import type { ArgumentLines } from './argument-lines';
+
 /**
  * Lines after mod_rewrite is loaded (the last `Rewrite…` line is the one checked; others set it up):
  * undefined where Apache accepts it, else its words as it prints them (a backslash doubled, bytes
  * beyond ASCII as `\xHH`).
  */
-export const LINES: readonly (readonly [text: string, apache: string | undefined])[] = [
+export const LINES: ArgumentLines = [
   // the argument line: parseargline needs two words, ends a quoted word at its quote only, keeps `\ `
   ['RewriteRule ^/a', "RewriteRule: bad argument line '^/a'"],
   ['RewriteRule', "RewriteRule: bad argument line ''"],

@@ -152,6 +152,33 @@ ruleTable(
     [`<If "hc('body') == 1">\n</If>`], // a fragment: mod_proxy_hcheck may be loaded elsewhere
     [`${COMPLETE}SetEnvIfExpr "(" x=1\nRequire expr "("`], // without mod_setenvif and mod_authz_core the directives are unknown
     ['<Location />\nRequire EXPR "("\nRequire valid-user\n</Location>\n<If "-R \'10.0.0.0/8\' || %{HTTP_HOST} == \'a\'">\n</If>'],
+    // Header and RequestHeader lines mod_headers refuses (every case also in test/apache/header-arguments.ts)
+    [
+      'Header [[replace]] X-A 1\nHeader [[set]] X-A\nRequestHeader [[echo]] ^X-',
+      {
+        each: ['"replace" is no Header action', 'set needs a value after the header name', 'RequestHeader has no echo'],
+        refuses: [],
+      },
+    ],
+    [
+      'Header set X-A 1 [[env=!]]\nHeader set X-A 1 [[sometimes]]\nHeader set X-A 1 [["expr=%{FOO} == 1"]]\nHeader set X-A 1 env=A [[extra]]',
+      {
+        each: [
+          'env= needs the name of a variable',
+          '"sometimes" is no condition',
+          'the Header condition does not parse: variable "%{FOO}" does not exist',
+          '"extra" is one word too many: set takes a header, a value and a condition',
+        ],
+      },
+    ],
+    [
+      'Header edit X-A [[^(a]] b\nHeader echo [[^X-(]]\nHeader set X-A [["%{FOO}x"]]',
+      { each: ['the edit pattern does not compile', 'the echo pattern does not compile', '%x is no Header format'] },
+    ],
+    // near misses: what Apache accepts, and a value from a variable the environment may set
+    [
+      'Header always set X-A "%D %{FOO}e %% 100%" "expr=%{REQUEST_URI} =~ m#^/a#"\nHeader unset X-A early\nHeader set X-A "expr=%{REQUEST_URI}"\nHeader ${ACTION} X-A 1',
+    ],
     // RewriteRule and RewriteCond arguments mod_rewrite refuses before compiling a pattern (parseargline,
     // cmd_parseflagfield, the flags; every case also in test/apache/rewrite-arguments.ts)
     [

@@ -10,6 +10,7 @@ import type { Directive, SyntaxTree } from '../syntax/tree';
 import { type NamedStep, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { nextWord } from '../syntax/words';
+import { headerRefusal } from './header-arguments';
 import { isRewriteFlag, REWRITE_RULE_FLAGS, type RewriteDirective, type RewriteRefusal, rewriteRefusal } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
@@ -26,8 +27,8 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary:
-      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
-    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile. mod_rewrite reads `RewriteRule` and `RewriteCond` lines its own way: two words, then the flags as one word written `[…]` (a space ends it unless the flags are quoted), each flag one it knows (`[P]]` is the flag `P]`, `[L,]` has an empty one, and `L` is no `RewriteCond` flag), `BNE=` with characters, and an `R=` number that is an HTTP status Apache knows (`R=418` is refused).',
+      '`BalancerGrowth`, `BalancerPersist`, `BalancerInherit`, `ProxyPassInherit`, `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, the words of `Header` and `RequestHeader`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
+    why: 'BalancerGrowth takes one number from 0 to 1000; the other three take On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile. mod_rewrite reads `RewriteRule` and `RewriteCond` lines its own way: two words, then the flags as one word written `[…]` (a space ends it unless the flags are quoted), each flag one it knows (`[P]]` is the flag `P]`, `[L,]` has an empty one, and `L` is no `RewriteCond` flag), `BNE=` with characters, and an `R=` number that is an HTTP status Apache knows (`R=418` is refused). mod_headers refuses a `Header` or `RequestHeader` line with an action it does not know, too few or too many words, a condition other than `early`, `env=VAR` or an `expr=` that parses, an `edit` or `echo` pattern PCRE cannot compile, or a `%` format it does not know (`%x`; `%%` is a percent sign).',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L',
     good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L]',
   },
@@ -37,6 +38,15 @@ export const rule: Rule = {
         if (step.kind !== 'directive') continue;
         const finding = rewriteFinding(step.directive, analysis.tree);
         if (finding) yield finding;
+      }
+    if (isLoaded(analysis.tree, 'headers_module'))
+      for (const step of stepsNamed(analysis.tree.nodes, ['header', 'requestheader'])) {
+        if (step.kind !== 'directive') continue;
+        const { directive } = step;
+        // A value from a variable Apache's environment may set is not judged on its name.
+        if (!analysis.tree.environmentIsComplete && directive.args.some((word) => word.value.includes('${'))) continue;
+        const found = headerRefusal(asciiLower(directive.name) === 'header', directive.args, exprLookups(analysis.tree));
+        if (found) yield { span: found.word?.span ?? directive.span, message: found.message, apacheMessage: found.apacheMessage };
       }
     for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
       const finding = expressionFinding(step, analysis.tree);
