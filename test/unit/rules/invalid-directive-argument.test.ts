@@ -152,6 +152,21 @@ ruleTable(
     [`<If "hc('body') == 1">\n</If>`], // a fragment: mod_proxy_hcheck may be loaded elsewhere
     [`${COMPLETE}SetEnvIfExpr "(" x=1\nRequire expr "("`], // without mod_setenvif and mod_authz_core the directives are unknown
     ['<Location />\nRequire EXPR "("\nRequire valid-user\n</Location>\n<If "-R \'10.0.0.0/8\' || %{HTTP_HOST} == \'a\'">\n</If>'],
+    // Every On|Off (FLAG) directive Apache has (test/apache/flag-directives.test.ts checks each), its module loaded
+    [
+      `KeepAlive [[yes]]\nProxyPreserveHost [[1]]\nSSLProxyEngine [[true]]\n[[RewriteEngine]]\nKeepAlive ON extra`,
+      {
+        each: [
+          'KeepAlive takes On or Off, not "yes"',
+          'ProxyPreserveHost takes On or Off',
+          'SSLProxyEngine takes On or Off',
+          'RewriteEngine takes On or Off',
+        ],
+        apache: ' must be On or Off',
+      },
+    ],
+    // near misses: a module not loaded (the directive is unknown), a directive out of place (another refusal first)
+    [`${COMPLETE}SSLProxyEngine yes\n<Directory "/srv">\n    ProxyRequests yes\n</Directory>`],
     // Header and RequestHeader lines mod_headers refuses (every case also in test/apache/header-arguments.ts)
     [
       'Header [[replace]] X-A 1\nHeader [[set]] X-A\nRequestHeader [[echo]] ^X-',
