@@ -167,6 +167,22 @@ ruleTable(
     ],
     // near misses: a module not loaded (the directive is unknown), a directive out of place (another refusal first)
     [`${COMPLETE}SSLProxyEngine yes\n<Directory "/srv">\n    ProxyRequests yes\n</Directory>`],
+    // mod_proxy's one-value and cookie directives (every case also in test/apache/proxy-arguments.ts)
+    [
+      'ProxyVia [[sometimes]]\nProxyTimeout [[0]]\nProxyErrorOverride On [[200]]\n[[ProxyPassReverseCookiePath /a]]\nProxyIOBufferSize [[100]]',
+      {
+        each: [
+          'ProxyVia takes on, off, full, block, not "sometimes"',
+          'ProxyTimeout "0" is no number of seconds: write 1 or more',
+          '"200" is no error status: intercept statuses from 400 to 599',
+          "ProxyPassReverseCookiePath takes the member's path, then the public one",
+          'ProxyIOBufferSize "100" is too small',
+        ],
+      },
+    ],
+    [
+      'ProxyVia Block\nProxyTimeout 5s\nProxyErrorOverride Off On 404\nProxyErrorOverride 502\nProxyPassReverseCookiePath /a /b interpolate\nProxyIOBufferSize abc',
+    ],
     // Header and RequestHeader lines mod_headers refuses (every case also in test/apache/header-arguments.ts)
     [
       'Header [[replace]] X-A 1\nHeader [[set]] X-A\nRequestHeader [[echo]] ^X-',

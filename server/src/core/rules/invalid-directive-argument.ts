@@ -1,7 +1,6 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { type ExprError, exprError, type ExprModules } from '../expr/parse';
-import { atoi } from '../model/cvalues';
 import type { Span } from '../span';
 import { suggestFrom } from '../suggest';
 import { contextOf, refusal as contextRefusal } from '../directives/directive-context';
@@ -14,6 +13,7 @@ import { type NamedStep, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { nextWord } from '../syntax/words';
 import { headerRefusal } from './header-arguments';
+import { VALUE_DIRECTIVES, valueRefusal } from './directive-values';
 import { isRewriteFlag, REWRITE_RULE_FLAGS, type RewriteDirective, type RewriteRefusal, rewriteRefusal } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
 import type { Rule, RuleFinding } from './types';
@@ -26,7 +26,7 @@ export const rule: Rule = {
   severity: 'error',
   docs: {
     summary:
-      '`BalancerGrowth`, an On|Off directive (`BalancerPersist`, `ProxyPreserveHost`, `SSLProxyEngine`, `KeepAlive`, `RewriteEngine` and 76 more), `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, the words of `Header` and `RequestHeader`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
+      '`BalancerGrowth`, `ProxyVia`, `ProxyTimeout`, `ProxyErrorOverride`, the cookie and buffer directives of mod_proxy, an On|Off directive (`BalancerPersist`, `ProxyPreserveHost`, `SSLProxyEngine`, `KeepAlive`, `RewriteEngine` and 76 more), `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, the words of `Header` and `RequestHeader`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
     why: 'BalancerGrowth takes one number from 0 to 1000; a directive of the On|Off kind takes On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile. mod_rewrite reads `RewriteRule` and `RewriteCond` lines its own way: two words, then the flags as one word written `[…]` (a space ends it unless the flags are quoted), each flag one it knows (`[P]]` is the flag `P]`, `[L,]` has an empty one, and `L` is no `RewriteCond` flag), `BNE=` with characters, and an `R=` number that is an HTTP status Apache knows (`R=418` is refused). mod_headers refuses a `Header` or `RequestHeader` line with an action it does not know, too few or too many words, a condition other than `early`, `env=VAR` or an `expr=` that parses, an `edit` or `echo` pattern PCRE cannot compile, or a `%` format it does not know (`%x`; `%%` is a percent sign).',
     bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L',
     good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L]',
@@ -51,7 +51,7 @@ export const rule: Rule = {
       const finding = expressionFinding(step, analysis.tree);
       if (finding) yield finding;
     }
-    for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), 'balancergrowth', '<virtualhost'])) {
+    for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), ...VALUE_DIRECTIVES, '<virtualhost'])) {
       if (step.kind === 'enter') {
         // virtualhost_section: nothing but blanks before the `>` is no address at all.
         if (step.section.args.length === 0 && step.section.hasBracket)
@@ -275,29 +275,15 @@ function check(directive: Directive): RuleFinding | undefined {
   const lower = directive.name.toLowerCase();
   const [first] = directive.args;
   const flag = FLAGS.get(lower);
-  if (flag !== undefined) {
-    const value = first?.value.toLowerCase();
-    if (value === 'on' || value === 'off') return undefined;
-    return {
-      span: first?.span ?? directive.nameSpan,
-      message: `${flag} takes On or Off${first ? `, not ${quoted(first.value)}` : ''}`,
-      apacheMessage: `${flag} must be On or Off`,
-    };
+  if (flag === undefined) {
+    const refused = valueRefusal(directive);
+    return refused && { span: refused.word?.span ?? directive.span, message: refused.message, apacheMessage: refused.apacheMessage };
   }
-  if (lower !== 'balancergrowth') return undefined;
-  // TAKE1: exactly one non-empty word.
-  if (!first || first.value === '' || directive.args.length > 1) {
-    return {
-      span: directive.span,
-      message: 'BalancerGrowth takes one number, from 0 to 1000',
-      apacheMessage: 'BalancerGrowth takes one argument, Number of additional Balancers that can be added post-config',
-    };
-  }
-  const growth = atoi(first.value);
-  if (growth >= 0 && growth <= 1000) return undefined;
+  const value = first?.value.toLowerCase();
+  if (value === 'on' || value === 'off') return undefined;
   return {
-    span: first.span,
-    message: `BalancerGrowth ${quoted(first.value)} is out of range: write 0 to 1000`,
-    apacheMessage: 'BalancerGrowth must be between 0 and 1000',
+    span: first?.span ?? directive.nameSpan,
+    message: `${flag} takes On or Off${first ? `, not ${quoted(first.value)}` : ''}`,
+    apacheMessage: `${flag} must be On or Off`,
   };
 }
