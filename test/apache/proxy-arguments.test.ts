@@ -8,7 +8,7 @@ import { LINES } from './proxy-arguments';
 describeArgumentLines(
   'real Apache: mod_proxy directive values (apache2 -t) agree with invalid-directive-argument',
   'proxy-values',
-  ['mpm_event', 'authz_core', 'proxy'],
+  ['mpm_event', 'authz_core', 'proxy', 'socache_shmcb', 'ssl'],
   LINES,
   (line) => line.trim() !== '',
 );

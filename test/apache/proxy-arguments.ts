@@ -1,4 +1,4 @@
-// The lines of mod_proxy's one-value and cookie directives whose verdicts test/apache/proxy-arguments.test.ts
+// The lines of mod_proxy's one-value and cookie directives and mod_ssl's verification and protocol directives whose verdicts test/apache/proxy-arguments.test.ts
 // checks against `apache2 -t` on every run, with the linter reading the same file
 // (server/src/core/rules/directive-values.ts). Recorded from Apache/2.4.71 (Debian).
 import type { ArgumentLines } from './argument-lines';
@@ -52,4 +52,24 @@ export const LINES: ArgumentLines = [
   ['ProxyErrorOverride On x502', 'ProxyErrorOverride: status codes to intercept must be numeric'],
   ['ProxyErrorOverride Off 502', "ProxyErrorOverride: status codes must follow a value of 'on'"],
   ['ProxyErrorOverride Off On 404', undefined],
+  // mod_ssl's verification and protocols
+  ['SSLProxyVerify sometimes', "SSLProxyVerify: Invalid argument 'sometimes'"],
+  ['SSLProxyVerify Require', undefined],
+  ['SSLProxyVerify on', undefined],
+  ['SSLProxyVerify optional_no_ca', undefined],
+  ['SSLProxyVerify', "SSLProxyVerify takes one argument, SSL Proxy: whether to verify the remote certificate ('on' or 'off')"],
+  ['SSLVerifyClient maybe', "SSLVerifyClient: Invalid argument 'maybe'"],
+  ['SSLProxyVerifyDepth -1', "SSLProxyVerifyDepth: Invalid argument '-1'"],
+  ['SSLProxyVerifyDepth abc', undefined],
+  ['SSLProxyVerifyDepth 3', undefined],
+  ['SSLVerifyDepth x y', "SSLVerifyDepth takes one argument, SSL Client verify depth ('N' - number of intermediate certificates)"],
+  ['SSLProtocol TLSv9', "SSLProtocol: Illegal protocol 'TLSv9'"],
+  ['SSLProtocol all -SSLv3', undefined],
+  ['SSLProtocol SSLv3', 'SSLv3 not supported by this version of OpenSSL'],
+  ['SSLProtocol +SSLv2', 'SSLProtocol: SSLv2 is no longer supported'],
+  ['SSLProtocol -SSLv2 +TLSv1.2', undefined],
+  ['SSLProxyProtocol SSLv2', 'SSLProtocol: SSLv2 is no longer supported'],
+  ['SSLProxyProtocol +TLSv1.3 -tlsv1.1 ALL', undefined],
+  ['SSLProxyProtocol +foo', "SSLProxyProtocol: Illegal protocol 'foo'"],
+  ['SSLProtocol', undefined],
 ];

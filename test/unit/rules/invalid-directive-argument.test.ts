@@ -183,6 +183,19 @@ ruleTable(
     [
       'ProxyVia Block\nProxyTimeout 5s\nProxyErrorOverride Off On 404\nProxyErrorOverride 502\nProxyPassReverseCookiePath /a /b interpolate\nProxyIOBufferSize abc',
     ],
+    // mod_ssl's verification and protocols (also in test/apache/proxy-arguments.ts)
+    [
+      'SSLProxyVerify [[sometimes]]\nSSLProxyVerifyDepth [[-1]]\nSSLProxyProtocol all [[+SSLv2]]\nSSLProtocol [[TLSv9]]',
+      {
+        each: [
+          'SSLProxyVerify takes none, optional, require or optional_no_ca, not "sometimes"',
+          'SSLProxyVerifyDepth "-1" is negative',
+          'SSLv2 is no longer supported',
+          '"TLSv9" is no protocol',
+        ],
+      },
+    ],
+    ['SSLProxyVerify Require\nSSLProxyVerifyDepth abc\nSSLProxyProtocol all -SSLv3 -SSLv2 +TLSv1.3\nSSLProtocol'],
     // Header and RequestHeader lines mod_headers refuses (every case also in test/apache/header-arguments.ts)
     [
       'Header [[replace]] X-A 1\nHeader [[set]] X-A\nRequestHeader [[echo]] ^X-',

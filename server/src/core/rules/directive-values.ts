@@ -1,7 +1,8 @@
 /**
- * The words of mod_proxy's one-value and cookie directives as Apache reads them (config.c invoke_cmd
- * for the number of words, then each handler in mod_proxy.c for the value), with Apache's words for a
- * refusal (docs/apache-semantics.md, "mod_proxy's values"). Checked line by line on Apache 2.4.71 by
+ * The words of mod_proxy's one-value and cookie directives and of mod_ssl's verification and protocol
+ * directives as Apache reads them (config.c invoke_cmd for the number of words, then each handler for
+ * the value), with Apache's words for a refusal (docs/apache-semantics.md, "mod_proxy's values" and
+ * "mod_ssl's verification and protocols"). Checked line by line on Apache 2.4.71 by
  * test/apache/proxy-arguments.test.ts.
  */
 import { asciiLower } from '../ascii';
@@ -10,8 +11,8 @@ import { atoi, atol } from '../model/cvalues';
 import type { Directive } from '../syntax/tree';
 import type { Word } from '../syntax/words';
 
-/** How invoke_cmd counts a directive's words: one (TAKE1), two or three (TAKE23), one or more (ITERATE). */
-type Take = 'one' | 'two or three' | 'iterate';
+/** How invoke_cmd counts a directive's words: one (TAKE1), two or three (TAKE23), one or more (ITERATE), any (RAW_ARGS). */
+type Take = 'one' | 'two or three' | 'iterate' | 'raw';
 
 /** A refusal: Apache's words, ours, the word at fault (the line when none). */
 export interface ValueRefusal {
@@ -141,6 +142,12 @@ const DIRECTIVES: readonly ValueDirective[] = [
     advice: 'ProxyErrorOverride takes On or Off, then optionally the statuses to intercept',
     check: errorOverride,
   },
+  verifyMode('SSLProxyVerify', "SSL Proxy: whether to verify the remote certificate ('on' or 'off')"),
+  verifyMode('SSLVerifyClient', "SSL Client verify type ('none', 'optional', 'require', 'optional_no_ca')"),
+  verifyDepth('SSLProxyVerifyDepth', "SSL Proxy: maximum certificate verification depth ('N' - number of intermediate certificates)"),
+  verifyDepth('SSLVerifyDepth', "SSL Client verify depth ('N' - number of intermediate certificates)"),
+  protocols('SSLProtocol'),
+  protocols('SSLProxyProtocol'),
 ];
 
 /** By lower-case name. */
@@ -157,16 +164,19 @@ export function valueRefusal(directive: Directive): ValueRefusal | undefined {
   const empty = (index: number): boolean => (words[index]?.value ?? '') === '';
   // invoke_cmd: an empty word ("") counts as none; ITERATE stops at one.
   const wrongCount =
-    entry.take === 'one'
-      ? words.length !== 1 || empty(0)
-      : entry.take === 'two or three'
-        ? words.length > 3 || empty(0) || empty(1)
-        : empty(0);
+    entry.take === 'raw'
+      ? false
+      : entry.take === 'one'
+        ? words.length !== 1 || empty(0)
+        : entry.take === 'two or three'
+          ? words.length > 3 || empty(0) || empty(1)
+          : empty(0);
   if (wrongCount) {
     const said =
       entry.take === 'iterate' ? 'requires at least one argument' : `takes ${entry.take} argument${entry.take === 'one' ? '' : 's'}`;
     return { apacheMessage: `${entry.name} ${said}, ${entry.usage}`, message: entry.advice, word: undefined };
   }
+  if (entry.take === 'raw') return entry.check?.(words);
   if (entry.take === 'iterate') {
     const end = words.findIndex((word) => word.value === '');
     return entry.check?.(end < 0 ? words : words.slice(0, end));
@@ -219,4 +229,82 @@ function errorOverride(words: readonly Word[]): ReturnType<NonNullable<ValueDire
       };
   }
   return undefined;
+}
+
+/** ssl_cmd_verify_parse: none or off, optional, require or on, optional_no_ca (any case). */
+function verifyMode(name: string, usage: string): ValueDirective {
+  const modes = ['none', 'off', 'optional', 'require', 'on', 'optional_no_ca'];
+  return {
+    name,
+    take: 'one',
+    usage,
+    advice: `${name} takes one of none, optional, require and optional_no_ca`,
+    check: ([word]) =>
+      word && !modes.includes(asciiLower(word.value))
+        ? {
+            apacheMessage: `${name}: Invalid argument '${word.value}'`,
+            message: `${name} takes none, optional, require or optional_no_ca, not ${quoted(word.value)}`,
+            word,
+          }
+        : undefined,
+  };
+}
+
+/** ssl_cmd_verify_depth_parse: `atoi` of the word, 0 or more (`abc` is 0). */
+function verifyDepth(name: string, usage: string): ValueDirective {
+  return {
+    name,
+    take: 'one',
+    usage,
+    advice: `${name} takes one number of intermediate certificates`,
+    check: ([word]) =>
+      word && atoi(word.value) < 0
+        ? {
+            apacheMessage: `${name}: Invalid argument '${word.value}'`,
+            message: `${name} ${quoted(word.value)} is negative: write how many intermediate certificates may follow`,
+            word,
+          }
+        : undefined,
+  };
+}
+
+/** The protocol names ssl_cmd_protocol_parse knows (any case), on Debian's OpenSSL 3 (SSLv3 compiled out). */
+const PROTOCOLS = new Set(['tlsv1', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3', 'all']);
+
+/** ssl_cmd_protocol_parse: each word `[+-]NAME`; SSLv2 and SSLv3 only to remove them. */
+function protocols(name: string): ValueDirective {
+  return {
+    name,
+    take: 'raw',
+    usage: '',
+    advice: '',
+    check: (words) => {
+      for (const word of words) {
+        const action = word.value[0] === '+' || word.value[0] === '-' ? word.value[0] : '';
+        const protocol = word.value.slice(action.length);
+        const lower = asciiLower(protocol);
+        if ((lower === 'sslv2' || lower === 'sslv3') && action === '-') continue;
+        // Apache names SSLProtocol here whichever directive it reads.
+        if (lower === 'sslv2')
+          return {
+            apacheMessage: 'SSLProtocol: SSLv2 is no longer supported',
+            message: 'SSLv2 is no longer supported: remove it, e.g. all -SSLv3',
+            word,
+          };
+        if (lower === 'sslv3')
+          return {
+            apacheMessage: 'SSLv3 not supported by this version of OpenSSL',
+            message: "SSLv3 is not in this server's OpenSSL: remove it",
+            word,
+          };
+        if (!PROTOCOLS.has(lower))
+          return {
+            apacheMessage: `${name}: Illegal protocol '${protocol}'`,
+            message: `${quoted(protocol)} is no protocol: write all, TLSv1.2 or TLSv1.3, each with + or - to add or remove it`,
+            word,
+          };
+      }
+      return undefined;
+    },
+  };
 }
