@@ -10,6 +10,7 @@ import { hover } from '../server/src/core/features/hover';
 import { inlayHints } from '../server/src/core/features/inlay-hints';
 import { lint } from '../server/src/core/lint';
 import { RULES } from '../server/src/core/rules/index';
+import { RULE_EXAMPLES } from '../server/src/core/rules/examples';
 import { buildModel } from '../server/src/core/model/build';
 import { picks, schedule } from '../server/src/core/scheduler/byrequests';
 import { previewBalancer } from '../server/src/core/scheduler/preview';
@@ -195,7 +196,7 @@ function schedulerOf(task: Extract<Task, { kind: 'scheduler' }>): SchedulerResul
 function ruleGrowth(copies: readonly [number, number]): RuleGrowth[] {
   return RULES.map((rule) => {
     const measure = (count: number): { micros: number; findings: number } => {
-      const text = repeatExample(rule.docs.bad, count);
+      const text = repeatExample(RULE_EXAMPLES[rule.id].bad, count);
       let best = Infinity;
       let findings = 0;
       for (let run = 0; run < 3; run++) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { analyze } from '../server/src/core/analysis';
 import { lint } from '../server/src/core/lint';
 import { RULES } from '../server/src/core/rules';
+import { RULE_EXAMPLES } from '../server/src/core/rules/examples';
 import { configSchema } from '../server/src/node/config';
 import type { Diagnostic, Rule, Severity } from '../server/src/core/rules/types';
 
@@ -30,7 +31,11 @@ const NOTHING_ELSE = { readFile: () => undefined, readDirectory: () => undefined
 
 /** What the rule reports on its own bad example, as `lint` would. */
 function findingsOnBadExample(rule: Rule): Diagnostic[] {
-  const analysis = analyze(rule.docs.bad, { epochSeconds: 1_800_000_000, path: '/etc/apache2/example.conf', files: NOTHING_ELSE });
+  const analysis = analyze(RULE_EXAMPLES[rule.id].bad, {
+    epochSeconds: 1_800_000_000,
+    path: '/etc/apache2/example.conf',
+    files: NOTHING_ELSE,
+  });
   return lint(analysis).filter((diagnostic) => diagnostic.ruleId === rule.id);
 }
 
@@ -58,13 +63,13 @@ export function renderRulePage(rule: Rule): string {
     '## Flagged',
     '',
     '```apache',
-    rule.docs.bad,
+    RULE_EXAMPLES[rule.id].bad,
     '```',
   ];
   if (findings.length > 0) {
     out.push('', 'What `balancer-lens lint` says:', '');
     for (const finding of findings)
-      out.push(`- line ${lineOf(rule.docs.bad, finding.span.start)}: ${finding.message.replace(/([\\`*_[\]<>|])/g, '\\$1')}`);
+      out.push(`- line ${lineOf(RULE_EXAMPLES[rule.id].bad, finding.span.start)}: ${finding.message.replace(/([\\`*_[\]<>|])/g, '\\$1')}`);
   }
   const words = [...new Set(findings.flatMap((finding) => (finding.apacheMessage === undefined ? [] : [finding.apacheMessage])))];
   if (words.length > 0) {
@@ -82,7 +87,7 @@ export function renderRulePage(rule: Rule): string {
     '## Fine',
     '',
     '```apache',
-    rule.docs.good,
+    RULE_EXAMPLES[rule.id].good,
     '```',
     '',
     '## Options',

@@ -20,6 +20,7 @@ import { definition, references, rename } from '../../server/src/core/features/n
 import { documentSymbols, DocumentSymbol, foldingRanges } from '../../server/src/core/features/symbols';
 import { lint } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../server/src/core/rules/examples';
 import type { Diagnostic } from '../../server/src/core/rules/types';
 import { picks, steps } from '../../server/src/core/scheduler/byrequests';
 import { previewPicks, schedulingInputs } from '../../server/src/core/scheduler/preview';
@@ -53,7 +54,7 @@ function confFiles(directory: string | undefined): string[] {
 export function seedTexts(): { texts: string[]; corpusFiles: number } {
   const corpus = confFiles(CORPUS_DIR);
   const texts = [
-    ...RULES.flatMap((rule) => [rule.docs.bad, rule.docs.good]),
+    ...RULES.flatMap((rule) => [RULE_EXAMPLES[rule.id].bad, RULE_EXAMPLES[rule.id].good]),
     ...confFiles(join(ROOT, 'examples')),
     ...confFiles(join(ROOT, 'test/fixtures/lint')),
     ...corpus,

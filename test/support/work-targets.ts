@@ -11,6 +11,7 @@ import { schedule } from '../../server/src/lsp/handlers/schedule';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { runCli } from './cli';
 import { ruleById } from './rules';
+import { RULE_EXAMPLES } from '../../server/src/core/rules/examples';
 
 /** `balancer-lens ARGS` run in `cwd`, in process: its exit code and how much it printed. */
 export function cli(args: readonly string[], cwd: string): { status: number | null; stdout: number; stderr: string } {
@@ -44,7 +45,7 @@ const examples = new Map<string, Analysis>();
 export function exampleLint(ruleId: string, copies: number, prepare: boolean): number {
   const key = `${ruleId} ${copies}`;
   if (prepare) {
-    examples.set(key, analyze(repeatExample(ruleById(ruleId).docs.bad, copies), { epochSeconds: 1_800_000_000 }));
+    examples.set(key, analyze(repeatExample(RULE_EXAMPLES[ruleById(ruleId).id].bad, copies), { epochSeconds: 1_800_000_000 }));
     return 0;
   }
   const analysis = examples.get(key);

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { RULES } from '../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../server/src/core/rules/examples';
 import { lintJson } from '../support/cli';
 import { assertReadableMessage, lintText } from '../support/rules';
 
@@ -40,7 +41,7 @@ describe('messages people read', () => {
 
   it("every rule's bad example gives readable messages, and Apache's words never repeat inside them", () => {
     for (const rule of RULES) {
-      const findings = lintText(rule.docs.bad, { path: '/etc/apache2/example.conf', files: {} });
+      const findings = lintText(RULE_EXAMPLES[rule.id].bad, { path: '/etc/apache2/example.conf', files: {} });
       for (const finding of findings) {
         checkReadable(`${rule.id}'s bad example [${finding.ruleId}]`, finding.message);
         if (finding.apacheMessage !== undefined)

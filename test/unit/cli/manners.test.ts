@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { analyze } from '../../../server/src/core/analysis';
 import { RULES } from '../../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../../server/src/core/rules/examples';
 import type { FileAccess } from '../../../server/src/core/syntax/includes';
 import { run } from '../../../server/src/cli/run';
 import { runCli } from '../../support/cli';
@@ -95,8 +96,8 @@ describe('CLI manners: includes outside the include roots', () => {
       const analysis = analyze(text, { path: '/etc/apache2/apache2.conf', files: access, epochSeconds: 1 });
       return [...rule.check({ analysis, run: [analysis] })].length;
     };
-    assert.equal(count(rule.docs.bad), 1);
-    assert.equal(count(rule.docs.good), 0);
+    assert.equal(count(RULE_EXAMPLES[rule.id].bad), 1);
+    assert.equal(count(RULE_EXAMPLES[rule.id].good), 0);
   });
 });
 

@@ -15,6 +15,7 @@ import { balancerHover, memberHover } from '../../../server/src/core/features/ho
 import { inlayHints } from '../../../server/src/core/features/inlay-hints';
 import { balancerReport } from '../../../server/src/core/reports/schedule-report';
 import { RULES } from '../../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../../server/src/core/rules/examples';
 import type { BalancerPreview } from '../../../server/src/core/scheduler/preview';
 import { tempDir } from '../../support/temp';
 
@@ -43,12 +44,12 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
   this.timeout(30_000);
 
   it('has error rules whose bad examples refuse a balancer', () => {
-    assert.ok(REFUSING.some((rule) => refusedPreviews(rule.docs.bad).length > 0));
+    assert.ok(REFUSING.some((rule) => refusedPreviews(RULE_EXAMPLES[rule.id].bad).length > 0));
   });
 
-  for (const { id, docs } of REFUSING) {
+  for (const { id } of REFUSING) {
     it(`${id}: no share, pick or cycle shown for a balancer its bad example makes Apache refuse`, () => {
-      const analysis = refusedAnalysis(docs.bad);
+      const analysis = refusedAnalysis(RULE_EXAMPLES[id].bad);
       const hints = inlayHints(analysis);
       const lenses = codeLenses(analysis, { picks: 10 });
       for (const preview of analysis.previews.filter((each) => each.refusal)) {
@@ -74,7 +75,7 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
 
   it('schedule prints the refusal, not shares, in text and JSON, and exits 1', () => {
     const dir = tempDir('balancer-lens-refusals-');
-    writeFileSync(join(dir, 'shop.conf'), RULES.find((rule) => rule.id === 'zero-loadfactor')!.docs.bad);
+    writeFileSync(join(dir, 'shop.conf'), RULE_EXAMPLES['zero-loadfactor'].bad);
     const text = runCli(['schedule', 'shop.conf'], { cwd: dir });
     assert.equal(text.status, 1);
     assert.match(text.stdout, /Apache refuses this balancer \(line \d+: loadfactor "0"/);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { renderRegistry, ruleIds } from '../../../scripts/rules-registry';
 import { renderRulesDocs, RULES_DOCS_DIR } from '../../../scripts/rules-docs';
 import { RULES } from '../../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../../server/src/core/rules/examples';
 import { findingsOf } from '../../support/rules';
 
 /** Examples are read as a file on a machine where nothing else exists, so includes are followed and fail. */
@@ -32,8 +33,10 @@ describe('rules and their documentation', () => {
       // include-over-limit depends on what the included folders hold; its examples are checked in the include tests.
       // include-outside-roots depends on the include roots; its examples are checked in the CLI manners tests.
       if (rule.id === 'unused-suppression' || rule.id === 'include-over-limit' || rule.id === 'include-outside-roots') return;
-      it('flags its bad example', () => assert.ok(findingsOf(rule.id, rule.docs.bad, EXAMPLE).length > 0, rule.docs.bad));
-      it('does not flag its good example', () => assert.equal(findingsOf(rule.id, rule.docs.good, EXAMPLE).length, 0, rule.docs.good));
+      it('flags its bad example', () =>
+        assert.ok(findingsOf(rule.id, RULE_EXAMPLES[rule.id].bad, EXAMPLE).length > 0, RULE_EXAMPLES[rule.id].bad));
+      it('does not flag its good example', () =>
+        assert.equal(findingsOf(rule.id, RULE_EXAMPLES[rule.id].good, EXAMPLE).length, 0, RULE_EXAMPLES[rule.id].good));
     });
   }
 

@@ -4,6 +4,7 @@ import { fileAt, fileText, localize } from '../../../server/src/core/files';
 import { lint } from '../../../server/src/core/lint';
 import { picks } from '../../../server/src/core/scheduler/byrequests';
 import { RULES } from '../../../server/src/core/rules';
+import { RULE_EXAMPLES } from '../../../server/src/core/rules/examples';
 import { matchComponent } from '../../../server/src/core/glob';
 import { DEFAULT_READ_LIMITS, FileAccess, IncludeBudget, resolveInclude } from '../../../server/src/core/syntax/includes';
 
@@ -384,7 +385,7 @@ describe('read limits', () => {
       const analysis = analyze(text, { path: '/etc/apache2/example.conf', files: access, epochSeconds: 1 });
       return [...rule.check({ analysis, run: [analysis] })].length;
     };
-    assert.equal(count(rule.docs.bad), 1);
-    assert.equal(count(rule.docs.good), 0);
+    assert.equal(count(RULE_EXAMPLES[rule.id].bad), 1);
+    assert.equal(count(RULE_EXAMPLES[rule.id].good), 0);
   });
 });

@@ -3,7 +3,7 @@ import type { Member } from '../model/model';
 import { statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { describeIdle, KEEP_OUT_BITS } from '../scheduler/preview';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Re-enable fixes offered per balancer, at most. */
 const REENABLE_FIXES = 5;
@@ -14,8 +14,6 @@ export const rule: Rule = {
   docs: {
     summary: 'no member of a balancer can take a request: every request gets 503',
     why: 'Apache starts happily when every member is disabled, stopped, draining, failed its health check, or is a spare with nothing to replace — and then answers every request with 503 (AH01170 "All workers are in error state").',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+D\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
   *check({ analysis }) {
     for (const preview of analysis.previews) {
@@ -52,3 +50,9 @@ function reenable(analysis: Analysis, member: Member, index: number): Fix[] {
   const what = kept === '' ? `remove ${text.slice(parameter.span.start, parameter.span.end)}` : `status=+${kept}`;
   return [{ title: `Re-enable ${memberLetter(index)} ${member.url}: ${what}`, safe: false, edits: [edit] }];
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+D\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+N\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+};

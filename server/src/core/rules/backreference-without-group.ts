@@ -6,7 +6,7 @@ import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Span } from '../span';
 import { passWords } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'backreference-without-group',
@@ -15,8 +15,6 @@ export const rule: Rule = {
     summary:
       'a `$N` in the target of a `ProxyPassMatch`, `ProxyPass ~` or `RewriteRule` whose pattern has fewer groups (or is negated): it is always empty',
     why: 'Apache substitutes `$N` with the N-th parenthesised group of the match, and with nothing when the pattern has no such group — a negated `RewriteRule` pattern captures nothing at all. So `ProxyPassMatch "^/api/.*$" "balancer://api/$1"` sends every request to the member as `/`, silently, instead of the path it meant to keep.',
-    bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/.*$" "balancer://api/$1"',
-    good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -76,3 +74,9 @@ function highestReference(text: string): number {
   }
   return highest;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/.*$" "balancer://api/$1"',
+  good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
+};

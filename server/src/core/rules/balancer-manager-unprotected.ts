@@ -2,7 +2,7 @@ import type { Directive, Node, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import { indentationAt } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Sections whose directives apply to one request path. */
 const LOCATION = 'location';
@@ -19,8 +19,6 @@ export const rule: Rule = {
   docs: {
     summary: '`SetHandler balancer-manager` that anyone can reach: no access control, or one that lets everyone in',
     why: 'The balancer-manager page changes members at run time (disable, drain, weights, add members when growth allows); open to everyone, anyone who can reach the server can take your backends out of rotation.',
-    bad: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require all granted\n</Location>',
-    good: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require ip 10.0.0.0/8\n</Location>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -285,3 +283,9 @@ function isPathSection(section: Section): boolean {
 function isRegexSection(section: Section): boolean {
   return REGEX_SECTIONS.has(section.name.toLowerCase()) || section.args[0]?.value === '~';
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require all granted\n</Location>',
+  good: '<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require ip 10.0.0.0/8\n</Location>',
+};

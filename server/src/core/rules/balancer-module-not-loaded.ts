@@ -1,6 +1,6 @@
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, loadAdvice } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'balancer-module-not-loaded',
@@ -9,8 +9,6 @@ export const rule: Rule = {
     summary:
       'balancers in a complete configuration (it loads an MPM and includes nothing) without mod_proxy_balancer: every balancer request gets 500',
     why: 'BalancerMember belongs to mod_proxy, so Apache starts without mod_proxy_balancer — and then no handler accepts balancer:// URLs: every request fails with 500 (AH01144 "No protocol handler was valid for the URL").',
-    bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const modules = knownModules(analysis.tree);
@@ -23,4 +21,10 @@ export const rule: Rule = {
       apacheMessage: 'AH01144: No protocol handler was valid for the URL',
     };
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
 };

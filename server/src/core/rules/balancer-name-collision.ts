@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import { balancerAnchor, slotName } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'balancer-name-collision',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'two balancers whose names differ only in punctuation (`a-b`, `a.b`): Apache fails to start',
     why: 'Each balancer gets a shared-memory slot named after it with every non-alphanumeric character replaced by `_`; two names that map to the same slot make start-up fail with AH01186 "worker slotmem_grab failed" (`apache2 -t` still says Syntax OK) unless the first one reserves growth slots.',
-    bad: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop-b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const seen = new Map<unknown, Map<string, Balancer>>();
@@ -34,4 +32,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop.a">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop-a">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://shop-b">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>',
 };

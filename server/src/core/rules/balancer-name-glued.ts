@@ -5,7 +5,7 @@ import { flagsOf } from '../requests/rewrite';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Word } from '../syntax/words';
 import type { Line } from '../requests/servers';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** A balancer URL whose name runs straight into a back-reference or a variable: `balancer://app$1`. */
 const GLUED = /^(balancer:\/\/[^/$%?#]+)[$%]/i;
@@ -17,8 +17,6 @@ export const rule: Rule = {
     summary:
       'a `RewriteRule … [P]` or `ProxyPassMatch` to `balancer://NAME$1` (no slash after the name) that makes requests ask for a balancer that does not exist',
     why: 'The balancer name runs to the first slash, so with `RewriteRule "^/(.*)" "balancer://app$1" [P]` a request for /page asks for `balancer://apppage`: there is no such balancer, and Apache answers 500 to every request the line takes.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)" "balancer://app$1" [P]',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)" "balancer://app/$1" [P]',
   },
   *check({ analysis }) {
     const names = new Set(analysis.model.balancers.map((balancer) => balancer.name));
@@ -50,3 +48,9 @@ function mappingOf(line: Line): { readonly pattern: string; readonly target: Wor
   const [pattern, target] = line.directive.args;
   return pattern && target ? { pattern: pattern.value, target } : undefined;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)" "balancer://app$1" [P]',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)" "balancer://app/$1" [P]',
+};

@@ -1,5 +1,5 @@
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'balancer-persist',
@@ -8,8 +8,6 @@ export const rule: Rule = {
     summary:
       "`BalancerPersist On`: balancer-manager edits and each member's lbstatus survive restarts, so edits to this file may not take effect",
     why: "With persistence Apache restores the balancers' shared memory (slotmem-shm-*.persist under DefaultRuntimeDir) at start-up: a member that keeps its URL keeps its saved loadfactor, status and lbset, whatever the file now says (verified: a loadfactor and status changed in the file stayed as saved after a restart). To apply edits made in the file: stop Apache, delete the slotmem-shm-*.persist files in DefaultRuntimeDir, and start it again.",
-    bad: 'BalancerPersist On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
-    good: 'BalancerPersist Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['balancerpersist'])) {
@@ -23,4 +21,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'BalancerPersist On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
+  good: 'BalancerPersist Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
 };

@@ -6,7 +6,7 @@ import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
 import { slotName } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
 const NAMING = new Set([
@@ -37,8 +37,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a misspelled `balancer://` (`balnacer://`, `balancers://`, `balancer:/`) where a balancer is meant',
     why: 'Only a word starting with exactly "balancer://" names a balancer: anything else is taken as a plain worker URL or an unknown balancer, and requests fail at run time (500 "No protocol handler was valid for the URL" for ProxyPass, 404 for RewriteRule and SetHandler) although `apache2 -t` says Syntax OK.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balnacer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -179,3 +177,9 @@ function consequence(name: string): string {
       return 'requests get 500 although apache2 -t passes';
   }
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balnacer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+};

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { findDirective } from '../directives/directives';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'comment-continuation',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a comment line ending in `\\`: Apache joins the next line to the comment, so that directive never applies',
     why: 'Apache joins a line ending in a backslash with the next one before it looks for comments, so a directive after "# note \\" becomes part of the comment and is silently ignored.',
-    bad: '<Proxy "balancer://shop">\n    # the slow one \\\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    # the slow one\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -69,3 +67,9 @@ function isDirectiveName(word: string): boolean {
   const name = word.replace(/^<\//, '<').replace(/>$/, '');
   return findDirective(name) !== undefined;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    # the slow one \\\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    # the slow one\n    BalancerMember "http://10.0.0.2:8080" status=+D\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

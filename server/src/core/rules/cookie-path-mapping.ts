@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { urlPath } from '../requests/probe';
 import { proxyRules } from '../requests/proxy-rules';
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'cookie-path-mapping',
@@ -10,8 +10,6 @@ export const rule: Rule = {
   docs: {
     summary: '`ProxyPassReverseCookiePath` with its two paths reversed: no cookie of the members is mapped',
     why: "ProxyPassReverseCookiePath takes the member's path first and the public one second, and rewrites a cookie whose `Path` starts with the first. Reversed, no cookie matches and the browser keeps `Path=/app/` for a site served at `/`, so it never sends the session back.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"\nProxyPassReverseCookiePath "/" "/app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"\nProxyPassReverseCookiePath "/app" "/"',
   },
   *check({ analysis }) {
     const lines = stepsNamed(analysis.tree.nodes, ['proxypassreversecookiepath']);
@@ -50,4 +48,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"\nProxyPassReverseCookiePath "/" "/app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"\nProxyPassReverseCookiePath "/app" "/"',
 };

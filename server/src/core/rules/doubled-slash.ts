@@ -3,7 +3,7 @@ import { pathMatching, probe, serverLines, urlPath } from '../requests/probe';
 import { flagsOf } from '../requests/rewrite';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Section } from '../syntax/tree';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'doubled-slash',
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `ProxyPassMatch`, `RewriteRule … [P]` or `<LocationMatch>` whose mapping gives the member a path with `//`',
     why: 'Apache puts the rest of the path after the target URL as is: a capture that keeps the leading slash (`^(.*)$`), a slash before `%{REQUEST_URI}`, or a `ProxyPassMatch` target without `$1` (Apache then appends the whole path) makes the member receive `//cart` for `/cart`. Many applications answer 404 or redirect loops for such paths; others treat `//` as the start of a host name.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -90,3 +88,9 @@ function adviceFor(name: string, directive: Directive, text: string): { advice: 
   if (!directive.args.some((word) => /\$\d/.test(word.value))) return { advice: 'with no $1 Apache appends the whole path, use $1' };
   return { advice: 'the URL puts a slash before a part that starts with one' };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]\nProxyPassReverse "/" "balancer://app/"',
+};

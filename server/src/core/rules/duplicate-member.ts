@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Member } from '../model/model';
 import { lineEnd, lineStart } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /**
  * Apache names a member with its scheme's default port dropped (`http://h:80` is `http://h`), but
@@ -16,8 +16,6 @@ export const rule: Rule = {
     summary:
       'the same member twice, once written with its default port (`http://h:80` and `http://h`): Apache keeps both and the host gets a double share',
     why: "Apache drops the scheme's default port from a member's name but compares a new line's URL as written, so `http://h` then `http://h:80` (or `https://h:443` twice) are two members of one name: at start-up the second is given the first one's slot of shared memory, so it runs with the first line's loadfactor, lbset and status, and the host gets twice its share (verified on Apache 2.4).",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.1:80"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -82,3 +80,9 @@ function duplicateMessage(url: string, earlier: string): string {
     ? named
     : `${quoted(url)} repeats an earlier member with its default port, so it gets a double share: remove it`;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.1:80"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1"\n    BalancerMember "http://10.0.0.2"\n</Proxy>',
+};

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import type { Member } from '../model/model';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'duplicate-route',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'two members of a balancer with the same `route`: sticky sessions always go to the first',
     why: 'Apache routes a sticky session to the first member whose route matches; a second member with the same route never receives a sticky session, and sessions started on it jump to the first.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -32,4 +30,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
 };

@@ -4,7 +4,7 @@ import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, listed, runIndex, runIndexKey } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Name comparisons one file may spend on "did you mean" suggestions: thousands of empty balancers cannot make this quadratic. */
 const SUGGESTION_WORK = 20_000;
@@ -18,8 +18,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a balancer with no members: every request routed to it gets 503',
     why: 'ProxyPass and ProxySet create a balancer even when no BalancerMember adds to it; Apache starts, then answers every request with 503 (AH01171 "No workers in balancer"). Members commented out or misspelled balancer names end here.',
-    bad: '<Proxy "balancer://shop">\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
   *check({ analysis, run }) {
     // Gathered once per run and shared by every file, so the cost stays linear in the files.
@@ -101,3 +99,9 @@ function filledBalancers(run: readonly Analysis[]): Map<string, Analysis[]> {
   }
   return filled;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+};

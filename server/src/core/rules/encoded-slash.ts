@@ -1,6 +1,6 @@
 import { serverLines } from '../requests/probe';
 import { serversOf, Line } from '../requests/servers';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'encoded-slash',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: '`AllowEncodedSlashes On` in a server that proxies without `nocanon`: members receive `/` where clients sent `%2F`',
     why: '`AllowEncodedSlashes On` lets a path with `%2F` through but decodes it, so the member receives `team/app` where the client sent `team%2Fapp` (Jenkins job names, GitLab project paths, object keys) and routes it elsewhere. `AllowEncodedSlashes NoDecode` keeps `%2F` as sent.',
-    bad: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes On\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/"',
-    good: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['proxypass', 'allowencodedslashes']);
@@ -26,4 +24,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes On\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/"',
+  good: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
 };

@@ -8,7 +8,7 @@ import { handlerWords } from '../syntax/rewrite-words';
 import type { Section } from '../syntax/tree';
 import type { Analysis } from '../analysis';
 import { guardsAccess } from './shared';
-import type { RuleFinding, Rule } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'guard-bypassed',
@@ -17,8 +17,6 @@ export const rule: Rule = {
     summary:
       'an access guard (`Require`, `Deny`, `AuthType`) that proxied requests get past: a `<Directory>` for a proxied path, a `<Proxy URL>` no request goes to',
     why: 'Apache applies a section by what the request is at the time: `<Directory>` applies to files, and a proxied request never becomes a file; `<Proxy URL>` applies to requests proxied to that URL, so one naming another host or port than the ProxyPass does guards nothing. The guard looks right and the member answers everyone.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "http://localhost:8080/*">\n    Require ip 10.9.9.9\n</Proxy>\nProxyPass "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n    Require ip 10.9.9.9\n</Proxy>\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const sections = stepsNamed(analysis.tree.nodes, ['<directory', '<proxy']).filter(
@@ -124,3 +122,9 @@ function proxy(section: Section, targets: Targets): RuleFinding | undefined {
     message: `no request is proxied to ${quoted(url)}, so this guard never applies: name the URL the ProxyPass uses`,
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "http://localhost:8080/*">\n    Require ip 10.9.9.9\n</Proxy>\nProxyPass "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n    Require ip 10.9.9.9\n</Proxy>\nProxyPass "/" "balancer://app/"',
+};

@@ -3,7 +3,7 @@ import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import { covers, isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { argument, indentationAt } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */
 const HANDLERS = new Set(['balancer-manager', 'server-status', 'server-info']);
@@ -23,8 +23,6 @@ export const rule: Rule = {
     summary:
       '`<Location /balancer-manager>` (or server-status, server-info) whose path a ProxyPass also covers: the page is proxied to a member',
     why: 'mod_proxy maps a request to a backend while translating its URL, before the handler runs, so a `ProxyPass /` sends /balancer-manager to a member, which answers 404 or its own page. A `ProxyPass /balancer-manager !` before it (or `ProxyPass !` inside the `<Location>`) keeps the path here.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/balancer-manager" "!"\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
   },
   *check({ analysis }) {
     const handlers = handlerLocations(analysis.tree.nodes);
@@ -137,3 +135,9 @@ function handlerLocations(nodes: readonly Node[]): HandlerLocation[] {
   }
   return found;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/balancer-manager" "!"\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"\n<Location "/balancer-manager">\n    SetHandler balancer-manager\n    Require local\n</Location>',
+};

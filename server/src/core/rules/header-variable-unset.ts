@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /**
  * Variables Apache puts in the environment only for CGI and SSI (ap_add_common_vars, ap_add_cgi_vars):
@@ -35,8 +35,6 @@ export const rule: Rule = {
     summary:
       '`RequestHeader` or `Header` with `%{SERVER_PROTOCOL}e` (or another CGI variable): it is not set there, and the header says `(null)`',
     why: "`%{NAME}e` reads the request's environment, where the CGI variables (`REQUEST_SCHEME`, `SERVER_PORT`, `REMOTE_ADDR`…) are put only when a CGI script or SSI page runs. A proxied request never has them, so the member receives `X-Forwarded-Proto: (null)`. `expr=%{REQUEST_SCHEME}` reads the value itself.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "%{REQUEST_SCHEME}e"\nProxyPass "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "expr=%{REQUEST_SCHEME}"\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -75,4 +73,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "%{REQUEST_SCHEME}e"\nProxyPass "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "expr=%{REQUEST_SCHEME}"\nProxyPass "/" "balancer://app/"',
 };

@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Methods mod_proxy_hcheck sends as header-only requests (create_request_rec: OPTIONS and HEAD): it reads no body. */
 const HEADER_ONLY = new Set(['options', 'options11', 'head', 'head11']);
@@ -15,8 +15,6 @@ export const rule: Rule = {
   docs: {
     summary: "a member checked with `hcmethod=HEAD` (or `OPTIONS`) whose `hcexpr` condition reads `hc('body')`: the body is never read",
     why: "mod_proxy_hcheck reads the response body only for GET checks; for HEAD and OPTIONS `hc('body')` is empty, so a condition such as `hc('body') !~ /Under maintenance/` always passes (or always fails) whatever the member answers.",
-    bad: 'ProxyHCExpr in_maint {hc(\'body\') !~ /Under maintenance/}\n<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=HEAD hcexpr=in_maint hcuri=/health\n</Proxy>',
-    good: 'ProxyHCExpr in_maint {hc(\'body\') !~ /Under maintenance/}\n<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=GET hcexpr=in_maint hcuri=/health\n</Proxy>',
   },
   *check({ analysis }) {
     // The conditions (any server's: names are rarely reused) whose expression reads the body, by lower-case name.
@@ -41,4 +39,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyHCExpr in_maint {hc(\'body\') !~ /Under maintenance/}\n<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=HEAD hcexpr=in_maint hcuri=/health\n</Proxy>',
+  good: 'ProxyHCExpr in_maint {hc(\'body\') !~ /Under maintenance/}\n<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=GET hcexpr=in_maint hcuri=/health\n</Proxy>',
 };

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import type { Parameter } from '../model/model';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Keys that only matter once a check runs (mod_proxy_hcheck's set_worker_hc_param). */
 const CHECK_KEYS = ['hcuri', 'hcexpr', 'hcinterval', 'hcpasses', 'hcfails'];
@@ -12,8 +12,6 @@ export const rule: Rule = {
   docs: {
     summary: 'health-check settings (`hcuri`, `hcinterval`, …) on a member without `hcmethod`, or `hcuri` with `hcmethod=TCP`',
     why: 'mod_proxy_hcheck only checks a member whose hcmethod is not NONE, and NONE is the default: without hcmethod the other hc keys are accepted and never used, so a dead member stays in rotation. With hcmethod=TCP only a connection is opened and hcuri is ignored.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" hcuri=/health hcinterval=5\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=GET hcuri=/health hcinterval=5\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -48,4 +46,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" hcuri=/health hcinterval=5\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" hcmethod=GET hcuri=/health hcinterval=5\n</Proxy>',
 };

@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import { serverLines } from '../requests/probe';
 import { serversOf, type Server } from '../requests/servers';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** RequestHeader actions that give Host a value; `unset` and `note` do not. */
 const SETTING = new Set(['set', 'add', 'append', 'merge', 'edit', 'edit*', 'setifempty']);
@@ -12,8 +12,6 @@ export const rule: Rule = {
   docs: {
     summary: '`RequestHeader set Host …` in a server without `ProxyPreserveHost On`: the member never sees it',
     why: "mod_proxy writes the `Host` header of the request to a member itself: the member's own host and port, unless `ProxyPreserveHost On` makes it pass the request's `Host` (which `RequestHeader` may have changed). Without it, a `RequestHeader` on `Host` changes nothing the member receives.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPreserveHost On\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['requestheader', 'proxypreservehost', 'proxypass', 'proxypassmatch']);
@@ -40,4 +38,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPreserveHost On\nRequestHeader set Host "app.example.com"\nProxyPass "/" "balancer://app/"',
 };

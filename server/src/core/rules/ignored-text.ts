@@ -3,7 +3,7 @@ import { findDirective } from '../directives/directives';
 import type { Span } from '../span';
 import { sectionName } from '../syntax/names';
 import type { Node, Section } from '../syntax/tree';
-import type { Fix, Rule, RuleFinding } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'ignored-text',
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: "text after the `>` of a section's opening or closing line: Apache silently ignores it",
     why: 'Section handlers read their arguments up to the last `>` and Apache drops the rest of the line, as it does after `</Proxy>`: `<Proxy "balancer://shop"> lbmethod=bybusyness` keeps the default lbmethod and says nothing.',
-    bad: '<Proxy "balancer://shop"> lbmethod=bybusyness\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -94,3 +92,9 @@ function afterClosing(text: string, section: Section, ignored: Span): RuleFindin
     fixes: [{ title: 'Delete the ignored text', safe: false, edits: [{ span: { start: end, end: ignored.end }, newText: '' }] }],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop"> lbmethod=bybusyness\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'include-failed',
@@ -8,8 +8,6 @@ export const rule: Rule = {
     summary:
       'an `Include` Apache cannot read: a missing file, a wildcard that matches nothing, a cycle of includes, or not exactly one path',
     why: 'Apache reads includes before anything else and refuses to start when an Include names a missing file or a wildcard with no match (IncludeOptional stays silent), or when includes nest deeper than 128 — which is what a cycle does.',
-    bad: 'Include /etc/apache2/no-such-dir/balancers.conf',
-    good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'include-failed')) {
@@ -20,4 +18,10 @@ export const rule: Rule = {
       yield { span: problem.span, message: what, apacheMessage: problem.message };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'Include /etc/apache2/no-such-dir/balancers.conf',
+  good: 'IncludeOptional /etc/apache2/no-such-dir/balancers.conf',
 };

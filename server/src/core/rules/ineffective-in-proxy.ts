@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import { foldedName, stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Options that act only on files Apache serves from disk, never on a proxied request. */
 const FILE_OPTIONS = new Set(['none', 'indexes', 'followsymlinks', 'symlinksifownermatch', 'execcgi', 'multiviews']);
@@ -12,8 +12,6 @@ export const rule: Rule = {
     summary:
       '`AllowOverride`, or `Options` about files on disk, inside `<Proxy>`: accepted, but a proxied request reads no `.htaccess` and serves no file',
     why: 'These settings are copied from `<Directory>` blocks. Apache accepts them in `<Proxy>` and ignores them there: they neither open nor close anything, while the access rules (`Require`) in the same section do.',
-    bad: '<Proxy "*">\n    Options FollowSymLinks\n    AllowOverride All\n    Require all granted\n</Proxy>',
-    good: '<Proxy "*">\n    Require all granted\n</Proxy>',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -46,3 +44,9 @@ function lineSpan(text: string, span: { start: number; end: number }): { start: 
     /^[ \t]*$/.test(text.slice(start, span.start)) && /^[ \t]*\r?$/.test(text.slice(span.end, newline < 0 ? text.length : newline));
   return isAlone ? { start, end } : span;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "*">\n    Options FollowSymLinks\n    AllowOverride All\n    Require all granted\n</Proxy>',
+  good: '<Proxy "*">\n    Require all granted\n</Proxy>',
+};

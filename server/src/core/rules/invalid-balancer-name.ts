@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-balancer-name',
@@ -7,12 +7,16 @@ export const rule: Rule = {
   docs: {
     summary: 'a balancer name Apache refuses: no `://name`, too long, or a member in a section that gives no balancer name',
     why: "A balancer is named balancer://NAME (at most 95 bytes, path ignored); a BalancerMember inside <Location> or <Proxy *> takes that section's path as the balancer name and fails.",
-    bad: 'ProxyPass "/app/" "balancer:app/"',
-    good: 'ProxyPass "/app/" "balancer://app/"',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-balancer-name')) {
       yield { span: problem.span, message: 'this is not a usable balancer name: write balancer://NAME', apacheMessage: problem.message };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyPass "/app/" "balancer:app/"',
+  good: 'ProxyPass "/app/" "balancer://app/"',
 };

@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-conditional',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a conditional section Apache cannot test: no argument, no `>`, or a malformed version',
     why: '`<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends are evaluated while Apache reads the file; a malformed one stops it before anything else is checked.',
-    bad: '<IfVersion >= 2.4.x>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
-    good: '<IfVersion >= 2.4.34>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'invalid-conditional')) {
@@ -19,4 +17,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<IfVersion >= 2.4.x>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
+  good: '<IfVersion >= 2.4.34>\n    BalancerMember balancer://api http://10.0.1.1:9000\n</IfVersion>',
 };

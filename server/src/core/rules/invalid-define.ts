@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-define',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `Define` or `UnDefine` Apache refuses: a name with `:`, or the wrong number of arguments',
     why: 'Define takes a name and an optional value, UnDefine just the name; Apache reserves `:` in variable names and refuses the configuration while reading it otherwise.',
-    bad: 'Define backend:port 8080',
-    good: 'Define backend_port 8080',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'invalid-define')) {
@@ -19,4 +17,10 @@ export const rule: Rule = {
       yield { span: problem.span, message: hint, apacheMessage: problem.message };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'Define backend:port 8080',
+  good: 'Define backend_port 8080',
 };

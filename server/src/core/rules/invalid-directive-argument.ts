@@ -16,7 +16,7 @@ import { headerRefusal } from './header-arguments';
 import { VALUE_DIRECTIVES, valueRefusal } from './directive-values';
 import { isRewriteFlag, REWRITE_RULE_FLAGS, type RewriteDirective, type RewriteRefusal, rewriteRefusal } from './rewrite-arguments';
 import { modelProblems, syntaxProblems } from './shared';
-import type { Rule, RuleFinding } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** The FLAG directives, by lower-case name: their first word must be On or Off, any case. */
 const FLAGS: ReadonlyMap<string, string> = new Map(FLAG_DIRECTIVES.map((name) => [name.toLowerCase(), name]));
@@ -28,8 +28,6 @@ export const rule: Rule = {
     summary:
       '`BalancerGrowth`, `ProxyVia`, `ProxyTimeout`, `ProxyErrorOverride`, the cookie and buffer directives of mod_proxy, an On|Off directive (`BalancerPersist`, `ProxyPreserveHost`, `SSLProxyEngine`, `KeepAlive`, `RewriteEngine` and 76 more), `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, the words of `Header` and `RequestHeader`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
     why: 'BalancerGrowth takes one number from 0 to 1000; a directive of the On|Off kind takes On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile. mod_rewrite reads `RewriteRule` and `RewriteCond` lines its own way: two words, then the flags as one word written `[…]` (a space ends it unless the flags are quoted), each flag one it knows (`[P]]` is the flag `P]`, `[L,]` has an empty one, and `L` is no `RewriteCond` flag), `BNE=` with characters, and an `R=` number that is an HTTP status Apache knows (`R=418` is refused). mod_headers refuses a `Header` or `RequestHeader` line with an action it does not know, too few or too many words, a condition other than `early`, `env=VAR` or an `expr=` that parses, an `edit` or `echo` pattern PCRE cannot compile, or a `%` format it does not know (`%x`; `%%` is a percent sign).',
-    bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L',
-    good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L]',
   },
   *check({ analysis }) {
     if (isLoaded(analysis.tree, 'rewrite_module'))
@@ -287,3 +285,9 @@ function check(directive: Directive): RuleFinding | undefined {
     apacheMessage: `${flag} must be On or Off`,
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'BalancerPersist yes\nBalancerGrowth 2000\n<If "%{REQUEST_URI} =~ /^/api//">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L',
+  good: 'BalancerPersist On\nBalancerGrowth 20\n<If "%{REQUEST_URI} =~ m#^/api/#">\n</If>\nRewriteRule "^/old$" "/new" [R=301,L]',
+};

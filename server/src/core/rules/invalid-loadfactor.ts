@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
 import { modelProblems } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-loadfactor',
@@ -10,8 +10,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a loadfactor Apache refuses: out of 1–100, not a number, quoted, nan or inf',
     why: 'Apache reads loadfactor with strtod, multiplies by 100, truncates, and refuses anything outside 100..10000 — so 0.5, 101, "2" (quotes kept inside the value), nan and inf all stop Apache from starting.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n    BalancerMember "http://10.0.0.2:8080" loadfactor=0.5\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=4\n    BalancerMember "http://10.0.0.2:8080" loadfactor=1\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-loadfactor')) {
@@ -53,3 +51,9 @@ function explain(parameter: Parameter): { hint: string; fixes: Fix[] } {
     fixes: [{ title: 'Set loadfactor=100', safe: false, edits: [{ span: parameter.valueSpan, newText: '100' }] }],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor="2"\n    BalancerMember "http://10.0.0.2:8080" loadfactor=0.5\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=4\n    BalancerMember "http://10.0.0.2:8080" loadfactor=1\n</Proxy>',
+};

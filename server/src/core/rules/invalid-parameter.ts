@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-parameter',
@@ -9,8 +9,6 @@ export const rule: Rule = {
     summary:
       'a parameter value Apache refuses (lbset, route, timeouts, retry, growth, failonstatus, nofailover, …), or a bare word where `key=value` is expected',
     why: 'Every worker and balancer parameter is checked while Apache reads the configuration; one bad value stops it from starting.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=100\n    ProxySet nofailover=yes\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=1\n    ProxySet nofailover=On\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-parameter')) {
@@ -34,3 +32,9 @@ function requirement(apache: string): string {
     .replace(/\.$/, '');
   return `${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=100\n    ProxySet nofailover=yes\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbset=1\n    ProxySet nofailover=On\n</Proxy>',
+};

@@ -5,7 +5,7 @@ import { stepsNamed } from '../syntax/named';
 import { conditionTest, rewriteArguments } from '../syntax/rewrite-words';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** A regular expression a handler compiles while the configuration is read, and what Apache says when PCRE refuses it. */
 interface Compiled {
@@ -50,8 +50,6 @@ export const rule: Rule = {
     summary:
       'a regular expression PCRE cannot compile, in `ProxyPassMatch`, `ProxyPass ~`, `<ProxyMatch>`, `<LocationMatch>`, `RewriteRule`, `RewriteCond` and the other directives Apache compiles while reading',
     why: 'Apache compiles these patterns with PCRE2 while it reads the configuration and refuses to start when one does not compile. PCRE is not JavaScript: `[]`, `\\y`, `a{2}{3}`, `(?<=a+)` and `[:alpha:]` are refused, while `x++`, `\\Q…\\E`, `(?i)` and `[[:alpha:]]` are fine. A wildcard `<Location "*.php">` holding a `ProxyPass` is compiled as a regex too, and `*` at its start has nothing to repeat.',
-    bad: '<LocationMatch "^/(api|app">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
-    good: '<LocationMatch "^/(api|app)">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, COMPILING)) {
@@ -143,3 +141,9 @@ function passRegex(directive: Directive, parent: Section | undefined, isMatch: b
   if (path === undefined || !(isMatch || isFnmatchPattern(path))) return undefined;
   return { span: directive.nameSpan, pattern: path, apacheMessage: PASS_MESSAGE };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<LocationMatch "^/(api|app">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
+  good: '<LocationMatch "^/(api|app)">\n    ProxyPass "balancer://app/"\n</LocationMatch>',
+};

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-status',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `status=` value Apache refuses: unknown letter, a sign without a letter, a space or a comma',
     why: 'Apache reads status letters one by one (D S E I H R N C, an optional + or - before a group); anything else stops it from starting, and its message never says which letter was wrong.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=D,H\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+DH\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-status')) {
@@ -22,4 +20,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=D,H\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+DH\n</Proxy>',
 };

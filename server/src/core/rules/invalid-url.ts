@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'invalid-url',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a member or worker URL Apache cannot parse or that is not absolute (`server1`, `127.0.0.1:8080`, `unix:` without `|`)',
     why: 'Members need an absolute URL with a scheme and a host, such as http://10.0.0.1:8080; Apache refuses to start otherwise.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember 10.0.0.1:8080\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember http://10.0.0.1:8080\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'invalid-url')) {
@@ -27,4 +25,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember 10.0.0.1:8080\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember http://10.0.0.1:8080\n</Proxy>',
 };

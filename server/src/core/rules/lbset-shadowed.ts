@@ -1,5 +1,5 @@
 import { hasStatus } from '../model/params';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'lbset-shadowed',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'members of a higher lbset that can never be used: a lower lbset holds a member with status I that never goes into error',
     why: 'Apache tries lbsets from the lowest; a higher one is used only when every member of the lower ones is unusable. A member with status I (ignore errors) is never put in error, so while it is not disabled, the higher lbsets never get a request.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+I\n    BalancerMember "http://10.0.0.2:8080" lbset=1\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" lbset=1\n</Proxy>',
   },
   *check({ analysis }) {
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
@@ -29,4 +27,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+I\n    BalancerMember "http://10.0.0.2:8080" lbset=1\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" lbset=1\n</Proxy>',
 };

@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { guardsAccess } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Sections whose guard applies to requests a proxy handles. */
 const REQUEST_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: 'an access guard inside `<Limit GET POST>`: every other method (PUT, DELETE, PATCH…) reaches the member unguarded',
     why: '`<Limit>` applies its lines only to the methods it names: `<Limit GET POST> Require ip …</Limit>` leaves PUT, DELETE and PATCH open, and a proxied application (an API, WebDAV) answers them. `<LimitExcept>` names the methods left open instead, and a guard outside any `<Limit>` applies to all.',
-    bad: '<Location "/admin/">\n    <Limit GET POST>\n        Require ip 10.9.9.9\n    </Limit>\n</Location>\nProxyPass "/" "http://10.0.0.1:8080/"',
-    good: '<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "http://10.0.0.1:8080/"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -29,4 +27,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/admin/">\n    <Limit GET POST>\n        Require ip 10.9.9.9\n    </Limit>\n</Location>\nProxyPass "/" "http://10.0.0.1:8080/"',
+  good: '<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "http://10.0.0.1:8080/"',
 };

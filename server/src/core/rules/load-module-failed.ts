@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { shippedModuleSymbol } from '../syntax/conditions';
 import { syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'load-module-failed',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `LoadModule` line Apache refuses: not two arguments, a module file that does not exist, or the wrong module name',
     why: 'LoadModule runs while the file is read: it needs a module name and a file, the file must exist (a path is taken from ServerRoot), and the file must export that name (mod_proxy_hcheck.so holds proxy_hcheck_module). Anything else stops Apache. A file is looked for only inside the include roots, and a bare file name (which the system loader may find) is not looked for.',
-    bad: 'LoadModule hcheck_module mod_proxy_hcheck.so',
-    good: 'LoadModule proxy_hcheck_module mod_proxy_hcheck.so',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -31,3 +29,9 @@ export const rule: Rule = {
 function unquoted(word: string): string {
   return /^(["']).*\1$/s.test(word) ? word.slice(1, -1) : word;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'LoadModule hcheck_module mod_proxy_hcheck.so',
+  good: 'LoadModule proxy_hcheck_module mod_proxy_hcheck.so',
+};

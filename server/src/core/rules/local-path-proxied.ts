@@ -4,7 +4,7 @@ import { serversOf, Line } from '../requests/servers';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import { argument, indentationAt } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Redirect's optional first word: a status. */
 const REDIRECT_STATUS = /^(permanent|temp|seeother|gone|\d{3})$/i;
@@ -16,8 +16,6 @@ export const rule: Rule = {
     summary:
       'an `Alias`, `Redirect` or `ErrorDocument` (5xx, or any with `ProxyErrorOverride On`) whose path a ProxyPass or `RewriteRule … [P]` already sends to a member: Apache never serves it',
     why: "mod_proxy and mod_rewrite map a request before mod_alias does, so `ProxyPass /` takes /static/, /.well-known/acme-challenge/ and /errors/503.html too: the Alias's files, the redirect or the error page never reach the client (certificate renewals fail; when the members are down, the error page is fetched from the same dead balancer and the client gets Apache's bare 503). A `ProxyPass PATH !` before the ProxyPass keeps the path local.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -132,3 +130,9 @@ function excludeFix(text: string, newline: string, by: Directive, path: string):
     edits: [{ span: { start, end: start }, newText: `ProxyPass ${argument(path)} !${newline}${/^\s*$/.test(indent) ? indent : ''}` }],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAlias "/static/" "/srv/static/"\nProxyPass "/static/" "!"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
+};

@@ -3,7 +3,7 @@ import { covers } from '../requests/proxy-rules';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Section } from '../syntax/tree';
 import { grantsAll, guardsAccess } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'location-guard-overridden',
@@ -12,8 +12,6 @@ export const rule: Rule = {
     summary:
       'a `<Location>` that opens a path (`Require all granted`) above a `<Location>` for a shorter path that guards it: the later one wins',
     why: 'Apache merges the `<Location>` sections that match a request in the order they are written, and a later section\'s `Require` lines replace an earlier one\'s: `<Location "/health"> Require all granted` written before `<Location "/"> Require valid-user` asks the monitor for a login. Write the exception after the general guard.',
-    bad: '<Location "/health">\n    Require all granted\n</Location>\n<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>',
-    good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\n<Location "/health">\n    Require all granted\n</Location>',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -87,3 +85,9 @@ function prefixes(path: string): string[] {
   }
   return [...found];
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/health">\n    Require all granted\n</Location>\n<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>',
+  good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\n<Location "/health">\n    Require all granted\n</Location>',
+};

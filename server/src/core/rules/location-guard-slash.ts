@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { probe, serverOf } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { guardsAccess } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'location-guard-slash',
@@ -10,8 +10,6 @@ export const rule: Rule = {
   docs: {
     summary: 'an access guard in `<Location "/admin/">` while `/admin` (without the slash) is proxied unguarded',
     why: '`<Location "/admin/">` matches `/admin/` and what is under it, not `/admin`: that request reaches the member without the guard. Whether that exposes anything depends on the application (many redirect `/admin` to `/admin/`, some serve the page itself); `<Location "/admin">` guards both.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Location "/admin">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['<location'])) {
@@ -29,4 +27,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Location "/admin/">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Location "/admin">\n    Require ip 10.9.9.9\n</Location>\nProxyPass "/" "balancer://app/"',
 };

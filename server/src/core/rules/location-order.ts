@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import type { Section } from '../syntax/tree';
 import { collapseSlashes, proxyRules, type ProxyRule } from '../requests/proxy-rules';
 import { quote } from './shared';
-import type { Rule, RuleFinding } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** A `ProxyPass` inside a plain `<Location "/path">`, with that path. */
 interface LocationRule {
@@ -28,8 +28,6 @@ export const rule: Rule = {
     summary:
       'a `ProxyPass !` that a `<Location>` `ProxyPass` overrides: a narrower `<Location>` exclusion before a broader one, or a server-level exclusion',
     why: "Apache merges `<Location>` sections in order and the last one that matches wins, and a ProxyPass inside `<Location>` is tried before the server's ProxyPass lines — so the excluded path is proxied anyway (verified on Apache 2.4).",
-    bad: '<Location "/static/">\n    ProxyPass "!"\n</Location>\n<Location "/">\n    ProxyPass "balancer://shop/"\n</Location>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<Location "/">\n    ProxyPass "balancer://shop/"\n</Location>\n<Location "/static/">\n    ProxyPass "!"\n</Location>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -176,3 +174,9 @@ function firstAtOrAbove(sorted: readonly { readonly start: number }[], from: num
 function appliesTo(exclusion: Section | undefined, proxied: Section | undefined): boolean {
   return proxied === exclusion || !exclusion || !proxied;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/static/">\n    ProxyPass "!"\n</Location>\n<Location "/">\n    ProxyPass "balancer://shop/"\n</Location>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<Location "/">\n    ProxyPass "balancer://shop/"\n</Location>\n<Location "/static/">\n    ProxyPass "!"\n</Location>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /**
  * A `BalancerMember URL` line outside any section, which Apache refuses on its own but which is the
@@ -12,8 +12,6 @@ export const rule: Rule = {
   docs: {
     summary: '`BalancerMember URL` outside any `<Proxy>`: valid only in a file included inside `<Proxy balancer://…>`',
     why: 'Outside a section BalancerMember takes the balancer name first, so on its own Apache reads the URL as the balancer name and refuses the line ("BalancerMember must define remote proxy server"). Inside a <Proxy balancer://…> that includes this file, it is fine.',
-    bad: 'BalancerMember http://10.0.0.1:8080 route=n1',
-    good: 'BalancerMember balancer://shop http://10.0.0.1:8080 route=n1',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'member-needs-section')) {
@@ -24,4 +22,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'BalancerMember http://10.0.0.1:8080 route=n1',
+  good: 'BalancerMember balancer://shop http://10.0.0.1:8080 route=n1',
 };

@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'member-outside-balancer',
@@ -8,8 +8,6 @@ export const rule: Rule = {
     summary:
       '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',
     why: "BalancerMember takes the enclosing section's path as the balancer name without checking it is balancer://…; Apache accepts it and creates a balancer named like `http://backend` or `balancer://c.*` that no ProxyPass can reach.",
-    bad: '<Proxy "http://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<Proxy "balancer://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -23,4 +21,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "http://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<Proxy "balancer://backend">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
 };

@@ -6,7 +6,7 @@ import { urlPath } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { passWords } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'member-path-repeated',
@@ -15,8 +15,6 @@ export const rule: Rule = {
     summary:
       "a `ProxyPass` or `RewriteRule` to `balancer://NAME/PATH` whose members' URLs already end in that path: members receive it twice (`/app/app/…`)",
     why: "mod_proxy_balancer puts the member's URL in front of what follows the balancer name, so with `BalancerMember http://10.0.0.1:8080/examples` a `ProxyPass /examples/ balancer://app/examples/` sends `/examples/servlets/` to the member as `/examples/examples/servlets/`, a path it does not serve. The path belongs in one place: the members' URLs or the balancer URL.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/examples/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -57,3 +55,9 @@ function sharedMemberPaths(balancers: readonly Balancer[]): Map<string, string |
   }
   return shared;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/examples/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080/examples"\n</Proxy>\nProxyPass "/examples/" "balancer://app/"',
+};

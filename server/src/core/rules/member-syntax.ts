@@ -2,7 +2,7 @@ import { firstPassing } from '../search';
 import type { Span } from '../span';
 import { stepsNamed } from '../syntax/named';
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Rules that would report a refused BalancerMember line again, as if Apache had kept it. */
 const CONSEQUENCES = new Set(['nested-balancer-member', 'shared-member']);
@@ -14,8 +14,6 @@ export const rule: Rule = {
     summary:
       '`BalancerMember` arguments Apache refuses: no URL, no balancer outside `<Proxy>`, a second bare word (a trailing `# comment`, a space inside `status=`)',
     why: 'Outside `<Proxy>`, BalancerMember takes the balancer name first and the URL second; inside, only the URL. Any other bare word — including a `#` comment on the same line, since comments must start the line — stops Apache from starting.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2 # primary\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    # primary\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -57,4 +55,10 @@ export const rule: Rule = {
       return line !== undefined && diagnostic.span.end <= line.end;
     };
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2 # primary\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    # primary\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n</Proxy>',
 };

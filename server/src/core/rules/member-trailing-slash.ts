@@ -3,7 +3,7 @@ import type { Balancer } from '../model/model';
 import type { Section } from '../syntax/tree';
 import { BalancerPass, proxyLines } from '../requests/proxy-lines';
 import { runIndex, runIndexKey } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'member-trailing-slash',
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a member URL ending with `/` in a balancer that a ProxyPass or RewriteRule reaches with a path: the backend receives `//`',
     why: 'Apache joins the member URL and the rest of the balancer URL as they are: with `BalancerMember http://10.0.0.1:8080/` and `ProxyPass /app/ balancer://shop/app/`, a request for /app/cart reaches the backend as //app/cart, which many applications do not route.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis, run }) {
     const text = analysis.tree.text;
@@ -78,3 +76,9 @@ function appendsSlash(pass: BalancerPass): boolean {
 function inScope(balancer: Balancer, vhost: Section | undefined): boolean {
   return balancer.scope.kind === 'main' || balancer.scope.section === vhost;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080/"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
+};

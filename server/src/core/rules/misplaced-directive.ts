@@ -5,7 +5,7 @@ import type { Section } from '../syntax/tree';
 import { knownModules } from '../syntax/conditions';
 import { namesIn, stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
-import type { Rule, RuleFinding } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'misplaced-directive',
@@ -14,8 +14,6 @@ export const rule: Rule = {
     summary:
       'a directive in a context Apache refuses it in: `BalancerGrowth` inside `<Proxy>`, `<Proxy>` inside `<Location>`, `ProxyPass` inside `<Directory>`, `<VirtualHost>` inside `<VirtualHost>`, …',
     why: 'Each directive may stand only in some contexts (server, virtual host, and kinds of section); Apache refuses the whole configuration otherwise. The table behind this rule comes from running Apache 2.4.71 itself on every directive in every context.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerGrowth 10\n</Proxy>',
-    good: 'BalancerGrowth 10\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     if (isHtaccess(analysis)) {
@@ -82,3 +80,9 @@ function* htaccessRefusals(analysis: Analysis): Iterable<RuleFinding> {
     };
   }
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerGrowth 10\n</Proxy>',
+  good: 'BalancerGrowth 10\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

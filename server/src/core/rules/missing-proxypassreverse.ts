@@ -3,7 +3,7 @@ import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Node, Section } from '../syntax/tree';
 import { BalancerPass, proxyLines, ReverseLine } from '../requests/proxy-lines';
 import { runIndex, runIndexKey } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /**
  * The main server's balancers with members, and its ProxyPassReverse lines, over every file of the
@@ -27,8 +27,6 @@ export const rule: Rule = {
     summary:
       'a ProxyPass or `RewriteRule … [P]` to a balancer with no ProxyPassReverse for the balancer (or for all of its members) in its server',
     why: "Without ProxyPassReverse Apache passes a member's redirect on as it is: the client receives `Location: http://10.0.0.1:8080/login`, an address it cannot reach (or should never see). `ProxyPassReverse PATH balancer://name/` rewrites the redirects of every member. Write PATH without its trailing slash (`/shop`, not `/shop/`): Apache appends the rest of the member's URL, `/login`, to PATH as written, so `/shop/` turns the redirect into `/shop//login`.",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis, run }) {
     const text = analysis.tree.text;
@@ -168,3 +166,9 @@ function pathEndsWithSlash(url: string): boolean {
   const path = url.replace(/^["']|["']$/g, '').replace(/^balancer:\/\/[^/]*/i, '');
   return path.length > 1 && path.endsWith('/');
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
+};

@@ -1,7 +1,7 @@
 import { stepsNamed } from '../syntax/named';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, loadAdvice } from './shared';
-import type { Rule, RuleFinding } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** The lines that need mod_proxy, by lower-case name. */
 const PROXY_DIRECTIVES = ['balancermember', 'proxyset', 'proxypass', 'proxypassmatch', 'proxypassreverse', '<proxy', '<proxymatch'];
@@ -13,8 +13,6 @@ export const rule: Rule = {
     summary:
       'a complete configuration (it loads an MPM and includes nothing) that lacks a module Apache needs to start with its balancers: mod_proxy, mod_slotmem_shm, the lbmethod',
     why: "`apache2 -t` does not check these, but start-up does: without mod_slotmem_shm (AH01177) or the default lbmethod's module (AH02432) Apache exits; without mod_proxy its directives are unknown.",
-    bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const modules = knownModules(analysis.tree);
@@ -52,4 +50,10 @@ export const rule: Rule = {
     }
     yield* findings;
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: 'LoadModule mpm_event_module /usr/lib/apache2/modules/mod_mpm_event.so\nLoadModule proxy_module /usr/lib/apache2/modules/mod_proxy.so\nLoadModule proxy_http_module /usr/lib/apache2/modules/mod_proxy_http.so\nLoadModule proxy_balancer_module /usr/lib/apache2/modules/mod_proxy_balancer.so\nLoadModule slotmem_shm_module /usr/lib/apache2/modules/mod_slotmem_shm.so\nLoadModule lbmethod_byrequests_module /usr/lib/apache2/modules/mod_lbmethod_byrequests.so\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
 };

@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'nested-balancer-member',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a member whose URL is itself `balancer://…`: balancers do not nest',
     why: "Apache accepts `BalancerMember balancer://other` but cannot forward to it: requests picked for that member fail. List the other balancer's members here instead.",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "balancer://backend"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -21,4 +19,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "balancer://backend"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
 };

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { serverLines } from '../requests/probe';
 import { serversOf, Server, Line } from '../requests/servers';
 import type { Analysis } from '../analysis';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'nocanon-without-encoded-slashes',
@@ -10,8 +10,6 @@ export const rule: Rule = {
   docs: {
     summary: '`nocanon` on a ProxyPass in a server without `AllowEncodedSlashes NoDecode`: a path with `%2F` still gets 404',
     why: '`nocanon` passes the path on as the client wrote it, but Apache refuses a path holding `%2F` with 404 before any ProxyPass runs unless `AllowEncodedSlashes` lets it through: applications that need encoded slashes (Jenkins job names, GitLab project paths, image URLs) need both. Whether requests carry `%2F` depends on the application.',
-    bad: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
-    good: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
   },
   *check({ analysis }) {
     for (const line of serverLines(analysis, ['proxypass'])) {
@@ -36,3 +34,9 @@ function effective(analysis: Analysis, line: Line): string {
       ?.directive.args[0]?.value.toLowerCase();
   return own(line.server) ?? (line.server === main ? undefined : own(main)) ?? 'off';
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
+  good: '<Proxy "balancer://jenkins">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nAllowEncodedSlashes NoDecode\nProxyPass "/jenkins/" "balancer://jenkins/jenkins/" nocanon',
+};

@@ -1,4 +1,4 @@
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'nofailover',
@@ -6,8 +6,6 @@ export const rule: Rule = {
   docs: {
     summary: '`nofailover=On`: a sticky session whose member is down gets 503 instead of another member',
     why: 'nofailover=On is meant for back ends that cannot share sessions; it only affects requests that carry a route, and for those a down member means 503 (AH01167) rather than failing over.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID nofailover=On\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -22,4 +20,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID nofailover=On\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
 };

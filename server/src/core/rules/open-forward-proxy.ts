@@ -3,7 +3,7 @@ import { flagsOf } from '../requests/rewrite';
 import { foldedName, linesByServer, parentSection } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** What one server (the main server or a virtual host) says about forward proxying. */
 interface Server {
@@ -24,8 +24,6 @@ export const rule: Rule = {
   docs: {
     summary: '`ProxyRequests On` in a server that reverse-proxies to a balancer, with no `<Proxy *>` restricting who may use it',
     why: 'A reverse proxy needs no `ProxyRequests`: `On` turns the server into a forward proxy that fetches any URL on any host for any client (`GET http://elsewhere/ HTTP/1.1`), which is how servers end up on open-proxy lists and reach internal hosts.',
-    bad: 'ProxyRequests On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
-    good: 'ProxyRequests Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -91,3 +89,9 @@ function isBalancerPass(name: string, args: readonly string[]): boolean {
   const flags = flagsOf(args[2]);
   return (args[1]?.startsWith('balancer://') ?? false) && (flags.has('p') || flags.has('proxy'));
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyRequests On\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
+  good: 'ProxyRequests Off\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
+};

@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxy-section-arguments',
@@ -8,8 +8,6 @@ export const rule: Rule = {
     summary:
       '`key=value` on a `<Proxy>` line whose path is a wildcard or not a URL, on `<ProxyMatch>`, a bare word there, or `<Proxy ~ REGEX>`',
     why: 'Parameters on the <Proxy> line apply only to one balancer or worker URL; Apache refuses them on wildcard, non-URL and regex sections.',
-    bad: '<Proxy "balancer://shop*" lbmethod=bybusyness>\n    Require all granted\n</Proxy>',
-    good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'proxy-section-arguments')) {
@@ -23,4 +21,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop*" lbmethod=bybusyness>\n    Require all granted\n</Proxy>',
+  good: '<Proxy "balancer://shop" lbmethod=bybusyness>\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
 };

@@ -2,7 +2,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import { deniesAll, grantsAll } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxy-star-denied',
@@ -11,8 +11,6 @@ export const rule: Rule = {
     summary:
       '`<Proxy "*">` denying everyone in a configuration that reverse-proxies: it matches every proxied request, the ProxyPass ones too',
     why: 'The forward-proxy lockdown `<Proxy "*"> Require all denied </Proxy>` is copied into reverse-proxy setups to close an open proxy, but `<Proxy>` sections apply to every request mod_proxy handles: a `ProxyPass` to a balancer then answers 403 to everyone. `ProxyRequests Off` (the default) is what keeps a reverse proxy closed; a later `<Proxy balancer://…>` with `Require all granted` reopens its requests.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "*">\n    Require all denied\n</Proxy>\nProxyPass "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyRequests Off\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -44,4 +42,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "*">\n    Require all denied\n</Proxy>\nProxyPass "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyRequests Off\nProxyPass "/" "balancer://app/"',
 };

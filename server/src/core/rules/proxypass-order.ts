@@ -11,7 +11,7 @@ import {
   proxyRules,
 } from '../requests/proxy-rules';
 import { indentationAt, lineEnd, lineStart, quote } from './shared';
-import type { Fix, Rule, RuleFinding } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 const isExclusion = (rule: ProxyRule): boolean => rule.url.value === '!';
 
@@ -28,8 +28,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a ProxyPass (or a `!` exclusion) after a broader ProxyPass that already matches its path: it is never used',
     why: "Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server's lines are tried before every virtual host's own.",
-    bad: 'ProxyPass "/" "balancer://shop/"\nProxyPass "/static/" "!"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: 'ProxyPass "/static/" "!"\nProxyPass "/" "balancer://shop/"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     const server = proxyRules(analysis).filter((rule) => rule.kind !== 'ProxyPassReverse' && !rule.location);
@@ -108,3 +106,9 @@ function moveAbove(text: string, moved: ProxyRule, anchor: ProxyRule, safe: bool
     ],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyPass "/" "balancer://shop/"\nProxyPass "/static/" "!"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: 'ProxyPass "/static/" "!"\nProxyPass "/" "balancer://shop/"\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

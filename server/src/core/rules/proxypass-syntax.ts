@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxypass-syntax',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: '`ProxyPass` arguments Apache refuses: a missing path or URL, a path inside `<Location>`, a bare word, `~` on ProxyPassMatch',
     why: 'ProxyPass takes PATH URL [key=value …] (only URL inside <Location>); anything else stops Apache from starting.',
-    bad: 'ProxyPass "/shop/" "balancer://shop/" timeout 30',
-    good: 'ProxyPass "/shop/" "balancer://shop/" timeout=30',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -24,4 +22,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyPass "/shop/" "balancer://shop/" timeout 30',
+  good: 'ProxyPass "/shop/" "balancer://shop/" timeout=30',
 };

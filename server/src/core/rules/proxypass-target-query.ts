@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { passWords } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxypass-target-query',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `ProxyPass` or `ProxyPassMatch` URL holding a query string (`?src=web`): the member gets it encoded in its path',
     why: 'mod_proxy re-encodes the whole path of the URL it builds, the target\'s `?` included, so `ProxyPass "/search" "balancer://app/find?src=web"` sends `/search?q=shoes` as `/find%3Fsrc=web?q=shoes`: the member sees a path it does not have and no `src` parameter. A query is added with `RewriteRule … [P,QSA]`.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/search" "balancer://app/find?src=web"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search$" "balancer://app/find?src=web" [P,QSA]',
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
@@ -27,4 +25,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/search" "balancer://app/find?src=web"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search$" "balancer://app/find?src=web" [P,QSA]',
 };

@@ -3,7 +3,7 @@ import { testRegex } from '../regex';
 import { pathMatching } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { passWords } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxypassmatch-unanchored',
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `ProxyPassMatch` (or `ProxyPass ~`) pattern starting `/name` without `^`: it also takes paths that only contain it',
     why: 'A regular expression matches anywhere in the path unless anchored, so `ProxyPassMatch "/api/v1/(.*)$" "balancer://api/$1"` also sends /app/api/v1/users to the API members, ahead of the `ProxyPass` meant for /app/. Written `^/api/v1/(.*)$`, it takes only the paths that start with it.',
-    bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "/api/v1/(.*)$" "balancer://api/$1"',
-    good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/v1/(.*)$" "balancer://api/$1"',
   },
   *check({ analysis }) {
     const { nodes, text } = analysis.tree;
@@ -38,4 +36,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "/api/v1/(.*)$" "balancer://api/$1"',
+  good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPassMatch "^/api/v1/(.*)$" "balancer://api/$1"',
 };

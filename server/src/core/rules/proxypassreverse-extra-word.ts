@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import { reverseLines } from '../requests/proxy-lines';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'proxypassreverse-extra-word',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a word after `ProxyPassReverse PATH URL` other than `interpolate`, such as a `stickysession=` copied from ProxyPass',
     why: 'Apache accepts any third word and reads it as "interpolate": the setting never takes effect (stickiness, timeouts and the like belong on ProxyPass or ProxySet), and the line looks configured when it is not.',
-    bad: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/" stickysession=JSESSIONID',
-    good: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
@@ -31,4 +29,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/" stickysession=JSESSIONID',
+  good: 'ProxyPass "/shop/" "balancer://shop/" stickysession=JSESSIONID\nProxyPassReverse "/shop" "balancer://shop/"',
 };

@@ -3,7 +3,7 @@ import { asciiLower } from '../ascii';
 import { reverseLines } from '../requests/proxy-lines';
 import type { Directive, Section } from '../syntax/tree';
 import { argument, indentationAt, lineEnd, lineStart } from './shared';
-import type { Fix, Rule, RuleFinding } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 import type { Word } from '../syntax/words';
 
 export const rule: Rule = {
@@ -12,8 +12,6 @@ export const rule: Rule = {
   docs: {
     summary: '`ProxyPassReverse` arguments Apache refuses: a path inside `<Location>` or `<Proxy>`, no path outside, more than three words',
     why: 'ProxyPassReverse takes PATH URL [interpolate], and only URL [interpolate] inside <Location> or <Proxy> (the section gives the path); anything else stops Apache from starting.',
-    bad: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "/shop/" "balancer://shop/"\n</Location>',
-    good: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n</Location>\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
@@ -85,3 +83,9 @@ function moveOut(text: string, directive: Directive, section: Section, url: Word
     ],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n    ProxyPassReverse "/shop/" "balancer://shop/"\n</Location>',
+  good: '<Location "/shop/">\n    ProxyPass "balancer://shop/"\n</Location>\nProxyPassReverse "/shop" "balancer://shop/"',
+};

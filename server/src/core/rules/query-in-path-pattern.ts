@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Variables that hold the path only. */
 const PATH_ONLY = /^%\{(REQUEST_URI|SCRIPT_NAME|PATH_INFO|REQUEST_FILENAME)\}$/i;
@@ -13,8 +13,6 @@ export const rule: Rule = {
     summary:
       'a `RewriteRule` pattern, or a `RewriteCond` on `%{REQUEST_URI}`, that looks for the query string (`\\?`, `name=value`): it never sees it',
     why: 'RewriteRule matches the path of the URL, and `%{REQUEST_URI}` holds the path too: the query string is in `%{QUERY_STRING}` (or `%{THE_REQUEST}`). A condition such as `%{REQUEST_URI} transport=websocket` never matches, so the rule it guards never runs (socket.io upgrades then land on the HTTP route).',
-    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{REQUEST_URI} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
-    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond', 'rewriterule', 'proxypass'])) {
@@ -47,4 +45,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{REQUEST_URI} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+  good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{QUERY_STRING} transport=websocket\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
 };

@@ -6,7 +6,7 @@ import { isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { reverseLocation, ReverseAlias } from '../requests/reverse';
 import { aliasMatch } from '../requests/trace';
 import type { Section } from '../syntax/tree';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Members of one balancer checked one by one against per-member ProxyPassReverse lines. */
 const MAX_MEMBERS = 1000;
@@ -18,8 +18,6 @@ export const rule: Rule = {
     summary:
       "a ProxyPass whose members' redirects the ProxyPassReverse lines do not bring back to its path: a member left out, or the member's path not mapped",
     why: "ProxyPassReverse rewrites a member's `Location` only where it starts with the URL it names (for a balancer, each member's URL and the balancer URL's path; for a plain URL, that member alone). One that names `balancer://app/` for `ProxyPass / balancer://app/app/` hands the client `/app/login` for the member's `/app/login` (which the proxy maps to `/app/app/login`); one per member that leaves a member out hands the client that member's own address.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"',
   },
   *check({ analysis }) {
     const reverses: ProxyRule[] = [];
@@ -300,3 +298,9 @@ function authorityOf(url: string): string {
   }
   return authority;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/" "balancer://app/app/"\nProxyPassReverse "/" "balancer://app/app/"',
+};

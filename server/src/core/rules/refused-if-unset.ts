@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Span } from '../span';
 import { refusalsIfUnset } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'refused-if-unset',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a value holding a `${VAR}` no `Define` sets, which Apache refuses unless its environment sets the variable',
     why: "Apache keeps an undefined `${VAR}` literally, so `loadfactor=${W}` reaches the handler as the text `${W}` and Apache refuses to start — unless its environment sets W (Debian's envvars, the service's environment). `Define W` with no value, a `Define` after the line and `UnDefine W` all leave it to the environment. Given Apache's environment (`--env-file`, or the envvars beside apache2.conf), balancer-lens knows: the value's own rule then reports the refusal as an error, and `schedule` refuses the balancer.",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=${WEIGHT}\n</Proxy>',
-    good: 'Define WEIGHT 3\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=${WEIGHT}\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of refusalsIfUnset(analysis)) {
@@ -34,4 +32,10 @@ export const rule: Rule = {
       diagnostic.ruleId === 'undefined-variable' &&
       spans.some((span) => span.start <= diagnostic.span.start && diagnostic.span.end <= span.end);
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=${WEIGHT}\n</Proxy>',
+  good: 'Define WEIGHT 3\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=${WEIGHT}\n</Proxy>',
 };

@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'remote-user-before-login',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a server-level `RewriteCond` on `%{REMOTE_USER}`: those rules run before the login, so the user is always empty there',
     why: "mod_rewrite's rules in server and virtual-host context run while the URL is translated, before authentication: `%{REMOTE_USER}` is empty, so a header built from it says nothing (or `(null)`). `%{LA-U:REMOTE_USER}` looks ahead at the user the login will give.",
-    bad: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
-    good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{LA-U:REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
@@ -40,4 +38,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
+  good: '<Location "/">\n    AuthType Basic\n    AuthName "team"\n    AuthUserFile "/etc/apache2/htpasswd"\n    Require valid-user\n</Location>\nRewriteEngine On\nRewriteCond %{LA-U:REMOTE_USER} (.+)\nRewriteRule ".*" "-" [E=RU:%1]\nRequestHeader set X-Remote-User "%{RU}e"',
 };

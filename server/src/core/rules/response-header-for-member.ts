@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Request headers an application reads behind a proxy; never meaningful in a response. */
 const FORWARDING = /^(x-forwarded-(proto|for|host|port|ssl|server|prefix|scheme)|x-real-ip|x-url-scheme|front-end-https|forwarded)$/i;
@@ -14,8 +14,6 @@ export const rule: Rule = {
     summary:
       '`Header` setting `X-Forwarded-Proto` (or another forwarding header) that the member is meant to receive: `Header` edits the response',
     why: '`Header` changes the headers of the response the client gets; the request the member receives is changed with `RequestHeader`. An application behind the proxy never sees `Header set X-Forwarded-Proto https`, so it builds `http://` links and redirects (Keycloak, Jenkins, Nextcloud and most frameworks read these headers).',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nHeader set X-Forwarded-Proto "https"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "https"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
@@ -41,4 +39,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nHeader set X-Forwarded-Proto "https"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRequestHeader set X-Forwarded-Proto "https"\nProxyPass "/" "balancer://app/"\nProxyPassReverse "/" "balancer://app/"',
 };

@@ -6,7 +6,7 @@ import { stepsNamed } from '../syntax/named';
 import { reverseLocation } from '../requests/reverse';
 import type { Word } from '../syntax/words';
 import type { Balancer } from '../model/model';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'reverse-doubled-slash',
@@ -14,8 +14,6 @@ export const rule: Rule = {
   docs: {
     summary: "a `ProxyPassReverse` that turns a member's redirect to `/landed` into `/api//landed`",
     why: 'ProxyPassReverse replaces the start of a member\'s `Location` (the member\'s URL, for a balancer each member\'s URL) with the public path: when that path ends with `/` and the part replaced does not, the rest keeps its own slash and the client is sent to `/api//landed`, which many applications answer with 404 or another redirect. Write the public path without its trailing slash (`ProxyPassReverse "/api" "balancer://api/"`), or end a member URL with one.',
-    bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"',
-    good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api" "balancer://api/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -102,3 +100,9 @@ function fixFor(text: string, fake: Word): Fix | undefined {
     edits: [{ span: { start: slash, end: slash + 1 }, newText: '' }],
   };
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api/" "balancer://api/"',
+  good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/api/" "balancer://api/"\nProxyPassReverse "/api" "balancer://api/"',
+};

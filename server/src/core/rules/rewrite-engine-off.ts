@@ -1,7 +1,7 @@
 import { serverLines } from '../requests/probe';
 import { serversOf, type Line, type Server } from '../requests/servers';
 import { indentationAt, lineStart } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-engine-off',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: '`RewriteRule` lines in a server that no `RewriteEngine` line turns on: they never run',
     why: "mod_rewrite's engine is off by default, and Apache accepts rules it will never run: without `RewriteEngine On` in the server (or in the main server, for a virtual host that sets none), a `RewriteRule … [P]` proxies nothing and requests fall through to whatever else maps them, often a 404 from the file system.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['rewriteengine', 'rewritecond', 'rewriterule']);
@@ -47,4 +45,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/api/(.*)$" "balancer://app/$1" [P]',
 };

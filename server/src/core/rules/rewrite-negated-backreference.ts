@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** A back-reference to the rule's pattern, `$0` to `$9`, unless its `$` is escaped. */
 const BACK_REFERENCE = /(?<!\\)\$[0-9]/;
@@ -12,8 +12,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `RewriteRule` with a negated pattern (`!…`) whose substitution uses `$1`: the back-reference is always empty',
     why: 'A negated pattern applies when it does not match, so its groups capture nothing: `$1` becomes an empty string and every request is sent to the same URL, `balancer://app/` instead of `balancer://app/the/path` (the mod_rewrite manual: "if negated patterns are used, you cannot use $N in the substitution string"). `apache2 -t` says Syntax OK. To forward the path, use `%{REQUEST_URI}`, or a positive pattern and a condition for the exception.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/(static/.*)" "balancer://app/$1" [P,L]',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/static/" "balancer://app%{REQUEST_URI}" [P,L]',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -46,4 +44,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/(static/.*)" "balancer://app/$1" [P,L]',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "!^/static/" "balancer://app%{REQUEST_URI}" [P,L]',
 };

@@ -1,6 +1,6 @@
 import { isReachable, serverLines } from '../requests/probe';
 import { serversOf } from '../requests/servers';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-not-inherited',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: "the main server's `RewriteRule` lines when every request is answered by a `<VirtualHost>` that does not inherit them",
     why: "mod_rewrite's rules are not inherited by virtual hosts: a `<VirtualHost>` runs its own rules, and the main server's only with `RewriteOptions Inherit` in it (or `InheritDown` in the main server). When virtual hosts answer every address and port, the main server's rules never run, whatever they say.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\n<VirtualHost *:*>\n    RewriteEngine On\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\n<VirtualHost *:*>\n    RewriteEngine On\n    RewriteOptions Inherit\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['rewriterule', 'rewriteoptions']);
@@ -34,4 +32,10 @@ export const rule: Rule = {
         .map((vhost) => ({ span: vhost.vhost!.open.span, message: 'a virtual host that does not inherit them' })),
     };
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\n<VirtualHost *:*>\n    RewriteEngine On\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/old/(.*)$" "balancer://app/new/$1" [P]\n<VirtualHost *:*>\n    RewriteEngine On\n    RewriteOptions Inherit\n    ProxyPass "/" "balancer://app/"\n</VirtualHost>',
 };

@@ -4,7 +4,7 @@ import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { rewriteRefusal } from './rewrite-arguments';
 import { addRewriteFlag } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Targets only the proxy can reach: a browser redirected to one gets nowhere. */
 const PROXY_ONLY = /^(balancer|ws|wss|ajp|fcgi|scgi|uwsgi|h2|h2c):\/\/|^unix:/i;
@@ -15,8 +15,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `RewriteRule` to `balancer://…` (or `ws://`, `ajp://`, `unix:`…) without `[P]`: the request is never proxied',
     why: 'Only the `P` flag hands a rewritten request to mod_proxy. Without it a `balancer://` or `ws://` substitution is treated as a redirect or a file name: the client gets a redirect to a URL it cannot open (or a 404), and the members never see the request — a WebSocket upgrade then fails although the rule matched.',
-    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [L]',
-    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
@@ -38,4 +36,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [L]',
+  good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} websocket [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
 };

@@ -2,7 +2,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** A `$N` back-reference not escaped by a backslash. */
 const REFERENCE = /(?<!\\)\$[0-9]/;
@@ -13,8 +13,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `RewriteRule … [P]` that puts a `$N` of the path into the query string without `[B]`',
     why: 'mod_rewrite matches the decoded path and puts back-references in as they were matched, so `RewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P]` sends /search/salt%26pepper as `q=salt&pepper`: the member reads `q=salt` and a parameter `pepper`. The `B` flag escapes back-references first.',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P]',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P,B]',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -35,4 +33,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P]',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P,B]',
 };

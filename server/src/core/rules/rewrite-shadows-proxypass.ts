@@ -3,7 +3,7 @@ import { quoted } from '../bounded';
 import { pathMatching, pathUnder, probe, serverLines } from '../requests/probe';
 import { serversOf } from '../requests/servers';
 import type { Directive } from '../syntax/tree';
-import type { Related, Rule } from './types';
+import type { Related, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-shadows-proxypass',
@@ -12,8 +12,6 @@ export const rule: Rule = {
     summary:
       'a `RewriteRule … [P]` that proxies the requests a `ProxyPass` or `ProxyPassMatch` of the server (or its `!` exclusion) was written for',
     why: 'mod_rewrite maps a request before mod_proxy looks at its `ProxyPass` lines, wherever the lines stand in the file, so a broad `RewriteRule "^/(.*)$" … [P]` sends /api/users to its own backend and the `ProxyPassMatch "^/api/"` meant for it never runs.',
-    bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
-    good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond "%{REQUEST_URI}" "!^/api/"\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'rewriteoptions']);
@@ -63,3 +61,9 @@ function examplePath(name: string, directive: Directive): string | undefined {
       ? pathUnder(path)
       : undefined;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nRewriteEngine On\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
+  good: '<Proxy "balancer://api">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://site">\n    BalancerMember "http://10.0.0.2:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond "%{REQUEST_URI}" "!^/api/"\nRewriteRule "^/(.*)$" "balancer://site/$1" [P]\nProxyPassMatch "^/api/(.*)$" "balancer://api/$1"',
+};

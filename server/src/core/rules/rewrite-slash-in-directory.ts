@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { enclosing, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 /** Per-directory sections: mod_rewrite matches their rules against the path with the directory's prefix, and its slash, removed. */
 const DIRECTORY_SECTIONS = new Set(['directory', 'directorymatch']);
@@ -15,8 +15,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `RewriteRule` pattern starting `^/` inside `<Directory>`: it never matches there',
     why: "In a `<Directory>` (as in `.htaccess`) mod_rewrite removes the directory's prefix, ending with a slash, before it matches, so the path never starts with `/` and `^/api/(.*)$` matches nothing: the rule is skipped silently and requests fall through to the files.",
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/var/www">\n    RewriteEngine On\n    RewriteRule "^/api/(.*)$" "balancer://app/$1" [P]\n</Directory>',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/var/www">\n    RewriteEngine On\n    RewriteRule "^api/(.*)$" "balancer://app/$1" [P]\n</Directory>',
   },
   *check({ analysis }) {
     const { nodes, text } = analysis.tree;
@@ -46,4 +44,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/var/www">\n    RewriteEngine On\n    RewriteRule "^/api/(.*)$" "balancer://app/$1" [P]\n</Directory>',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/var/www">\n    RewriteEngine On\n    RewriteRule "^api/(.*)$" "balancer://app/$1" [P]\n</Directory>',
 };

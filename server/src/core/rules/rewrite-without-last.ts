@@ -5,7 +5,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Flags that end the pass or hand the request on: a rule with one of them is not followed by the next. */
 const ENDS = [
@@ -36,8 +36,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `RewriteRule` to a file path without `[L]`, followed by a `RewriteRule … [P]` that proxies the file path to a member',
     why: 'mod_rewrite runs every rule in turn on the result of the ones before: without `[L]`, a rule that maps `/.well-known/acme-challenge/x` to a folder hands `/srv/acme/…` to the next rule, and a catch-all `RewriteRule ^/(.*)$ balancer://app/$1 [P]` sends that file path to a member, which answers 404 (certificate renewals fail).',
-    bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1"\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
-    good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1" [L]\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['rewriterule']);
@@ -79,3 +77,9 @@ function fileFolders(analysis: Analysis): string[] {
   }
   return [...folders];
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1"\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
+  good: '<Proxy "balancer://app">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Directory "/srv/acme">\n    Require all granted\n</Directory>\nRewriteEngine On\nRewriteRule "^/\\.well-known/acme-challenge/(.*)$" "/srv/acme/$1" [L]\nRewriteRule "^/(.*)$" "balancer://app/$1" [P]',
+};

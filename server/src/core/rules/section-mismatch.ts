@@ -1,5 +1,5 @@
 import { closeSectionFixes, modelProblems, syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'section-mismatch',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a section that is never closed, closed twice, closed by the wrong name, or missing its `>`',
     why: 'Apache matches `<Proxy>` with `</Proxy>` (any case), needs the closing `>` on both lines, and refuses to start on any mismatch — naming only the first one it meets.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Location>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'section-mismatch')) {
@@ -39,3 +37,9 @@ function hint(problem: string): string {
       return 'the sections inside this skipped conditional do not match';
   }
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Location>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'set-cookie-replaced',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: '`Header set Set-Cookie`: it replaces the cookies the application (a member, or a local one) sets',
     why: "A response may carry several `Set-Cookie` headers, one cookie each. `Header set` replaces them all with its own, so the application's session cookie never reaches the browser on the response that sets it (a login, when the route cookie is set with `env=BALANCER_ROUTE_CHANGED`). `Header add` adds a header of its own beside the member's.",
-    bad: 'Header set Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
-    good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -30,4 +28,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'Header set Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
+  good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED',
 };

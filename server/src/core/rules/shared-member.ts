@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { listed, modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'shared-member',
@@ -9,8 +9,6 @@ export const rule: Rule = {
     summary:
       "a member (or ProxyPass worker) whose URL starts with an earlier one's URL: Apache merges them and ignores this line's parameters",
     why: 'Apache matches a new member against existing ones by prefix (http://h:1 covers http://h:1/app and http://h:1/), keeps one member, and logs AH01150 for each parameter it ignores — the balancer has fewer members and other weights than written. A `ProxyPass` to a plain URL shares an earlier plain worker the same way: its parameters are ignored, unchecked (AH01146).',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.1:8080/app" loadfactor=3\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -38,4 +36,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.1:8080/app" loadfactor=3\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n</Proxy>',
 };

@@ -1,6 +1,6 @@
 import type { Member } from '../model/model';
 import type { MemberShare } from '../scheduler/byrequests';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'spare-never-used',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a hot spare (status R) that can never stand in: its lbset has fewer regular members than usable spares before it',
     why: 'A spare replaces one unusable regular member of its own lbset, spares taken in config order; spares beyond the number of regular members in the lbset — or in an lbset with none — never receive a request.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+R\n    BalancerMember "http://10.0.0.3:8080" status=+R\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n    BalancerMember "http://10.0.0.3:8080" status=+R\n</Proxy>',
   },
   *check({ analysis }) {
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
@@ -45,4 +43,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+R\n    BalancerMember "http://10.0.0.3:8080" status=+R\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n    BalancerMember "http://10.0.0.3:8080" status=+R\n</Proxy>',
 };

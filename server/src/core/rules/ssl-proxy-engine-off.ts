@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { enclosing, linesByServer, outermostSection } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import { asciiEquals, asciiLower, asciiStartsWith } from '../ascii';
-import type { Fix, Rule, RuleFinding } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Directives whose URL word names a worker Apache connects to: [lower-case name, index of the URL word]. */
 const WORKER_URL: ReadonlyMap<string, (directive: Directive, inPath: boolean) => number> = new Map([
@@ -30,8 +30,6 @@ export const rule: Rule = {
   docs: {
     summary: '`https://` or `wss://` members in a server or virtual host without `SSLProxyEngine On`',
     why: 'Apache starts, but every request to such a member fails with 500: mod_proxy cannot enable TLS on the backend connection ("AH00961: https: failed to enable ssl support").',
-    bad: '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
-    good: '<VirtualHost *:443>\n    SSLProxyEngine On\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -110,3 +108,9 @@ function fixFor(text: string, server: Server, engine: boolean | undefined, newli
     },
   ];
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
+  good: '<VirtualHost *:443>\n    SSLProxyEngine On\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n    ProxyPass "/" "balancer://shop/"\n</VirtualHost>',
+};

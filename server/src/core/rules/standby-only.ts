@@ -1,4 +1,4 @@
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'standby-only',
@@ -6,8 +6,6 @@ export const rule: Rule = {
   docs: {
     summary: 'an lbset made only of hot standbys (status H): they simply share the load like regular members',
     why: 'Standbys are used when their lbset has no usable regular member or spare; in an lbset with nothing else, that is always — the H flag changes nothing, which is rarely what was meant.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+H\n    BalancerMember "http://10.0.0.2:8080" status=+H\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+H\n</Proxy>',
   },
   *check({ analysis }) {
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
@@ -21,4 +19,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" status=+H\n    BalancerMember "http://10.0.0.2:8080" status=+H\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+H\n</Proxy>',
 };

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { hasStatus } from '../model/params';
 import { valueEdit } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'status-in-error',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: '`status=+E` in the configuration: Apache clears it on the first request, so the member is used anyway',
     why: 'E marks a member that failed; a configured member has never failed, so the first selection retries it (retry seconds since time 0 have long passed) and clears E. To keep a member out, use +D (disabled) or +S (stopped).',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+E\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
   },
   *check({ analysis }) {
     for (const { balancer, schedule } of analysis.previews) {
@@ -32,4 +30,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+E\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
 };

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** The variable mod_proxy_balancer sets to the chosen member's route. */
 const ROUTE = '%{BALANCER_WORKER_ROUTE}e';
@@ -13,8 +13,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a sticky cookie set to `NAME=%{BALANCER_WORKER_ROUTE}e` without the `.` before the route: sessions never stick',
     why: 'Apache reads the route from the part of the cookie value after the first stickysessionsep character ("." by default), so a cookie holding only the route is never matched to a member and every request is balanced afresh (verified: ROUTEID=b is ignored, ROUTEID=.b sticks).',
-    bad: 'Header add Set-Cookie "ROUTEID=%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=1\n    BalancerMember "http://10.0.0.2:8080" route=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
-    good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=1\n    BalancerMember "http://10.0.0.2:8080" route=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -54,4 +52,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'Header add Set-Cookie "ROUTEID=%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=1\n    BalancerMember "http://10.0.0.2:8080" route=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
+  good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=1\n    BalancerMember "http://10.0.0.2:8080" route=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
 };

@@ -3,7 +3,7 @@ import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { stepsNamed } from '../syntax/named';
 import { balancerAnchor, runIndex, runIndexKey, valueEdit } from './shared';
-import type { Fix, Rule, RuleFinding } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** The variable mod_proxy_balancer sets to the chosen member's route. */
 const ROUTE = 'BALANCER_WORKER_ROUTE';
@@ -63,8 +63,6 @@ export const rule: Rule = {
     summary:
       '`stickysession` names a cookie that never carries `.route` (a framework session id, `jsessionid` in lower case, a route cookie nothing sets)',
     why: "Apache takes a session's member from the part of the cookie value after the first `.`; PHP, ASP.NET, Express or Laravel session ids never hold one, cookie names are case-sensitive (Java's is JSESSIONID), and a ROUTEID cookie that no `Header … Set-Cookie` writes is never sent — every request is balanced afresh (verified on Apache 2.4).",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=PHPSESSID\n</Proxy>',
-    good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
   },
   *check({ analysis, run }) {
     const writers = runIndex(run, COOKIE_WRITERS);
@@ -131,3 +129,9 @@ function balancerPathPart(balancer: Balancer): string {
   const bar = value.indexOf('|');
   return bar < 0 ? '' : value.slice(bar);
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=PHPSESSID\n</Proxy>',
+  good: 'Header add Set-Cookie "ROUTEID=.%{BALANCER_WORKER_ROUTE}e; path=/" env=BALANCER_ROUTE_CHANGED\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
+};

@@ -1,6 +1,6 @@
 import { neverSticks } from '../scheduler/preview';
 import { balancerAnchor } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'sticky-without-route',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: '`stickysession` on a balancer whose members have no `route`: sessions can never stick',
     why: "Apache finds a session's member by matching the route in the cookie or URL (after the separator) against each member's route=; with no routes nothing ever matches and every request is balanced afresh.",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -23,4 +21,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    BalancerMember "http://10.0.0.2:8080"\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" route=n1\n    BalancerMember "http://10.0.0.2:8080" route=n2\n    ProxySet stickysession=JSESSIONID\n</Proxy>',
 };

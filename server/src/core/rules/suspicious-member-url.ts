@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** The host and port of a member URL, when it has them. */
 function hostPort(url: string): { scheme: string; host: string; port: string } | undefined {
@@ -14,8 +14,6 @@ export const rule: Rule = {
     summary:
       'a member URL that cannot work as written: https on port 80, http on port 443, or an IPv4 network or broadcast address (.0, .255)',
     why: "Apache accepts these, then every request picked for the member fails: a TLS handshake with a plain-HTTP port (or the reverse) never succeeds, and x.x.x.0 / x.x.x.255 are usually a subnet's network and broadcast addresses, not a server.",
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:80/"\n    BalancerMember "http://10.0.0.255:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:443/"\n    BalancerMember "http://10.0.0.25:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
@@ -34,4 +32,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:80/"\n    BalancerMember "http://10.0.0.255:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:443/"\n    BalancerMember "http://10.0.0.25:8080"\n</Proxy>',
 };

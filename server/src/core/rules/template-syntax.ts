@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** One piece of template syntax and the kind of template it belongs to. */
 interface Mark {
@@ -124,8 +124,6 @@ export const rule: Rule = {
   docs: {
     summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',
     why: 'A template is not what Apache reads: its tags would make Apache refuse the file or produce nonsense URLs. Balancer Lens says so once and hides other findings on the template lines (and section mismatches anywhere in the file), so a template does not drown you in parse errors.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://{{ backend_host }}:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
   },
   *check({ analysis }) {
     for (const { marks } of templateFiles(analysis)) {
@@ -162,3 +160,9 @@ function isWithin(spans: readonly Span[], offset: number): boolean {
   }
   return false;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://{{ backend_host }}:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+};

@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import type { Section } from '../syntax/tree';
 import { enclosing, stepsNamed } from '../syntax/named';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** `https://10.0.0.1:8443/…`, `wss://[::1]/…`: a TLS member named by an IP address. */
 const TLS_BY_IP = /^(https|wss):\/\/(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d*)?(\/|$)/i;
@@ -13,8 +13,6 @@ export const rule: Rule = {
     summary:
       'an `https://` or `wss://` member given by IP address while Apache checks the peer name (`SSLProxyCheckPeerName`, on by default)',
     why: 'mod_ssl compares the member\'s host with the names in its certificate; a certificate issued for a host name does not name the IP, so every handshake fails and requests get 500 (AH00898 "Error during SSL Handshake with remote server"). Name the member by the host its certificate is for.',
-    bad: 'SSLProxyEngine On\n<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:8443"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
-    good: 'SSLProxyEngine On\n<Proxy "balancer://shop">\n    BalancerMember "https://app1.example.com:8443"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
   },
   *check({ analysis }) {
     // Servers (undefined: the main server) whose peer-name check is off somewhere: their members are left alone.
@@ -38,4 +36,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'SSLProxyEngine On\n<Proxy "balancer://shop">\n    BalancerMember "https://10.0.0.1:8443"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
+  good: 'SSLProxyEngine On\n<Proxy "balancer://shop">\n    BalancerMember "https://app1.example.com:8443"\n</Proxy>\nProxyPass "/" "balancer://shop/"\nProxyPassReverse "/" "balancer://shop/"',
 };

@@ -1,6 +1,6 @@
 import { serverLines } from '../requests/probe';
 import { serversOf } from '../requests/servers';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Directives that give mod_ssl certificates to verify members against. */
 const AUTHORITIES = new Set(['sslproxycacertificatefile', 'sslproxycacertificatepath']);
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: '`SSLProxyVerify require` with no `SSLProxyCACertificateFile` or `…Path` for the server: every TLS member fails verification',
     why: "mod_ssl verifies a member's certificate only against the authorities the server is given, not the system's store: with none, every handshake fails and each request to an `https://` member answers 500.",
-    bad: 'SSLProxyEngine On\nSSLProxyVerify require\n<Proxy "balancer://app">\n    BalancerMember "https://app1.example.com"\n</Proxy>\nProxyPass "/" "balancer://app/"',
-    good: 'SSLProxyEngine On\nSSLProxyVerify require\nSSLProxyCACertificateFile "/etc/ssl/certs/ca-certificates.crt"\n<Proxy "balancer://app">\n    BalancerMember "https://app1.example.com"\n</Proxy>\nProxyPass "/" "balancer://app/"',
   },
   *check({ analysis }) {
     const lines = serverLines(analysis, ['sslproxyverify', ...AUTHORITIES]);
@@ -30,4 +28,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'SSLProxyEngine On\nSSLProxyVerify require\n<Proxy "balancer://app">\n    BalancerMember "https://app1.example.com"\n</Proxy>\nProxyPass "/" "balancer://app/"',
+  good: 'SSLProxyEngine On\nSSLProxyVerify require\nSSLProxyCACertificateFile "/etc/ssl/certs/ca-certificates.crt"\n<Proxy "balancer://app">\n    BalancerMember "https://app1.example.com"\n</Proxy>\nProxyPass "/" "balancer://app/"',
 };

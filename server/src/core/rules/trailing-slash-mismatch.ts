@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Word } from '../syntax/words';
 import { proxyRules, ProxyRule } from '../requests/proxy-rules';
-import type { TextEdit, Rule } from './types';
+import type { Rule, RuleExamples, TextEdit } from './types';
 
 export const rule: Rule = {
   id: 'trailing-slash-mismatch',
@@ -10,8 +10,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a ProxyPass whose path ends with `/` and whose URL does not, or the reverse',
     why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500: AH01144 "No protocol handler was valid for the URL" for a balancer, AH00898 DNS lookup failure for a host), and only /api/ itself works; with `ProxyPass /api balancer://shop/` the backend receives //orders.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
@@ -109,3 +107,9 @@ function removeSlash(text: string, word: Word): TextEdit | undefined {
   const at = word.quoted && /["']$/.test(raw) ? word.span.end - 2 : word.span.end - 1;
   return text[at] === '/' ? { span: { start: at, end: at + 1 }, newText: '' } : undefined;
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+};

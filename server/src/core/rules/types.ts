@@ -62,6 +62,13 @@ export interface RuleDocs {
   readonly summary: string;
   /** Why it matters, in a sentence or two. */
   readonly why: string;
+}
+
+/**
+ * A rule's examples, exported beside it as `examples` (RULE_EXAMPLES in ./examples gathers them):
+ * rendered into its page and checked by tests, and left out of the bundle, which never imports them.
+ */
+export interface RuleExamples {
   /** A configuration that must be flagged. */
   readonly bad: string;
   /** The same configuration, fixed: it must not be flagged. */

@@ -1,5 +1,5 @@
 import { closeSectionFixes, syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'unclosed-conditional',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: 'an `<IfModule>`-style conditional that is never closed',
     why: 'When the test is true, Apache reads to the end of the file as the body and says nothing — even about sections left open inside it; when the same file is read with the test false, Apache refuses to start.',
-    bad: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</IfModule>',
   },
   *check({ analysis }) {
     for (const problem of syntaxProblems(analysis, 'unclosed-conditional')) {
@@ -23,4 +21,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<IfModule proxy_balancer_module>\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n</IfModule>',
 };

@@ -1,7 +1,7 @@
 import { suggestFrom } from '../suggest';
 import { knownModules } from '../syntax/conditions';
 import { listed, runIndex, runIndexKey } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Name comparisons one file may spend on suggestions. */
 const SUGGESTION_WORK = 20_000;
@@ -15,8 +15,6 @@ export const rule: Rule = {
   docs: {
     summary: 'ProxyPassReverse, RewriteRule [P] or SetHandler naming a balancer that nothing defines',
     why: 'Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; a reference to any other name — usually a typo — rewrites headers for, or proxies to, a balancer that does not exist.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop1/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis, run }) {
     // One set for the whole run, so a lookup per reference costs O(1) and no file rebuilds it.
@@ -62,4 +60,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop1/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
 };

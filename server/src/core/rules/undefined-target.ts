@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'undefined-target',
@@ -7,8 +7,6 @@ export const rule: Rule = {
   docs: {
     summary: '`ProxySet balancer://NAME …` outside `<Proxy>` before anything defined that balancer (or worker)',
     why: 'Outside a <Proxy> section, ProxySet only modifies what already exists earlier in the configuration; Apache refuses to start otherwise. A <Proxy> section holding only access rules defines nothing.',
-    bad: 'ProxySet "balancer://shop" lbmethod=bybusyness\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxySet "balancer://shop" lbmethod=bybusyness',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'undefined-target')) {
@@ -19,4 +17,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'ProxySet "balancer://shop" lbmethod=bybusyness\n<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxySet "balancer://shop" lbmethod=bybusyness',
 };

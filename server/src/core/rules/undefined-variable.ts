@@ -1,6 +1,6 @@
 import type { SyntaxDiagnostic } from '../syntax/tree';
 import { syntaxProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'undefined-variable',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a `${VAR}` that no `Define` before it sets',
     why: "Apache leaves an undefined `${VAR}` in the text literally and logs AH00111; unless the variable comes from the environment (Debian's envvars, `apache2 -D`), the directive then sees the literal text. balancer-lens takes variables from outside the files only when told: `--env-file` (Debian's envvars), `--define NAME=VALUE`, or `--env-from-process` for its own environment, which is off by default so that a configuration from a pull request cannot print a CI secret.",
-    bad: 'BalancerMember balancer://api http://10.0.1.1:9000 route=${API_ROUTE}',
-    good: 'Define API_ROUTE api1\nBalancerMember balancer://api http://10.0.1.1:9000 route=${API_ROUTE}',
   },
   *check({ analysis }) {
     // One finding per variable and file, at its first use, however often the file uses it.
@@ -36,4 +34,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: 'BalancerMember balancer://api http://10.0.1.1:9000 route=${API_ROUTE}',
+  good: 'Define API_ROUTE api1\nBalancerMember balancer://api http://10.0.1.1:9000 route=${API_ROUTE}',
 };

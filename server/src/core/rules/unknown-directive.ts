@@ -4,7 +4,7 @@ import { DIRECTIVES } from '../directives/table';
 import { knownModules } from '../syntax/conditions';
 import type { Directive } from '../syntax/tree';
 import { namesIn, stepsNamed } from '../syntax/named';
-import type { Rule, RuleFinding } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 import { asciiLower } from '../ascii';
 
 const BOM = '\uFEFF';
@@ -129,8 +129,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a directive Apache does not know: a typo, a byte order mark, or a directive of a module that is not loaded',
     why: 'Apache refuses the whole configuration at the first directive no loaded module defines ("Invalid command"). A UTF-8 byte order mark at the start of a file is not stripped: it becomes part of the first directive\'s name.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProdyPassReverse "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
   },
   *check({ analysis }) {
     const tree = analysis.tree;
@@ -255,3 +253,9 @@ function utf8Bytes(code: number): number[] {
   if (code < 0x10000) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
   return [0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProdyPassReverse "/shop/" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPassReverse "/shop" "balancer://shop/"',
+};

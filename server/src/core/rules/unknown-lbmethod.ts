@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { suggestFrom } from '../suggest';
 import { modelProblems, valueEdit } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 
@@ -11,8 +11,6 @@ export const rule: Rule = {
   docs: {
     summary: 'an `lbmethod` Apache does not know: misspelled, wrong case, or its module not loaded',
     why: 'lbmethod names are exact and case-sensitive (byrequests, bytraffic, bybusyness, heartbeat) and exist only when their mod_lbmethod_* module is loaded; Apache refuses to start otherwise.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=ByRequests\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'unknown-lbmethod')) {
@@ -35,4 +33,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=ByRequests\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n    ProxySet lbmethod=byrequests\n</Proxy>',
 };

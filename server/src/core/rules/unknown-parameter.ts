@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { suggestFrom } from '../suggest';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
 import { modelProblems } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /** Names people reach for that Apache spells differently. */
 const ALIASES: Record<string, string> = {
@@ -19,8 +19,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a parameter key Apache does not know here: misspelled, or a member key on a balancer (or the reverse)',
     why: 'BalancerMember takes worker keys (loadfactor, lbset, status, route, …); ProxyPass to a balancer:// and ProxySet on a balancer take balancer keys (lbmethod, stickysession, …). Any other key stops Apache from starting.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbfactor=2\n    ProxySet stickysesion=ROUTEID\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'unknown-parameter')) {
@@ -59,4 +57,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" lbfactor=2\n    ProxySet stickysesion=ROUTEID\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=2\n    ProxySet stickysession=ROUTEID\n</Proxy>',
 };

@@ -1,7 +1,7 @@
 import type { Balancer, ServerScope } from '../model/model';
 import { requestedBalancer } from '../model/urls';
 import { balancerAnchor } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'unservable-balancer-name',
@@ -9,8 +9,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a balancer name with a port, a user@ or IPv6 brackets: Apache accepts it, then no request reaches it',
     why: 'A request to balancer://NAME reads NAME as a URL host: Apache drops a `user@`, splits off a `:port` and strips `[ ]`, then looks up the balancer by what is left. balancer://app:8080 is looked up as balancer://app: every request gets 500 (AH01144), or goes to balancer://app if one exists; a port out of range or a name of digits alone gets 400 (AH01157). `apache2 -t` says Syntax OK.',
-    bad: '<Proxy "balancer://app:8080">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/app/" "balancer://app:8080/"',
-    good: '<Proxy "balancer://app-8080">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/app/" "balancer://app-8080/"',
   },
   *check({ analysis }) {
     const balancers = analysis.model.balancers;
@@ -45,3 +43,9 @@ function isVisibleFrom(balancer: Balancer, scope: ServerScope): boolean {
     other.kind === scope.kind && (other.kind === 'main' || (scope.kind === 'vhost' && other.section === scope.section));
   return same(balancer.scope) || (balancer.sharedAcross ?? []).some(same);
 }
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://app:8080">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/app/" "balancer://app:8080/"',
+  good: '<Proxy "balancer://app-8080">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\nProxyPass "/app/" "balancer://app-8080/"',
+};

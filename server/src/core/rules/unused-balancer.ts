@@ -1,5 +1,5 @@
 import { balancerAnchor, runIndex, runIndexKey } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 /**
  * The balancer names something in the run routes to (ProxySet configures a balancer and ProxyPassReverse rewrites
@@ -22,8 +22,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a balancer with members that no ProxyPass, RewriteRule or SetHandler routes to',
     why: 'Defining a balancer does not send traffic to it; when the configuration routes other paths through balancers but never this one, it is usually a leftover or a misspelled name.',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPass "/api/" "balancer://api/"',
   },
   *check({ analysis, run }) {
     // Built once per run and shared by every file of a folder.
@@ -36,4 +34,10 @@ export const rule: Rule = {
       yield { span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080"\n</Proxy>\n<Proxy "balancer://api">\n    BalancerMember "http://10.0.1.1:9000"\n</Proxy>\nProxyPass "/shop/" "balancer://shop/"\nProxyPass "/api/" "balancer://api/"',
 };

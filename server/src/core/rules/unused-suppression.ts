@@ -1,4 +1,4 @@
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'unused-suppression',
@@ -6,8 +6,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a suppression comment that names an unknown rule or silences nothing',
     why: 'A stale suppression hides the next real problem on that line; an unknown id is usually a typo that suppresses nothing.',
-    bad: '# balancer-lens-disable-next-line zero-loadfactr\nBalancerMember balancer://api http://10.0.1.1:9000',
-    good: 'BalancerMember balancer://api http://10.0.1.1:9000',
   },
   // Only the lint runner knows which suppressions silenced something: it runs this rule after applying them.
   reviewsSuppressions: true,
@@ -30,4 +28,10 @@ export const rule: Rule = {
       }
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '# balancer-lens-disable-next-line zero-loadfactr\nBalancerMember balancer://api http://10.0.1.1:9000',
+  good: 'BalancerMember balancer://api http://10.0.1.1:9000',
 };

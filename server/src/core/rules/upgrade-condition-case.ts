@@ -3,7 +3,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
-import type { Rule } from './types';
+import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'upgrade-condition-case',
@@ -12,8 +12,6 @@ export const rule: Rule = {
     summary:
       'a `RewriteCond` on `%{HTTP:Upgrade}` or `%{HTTP:Connection}` without `[NC]` (clients write `WebSocket` and `upgrade` in any case), or anchoring `Connection` to one token',
     why: 'Upgrade and Connection tokens are case-insensitive (RFC 9110), and clients differ: browsers send `websocket`, other clients `WebSocket`, and `Connection` often lists several tokens (Firefox sends `keep-alive, Upgrade`, which `^Upgrade$` misses). A case-sensitive or anchored condition lets some WebSocket handshakes fall through to the plain HTTP route, where the upgrade is dropped.',
-    bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
-    good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$ [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
   },
   *check({ analysis }) {
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
@@ -43,4 +41,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
+  good: '<Proxy "balancer://ws">\n    BalancerMember "ws://10.0.0.1:8080"\n</Proxy>\nRewriteEngine On\nRewriteCond %{HTTP:Upgrade} ^websocket$ [NC]\nRewriteRule "^/(.*)$" "balancer://ws/$1" [P,L]',
 };

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems, siblingParameter, valueEdit } from './shared';
-import type { Fix, Rule } from './types';
+import type { Fix, Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
   id: 'zero-loadfactor',
@@ -8,8 +8,6 @@ export const rule: Rule = {
   docs: {
     summary: 'a member with loadfactor 0: Apache refuses to start',
     why: 'A member cannot have zero weight: Apache accepts loadfactor 1 to 100 and refuses the whole configuration otherwise. To take a member out of rotation, give it a status instead: +D (disabled), +N (drain: only sticky sessions), or +H (hot standby).',
-    bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" loadfactor=0\n</Proxy>',
-    good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
   },
   *check({ analysis }) {
     for (const problem of modelProblems(analysis, 'zero-loadfactor')) {
@@ -33,4 +31,10 @@ export const rule: Rule = {
       };
     }
   },
+};
+
+/** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
+export const examples: RuleExamples = {
+  bad: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" loadfactor=0\n</Proxy>',
+  good: '<Proxy "balancer://shop">\n    BalancerMember "http://10.0.0.1:8080" loadfactor=3\n    BalancerMember "http://10.0.0.2:8080" status=+D\n</Proxy>',
 };
