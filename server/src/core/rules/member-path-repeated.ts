@@ -18,7 +18,7 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const nodes = analysis.tree.nodes;
-    let memberPaths: Map<string, string | undefined> | undefined;
+    let memberPaths: ((name: string) => string | undefined) | undefined;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule'])) {
       if (step.kind !== 'directive') continue;
       const word =
@@ -29,9 +29,10 @@ export const rule: Rule = {
       const named = balancerName(word.value);
       if (!('name' in named)) continue;
       memberPaths ??= sharedMemberPaths(analysis.model.balancers);
-      const memberPath = memberPaths.get(named.name);
+      const memberPath = memberPaths(named.name);
+      if (memberPath === undefined) continue;
       const path = urlPath(word.value);
-      if (memberPath === undefined || !(path === memberPath || path.startsWith(`${memberPath}/`))) continue;
+      if (path !== memberPath && !path.startsWith(`${memberPath}/`)) continue;
       yield {
         span: word.span,
         message: `the members' URLs already end in ${quoted(memberPath)}, so members receive ${quoted(`${memberPath}${path}…`)}: drop it from one`,
@@ -40,20 +41,33 @@ export const rule: Rule = {
   },
 };
 
-/** By balancer name: the path every member's URL ends in (without a final slash), when they all have the same one and it is not empty. */
-function sharedMemberPaths(balancers: readonly Balancer[]): Map<string, string | undefined> {
-  const paths = new Map<string, Set<string>>();
+/**
+ * By balancer name: the path every member's URL ends in (without a final slash), when they all have
+ * the same one and it is not empty. Read when a line names the balancer, and only until a member
+ * without a path (most of them) or with another one settles it.
+ */
+function sharedMemberPaths(balancers: readonly Balancer[]): (name: string) => string | undefined {
+  const byName = new Map<string, Balancer[]>();
   for (const balancer of balancers) {
-    let set = paths.get(balancer.name);
-    if (!set) paths.set(balancer.name, (set = new Set()));
-    for (const member of balancer.members) set.add(urlPath(member.url).replace(/\/+$/, ''));
+    const list = byName.get(balancer.name);
+    if (list) list.push(balancer);
+    else byName.set(balancer.name, [balancer]);
   }
-  const shared = new Map<string, string | undefined>();
-  for (const [name, set] of paths) {
-    const [only] = set;
-    shared.set(name, set.size === 1 && only ? only : undefined);
-  }
-  return shared;
+  const known = new Map<string, string | undefined>();
+  const read = (name: string): string | undefined => {
+    let shared: string | undefined;
+    for (const balancer of byName.get(name) ?? [])
+      for (const member of balancer.members) {
+        const path = urlPath(member.url).replace(/\/+$/, '');
+        if (path === '' || (shared !== undefined && path !== shared)) return undefined;
+        shared = path;
+      }
+    return shared;
+  };
+  return (name) => {
+    if (!known.has(name)) known.set(name, read(name));
+    return known.get(name);
+  };
 }
 
 /** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
