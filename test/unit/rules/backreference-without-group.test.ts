@@ -12,11 +12,9 @@ ruleTable('backreference-without-group', [
     `${B}RewriteEngine On\nRewriteRule ^/(v1)/x$ [[balancer://api/$2]] [P]`,
     { says: ['"$2" is always empty, as "^/(v1)/x$" has one group'] },
   ],
-  [
-    `${B}RewriteEngine On\nRewriteRule !^/(static/.*) [[balancer://api/$1]] [P,L]`,
-    { says: ['"$1" is always empty, as the negated pattern "!^/(static/.*)" captures nothing: use %{REQUEST_URI} instead'] },
-  ],
-  // near misses: enough groups (named ones count), $0, an escaped dollar, a pattern PCRE refuses, the section's pattern
+  // near misses: enough groups (named ones count), $0, an escaped dollar, a pattern PCRE refuses, the section's pattern,
+  // a negated pattern (rewrite-negated-backreference's)
+  [`${B}RewriteEngine On\nRewriteRule !^/(static/.*) balancer://api/$1 [P,L]`],
   [`${B}ProxyPassMatch "^/api/(.*)$" "balancer://api/$1"\nProxyPassMatch "^/(?<v>v\\d)/(x)$" "balancer://api/$2/$0"`],
   [`${B}RewriteEngine On\nRewriteRule ^/a$ balancer://api/\\$1 [P]\nRewriteRule ^/b$ balancer://api/%1 [P]`],
   [`${B}ProxyPassMatch "^/api/(.*" "balancer://api/$2"`],

@@ -180,6 +180,8 @@ ruleTable(
         ],
       },
     ],
+    // a value from a variable Apache's environment may set is not judged on the variable's name
+    ['ProxyTimeout ${TIMEOUT}\nKeepAlive ${KA}\nSSLProxyVerify ${V}'],
     [
       'ProxyVia Block\nProxyTimeout 5s\nProxyErrorOverride Off On 404\nProxyErrorOverride 502\nProxyPassReverseCookiePath /a /b interpolate\nProxyIOBufferSize abc',
     ],

@@ -97,15 +97,7 @@ export function runRewrite(
     const status = statusFlag(flags);
     if (status !== undefined) return { kind: 'status', status, rule };
     if (substitution !== '-') {
-      const substituted = substitute(
-        substitution,
-        match ?? null,
-        conditionGroups.match,
-        vars,
-        undefined,
-        undefined,
-        backrefEscaping(flags),
-      );
+      const substituted = substitute(substitution, match ?? null, conditionGroups.match, vars, { escape: backrefEscaping(flags) });
       const [path, newQuery] = splitQuery(substituted);
       const keepQuery = flags.has('qsa') || flags.has('qsappend');
       const base = flags.has('qsd') || flags.has('qsdiscard') ? undefined : query;
@@ -195,7 +187,11 @@ function checkConditions(
   let last: RegexMatch | null = null;
   for (let index = 0; index < conditions.length; index++) {
     const condition = conditions[index]!;
-    const result = testCondition(condition, () => substitute(condition.input, ruleMatch, last, vars, steps, condition.directive), steps);
+    const result = testCondition(
+      condition,
+      () => substitute(condition.input, ruleMatch, last, vars, { steps, at: condition.directive }),
+      steps,
+    );
     if (result.match) last = result.match;
     if (!condition.or) {
       if (!result.ok) return { ok: false, match: last };
@@ -274,15 +270,20 @@ function lexicography(a: string, b: string): number {
   return left.length === right.length ? bytesOrder(left, right) : left.length - right.length;
 }
 
-/** `$N`, `%N` and `%{VAR}` replaced in `text`; `escape`, a rule's [B], applies to the back-references. */
+/**
+ * `$N`, `%N` and `%{VAR}` replaced in `text`; `escape`, a rule's [B], applies to the back-references,
+ * and a variable the model does not know is said in `steps`, on the line `at`.
+ */
 function substitute(
   text: string,
   ruleMatch: RegexMatch | null,
   conditionMatch: RegexMatch | null,
   vars: Variables,
-  steps?: TraceStep[],
-  at?: Directive,
-  escape: (value: string) => string = (value) => value,
+  {
+    steps,
+    at,
+    escape = (value) => value,
+  }: { readonly steps?: TraceStep[]; readonly at?: Directive; readonly escape?: ((value: string) => string) | undefined } = {},
 ): string {
   return text.replace(
     /\\(.)|\$(\d)|%(\d)|%\{([^}]*)\}/g,

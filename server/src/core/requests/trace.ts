@@ -515,7 +515,7 @@ function lastOwnValue(server: Server, name: string): Line | undefined {
  * RewriteEngine takes the main server's (its configuration merges the engine's state, whatever
  * RewriteOptions says: checked on Apache 2.4.71), though not the main server's rules.
  */
-export function rewriteEngineOn(server: Server, main: Server): boolean {
+function rewriteEngineOn(server: Server, main: Server): boolean {
   const line = lastOwnValue(server, 'rewriteengine') ?? (server === main ? undefined : lastOwnValue(main, 'rewriteengine'));
   return asciiLower(line?.directive.args[0]?.value ?? '') === 'on';
 }

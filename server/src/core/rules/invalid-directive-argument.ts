@@ -40,8 +40,7 @@ export const rule: Rule = {
       for (const step of stepsNamed(analysis.tree.nodes, ['header', 'requestheader'])) {
         if (step.kind !== 'directive') continue;
         const { directive } = step;
-        // A value from a variable Apache's environment may set is not judged on its name.
-        if (!analysis.tree.environmentIsComplete && directive.args.some((word) => word.value.includes('${'))) continue;
+        if (mayComeFromEnvironment(analysis.tree, directive)) continue;
         const found = headerRefusal(asciiLower(directive.name) === 'header', directive.args, exprLookups(analysis.tree));
         if (found) yield { span: found.word?.span ?? directive.span, message: found.message, apacheMessage: found.apacheMessage };
       }
@@ -62,6 +61,7 @@ export const rule: Rule = {
       }
       // A FLAG directive its module does not give, or one out of place, is another rule's refusal (Apache stops there first).
       const { directive, parent } = step;
+      if (mayComeFromEnvironment(analysis.tree, directive)) continue;
       const module = moduleIdentifier(findDirective(directive.name)?.module ?? 'core');
       if (module !== '' && !isLoaded(analysis.tree, module)) continue;
       const context = contextOf(parent);
@@ -141,6 +141,15 @@ function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | und
   const line = directive.argText.text.slice(provider.next);
   const expression = line.length > 1 && line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1) : line;
   return refusal('Require expr', directive.span, exprError(expression, lookups), 'Cannot parse expression in require line: ');
+}
+
+/**
+ * Whether a word of the line still holds a `${VAR}` that Apache's environment may set at start-up
+ * (unless the whole environment was given): its value is not judged on the variable's name
+ * (`refused-if-unset` and `undefined-variable` speak of the variable).
+ */
+function mayComeFromEnvironment(tree: SyntaxTree, directive: Directive): boolean {
+  return !tree.environmentIsComplete && directive.args.some((word) => word.value.includes('${'));
 }
 
 /** Whether a module is loaded, or may be: a piece of a larger configuration loads what it may. */

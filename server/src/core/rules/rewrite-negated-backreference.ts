@@ -1,10 +1,8 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
+import { BACK_REFERENCE } from './shared';
 import type { Fix, Rule, RuleExamples } from './types';
-
-/** A back-reference to the rule's pattern, `$0` to `$9`, unless its `$` is escaped. */
-const BACK_REFERENCE = /(?<!\\)\$[0-9]/;
 
 export const rule: Rule = {
   id: 'rewrite-negated-backreference',

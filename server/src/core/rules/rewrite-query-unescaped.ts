@@ -1,11 +1,8 @@
 import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import { addRewriteFlag } from './shared';
+import { addRewriteFlag, BACK_REFERENCE } from './shared';
 import type { Rule, RuleExamples } from './types';
-
-/** A `$N` back-reference not escaped by a backslash. */
-const REFERENCE = /(?<!\\)\$[0-9]/;
 
 export const rule: Rule = {
   id: 'rewrite-query-unescaped',
@@ -24,7 +21,7 @@ export const rule: Rule = {
       const substitution = words.second.value;
       const query = substitution.indexOf('?');
       // In the path a back-reference is re-encoded with the rest of it; `[B]` there would escape its slashes too.
-      if (query < 0 || !REFERENCE.test(substitution.slice(query)) || REFERENCE.test(substitution.slice(0, query))) continue;
+      if (query < 0 || !BACK_REFERENCE.test(substitution.slice(query)) || BACK_REFERENCE.test(substitution.slice(0, query))) continue;
       const edit = addRewriteFlag(text, step.directive, 'B');
       yield {
         span: words.second.span,

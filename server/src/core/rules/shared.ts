@@ -275,3 +275,6 @@ export function passWords(nodes: readonly Node[], directive: Directive, parent: 
   if (enclosing(nodes, parent, PASS_PATH_SECTIONS)) return { path: undefined, isRegex, url: positional[0] };
   return { path: positional[0], isRegex, url: positional[1] };
 }
+
+/** A back-reference to a pattern's group, `$0` to `$9`, in a substitution or a URL, unless its `$` is escaped. */
+export const BACK_REFERENCE = /(?<!\\)\$[0-9]/;
