@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DEFAULT_READ_LIMITS, type FileAccess } from '../../../server/src/core/syntax/includes';
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
 import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
@@ -202,5 +204,33 @@ describe('incremental reading (reread)', function () {
     const part = rereadPart(parse(text), edited, {});
     assert.ok(part);
     assert.equal(dump(part), dump(parse(edited)));
+  });
+
+  it('keeps no earlier text alive through the lines it read again', () => {
+    // A tree keeps its own text; what it kept of the texts before the edits, a full collection shows.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    // Balancers of ten members each: an edit reads one of them again and keeps the others.
+    const member = (i: number): string => `    BalancerMember "http://10.0.${i >> 8}.${i & 255}:8080" loadfactor=5 route=member${i}`;
+    const balancer = (b: number): string =>
+      `<Proxy "balancer://app${b}">\n${Array.from({ length: 10 }, (_, i) => member(b * 10 + i)).join('\n')}\n</Proxy>\n`;
+    let text = Array.from({ length: 300 }, (_, b) => balancer(b)).join('');
+    let tree = parse(text);
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    const edits = 80;
+    for (let edit = 0; edit < edits; edit++) {
+      const at = text.indexOf('loadfactor=5', Math.floor((edit * text.length) / edits)) + 'loadfactor='.length;
+      text = text.slice(0, at) + '5' + text.slice(at);
+      tree = rereadPart(tree, text, {})!;
+      assert.ok(tree, `edit ${edit} is read in part`);
+    }
+    collect();
+    const kept = process.memoryUsage().heapUsed - before;
+    // Each text is about 230 KB: one kept per edit would be 80 of them, a tree and the first text about two.
+    assert.ok(
+      kept < 10 * text.length,
+      `${(kept / 1e6).toFixed(1)} MB more after ${edits} edits of a text of ${(text.length / 1e6).toFixed(2)} MB`,
+    );
   });
 });

@@ -43,23 +43,21 @@ export interface LogicalLine extends MappedText {
  */
 export class LineReader {
   private nul: number;
+  private pos = 0;
 
-  /** `pos` and `end`, when given, are logical line starts: the reader reads the lines between them. */
   constructor(
     private readonly text: string,
     private readonly base = 0,
-    private pos = 0,
-    private readonly end = text.length,
   ) {
-    this.nul = text.indexOf('\0', pos);
+    this.nul = text.indexOf('\0');
   }
 
-  /** The next logical line, or undefined at the end of the document (or of the lines asked for). */
+  /** The next logical line, or undefined at the end of the text. */
   next(): LogicalLine | undefined {
     const text = this.text;
     const base = this.base;
     let pos = this.pos;
-    if (pos >= this.end) return undefined;
+    if (pos >= text.length) return undefined;
     const start = pos;
     // Most lines are one physical line: their text and single piece are made once, at the end.
     let pieces: Piece[] | undefined;

@@ -101,7 +101,14 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   // Every file read after the edited one must still fit in the size limit: it did, and the edit moved it.
   if (whole.length > (options.limits ?? DEFAULT_READ_LIMITS).size) return undefined;
   const moved = { start: file.start + region.start, end: file.start + region.end };
-  const mover = new Mover(part.file, file, moved.end, change.delta, { list, first, last, part: part.nodes }, includes.starts);
+  const mover = new Mover(
+    { text: newFile, base: file.start },
+    file,
+    moved.end,
+    change.delta,
+    { list, first, last, part: part.nodes },
+    includes.starts,
+  );
   const nodes = mover.nodes(previous.nodes);
   const comments = spliced(previous.comments, moved, part.comments, (span) => span, movedSpan, change.delta, true);
   const diagnostics = spliced(
