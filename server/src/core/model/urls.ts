@@ -116,6 +116,39 @@ export interface WorkerUrl {
 
 /** Parses a worker URL as `ap_proxy_define_worker_ex` does, or returns Apache's message. */
 export function workerUrl(url: string): WorkerUrl | { error: string } {
+  return isNamedAsWritten(url) ? { name: url } : parsedWorkerUrl(url);
+}
+
+/**
+ * Whether Apache names a worker URL exactly as it is written, read in one pass over its characters:
+ * a lower-case scheme other than `unix`, `//`, a host of lower-case ASCII other than `@`, `[` and
+ * `:`, then an optional port of digits that is not the scheme's default (nor 0), then `/`, `?`, `#`
+ * or the end. Most members are written so (`http://10.0.0.1:8080`), and `parsedWorkerUrl` would
+ * cut the URL into its parts only to put them together again.
+ */
+export function isNamedAsWritten(url: string): boolean {
+  const colon = schemeEnd(url);
+  if (colon < 0 || url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47 || asciiStartsWith(url, 0, 'unix:')) return false;
+  for (let i = 0; i < colon; i++) if (isUpper(url.charCodeAt(i))) return false;
+  const host = colon + 3;
+  let port = -1;
+  let end = host;
+  // The host runs to '/', '?' or '#'; after its first ':' (58) only digits; before it no '@' (64), '[' (91), upper case or non-ASCII.
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break;
+    if (port >= 0 ? !isDigit(code) : code !== 58 && (code >= 128 || code === 64 || code === 91 || isUpper(code))) return false;
+    if (code === 58 && port < 0) port = end;
+  }
+  const hostEnd = port < 0 ? end : port;
+  if (hostEnd === host || hostEnd - host >= MAX_HOSTNAME || port + 1 === end) return false;
+  if (port < 0) return true;
+  const number = Number(url.slice(port + 1, end)) & 0xffff;
+  return number !== 0 && number !== DEFAULT_PORTS[url.slice(0, colon)];
+}
+
+/** `workerUrl` the long way: the URL parsed as `apr_uri_parse` does and put together as `apr_uri_unparse` does. */
+export function parsedWorkerUrl(url: string): WorkerUrl | { error: string } {
   const real = deSocketfy(url);
   if (real === undefined) return { error: 'uses an invalid "unix:" URL' };
   // A socket worker parses the part after `|` as written, and talks to "localhost" when it names no host.
@@ -240,6 +273,10 @@ export function isWholeNumber(port: string): boolean {
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
+}
+
+function isUpper(code: number): boolean {
+  return code >= 65 && code <= 90;
 }
 
 function isLetter(code: number): boolean {
