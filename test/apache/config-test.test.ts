@@ -3,7 +3,7 @@
 // they must agree on whether Apache refuses it and on the line Apache names. A second part starts Apache for real where `-t` passes
 // but start-up fails (docs/apache-semantics.md, Start-up), with the same agreement rule.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Analysis, analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
@@ -17,10 +17,12 @@ import {
   cleanAfterEach,
   configTestBatch,
   freePort,
+  httpGet,
   launchApache,
   moduleLines,
   runConfigTest,
   serverLines,
+  startEchoBackends,
 } from './harness';
 
 /** Any fixed time: no case depends on it (it only matters for `retry` larger than the epoch). */
@@ -790,6 +792,47 @@ describe('real Apache: start-up failures that apache2 -t misses agree with the l
         errors.some((error) => error.ruleId === expected.ruleId),
         `no ${expected.ruleId} error\n${report}`,
       );
+    });
+  }
+});
+
+describe('real Apache: without mod_proxy_balancer, a balancer request gets 500', function () {
+  const perTest = cleanAfterEach();
+
+  before(assertApacheInstalled);
+
+  // BalancerMember belongs to mod_proxy, so Apache starts; no handler takes balancer:// then.
+  for (const [title, modules, expected] of [
+    ['mod_proxy_balancer not loaded: 500 and AH01144, balancer-module-not-loaded warns', without('proxy_balancer'), 500],
+    ['mod_proxy_balancer loaded: the member answers, no warning', ALL_START_MODULES, 200],
+  ] as const) {
+    it(title, async () => {
+      const backend = perTest.closeAfter(await startEchoBackends(['a']));
+      const dir = await perTest.scratch();
+      await mkdir(join(dir, 'run'));
+      const port = await freePort();
+      const text = [
+        ...serverLines(dir, port),
+        ...modules.map(loadModule),
+        'StartServers 1',
+        'ServerLimit 1',
+        proxy(`http://127.0.0.1:${backend.backends[0]!.port}`),
+        'ProxyPass "/" "balancer://c1/"',
+        '',
+      ].join('\n');
+      const file = join(dir, 'httpd.conf');
+      await writeFile(file, text);
+      const outcome = await launchApache(dir, file, port);
+      if (!outcome.started) throw new Error(`Apache did not start:\n${outcome.log}`);
+      perTest.stopAfter(outcome.server);
+      const { status } = await httpGet(port, '/x');
+      assert.equal(status, expected);
+      const log = await readFile(join(dir, 'error.log'), 'utf8');
+      assert.equal(log.includes('AH01144: No protocol handler was valid for the URL'), expected === 500, log);
+      const warned = lint(analyze(text, { epochSeconds: EPOCH_SECONDS })).some(
+        (finding) => finding.ruleId === 'balancer-module-not-loaded',
+      );
+      assert.equal(warned, expected === 500);
     });
   }
 });
