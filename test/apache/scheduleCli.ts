@@ -32,9 +32,17 @@ export async function runSchedule(file: string, balancer: string, picks?: number
   return found;
 }
 
-/** Runs `cli.js schedule FILE --format json --picks N`: every balancer of every server. */
-export async function runScheduleAll(file: string, picks: number): Promise<ScheduledBalancer[]> {
-  const run = await spawnCliAsync(['schedule', file, '--format', 'json', '--picks', String(picks)]);
+/** Runs `cli.js schedule FILE --format json --picks N [--down URL]…`: every balancer of every server. */
+export async function runScheduleAll(file: string, picks: number, down: readonly string[] = []): Promise<ScheduledBalancer[]> {
+  const run = await spawnCliAsync([
+    'schedule',
+    file,
+    '--format',
+    'json',
+    '--picks',
+    String(picks),
+    ...down.flatMap((url) => ['--down', url]),
+  ]);
   if (run.status !== 0) throw new Error(`balancer-lens schedule failed (exit ${run.status}):\n${run.stderr}${run.stdout}`);
   return readBalancers(JSON.parse(run.stdout));
 }

@@ -21,6 +21,7 @@ import {
   BackendPool,
   baseConfigLines,
   cleanAfterEach,
+  editInManager,
   fillPlaceholders,
   freePort,
   httpGet,
@@ -431,4 +432,52 @@ describe("real Apache: what each server's copy of a balancer is set to", functio
       }
     });
   }
+});
+
+describe('real Apache: a balancer-manager edit in the main server reaches every server sharing the balancer', function () {
+  const perTest = cleanAfterEach();
+  let pool: BackendPool | undefined;
+
+  before(async () => {
+    assertApacheInstalled();
+    pool = await startBackends(['a', 'b']);
+  });
+  after(async () => pool?.close());
+
+  it('disabling a member in the main server takes it out of the inheriting host, not of a host with its own balancer', async () => {
+    const lines = [
+      ...MANAGER,
+      ...MAIN_T,
+      'ProxyPass "/" "balancer://t/"',
+      ...MANAGED('x.test'),
+      ...MANAGED(
+        'y.test',
+        '    BalancerInherit Off',
+        '    ProxyPassInherit Off',
+        '    <Proxy "balancer://t">',
+        '        BalancerMember http://{a} loadfactor=2',
+        '        BalancerMember http://{b}',
+        '    </Proxy>',
+        '    ProxyPass "/" "balancer://t/"',
+      ),
+    ];
+    const { apache, portB, fragment } = await launch(perTest, lines, pool!);
+    const memberA = `http://127.0.0.1:${pool!.backends.find((backend) => backend.name === 'a')!.port}`;
+    await editInManager(apache.port, '/balancer-manager', 't', memberA, { w_status_D: '1' });
+    const requests = alternate(['x.test', 'y.test'], 12);
+    const observed: string[] = [];
+    for (const server of requests) observed.push((await requestPick(portB, server)) ?? '503');
+    // The inheriting host takes its picks as if a were down; the host with its own balancer, as configured.
+    const [downed, configured] = [
+      await runScheduleAll(fragment, requests.length, [memberA]),
+      await runScheduleAll(fragment, requests.length),
+    ];
+    const xPicks = predict(downed, { name: '', lines, requests: requests.filter((server) => server === 'x.test') }, pool!);
+    const yPicks = predict(configured, { name: '', lines, requests: requests.filter((server) => server === 'y.test') }, pool!);
+    assert.deepEqual(
+      observed,
+      requests.map((server, index) => (server === 'x.test' ? xPicks : yPicks)[Math.floor(index / 2)]!),
+    );
+    assert.ok(observed.includes('a'), 'the host with its own balancer still sends requests to a');
+  });
 });
