@@ -4,9 +4,12 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { FUZZ_SEED, fuzzCount } from '../support/fuzz';
 import {
   Backend,
   BackendPool,
+  PerTest,
   Pick,
   assertApacheInstalled,
   cleanAfterEach,
@@ -318,6 +321,23 @@ const scenarios: readonly Scenario[] = [
   ],
 ];
 
+/** Requests two cycles (at most MAX_REQUESTS) through a fresh Apache serving `config`, and compares every pick and share with the preview's. */
+async function matchesPreview(config: string, backends: readonly Backend[], perTest: PerTest): Promise<void> {
+  const scratchDir = await perTest.scratch();
+  const fragment = join(scratchDir, 'balancer.conf');
+  await writeFile(fragment, fillPlaceholders(config, backends) + '\n');
+
+  const { cycleLength } = await runSchedule(fragment, BALANCER);
+  const count = hasCycle(cycleLength) ? Math.min(2 * cycleLength, MAX_REQUESTS) : REQUESTS_WITHOUT_CYCLE;
+  const preview = await runSchedule(fragment, BALANCER, count);
+  const apache = perTest.stopAfter(await startApache(scratchDir, fragment, [['macro_module', 'mod_macro.so']]));
+  const observed = await requestPicks(apache.port, count);
+
+  const predicted = preview.picks.map((url) => (url === null ? null : pickOfUrl(url, backends)));
+  if (!isDeepStrictEqual(predicted, observed)) assert.fail(`${describeMismatch(observed, predicted)}\n${config}`);
+  assertShares(preview, observed, backends);
+}
+
 describe('real Apache: schedules match the preview', function () {
   let pool: BackendPool | undefined;
   const perTest = cleanAfterEach();
@@ -334,20 +354,94 @@ describe('real Apache: schedules match the preview', function () {
   for (const [title, config] of scenarios) {
     it(title, async function () {
       if (pool === undefined) throw new Error('backends are not running');
-      const { backends } = pool;
-      const scratchDir = await perTest.scratch();
-      const fragment = join(scratchDir, 'balancer.conf');
-      await writeFile(fragment, fillPlaceholders(config, backends) + '\n');
+      await matchesPreview(config, pool.backends, perTest);
+    });
+  }
+});
 
-      const { cycleLength } = await runSchedule(fragment, BALANCER);
-      const count = hasCycle(cycleLength) ? Math.min(2 * cycleLength, MAX_REQUESTS) : REQUESTS_WITHOUT_CYCLE;
-      const preview = await runSchedule(fragment, BALANCER, count);
-      const apache = perTest.stopAfter(await startApache(scratchDir, fragment, [['macro_module', 'mod_macro.so']]));
-      const observed = await requestPicks(apache.port, count);
+/**
+ * Random balancers: two to five members (now and then two on one backend, which share a worker),
+ * each with a loadfactor (none, whole, decimal, a strtod spelling), status flags and an lbset drawn
+ * from those the scenarios above pin down one by one, and the balancer's lbmethod and
+ * forcerecovery: their interplay (tiers, standbys, spares, draining, errors) is compared with
+ * Apache too.
+ */
+const randomBalancer: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(
+      fc.record({
+        backend: fc.nat(BACKEND_NAMES.length + 1),
+        loadfactor: fc.constantFrom(
+          '',
+          '',
+          ' loadfactor=1',
+          ' loadfactor=2',
+          ' loadfactor=3',
+          ' loadfactor=7',
+          ' loadfactor=100',
+          ' loadfactor=1.5',
+          ' loadfactor=2.25',
+          ' loadfactor=0.5e1',
+          ' loadfactor=33.3',
+        ),
+        status: fc.constantFrom(
+          '',
+          '',
+          '',
+          '',
+          ' status=+H',
+          ' status=+R',
+          ' status=+D',
+          ' status=+S',
+          ' status=+N',
+          ' status=+I',
+          ' status=+HR',
+          ' status=+E retry=2000000000',
+        ),
+        lbset: fc.constantFrom('', '', '', ' lbset=1', ' lbset=2'),
+      }),
+      { minLength: 2, maxLength: BACKEND_NAMES.length },
+    ),
+    fc.constantFrom(
+      '',
+      '',
+      '',
+      '  ProxySet lbmethod=bybusyness',
+      '  ProxySet forcerecovery=Off',
+      '  ProxySet lbmethod=byrequests forcerecovery=Off',
+    ),
+  )
+  .map(([members, settings]) =>
+    lines(
+      '<Proxy "balancer://t">',
+      // Mostly a backend of its own, in order; the last two draws name the first member's backend again.
+      ...members.map(
+        (member, index) =>
+          `  BalancerMember http://{${BACKEND_NAMES[member.backend < BACKEND_NAMES.length ? index : 0]}}${member.loadfactor}${member.status}${member.lbset}`,
+      ),
+      ...(settings ? [settings] : []),
+      '</Proxy>',
+    ),
+  );
 
-      const predicted = preview.picks.map((url) => (url === null ? null : pickOfUrl(url, backends)));
-      if (!isDeepStrictEqual(predicted, observed)) assert.fail(describeMismatch(observed, predicted));
-      assertShares(preview, observed, backends);
+describe('real Apache: random balancers match the preview', function () {
+  let pool: BackendPool | undefined;
+  const perTest = cleanAfterEach();
+
+  before(async function () {
+    assertApacheInstalled();
+    pool = await startBackends(BACKEND_NAMES);
+  });
+
+  after(async function () {
+    await pool?.close();
+  });
+
+  const drawn = fc.sample(randomBalancer, { seed: FUZZ_SEED, numRuns: fuzzCount(24) });
+  for (const [index, config] of drawn.entries()) {
+    it(`random balancer ${index + 1} of seed ${FUZZ_SEED}`, async function () {
+      if (pool === undefined) throw new Error('backends are not running');
+      await matchesPreview(config, pool.backends, perTest);
     });
   }
 });

@@ -695,6 +695,30 @@ const ERROR_DOCUMENT_CASES: TraceCase[] = [
 ];
 
 /** Every case, generated ones after the written ones. */
+/** What the random configurations of trace.test.ts found, each as a case of its own. */
+const FOUND_AT_RANDOM: TraceCase[] = [
+  {
+    name: 'a path that climbs above the root, with dots or encoded dots, is refused with 400 (AH10244)',
+    config: `${API}\nProxyPass "/" "balancer://api/"`,
+    requests: paths('/app/../..', '/..', '/%2e%2e/x', '/app/%2e%2e/x', '/a/.%2e/b', '/a/%2E/b', '/a/..%2fb', '/a%zz'),
+  },
+  {
+    name: '[P,NE] sends the rewritten URL as it is, with the query string; a decoded space in it is refused with 403 (AH10415)',
+    config: `${API}\nRewriteEngine On\nRewriteRule "^/m/(.*)$" "balancer://api/r/$1" [P,NE]`,
+    requests: paths('/m/a%20b', '/m/x?q=1', '/m/a%2Bb', '/m/a%7E'),
+  },
+  {
+    name: '[P] with a decoded space in the query string it makes is refused with 403',
+    config: `${API}\nRewriteEngine On\nRewriteRule "^/s/(.*)$" "balancer://api/find?q=$1" [P]`,
+    requests: paths('/s/a%20b', '/s/ab'),
+  },
+  {
+    name: 'AllowEncodedSlashes NoDecode: a <Location> that applies makes mod_proxy encode %2F again',
+    config: `AllowEncodedSlashes NoDecode\n${API}\nProxyPass "/" "balancer://api/"\n<Location "/loc/">\n  Options None\n</Location>`,
+    requests: paths('/loc/a%2Fb', '/top/a%2Fb'),
+  },
+];
+
 export const ALL_CASES: readonly TraceCase[] = [
   ...CASES,
   ...SLASH_CASES,
@@ -702,4 +726,5 @@ export const ALL_CASES: readonly TraceCase[] = [
   ...WORKER_REVERSE_CASES,
   ...UPGRADE_CASES,
   ...ERROR_DOCUMENT_CASES,
+  ...FOUND_AT_RANDOM,
 ];

@@ -5,12 +5,15 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { runCli } from '../support/cli';
+import { FUZZ_SEED, fuzzCount } from '../support/fuzz';
 import {
   assertApacheInstalled,
   baseConfigLines,
   cleanAfterEach,
   ClientAnswer,
+  PerTest,
   fillPlaceholders,
   freePort,
   launchApache,
@@ -18,7 +21,7 @@ import {
   sendRequest,
   startEchoBackends,
 } from './harness';
-import { ALL_CASES, TraceCaseRequest } from './trace-cases';
+import { ALL_CASES, TraceCase, TraceCaseRequest } from './trace-cases';
 
 const EXTRA_MODULES: readonly (readonly [string, string])[] = [
   ['rewrite_module', 'mod_rewrite.so'],
@@ -52,43 +55,142 @@ describe('trace agrees with a real Apache', function () {
 
   for (const testCase of ALL_CASES) {
     it(testCase.name, async () => {
-      const pool = perTest.closeAfter(await startEchoBackends(['a', 'b', 'c']));
-      const dir = await perTest.scratch();
-      const port = await freePort();
-      const nowhere = `127.0.0.1:${await freePort()}`;
-      const fill = (text: string): string =>
-        fillPlaceholders(text.replace(/\{port\}/g, String(port)).replace(/\{z\}/g, nowhere), pool.backends);
-      await mkdir(join(dir, 'run'));
-      const configFile = join(dir, 'httpd.conf');
-      await writeFile(configFile, [...baseConfigLines(dir, port, EXTRA_MODULES), fill(testCase.config), ''].join('\n'));
-      const check = await runConfigTest(configFile);
-      assert.equal(check.status, 0, `apache2 -t refuses the case:\n${check.output}`);
-      const outcome = await launchApache(dir, configFile, port);
-      if (!outcome.started) throw new Error(`Apache did not start:\n${outcome.log}`);
-      perTest.stopAfter(outcome.server);
-
-      const disagreements: string[] = [];
-      const balancersSeen = new Set<string>();
-      for (const request of testCase.requests) {
-        const host = `${request.host ?? '127.0.0.1'}:${port}`;
-        const headers = requestHeaders(request, fill);
-        const answer = await sendRequest(port, request.method ?? 'GET', request.path, { Host: host, ...headers });
-        const trace = traceOf(configFile, dir, `http://${host}${request.path}`, request, headers, [`http://${nowhere}`]);
-        // A balancer's first request goes where a fresh Apache sends it; later ones depend on the picks before.
-        // A sticky route picks its member whatever came before.
-        const isRouted = trace.steps.some((step) => / names route [^,]*: member /.test(step.what));
-        const isFirst = trace.balancer === null || !balancersSeen.has(trace.balancer) || isRouted;
-        if (trace.balancer !== null) balancersSeen.add(trace.balancer);
-        const backend = pool.backends.find((each) => each.name === answer.echo?.name);
-        const differences = compare(trace, answer, isFirst, backend === undefined ? '' : `127.0.0.1:${backend.port}`);
-        tally.requests++;
-        if (differences.length === 0) tally.agree++;
-        else disagreements.push(`${request.method ?? 'GET'} ${request.path} (Host ${host}):\n    ${differences.join('\n    ')}`);
-      }
+      const disagreements = await disagreementsOf(testCase, perTest);
       assert.deepEqual(disagreements, [], `trace and Apache disagree:\n${disagreements.join('\n')}`);
     });
   }
 });
+
+/**
+ * Random configurations: a balancer whose members may carry a path; ProxyPass lines with and
+ * without their slashes (an exclusion, `nocanon`), now and then inside a `<Location>`; a
+ * ProxyPassMatch or a `RewriteRule [P]` with a group; ProxyPassReverse for some of them;
+ * AllowEncodedSlashes; the headers sent on (ProxyPreserveHost, ProxyAddHeaders, RequestHeader) and
+ * the cookies' way back; and requests along those paths with doubled and encoded slashes, encoded
+ * dots, dot segments and query strings, some answered by the member with a redirect to itself or a
+ * cookie.
+ */
+const RANDOM_PATHS = ['/', '/app', '/app/', '/app/v1/', '/api', '/api/', '/static/'];
+const RANDOM_TARGETS = ['balancer://api/', 'balancer://api', 'balancer://api/v1/', 'balancer://api/v1', 'balancer://api//'];
+const randomCase: fc.Arbitrary<TraceCase> = fc
+  .record({
+    memberPath: fc.constantFrom('', '', '/base', '/base/'),
+    passes: fc.array(
+      fc.record({
+        path: fc.constantFrom(...RANDOM_PATHS),
+        target: fc.constantFrom(...RANDOM_TARGETS, '!'),
+        keyword: fc.constantFrom('', '', '', ' nocanon'),
+        reverse: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    location: fc.option(fc.record({ path: fc.constantFrom('/loc', '/loc/'), target: fc.constantFrom(...RANDOM_TARGETS) })),
+    match: fc.option(
+      fc.constantFrom(
+        'ProxyPassMatch "^/m/(.*)$" "balancer://api/$1"',
+        'ProxyPassMatch "^/m/(.*)\\.json$" "balancer://api/json/$1"',
+        'ProxyPassMatch "^/m" "balancer://api/"',
+        'RewriteEngine On\nRewriteRule "^/m/(.*)$" "balancer://api/r/$1" [P]',
+        'RewriteEngine On\nRewriteRule "^/m/(.*)$" "balancer://api/r/$1" [P,NE]',
+      ),
+    ),
+    slashes: fc.constantFrom('', '', 'AllowEncodedSlashes On', 'AllowEncodedSlashes NoDecode'),
+    headers: fc.subarray([
+      'ProxyPreserveHost On',
+      'ProxyAddHeaders Off',
+      'RequestHeader set X-Added "1"',
+      'RequestHeader unset User-Agent',
+      'ProxyPassReverseCookiePath "/base/" "/"',
+      'ProxyPassReverseCookieDomain "backend.internal" "front.example"',
+    ]),
+    requests: fc.array(
+      fc.tuple(
+        fc.constantFrom('/app', '/api', '/static', '/m', '', '/app/v1', '/loc'),
+        fc.array(fc.constantFrom('x', 'v1', 'a%2Fb', '%41', '..', '.', '', 'y.json', 'a%20b', '%2e%2e', '%2E', 'a+b'), { maxLength: 3 }),
+        fc.constantFrom('', '', '/', '?q=1', '?a=%2F&b'),
+        fc.constantFrom(undefined, undefined, 'http://{a}/base/landed', 'http://{b}/landed'),
+        fc.constantFrom(undefined, undefined, 's=1; Path=/base/', 's=1; Domain=backend.internal; Path=/base/x'),
+      ),
+      { minLength: 3, maxLength: 6 },
+    ),
+  })
+  .map(({ memberPath, passes, location, match, slashes, headers, requests }) => ({
+    name: 'random',
+    config: [
+      ...(slashes ? [slashes] : []),
+      ...headers,
+      '<Proxy "balancer://api">',
+      `  BalancerMember "http://{a}${memberPath}"`,
+      `  BalancerMember "http://{b}${memberPath}"`,
+      '</Proxy>',
+      ...(match ? [match] : []),
+      ...(location
+        ? [`<Location "${location.path}">`, `  ProxyPass "${location.target}"`, `  ProxyPassReverse "${location.target}"`, '</Location>']
+        : []),
+      ...passes.flatMap(({ path, target, keyword, reverse }) =>
+        target === '!'
+          ? [`ProxyPass "${path}" "!"`]
+          : [`ProxyPass "${path}" "${target}"${keyword}`, ...(reverse ? [`ProxyPassReverse "${path}" "${target}"`] : [])],
+      ),
+    ].join('\n'),
+    requests: requests.map(([start, segments, end, redirect, cookie]) => ({
+      path: `${start}/${segments.join('/')}${end}`.replace(/^\/\//, '/'),
+      ...(redirect === undefined ? {} : { location: redirect }),
+      ...(cookie === undefined ? {} : { cookie }),
+    })),
+  }));
+
+describe('trace agrees with a real Apache on random configurations', function () {
+  this.timeout(120_000);
+  before(assertApacheInstalled);
+  const perTest = cleanAfterEach();
+
+  const drawn = fc.sample(randomCase, { seed: FUZZ_SEED, numRuns: fuzzCount(12) });
+  for (const [index, testCase] of drawn.entries()) {
+    it(`random configuration ${index + 1} of seed ${FUZZ_SEED}`, async () => {
+      const disagreements = await disagreementsOf(testCase, perTest);
+      assert.deepEqual(disagreements, [], `trace and Apache disagree on\n${testCase.config}\n${disagreements.join('\n')}`);
+    });
+  }
+});
+
+/** Starts Apache on the case's configuration with echo backends, sends each request and traces it: what differs, one entry per request. */
+async function disagreementsOf(testCase: TraceCase, perTest: PerTest): Promise<string[]> {
+  const pool = perTest.closeAfter(await startEchoBackends(['a', 'b', 'c']));
+  const dir = await perTest.scratch();
+  const port = await freePort();
+  const nowhere = `127.0.0.1:${await freePort()}`;
+  const fill = (text: string): string =>
+    fillPlaceholders(text.replace(/\{port\}/g, String(port)).replace(/\{z\}/g, nowhere), pool.backends);
+  await mkdir(join(dir, 'run'));
+  const configFile = join(dir, 'httpd.conf');
+  await writeFile(configFile, [...baseConfigLines(dir, port, EXTRA_MODULES), fill(testCase.config), ''].join('\n'));
+  const check = await runConfigTest(configFile);
+  assert.equal(check.status, 0, `apache2 -t refuses the case:\n${check.output}`);
+  const outcome = await launchApache(dir, configFile, port);
+  if (!outcome.started) throw new Error(`Apache did not start:\n${outcome.log}`);
+  perTest.stopAfter(outcome.server);
+
+  const disagreements: string[] = [];
+  const balancersSeen = new Set<string>();
+  for (const request of testCase.requests) {
+    const host = `${request.host ?? '127.0.0.1'}:${port}`;
+    const headers = requestHeaders(request, fill);
+    const answer = await sendRequest(port, request.method ?? 'GET', request.path, { Host: host, ...headers });
+    const trace = traceOf(configFile, dir, `http://${host}${request.path}`, request, headers, [`http://${nowhere}`]);
+    // A balancer's first request goes where a fresh Apache sends it; later ones depend on the picks before.
+    // A sticky route picks its member whatever came before.
+    const isRouted = trace.steps.some((step) => / names route [^,]*: member /.test(step.what));
+    const isFirst = trace.balancer === null || !balancersSeen.has(trace.balancer) || isRouted;
+    if (trace.balancer !== null) balancersSeen.add(trace.balancer);
+    const backend = pool.backends.find((each) => each.name === answer.echo?.name);
+    const differences = compare(trace, answer, isFirst, backend === undefined ? '' : `127.0.0.1:${backend.port}`);
+    tally.requests++;
+    if (differences.length === 0) tally.agree++;
+    else disagreements.push(`${request.method ?? 'GET'} ${request.path} (Host ${host}):\n    ${differences.join('\n    ')}`);
+  }
+  return disagreements;
+}
 
 /** The headers the client sends: the case's, and those telling the echo backend how to answer. */
 function requestHeaders(request: TraceCaseRequest, fill: (text: string) => string): Record<string, string> {

@@ -16,7 +16,14 @@ import type { Line } from './servers';
 /** What the rules did: nothing, or the rule that decided and its outcome. */
 export type RewriteOutcome =
   | { readonly kind: 'none' }
-  | { readonly kind: 'proxy'; readonly url: string; readonly query: string | undefined; readonly rule: Directive }
+  | {
+      readonly kind: 'proxy';
+      readonly url: string;
+      readonly query: string | undefined;
+      readonly rule: Directive;
+      /** `[NE]`: mod_proxy sends the URL as it is (proxy-nocanon), the query string appended. */
+      readonly noescape: boolean;
+    }
   | { readonly kind: 'redirect'; readonly status: number; readonly url: string; readonly rule: Directive }
   | { readonly kind: 'status'; readonly status: number; readonly rule: Directive }
   /** Rewritten to a local path: served from the file system (or, with PT, mapped again). */
@@ -109,7 +116,8 @@ export function runRewrite(
             : newQuery === ''
               ? undefined
               : newQuery;
-      if (flags.has('p') || flags.has('proxy')) return { kind: 'proxy', url: path, query: nextQuery, rule };
+      if (flags.has('p') || flags.has('proxy'))
+        return { kind: 'proxy', url: path, query: nextQuery, rule, noescape: flags.has('ne') || flags.has('noescape') };
       const redirect = redirectFlag(flags);
       if (redirect !== undefined)
         return { kind: 'redirect', status: redirect, url: nextQuery === undefined ? path : `${path}?${nextQuery}`, rule };

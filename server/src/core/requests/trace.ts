@@ -121,6 +121,9 @@ function traceOnce(
       }
       case 'proxy': {
         steps.push({ what: `[P]: proxied to ${outcome.url}`, span: outcome.rule.span });
+        // [NE] sends the URL uncanonicalised (proxy-nocanon), with the query string mod_rewrite appended to it.
+        if (outcome.noescape)
+          return proxy(outcome.query === undefined ? outcome.url : `${outcome.url}?${outcome.query}`, undefined, true, undefined);
         return proxy(outcome.url, outcome.query, false, undefined);
       }
       case 'path':
@@ -262,6 +265,16 @@ function traceOnce(
       return done('error', 500, { balancer: balancer?.name ?? null });
     }
     const url = backendUrlOf(backendUrl, args, nocanon);
+    // mod_proxy_http refuses what it would send with a space or a control character: an uncanonicalised path, or any query.
+    const unsafe = nocanon ? pathOf(url) : args;
+    if (unsafe !== undefined && hasSpaceOrControl(unsafe)) {
+      const what = nocanon ? 'the path it would send as written (nocanon)' : 'the query string it would send';
+      steps.push({
+        what: `${what} holds a space or a control character: Apache answers 403 (AH${nocanon ? '10415' : '10408'})`,
+        span: undefined,
+      });
+      return done('error', 403, { balancer: balancer?.name ?? null });
+    }
     const headers = backendHeaders(url);
     upgradeHeader(headers, url, member ? member.params.upgrade : lineUpgrade, member?.setBy.get('upgrade')?.span);
     const backendRequest: BackendRequest = { method: request.method, url, headers };
@@ -304,8 +317,11 @@ function traceOnce(
     const path = authority?.[2] ?? '';
     if (nocanon) return `${prefix}${path === '' || path.startsWith('?') ? `/${path}` : path}`;
     // The whole path is re-encoded, a `?` in it too (ProxyPass "/t/" "http://h/t/?a=1" sends /t/%3Fa=1x for /t/x);
-    // an empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came.
-    return `${prefix}${encodePath(path === '' ? '/' : path, slashes.value === 'nodecode')}${args === undefined ? '' : `?${args}`}`;
+    // an empty path is sent as `/`; AllowEncodedSlashes NoDecode keeps `%2F` as it came, unless a <Location> applies:
+    // its per-directory configuration takes AllowEncodedSlashes' default for itself (merge_core_dir_configs), so
+    // mod_proxy then encodes the `%` again (`%252F`; checked on 2.4.71).
+    const keepsEncodedSlashes = slashes.value === 'nodecode' && locations.length === 0;
+    return `${prefix}${encodePath(path === '' ? '/' : path, keepsEncodedSlashes)}${args === undefined ? '' : `?${args}`}`;
   }
 
   /**
@@ -634,4 +650,13 @@ function findBalancer(analysis: Analysis, server: Server, name: string): Balance
   const balancers = analysis.model.balancers.filter((balancer) => balancer.name === name);
   const own = server.vhost && balancers.find((balancer) => balancer.scope.kind === 'vhost' && balancer.scope.section === server.vhost);
   return own ?? balancers.find((balancer) => balancer.scope.kind === 'main');
+}
+
+/** ap_scan_vchar_obstext stops before the end: a byte that is neither visible ASCII nor above 0x7F (a space, a control). */
+function hasSpaceOrControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
