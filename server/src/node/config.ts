@@ -5,7 +5,6 @@ import { globError } from '../core/glob';
 import { suggestFrom } from '../core/suggest';
 import type { SeveritySetting } from '../core/lint';
 import { RULES } from '../core/rules';
-import { ruleHelpUri } from '../core/rules/help';
 import { ConfigError } from './config-error';
 import { isInside, realPathOf } from './files';
 import { jsonSyntaxError } from './json-syntax';
@@ -224,7 +223,6 @@ export function configSchema(): object {
             {
               ...severity,
               description: `${rule.docs.summary} (default: ${rule.severity})`,
-              markdownDescription: `${rule.docs.summary} (default: **${rule.severity}**) — [docs](${ruleHelpUri(rule.id)})`,
             },
           ]),
         ),

@@ -9,8 +9,19 @@ ruleTable('encoded-slash', [
     { says: ['members receive "/" where clients send %2F', 'NoDecode'] },
   ],
   [`${B}[[AllowEncodedSlashes On]]\n<VirtualHost *:80>\n    ProxyPass / balancer://app/\n</VirtualHost>`],
+  // NoDecode under a <Location>: mod_proxy encodes the % again (test/apache/trace-cases.ts, "a <Location> that applies makes mod_proxy encode %2F again").
+  [
+    `${B}AllowEncodedSlashes NoDecode\n<Location /jenkins/>\n    [[ProxyPass balancer://app/jenkins/]]\n</Location>`,
+    { says: ['members receive %252F where clients send %2F', 'add nocanon'] },
+  ],
+  [
+    `${B}AllowEncodedSlashes NoDecode\n<VirtualHost *:80>\n    <LocationMatch "^/j">\n        [[ProxyPass balancer://app/]]\n    </LocationMatch>\n</VirtualHost>`,
+  ],
   // near misses
   [`${B}AllowEncodedSlashes NoDecode\nProxyPass /jenkins/ balancer://app/jenkins/ nocanon`],
+  [`${B}AllowEncodedSlashes NoDecode\nProxyPass /jenkins/ balancer://app/jenkins/`],
+  [`${B}AllowEncodedSlashes NoDecode\n<Location /jenkins/>\n    ProxyPass balancer://app/jenkins/ nocanon\n</Location>`],
+  [`${B}<Location /jenkins/>\n    ProxyPass balancer://app/jenkins/\n</Location>`],
   [`${B}AllowEncodedSlashes On\nProxyPass /jenkins/ balancer://app/jenkins/ nocanon`],
   [`${B}AllowEncodedSlashes On`],
 ]);
