@@ -717,6 +717,11 @@ const FOUND_AT_RANDOM: TraceCase[] = [
     config: `AllowEncodedSlashes NoDecode\n${API}\nProxyPass "/" "balancer://api/"\n<Location "/loc/">\n  Options None\n</Location>`,
     requests: paths('/loc/a%2Fb', '/top/a%2Fb'),
   },
+  {
+    name: "the main server's ProxyPass reaches a virtual host with both inherit switches off, but its balancer does not: 500",
+    config: `${API}\nProxyPass "/s/" "balancer://api/"\n<VirtualHost *:{port}>\n  ServerName x.test\n  BalancerInherit Off\n  ProxyPassInherit Off\n</VirtualHost>`,
+    requests: [{ path: '/s/a', host: 'x.test' }, { path: '/s/a' }],
+  },
 ];
 
 export const ALL_CASES: readonly TraceCase[] = [

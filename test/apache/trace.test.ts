@@ -140,12 +140,78 @@ const randomCase: fc.Arbitrary<TraceCase> = fc
     })),
   }));
 
+/**
+ * Random virtual hosts: the main server and two name-based hosts on Apache's port, each with its own
+ * or the main server's ProxyPass, a sticky balancer with routes, WebSocket members, and requests
+ * naming either host or another, with route cookies, URL routes and Upgrade headers.
+ */
+const randomHostsCase: fc.Arbitrary<TraceCase> = fc
+  .record({
+    sticky: fc.constantFrom('JSESSIONID', 'ROUTEID', 'JSESSIONID|jsessionid'),
+    separator: fc.constantFrom('', '', ' stickysessionsep=_'),
+    standby: fc.boolean(),
+    mainPass: fc.constantFrom('', 'ProxyPass "/s/" "balancer://st/"', 'ProxyPass "/" "balancer://st/"'),
+    hosts: fc.array(
+      fc.record({
+        pass: fc.constantFrom(
+          'ProxyPass "/s/" "balancer://st/"',
+          'ProxyPass "/" "balancer://st/"',
+          'ProxyPass "/ws/" "balancer://ws/"',
+          '',
+        ),
+        inherit: fc.constantFrom('', '', '  BalancerInherit Off\n  ProxyPassInherit Off\n'),
+        preserve: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+    upgrade: fc.constantFrom('', ' upgrade=websocket', ' upgrade=*'),
+    requests: fc.array(
+      fc.record({
+        host: fc.constantFrom('127.0.0.1', 'x.test', 'y.test', 'other.test'),
+        path: fc.constantFrom('/s/a', '/s/a;jsessionid=x.r2', '/s/?jsessionid=x.r1', '/ws/chat', '/', '/s'),
+        cookie: fc.constantFrom(undefined, 'JSESSIONID=x.r1', 'JSESSIONID=x_r2', 'ROUTEID=.r2', 'other=1'),
+        upgrade: fc.boolean(),
+      }),
+      { minLength: 3, maxLength: 6 },
+    ),
+  })
+  .map(({ sticky, separator, standby, mainPass, hosts, upgrade, requests }) => {
+    const config = [
+      '<Proxy "balancer://st">',
+      '  BalancerMember "http://{a}" route=r1',
+      `  BalancerMember "http://{b}" route=r2${standby ? ' status=+H' : ''}`,
+      `  ProxySet stickysession=${sticky}${separator}`,
+      '</Proxy>',
+      '<Proxy "balancer://ws">',
+      `  BalancerMember "ws://{a}"${upgrade}`,
+      `  BalancerMember "http://{b}"${upgrade}`,
+      '</Proxy>',
+      ...(mainPass ? [mainPass] : []),
+      ...hosts.map(
+        ({ pass, inherit, preserve }, index) =>
+          `<VirtualHost *:{port}>\n  ServerName ${index === 0 ? 'x.test' : 'y.test'}\n${inherit}${preserve ? '  ProxyPreserveHost On\n' : ''}${pass ? `  ${pass}\n` : ''}</VirtualHost>`,
+      ),
+    ].join('\n');
+    return {
+      name: 'random hosts',
+      config,
+      requests: requests.map(({ host, path, cookie, upgrade: asks }) => ({
+        path,
+        host,
+        headers: { ...(cookie === undefined ? {} : { Cookie: cookie }), ...(asks ? { Connection: 'Upgrade', Upgrade: 'websocket' } : {}) },
+      })),
+    };
+  });
+
 describe('trace agrees with a real Apache on random configurations', function () {
   this.timeout(120_000);
   before(assertApacheInstalled);
   const perTest = cleanAfterEach();
 
-  const drawn = fc.sample(randomCase, { seed: FUZZ_SEED, numRuns: fuzzCount(12) });
+  const drawn = [
+    ...fc.sample(randomCase, { seed: FUZZ_SEED, numRuns: fuzzCount(12) }),
+    ...fc.sample(randomHostsCase, { seed: FUZZ_SEED, numRuns: fuzzCount(8) }),
+  ];
   for (const [index, testCase] of drawn.entries()) {
     it(`random configuration ${index + 1} of seed ${FUZZ_SEED}`, async () => {
       const disagreements = await disagreementsOf(testCase, perTest);

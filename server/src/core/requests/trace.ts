@@ -646,10 +646,23 @@ export function aliasMatch(uri: string, path: string): number {
 }
 
 /** The balancer a server sees under `name`: its own, else the main server's. */
+/**
+ * The balancer of a name that a server's requests reach: its own (a virtual host's inheriting copy
+ * included), else the main server's when the server is the main one or shares it; a virtual host
+ * with both inherit switches off has none of the main server's, though the main server's ProxyPass
+ * lines still reach it (then no handler takes the URL: 500, checked on 2.4.71).
+ */
 function findBalancer(analysis: Analysis, server: Server, name: string): Balancer | undefined {
   const balancers = analysis.model.balancers.filter((balancer) => balancer.name === name);
-  const own = server.vhost && balancers.find((balancer) => balancer.scope.kind === 'vhost' && balancer.scope.section === server.vhost);
-  return own ?? balancers.find((balancer) => balancer.scope.kind === 'main');
+  const vhost = server.vhost;
+  if (!vhost) return balancers.find((balancer) => balancer.scope.kind === 'main');
+  return (
+    balancers.find((balancer) => balancer.scope.kind === 'vhost' && balancer.scope.section === vhost) ??
+    balancers.find(
+      (balancer) =>
+        balancer.scope.kind === 'main' && balancer.sharedAcross?.some((scope) => scope.kind === 'vhost' && scope.section === vhost),
+    )
+  );
 }
 
 /** ap_scan_vchar_obstext stops before the end: a byte that is neither visible ASCII nor above 0x7F (a space, a control). */
