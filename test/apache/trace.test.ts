@@ -70,6 +70,7 @@ describe('trace agrees with a real Apache', function () {
  * dots, dot segments and query strings, some answered by the member with a redirect to itself or a
  * cookie.
  */
+const API_BALANCER = '<Proxy "balancer://api">\n  BalancerMember "http://{a}"\n  BalancerMember "http://{b}"\n</Proxy>';
 const RANDOM_PATHS = ['/', '/app', '/app/', '/app/v1/', '/api', '/api/', '/static/'];
 const RANDOM_TARGETS = ['balancer://api/', 'balancer://api', 'balancer://api/v1/', 'balancer://api/v1', 'balancer://api//'];
 const randomCase: fc.Arbitrary<TraceCase> = fc
@@ -203,6 +204,42 @@ const randomHostsCase: fc.Arbitrary<TraceCase> = fc
     };
   });
 
+/**
+ * Random regular-expression mappings: `<LocationMatch>` with a ProxyPass, ProxyPassMatch with and
+ * without `nocanon` and back-references, Alias and Redirect beside them, ProxyErrorOverride;
+ * requests with path parameters (`;jsessionid=`), encoded characters and member answers of several
+ * statuses. (`mapping=encoded` and `mapping=servlet`, which the trace does not model, are left out.)
+ */
+const randomPatternsCase: fc.Arbitrary<TraceCase> = fc
+  .record({
+    lines: fc.subarray(
+      [
+        '<LocationMatch "^/lm/(?<rest>.*)$">\n  ProxyPass "balancer://api/"\n</LocationMatch>',
+        'ProxyPassMatch "^/pm/([^/]*)/(.*)$" "balancer://api/$2/$1"',
+        'ProxyPassMatch "^/pn/(.*)$" "balancer://api/n/$1" nocanon',
+        'Alias "/al/" "/var/www/al/"',
+        'Redirect "/rd/" "http://elsewhere.example/new/"',
+        'ProxyPass "/al/p/" "balancer://api/p/"',
+        'ProxyErrorOverride On',
+        'ProxyPass "/" "balancer://api/"',
+      ],
+      { minLength: 2 },
+    ),
+    requests: fc.array(
+      fc.record({
+        start: fc.constantFrom('/lm', '/pm', '/pn', '/al', '/rd', '/al/p', '/x'),
+        rest: fc.constantFrom('/a/b', '/a;jsessionid=1/b', '/a%3Bb/c', '/%7Ea/b', '/a%25b', '/a/b;p=1?q=1', '', '/'),
+        status: fc.constantFrom(undefined, undefined, 404, 500),
+      }),
+      { minLength: 3, maxLength: 6 },
+    ),
+  })
+  .map(({ lines, requests }) => ({
+    name: 'random patterns',
+    config: [API_BALANCER, ...lines].join('\n'),
+    requests: requests.map(({ start, rest, status }) => ({ path: `${start}${rest}`, ...(status === undefined ? {} : { status }) })),
+  }));
+
 describe('trace agrees with a real Apache on random configurations', function () {
   this.timeout(120_000);
   before(assertApacheInstalled);
@@ -211,6 +248,7 @@ describe('trace agrees with a real Apache on random configurations', function ()
   const drawn = [
     ...fc.sample(randomCase, { seed: FUZZ_SEED, numRuns: fuzzCount(12) }),
     ...fc.sample(randomHostsCase, { seed: FUZZ_SEED, numRuns: fuzzCount(8) }),
+    ...fc.sample(randomPatternsCase, { seed: FUZZ_SEED, numRuns: fuzzCount(8) }),
   ];
   for (const [index, testCase] of drawn.entries()) {
     it(`random configuration ${index + 1} of seed ${FUZZ_SEED}`, async () => {

@@ -171,6 +171,12 @@ function traceOnce(
       break;
     }
     steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
+    const mapping = entry.directive.args.find((word) => /^mapping=/i.test(word.value));
+    if (mapping)
+      steps.push({
+        what: `${mapping.value} is not modelled: Apache matches and sends the still-encoded path, before mod_rewrite; this trace decodes it as without`,
+        span: mapping.span,
+      });
     return proxy(mapped.url, query, mapped.nocanon, entry.upgrade);
   }
 
