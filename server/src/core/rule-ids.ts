@@ -23,6 +23,7 @@ export type RuleId =
   | 'error-document-redirect'
   | 'guard-bypassed'
   | 'handler-proxied'
+  | 'header-always-misses-member'
   | 'header-variable-unset'
   | 'health-check-body-unread'
   | 'health-check-never-runs'

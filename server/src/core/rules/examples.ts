@@ -18,6 +18,7 @@ import { examples as encodedSlash } from './encoded-slash';
 import { examples as errorDocumentRedirect } from './error-document-redirect';
 import { examples as guardBypassed } from './guard-bypassed';
 import { examples as handlerProxied } from './handler-proxied';
+import { examples as headerAlwaysMissesMember } from './header-always-misses-member';
 import { examples as headerVariableUnset } from './header-variable-unset';
 import { examples as healthCheckBodyUnread } from './health-check-body-unread';
 import { examples as healthCheckNeverRuns } from './health-check-never-runs';
@@ -129,6 +130,7 @@ export const RULE_EXAMPLES: Readonly<Record<RuleId, RuleExamples>> = {
   'error-document-redirect': errorDocumentRedirect,
   'guard-bypassed': guardBypassed,
   'handler-proxied': handlerProxied,
+  'header-always-misses-member': headerAlwaysMissesMember,
   'header-variable-unset': headerVariableUnset,
   'health-check-body-unread': healthCheckBodyUnread,
   'health-check-never-runs': healthCheckNeverRuns,

@@ -17,6 +17,7 @@ import { rule as encodedSlash } from './encoded-slash';
 import { rule as errorDocumentRedirect } from './error-document-redirect';
 import { rule as guardBypassed } from './guard-bypassed';
 import { rule as handlerProxied } from './handler-proxied';
+import { rule as headerAlwaysMissesMember } from './header-always-misses-member';
 import { rule as headerVariableUnset } from './header-variable-unset';
 import { rule as healthCheckBodyUnread } from './health-check-body-unread';
 import { rule as healthCheckNeverRuns } from './health-check-never-runs';
@@ -128,6 +129,7 @@ export const RULES: readonly Rule[] = [
   errorDocumentRedirect,
   guardBypassed,
   handlerProxied,
+  headerAlwaysMissesMember,
   headerVariableUnset,
   healthCheckBodyUnread,
   healthCheckNeverRuns,
