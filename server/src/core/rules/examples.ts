@@ -73,9 +73,11 @@ import { examples as remoteUserBeforeLogin } from './remote-user-before-login';
 import { examples as responseHeaderForMember } from './response-header-for-member';
 import { examples as reverseDoubledSlash } from './reverse-doubled-slash';
 import { examples as rewriteEngineOff } from './rewrite-engine-off';
+import { examples as rewriteGroupUnused } from './rewrite-group-unused';
 import { examples as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { examples as rewriteNotInherited } from './rewrite-not-inherited';
 import { examples as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
+import { examples as rewriteQueryDoubled } from './rewrite-query-doubled';
 import { examples as rewriteQueryUnescaped } from './rewrite-query-unescaped';
 import { examples as rewriteShadowsProxypass } from './rewrite-shadows-proxypass';
 import { examples as rewriteSlashInDirectory } from './rewrite-slash-in-directory';
@@ -185,9 +187,11 @@ export const RULE_EXAMPLES: Readonly<Record<RuleId, RuleExamples>> = {
   'response-header-for-member': responseHeaderForMember,
   'reverse-doubled-slash': reverseDoubledSlash,
   'rewrite-engine-off': rewriteEngineOff,
+  'rewrite-group-unused': rewriteGroupUnused,
   'rewrite-negated-backreference': rewriteNegatedBackreference,
   'rewrite-not-inherited': rewriteNotInherited,
   'rewrite-proxy-without-flag': rewriteProxyWithoutFlag,
+  'rewrite-query-doubled': rewriteQueryDoubled,
   'rewrite-query-unescaped': rewriteQueryUnescaped,
   'rewrite-shadows-proxypass': rewriteShadowsProxypass,
   'rewrite-slash-in-directory': rewriteSlashInDirectory,

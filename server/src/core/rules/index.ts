@@ -72,9 +72,11 @@ import { rule as remoteUserBeforeLogin } from './remote-user-before-login';
 import { rule as responseHeaderForMember } from './response-header-for-member';
 import { rule as reverseDoubledSlash } from './reverse-doubled-slash';
 import { rule as rewriteEngineOff } from './rewrite-engine-off';
+import { rule as rewriteGroupUnused } from './rewrite-group-unused';
 import { rule as rewriteNegatedBackreference } from './rewrite-negated-backreference';
 import { rule as rewriteNotInherited } from './rewrite-not-inherited';
 import { rule as rewriteProxyWithoutFlag } from './rewrite-proxy-without-flag';
+import { rule as rewriteQueryDoubled } from './rewrite-query-doubled';
 import { rule as rewriteQueryUnescaped } from './rewrite-query-unescaped';
 import { rule as rewriteShadowsProxypass } from './rewrite-shadows-proxypass';
 import { rule as rewriteSlashInDirectory } from './rewrite-slash-in-directory';
@@ -184,9 +186,11 @@ export const RULES: readonly Rule[] = [
   responseHeaderForMember,
   reverseDoubledSlash,
   rewriteEngineOff,
+  rewriteGroupUnused,
   rewriteNegatedBackreference,
   rewriteNotInherited,
   rewriteProxyWithoutFlag,
+  rewriteQueryDoubled,
   rewriteQueryUnescaped,
   rewriteShadowsProxypass,
   rewriteSlashInDirectory,
