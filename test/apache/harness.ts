@@ -69,6 +69,23 @@ export function assertApacheInstalled(): void {
   if (!existsSync(APACHE_BINARY)) throw new Error('apache2 not installed: apt-get install apache2');
 }
 
+/**
+ * Registers, in the calling `describe`, a `before` that checks Apache is installed and starts the
+ * backends `names` (startBackends) for all its tests, and an `after` that stops them. Returns the pool.
+ */
+export function backendsForSuite(names: readonly string[]): () => BackendPool {
+  let pool: BackendPool | undefined;
+  before(async () => {
+    assertApacheInstalled();
+    pool = await startBackends(names);
+  });
+  after(async () => pool?.close());
+  return () => {
+    if (!pool) throw new Error('backends are not running');
+    return pool;
+  };
+}
+
 /** Starts one backend per name, each on a free loopback port, answering `<name> <path>`. */
 export function startBackends(names: readonly string[]): Promise<BackendPool> {
   return startPool(names, (name) => (request, response) => {

@@ -6,6 +6,7 @@
 // (test/support/fuzz.ts): BALANCER_LENS_FUZZ_SEED and BALANCER_LENS_FUZZ_SCALE draw others.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../../server/src/core/model/params';
 import { FUZZ_SEED, fuzzCount } from '../support/fuzz';
 import { configTestBatch, lintedAsApache, moduleLines, serverLines } from './harness';
 
@@ -26,56 +27,9 @@ const MODULES = [
 
 const VALUES = ['0', '1', '-1', '5', '100', '101', '1.5', 'abc', '', 'On', 'off', '2000000000', '0x10', '1e3', '30ms', '2s', '1m'];
 const WORDS = ['+H', '-D', 'X', 'GET', 'HEAD', 'TCP', 'websocket', '*', 'a|b', 'JSESSIONID', 'None', '/health', '200', '500,503'];
-const WORKER_KEYS = [
-  'loadfactor',
-  'retry',
-  'ttl',
-  'min',
-  'max',
-  'smax',
-  'acquire',
-  'timeout',
-  'iobuffersize',
-  'receivebuffersize',
-  'keepalive',
-  'disablereuse',
-  'enablereuse',
-  'route',
-  'redirect',
-  'status',
-  'flushpackets',
-  'flushwait',
-  'ping',
-  'lbset',
-  'connectiontimeout',
-  'upgrade',
-  'responsefieldsize',
-  'secret',
-  'addressttl',
-  'hcmethod',
-  'hcinterval',
-  'hcpasses',
-  'hcfails',
-  'hcuri',
-  'hcexpr',
-  'hctemplate',
-  'bogus',
-];
-const BALANCER_KEYS = [
-  'stickysession',
-  'stickysessionsep',
-  'nofailover',
-  'timeout',
-  'maxattempts',
-  'lbmethod',
-  'scolonpathdelim',
-  'failonstatus',
-  'failontimeout',
-  'nonce',
-  'growth',
-  'forcerecovery',
-  'bogus',
-];
+// Every key Apache knows (mod_proxy_hcheck is loaded), and one it does not.
+const WORKER_KEYS = [...WORKER_PARAMETER_KEYS, ...WORKER_HCHECK_PARAMETER_KEYS, 'bogus'];
+const BALANCER_KEYS = [...BALANCER_PARAMETER_KEYS, 'bogus'];
 const REWRITE_FLAGS = ['P', 'L', 'QSA', 'qsd', 'NE', 'B', 'BNP', 'BNE=/', 'R', 'R=301', 'R=999', 'R=abc', 'F', 'END', 'N=5', 'S=x'];
 const MORE_FLAGS = ['T=text/plain', 'H=proxy-server', 'E=X:1', 'CO=a:b:c', 'CO=a', 'PT', 'NC', 'QSL', 'UnsafeAllow3F', 'bogus', ''];
 

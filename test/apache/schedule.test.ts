@@ -8,16 +8,14 @@ import fc from 'fast-check';
 import { FUZZ_SEED, fuzzCount } from '../support/fuzz';
 import {
   Backend,
-  BackendPool,
   PerTest,
   Pick,
-  assertApacheInstalled,
   cleanAfterEach,
   fillPlaceholders,
   pickOfUrl,
   requestPicks,
   startApache,
-  startBackends,
+  backendsForSuite,
 } from './harness';
 import { ScheduledBalancer, runSchedule } from './scheduleCli';
 
@@ -339,22 +337,12 @@ async function matchesPreview(config: string, backends: readonly Backend[], perT
 }
 
 describe('real Apache: schedules match the preview', function () {
-  let pool: BackendPool | undefined;
+  const backends = backendsForSuite(BACKEND_NAMES);
   const perTest = cleanAfterEach();
-
-  before(async function () {
-    assertApacheInstalled();
-    pool = await startBackends(BACKEND_NAMES);
-  });
-
-  after(async function () {
-    await pool?.close();
-  });
 
   for (const [title, config] of scenarios) {
     it(title, async function () {
-      if (pool === undefined) throw new Error('backends are not running');
-      await matchesPreview(config, pool.backends, perTest);
+      await matchesPreview(config, backends().backends, perTest);
     });
   }
 });
@@ -425,23 +413,13 @@ const randomBalancer: fc.Arbitrary<string> = fc
   );
 
 describe('real Apache: random balancers match the preview', function () {
-  let pool: BackendPool | undefined;
+  const backends = backendsForSuite(BACKEND_NAMES);
   const perTest = cleanAfterEach();
-
-  before(async function () {
-    assertApacheInstalled();
-    pool = await startBackends(BACKEND_NAMES);
-  });
-
-  after(async function () {
-    await pool?.close();
-  });
 
   const drawn = fc.sample(randomBalancer, { seed: FUZZ_SEED, numRuns: fuzzCount(24) });
   for (const [index, config] of drawn.entries()) {
     it(`random balancer ${index + 1} of seed ${FUZZ_SEED}`, async function () {
-      if (pool === undefined) throw new Error('backends are not running');
-      await matchesPreview(config, pool.backends, perTest);
+      await matchesPreview(config, backends().backends, perTest);
     });
   }
 });

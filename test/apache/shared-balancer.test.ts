@@ -17,7 +17,6 @@ import type { Balancer, ServerScope } from '../../server/src/core/model/model';
 import type { Section } from '../../server/src/core/syntax/tree';
 import {
   ApacheServer,
-  assertApacheInstalled,
   BackendPool,
   baseConfigLines,
   cleanAfterEach,
@@ -29,7 +28,7 @@ import {
   PerTest,
   pickOfUrl,
   requestPick,
-  startBackends,
+  backendsForSuite,
 } from './harness';
 import { runScheduleAll, ScheduledBalancer } from './scheduleCli';
 
@@ -204,21 +203,15 @@ function predict(reports: readonly ScheduledBalancer[], test: Case, pool: Backen
 
 describe('real Apache: a main-server balancer and its virtual-host copies share one schedule', function () {
   const perTest = cleanAfterEach();
-  let pool: BackendPool | undefined;
-
-  before(async () => {
-    assertApacheInstalled();
-    pool = await startBackends(['a', 'b']);
-  });
-  after(async () => pool?.close());
+  const backends = backendsForSuite(['a', 'b']);
 
   for (const test of CASES) {
     it(test.name, async () => {
-      const { apache, portB, fragment } = await launch(perTest, test.lines, pool!);
+      const { apache, portB, fragment } = await launch(perTest, test.lines, backends());
       const observed: string[] = [];
       for (const server of test.requests)
         observed.push((await requestPick(server === 'main' ? apache.port : portB, server === 'main' ? undefined : server)) ?? '503');
-      const predicted = predict(await runScheduleAll(fragment, test.requests.length), test, pool!);
+      const predicted = predict(await runScheduleAll(fragment, test.requests.length), test, backends());
       assert.deepEqual(predicted, observed);
     });
   }
@@ -409,17 +402,11 @@ function pageSettings(html: string): Map<string, Settings> {
 
 describe("real Apache: what each server's copy of a balancer is set to", function () {
   const perTest = cleanAfterEach();
-  let pool: BackendPool | undefined;
-
-  before(async () => {
-    assertApacheInstalled();
-    pool = await startBackends(['a', 'b']);
-  });
-  after(async () => pool?.close());
+  const backends = backendsForSuite(['a', 'b']);
 
   for (const test of SETTINGS_CASES) {
     it(test.name, async () => {
-      const { apache, portB, fragment } = await launch(perTest, test.lines, pool!);
+      const { apache, portB, fragment } = await launch(perTest, test.lines, backends());
       const { model } = analyze(await readFile(fragment, 'utf8'), { epochSeconds: 0 });
       for (const server of test.servers) {
         const page = await httpGet(server === 'main' ? apache.port : portB, '/balancer-manager', server === 'main' ? undefined : server);
@@ -436,13 +423,7 @@ describe("real Apache: what each server's copy of a balancer is set to", functio
 
 describe('real Apache: a balancer-manager edit in the main server reaches every server sharing the balancer', function () {
   const perTest = cleanAfterEach();
-  let pool: BackendPool | undefined;
-
-  before(async () => {
-    assertApacheInstalled();
-    pool = await startBackends(['a', 'b']);
-  });
-  after(async () => pool?.close());
+  const backends = backendsForSuite(['a', 'b']);
 
   it('disabling a member in the main server takes it out of the inheriting host, not of a host with its own balancer', async () => {
     const lines = [
@@ -461,8 +442,9 @@ describe('real Apache: a balancer-manager edit in the main server reaches every 
         '    ProxyPass "/" "balancer://t/"',
       ),
     ];
-    const { apache, portB, fragment } = await launch(perTest, lines, pool!);
-    const memberA = `http://127.0.0.1:${pool!.backends.find((backend) => backend.name === 'a')!.port}`;
+    const pool = backends();
+    const { apache, portB, fragment } = await launch(perTest, lines, pool);
+    const memberA = `http://127.0.0.1:${pool.backends.find((backend) => backend.name === 'a')!.port}`;
     await editInManager(apache.port, '/balancer-manager', 't', memberA, { w_status_D: '1' });
     const requests = alternate(['x.test', 'y.test'], 12);
     const observed: string[] = [];
@@ -472,8 +454,8 @@ describe('real Apache: a balancer-manager edit in the main server reaches every 
       await runScheduleAll(fragment, requests.length, [memberA]),
       await runScheduleAll(fragment, requests.length),
     ];
-    const xPicks = predict(downed, { name: '', lines, requests: requests.filter((server) => server === 'x.test') }, pool!);
-    const yPicks = predict(configured, { name: '', lines, requests: requests.filter((server) => server === 'y.test') }, pool!);
+    const xPicks = predict(downed, { name: '', lines, requests: requests.filter((server) => server === 'x.test') }, pool);
+    const yPicks = predict(configured, { name: '', lines, requests: requests.filter((server) => server === 'y.test') }, pool);
     assert.deepEqual(
       observed,
       requests.map((server, index) => (server === 'x.test' ? xPicks : yPicks)[Math.floor(index / 2)]!),

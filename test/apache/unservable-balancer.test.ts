@@ -9,16 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/core/analysis';
 import { lint } from '../../server/src/core/lint';
-import {
-  assertApacheInstalled,
-  BackendPool,
-  cleanAfterEach,
-  fillPlaceholders,
-  httpGet,
-  runConfigTest,
-  startApache,
-  startBackends,
-} from './harness';
+import { cleanAfterEach, fillPlaceholders, httpGet, runConfigTest, startApache, backendsForSuite } from './harness';
 
 interface Case {
   /** The name after `balancer://`; its only member is backend a. */
@@ -50,13 +41,7 @@ const CASES: readonly Case[] = [
 
 describe('real Apache: balancer names Apache accepts but a request cannot reach', function () {
   const perTest = cleanAfterEach();
-  let pool: BackendPool | undefined;
-
-  before(async () => {
-    assertApacheInstalled();
-    pool = await startBackends(['a', 'b']);
-  });
-  after(async () => pool?.close());
+  const backends = backendsForSuite(['a', 'b']);
 
   for (const test of CASES) {
     it(`balancer://${test.name}${test.beside ? ` beside balancer://${test.beside}` : ''}: ${test.gets}`, async () => {
@@ -65,7 +50,7 @@ describe('real Apache: balancer names Apache accepts but a request cannot reach'
       const lines = [`<Proxy "balancer://${test.name}">`, '    BalancerMember http://{a}', '</Proxy>'];
       if (test.beside) lines.push(`<Proxy "balancer://${test.beside}">`, '    BalancerMember http://{b}', '</Proxy>');
       lines.push(`ProxyPass "/" "balancer://${test.name}/"`, '');
-      await writeFile(fragment, fillPlaceholders(lines.join('\n'), pool!.backends));
+      await writeFile(fragment, fillPlaceholders(lines.join('\n'), backends().backends));
       const apache = perTest.stopAfter(await startApache(dir, fragment));
       const config = join(dir, 'httpd.conf');
       assert.equal((await runConfigTest(config)).status, 0, 'apache2 -t accepts it');

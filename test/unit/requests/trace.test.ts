@@ -58,6 +58,32 @@ describe('request model: trace', () => {
     ['RewriteEngine On\nRewriteRule ^/two\\\\d$ http://10.0.0.3/two [P]', 'http://h/two5', 'local ?'],
     ['RewriteEngine On\nRewriteRule ^/slash$ "http://10.0.0.3/s\\" [P]', 'http://h/slash', 'http://10.0.0.3 http://10.0.0.3/s%5C'],
     [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/a%2Fb', 'error 404'],
+    // What the random configurations of test/apache/trace.test.ts found, each checked on Apache 2.4.71 (trace-cases.ts, FOUND_AT_RANDOM).
+    [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/app/../..', 'error 400'],
+    [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/%2e%2e/x', 'error 400'],
+    [`${BALANCER}ProxyPass "/" "balancer://api/"`, 'http://h/a/.%2e/b', 'http://10.0.0.1:8080 http://10.0.0.1:8080/b'],
+    [`${BALANCER}RewriteEngine On\nRewriteRule "^/m/(.*)$" "balancer://api/r/$1" [P,NE]`, 'http://h/m/a%20b', 'error 403'],
+    [
+      `${BALANCER}RewriteEngine On\nRewriteRule "^/m/(.*)$" "balancer://api/r/$1" [P,NE]`,
+      'http://h/m/x?q=1',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/r/x?q=1',
+    ],
+    [`${BALANCER}RewriteEngine On\nRewriteRule "^/s/(.*)$" "balancer://api/find?q=$1" [P]`, 'http://h/s/a%20b', 'error 403'],
+    [
+      `AllowEncodedSlashes NoDecode\n${BALANCER}ProxyPass "/" "balancer://api/"\n<Location "/loc/">\n  Options None\n</Location>`,
+      'http://h/loc/a%2Fb',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/loc/a%252Fb',
+    ],
+    [
+      `AllowEncodedSlashes NoDecode\n${BALANCER}ProxyPass "/" "balancer://api/"`,
+      'http://h/top/a%2Fb',
+      'http://10.0.0.1:8080 http://10.0.0.1:8080/top/a%2Fb',
+    ],
+    [
+      `${BALANCER}ProxyPass "/s/" "balancer://api/"\n<VirtualHost *:80>\n  ServerName x.test\n  BalancerInherit Off\n  ProxyPassInherit Off\n</VirtualHost>`,
+      'http://x.test/s/a',
+      'error 500',
+    ],
     [`${BALANCER}<Location "/">\n  Require all denied\n</Location>\nProxyPass "/" "balancer://api/"`, 'http://h/x', 'error 403'],
     [`${BALANCER}ProxyPass "/" "balancer://other/"`, 'http://h/x', 'error 503'],
     [`ProxyPass "/app/" "http://10.0.0.9:9000/base/"`, 'http://h/app/a%20b', 'http://10.0.0.9:9000 http://10.0.0.9:9000/base/a%20b'],

@@ -11,6 +11,7 @@ import type { ClientRequest, TraceStep } from './request';
 import { headerValue } from './request';
 import type { RegexMatch } from '../regex';
 import { matchPattern } from './patterns';
+import { isSpaceOrControl } from './uri';
 import type { Line } from './servers';
 
 /** What the rules did: nothing, or the rule that decided and its outcome. */
@@ -321,7 +322,7 @@ function backrefEscaping(flags: ReadonlyMap<string, string>): ((value: string) =
   const noescapes = flags.get('bne') || undefined;
   const noplus = flags.has('bnp') || flags.has('backrefernoplus');
   const selected = (byte: number): boolean =>
-    (ctls ? byte <= 0x20 || byte === 0x7f : escapes === undefined || escapes.includes(String.fromCharCode(byte))) &&
+    (ctls ? isSpaceOrControl(byte) : escapes === undefined || escapes.includes(String.fromCharCode(byte))) &&
     (noescapes === undefined || !noescapes.includes(String.fromCharCode(byte)));
   return (value) => {
     let out = '';

@@ -15,6 +15,7 @@ import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
 import { previewPicks, previewWithDown, sharedNote } from '../scheduler/preview';
 import type { Directive, Section } from '../syntax/tree';
+import type { Word } from '../syntax/words';
 import type { BackendAnswer, BackendRequest, ClientRequest, Trace, TraceStep } from './request';
 import { headerValue } from './request';
 import { reverseCookie, reverseLocation, ReverseAlias } from './reverse';
@@ -24,7 +25,7 @@ import { chooseServer, Line, Server, serversOf } from './servers';
 import { linesInSections, locationCandidates, locationPath, ownLines } from './server-index';
 import { editRequestHeaders } from './request-headers';
 import { stickyRoute } from './sticky';
-import { decodePath, EncodedSlashes, encodePath } from './uri';
+import { decodePath, EncodedSlashes, encodePath, isSpaceOrControl } from './uri';
 
 /** What `X-Forwarded-For` holds when the client's address is not known. */
 export const CLIENT_ADDRESS = '(client address)';
@@ -42,6 +43,8 @@ interface PassEntry {
   readonly nocanon: boolean;
   /** The worker's `upgrade=`, when the line sets it. */
   readonly upgrade: string | undefined;
+  /** Its `mapping=encoded` or `mapping=servlet` word, which the trace does not model. */
+  readonly mapping: Word | undefined;
 }
 
 /** Traces one request through an analysis. */
@@ -171,11 +174,10 @@ function traceOnce(
       break;
     }
     steps.push({ what: `${entry.directive.name} ${entry.path} → ${entry.url}`, span: entry.directive.span });
-    const mapping = entry.directive.args.find((word) => /^mapping=/i.test(word.value));
-    if (mapping)
+    if (entry.mapping)
       steps.push({
-        what: `${mapping.value} is not modelled: Apache matches and sends the still-encoded path, before mod_rewrite; this trace decodes it as without`,
-        span: mapping.span,
+        what: `${entry.mapping.value} is not modelled: Apache matches and sends the still-encoded path, before mod_rewrite; this trace decodes it as without`,
+        span: entry.mapping.span,
       });
     return proxy(mapped.url, query, mapped.nocanon, entry.upgrade);
   }
@@ -273,7 +275,7 @@ function traceOnce(
     const url = backendUrlOf(backendUrl, args, nocanon);
     // mod_proxy_http refuses what it would send with a space or a control character: an uncanonicalised path, or any query.
     const unsafe = nocanon ? pathOf(url) : args;
-    if (unsafe !== undefined && hasSpaceOrControl(unsafe)) {
+    if (unsafe !== undefined && [...unsafe].some((char) => isSpaceOrControl(char.charCodeAt(0)))) {
       const what = nocanon ? 'the path it would send as written (nocanon)' : 'the query string it would send';
       steps.push({
         what: `${what} holds a space or a control character: Apache answers 403 (AH${nocanon ? '10415' : '10408'})`,
@@ -588,6 +590,7 @@ function passEntry(directive: Directive, path: string, isRegex: boolean, inSecti
     url,
     nocanon: options.some((word) => asciiLower(word) === 'nocanon'),
     upgrade: upgrade === undefined ? undefined : upgradeProtocols(upgrade),
+    mapping: directive.args.find((word) => /^mapping=/i.test(word.value)),
   };
 }
 
@@ -669,13 +672,4 @@ function findBalancer(analysis: Analysis, server: Server, name: string): Balance
         balancer.scope.kind === 'main' && balancer.sharedAcross?.some((scope) => scope.kind === 'vhost' && scope.section === vhost),
     )
   );
-}
-
-/** ap_scan_vchar_obstext stops before the end: a byte that is neither visible ASCII nor above 0x7F (a space, a control). */
-function hasSpaceOrControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return true;
-  }
-  return false;
 }

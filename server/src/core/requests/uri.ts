@@ -38,6 +38,11 @@ export function decodePath(raw: string, encodedSlashes: EncodedSlashes): Decoded
   return { uri: encodedSlashes === 'on' ? normalizePath(bytes, false).path : bytes };
 }
 
+/** A space or a control character: what mod_proxy refuses to send as written (ap_scan_vchar_obstext), and what `[BCTLS]` escapes. */
+export function isSpaceOrControl(code: number): boolean {
+  return code <= 0x20 || code === 0x7f;
+}
+
 /** RFC 3986's unreserved characters, which ap_normalize_path decodes from their %-escapes. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const HEX = /^[0-9A-Fa-f]$/;

@@ -1,8 +1,5 @@
 import { captureCount } from '../pcre';
-import { flagsOf } from '../requests/rewrite';
-import { stepsNamed } from '../syntax/named';
-import { rewriteArguments } from '../syntax/rewrite-words';
-import { BACK_REFERENCE } from './shared';
+import { BACK_REFERENCE, rewriteRules } from './shared';
 import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
@@ -13,11 +10,8 @@ export const rule: Rule = {
     why: 'Unlike ProxyPass, a RewriteRule never appends the rest of the path: its target is the whole URL. `RewriteRule "^/app/(.*)$" "balancer://app" [P]` sends every request under /app/ to `/` on the member, where `balancer://app/$1` keeps the path (checked on Apache 2.4.71).',
   },
   *check({ analysis }) {
-    for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
-      if (step.kind !== 'directive') continue;
-      const words = rewriteArguments(step.directive);
-      const flags = flagsOf(words?.flags?.value);
-      if (!words || !(flags.has('p') || flags.has('proxy')) || words.first.value.startsWith('!')) continue;
+    for (const { words, proxies } of rewriteRules(analysis.tree.nodes)) {
+      if (!proxies || words.first.value.startsWith('!')) continue;
       // A variable (`%{REQUEST_URI}`), a condition's `%N` or a map (`${map:key}`) carries the request into the target too.
       const target = words.second.value;
       if (BACK_REFERENCE.test(target) || /%[{\d]|\$\{/.test(target) || !(captureCount(words.first.value)! > 0)) continue;

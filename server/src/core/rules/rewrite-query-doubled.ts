@@ -1,6 +1,4 @@
-import { flagsOf } from '../requests/rewrite';
-import { stepsNamed } from '../syntax/named';
-import { rewriteArguments } from '../syntax/rewrite-words';
+import { rewriteRules } from './shared';
 import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
@@ -11,11 +9,8 @@ export const rule: Rule = {
     why: "`[QSA]` appends the request's query string to the one the target writes, so a target that already holds `%{QUERY_STRING}` ends with each parameter twice (`?a=1&x=2&a=1`): the application reads lists where it expects one value (checked on Apache 2.4.71).",
   },
   *check({ analysis }) {
-    for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
-      if (step.kind !== 'directive') continue;
-      const words = rewriteArguments(step.directive);
-      const flags = flagsOf(words?.flags?.value);
-      if (!words || !(flags.has('qsa') || flags.has('qsappend'))) continue;
+    for (const { words, flags } of rewriteRules(analysis.tree.nodes)) {
+      if (!(flags.has('qsa') || flags.has('qsappend'))) continue;
       const target = words.second.value;
       const query = target.indexOf('?');
       if (query < 0 || !/%\{QUERY_STRING\}/i.test(target.slice(query))) continue;

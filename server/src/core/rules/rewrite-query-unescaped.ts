@@ -1,7 +1,4 @@
-import { flagsOf } from '../requests/rewrite';
-import { stepsNamed } from '../syntax/named';
-import { rewriteArguments } from '../syntax/rewrite-words';
-import { addRewriteFlag, BACK_REFERENCE } from './shared';
+import { addRewriteFlag, BACK_REFERENCE, rewriteRules } from './shared';
 import type { Rule, RuleExamples } from './types';
 
 export const rule: Rule = {
@@ -13,16 +10,13 @@ export const rule: Rule = {
   },
   *check({ analysis }) {
     const text = analysis.tree.text;
-    for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
-      if (step.kind !== 'directive') continue;
-      const words = rewriteArguments(step.directive);
-      const flags = flagsOf(words?.flags?.value);
-      if (!words || !(flags.has('p') || flags.has('proxy')) || flags.has('b') || flags.has('backrefescaping')) continue;
+    for (const { directive, words, flags, proxies } of rewriteRules(analysis.tree.nodes)) {
+      if (!proxies || flags.has('b') || flags.has('backrefescaping')) continue;
       const substitution = words.second.value;
       const query = substitution.indexOf('?');
       // In the path a back-reference is re-encoded with the rest of it; `[B]` there would escape its slashes too.
       if (query < 0 || !BACK_REFERENCE.test(substitution.slice(query)) || BACK_REFERENCE.test(substitution.slice(0, query))) continue;
-      const edit = addRewriteFlag(text, step.directive, 'B');
+      const edit = addRewriteFlag(text, directive, 'B');
       yield {
         span: words.second.span,
         message: 'a back-reference goes into the query decoded, so an "&" or "=" in the path splits it: add [B] to escape it',

@@ -4,12 +4,13 @@ import type { Balancer, ModelProblem, Parameter } from '../model/model';
 import type { Span } from '../span';
 import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import type { Word } from '../syntax/words';
-import { enclosing } from '../syntax/named';
+import { enclosing, stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
 import { sectionClose, unclosedSectionAt } from '../syntax/close';
-import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
+import { handlerWords, rewriteArguments, type RewriteArguments } from '../syntax/rewrite-words';
+import { flagsOf } from '../requests/rewrite';
 import type { Fix, TextEdit } from './types';
 
 /**
@@ -189,6 +190,25 @@ export function lineEnd(text: string, end: number): number {
 /** A value written as one argument of a new line: bare when it can be, else quoted with `"` and `\` escaped. */
 export function argument(value: string): string {
   return /^[^\s"'\\]+$/.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** A `RewriteRule` line whose words Apache reads: the words, its flags (lower-case names) and whether it proxies (`P`). */
+export interface RewriteRuleLine {
+  readonly directive: Directive;
+  readonly words: RewriteArguments;
+  readonly flags: ReadonlyMap<string, string>;
+  readonly proxies: boolean;
+}
+
+/** Every `RewriteRule` line of the configuration with words Apache reads, in walk order. */
+export function* rewriteRules(nodes: readonly Node[]): Generator<RewriteRuleLine> {
+  for (const step of stepsNamed(nodes, ['rewriterule'])) {
+    if (step.kind !== 'directive') continue;
+    const words = rewriteArguments(step.directive);
+    if (!words) continue;
+    const flags = flagsOf(words.flags?.value);
+    yield { directive: step.directive, words, flags, proxies: flags.has('p') || flags.has('proxy') };
+  }
 }
 
 /**
