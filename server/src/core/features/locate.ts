@@ -17,44 +17,47 @@ export type Target =
       readonly member: Member | undefined;
     };
 
-const TARGETS = new WeakMap<Analysis, Target[]>();
-
-/** Every target of an analysis, computed once per (frozen) analysis. */
-export function targets(analysis: Analysis): readonly Target[] {
-  let found = TARGETS.get(analysis);
-  if (found) return found;
-  found = [];
+/**
+ * The most specific target containing `offset` (its end included, so a cursor after a word counts):
+ * of equal spans, the first in the order below. Only the targets there are made: the first hover
+ * after an edit would otherwise make one per member and parameter of every balancer.
+ */
+export function targetAt(analysis: Analysis, offset: number): Target | undefined {
+  let best: Target | undefined;
+  let bestLength = Infinity;
+  const consider = (span: Span, target: () => Target): void => {
+    if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) return;
+    best = target();
+    bestLength = span.end - span.start;
+  };
   for (const preview of analysis.previews) {
     const balancer = preview.balancer;
-    if (balancer.section) found.push({ kind: 'balancer', span: balancer.section.open.span, preview });
+    if (balancer.section) consider(balancer.section.open.span, () => ({ kind: 'balancer', span: balancer.section!.open.span, preview }));
     balancer.members.forEach((member, index) => {
       for (const declaration of [member.declaration, ...member.sharedBy]) {
-        found!.push({ kind: 'member', span: declaration.directive.span, preview, index });
-        for (const parameter of declaration.parameters)
-          found!.push({ kind: 'parameter', span: parameter.span, parameter, preview, member });
+        const span = declaration.directive.span;
+        consider(span, () => ({ kind: 'member', span, preview, index }));
+        for (const parameter of declaration.parameters) {
+          const span = parameter.span;
+          consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
+        }
       }
       if (!balancer.section) {
         const first = member.declaration.directive.args[0];
-        if (first && first.value.toLowerCase().startsWith('balancer:')) found!.push({ kind: 'balancer', span: first.span, preview });
+        if (first && first.value.toLowerCase().startsWith('balancer:'))
+          consider(first.span, () => ({ kind: 'balancer', span: first.span, preview }));
       }
     });
-    for (const parameter of balancer.setBy.values())
-      found.push({ kind: 'parameter', span: parameter.span, parameter, preview, member: undefined });
+    for (const parameter of balancer.setBy.values()) {
+      const span = parameter.span;
+      consider(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined }));
+    }
   }
   for (const reference of analysis.model.references) {
+    const span = reference.span;
+    if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) continue;
     const preview = previewFor(analysis, reference.name, reference.scope);
-    if (preview) found.push({ kind: 'balancer', span: reference.span, preview });
-  }
-  TARGETS.set(analysis, found);
-  return found;
-}
-
-/** The most specific target containing `offset` (its end included, so a cursor after a word counts). */
-export function targetAt(analysis: Analysis, offset: number): Target | undefined {
-  let best: Target | undefined;
-  for (const target of targets(analysis)) {
-    if (offset < target.span.start || offset > target.span.end) continue;
-    if (!best || target.span.end - target.span.start < best.span.end - best.span.start) best = target;
+    if (preview) consider(span, () => ({ kind: 'balancer', span, preview }));
   }
   return best;
 }

@@ -3,7 +3,7 @@
  * find_best_byrequests): the candidate set of `proxy_balancer_get_best_worker` for a fresh start
  * with no failures, exact shares from arithmetic, and the pick sequence.
  */
-import { hasStatus, STATUS_BITS } from '../model/params';
+import { hasStatus } from '../model/params';
 
 /** What the scheduler needs of a member. */
 export interface SchedulingInput {
@@ -107,12 +107,12 @@ export class Selection {
   readonly blocks: readonly (BlockReason | undefined)[];
   /** force_recovery cleared E on every member: no member escapes E (after a retry). */
   readonly errorCleared: boolean;
-  /** Member indexes by lbset, lowest lbset first, each set in declaration order. */
-  private readonly sets: readonly { readonly lbset: number; readonly members: readonly number[] }[];
+  /** The lbsets, lowest first, each with its usable members. */
+  private readonly sets: readonly { readonly lbset: number; readonly usable: Usable }[];
 
   constructor(
     private readonly members: readonly SchedulingInput[],
-    private readonly options: ScheduleOptions,
+    options: ScheduleOptions,
   ) {
     this.errorCleared =
       options.forceRecovery &&
@@ -126,7 +126,7 @@ export class Selection {
       if (set) set.push(index);
       else bySet.set(member.lbset, [index]);
     });
-    this.sets = [...bySet].sort(([a], [b]) => a - b).map(([lbset, indexes]) => ({ lbset, members: indexes }));
+    this.sets = [...bySet].sort(([a], [b]) => a - b).map(([lbset, indexes]) => ({ lbset, usable: this.usableOf(indexes) }));
   }
 
   /**
@@ -136,25 +136,8 @@ export class Selection {
    */
   serving(down: ReadonlySet<number> = NO_MEMBERS): Serving | undefined {
     if (down.size > 0 && this.errorCleared) return undefined;
-    const blocked = (index: number): BlockReason | undefined =>
-      down.has(index)
-        ? blockReason({ ...this.members[index]!, status: this.members[index]!.status | STATUS_BITS.D }, this.options)
-        : this.blocks[index];
-    for (const { lbset, members } of this.sets) {
-      const regular: number[] = [];
-      const spares: number[] = [];
-      const standbys: number[] = [];
-      let unusable = 0;
-      for (const index of members) {
-        const role = this.roles[index]!;
-        const block = blocked(index);
-        if (role === 'regular') {
-          if (block) unusable++;
-          else regular.push(index);
-        } else if (!block) {
-          (role === 'spare' ? spares : standbys).push(index);
-        }
-      }
+    for (const { lbset, usable } of this.sets) {
+      const { regular, spares, standbys, unusable } = down.size === 0 ? usable : this.usableWithDown(lbset, usable, down);
       const chosen = regular.concat(spares.slice(0, unusable));
       const candidates = chosen.length > 0 ? chosen : standbys;
       if (candidates.length > 0) {
@@ -164,6 +147,47 @@ export class Selection {
     }
     return { tier: undefined, candidates: [], total: 0 };
   }
+
+  /** The members of one lbset by role, those not blocked, and how many regular members are. */
+  private usableOf(members: readonly number[]): Usable {
+    const usable = { regular: [] as number[], spares: [] as number[], standbys: [] as number[], unusable: 0 };
+    for (const index of members) {
+      const role = this.roles[index]!;
+      if (role === 'regular') {
+        if (this.blocks[index]) usable.unusable++;
+        else usable.regular.push(index);
+      } else if (!this.blocks[index]) {
+        (role === 'spare' ? usable.spares : usable.standbys).push(index);
+      }
+    }
+    return usable;
+  }
+
+  /**
+   * An lbset's usable members with `down` taken down: status D blocks a member whatever else it has
+   * (blockReason), so one that was usable leaves its list, and a regular one more is unusable. Only
+   * the lists are read again, not every member's status.
+   */
+  private usableWithDown(lbset: number, usable: Usable, down: ReadonlySet<number>): Usable {
+    let unusable = usable.unusable;
+    let changed = false;
+    for (const index of down) {
+      if (this.members[index]!.lbset !== lbset || this.blocks[index]) continue;
+      changed = true;
+      if (this.roles[index] === 'regular') unusable++;
+    }
+    if (!changed) return usable;
+    const up = (index: number): boolean => !down.has(index);
+    return { regular: usable.regular.filter(up), spares: usable.spares.filter(up), standbys: usable.standbys.filter(up), unusable };
+  }
+}
+
+/** An lbset's members that are not blocked, by role in declaration order, and how many of its regular members are blocked. */
+interface Usable {
+  readonly regular: readonly number[];
+  readonly spares: readonly number[];
+  readonly standbys: readonly number[];
+  readonly unusable: number;
 }
 
 const NO_MEMBERS: ReadonlySet<number> = new Set();
