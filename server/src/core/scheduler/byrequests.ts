@@ -169,17 +169,25 @@ export class Selection {
    * the lists are read again, not every member's status.
    */
   private usableWithDown(lbset: number, usable: Usable, down: ReadonlySet<number>): Usable {
-    let unusable = usable.unusable;
-    let changed = false;
+    let { regular, spares, standbys, unusable } = usable;
     for (const index of down) {
       if (this.members[index]!.lbset !== lbset || this.blocks[index]) continue;
-      changed = true;
-      if (this.roles[index] === 'regular') unusable++;
+      const role = this.roles[index];
+      if (role === 'regular') {
+        regular = without(regular, index);
+        unusable++;
+      } else if (role === 'spare') spares = without(spares, index);
+      else standbys = without(standbys, index);
     }
-    if (!changed) return usable;
-    const up = (index: number): boolean => !down.has(index);
-    return { regular: usable.regular.filter(up), spares: usable.spares.filter(up), standbys: usable.standbys.filter(up), unusable };
+    return { regular, spares, standbys, unusable };
   }
+}
+
+/** A list without one index it holds (a copy: the lists are shared by every what-if). */
+function without(list: readonly number[], index: number): readonly number[] {
+  const copy = list.slice();
+  copy.splice(copy.indexOf(index), 1);
+  return copy;
 }
 
 /** An lbset's members that are not blocked, by role in declaration order, and how many of its regular members are blocked. */

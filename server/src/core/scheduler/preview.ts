@@ -193,13 +193,23 @@ export function failover(preview: BalancerPreview, index: number, named: number)
 
 /** The member at `index` and those sharing its slot: a change made to one reaches them all. */
 function sharingSlot(inputs: readonly SchedulingInput[], index: number): ReadonlySet<number> {
-  const slot = inputs[index]?.slot ?? index;
-  if (!inputs.some((input) => input.slot !== undefined)) return new Set([index]);
-  const members = new Set<number>();
-  inputs.forEach((input, other) => {
-    if ((input.slot ?? other) === slot) members.add(other);
+  let groups = SLOT_GROUPS.get(inputs);
+  if (!groups) SLOT_GROUPS.set(inputs, (groups = slotGroups(inputs)));
+  return groups.get(inputs[index]?.slot ?? index) ?? new Set([index]);
+}
+
+/** The members of each shared slot, by the slot (its first member's index), the first member first; made once per balancer. */
+const SLOT_GROUPS = new WeakMap<readonly SchedulingInput[], ReadonlyMap<number, ReadonlySet<number>>>();
+
+function slotGroups(inputs: readonly SchedulingInput[]): Map<number, Set<number>> {
+  const groups = new Map<number, Set<number>>();
+  inputs.forEach((input, index) => {
+    if (input.slot === undefined) return;
+    const group = groups.get(input.slot);
+    if (group) group.add(index);
+    else groups.set(input.slot, new Set([input.slot, index]));
   });
-  return members;
+  return groups;
 }
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
