@@ -110,6 +110,16 @@ describe('hover', () => {
     ],
     ['nobody left: 503', '<Pro|xy balancer://x>\nBalancerMember http://a\n</Proxy>\n', ['- a down → nobody: every request gets **503**']],
     [
+      'a member down takes down the member sharing its slot',
+      '<Pro|xy balancer://x>\nBalancerMember http://h\nBalancerMember http://h:80\nBalancerMember http://b\n</Proxy>\n',
+      ['- a down → c 100.0%\n- b down → c 100.0%\n- c down → a 50.0%, b 50.0%'],
+    ],
+    [
+      'a spare taking over for a member down',
+      '<Pro|xy balancer://x>\nBalancerMember http://a\nBalancerMember http://b\nBalancerMember http://s status=+R\n</Proxy>\n',
+      ['- a down → b 50.0%, c 50.0% (spare)\n- b down → a 50.0%, c 50.0% (spare)'],
+    ],
+    [
       'a member: share, cadence and gap',
       SHOP.replace('http://b', 'http://|b'),
       [

@@ -25,9 +25,12 @@ export type Target =
 export function targetAt(analysis: Analysis, offset: number): Target | undefined {
   let best: Target | undefined;
   let bestLength = Infinity;
-  const consider = (span: Span, target: () => Target): void => {
+  // A span that contains the offset and is smaller than the best so far: its target, if it has one, is the best.
+  const consider = (span: Span, target: () => Target | undefined): void => {
     if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) return;
-    best = target();
+    const found = target();
+    if (!found) return;
+    best = found;
     bestLength = span.end - span.start;
   };
   for (const preview of analysis.previews) {
@@ -55,9 +58,10 @@ export function targetAt(analysis: Analysis, offset: number): Target | undefined
   }
   for (const reference of analysis.model.references) {
     const span = reference.span;
-    if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) continue;
-    const preview = previewFor(analysis, reference.name, reference.scope);
-    if (preview) consider(span, () => ({ kind: 'balancer', span, preview }));
+    consider(span, () => {
+      const preview = previewFor(analysis, reference.name, reference.scope);
+      return preview && { kind: 'balancer', span, preview };
+    });
   }
   return best;
 }

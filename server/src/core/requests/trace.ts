@@ -654,7 +654,6 @@ export function aliasMatch(uri: string, path: string): number {
   return u;
 }
 
-/** The balancer a server sees under `name`: its own, else the main server's. */
 /**
  * The balancer of a name that a server's requests reach: its own (a virtual host's inheriting copy
  * included), else the main server's when the server is the main one or shares it; a virtual host
