@@ -188,6 +188,17 @@ describe('hover', () => {
     assert.equal(picksLine(20), '**first picks** `a b a a a b a a b a`');
     assert.equal(picksLine(4), '**first picks** `a b a a …`');
   });
+  it("asked about one member after another on one analysis, gives each member's own longest gap", () => {
+    const analysis = analyze(SHOP, OPTIONS);
+    const gap = (member: string): string | undefined =>
+      hover(analysis, SHOP.indexOf(`http://${member}`) + 8, { picks: 20 })!
+        .markdown.split('\n')
+        .find((line) => line.startsWith('longest gap'));
+    // a b a a a b a a b a, twice: b waits up to 3 requests, a at most 1.
+    assert.equal(gap('b'), 'longest gap between two of its requests: 3 requests');
+    assert.equal(gap('a'), 'longest gap between two of its requests: 1 request');
+    assert.equal(gap('b'), 'longest gap between two of its requests: 3 requests');
+  });
   it('shows the expansion of a Use line, the macro, where it is defined, and the balancer it makes', () => {
     const text =
       'Define W 3\n<Macro Pool $name $a>\n<Proxy balancer://$name>\nBalancerMember http://$a loadfactor=${W}\nBalancerMember http://spare status=+H\n</Proxy>\n</Macro>\nUse Pool web 10.0.0.1\n';

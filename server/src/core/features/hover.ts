@@ -278,17 +278,28 @@ export function memberHover(preview: BalancerPreview, index: number): string {
   return out.join('\n');
 }
 
+/**
+ * Each member's longest run of requests that go elsewhere, over two cycles, by preview: found for
+ * every member in one enumeration, which hovering one member after another would otherwise repeat.
+ */
+const longestGaps = new WeakMap<BalancerPreview, readonly number[]>();
+
 function longestGap(preview: BalancerPreview, index: number): number {
-  const member = preview.balancer.members[index]!;
-  const picked = previewPicks(preview, preview.schedule.cycleLength * 2);
-  let longest = 0;
-  let last = -1;
-  picked.forEach((pick, position) => {
-    if (pick !== member) return;
-    if (last >= 0) longest = Math.max(longest, position - last - 1);
-    last = position;
-  });
-  return longest;
+  let gaps = longestGaps.get(preview);
+  if (!gaps) {
+    const members = preview.balancer.members;
+    const indexOf = new Map(members.map((member, at) => [member, at]));
+    const longest = new Array<number>(members.length).fill(0);
+    const last = new Array<number>(members.length).fill(-1);
+    previewPicks(preview, preview.schedule.cycleLength * 2).forEach((pick, position) => {
+      const at = pick && indexOf.get(pick);
+      if (at === undefined) return;
+      if (last[at]! >= 0) longest[at] = Math.max(longest[at]!, position - last[at]! - 1);
+      last[at] = position;
+    });
+    longestGaps.set(preview, (gaps = longest));
+  }
+  return gaps[index]!;
 }
 
 /** What a parameter means and how Apache read this value. */

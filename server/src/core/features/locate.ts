@@ -19,51 +19,120 @@ export type Target =
 
 /**
  * The most specific target containing `offset` (its end included, so a cursor after a word counts):
- * of equal spans, the first in the order below. Only the targets there are made: the first hover
- * after an edit would otherwise make one per member and parameter of every balancer.
+ * of equal spans, the first in the order `placesOf` lists them. Only the places whose spans reach
+ * the offset are looked at, found in an index made once per analysis.
  */
 export function targetAt(analysis: Analysis, offset: number): Target | undefined {
   let best: Target | undefined;
   let bestLength = Infinity;
   // A span that contains the offset and is smaller than the best so far: its target, if it has one, is the best.
-  const consider = (span: Span, target: () => Target | undefined): void => {
+  const consider: Consider = (span, target) => {
     if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) return;
     const found = target();
     if (!found) return;
     best = found;
     bestLength = span.end - span.start;
   };
+  for (const place of placesAt(placesOf(analysis), offset)) place.visit(consider);
+  return best;
+}
+
+type Consider = (span: Span, target: () => Target | undefined) => void;
+
+/** Spans that may hold targets, with the extent that holds them all: `visit` offers each to `consider`, in the order of the scan. */
+interface Place {
+  readonly start: number;
+  readonly end: number;
+  /** The place's position in the scan, which decides between equal spans. */
+  readonly order: number;
+  readonly visit: (consider: Consider) => void;
+}
+
+/** An analysis' places by where they start, and the furthest end among each place and those before it. */
+interface Places {
+  readonly byStart: readonly Place[];
+  readonly reach: Float64Array;
+}
+
+const PLACES = new WeakMap<Analysis, Places>();
+
+/**
+ * The places of an analysis, in the scan's order before they are sorted: each balancer's `<Proxy>`
+ * line, each member's lines (first declaration, then the lines that share it) with their
+ * parameters, then a member's `balancer://` word outside a section, then the balancer's own
+ * parameters; after every balancer, the references.
+ */
+function placesOf(analysis: Analysis): Places {
+  const known = PLACES.get(analysis);
+  if (known) return known;
+  const places: Place[] = [];
+  const add = (spans: readonly Span[], visit: (consider: Consider) => void): void => {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const span of spans) {
+      start = Math.min(start, span.start);
+      end = Math.max(end, span.end);
+    }
+    places.push({ start, end, order: places.length, visit });
+  };
   for (const preview of analysis.previews) {
     const balancer = preview.balancer;
-    if (balancer.section) consider(balancer.section.open.span, () => ({ kind: 'balancer', span: balancer.section!.open.span, preview }));
+    if (balancer.section) {
+      const span = balancer.section.open.span;
+      add([span], (consider) => consider(span, () => ({ kind: 'balancer', span, preview })));
+    }
     balancer.members.forEach((member, index) => {
       for (const declaration of [member.declaration, ...member.sharedBy]) {
         const span = declaration.directive.span;
-        consider(span, () => ({ kind: 'member', span, preview, index }));
-        for (const parameter of declaration.parameters) {
-          const span = parameter.span;
-          consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
-        }
+        const parameters = declaration.parameters.map((parameter) => ({ parameter, span: parameter.span }));
+        add([span, ...parameters.map((each) => each.span)], (consider) => {
+          consider(span, () => ({ kind: 'member', span, preview, index }));
+          for (const { parameter, span } of parameters) consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
+        });
       }
       if (!balancer.section) {
         const first = member.declaration.directive.args[0];
-        if (first && first.value.toLowerCase().startsWith('balancer:'))
-          consider(first.span, () => ({ kind: 'balancer', span: first.span, preview }));
+        if (first && first.value.toLowerCase().startsWith('balancer:')) {
+          const span = first.span;
+          add([span], (consider) => consider(span, () => ({ kind: 'balancer', span, preview })));
+        }
       }
     });
     for (const parameter of balancer.setBy.values()) {
       const span = parameter.span;
-      consider(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined }));
+      add([span], (consider) => consider(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined })));
     }
   }
   for (const reference of analysis.model.references) {
     const span = reference.span;
-    consider(span, () => {
-      const preview = previewFor(analysis, reference.name, reference.scope);
-      return preview && { kind: 'balancer', span, preview };
-    });
+    add([span], (consider) =>
+      consider(span, () => {
+        const preview = previewFor(analysis, reference.name, reference.scope);
+        return preview && { kind: 'balancer', span, preview };
+      }),
+    );
   }
-  return best;
+  const byStart = places.sort((a, b) => a.start - b.start || a.order - b.order);
+  const reach = new Float64Array(byStart.length);
+  byStart.forEach((place, at) => (reach[at] = Math.max(place.end, at > 0 ? reach[at - 1]! : -Infinity)));
+  const indexed = { byStart, reach };
+  PLACES.set(analysis, indexed);
+  return indexed;
+}
+
+/** The places whose extent holds `offset`, in the scan's order. */
+function placesAt({ byStart, reach }: Places, offset: number): Place[] {
+  // The last place starting at or before the offset; those before it can reach it only while `reach` does.
+  let low = 0;
+  let high = byStart.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (byStart[middle]!.start <= offset) low = middle + 1;
+    else high = middle;
+  }
+  const found: Place[] = [];
+  for (let at = low - 1; at >= 0 && reach[at]! >= offset; at--) if (byStart[at]!.end >= offset) found.push(byStart[at]!);
+  return found.sort((a, b) => a.order - b.order);
 }
 
 /** The preview of a balancer by name, preferring the given scope. */

@@ -320,37 +320,55 @@ function pickPositions(members: readonly SchedulingInput[], plan: Schedule, coun
   const byRank = factors.map((_, position) => position).sort((a, b) => factors[b]! - factors[a]! || a - b);
   const rankOf = new Int32Array(factors.length);
   byRank.forEach((position, rank) => (rankOf[position] = rank));
-  // Candidates never picked are taken in rank order; the others sit in a min-heap of ranks per count.
+  // Candidates never picked are taken in rank order; the others sit in a min-heap of ranks per count
+  // (`groups`, in no order: the best is the highest value, then the first position, whatever the order).
   let unpicked = 0;
-  const groups = new Map<number, number[]>();
+  const groups: Group[] = [];
+  const groupOf = new Map<number, Group>();
   const result: number[] = [];
   if (factors.length === 0) return result;
   for (let request = 1; request <= count; request++) {
     let best = -1;
     let bestValue = 0;
-    let bestCount = 0;
-    const consider = (position: number, picked: number): void => {
-      const value = request * factors[position]! - picked * plan.total;
+    let bestGroup: Group | undefined;
+    if (unpicked < byRank.length) {
+      best = byRank[unpicked]!;
+      bestValue = request * factors[best]!;
+    }
+    for (const group of groups) {
+      const position = byRank[group.heap[0]!]!;
+      const value = request * factors[position]! - group.picked * plan.total;
       if (best < 0 || value > bestValue || (value === bestValue && position < best)) {
         best = position;
         bestValue = value;
-        bestCount = picked;
+        bestGroup = group;
       }
-    };
-    if (unpicked < byRank.length) consider(byRank[unpicked]!, 0);
-    for (const [picked, heap] of groups) consider(byRank[heap[0]!]!, picked);
-    if (bestCount === 0) unpicked++;
-    else {
-      const heap = groups.get(bestCount)!;
-      popMin(heap);
-      if (heap.length === 0) groups.delete(bestCount);
     }
-    const next = groups.get(bestCount + 1);
-    if (next) pushHeap(next, rankOf[best]!);
-    else groups.set(bestCount + 1, [rankOf[best]!]);
+    if (!bestGroup) unpicked++;
+    else {
+      popMin(bestGroup.heap);
+      if (bestGroup.heap.length === 0) {
+        groupOf.delete(bestGroup.picked);
+        groups.splice(groups.indexOf(bestGroup), 1);
+      }
+    }
+    const picked = (bestGroup?.picked ?? 0) + 1;
+    const next = groupOf.get(picked);
+    if (next) pushHeap(next.heap, rankOf[best]!);
+    else {
+      const group = { picked, heap: [rankOf[best]!] };
+      groupOf.set(picked, group);
+      groups.push(group);
+    }
     result.push(best);
   }
   return result;
+}
+
+/** The candidates picked `picked` times so far, as a min-heap of their ranks. */
+interface Group {
+  readonly picked: number;
+  readonly heap: number[];
 }
 
 function pushHeap(heap: number[], value: number): void {
