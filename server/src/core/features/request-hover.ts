@@ -17,7 +17,7 @@ import { traceRequest } from '../requests/trace';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Directive, Section } from '../syntax/tree';
+import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
 import { plural } from './share-text';
 
@@ -209,10 +209,16 @@ function decidedElsewhere(trace: Trace, line: Directive, names: ReadonlyMap<numb
 /** Directives whose step says who took a request. */
 const DECIDERS = new Set(['proxypass', 'proxypassmatch', 'rewriterule', 'alias', 'scriptalias', 'require', 'documentroot']);
 
-/** Each directive's lower-case name by the start of its span. */
-function directiveNames(analysis: Analysis): Map<number, string> {
-  const names = new Map<number, string>();
-  for (const step of walk(analysis.tree.nodes))
-    if (step.kind === 'directive') names.set(step.directive.span.start, asciiLower(step.directive.name));
+/** Each directive's lower-case name by the start of its span (the last one's, where lines share one), made once per tree. */
+const DIRECTIVE_NAMES = new WeakMap<SyntaxTree, ReadonlyMap<number, string>>();
+
+function directiveNames(analysis: Analysis): ReadonlyMap<number, string> {
+  let names = DIRECTIVE_NAMES.get(analysis.tree);
+  if (!names) {
+    const made = new Map<number, string>();
+    for (const step of walk(analysis.tree.nodes))
+      if (step.kind === 'directive') made.set(step.directive.span.start, asciiLower(step.directive.name));
+    DIRECTIVE_NAMES.set(analysis.tree, (names = made));
+  }
   return names;
 }
