@@ -279,8 +279,10 @@ export function memberHover(preview: BalancerPreview, index: number): string {
 }
 
 /**
- * Each member's longest run of requests that go elsewhere, over two cycles, by preview: found for
- * every member in one enumeration, which hovering one member after another would otherwise repeat.
+ * Each member's longest run of requests that go elsewhere, by preview: found for every member in
+ * one enumeration, which hovering one member after another would otherwise repeat. The picks repeat
+ * every cycle (every lbstatus is back at 0), so one cycle tells the gaps within it and the gap from
+ * a member's last pick to its first in the next.
  */
 const longestGaps = new WeakMap<BalancerPreview, readonly number[]>();
 
@@ -288,14 +290,20 @@ function longestGap(preview: BalancerPreview, index: number): number {
   let gaps = longestGaps.get(preview);
   if (!gaps) {
     const members = preview.balancer.members;
+    const cycle = preview.schedule.cycleLength;
     const indexOf = new Map(members.map((member, at) => [member, at]));
     const longest = new Array<number>(members.length).fill(0);
+    const first = new Array<number>(members.length).fill(-1);
     const last = new Array<number>(members.length).fill(-1);
-    previewPicks(preview, preview.schedule.cycleLength * 2).forEach((pick, position) => {
+    previewPicks(preview, cycle).forEach((pick, position) => {
       const at = pick && indexOf.get(pick);
       if (at === undefined) return;
       if (last[at]! >= 0) longest[at] = Math.max(longest[at]!, position - last[at]! - 1);
+      else first[at] = position;
       last[at] = position;
+    });
+    first.forEach((position, at) => {
+      if (position >= 0) longest[at] = Math.max(longest[at]!, position + cycle - last[at]! - 1);
     });
     longestGaps.set(preview, (gaps = longest));
   }
