@@ -44,6 +44,8 @@ for (const { name, module } of entries) {
   if (seen.has(key)) fail(`${name} (${module}) is listed twice`);
   seen.add(key);
 }
+if (entries.some((entry) => /[\s`$\\]/.test(`${entry.name}${entry.module}${entry.contexts}`)))
+  fail('a name, module or contexts holds a space, backquote, $ or backslash');
 if (entries.length < 500) fail(`only ${entries.length} directives found in ${source}; has the page's markup changed?`);
 
 // Code-point order of the lower-cased name (sections, with their '<', come first), then module: locale-independent.
@@ -58,10 +60,16 @@ const lines = [
   `// contexts: s = server config, v = virtual host, d = directory, h = .htaccess, p = proxy section.`,
   `import type { DirectiveInfo } from './directives';`,
   ``,
-  `/** Every directive in the manual (${entries.length}), sorted by lower-cased name then module; a section's name starts with '<'. */`,
-  `export const DIRECTIVES: readonly DirectiveInfo[] = [`,
-  ...entries.map(({ name, module, contexts }) => `  { name: '${name}', module: '${module}', contexts: '${contexts}' },`),
-  `];`,
+  `/**`,
+  ` * Every directive in the manual (${entries.length}), sorted by lower-cased name then module; a section's name starts with '<'.`,
+  ` * One line each (name, module, contexts): half the bytes in the bundle of the same entries as object literals.`,
+  ` */`,
+  `export const DIRECTIVES: readonly DirectiveInfo[] = \`${entries.map(({ name, module, contexts }) => `${name} ${module} ${contexts}`).join('\n')}\``,
+  `  .split('\\n')`,
+  `  .map((line) => {`,
+  `    const [name, module, contexts] = line.split(' ') as [string, string, string];`,
+  `    return { name, module, contexts };`,
+  `  });`,
   ``,
 ];
 writeFileSync(OUTPUT, lines.join('\n'));

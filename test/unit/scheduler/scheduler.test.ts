@@ -185,6 +185,38 @@ describe('byrequests properties', () => {
     );
   });
 
+  it("picks as Apache's loop does, for a few picks of many members and for many picks", () => {
+    // Loadfactors from a short list, so that many members tie; up to 200 members, so a few picks leave most never picked.
+    const many = fc.array(
+      fc.record({
+        lbfactor: fc.constantFrom(100, 100, 200, 250, 300, 1000, 3330),
+        lbset: fc.constant(0),
+        status: fc.constantFrom(0, 0, 0, 0x20),
+        retry: fc.constant(undefined),
+      }),
+      { minLength: 1, maxLength: 200 },
+    );
+    fc.assert(
+      fc.property(many, fc.integer({ min: 0, max: 300 }), (input: SchedulingInput[], count) => {
+        const plan = schedule(input, OPTIONS);
+        // find_best_byrequests: every candidate gains its lbfactor, the first highest is taken and pays the total.
+        const lbstatus = plan.candidates.map(() => 0);
+        const wanted: number[] = [];
+        for (let request = 0; request < count && plan.candidates.length > 0; request++) {
+          let best = 0;
+          plan.candidates.forEach((index, position) => {
+            lbstatus[position]! += input[index]!.lbfactor;
+            if (lbstatus[position]! > lbstatus[best]!) best = position;
+          });
+          lbstatus[best]! -= plan.total;
+          wanted.push(plan.candidates[best]!);
+        }
+        assert.deepEqual(picks(input, plan, count), wanted);
+      }),
+      fuzzRuns(300),
+    );
+  });
+
   it('who serves with members taken down, read from the selection, is what scheduling the changed members says', () => {
     // E (0x80) with retries not yet due and force_recovery on or off, so that every way a member is blocked comes up.
     const inError = fc.record({
