@@ -1,6 +1,6 @@
 /** What sits at an offset: a balancer, a member, or a parameter — the smallest span wins. */
 import type { Analysis } from '../analysis';
-import type { Balancer, Member, Parameter } from '../model/model';
+import type { Balancer, Member, MemberDeclaration, Parameter } from '../model/model';
 import type { Span } from '../span';
 import type { BalancerPreview } from '../scheduler/preview';
 import type { Section } from '../syntax/tree';
@@ -26,27 +26,45 @@ export function targetAt(analysis: Analysis, offset: number): Target | undefined
   let best: Target | undefined;
   let bestLength = Infinity;
   // A span that contains the offset and is smaller than the best so far: its target, if it has one, is the best.
-  const consider: Consider = (span, target) => {
+  const consider = (span: Span, target: () => Target | undefined): void => {
     if (offset < span.start || offset > span.end || span.end - span.start >= bestLength) return;
     const found = target();
     if (!found) return;
     best = found;
     bestLength = span.end - span.start;
   };
-  for (const place of placesAt(placesOf(analysis), offset)) place.visit(consider);
+  for (const place of placesAt(placesOf(analysis), offset)) {
+    if (place.kind === 'span') {
+      consider(place.span, place.target);
+      continue;
+    }
+    // A member's line, then its parameters: words of the line, within its span (an expanded line's map to its `Use` line).
+    const { span, preview, index, member } = place;
+    consider(span, () => ({ kind: 'member', span, preview, index }));
+    for (const parameter of place.parameters) {
+      const span = parameter.span;
+      consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
+    }
+  }
   return best;
 }
 
-type Consider = (span: Span, target: () => Target | undefined) => void;
-
-/** Spans that may hold targets, with the extent that holds them all: `visit` offers each to `consider`, in the order of the scan. */
-interface Place {
-  readonly start: number;
-  readonly end: number;
-  /** The place's position in the scan, which decides between equal spans. */
-  readonly order: number;
-  readonly visit: (consider: Consider) => void;
-}
+/**
+ * Where targets may be, with the extent that holds them and the place's position in the scan,
+ * which decides between equal spans: a span with its target, or a member's line, whose parameters
+ * are read only when the offset is on that line.
+ */
+type Place = { readonly start: number; readonly end: number; readonly order: number } & (
+  | { readonly kind: 'span'; readonly span: Span; readonly target: () => Target | undefined }
+  | {
+      readonly kind: 'line';
+      readonly span: Span;
+      readonly preview: BalancerPreview;
+      readonly index: number;
+      readonly member: Member;
+      readonly parameters: readonly Parameter[];
+    }
+);
 
 /** An analysis' places by where they start, and the furthest end among each place and those before it. */
 interface Places {
@@ -57,62 +75,51 @@ interface Places {
 const PLACES = new WeakMap<Analysis, Places>();
 
 /**
- * The places of an analysis, in the scan's order before they are sorted: each balancer's `<Proxy>`
- * line, each member's lines (first declaration, then the lines that share it) with their
- * parameters, then a member's `balancer://` word outside a section, then the balancer's own
- * parameters; after every balancer, the references.
+ * The places of an analysis, in the scan's order: each balancer's `<Proxy>` line, each member's
+ * lines (first declaration, then the lines that share it), then a member's `balancer://` word
+ * outside a section, then the balancer's own parameters; after every balancer, the references.
  */
 function placesOf(analysis: Analysis): Places {
   const known = PLACES.get(analysis);
   if (known) return known;
   const places: Place[] = [];
-  const add = (spans: readonly Span[], visit: (consider: Consider) => void): void => {
-    let start = Infinity;
-    let end = -Infinity;
-    for (const span of spans) {
-      start = Math.min(start, span.start);
-      end = Math.max(end, span.end);
-    }
-    places.push({ start, end, order: places.length, visit });
+  const spanPlace = (span: Span, target: () => Target | undefined): void => {
+    places.push({ start: span.start, end: span.end, order: places.length, kind: 'span', span, target });
   };
   for (const preview of analysis.previews) {
     const balancer = preview.balancer;
     if (balancer.section) {
       const span = balancer.section.open.span;
-      add([span], (consider) => consider(span, () => ({ kind: 'balancer', span, preview })));
+      spanPlace(span, () => ({ kind: 'balancer', span, preview }));
     }
     balancer.members.forEach((member, index) => {
-      for (const declaration of [member.declaration, ...member.sharedBy]) {
-        const span = declaration.directive.span;
-        const parameters = declaration.parameters.map((parameter) => ({ parameter, span: parameter.span }));
-        add([span, ...parameters.map((each) => each.span)], (consider) => {
-          consider(span, () => ({ kind: 'member', span, preview, index }));
-          for (const { parameter, span } of parameters) consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
-        });
-      }
-      if (!balancer.section) {
-        const first = member.declaration.directive.args[0];
-        if (first && first.value.toLowerCase().startsWith('balancer:')) {
-          const span = first.span;
-          add([span], (consider) => consider(span, () => ({ kind: 'balancer', span, preview })));
-        }
+      const linePlace = ({ directive, parameters }: MemberDeclaration): void => {
+        const span = directive.span;
+        places.push({ start: span.start, end: span.end, order: places.length, kind: 'line', span, preview, index, member, parameters });
+      };
+      linePlace(member.declaration);
+      member.sharedBy.forEach(linePlace);
+      const first = member.declaration.directive.args[0];
+      if (!balancer.section && first && first.value.toLowerCase().startsWith('balancer:')) {
+        const span = first.span;
+        spanPlace(span, () => ({ kind: 'balancer', span, preview }));
       }
     });
     for (const parameter of balancer.setBy.values()) {
       const span = parameter.span;
-      add([span], (consider) => consider(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined })));
+      spanPlace(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined }));
     }
   }
   for (const reference of analysis.model.references) {
     const span = reference.span;
-    add([span], (consider) =>
-      consider(span, () => {
-        const preview = previewFor(analysis, reference.name, reference.scope);
-        return preview && { kind: 'balancer', span, preview };
-      }),
-    );
+    spanPlace(span, () => {
+      const preview = previewFor(analysis, reference.name, reference.scope);
+      return preview && { kind: 'balancer', span, preview };
+    });
   }
-  const byStart = places.sort((a, b) => a.start - b.start || a.order - b.order);
+  // Mostly in text order already; sorted by start, the scan's order between equal starts.
+  const isSorted = places.every((place, at) => at === 0 || places[at - 1]!.start <= place.start);
+  const byStart = isSorted ? places : places.sort((a, b) => a.start - b.start || a.order - b.order);
   const reach = new Float64Array(byStart.length);
   byStart.forEach((place, at) => (reach[at] = Math.max(place.end, at > 0 ? reach[at - 1]! : -Infinity)));
   const indexed = { byStart, reach };
