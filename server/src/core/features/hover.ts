@@ -8,7 +8,7 @@ import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, failover, lowerTiers, previewPicks, refusalSentence, unseenSentence } from '../scheduler/preview';
 import type { Span } from '../span';
 import type { Directive } from '../syntax/tree';
-import { walk } from '../syntax/walk';
+import { stepsNamed } from '../syntax/named';
 import { bar, factor, loadfactorText, percent, plural, shortIdle } from './share-text';
 import { targetAt } from './locate';
 import { directiveNameHover } from './directive-hover';
@@ -76,10 +76,14 @@ function targetHover(analysis: Analysis, offset: number, options: HoverOptions):
   }
 }
 
+/** The name `Use` lines are indexed by. */
+const USE = ['use'];
+
 /** The outermost expanded `Use` line at `offset` (the lines of its expansion, nested `Use` included, share its span). */
 function useAt(analysis: Analysis, offset: number): Directive | undefined {
   let found: Directive | undefined;
-  for (const step of walk(analysis.tree.nodes)) {
+  // The walk's `Use` lines, from the index the rules share, not a walk of every line per hover.
+  for (const step of stepsNamed(analysis.tree.nodes, USE)) {
     if (step.kind !== 'directive' || !step.directive.expansion) continue;
     const { span } = step.directive;
     if (offset < span.start || offset > span.end) continue;
