@@ -283,27 +283,38 @@ function slotGains(members: readonly SchedulingInput[], candidates: readonly num
 }
 
 /**
- * Apache's loop as written, for candidates that share a slot: each candidate in turn adds its
- * lbfactor to its slot's lbstatus and is taken when that is higher than the lbstatus of the best so
- * far; the chosen slot then pays the total. One pass over the candidates per request.
+ * Apache's loop as written, for candidates that share a slot and for a few candidates: each
+ * candidate in turn adds its lbfactor to its slot's lbstatus and is taken when that is higher than
+ * the lbstatus of the best so far; the chosen slot then pays the total. One pass over the
+ * candidates per request.
  */
 function simulatePositions(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
-  const slots = plan.candidates.map((index) => members[index]!.slot ?? index);
-  const factors = plan.candidates.map((index) => members[index]!.lbfactor);
-  const lbstatus = new Map<number, number>(slots.map((slot) => [slot, 0]));
+  // Each candidate's slot as an index into `lbstatus`, the slots numbered as first met.
+  const numbered = new Map<number, number>();
+  const slotOf = Int32Array.from(plan.candidates, (index) => {
+    const slot = members[index]!.slot ?? index;
+    let number = numbered.get(slot);
+    if (number === undefined) numbered.set(slot, (number = numbered.size));
+    return number;
+  });
+  const factors = Float64Array.from(plan.candidates, (index) => members[index]!.lbfactor);
+  const lbstatus = new Float64Array(numbered.size);
   const result: number[] = [];
-  for (let request = 0; request < count; request++) {
-    let best = -1;
-    slots.forEach((slot, position) => {
-      lbstatus.set(slot, lbstatus.get(slot)! + factors[position]!);
-      if (best < 0 || lbstatus.get(slot)! > lbstatus.get(slots[best]!)!) best = position;
-    });
-    if (best < 0) break;
-    lbstatus.set(slots[best]!, lbstatus.get(slots[best]!)! - plan.total);
+  for (let request = 0; request < count && slotOf.length > 0; request++) {
+    let best = 0;
+    for (let position = 0; position < slotOf.length; position++) {
+      const slot = slotOf[position]!;
+      lbstatus[slot] = lbstatus[slot]! + factors[position]!;
+      if (lbstatus[slot]! > lbstatus[slotOf[best]!]!) best = position;
+    }
+    lbstatus[slotOf[best]!] = lbstatus[slotOf[best]!]! - plan.total;
     result.push(best);
   }
   return result;
 }
+
+/** Up to this many candidates, Apache's loop is quicker than keeping them by pick count. */
+const FEW_CANDIDATES = 24;
 
 /**
  * The candidates Apache's byrequests picks for the first `count` requests, as positions in
@@ -315,7 +326,8 @@ function simulatePositions(members: readonly SchedulingInput[], plan: Schedule, 
  * of distinct pick counts (at most √(2t)) and a heap step instead of a pass over every candidate.
  */
 function pickPositions(members: readonly SchedulingInput[], plan: Schedule, count: number): number[] {
-  if (plan.candidates.some((index) => members[index]!.slot !== undefined)) return simulatePositions(members, plan, count);
+  if (plan.candidates.length <= FEW_CANDIDATES || plan.candidates.some((index) => members[index]!.slot !== undefined))
+    return simulatePositions(members, plan, count);
   const factors = plan.candidates.map((index) => members[index]!.lbfactor);
   const byRank = factors.map((_, position) => position).sort((a, b) => factors[b]! - factors[a]! || a - b);
   const rankOf = new Int32Array(factors.length);
