@@ -16,6 +16,7 @@ import { serversOf } from '../requests/servers';
 import { traceRequest } from '../requests/trace';
 import { memberLetter } from '../scheduler/letters';
 import type { Span } from '../span';
+import { foldedNames } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
 import { walk } from '../syntax/walk';
@@ -209,15 +210,21 @@ function decidedElsewhere(trace: Trace, line: Directive, names: ReadonlyMap<numb
 /** Directives whose step says who took a request. */
 const DECIDERS = new Set(['proxypass', 'proxypassmatch', 'rewriterule', 'alias', 'scriptalias', 'require', 'documentroot']);
 
-/** Each directive's lower-case name by the start of its span (the last one's, where lines share one), made once per tree. */
+/**
+ * Each directive's lower-case name by the start of its span (the last one's, where lines share one),
+ * made once per tree from the names the shared index keeps by walk position.
+ */
 const DIRECTIVE_NAMES = new WeakMap<SyntaxTree, ReadonlyMap<number, string>>();
 
 function directiveNames(analysis: Analysis): ReadonlyMap<number, string> {
+  const nodes = analysis.tree.nodes;
   let names = DIRECTIVE_NAMES.get(analysis.tree);
   if (!names) {
+    const folded = foldedNames(nodes);
     const made = new Map<number, string>();
-    for (const step of walk(analysis.tree.nodes))
-      if (step.kind === 'directive') made.set(step.directive.span.start, asciiLower(step.directive.name));
+    walk(nodes).forEach((step, position) => {
+      if (step.kind === 'directive') made.set(step.directive.span.start, folded[position]!);
+    });
     DIRECTIVE_NAMES.set(analysis.tree, (names = made));
   }
   return names;

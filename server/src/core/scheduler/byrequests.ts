@@ -338,7 +338,6 @@ function pickPositions(members: readonly SchedulingInput[], plan: Schedule, coun
   const groups: Group[] = [];
   const groupOf = new Map<number, Group>();
   const result: number[] = [];
-  if (factors.length === 0) return result;
   for (let request = 1; request <= count; request++) {
     let best = -1;
     let bestValue = 0;
