@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { doubleToInt, strtod } from '../../../server/src/core/model/cvalues';
+import { fuzzRuns } from '../../support/fuzz';
 import {
   BALANCER_PARAMETER_KEYS,
   BalancerParams,
@@ -318,6 +321,20 @@ describe('params', () => {
     for (const [value, lbfactor] of LOADFACTORS) {
       it(`${show(value)} → ${lbfactor}`, () => assert.equal(loadfactorToLbfactor(value), lbfactor));
     }
+    it('reads short runs of digits as the general strtod reading does', () => {
+      const general = (value: string): number | undefined => {
+        const lbfactor = doubleToInt(strtod(value).value * 100.0);
+        return lbfactor < 100 || lbfactor > 10000 ? undefined : lbfactor;
+      };
+      const value = fc.oneof(
+        fc.stringMatching(/^[0-9]{0,6}$/),
+        fc.array(fc.constantFrom('0', '1', '5', '9', '.', ' ', '+', '-', 'e', 'x', '\u0661'), { maxLength: 6 }).map((chars) => chars.join('')),
+      );
+      fc.assert(
+        fc.property(value, (each) => assert.equal(loadfactorToLbfactor(each), general(each), JSON.stringify(each))),
+        fuzzRuns(3000),
+      );
+    });
   });
 
   describe('parseStatus', () => {

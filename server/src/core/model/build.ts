@@ -398,13 +398,14 @@ class Builder {
     const params = defaultWorkerParams();
     // The accepted parameters are all of them unless one is refused; only then are they copied.
     let accepted: Parameter[] | undefined;
-    parameters.forEach((parameter, index) => {
+    for (let index = 0; index < parameters.length; index++) {
+      const parameter = parameters[index]!;
       const error = setWorkerParam(params, parameter.key, parameter.value, this.params);
       if (error) {
         this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
         accepted ??= parameters.slice(0, index);
       } else accepted?.push(parameter);
-    });
+    }
     const member: MutableMember = {
       url: url.value,
       name: parsed.name,

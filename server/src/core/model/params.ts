@@ -85,8 +85,21 @@ export function parseStatus(value: string, current: number): { status: number } 
 /** §3.1: `(int)(atof(value) * 100.0)` kept when 100..10000; undefined where Apache says "LoadFactor must be …". */
 export function loadfactorToLbfactor(value: string): number | undefined {
   // doubleToInt maps NaN/inf/overflow to INT_MIN, so "nan" is rejected as in C (NaN compares false in JS).
-  const lbfactor = doubleToInt(strtod(value).value * 100.0);
+  const lbfactor = isSmallInteger(value) ? Number(value) * 100 : doubleToInt(strtod(value).value * 100.0);
   return lbfactor < 100 || lbfactor > 10000 ? undefined : lbfactor;
+}
+
+/**
+ * Whether `value` is one to four decimal digits, which strtod reads as that integer exactly: most
+ * loadfactors are written so, and skip the general reading.
+ */
+function isSmallInteger(value: string): boolean {
+  if (value.length === 0 || value.length > 4) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 /** Length of `text` in UTF-8 bytes: Apache's limits are strlen() of the bytes in the file. */

@@ -2,6 +2,7 @@
  * How the model stores the `key=value` words of its lines: compactly, since a model keeps one
  * parameter list per member line and a configuration may have thousands of members.
  */
+import { asciiEquals } from '../ascii';
 import type { Span } from '../span';
 import type { Word } from '../syntax/words';
 import type { Parameter } from './model';
@@ -46,6 +47,8 @@ const KNOWN_KEYS = new Map(
 /** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
 export class ParameterTable {
   readonly parameters: Parameter[] = [];
+  /** The lower-case key of each parameter, in its order. */
+  private readonly keys: string[] = [];
   /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
   private positions: Map<string, number> | undefined;
 
@@ -58,8 +61,8 @@ export class ParameterTable {
     }
     this.positions?.set(key, this.parameters.length);
     this.parameters.push(parameter);
-    if (!this.positions && this.parameters.length > SCANNED_KEYS)
-      this.positions = new Map(this.parameters.map((each, position) => [each.key.toLowerCase(), position]));
+    this.keys.push(key);
+    if (!this.positions && this.parameters.length > SCANNED_KEYS) this.positions = new Map(this.keys.map((each, position) => [each, position]));
   }
 
   /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
@@ -68,7 +71,7 @@ export class ParameterTable {
   }
 
   private scan(key: string): number | undefined {
-    const index = this.parameters.findIndex((each) => each.key.toLowerCase() === key);
+    const index = this.keys.indexOf(key);
     return index < 0 ? undefined : index;
   }
 }
@@ -92,8 +95,10 @@ export class MemberSettings implements ReadonlyMap<string, Parameter> {
     return this.#parameters.length;
   }
 
+  /** The parameter of a lower-case key: Apache took each key by strcasecmp, so they are ASCII, compared without a lower-cased copy. */
   get(key: string): Parameter | undefined {
-    return this.#parameters.find((parameter) => parameter.key.toLowerCase() === key);
+    for (const parameter of this.#parameters) if (asciiEquals(parameter.key, key)) return parameter;
+    return undefined;
   }
 
   has(key: string): boolean {

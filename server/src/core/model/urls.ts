@@ -186,7 +186,10 @@ export function workerLookupKey(url: string): { key: string; minMatch: number } 
   if (colon < 0 || real[colon + 1] !== '/' || real[colon + 2] !== '/' || colon + 3 >= real.length) return undefined;
   const slash = real.indexOf('/', colon + 3);
   const end = slash < 0 ? real.length : slash;
-  return { key: asciiLower(real.slice(0, end)) + real.slice(end), minMatch: end };
+  const head = real.slice(0, end);
+  const lower = asciiLower(head);
+  // Most URLs are written in lower case: the key is then the URL itself, not a new string.
+  return { key: lower === head ? real : lower + real.slice(end), minMatch: end };
 }
 
 /** The parts of `apr_uri_parse` that name a worker; `rest` is the path, query and fragment as written. */

@@ -25,10 +25,10 @@ export const rule: Rule = {
       if (!doubling) continue;
       const own = byName.get(balancer.name)?.includes(doubling) ?? false;
       for (const member of balancer.members) {
-        const declaration = member.declaration;
-        const url = declaration.urlText;
+        const url = member.url;
         // Most member URLs do not end with a slash: the cheapest test first.
         if (!url.endsWith('/') || url.includes('${') || !/^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.*\/)?$/i.test(url)) continue;
+        const declaration = member.declaration;
         const written = text.slice(declaration.url.start, declaration.url.end);
         const slash = declaration.url.start + written.lastIndexOf('/');
         const target = `${doubling.name}${doubling.rest}`;

@@ -13,14 +13,11 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const { balancer, schedule } of analysis.previews) {
       for (const [index, member] of balancer.members.entries()) {
-        const status = member.setBy.get('status');
-        if (
-          !status ||
-          !hasStatus(member.params.status, 'E') ||
-          schedule.members[index]!.idle === 'in-error' ||
-          hasStatus(member.params.status, 'S')
-        )
+        // The status bits first: most members are not in error, and need no look at their parameters.
+        if (!hasStatus(member.params.status, 'E') || hasStatus(member.params.status, 'S') || schedule.members[index]!.idle === 'in-error')
           continue;
+        const status = member.setBy.get('status');
+        if (!status) continue;
         const edit = valueEdit(analysis, status, status.value.replace(/e/gi, 'D'));
         yield {
           span: status.valueSpan,

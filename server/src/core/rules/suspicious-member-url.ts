@@ -7,6 +7,12 @@ function hostPort(url: string): { scheme: string; host: string; port: string } |
   return match ? { scheme: match[1]!.toLowerCase(), host: match[2]!, port: match[3] ?? '' } : undefined;
 }
 
+/**
+ * What a URL must hold to be one of these, tested before it is taken apart (most members are none):
+ * port 80 or 443, or a last part of an IPv4 host naming a network or its broadcast address.
+ */
+const SUSPECT = /:(?:80|443)(?!\d)|\.(?:0|255)(?:[:/?#]|$)/;
+
 export const rule: Rule = {
   id: 'suspicious-member-url',
   severity: 'warning',
@@ -19,6 +25,7 @@ export const rule: Rule = {
     for (const balancer of analysis.model.balancers) {
       if (balancer.inherited) continue;
       for (const member of balancer.members) {
+        if (!SUSPECT.test(member.url)) continue;
         const parts = hostPort(member.url);
         if (!parts) continue;
         let problem: string | undefined;

@@ -38,17 +38,24 @@ function indexOf(nodes: readonly Node[]): Index {
     const sections = new Map<Section, Entered>();
     const expanded: Directive[] = [];
     const names: (string | undefined)[] = [];
+    // Names as written repeat (`BalancerMember` thousands of times): each is folded once.
+    const folded = new Map<string, string>();
+    const fold = (name: string): string => {
+      let lower = folded.get(name);
+      if (lower === undefined) folded.set(name, (lower = asciiLower(name)));
+      return lower;
+    };
     walk(nodes).forEach((step, position) => {
       names.push(undefined);
       if (step.kind === 'leave') return;
       if (step.kind === 'enter') {
         // A parent is entered before its children, so its outermost section is known.
         const outermost = (step.parent && sections.get(step.parent)?.outermost) ?? step.section;
-        sections.set(step.section, { name: asciiLower(step.section.name), parent: step.parent, outermost });
+        sections.set(step.section, { name: fold(step.section.name), parent: step.parent, outermost });
       }
       const line = step.kind === 'directive' ? step.directive : step.section.open;
       if (line.macroLine) expanded.push(line);
-      const name = asciiLower(line.name);
+      const name = fold(line.name);
       names[position] = name;
       const list = positions.get(name);
       if (list) list.push(position);
