@@ -328,7 +328,9 @@ describe('params', () => {
       };
       const value = fc.oneof(
         fc.stringMatching(/^[0-9]{0,6}$/),
-        fc.array(fc.constantFrom('0', '1', '5', '9', '.', ' ', '+', '-', 'e', 'x', '\u0661'), { maxLength: 6 }).map((chars) => chars.join('')),
+        fc
+          .array(fc.constantFrom('0', '1', '5', '9', '.', ' ', '+', '-', 'e', 'x', '\u0661'), { maxLength: 6 })
+          .map((chars) => chars.join('')),
       );
       fc.assert(
         fc.property(value, (each) => assert.equal(loadfactorToLbfactor(each), general(each), JSON.stringify(each))),

@@ -62,7 +62,8 @@ export class ParameterTable {
     this.positions?.set(key, this.parameters.length);
     this.parameters.push(parameter);
     this.keys.push(key);
-    if (!this.positions && this.parameters.length > SCANNED_KEYS) this.positions = new Map(this.keys.map((each, position) => [each, position]));
+    if (!this.positions && this.parameters.length > SCANNED_KEYS)
+      this.positions = new Map(this.keys.map((each, position) => [each, position]));
   }
 
   /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
