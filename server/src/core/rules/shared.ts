@@ -6,7 +6,7 @@ import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from '../
 import type { Word } from '../syntax/words';
 import { enclosing, stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
-import { asciiLower, asciiStartsWith } from '../ascii';
+import { asciiLower } from '../ascii';
 import type { RuleId } from '../rule-ids';
 import { sectionClose, unclosedSectionAt } from '../syntax/close';
 import { handlerWords, rewriteArguments, type RewriteArguments } from '../syntax/rewrite-words';
@@ -298,9 +298,3 @@ export function passWords(nodes: readonly Node[], directive: Directive, parent: 
 
 /** A back-reference to a pattern's group, `$0` to `$9`, in a substitution or a URL, unless its `$` is escaped. */
 export const BACK_REFERENCE = /(?<!\\)\$[0-9]/;
-
-/** An `https://` or `wss://` URL (the scheme in any case). */
-export function isTlsUrl(url: string): boolean {
-  const first = url.charCodeAt(0) | 32;
-  return first === 104 ? asciiStartsWith(url, 0, 'https://') : first === 119 && asciiStartsWith(url, 0, 'wss://');
-}

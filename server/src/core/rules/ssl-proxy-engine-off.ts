@@ -1,8 +1,7 @@
 import { quoted } from '../bounded';
 import { enclosing, linesByServer, outermostSection } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
-import { asciiEquals, asciiLower } from '../ascii';
-import { isTlsUrl } from './shared';
+import { asciiEquals, asciiLower, asciiStartsWith } from '../ascii';
 import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Directives whose URL word names a worker Apache connects to: [lower-case name, index of the URL word]. */
@@ -79,6 +78,12 @@ export const rule: Rule = {
     }
   },
 };
+
+/** An `https://` or `wss://` URL (the scheme in any case). */
+function isTlsUrl(url: string): boolean {
+  const first = url.charCodeAt(0) | 32;
+  return first === 104 ? asciiStartsWith(url, 0, 'https://') : first === 119 && asciiStartsWith(url, 0, 'wss://');
+}
 
 /** Adds `SSLProxyEngine On` as the first line of the virtual host, or before the top-level line holding the first TLS worker. */
 function fixFor(text: string, server: Server, engine: boolean | undefined, newline: string): Fix[] {

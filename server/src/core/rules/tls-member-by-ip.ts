@@ -1,7 +1,6 @@
 import { asciiLower } from '../ascii';
 import type { Section } from '../syntax/tree';
 import { enclosing, stepsNamed } from '../syntax/named';
-import { isTlsUrl } from './shared';
 import type { Rule, RuleExamples } from './types';
 
 /** `https://10.0.0.1:8443/…`, `wss://[::1]/…`: a TLS member named by an IP address. */
@@ -29,7 +28,7 @@ export const rule: Rule = {
       const vhost = balancer.scope.kind === 'vhost' ? balancer.scope.section : undefined;
       if (unchecked.has(vhost)) continue;
       for (const member of balancer.members) {
-        if (!isTlsUrl(member.url) || !TLS_BY_IP.test(member.url)) continue;
+        if (!TLS_BY_IP.test(member.url)) continue;
         yield {
           span: member.declaration.url,
           message: 'a certificate names a host, not an IP, so the TLS handshake with this member fails: name it by host',
