@@ -11,7 +11,7 @@ import { compareWithHead, REPORT_SCHEME, ReportDocuments } from './compareWithHe
 import { TRACE_COMMAND, traceRequestCommand } from './traceRequest';
 import { reopenAfterKeys } from './completion';
 import { OutlineSymbol, pickerRows } from './picker';
-import { restartServer } from './restart';
+import { serialRestarts } from './restart';
 
 const SHOW_SCHEDULE = 'balancerLens.showSchedule';
 
@@ -97,12 +97,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     void offer.opened(document);
     return undefined;
   };
+  const restart = serialRestarts(client, (message) => client!.warn(message, undefined, false));
   context.subscriptions.push(
     serverStatus(client),
-    vscode.commands.registerCommand(
-      RESTART_SERVER,
-      () => (started = restartServer(client!, (message) => client!.warn(message, undefined, false))),
-    ),
+    vscode.commands.registerCommand(RESTART_SERVER, () => (started = restart())),
     vscode.commands.registerCommand(SHOW_OUTPUT, () => client?.outputChannel.show(true)),
   );
   await Promise.all(vscode.workspace.textDocuments.map(opened));

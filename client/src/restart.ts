@@ -25,3 +25,16 @@ export async function restartServer(client: Restartable, warn: (message: string)
   }
   await client.start();
 }
+
+/**
+ * Restart Server as the command runs it: a click while a restart is under way joins it instead of
+ * starting a second one, which would find the client still stopping and fail ("Client is currently
+ * stopping") while the first goes on.
+ */
+export function serialRestarts(client: Restartable, warn: (message: string) => void): () => Promise<void> {
+  let underWay: Promise<void> | undefined;
+  return () =>
+    (underWay ??= restartServer(client, warn).finally(() => {
+      underWay = undefined;
+    }));
+}

@@ -4,7 +4,7 @@
  * only when asked to start.
  */
 import assert from 'node:assert/strict';
-import { Restartable, restartServer } from '../../../client/src/restart';
+import { Restartable, restartServer, serialRestarts } from '../../../client/src/restart';
 
 type State = 'running' | 'stopped' | 'failed';
 
@@ -51,4 +51,38 @@ describe('Restart Server', () => {
       assert.deepEqual([client.state, client.starts], ['running', 1]);
     });
   }
+
+  it('joins a restart under way instead of starting a second one while the client is stopping', async () => {
+    let stops = 0;
+    let release: () => void = () => undefined;
+    let state: 'running' | 'stopping' | 'stopped' = 'running';
+    let starts = 0;
+    // As vscode-languageclient: not running while stopping, and start() refuses a client that is stopping.
+    const client: Restartable = {
+      isRunning: () => state === 'running',
+      stop() {
+        stops++;
+        state = 'stopping';
+        return new Promise<void>((resolve) => (release = () => ((state = 'stopped'), resolve())));
+      },
+      async start() {
+        if (state === 'stopping') throw new Error('Client is currently stopping. Can only restart a full stopped client');
+        starts++;
+        state = 'running';
+      },
+    };
+    const restart = serialRestarts(client, () => assert.fail('nothing to warn about'));
+    const first = restart();
+    const second = restart();
+    assert.equal(second, first);
+    release();
+    await Promise.all([first, second]);
+    assert.deepEqual([state, stops, starts], ['running', 1, 1]);
+    // Once it is over, the next click restarts again.
+    const third = restart();
+    assert.notEqual(third, first);
+    release();
+    await third;
+    assert.deepEqual([state, stops, starts], ['running', 2, 2]);
+  });
 });
