@@ -25,6 +25,7 @@ import type { Diagnostic } from '../../server/src/core/rules/types';
 import { picks, steps } from '../../server/src/core/scheduler/byrequests';
 import { previewPicks, schedulingInputs } from '../../server/src/core/scheduler/preview';
 import { logicalLines, Span } from '../../server/src/core/syntax/lines';
+import type { Balancer, MemberDeclaration, Model, Parameter, ServerScope } from '../../server/src/core/model/model';
 import type { Directive, Node, SyntaxTree } from '../../server/src/core/syntax/tree';
 import { directiveFields } from '../../server/src/core/syntax/written';
 import { walk } from '../../server/src/core/syntax/walk';
@@ -474,6 +475,61 @@ export function dumpTree(tree: SyntaxTree): string {
         .sort()
         .map((key) => [key, fields[key]]),
     );
+  });
+}
+
+/**
+ * Everything a model says, as text: each balancer with its scope, sections, parameters and what set
+ * them, each member with its URL, worker name, parameters and every line that declared or shared it
+ * (spans included), the inheritance and sharing between servers, every reference and problem.
+ */
+export function dumpModel(model: Model): string {
+  const span = (value: { readonly start: number; readonly end: number } | undefined): unknown => value && [value.start, value.end];
+  const parameter = (each: Parameter): unknown => [each.key, each.value, span(each.span), span(each.valueSpan)];
+  const settings = (setBy: ReadonlyMap<string, Parameter>): unknown => [...setBy].map(([key, each]) => [key, parameter(each)]);
+  const scope = (each: ServerScope): unknown => (each.kind === 'main' ? 'main' : span(each.section.span));
+  const declaration = (each: MemberDeclaration): unknown => [
+    span(each.directive.span),
+    span(each.url),
+    each.urlText,
+    each.parameters.map(parameter),
+  ];
+  const balancer = (each: Balancer): unknown => [
+    each.name,
+    scope(each.scope),
+    span(each.createdBy.span),
+    span(each.section?.span),
+    each.params,
+    settings(each.setBy),
+    each.members.map((member) => [
+      member.url,
+      member.name,
+      member.params,
+      settings(member.setBy),
+      declaration(member.declaration),
+      member.sharedBy.map(declaration),
+    ]),
+    each.inherited && [
+      each.inherited.from.name,
+      scope(each.inherited.from.scope),
+      each.inherited.ignoredMembers.map((member) => declaration(member.declaration)),
+    ],
+    each.sharedAcross?.map(scope),
+  ];
+  return JSON.stringify({
+    persist: model.persist,
+    balancers: model.balancers.map(balancer),
+    references: model.references.map((each) => [each.name, each.isPartial, scope(each.scope), span(each.directive.span), span(each.span)]),
+    problems: model.problems.map((each) => [
+      each.ruleId,
+      each.kind,
+      span(each.span),
+      each.message,
+      each.refused,
+      each.parameter && parameter(each.parameter),
+      each.sharedWith,
+      each.reason,
+    ]),
   });
 }
 

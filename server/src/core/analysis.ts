@@ -32,7 +32,7 @@ export function analyze(text: string, options: AnalyzeOptions, previous?: Syntax
   const checkpoint = options.checkpoint ?? (() => undefined);
   const tree = previous ? reread(previous, text, options, edited) : parse(text, options);
   checkpoint();
-  const model = buildModel(tree, checkpoint);
+  const model = buildModel(tree, checkpoint, previous);
   checkpoint();
   return Object.freeze({ tree, model, previews: previewModel(tree, model, options) });
 }

@@ -23,6 +23,7 @@ import {
   setWorkerHcParam,
   setWorkerParam,
   utf8Length,
+  WORKER_PARAMETER_KEYS,
   WorkerParams,
 } from './params';
 import { MemberSettings, ParameterTable, WordParameter } from './storage';
@@ -38,6 +39,35 @@ const IF_SECTIONS = new Set(['if', 'elseif', 'else']);
 const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
 /** The `sharedBy` of every member no later line shares (frozen: it is never pushed to). */
 const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
+
+/**
+ * What a member line's words alone decide, by the line's array of words, for each tree a model was
+ * built from: an edit keeps that array for every line it did not touch and did not move
+ * (syntax/reread.ts), so the model of the edited text takes those lines' parameters, worker names and
+ * settings from the previous tree's instead of reading them again. Only lines Apache takes without a
+ * problem, and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else
+ * the configuration holds (mod_proxy_hcheck, its templates). One Map per tree, not a WeakMap per line:
+ * a WeakMap of thousands of entries costs every garbage collection.
+ */
+const READ_LINES = new WeakMap<SyntaxTree, Map<readonly Word[], MemberLineReading>>();
+
+/**
+ * A member line as its words decide it. A kept array is a line of a top-level item the edit did not
+ * touch, so it is read inside the same sections as before: its first plain word is the URL or the
+ * balancer's name as it was.
+ */
+interface MemberLineReading {
+  /** The balancer's name as written on the line, outside a section that gives it. */
+  readonly pathWord: Word | undefined;
+  readonly url: Word;
+  readonly parameters: readonly Parameter[];
+  readonly name: string;
+  readonly params: Readonly<WorkerParams>;
+  readonly setBy: ReadonlyMap<string, Parameter>;
+}
+
+/** The worker keys whose values set_worker_param reads the same whatever else the configuration holds. */
+const PLAIN_WORKER_KEYS: ReadonlySet<string> = new Set(WORKER_PARAMETER_KEYS);
 
 /** A member line as the model keeps it: its URL word's span is made when asked for. */
 class MemberLine implements MemberDeclaration {
@@ -88,9 +118,12 @@ interface Context {
   readonly proxy?: Section;
 }
 
-/** Builds the model of every balancer in a syntax tree. */
-export function buildModel(tree: SyntaxTree, checkpoint: () => void = () => undefined): Model {
-  return new Builder(tree, checkpoint).build();
+/**
+ * Builds the model of every balancer in a syntax tree. `previous`, the tree of the same configuration
+ * before an edit, lends the member lines the edit kept as they were (READ_LINES).
+ */
+export function buildModel(tree: SyntaxTree, checkpoint: () => void = () => undefined, previous?: SyntaxTree): Model {
+  return new Builder(tree, checkpoint, previous && (READ_LINES.get(previous) ?? new Map())).build();
 }
 
 /** How many steps (directives, sections entered and left) the builder takes between two calls of its checkpoint (see ReadOptions.checkpoint). */
@@ -118,10 +151,16 @@ class Builder {
   /** The last BalancerMember path and its balancer name: the members of a `<Proxy>` all name the section's. */
   private lastMemberPath: { readonly path: string; readonly named: ReturnType<typeof balancerName> } | undefined;
 
+  /** This tree's member lines read without a problem (READ_LINES): kept only in a series of edits. */
+  private readonly readLines: Map<readonly Word[], MemberLineReading> | undefined;
+
   constructor(
     private readonly tree: SyntaxTree,
     private readonly checkpoint: () => void,
+    /** The previous tree's (READ_LINES), when this tree is an edit of it. */
+    private readonly previousLines: ReadonlyMap<readonly Word[], MemberLineReading> | undefined,
   ) {
+    if (previousLines) READ_LINES.set(tree, (this.readLines = new Map()));
     const modules = knownModules(tree);
     const isDefined = (kind: 'expr' | 'template', name: string): boolean =>
       this.hcNames.get(this.scopeKey())?.has(`${kind} ${asciiLower(name)}`) ?? false;
@@ -313,6 +352,12 @@ class Builder {
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
+    const known = this.previousLines?.get(directive.args);
+    if (known) {
+      this.readLines!.set(directive.args, known);
+      this.addMember(directive, sectionPath ?? known.pathWord!.value, known.pathWord, known.url, known.parameters, known);
+      return;
+    }
     let path: string | undefined = sectionPath;
     let pathWord: Word | undefined;
     let url: Word | undefined;
@@ -368,16 +413,41 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
       return;
     }
+    const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
+    const parameters = member?.declaration.parameters;
+    if (this.readLines && member && !isRefused && member.setBy.size === parameters!.length && hasPlainKeys(parameters!))
+      this.readLines.set(directive.args, {
+        pathWord,
+        url,
+        parameters: parameters!,
+        name: member.name,
+        params: member.params,
+        setBy: member.setBy,
+      });
+  }
+
+  /**
+   * add_member once the line's words are read: the balancer, a member whose name the URL extends (the
+   * line then only shares it), and the new worker, taken from `known` when the line was read before.
+   * The member added, if any.
+   */
+  private addMember(
+    directive: Directive,
+    path: string,
+    pathWord: Word | undefined,
+    url: Word,
+    parameters: readonly Parameter[],
+    known: MemberLineReading | undefined,
+  ): MutableMember | undefined {
     // add_member lower-cases the name first, so even its error message shows it in lower case.
     if (this.lastMemberPath?.path !== path) this.lastMemberPath = { path, named: balancerName(asciiLower(path)) };
     const named = this.lastMemberPath.named;
     if ('error' in named) {
       this.problem('invalid-balancer-name', 'invalid-balancer-name', pathWord?.span ?? directive.span, `BalancerMember ${named.error}`);
-      return;
+      return undefined;
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
-    if (!balancer.section && sectionPath !== undefined) balancer.section = this.context.proxy;
-    const parameters = table.kept();
+    if (!balancer.section && this.context.path !== undefined) balancer.section = this.context.proxy;
     const declaration = new MemberLine(directive, url, parameters);
     const memberIndex = this.memberIndexes.get(balancer)!;
     const existing = longestPrefix(memberIndex, url.value);
@@ -388,12 +458,25 @@ class Builder {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
       }
-      return;
+      return undefined;
+    }
+    if (known) {
+      const member: MutableMember = {
+        url: url.value,
+        name: known.name,
+        declaration,
+        sharedBy: NOT_SHARED,
+        params: known.params,
+        setBy: known.setBy,
+      };
+      balancer.members.push(member);
+      indexName(memberIndex, member);
+      return member;
     }
     const parsed = workerUrl(url.value);
     if ('error' in parsed) {
       this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
-      return;
+      return undefined;
     }
     const params = defaultWorkerParams();
     // The accepted parameters are all of them unless one is refused; only then are they copied.
@@ -416,6 +499,7 @@ class Builder {
     };
     balancer.members.push(member);
     indexName(memberIndex, member);
+    return member;
   }
 
   private parameterProblem(parameter: Parameter, message: string, bare: string, onBalancer: boolean): void {
@@ -736,6 +820,12 @@ class Builder {
 }
 
 /** RewriteRule expands variables and back-references in its substitution; ProxyPassReverse `${VAR}` with `interpolate`. */
+/** Whether every key of a member line is a plain worker key (any case). */
+function hasPlainKeys(parameters: readonly Parameter[]): boolean {
+  for (const parameter of parameters) if (!PLAIN_WORKER_KEYS.has(asciiLower(parameter.key))) return false;
+  return true;
+}
+
 function isExpanding(directive: Directive): boolean {
   return /^(rewriterule|proxypassreverse)$/i.test(directive.name);
 }

@@ -1,0 +1,188 @@
+/**
+ * The model of an edited text built with the previous tree's member lines (core/model/build.ts,
+ * READ_LINES) against a model built afresh: over random edit sequences applied to the seed texts
+ * (rule examples, examples, fixtures, the corpus when given), generated configurations and a
+ * configuration of several files, the two must say the same of every balancer, member, parameter,
+ * reference and problem, spans included.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { generateBalancerHeavy } from '../../../bench/generate';
+import { buildModel } from '../../../server/src/core/model/build';
+import type { Model } from '../../../server/src/core/model/model';
+import type { FileAccess } from '../../../server/src/core/syntax/includes';
+import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
+import { reread } from '../../../server/src/core/syntax/reread';
+import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
+import { dumpModel, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+
+/** A whole configuration (its modules known) whose member lines have every kind of word: plain keys in any case, hc* keys, refused values, shared and unix members, a balancer named on the line. */
+const MEMBERS = `LoadModule mpm_event_module modules/mod_mpm_event.so
+LoadModule proxy_module modules/mod_proxy.so
+LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
+LoadModule proxy_hcheck_module modules/mod_proxy_hcheck.so
+ProxyHCTemplate tpl hcmethod=GET
+<Proxy balancer://a>
+BalancerMember http://a1:8080 loadfactor=3 route=a1 Retry=5
+BalancerMember http://a1:8080/x loadfactor=2
+BalancerMember http://A2:8080/ hcmethod=HEAD hcinterval=5
+BalancerMember http://a3 hctemplate=tpl
+BalancerMember http://a4 loadfactor=0
+BalancerMember http://a5 status=+H lbset=1 loadfactor=2 loadfactor=4
+BalancerMember unix:/run/a.sock|http://localhost/ timeout=3
+BalancerMember http://a6 bogus=1
+</Proxy>
+BalancerMember balancer://b http://b1 loadfactor=7
+BalancerMember balancer://b http://b2 loadfactor=7 extra
+<VirtualHost *:80>
+<Proxy balancer://a>
+BalancerMember http://v1 loadfactor=2
+</Proxy>
+</VirtualHost>
+`;
+
+/** The model of `tree` built as the language server builds it after an edit, and whether it took lines over from `previous`. */
+function edited(tree: SyntaxTree, previous: SyntaxTree, previousModel: Model): { model: Model; kept: number } {
+  const model = buildModel(tree, undefined, previous);
+  const before = new Set(previousModel.balancers.flatMap((balancer) => balancer.members.map((member) => member.params)));
+  const kept = model.balancers.reduce((sum, balancer) => sum + balancer.members.filter((member) => before.has(member.params)).length, 0);
+  return { model, kept };
+}
+
+const FILES: Readonly<Record<string, string>> = {
+  '/etc/apache2/apache2.conf':
+    'Include /etc/apache2/sites/*.conf\n<Proxy balancer://main>\nBalancerMember http://m1 loadfactor=2\n</Proxy>\n',
+  '/etc/apache2/sites/one.conf': '<Proxy balancer://one>\nBalancerMember http://o1 loadfactor=3\nBalancerMember http://o2\n</Proxy>\n',
+  '/etc/apache2/sites/two.conf': '<Proxy balancer://one>\nBalancerMember http://o1/x\n</Proxy>\n',
+};
+
+describe('the model of an edited text', function () {
+  this.timeout(120_000 * FUZZ_SCALE);
+  const seeds = [...seedTexts().texts, MEMBERS, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 300, seed: 7 }).text];
+
+  it('is the model built afresh, edit after edit, with the members of lines the edit kept taken over', () => {
+    const counts = { members: 0, kept: 0 };
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.constantFrom(...seeds), grammarText) }, { weight: 1, arbitrary: largeText(seeds) }),
+        keystrokes,
+        (start, strokes) => {
+          const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+          let tree = parse(start, options);
+          let model = buildModel(tree);
+          for (const text of editedTexts(start, strokes)) {
+            const next = reread(tree, text, options);
+            const built = edited(next, tree, model);
+            counts.members += built.model.balancers.reduce((sum, balancer) => sum + balancer.members.length, 0);
+            counts.kept += built.kept;
+            assert.equal(
+              dumpModel(built.model),
+              dumpModel(buildModel(parse(text, options))),
+              `after an edit giving ${JSON.stringify(text)}`,
+            );
+            [tree, model] = [next, built.model];
+          }
+        },
+      ),
+      fuzzRuns(200),
+    );
+    // Most random keystrokes read the whole text again (they type lines that change the read-time state); some keep lines.
+    assert.ok(counts.kept > 0, `none of ${counts.members} members were taken over`);
+  });
+
+  it('is the model built afresh while values of member lines are typed, deleted and overwritten', () => {
+    const counts = { members: 0, kept: 0 };
+    const texts = [MEMBERS, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 600, seed: 11 }).text];
+    /** Where a value of a member line can be typed into: just after each `=` of a `BalancerMember` line. */
+    const places = (text: string): number[] =>
+      [...text.matchAll(/^[ \t]*BalancerMember[^\n]*$/gm)].flatMap((line) =>
+        [...line[0].matchAll(/=/g)].map((equals) => line.index! + equals.index! + 1),
+      );
+    const stroke = fc.record({
+      at: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+      kind: fc.constantFrom('type', 'delete', 'overwrite'),
+      key: fc.constantFrom('1', '7', 'x', ' ', '='),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...texts), fc.array(stroke, { minLength: 2, maxLength: 12 }), (start, strokes) => {
+        const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+        let text = start;
+        let tree = parse(text, options);
+        let model = buildModel(tree);
+        for (const { at, kind, key } of strokes) {
+          const offsets = places(text);
+          if (offsets.length === 0) break;
+          const offset = offsets[Math.floor(at * offsets.length)]!;
+          text =
+            kind === 'type'
+              ? text.slice(0, offset) + key + text.slice(offset)
+              : text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
+          const next = reread(tree, text, options);
+          const built = edited(next, tree, model);
+          counts.members += built.model.balancers.reduce((sum, balancer) => sum + balancer.members.length, 0);
+          counts.kept += built.kept;
+          assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
+          [tree, model] = [next, built.model];
+        }
+      }),
+      fuzzRuns(100),
+    );
+    // Every edit but the first after a fresh model keeps the lines before it, and those after it when its length did not change.
+    assert.ok(counts.kept > counts.members * 0.3, `only ${counts.kept} of ${counts.members} members were taken over`);
+  });
+
+  it('takes over no line whose parameters depend on other lines: health-check templates and expressions', () => {
+    const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+    const start = `${MEMBERS}ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[234]/}\n<Proxy balancer://c>\nBalancerMember http://c1 hcexpr=ok hctemplate=tpl\n</Proxy>\n`;
+    // A line typed at the end first: the model of the text as it started keeps its lines for the edits that follow.
+    const edits = [
+      (text: string) => `${text}# typed\n`,
+      (text: string) => text.replace('ProxyHCTemplate tpl', 'ProxyHCTemplate tpx'),
+      (text: string) => text.replace('ProxyHCTemplate tpx', 'ProxyHCTemplate tpl'),
+      (text: string) => text.replace('ProxyHCExpr ok', 'ProxyHCExpr no'),
+      (text: string) => text.replace('ProxyHCExpr no', 'ProxyHCExpr ok'),
+    ];
+    let text = start;
+    let tree = parse(text, options);
+    let model = buildModel(tree);
+    let kept = 0;
+    for (const edit of edits) {
+      text = edit(text);
+      const next = reread(tree, text, options);
+      const built = edited(next, tree, model);
+      kept += built.kept;
+      assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
+      [tree, model] = [next, built.model];
+    }
+    assert.ok(kept > 0, 'no line was taken over');
+  });
+
+  it('is the model built afresh after an edit of a file the configuration includes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('/etc/apache2/sites/one.conf', '/etc/apache2/sites/two.conf'), keystrokes, (path, strokes) => {
+        const texts = new Map(Object.entries(FILES));
+        const files: FileAccess = {
+          readFile: (file) => texts.get(file),
+          readDirectory: (folder) => (folder === '/etc/apache2/sites' ? ['one.conf', 'two.conf'] : undefined),
+        };
+        const options: ReadOptions = { path: '/etc/apache2/apache2.conf', environment: {}, files };
+        const entry = texts.get('/etc/apache2/apache2.conf')!;
+        let tree = parse(entry, options);
+        let model = buildModel(tree);
+        for (const text of editedTexts(texts.get(path)!, strokes)) {
+          texts.set(path, text);
+          const next = reread(tree, entry, options, { path, text });
+          const built = edited(next, tree, model);
+          assert.equal(
+            dumpModel(built.model),
+            dumpModel(buildModel(parse(entry, options))),
+            `after an edit of ${path} giving ${JSON.stringify(text)}`,
+          );
+          [tree, model] = [next, built.model];
+        }
+      }),
+      fuzzRuns(100),
+    );
+  });
+});
