@@ -9,6 +9,7 @@ import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
+import { movedFrom } from '../syntax/reread';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
 import type { RuleId } from '../rule-ids';
@@ -42,25 +43,28 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
 
 /**
  * What a member line's words alone decide, by the line's array of words, for each tree a model was
- * built from: an edit keeps that array for every line it did not touch and did not move
- * (syntax/reread.ts), so the model of the edited text takes those lines' parameters, worker names and
- * settings from the previous tree's instead of reading them again. Only lines Apache takes without a
- * problem, and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else
- * the configuration holds (mod_proxy_hcheck, its templates). One Map per tree, not a WeakMap per line:
- * a WeakMap of thousands of entries costs every garbage collection.
+ * built from. An edit keeps that array for every line of a top-level item it did not touch, before
+ * the edit (and after it when the length did not change), and tells which line each line it moved
+ * was (syntax/reread.ts): the model of the edited text takes those lines' parameters, worker names
+ * and settings from the previous tree's instead of reading them again. Only lines Apache takes
+ * without a problem, and whose keys are all plain worker keys, are kept: an hc* or unknown key reads
+ * what else the configuration holds (mod_proxy_hcheck, its templates). One Map per tree, not a
+ * WeakMap per line: a WeakMap of thousands of entries costs every garbage collection.
  */
 const READ_LINES = new WeakMap<SyntaxTree, Map<readonly Word[], MemberLineReading>>();
 
 /**
- * A member line as its words decide it. A kept array is a line of a top-level item the edit did not
- * touch, so it is read inside the same sections as before: its first plain word is the URL or the
- * balancer's name as it was.
+ * A member line as its words decide it, its words by their place on the line. A line kept or moved
+ * belongs to a top-level item the edit did not touch, so it is read inside the same sections as
+ * before: its first plain word is the URL or the balancer's name as it was.
  */
 interface MemberLineReading {
-  /** The balancer's name as written on the line, outside a section that gives it. */
-  readonly pathWord: Word | undefined;
-  readonly url: Word;
-  readonly parameters: readonly Parameter[];
+  /** The place of the balancer's name as written on the line (outside a section that gives it), else -1. */
+  readonly pathAt: number;
+  readonly urlAt: number;
+  /** The place of each parameter's word, in the parameters' order. */
+  readonly parameterAt: readonly number[];
+  readonly parameters: readonly WordParameter[];
   readonly name: string;
   readonly params: Readonly<WorkerParams>;
   readonly setBy: ReadonlyMap<string, Parameter>;
@@ -352,10 +356,12 @@ class Builder {
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
-    const known = this.previousLines?.get(directive.args);
+    const known = this.previousLines && this.knownLine(directive.args, this.previousLines);
     if (known) {
       this.readLines!.set(directive.args, known);
-      this.addMember(directive, sectionPath ?? known.pathWord!.value, known.pathWord, known.url, known.parameters, known);
+      const args = directive.args;
+      const pathWord = known.pathAt < 0 ? undefined : args[known.pathAt];
+      this.addMember(directive, sectionPath ?? pathWord!.value, pathWord, args[known.urlAt]!, known.parameters, known);
       return;
     }
     let path: string | undefined = sectionPath;
@@ -414,16 +420,33 @@ class Builder {
       return;
     }
     const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
-    const parameters = member?.declaration.parameters;
-    if (this.readLines && member && !isRefused && member.setBy.size === parameters!.length && hasPlainKeys(parameters!))
-      this.readLines.set(directive.args, {
-        pathWord,
-        url,
+    const parameters = member?.declaration.parameters as readonly WordParameter[] | undefined;
+    if (this.readLines && member && !isRefused && member.setBy.size === parameters!.length && hasPlainKeys(parameters!)) {
+      const args = directive.args;
+      this.readLines.set(args, {
+        pathAt: pathWord ? args.indexOf(pathWord) : -1,
+        urlAt: args.indexOf(url),
+        parameterAt: parameters!.map((parameter) => args.indexOf(parameter.word)),
         parameters: parameters!,
         name: member.name,
         params: member.params,
         setBy: member.setBy,
       });
+    }
+  }
+
+  /**
+   * The previous tree's reading of a member line this tree kept, or moved: then the same reading with
+   * the moved words (the parameters made again from them, their values not read again).
+   */
+  private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], MemberLineReading>): MemberLineReading | undefined {
+    const kept = previous.get(args);
+    if (kept) return kept;
+    const before = movedFrom(this.tree, args);
+    const known = before && previous.get(before);
+    if (!known) return undefined;
+    const parameters = known.parameterAt.map((at, index) => new WordParameter(args[at]!, known.parameters[index]));
+    return { ...known, parameters, setBy: new MemberSettings(parameters) };
   }
 
   /**

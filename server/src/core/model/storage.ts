@@ -16,26 +16,35 @@ import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER
 export class WordParameter implements Parameter {
   readonly key: string;
   readonly value: string;
-  readonly #word: Word;
+  /** The word as written. */
+  readonly word: Word;
   /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
   readonly #valueStart: number;
 
-  constructor(word: Word) {
-    const equals = word.value.indexOf('=');
-    const key = word.value.slice(0, equals);
-    this.key = KNOWN_KEYS.get(key) ?? key;
-    this.value = word.value.slice(equals + 1);
-    this.#word = word;
+  /** `like`: the same word before an edit moved it, whose key and value are taken as they are. */
+  constructor(word: Word, like?: WordParameter) {
+    let equals: number;
+    if (like) {
+      equals = like.key.length;
+      this.key = like.key;
+      this.value = like.value;
+    } else {
+      equals = word.value.indexOf('=');
+      const key = word.value.slice(0, equals);
+      this.key = KNOWN_KEYS.get(key) ?? key;
+      this.value = word.value.slice(equals + 1);
+    }
+    this.word = word;
     const plain = !word.quoted && word.end - word.start === word.value.length;
     this.#valueStart = plain ? word.start + equals + 1 : -1;
   }
 
   get span(): Span {
-    return this.#word.span;
+    return this.word.span;
   }
 
   get valueSpan(): Span {
-    return { start: this.#valueStart < 0 ? this.#word.start : this.#valueStart, end: this.#word.end };
+    return { start: this.#valueStart < 0 ? this.word.start : this.#valueStart, end: this.word.end };
   }
 }
 

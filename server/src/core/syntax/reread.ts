@@ -16,6 +16,7 @@ import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
 import { walk } from './walk';
+import type { Word } from './words';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
 
 /** Directives and sections that act while the file is read, or read what others did (parser.ts: runReadTime, readOpen). */
@@ -56,6 +57,18 @@ export interface EditedFile {
  */
 export function reread(previous: SyntaxTree, text: string, options: ReadOptions, edited?: EditedFile): SyntaxTree {
   return rereadPart(previous, text, options, edited) ?? parse(text, options);
+}
+
+/**
+ * For each tree read in part, the argument arrays of the lines as written it moved (by the edit's
+ * length), each with the array of the same line in the tree before: what was read from a line's words alone can be
+ * taken over from there (core/model/build.ts).
+ */
+const MOVED_LINES = new WeakMap<SyntaxTree, ReadonlyMap<readonly Word[], readonly Word[]>>();
+
+/** The words of the same line in the tree `tree` was read again from, when the edit only moved it. */
+export function movedFrom(tree: SyntaxTree, args: readonly Word[]): readonly Word[] | undefined {
+  return MOVED_LINES.get(tree)?.get(args);
 }
 
 /** What the edit changed: `[start, oldEnd)` of the old text became `[start, oldEnd + delta)` of the new. */
@@ -124,7 +137,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   // mod_macro's messages name lines: "defined on line 3", "used on line 7".
   if (mover.sawMacros && newlines(before) !== newlines(after)) return undefined;
   if (substitutes && !withinBudget([old, whole], longestDefine(previous.nodes), options)) return undefined;
-  return {
+  const tree: SyntaxTree = {
     text: whole,
     files: files.map((each) => movedFile(each, file, change.delta)),
     nodes,
@@ -134,6 +147,8 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     unfollowedInclude: previous.unfollowedInclude,
     environmentIsComplete: options.environmentIsComplete ?? false,
   };
+  if (mover.movedLines.size > 0) MOVED_LINES.set(tree, mover.movedLines);
+  return tree;
 }
 
 /**
@@ -386,6 +401,8 @@ interface Replaced {
  */
 class Mover {
   refused = false;
+  /** The argument arrays of the lines moved, each with the line's array before (MOVED_LINES). */
+  readonly movedLines = new Map<readonly Word[], readonly Word[]>();
   /** Whether the nodes define or use a macro. */
   sawMacros = false;
   /** The texts of the files after the edited one, each placed `delta` later. */
@@ -463,7 +480,9 @@ class Mover {
     const isEdited = this.isEdited(directive.span.start);
     if (directive instanceof WrittenDirective) {
       if (!isEdited && delta === 0) return directive;
-      return directive.moved(delta, (file) => (isEdited ? this.edited : this.placed(file)));
+      const moved = directive.moved(delta, (file) => (isEdited ? this.edited : this.placed(file)));
+      if (delta !== 0) this.movedLines.set(moved.args, directive.args);
+      return moved;
     }
     if (!isEdited && delta === 0 && !directive.included) return directive;
     if (directive.expansion || directive.macroLine) this.refused = true;
