@@ -9,7 +9,7 @@ import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
-import { movedFrom } from '../syntax/reread';
+import { takeMovedLines } from '../syntax/reread';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
 import type { RuleId } from '../rule-ids';
@@ -42,55 +42,41 @@ const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
 const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
 
 /**
- * What a member line's words alone decide, by the line's array of words, for each tree a model was
- * built from. An edit keeps that array for every line of a top-level item it did not touch, before
- * the edit (and after it when the length did not change), and tells which line each line it moved
- * was (syntax/reread.ts): the model of the edited text takes those lines' parameters, worker names
- * and settings from the previous tree's instead of reading them again. Only lines Apache takes
- * without a problem, and whose keys are all plain worker keys, are kept: an hc* or unknown key reads
- * what else the configuration holds (mod_proxy_hcheck, its templates). One Map per tree, not a
- * WeakMap per line: a WeakMap of thousands of entries costs every garbage collection.
+ * The members a model made from member lines Apache takes without a problem, by the line's array of
+ * words, for each tree a model was built from in a series of edits. An edit keeps that array for
+ * every line of a top-level item it did not touch, before the edit (and after it when the length did
+ * not change), and tells which line each line it moved was (syntax/reread.ts): the model of the
+ * edited text takes those lines' parameters, worker names and settings from the previous tree's
+ * members instead of reading them again. Such a line is read inside the same sections as before.
+ * Only lines inside a section that gives the balancer, and whose keys are all plain worker keys, are
+ * kept: an hc* or unknown key reads what else the configuration holds (mod_proxy_hcheck, its
+ * templates). One Map per tree, not a WeakMap per line: a WeakMap of thousands of entries costs
+ * every garbage collection; its members are the model's own, so it holds nothing more.
  */
-const READ_LINES = new WeakMap<SyntaxTree, Map<readonly Word[], MemberLineReading>>();
-
-/**
- * A member line as its words decide it, its words by their place on the line. A line kept or moved
- * belongs to a top-level item the edit did not touch, so it is read inside the same sections as
- * before: its first plain word is the URL or the balancer's name as it was.
- */
-interface MemberLineReading {
-  /** The place of the balancer's name as written on the line (outside a section that gives it), else -1. */
-  readonly pathAt: number;
-  readonly urlAt: number;
-  /** The place of each parameter's word, in the parameters' order. */
-  readonly parameterAt: readonly number[];
-  readonly parameters: readonly WordParameter[];
-  readonly name: string;
-  readonly params: Readonly<WorkerParams>;
-  readonly setBy: ReadonlyMap<string, Parameter>;
-}
+const READ_LINES = new WeakMap<SyntaxTree, Map<readonly Word[], ReadMember>>();
 
 /** The worker keys whose values set_worker_param reads the same whatever else the configuration holds. */
 const PLAIN_WORKER_KEYS: ReadonlySet<string> = new Set(WORKER_PARAMETER_KEYS);
 
 /** A member line as the model keeps it: its URL word's span is made when asked for. */
 class MemberLine implements MemberDeclaration {
-  readonly #url: Word;
+  /** The URL word. */
+  readonly urlWord: Word;
 
   constructor(
     readonly directive: Directive,
     url: Word,
-    readonly parameters: readonly Parameter[],
+    readonly parameters: readonly WordParameter[],
   ) {
-    this.#url = url;
+    this.urlWord = url;
   }
 
   get url(): Span {
-    return this.#url.span;
+    return this.urlWord.span;
   }
 
   get urlText(): string {
-    return this.#url.value;
+    return this.urlWord.value;
   }
 }
 
@@ -102,6 +88,20 @@ interface MutableMember {
   sharedBy: MemberDeclaration[];
   params: WorkerParams;
   setBy: ReadonlyMap<string, Parameter>;
+}
+
+/** A member as its first line made it. */
+interface ReadMember extends MutableMember {
+  readonly declaration: MemberLine;
+}
+
+/** What a line the previous tree's model read is taken as: its words in this tree, what they were read as. */
+interface KnownLine {
+  readonly url: Word;
+  readonly parameters: readonly WordParameter[];
+  readonly name: string;
+  readonly params: WorkerParams;
+  readonly setBy: ReadonlyMap<string, Parameter>;
 }
 
 interface MutableBalancer {
@@ -156,15 +156,20 @@ class Builder {
   private lastMemberPath: { readonly path: string; readonly named: ReturnType<typeof balancerName> } | undefined;
 
   /** This tree's member lines read without a problem (READ_LINES): kept only in a series of edits. */
-  private readonly readLines: Map<readonly Word[], MemberLineReading> | undefined;
+  private readonly readLines: Map<readonly Word[], ReadMember> | undefined;
+  /** The lines the edit moved, each with its words in the previous tree (syntax/reread.ts). */
+  private readonly movedLines: ReadonlyMap<readonly Word[], readonly Word[]> | undefined;
 
   constructor(
     private readonly tree: SyntaxTree,
     private readonly checkpoint: () => void,
     /** The previous tree's (READ_LINES), when this tree is an edit of it. */
-    private readonly previousLines: ReadonlyMap<readonly Word[], MemberLineReading> | undefined,
+    private readonly previousLines: ReadonlyMap<readonly Word[], ReadMember> | undefined,
   ) {
-    if (previousLines) READ_LINES.set(tree, (this.readLines = new Map()));
+    if (previousLines) {
+      READ_LINES.set(tree, (this.readLines = new Map()));
+      this.movedLines = takeMovedLines(tree);
+    }
     const modules = knownModules(tree);
     const isDefined = (kind: 'expr' | 'template', name: string): boolean =>
       this.hcNames.get(this.scopeKey())?.has(`${kind} ${asciiLower(name)}`) ?? false;
@@ -356,12 +361,10 @@ class Builder {
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
-    const known = this.previousLines && this.knownLine(directive.args, this.previousLines);
+    const known = sectionPath !== undefined && this.previousLines && this.knownLine(directive.args, this.previousLines);
     if (known) {
-      this.readLines!.set(directive.args, known);
-      const args = directive.args;
-      const pathWord = known.pathAt < 0 ? undefined : args[known.pathAt];
-      this.addMember(directive, sectionPath ?? pathWord!.value, pathWord, args[known.urlAt]!, known.parameters, known);
+      const member = this.addMember(directive, sectionPath, undefined, known.url, known.parameters, known);
+      if (member) this.readLines!.set(directive.args, member);
       return;
     }
     let path: string | undefined = sectionPath;
@@ -420,33 +423,40 @@ class Builder {
       return;
     }
     const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
-    const parameters = member?.declaration.parameters as readonly WordParameter[] | undefined;
-    if (this.readLines && member && !isRefused && member.setBy.size === parameters!.length && hasPlainKeys(parameters!)) {
-      const args = directive.args;
-      this.readLines.set(args, {
-        pathAt: pathWord ? args.indexOf(pathWord) : -1,
-        urlAt: args.indexOf(url),
-        parameterAt: parameters!.map((parameter) => args.indexOf(parameter.word)),
-        parameters: parameters!,
-        name: member.name,
-        params: member.params,
-        setBy: member.setBy,
-      });
-    }
+    const parameters = member?.declaration.parameters;
+    if (
+      this.readLines &&
+      sectionPath !== undefined &&
+      member &&
+      !isRefused &&
+      member.setBy.size === parameters!.length &&
+      hasPlainKeys(parameters!)
+    )
+      this.readLines.set(directive.args, member);
   }
 
   /**
-   * The previous tree's reading of a member line this tree kept, or moved: then the same reading with
-   * the moved words (the parameters made again from them, their values not read again).
+   * What the previous tree's member of a line this tree kept, or moved, was read as: for a moved line,
+   * its URL and parameters made again from the moved words (their values not read again).
    */
-  private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], MemberLineReading>): MemberLineReading | undefined {
+  private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], ReadMember>): KnownLine | undefined {
     const kept = previous.get(args);
-    if (kept) return kept;
-    const before = movedFrom(this.tree, args);
-    const known = before && previous.get(before);
-    if (!known) return undefined;
-    const parameters = known.parameterAt.map((at, index) => new WordParameter(args[at]!, known.parameters[index]));
-    return { ...known, parameters, setBy: new MemberSettings(parameters) };
+    if (kept) {
+      const { urlWord, parameters } = kept.declaration;
+      return { name: kept.name, params: kept.params, setBy: kept.setBy, url: urlWord, parameters };
+    }
+    const before = this.movedLines?.get(args);
+    const moved = before && previous.get(before);
+    if (!moved) return undefined;
+    const { urlWord, parameters } = moved.declaration;
+    const movedParameters = parameters.map((parameter) => new WordParameter(args[before.indexOf(parameter.word)]!, parameter));
+    return {
+      name: moved.name,
+      params: moved.params,
+      setBy: new MemberSettings(movedParameters),
+      url: args[before.indexOf(urlWord)]!,
+      parameters: movedParameters,
+    };
   }
 
   /**
@@ -459,9 +469,9 @@ class Builder {
     path: string,
     pathWord: Word | undefined,
     url: Word,
-    parameters: readonly Parameter[],
-    known: MemberLineReading | undefined,
-  ): MutableMember | undefined {
+    parameters: readonly WordParameter[],
+    known: KnownLine | undefined,
+  ): ReadMember | undefined {
     // add_member lower-cases the name first, so even its error message shows it in lower case.
     if (this.lastMemberPath?.path !== path) this.lastMemberPath = { path, named: balancerName(asciiLower(path)) };
     const named = this.lastMemberPath.named;
@@ -484,7 +494,7 @@ class Builder {
       return undefined;
     }
     if (known) {
-      const member: MutableMember = {
+      const member: ReadMember = {
         url: url.value,
         name: known.name,
         declaration,
@@ -512,7 +522,7 @@ class Builder {
         accepted ??= parameters.slice(0, index);
       } else accepted?.push(parameter);
     }
-    const member: MutableMember = {
+    const member: ReadMember = {
       url: url.value,
       name: parsed.name,
       declaration,

@@ -55,13 +55,13 @@ const KNOWN_KEYS = new Map(
 
 /** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
 export class ParameterTable {
-  readonly parameters: Parameter[] = [];
+  readonly parameters: WordParameter[] = [];
   /** The lower-case key of each parameter, in its order. */
   private readonly keys: string[] = [];
   /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
   private positions: Map<string, number> | undefined;
 
-  set(parameter: Parameter): void {
+  set(parameter: WordParameter): void {
     const key = parameter.key.toLowerCase();
     const index = this.positions ? this.positions.get(key) : this.scan(key);
     if (index !== undefined) {
@@ -76,7 +76,7 @@ export class ParameterTable {
   }
 
   /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
-  kept(): Parameter[] {
+  kept(): WordParameter[] {
     return this.parameters.slice();
   }
 

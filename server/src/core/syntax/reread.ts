@@ -61,14 +61,19 @@ export function reread(previous: SyntaxTree, text: string, options: ReadOptions,
 
 /**
  * For each tree read in part, the argument arrays of the lines as written it moved (by the edit's
- * length), each with the array of the same line in the tree before: what was read from a line's words alone can be
- * taken over from there (core/model/build.ts).
+ * length), each with the array of the same line in the tree before: what was read from a line's
+ * words alone can be taken over from there (core/model/build.ts).
  */
 const MOVED_LINES = new WeakMap<SyntaxTree, ReadonlyMap<readonly Word[], readonly Word[]>>();
 
-/** The words of the same line in the tree `tree` was read again from, when the edit only moved it. */
-export function movedFrom(tree: SyntaxTree, args: readonly Word[]): readonly Word[] | undefined {
-  return MOVED_LINES.get(tree)?.get(args);
+/**
+ * The lines `tree` moved, each with its words in the tree it was read again from, handed over once:
+ * they hold the previous tree's words, which are not kept past the one model that asks.
+ */
+export function takeMovedLines(tree: SyntaxTree): ReadonlyMap<readonly Word[], readonly Word[]> | undefined {
+  const moved = MOVED_LINES.get(tree);
+  MOVED_LINES.delete(tree);
+  return moved;
 }
 
 /** What the edit changed: `[start, oldEnd)` of the old text became `[start, oldEnd + delta)` of the new. */
