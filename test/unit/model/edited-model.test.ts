@@ -42,6 +42,12 @@ BalancerMember http://v1 loadfactor=2
 </VirtualHost>
 `;
 
+/** A generated balancer-heavy configuration (bench/generate.ts), the generator's own seed picking which, not the test's randomness. */
+function generated(which: number, lines: number): string {
+  const seed = which;
+  return generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines, seed }).text;
+}
+
 /** The model of `tree` built as the language server builds it after an edit, and whether it took lines over from `previous`. */
 function edited(tree: SyntaxTree, previous: SyntaxTree, previousModel: Model): { model: Model; kept: number } {
   const model = buildModel(tree, undefined, previous);
@@ -59,7 +65,7 @@ const FILES: Readonly<Record<string, string>> = {
 
 describe('the model of an edited text', function () {
   this.timeout(120_000 * FUZZ_SCALE);
-  const seeds = [...seedTexts().texts, MEMBERS, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 300, seed: 7 }).text];
+  const seeds = [...seedTexts().texts, MEMBERS, generated(7, 300)];
 
   it('is the model built afresh, edit after edit, with the members of lines the edit kept taken over', () => {
     const counts = { members: 0, kept: 0 };
@@ -93,7 +99,7 @@ describe('the model of an edited text', function () {
 
   it('is the model built afresh while values of member lines are typed, deleted and overwritten', () => {
     const counts = { members: 0, kept: 0 };
-    const texts = [MEMBERS, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 600, seed: 11 }).text];
+    const texts = [MEMBERS, generated(11, 600)];
     /** Where a value of a member line can be typed into: just after each `=` of a `BalancerMember` line. */
     const places = (text: string): number[] =>
       [...text.matchAll(/^[ \t]*BalancerMember[^\n]*$/gm)].flatMap((line) =>
