@@ -143,5 +143,6 @@ if (require.main === module) {
   // A page of a rule that no longer exists goes: docs/rules/ holds only generated pages.
   for (const file of readdirSync(RULES_DOCS_DIR)) if (!pages.has(file)) rmSync(join(RULES_DOCS_DIR, file));
   for (const [file, text] of pages) writeFileSync(join(RULES_DOCS_DIR, file), text);
-  writeFileSync(SCHEMA, `${JSON.stringify(configSchema(), null, 2)}\n`);
+  // On one line: editors read it, and the npm package ships it within its 400 KB (indented, it weighs 0.4 KB more packed).
+  writeFileSync(SCHEMA, `${JSON.stringify(configSchema())}\n`);
 }
