@@ -7,6 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { generateBalancerHeavy } from '../../../bench/generate';
 import { buildModel } from '../../../server/src/core/model/build';
 import type { Model } from '../../../server/src/core/model/model';
@@ -189,6 +191,37 @@ describe('the model of an edited text', function () {
         }
       }),
       fuzzRuns(100),
+    );
+  });
+
+  it('keeps no earlier model alive through the members it took over', () => {
+    // What the models of the edits keep of the models before them, a full collection shows.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const options: ReadOptions = { environment: {} };
+    let text = generated(3, 3000);
+    let tree = parse(text, options);
+    let model = buildModel(tree);
+    const edits = 60;
+    // Typed in order through the file: every edit moves the lines after it, and keeps those before.
+    const at = (edit: number): number => text.indexOf('loadfactor=', Math.floor((edit * text.length) / edits)) + 'loadfactor='.length;
+    const edit = (index: number): void => {
+      text = text.slice(0, at(index)) + '1' + text.slice(at(index));
+      const next = reread(tree, text, options);
+      [tree, model] = [next, buildModel(next, undefined, tree)];
+    };
+    edit(0);
+    edit(1);
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 2; index < edits; index++) edit(index);
+    collect();
+    const kept = process.memoryUsage().heapUsed - before;
+    assert.ok(model.balancers.length > 0);
+    // One model with its tree is about 20 bytes per byte of text: an earlier one kept per edit would be dozens of them.
+    assert.ok(
+      kept < 10 * text.length,
+      `${(kept / 1e6).toFixed(1)} MB more after ${edits} edits of a text of ${(text.length / 1e6).toFixed(2)} MB`,
     );
   });
 });
