@@ -95,14 +95,8 @@ interface ReadMember extends MutableMember {
   readonly declaration: MemberLine;
 }
 
-/** What a line the previous tree's model read is taken as: its words in this tree, what they were read as. */
-interface KnownLine {
-  readonly url: Word;
-  readonly parameters: readonly WordParameter[];
-  readonly name: string;
-  readonly params: WorkerParams;
-  readonly setBy: ReadonlyMap<string, Parameter>;
-}
+/** What the previous tree's model read a line as, with the line's words in this tree: a kept line's member itself. */
+type KnownLine = Pick<ReadMember, 'name' | 'params' | 'setBy'> & { readonly declaration: Pick<MemberLine, 'urlWord' | 'parameters'> };
 
 interface MutableBalancer {
   name: string;
@@ -363,7 +357,8 @@ class Builder {
     const sectionPath = this.context.path;
     const known = sectionPath !== undefined && this.previousLines && this.knownLine(directive.args, this.previousLines);
     if (known) {
-      const member = this.addMember(directive, sectionPath, undefined, known.url, known.parameters, known);
+      const { urlWord, parameters } = known.declaration;
+      const member = this.addMember(directive, sectionPath, undefined, urlWord, parameters, known);
       if (member) this.readLines!.set(directive.args, member);
       return;
     }
@@ -423,28 +418,24 @@ class Builder {
       return;
     }
     const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
-    const parameters = member?.declaration.parameters;
     if (
       this.readLines &&
       sectionPath !== undefined &&
       member &&
       !isRefused &&
-      member.setBy.size === parameters!.length &&
-      hasPlainKeys(parameters!)
+      member.setBy.size === member.declaration.parameters.length &&
+      hasPlainKeys(member.declaration.parameters)
     )
       this.readLines.set(directive.args, member);
   }
 
   /**
-   * What the previous tree's member of a line this tree kept, or moved, was read as: for a moved line,
-   * its URL and parameters made again from the moved words (their values not read again).
+   * What the previous tree's model read a line this tree kept, or moved, as: a kept line's member, or
+   * for a moved line its URL and parameters made again from the moved words (their values not read again).
    */
   private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], ReadMember>): KnownLine | undefined {
     const kept = previous.get(args);
-    if (kept) {
-      const { urlWord, parameters } = kept.declaration;
-      return { name: kept.name, params: kept.params, setBy: kept.setBy, url: urlWord, parameters };
-    }
+    if (kept) return kept;
     const before = this.movedLines?.get(args);
     const moved = before && previous.get(before);
     if (!moved) return undefined;
@@ -454,8 +445,7 @@ class Builder {
       name: moved.name,
       params: moved.params,
       setBy: new MemberSettings(movedParameters),
-      url: args[before.indexOf(urlWord)]!,
-      parameters: movedParameters,
+      declaration: { urlWord: args[before.indexOf(urlWord)]!, parameters: movedParameters },
     };
   }
 
@@ -852,13 +842,13 @@ class Builder {
   }
 }
 
-/** RewriteRule expands variables and back-references in its substitution; ProxyPassReverse `${VAR}` with `interpolate`. */
 /** Whether every key of a member line is a plain worker key (any case). */
 function hasPlainKeys(parameters: readonly Parameter[]): boolean {
   for (const parameter of parameters) if (!PLAIN_WORKER_KEYS.has(asciiLower(parameter.key))) return false;
   return true;
 }
 
+/** RewriteRule expands variables and back-references in its substitution; ProxyPassReverse `${VAR}` with `interpolate`. */
 function isExpanding(directive: Directive): boolean {
   return /^(rewriterule|proxypassreverse)$/i.test(directive.name);
 }
