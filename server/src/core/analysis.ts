@@ -1,6 +1,7 @@
 /** One frozen analysis of a document: tree, model and previews, shared by every feature. */
 import { buildModel } from './model/build';
 import type { Balancer, Model } from './model/model';
+import type { WorkerParams } from './model/params';
 import { BalancerPreview, previewBalancer } from './scheduler/preview';
 import { assumedConditions } from './syntax/conditions';
 import { parse, ReadOptions } from './syntax/parser';
@@ -34,22 +35,45 @@ export function analyze(text: string, options: AnalyzeOptions, previous?: Syntax
   checkpoint();
   const model = buildModel(tree, checkpoint, previous);
   checkpoint();
-  return Object.freeze({ tree, model, previews: previewModel(tree, model, options) });
+  return Object.freeze({ tree, model, previews: previewModel(tree, model, options, previous) });
 }
 
 /** The same analysis previewed at another time: the tree and the model are kept, only the previews depend on the clock. */
 export function previewAgain(analysis: Analysis, options: AnalyzeOptions): Analysis {
-  return Object.freeze({ tree: analysis.tree, model: analysis.model, previews: previewModel(analysis.tree, analysis.model, options) });
+  return Object.freeze({
+    tree: analysis.tree,
+    model: analysis.model,
+    previews: previewModel(analysis.tree, analysis.model, options, analysis.tree),
+  });
 }
 
-function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions): BalancerPreview[] {
+/**
+ * The latest previews of each tree: those of the tree an edit started from lend their schedules to
+ * the balancers whose members the edit did not touch (previewBalancer's `earlier`).
+ */
+const PREVIEWS = new WeakMap<SyntaxTree, readonly BalancerPreview[]>();
+
+function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, previous: SyntaxTree | undefined): BalancerPreview[] {
   const checkpoint = options.checkpoint ?? (() => undefined);
   const assumed = assumedConditions(tree);
-  return model.balancers.map((balancer, index) => {
+  // A balancer an edit left alone has its first member's parameters object again: one lookup finds its earlier preview.
+  const earlier = new Map<WorkerParams, BalancerPreview>();
+  for (const preview of (previous && PREVIEWS.get(previous)) ?? []) {
+    const first = preview.balancer.members[0];
+    if (first && !earlier.has(first.params)) earlier.set(first.params, preview);
+  }
+  const previews = model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
     const assumptions = assumed.size === 0 ? [] : assumptionsOf(balancer, assumed);
-    return previewBalancer(balancer, { epochSeconds: options.epochSeconds, persist: model.persist, assumptions });
+    const first = balancer.members[0];
+    return previewBalancer(
+      balancer,
+      { epochSeconds: options.epochSeconds, persist: model.persist, assumptions },
+      first && earlier.get(first.params),
+    );
   });
+  PREVIEWS.set(tree, previews);
+  return previews;
 }
 
 /** The conditions the balancer's own lines (its section, its members) were read under, each named once. */

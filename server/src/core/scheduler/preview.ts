@@ -84,12 +84,17 @@ export function neverSticks(balancer: Balancer): boolean {
   return balancer.members.length > 0 && balancer.members.every((member) => member.params.route === '');
 }
 
-/** Builds the preview of one balancer. */
-export function previewBalancer(balancer: Balancer, options: PreviewOptions): BalancerPreview {
+/**
+ * Builds the preview of one balancer. `earlier`, a preview from the model of an earlier version of
+ * the text, lends its schedule when its balancer's members read the same (see `sameReadings`).
+ */
+export function previewBalancer(balancer: Balancer, options: PreviewOptions, earlier?: BalancerPreview): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
   const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
+  const before = earlier && sameReadings(earlier.balancer, balancer) ? earlier : undefined;
+  if (before) INPUTS.set(balancer, balancerInputs(before.balancer));
   const inputs = balancerInputs(balancer);
-  const plan = schedule(inputs, scheduleOptions);
+  const plan = before && sameOutcome(before.options, scheduleOptions, inputs) ? before.schedule : schedule(inputs, scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
   if (lbmethod === 'bybusyness')
@@ -118,6 +123,27 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions): Ba
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
   return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
+}
+
+/**
+ * Whether two balancers' members give the scheduler the same inputs: as many members, each with the
+ * same parameters object. A model built after an edit takes a member's parameters and worker name
+ * (which decides the shared slots) over together, for each member line the edit kept
+ * (model/build.ts), and a member's parameters are not changed once its line is read.
+ */
+function sameReadings(before: Balancer, balancer: Balancer): boolean {
+  if (before === balancer) return true;
+  const members = balancer.members;
+  const earlier = before.members;
+  if (earlier.length !== members.length) return false;
+  for (let index = 0; index < members.length; index++) if (earlier[index]!.params !== members[index]!.params) return false;
+  return true;
+}
+
+/** Whether a schedule made with `before` is the one `options` make for `inputs`: the clock counts only for members in error (status E). */
+function sameOutcome(before: ScheduleOptions, options: ScheduleOptions, inputs: readonly SchedulingInput[]): boolean {
+  if (before.forceRecovery !== options.forceRecovery) return false;
+  return before.epochSeconds === options.epochSeconds || !inputs.some((input) => input.status & STATUS_BITS.E);
 }
 
 /** The same balancer with some members down (by index): who takes over, as Apache fails over. */
