@@ -16,16 +16,15 @@ export const rule: Rule = {
   *check({ analysis }) {
     for (const balancer of analysis.model.balancers) {
       for (const member of balancer.members) {
-        const setBy = member.setBy;
+        const keys = healthCheckKeys(member.setBy);
         // A template may set the method; hctemplate's settings are not copied into the model.
-        if (setBy.has('hctemplate')) continue;
-        const method = setBy.get('hcmethod');
+        if (keys === undefined || keys.template) continue;
+        const method = keys.method;
         if (method === undefined) {
-          // Most members set none of them: no list is made for those.
-          if (!CHECK_KEYS.some((key) => setBy.get(key) !== undefined)) continue;
-          const keys = CHECK_KEYS.map((key) => setBy.get(key)).filter((parameter): parameter is Parameter => parameter !== undefined);
-          const first = keys.sort((a, b) => a.span.start - b.span.start)[0]!;
-          const names = keys.map((parameter) => asciiLower(parameter.key)).join(', ');
+          const checks = keys.checks.filter((parameter): parameter is Parameter => parameter !== undefined);
+          if (checks.length === 0) continue;
+          const first = checks.sort((a, b) => a.span.start - b.span.start)[0]!;
+          const names = checks.map((parameter) => asciiLower(parameter.key)).join(', ');
           const insertAt = first.span.start;
           yield {
             span: first.span,
@@ -35,7 +34,7 @@ export const rule: Rule = {
             ],
           };
         } else if (asciiLower(method.value) === 'tcp') {
-          const uri = setBy.get('hcuri');
+          const uri = keys.checks[CHECK_KEYS.indexOf('hcuri')];
           if (!uri) continue;
           yield {
             span: uri.span,
@@ -47,6 +46,34 @@ export const rule: Rule = {
     }
   },
 };
+
+/** A member's health-check settings: `checks` by CHECK_KEYS' order. */
+interface HealthCheckKeys {
+  template: boolean;
+  method: Parameter | undefined;
+  readonly checks: (Parameter | undefined)[];
+}
+
+/**
+ * The health-check keys a member sets, read in one pass over its settings: undefined when it sets
+ * none, as most members do (a lookup per key costs a scan of the settings each).
+ */
+function healthCheckKeys(setBy: ReadonlyMap<string, Parameter>): HealthCheckKeys | undefined {
+  let keys: HealthCheckKeys | undefined;
+  for (const parameter of setBy.values()) {
+    const key = parameter.key;
+    // Every health-check key starts with "hc".
+    if ((key.charCodeAt(0) | 32) !== 104 || (key.charCodeAt(1) | 32) !== 99) continue;
+    const lower = asciiLower(key);
+    const check = CHECK_KEYS.indexOf(lower);
+    if (check < 0 && lower !== 'hcmethod' && lower !== 'hctemplate') continue;
+    keys ??= { template: false, method: undefined, checks: CHECK_KEYS.map(() => undefined) };
+    if (check >= 0) keys.checks[check] = parameter;
+    else if (lower === 'hcmethod') keys.method = parameter;
+    else keys.template = true;
+  }
+  return keys;
+}
 
 /** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */
 export const examples: RuleExamples = {
