@@ -46,8 +46,8 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
   const found: Diagnostic[] = [];
   let macroLines: ((span: Span) => Span | undefined) | undefined;
   // Bounded, with the macro line a finding on a `Use` line came from: what a finding is, whatever its severity.
-  const finished = (findings: Iterable<RuleFinding>): RuleFinding[] =>
-    [...findings].map((finding) => bounded(withMacroLine(finding, (macroLines ??= macroLineOf(analysis)))));
+  const finished = (findings: readonly RuleFinding[]): RuleFinding[] =>
+    findings.map((finding) => bounded(withMacroLine(finding, (macroLines ??= macroLineOf(analysis)))));
   const report = (rule: Rule, findings: () => readonly RuleFinding[], into: Diagnostic[]): void => {
     options.checkpoint?.();
     const severity = severityOf(rule);
@@ -105,7 +105,7 @@ function findingsOf(
   analysis: Analysis,
   run: readonly Analysis[],
   known: Map<string, readonly RuleFinding[]>,
-  finished: (findings: Iterable<RuleFinding>) => RuleFinding[],
+  finished: (findings: readonly RuleFinding[]) => RuleFinding[],
 ): readonly RuleFinding[] {
   const kept = known.get(rule.id);
   if (kept) return kept;

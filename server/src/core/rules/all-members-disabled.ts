@@ -3,7 +3,7 @@ import type { Member } from '../model/model';
 import { statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { describeIdle, KEEP_OUT_BITS } from '../scheduler/preview';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Re-enable fixes offered per balancer, at most. */
 const REENABLE_FIXES = 5;
@@ -15,7 +15,8 @@ export const rule: Rule = {
     summary: 'no member of a balancer can take a request: every request gets 503',
     why: 'Apache starts happily when every member is disabled, stopped, draining, failed its health check, or is a spare with nothing to replace — and then answers every request with 503 (AH01170 "All workers are in error state").',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const preview of analysis.previews) {
       const { balancer, schedule } = preview;
       if (balancer.members.length === 0 || schedule.tier !== undefined || preview.lbmethod === 'heartbeat') continue;
@@ -23,7 +24,7 @@ export const rule: Rule = {
       const kinds = new Set(
         balancer.members.map((member, index) => describeIdle(schedule.members[index]!.idle!, member, undefined).split(' (')[0]!),
       );
-      yield {
+      findings.push({
         span: (balancer.section?.open ?? balancer.createdBy).span,
         message: `no member of ${balancer.name} can take a request (${[...kinds].join(', ')}), so every request gets 503: make one usable`,
         apacheMessage: `AH01170: ${balancer.name}: All workers are in error state`,
@@ -32,8 +33,9 @@ export const rule: Rule = {
           message: `${memberLetter(index)} ${member.url}: ${describeIdle(schedule.members[index]!.idle!, member, undefined)}`,
         })),
         fixes: balancer.members.flatMap((member, index) => reenable(analysis, member, index)).slice(0, REENABLE_FIXES),
-      };
+      });
     }
+    return findings;
   },
 };
 

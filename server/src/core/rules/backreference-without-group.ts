@@ -6,7 +6,7 @@ import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
 import type { Span } from '../span';
 import { BACK_REFERENCE, passWords } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Every back-reference of a target. */
 const REFERENCES = new RegExp(BACK_REFERENCE, 'g');
@@ -19,7 +19,8 @@ export const rule: Rule = {
       'a `$N` in the target of a `ProxyPassMatch`, `ProxyPass ~` or `RewriteRule` whose pattern has fewer groups: it is always empty',
     why: 'Apache substitutes `$N` with the N-th parenthesised group of the match, and with nothing when the pattern has no such group (a negated `RewriteRule` pattern, which has none to give, is `rewrite-negated-backreference`). So `ProxyPassMatch "^/api/.*$" "balancer://api/$1"` sends every request to the member as `/`, silently, instead of the path it meant to keep.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     for (const step of stepsNamed(nodes, ['proxypassmatch', 'proxypass', 'rewriterule'])) {
       if (step.kind !== 'directive') continue;
@@ -31,11 +32,12 @@ export const rule: Rule = {
       if (groups === undefined || used <= groups) continue;
       const pattern = quoted(target.pattern);
       const has = groups === 0 ? 'no group' : groups === 1 ? 'one group' : `${groups} groups`;
-      yield {
+      findings.push({
         span: target.span,
         message: `"$${used}" is always empty, as ${pattern} has ${has}: put the part it should hold in parentheses`,
-      };
+      });
     }
+    return findings;
   },
 };
 

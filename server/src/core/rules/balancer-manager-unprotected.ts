@@ -2,7 +2,7 @@ import type { Directive, Node, Section } from '../syntax/tree';
 import { stepsNamed } from '../syntax/named';
 import { walk } from '../syntax/walk';
 import { indentationAt } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Sections whose directives apply to one request path. */
 const LOCATION = 'location';
@@ -20,11 +20,12 @@ export const rule: Rule = {
     summary: '`SetHandler balancer-manager` that anyone can reach: no access control, or one that lets everyone in',
     why: 'The balancer-manager page changes members at run time (disable, drain, weights, add members when growth allows); open to everyone, anyone who can reach the server can take your backends out of rotation.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     // Most configurations serve no balancer-manager: then nothing needs the walk below.
     const nodes = analysis.tree.nodes;
-    if (!stepsNamed(nodes, ['sethandler']).some((step) => step.kind === 'directive' && isManagerHandler(step.directive))) return;
+    if (!stepsNamed(nodes, ['sethandler']).some((step) => step.kind === 'directive' && isManagerHandler(step.directive))) return findings;
     // The innermost virtual host and path section of every open section, kept as the walk goes:
     // searching the open sections at each step would be quadratic in the nesting depth.
     const open: { vhost: Section | undefined; path: Section | undefined }[] = [];
@@ -72,13 +73,14 @@ export const rule: Rule = {
       const access = accessOf(merged);
       if (access.kind === 'protected') continue;
       const word = handler.directive.args[0]!;
-      yield {
+      findings.push({
         span: word.span,
         message: `anyone can use this balancer-manager (${access.reason}): restrict it, e.g. "Require local"`,
         related: section ? [{ span: section.open.span, message: 'the section serving the balancer-manager' }] : [],
         fixes: fixFor(text, handler.directive, access, newline),
-      };
+      });
     }
+    return findings;
   },
 };
 

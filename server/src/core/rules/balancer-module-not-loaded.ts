@@ -1,6 +1,6 @@
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, loadAdvice } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'balancer-module-not-loaded',
@@ -10,16 +10,18 @@ export const rule: Rule = {
       'balancers in a complete configuration (it loads an MPM and includes nothing) without mod_proxy_balancer: every balancer request gets 500',
     why: 'BalancerMember belongs to mod_proxy, so Apache starts without mod_proxy_balancer — and then no handler accepts balancer:// URLs: every request fails with 500 (AH01144 "No protocol handler was valid for the URL").',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const modules = knownModules(analysis.tree);
-    if (!modules || !modules.has('proxy_module') || modules.has('proxy_balancer_module')) return;
+    if (!modules || !modules.has('proxy_module') || modules.has('proxy_balancer_module')) return findings;
     const first = analysis.model.balancers.find((balancer) => balancer.name.startsWith('balancer://'));
-    if (!first) return;
-    yield {
+    if (!first) return findings;
+    findings.push({
       span: balancerAnchor(first),
       message: `mod_proxy_balancer is not loaded, so every request to a balancer fails with 500: ${loadAdvice(analysis, 'proxy_balancer_module')}`,
       apacheMessage: 'AH01144: No protocol handler was valid for the URL',
-    };
+    });
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Balancer } from '../model/model';
 import { balancerAnchor, slotName } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'balancer-name-collision',
@@ -10,7 +10,8 @@ export const rule: Rule = {
     summary: 'two balancers whose names differ only in punctuation (`a-b`, `a.b`): Apache fails to start',
     why: 'Each balancer gets a shared-memory slot named after it with every non-alphanumeric character replaced by `_`; two names that map to the same slot make start-up fail with AH01186 "worker slotmem_grab failed" (`apache2 -t` still says Syntax OK) unless the first one reserves growth slots.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const seen = new Map<unknown, Map<string, Balancer>>();
     for (const balancer of analysis.model.balancers) {
       if (!balancer.name.startsWith('balancer://')) continue;
@@ -24,13 +25,14 @@ export const rule: Rule = {
         continue;
       }
       if ((first.params.growth ?? 0) > 0) continue;
-      yield {
+      findings.push({
         span: balancerAnchor(balancer),
         message: `${balancer.name} and ${first.name} share the shared-memory slot ${quoted(slot)}, so Apache fails to start: rename one`,
         apacheMessage: 'AH01186: worker slotmem_grab failed',
         related: [{ span: balancerAnchor(first), message: `${first.name} takes the slot first` }],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -5,7 +5,7 @@ import { flagsOf } from '../requests/rewrite';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Word } from '../syntax/words';
 import type { Line } from '../requests/servers';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** A balancer URL whose name runs straight into a back-reference or a variable: `balancer://app$1`. */
 const GLUED = /^(balancer:\/\/[^/$%?#]+)[$%]/i;
@@ -18,7 +18,8 @@ export const rule: Rule = {
       'a `RewriteRule … [P]` or `ProxyPassMatch` to `balancer://NAME$1` (no slash after the name) that makes requests ask for a balancer that does not exist',
     why: 'The balancer name runs to the first slash, so with `RewriteRule "^/(.*)" "balancer://app$1" [P]` a request for /page asks for `balancer://apppage`: there is no such balancer, and Apache answers 500 to every request the line takes.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const names = new Set(analysis.model.balancers.map((balancer) => balancer.name));
     for (const line of serverLines(analysis, ['rewriterule', 'proxypassmatch'])) {
       const mapping = mappingOf(line);
@@ -28,11 +29,12 @@ export const rule: Rule = {
       const path = pathMatching(mapping.pattern);
       const seen = path === undefined ? undefined : probe(analysis, line.server, path);
       if (path === undefined || !seen || seen.decidedBy !== line.directive || seen.trace.status !== 500) continue;
-      yield {
+      findings.push({
         span: mapping.target.span,
         message: `${quoted(mapping.target.value)} runs into the name, so ${quoted(path)} asks for a balancer that is not there (500): add a slash`,
-      };
+      });
     }
+    return findings;
   },
 };
 

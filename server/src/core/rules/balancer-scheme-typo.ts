@@ -6,7 +6,7 @@ import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
 import { slotName } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Directives whose arguments may name a balancer (lower case; sections with their `<`). */
 const NAMING = new Set([
@@ -38,7 +38,8 @@ export const rule: Rule = {
     summary: 'a misspelled `balancer://` (`balnacer://`, `balancers://`, `balancer:/`) where a balancer is meant',
     why: 'Only a word starting with exactly "balancer://" names a balancer: anything else is taken as a plain worker URL or an unknown balancer, and requests fail at run time (500 "No protocol handler was valid for the URL" for ProxyPass, 404 for RewriteRule and SetHandler) although `apache2 -t` says Syntax OK.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     // Built for the first fix, then shared: one pass over the balancers, not one per finding.
     let slots: BalancersBySlot | undefined;
@@ -61,7 +62,7 @@ export const rule: Rule = {
           const end = start + scheme.length + 1 + slashes.length;
           const written = raw.slice(match.index!).split(/["'\s|]/)[0]!;
           const fixed = `balancer://${written.slice(scheme.length + 1 + slashes.length)}`;
-          yield {
+          findings.push({
             span: { start, end },
             message: `${quoted(text.slice(start, end))} is not "balancer://", so ${consequence(name)}: write ${quoted(fixed)}`,
             fixes: [
@@ -71,10 +72,11 @@ export const rule: Rule = {
                 edits: [{ span: { start, end }, newText: 'balancer://' }],
               },
             ],
-          };
+          });
         }
       }
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { findDirective } from '../directives/directives';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'comment-continuation',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'a comment line ending in `\\`: Apache joins the next line to the comment, so that directive never applies',
     why: 'Apache joins a line ending in a backslash with the next one before it looks for comments, so a directive after "# note \\" becomes part of the comment and is silently ignored.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const comment of analysis.tree.comments) {
       // Each newline inside a comment's span was escaped by the backslash(es) just before it.
@@ -28,7 +29,7 @@ export const rule: Rule = {
         const name = firstWord(swallowed);
         if (!name || !isDirectiveName(name)) continue;
         const swallowedStart = next + text.slice(next, nextEnd).indexOf(swallowed);
-        yield {
+        findings.push({
           span: { start, end },
           message: `this comment ends in a backslash, so it swallows ${quoted(swallowed)}: remove the backslash`,
           related: [{ span: { start: swallowedStart, end: swallowedStart + swallowed.length }, message: `swallowed by the comment above` }],
@@ -45,9 +46,10 @@ export const rule: Rule = {
             },
             { title: 'Remove the backslash (the next line then applies)', safe: false, edits: [{ span: { start, end }, newText: '' }] },
           ],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { urlPath } from '../requests/probe';
 import { proxyRules } from '../requests/proxy-rules';
 import { stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'cookie-path-mapping',
@@ -11,9 +11,10 @@ export const rule: Rule = {
     summary: '`ProxyPassReverseCookiePath` with its two paths reversed: no cookie of the members is mapped',
     why: "ProxyPassReverseCookiePath takes the member's path first and the public one second, and rewrites a cookie whose `Path` starts with the first. Reversed, no cookie matches and the browser keeps `Path=/app/` for a site served at `/`, so it never sends the session back.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = stepsNamed(analysis.tree.nodes, ['proxypassreversecookiepath']);
-    if (lines.length === 0) return;
+    if (lines.length === 0) return findings;
     const text = analysis.tree.text;
     const trim = (path: string): string => path.replace(/\/+$/, '') || '/';
     const mappings = proxyRules(analysis)
@@ -32,7 +33,7 @@ export const rule: Rule = {
         mappings.some((each) => each.path === memberSide && each.member === publicSide) &&
         !mappings.some((each) => each.path === publicSide && each.member === memberSide);
       if (!reversed) continue;
-      yield {
+      findings.push({
         span: step.directive.span,
         message: `the member's path comes first: write ProxyPassReverseCookiePath ${quoted(second.value)} ${quoted(first.value)}`,
         fixes: [
@@ -45,8 +46,9 @@ export const rule: Rule = {
             ],
           },
         ],
-      };
+      });
     }
+    return findings;
   },
 };
 

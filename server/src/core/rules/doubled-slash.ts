@@ -3,7 +3,7 @@ import { pathMatching, probe, serverLines, urlPath } from '../requests/probe';
 import { flagsOf } from '../requests/rewrite';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import type { Directive, Section } from '../syntax/tree';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'doubled-slash',
@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: 'a `ProxyPassMatch`, `RewriteRule … [P]` or `<LocationMatch>` whose mapping gives the member a path with `//`',
     why: 'Apache puts the rest of the path after the target URL as is: a capture that keeps the leading slash (`^(.*)$`), a slash before `%{REQUEST_URI}`, or a `ProxyPassMatch` target without `$1` (Apache then appends the whole path) makes the member receive `//cart` for `/cart`. Many applications answer 404 or redirect loops for such paths; others treat `//` as the start of a host name.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const line of serverLines(analysis, ['proxypassmatch', 'proxypass', 'rewriterule'])) {
       const directive = line.directive;
@@ -26,12 +27,13 @@ export const rule: Rule = {
       const received = urlPath(sent.url);
       if (!received.includes('//') || path.includes('//')) continue;
       const { advice, fix } = adviceFor(line.name, directive, text);
-      yield {
+      findings.push({
         span: directive.span,
         message: `for ${path} the member receives ${received}: ${advice}`,
         fixes: fix ? [fix] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

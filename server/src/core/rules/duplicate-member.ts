@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Member } from '../model/model';
 import { lineEnd, lineStart } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /**
  * Apache names a member with its scheme's default port dropped (`http://h:80` is `http://h`), but
@@ -17,7 +17,8 @@ export const rule: Rule = {
       'the same member twice, once written with its default port (`http://h:80` and `http://h`): Apache keeps both and the host gets a double share',
     why: "Apache drops the scheme's default port from a member's name but compares a new line's URL as written, so `http://h` then `http://h:80` (or `https://h:443` twice) are two members of one name: at start-up the second is given the first one's slot of shared memory, so it runs with the first line's loadfactor, lbset and status, and the host gets twice its share (verified on Apache 2.4).",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const balancer of analysis.model.balancers) {
       // Names by authority, so a balancer with many members stays linear: a duplicate's earlier name prefixes its own.
@@ -44,7 +45,7 @@ export const rule: Rule = {
         if (!earlier) continue;
         const directive = member.declaration.directive.span;
         const start = lineStart(text, directive.start);
-        yield {
+        findings.push({
           span: member.declaration.url,
           message: duplicateMessage(member.url, earlier.url),
           related: [{ span: earlier.declaration.url, message: `the member "${member.url}" repeats` }],
@@ -55,9 +56,10 @@ export const rule: Rule = {
               edits: [{ span: { start, end: lineEnd(text, directive.end) }, newText: '' }],
             },
           ],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import type { Member } from '../model/model';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'duplicate-route',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'two members of a balancer with the same `route`: sticky sessions always go to the first',
     why: 'Apache routes a sticky session to the first member whose route matches; a second member with the same route never receives a sticky session, and sessions started on it jump to the first.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       const first = new Map<string, Member>();
       for (const member of balancer.members) {
@@ -20,15 +21,16 @@ export const rule: Rule = {
           first.set(route, member);
           continue;
         }
-        yield {
+        findings.push({
           span: member.setBy.get('route')?.valueSpan ?? member.declaration.url,
           message: `route ${quoted(route)} is already used by ${earlier.url}, so its sticky sessions never come here: give each member its own`,
           related: [
             { span: earlier.setBy.get('route')?.valueSpan ?? earlier.declaration.url, message: `route ${quoted(route)} first used here` },
           ],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

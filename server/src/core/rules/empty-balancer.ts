@@ -4,7 +4,7 @@ import type { Analysis } from '../analysis';
 import type { Balancer } from '../model/model';
 import { knownModules } from '../syntax/conditions';
 import { balancerAnchor, listed, runIndex, runIndexKey } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Name comparisons one file may spend on "did you mean" suggestions: thousands of empty balancers cannot make this quadratic. */
 const SUGGESTION_WORK = 20_000;
@@ -19,7 +19,8 @@ export const rule: Rule = {
     summary: 'a balancer with no members: every request routed to it gets 503',
     why: 'ProxyPass and ProxySet create a balancer even when no BalancerMember adds to it; Apache starts, then answers every request with 503 (AH01171 "No workers in balancer"). Members commented out or misspelled balancer names end here.',
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     // Gathered once per run and shared by every file, so the cost stays linear in the files.
     const filled = runIndex(run, FILLED_BALANCERS);
     // A ProxyPass alone may point at members defined in a file we were not given.
@@ -39,14 +40,14 @@ export const rule: Rule = {
       // Members in another server of this file: virtual hosts share only the main server's balancers.
       const elsewhere = withMembers.get(balancer.name);
       if (elsewhere) {
-        yield {
+        findings.push({
           span: balancerAnchor(balancer),
           message:
             elsewhere.scope.kind === 'vhost'
               ? `${quoted(balancer.name, 40)} has no members here, only in another virtual host: define it in the main server`
               : `${quoted(balancer.name, 40)} has no members here: BalancerInherit Off keeps out the main server's; remove that line`,
           related: [{ span: balancerAnchor(elsewhere), message: `the ${balancer.name} that has members` }],
-        };
+        });
         continue;
       }
       if (!balancer.section && !selfContained) continue;
@@ -54,20 +55,21 @@ export const rule: Rule = {
       if (!balancer.section) work += known.length;
       const meant = balancer.section || work > SUGGESTION_WORK ? undefined : suggestFrom(balancer.name, known);
       if (meant) {
-        yield {
+        findings.push({
           span: balancerAnchor(balancer),
           message: `${balancer.name} has no members, so every request to it gets 503: did you mean ${meant}?`,
           apacheMessage: `AH01171: ${balancer.name}: No workers in balancer`,
           fixes: [renameFix(analysis, balancer.name, meant)],
-        };
+        });
         continue;
       }
-      yield {
+      findings.push({
         span: balancerAnchor(balancer),
         message: `${balancer.name} has no members, so every request to it gets 503: add members${known.length > 0 ? `, or use ${listed(known, 2)}` : ''}`,
         apacheMessage: `AH01171: ${balancer.name}: No workers in balancer`,
-      };
+      });
     }
+    return findings;
   },
 };
 

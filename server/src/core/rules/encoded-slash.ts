@@ -1,6 +1,6 @@
 import { serverLines } from '../requests/probe';
 import { serversOf, Line } from '../requests/servers';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'encoded-slash',
@@ -10,7 +10,8 @@ export const rule: Rule = {
       '`AllowEncodedSlashes On` in a server that proxies without `nocanon`, or `NoDecode` with a ProxyPass in `<Location>` without it: members do not receive `%2F` as sent',
     why: "`AllowEncodedSlashes On` lets a path with `%2F` through but decodes it, so the member receives `team/app` where the client sent `team%2Fapp` (Jenkins job names, GitLab project paths, object keys) and routes it elsewhere. `AllowEncodedSlashes NoDecode` keeps `%2F` as sent, but not under a `<Location>`: its per-directory settings carry the directive's default, so mod_proxy encodes the `%` again and the member receives `team%252Fapp` (checked on Apache 2.4.71). `nocanon` sends the path as the client wrote it.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['proxypass', 'allowencodedslashes']);
     const main = serversOf(analysis).main;
     // nocanon sends the raw path, %2F included, whatever AllowEncodedSlashes decoded.
@@ -22,18 +23,19 @@ export const rule: Rule = {
       const value = line.directive.args[0]?.value.toLowerCase();
       const reaches = (pass: Line): boolean => decoding(pass) && (pass.server === line.server || line.server === main);
       if (value === 'on' && lines.some(reaches))
-        yield {
+        findings.push({
           span: line.directive.span,
           message: 'members receive "/" where clients send %2F: On decodes it before proxying, use NoDecode with nocanon',
-        };
+        });
       if (value === 'nodecode')
         for (const pass of lines)
           if (reaches(pass) && inLocation(pass))
-            yield {
+            findings.push({
               span: pass.directive.span,
               message: 'members receive %252F where clients send %2F: <Location> undoes NoDecode for mod_proxy, add nocanon',
-            };
+            });
     }
+    return findings;
   },
 };
 

@@ -18,7 +18,8 @@ export const rule: Rule = {
       'an access guard (`Require`, `Deny`, `AuthType`) that proxied requests get past: a `<Directory>` for a proxied path, a `<Proxy URL>` no request goes to',
     why: 'Apache applies a section by what the request is at the time: `<Directory>` applies to files, and a proxied request never becomes a file; `<Proxy URL>` applies to requests proxied to that URL, so one naming another host or port than the ProxyPass does guards nothing. The guard looks right and the member answers everyone.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const sections = stepsNamed(analysis.tree.nodes, ['<directory', '<proxy']).filter(
       (step) => step.kind === 'enter' && guardsAccess(step.section),
     );
@@ -28,8 +29,9 @@ export const rule: Rule = {
       const section = step.section;
       const finding =
         section.name.toLowerCase() === 'directory' ? directory(analysis, section) : proxy(section, (targets ??= proxyTargets(analysis)));
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
+    return findings;
   },
 };
 

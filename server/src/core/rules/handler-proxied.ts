@@ -3,7 +3,7 @@ import { enclosing, stepsNamed } from '../syntax/named';
 import type { Directive, Node, Section } from '../syntax/tree';
 import { covers, isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { argument, indentationAt } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Handlers Apache serves itself, which a ProxyPass covering their path sends to a backend instead. */
 const HANDLERS = new Set(['balancer-manager', 'server-status', 'server-info']);
@@ -24,9 +24,10 @@ export const rule: Rule = {
       '`<Location /balancer-manager>` (or server-status, server-info) whose path a ProxyPass also covers: the page is proxied to a member',
     why: 'mod_proxy maps a request to a backend while translating its URL, before the handler runs, so a `ProxyPass /` sends /balancer-manager to a member, which answers 404 or its own page. A `ProxyPass /balancer-manager !` before it (or `ProxyPass !` inside the `<Location>`) keeps the path here.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const handlers = handlerLocations(analysis.tree.nodes);
-    if (handlers.length === 0) return;
+    if (handlers.length === 0) return findings;
     // By server (the main server's under undefined), each in file order: a handler sees the main
     // server's lines, then its own virtual host's; those inside a <Location> apart from the others.
     const byServer = new Map<Section | undefined, { located: ProxyRule[]; plain: ProxyRule[] }>();
@@ -60,13 +61,14 @@ export const rule: Rule = {
         ? `"ProxyPass ${covering.pathWord.value}"`
         : `the ProxyPass in <Location ${covering.location?.args[0]?.value ?? ''}>`;
       const advice = covering.location ? '"ProxyPass !" inside this <Location>' : `"ProxyPass ${handler.path} !" before it`;
-      yield {
+      findings.push({
         span: handler.handler.args[0]!.span,
         message: `${where} proxies ${handler.path} to a backend: add ${advice}`,
         related: [{ span: covering.directive.span, message: 'the ProxyPass that takes this path' }],
         fixes: [fixFor(text, handler, covering, newline)],
-      };
+      });
     }
+    return findings;
   },
 };
 

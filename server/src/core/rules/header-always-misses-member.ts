@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** The actions that only change headers already in the table they act on. */
 const CHANGING = new Set(['edit', 'edit*', 'unset']);
@@ -13,9 +13,10 @@ export const rule: Rule = {
     summary: '`Header always edit` or `Header always unset` in a configuration that proxies: the headers a member sends are never changed',
     why: 'mod_headers keeps two tables of response headers, and `always` acts only on the one Apache fills itself (error pages, redirects it makes). A member\'s `Set-Cookie`, `Location` or `X-Powered-By` is in the other, so `Header always edit Set-Cookie ^(.*)$ "$1; Secure"` leaves the session cookie without `Secure` (checked on Apache 2.4.71). Without `always` (or with `onsuccess`) the line changes them.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
-    if (stepsNamed(nodes, ['proxypass', 'proxypassmatch', '<proxy']).length === 0) return;
+    if (stepsNamed(nodes, ['proxypass', 'proxypassmatch', '<proxy']).length === 0) return findings;
     const lines = stepsNamed(nodes, ['header']).flatMap((step) => (step.kind === 'directive' ? [step.directive] : []));
     // What a line does to which header, and whether `always` says which table.
     const read = lines.map((directive) => {
@@ -30,7 +31,7 @@ export const rule: Rule = {
       if (!line.always || !CHANGING.has(line.action) || line.header === '' || covered.has(`${line.action} ${line.header}`)) continue;
       const always = line.directive.args[0]!;
       const name = line.directive.args[2]!.value;
-      yield {
+      findings.push({
         span: always.span,
         message: `always skips the headers a member sends: its ${quoted(name, 30)} is never changed, drop always`,
         fixes: [
@@ -40,8 +41,9 @@ export const rule: Rule = {
             edits: [{ span: { start: always.span.start, end: line.directive.args[1]!.span.start }, newText: '' }],
           },
         ],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /**
  * Variables Apache puts in the environment only for CGI and SSI (ap_add_common_vars, ap_add_cgi_vars):
@@ -36,10 +36,11 @@ export const rule: Rule = {
       '`RequestHeader` or `Header` with `%{SERVER_PROTOCOL}e` (or another CGI variable): it is not set there, and the header says `(null)`',
     why: "`%{NAME}e` reads the request's environment, where the CGI variables (`REQUEST_SCHEME`, `SERVER_PORT`, `REMOTE_ADDR`…) are put only when a CGI script or SSI page runs. A proxied request never has them, so the member receives `X-Forwarded-Proto: (null)`. `expr=%{REQUEST_SCHEME}` reads the value itself.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     const lines = stepsNamed(nodes, ['requestheader', 'header']);
-    if (lines.length === 0) return;
+    if (lines.length === 0) return findings;
     const setHere = new Set<string>();
     for (const step of stepsNamed(nodes, SETTERS)) {
       if (step.kind !== 'directive') continue;
@@ -57,7 +58,7 @@ export const rule: Rule = {
         const whole = word.value === match[0];
         const raw = analysis.tree.text.slice(word.span.start, word.span.end);
         const quote = /^["']/.test(raw) ? raw[0]! : '"';
-        yield {
+        findings.push({
           span: word.span,
           message: `${match[0]} is set only for CGI scripts, so this header says "(null)": write "expr=%{${name.toUpperCase()}}"`,
           fixes: whole
@@ -69,9 +70,10 @@ export const rule: Rule = {
                 },
               ]
             : [],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import type { Parameter } from '../model/model';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Keys that only matter once a check runs (mod_proxy_hcheck's set_worker_hc_param). */
 const CHECK_KEYS = ['hcuri', 'hcexpr', 'hcinterval', 'hcpasses', 'hcfails'];
@@ -13,7 +13,8 @@ export const rule: Rule = {
     summary: 'health-check settings (`hcuri`, `hcinterval`, …) on a member without `hcmethod`, or `hcuri` with `hcmethod=TCP`',
     why: 'mod_proxy_hcheck only checks a member whose hcmethod is not NONE, and NONE is the default: without hcmethod the other hc keys are accepted and never used, so a dead member stays in rotation. With hcmethod=TCP only a connection is opened and hcuri is ignored.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       for (const member of balancer.members) {
         const keys = healthCheckKeys(member.setBy);
@@ -26,24 +27,25 @@ export const rule: Rule = {
           const first = checks.sort((a, b) => a.span.start - b.span.start)[0]!;
           const names = checks.map((parameter) => asciiLower(parameter.key)).join(', ');
           const insertAt = first.span.start;
-          yield {
+          findings.push({
             span: first.span,
             message: `${names} without hcmethod: the default method NONE never checks this member, so add hcmethod=GET`,
             fixes: [
               { title: 'Add hcmethod=GET', safe: false, edits: [{ span: { start: insertAt, end: insertAt }, newText: 'hcmethod=GET ' }] },
             ],
-          };
+          });
         } else if (asciiLower(method.value) === 'tcp') {
           const uri = keys.checks[CHECK_KEYS.indexOf('hcuri')];
           if (!uri) continue;
-          yield {
+          findings.push({
             span: uri.span,
             message: `hcuri ${quoted(uri.value)} is ignored with hcmethod=TCP, which only opens a connection: use hcmethod=GET`,
             fixes: [{ title: 'Use hcmethod=GET', safe: false, edits: [{ span: method.valueSpan, newText: 'GET' }] }],
-          };
+          });
         }
       }
     }
+    return findings;
   },
 };
 

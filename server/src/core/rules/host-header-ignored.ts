@@ -1,7 +1,7 @@
 import { asciiLower } from '../ascii';
 import { serverLines } from '../requests/probe';
 import { serversOf, type Server } from '../requests/servers';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** RequestHeader actions that give Host a value; `unset` and `note` do not. */
 const SETTING = new Set(['set', 'add', 'append', 'merge', 'edit', 'edit*', 'setifempty']);
@@ -13,9 +13,10 @@ export const rule: Rule = {
     summary: '`RequestHeader set Host …` in a server without `ProxyPreserveHost On`: the member never sees it',
     why: "mod_proxy writes the `Host` header of the request to a member itself: the member's own host and port, unless `ProxyPreserveHost On` makes it pass the request's `Host` (which `RequestHeader` may have changed). Without it, a `RequestHeader` on `Host` changes nothing the member receives.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['requestheader', 'proxypreservehost', 'proxypass', 'proxypassmatch']);
-    if (!lines.some((line) => line.name === 'requestheader')) return;
+    if (!lines.some((line) => line.name === 'requestheader')) return findings;
     const { main } = serversOf(analysis);
     // The servers with ProxyPreserveHost On anywhere in them, and those that proxy, found in one pass.
     const preserving = new Set<Server>();
@@ -32,11 +33,12 @@ export const rule: Rule = {
       const server = line.server;
       // ProxyPreserveHost On anywhere in the server or the main server (its virtual hosts inherit it) may apply.
       if (preserving.has(server) || preserving.has(main) || !(proxying.has(server) || proxying.has(main))) continue;
-      yield {
+      findings.push({
         span: line.directive.span,
         message: 'without ProxyPreserveHost On the member gets its own address as Host, so this changes nothing: add ProxyPreserveHost On',
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: "text after the `>` of a section's opening or closing line: Apache silently ignores it",
     why: 'Section handlers read their arguments up to the last `>` and Apache drops the rest of the line, as it does after `</Proxy>`: `<Proxy "balancer://shop"> lbmethod=bybusyness` keeps the default lbmethod and says nothing.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const section of sections(analysis.tree.nodes)) {
       const opening = section.ignoredText && trimmed(text, section.ignoredText);
@@ -23,9 +24,10 @@ export const rule: Rule = {
       // Unknown sections are unknown-directive's business; Apache refuses them before ignoring anything.
       // Most sections have nothing to report, and are not looked up.
       if ((!opening && !closing) || !findDirective(`<${section.name}`)) continue;
-      if (opening) yield afterOpening(text, section, opening);
-      if (closing) yield afterClosing(text, section, closing);
+      if (opening) findings.push(afterOpening(text, section, opening));
+      if (closing) findings.push(afterClosing(text, section, closing));
     }
+    return findings;
   },
 };
 

@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'include-failed',
@@ -9,14 +9,16 @@ export const rule: Rule = {
       'an `Include` Apache cannot read: a missing file, a wildcard that matches nothing, a cycle of includes, or not exactly one path',
     why: 'Apache reads includes before anything else and refuses to start when an Include names a missing file or a wildcard with no match (IncludeOptional stays silent), or when includes nest deeper than 128 — which is what a cycle does.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of syntaxProblems(analysis, 'include-failed')) {
       const what =
         problem.problem === 'include-arguments'
           ? 'give this include exactly one path, quoted if it has spaces'
           : 'this include cannot be read, so Apache refuses to start: fix the path, or use IncludeOptional if it may be absent';
-      yield { span: problem.span, message: what, apacheMessage: problem.message };
+      findings.push({ span: problem.span, message: what, apacheMessage: problem.message });
     }
+    return findings;
   },
 };
 

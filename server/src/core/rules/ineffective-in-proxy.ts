@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import { foldedName, stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Options that act only on files Apache serves from disk, never on a proxied request. */
 const FILE_OPTIONS = new Set(['none', 'indexes', 'followsymlinks', 'symlinksifownermatch', 'execcgi', 'multiviews']);
@@ -13,7 +13,8 @@ export const rule: Rule = {
       '`AllowOverride`, or `Options` about files on disk, inside `<Proxy>`: accepted, but a proxied request reads no `.htaccess` and serves no file',
     why: 'These settings are copied from `<Directory>` blocks. Apache accepts them in `<Proxy>` and ignores them there: they neither open nor close anything, while the access rules (`Require`) in the same section do.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     for (const step of stepsNamed(nodes, ['allowoverride', 'options'])) {
       if (step.kind !== 'directive' || !step.parent) continue;
@@ -25,13 +26,14 @@ export const rule: Rule = {
       const isFileOptions = name === 'options' && options.length > 0 && options.every((option) => FILE_OPTIONS.has(option));
       if (name !== 'allowoverride' && !isFileOptions) continue;
       const edits = [{ span: lineSpan(analysis.tree.text, directive.span), newText: '' }];
-      yield {
+      findings.push({
         span: directive.span,
         message: `"${directive.name}" does nothing in <${step.parent.name}>: a proxied request reads no .htaccess and no file, so remove it`,
         // Removing a line is the user's call, not an unattended edit.
         fixes: [{ title: `Remove ${directive.name}`, safe: false, edits }],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-balancer-name',
@@ -8,10 +8,16 @@ export const rule: Rule = {
     summary: 'a balancer name Apache refuses: no `://name`, too long, or a member in a section that gives no balancer name',
     why: "A balancer is named balancer://NAME (at most 95 bytes, path ignored); a BalancerMember inside <Location> or <Proxy *> takes that section's path as the balancer name and fails.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'invalid-balancer-name')) {
-      yield { span: problem.span, message: 'this is not a usable balancer name: write balancer://NAME', apacheMessage: problem.message };
+      findings.push({
+        span: problem.span,
+        message: 'this is not a usable balancer name: write balancer://NAME',
+        apacheMessage: problem.message,
+      });
     }
+    return findings;
   },
 };
 

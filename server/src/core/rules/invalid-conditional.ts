@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-conditional',
@@ -8,14 +8,16 @@ export const rule: Rule = {
     summary: 'a conditional section Apache cannot test: no argument, no `>`, or a malformed version',
     why: '`<IfModule>`, `<IfDefine>`, `<IfVersion>` and friends are evaluated while Apache reads the file; a malformed one stops it before anything else is checked.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of syntaxProblems(analysis, 'invalid-conditional')) {
-      yield {
+      findings.push({
         span: problem.span,
         message: 'this conditional cannot be tested, so Apache refuses it: fix its argument',
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,5 +1,5 @@
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-define',
@@ -8,14 +8,16 @@ export const rule: Rule = {
     summary: 'a `Define` or `UnDefine` Apache refuses: a name with `:`, or the wrong number of arguments',
     why: 'Define takes a name and an optional value, UnDefine just the name; Apache reserves `:` in variable names and refuses the configuration while reading it otherwise.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of syntaxProblems(analysis, 'invalid-define')) {
       const hint =
         problem.problem === 'invalid-define'
           ? 'rename this variable without ":"'
           : 'write Define NAME [VALUE] or UnDefine NAME, quoting a value that contains spaces';
-      yield { span: problem.span, message: hint, apacheMessage: problem.message };
+      findings.push({ span: problem.span, message: hint, apacheMessage: problem.message });
     }
+    return findings;
   },
 };
 

@@ -29,12 +29,13 @@ export const rule: Rule = {
       '`BalancerGrowth`, `ProxyVia`, `ProxyTimeout`, `ProxyErrorOverride`, the cookie and buffer directives of mod_proxy, an On|Off directive (`BalancerPersist`, `ProxyPreserveHost`, `SSLProxyEngine`, `KeepAlive`, `RewriteEngine` and 76 more), `ServerRoot`, `<VirtualHost>`, `ProxyHCExpr`, the words and flags of `RewriteRule` and `RewriteCond`, the words of `Header` and `RequestHeader`, or an expression (`<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr`, `Require expr`) with an argument Apache refuses',
     why: 'BalancerGrowth takes one number from 0 to 1000; a directive of the On|Off kind takes On or Off. Anything else (yes, true, 1, a missing value) stops Apache from starting, as does a `<VirtualHost>` with no address, a `ServerRoot` that is not a folder (checked for an absolute path inside the include roots), or a `ProxyHCExpr` without a name of at most 15 bytes and exactly one expression (write it in braces). Apache parses the expressions of `ProxyHCExpr`, `<If>`, `<ElseIf>`, `SetEnvIfExpr`, `RewriteCond expr` and `Require expr` while reading, and refuses one that does not parse: unbalanced quotes or parentheses, a value alone where a comparison belongs, a variable, function or operator it does not know, or a regular expression PCRE cannot compile. mod_rewrite reads `RewriteRule` and `RewriteCond` lines its own way: two words, then the flags as one word written `[…]` (a space ends it unless the flags are quoted), each flag one it knows (`[P]]` is the flag `P]`, `[L,]` has an empty one, and `L` is no `RewriteCond` flag), `BNE=` with characters, and an `R=` number that is an HTTP status Apache knows (`R=418` is refused). mod_headers refuses a `Header` or `RequestHeader` line with an action it does not know, too few or too many words, a condition other than `early`, `env=VAR` or an `expr=` that parses, an `edit` or `echo` pattern PCRE cannot compile, or a `%` format it does not know (`%x`; `%%` is a percent sign).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     if (isLoaded(analysis.tree, 'rewrite_module'))
       for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule', 'rewritecond'])) {
         if (step.kind !== 'directive') continue;
         const finding = rewriteFinding(step.directive, analysis.tree);
-        if (finding) yield finding;
+        if (finding) findings.push(finding);
       }
     if (isLoaded(analysis.tree, 'headers_module'))
       for (const step of stepsNamed(analysis.tree.nodes, ['header', 'requestheader'])) {
@@ -42,21 +43,21 @@ export const rule: Rule = {
         const { directive } = step;
         if (mayComeFromEnvironment(analysis.tree, directive)) continue;
         const found = headerRefusal(asciiLower(directive.name) === 'header', directive.args, exprLookups(analysis.tree));
-        if (found) yield { span: found.word?.span ?? directive.span, message: found.message, apacheMessage: found.apacheMessage };
+        if (found) findings.push({ span: found.word?.span ?? directive.span, message: found.message, apacheMessage: found.apacheMessage });
       }
     for (const step of stepsNamed(analysis.tree.nodes, ['<if', '<elseif', 'setenvifexpr', 'require'])) {
       const finding = expressionFinding(step, analysis.tree);
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
     for (const step of stepsNamed(analysis.tree.nodes, [...FLAGS.keys(), ...VALUE_DIRECTIVES, '<virtualhost'])) {
       if (step.kind === 'enter') {
         // virtualhost_section: nothing but blanks before the `>` is no address at all.
         if (step.section.args.length === 0 && step.section.hasBracket)
-          yield {
+          findings.push({
             span: step.section.open.span,
             message: '<VirtualHost> needs an address, e.g. <VirtualHost *:80>',
             apacheMessage: '<VirtualHost> directive requires additional arguments',
-          };
+          });
         continue;
       }
       // A FLAG directive its module does not give, or one out of place, is another rule's refusal (Apache stops there first).
@@ -67,23 +68,24 @@ export const rule: Rule = {
       const context = contextOf(parent);
       if (context && contextRefusal(directive.name, context, parent)) continue;
       const finding = check(directive);
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
     for (const problem of modelProblems(analysis, 'invalid-directive-argument'))
-      yield {
+      findings.push({
         span: problem.span,
         message:
           problem.kind === 'hc-condition'
             ? unparsed('ProxyHCExpr', problem.reason ?? "see Apache's words")
             : HC_ADVICE[problem.kind as keyof typeof HC_ADVICE],
         apacheMessage: problem.message,
-      };
+      });
     for (const problem of syntaxProblems(analysis, 'invalid-directive-argument'))
-      yield {
+      findings.push({
         span: problem.span,
         message: `ServerRoot ${quoted(unquoted(analysis.tree.text.slice(problem.span.start, problem.span.end)))} is not a folder: name the folder Apache runs from`,
         apacheMessage: problem.message,
-      };
+      });
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { strtod } from '../model/cvalues';
 import type { Parameter } from '../model/model';
 import { modelProblems } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-loadfactor',
@@ -11,13 +11,20 @@ export const rule: Rule = {
     summary: 'a loadfactor Apache refuses: out of 1–100, not a number, quoted, nan or inf',
     why: 'Apache reads loadfactor with strtod, multiplies by 100, truncates, and refuses anything outside 100..10000 — so 0.5, 101, "2" (quotes kept inside the value), nan and inf all stop Apache from starting.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'invalid-loadfactor')) {
       const parameter = problem.parameter;
       if (!parameter) continue;
       const { hint, fixes } = explain(parameter);
-      yield { span: parameter.valueSpan, message: `loadfactor ${quoted(parameter.value)} ${hint}`, apacheMessage: problem.message, fixes };
+      findings.push({
+        span: parameter.valueSpan,
+        message: `loadfactor ${quoted(parameter.value)} ${hint}`,
+        apacheMessage: problem.message,
+        fixes,
+      });
     }
+    return findings;
   },
 };
 

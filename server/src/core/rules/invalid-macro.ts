@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-macro',
@@ -10,12 +10,14 @@ export const rule: Rule = {
       'a `<Macro>`, `Use` or `UndefMacro` that mod_macro refuses: an undefined macro, a wrong number of values, recursion, a body never closed',
     why: 'mod_macro expands `Use NAME values…` while Apache reads the configuration; a macro used before its `<Macro>`, with another number of values than it has parameters, or from inside itself stops Apache from starting, as does a `<Macro>` without `</Macro>` or with a parameter name repeated.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const problem of syntaxProblems(analysis, 'invalid-macro')) {
       const line = asciiLower(text.slice(problem.span.start, problem.span.end).trimStart());
-      yield { span: problem.span, message: advice(line), apacheMessage: problem.message };
+      findings.push({ span: problem.span, message: advice(line), apacheMessage: problem.message });
     }
+    return findings;
   },
 };
 

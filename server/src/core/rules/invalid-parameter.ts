@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-parameter',
@@ -10,14 +10,16 @@ export const rule: Rule = {
       'a parameter value Apache refuses (lbset, route, timeouts, retry, growth, failonstatus, nofailover, …), or a bare word where `key=value` is expected',
     why: 'Every worker and balancer parameter is checked while Apache reads the configuration; one bad value stops it from starting.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'invalid-parameter')) {
       const parameter = problem.parameter;
       const message = parameter
         ? `${parameter.key} ${quoted(parameter.value)} is not accepted: ${requirement(problem.message)}`
         : 'parameters must be written as key=value';
-      yield { span: problem.span, message, apacheMessage: problem.message };
+      findings.push({ span: problem.span, message, apacheMessage: problem.message });
     }
+    return findings;
   },
 };
 

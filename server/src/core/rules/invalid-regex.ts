@@ -5,7 +5,7 @@ import { stepsNamed } from '../syntax/named';
 import { conditionTest, rewriteArguments } from '../syntax/rewrite-words';
 import type { Span } from '../span';
 import { isFnmatchPattern } from '../model/urls';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** A regular expression a handler compiles while the configuration is read, and what Apache says when PCRE refuses it. */
 interface Compiled {
@@ -51,18 +51,20 @@ export const rule: Rule = {
       'a regular expression PCRE cannot compile, in `ProxyPassMatch`, `ProxyPass ~`, `<ProxyMatch>`, `<LocationMatch>`, `RewriteRule`, `RewriteCond` and the other directives Apache compiles while reading',
     why: 'Apache compiles these patterns with PCRE2 while it reads the configuration and refuses to start when one does not compile. PCRE is not JavaScript: `[]`, `\\y`, `a{2}{3}`, `(?<=a+)` and `[:alpha:]` are refused, while `x++`, `\\Q…\\E`, `(?i)` and `[[:alpha:]]` are fine. A wildcard `<Location "*.php">` holding a `ProxyPass` is compiled as a regex too, and `*` at its start has nothing to repeat.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, COMPILING)) {
       const compiled = step.kind === 'enter' ? sectionRegex(step.section) : directiveRegex(step.directive, step.parent);
       if (!compiled) continue;
       const error = pcreError(compiled.pattern);
       if (!error) continue;
-      yield {
+      findings.push({
         span: compiled.span,
         message: `regular expression "${compiled.pattern}" does not compile in PCRE: ${error.message} (at character ${error.offset + 1})`,
         apacheMessage: compiled.apacheMessage,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'invalid-status',
@@ -9,16 +9,18 @@ export const rule: Rule = {
     summary: 'a `status=` value Apache refuses: unknown letter, a sign without a letter, a space or a comma',
     why: 'Apache reads status letters one by one (D S E I H R N C, an optional + or - before a group); anything else stops it from starting, and its message never says which letter was wrong.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'invalid-status')) {
       const parameter = problem.parameter;
       if (!parameter) continue;
-      yield {
+      findings.push({
         span: parameter.valueSpan,
         message: `status ${quoted(parameter.value)} is not valid: write letters of DSEIHRNC after + or -, no spaces or commas, e.g. +H or -D+N`,
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

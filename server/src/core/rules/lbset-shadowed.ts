@@ -1,5 +1,5 @@
 import { hasStatus } from '../model/params';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'lbset-shadowed',
@@ -8,7 +8,8 @@ export const rule: Rule = {
     summary: 'members of a higher lbset that can never be used: a lower lbset holds a member with status I that never goes into error',
     why: 'Apache tries lbsets from the lowest; a higher one is used only when every member of the lower ones is unusable. A member with status I (ignore errors) is never put in error, so while it is not disabled, the higher lbsets never get a request.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
       if (lbmethod === 'heartbeat') continue;
       const sticky = balancer.members.filter(
@@ -19,13 +20,14 @@ export const rule: Rule = {
       const keeper = sticky.find((member) => member.params.lbset === lowest)!;
       for (const member of balancer.members) {
         if (member.params.lbset <= lowest) continue;
-        yield {
+        findings.push({
           span: member.declaration.url,
           message: `lbset ${member.params.lbset} is never used: ${keeper.url} in lbset ${lowest} has status I, so lbset ${lowest} never runs out`,
           related: [{ span: keeper.declaration.url, message: 'never put in error (status I)' }],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { guardsAccess } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Sections whose guard applies to requests a proxy handles. */
 const REQUEST_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxymatch']);
@@ -12,20 +12,22 @@ export const rule: Rule = {
     summary: 'an access guard inside `<Limit GET POST>`: every other method (PUT, DELETE, PATCH…) reaches the member unguarded',
     why: '`<Limit>` applies its lines only to the methods it names: `<Limit GET POST> Require ip …</Limit>` leaves PUT, DELETE and PATCH open, and a proxied application (an API, WebDAV) answers them. `<LimitExcept>` names the methods left open instead, and a guard outside any `<Limit>` applies to all.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
-    if (stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).length === 0) return;
+    if (stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).length === 0) return findings;
     for (const step of stepsNamed(nodes, ['<limit'])) {
       if (step.kind !== 'enter' || !step.parent || !REQUEST_SECTIONS.has(step.parent.name.toLowerCase())) continue;
       const section = step.section;
       if (!guardsAccess(section) || guardsAccess({ ...step.parent, children: step.parent.children.filter((child) => child !== section) }))
         continue;
       const methods = section.args.map((word) => word.value.toUpperCase());
-      yield {
+      findings.push({
         span: section.open.span,
         message: `only ${methods.join(', ')} ${methods.length === 1 ? 'is' : 'are'} guarded: other methods reach the member unguarded, use <LimitExcept> or no <Limit>`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { shippedModuleSymbol } from '../syntax/conditions';
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'load-module-failed',
@@ -10,7 +10,8 @@ export const rule: Rule = {
     summary: 'a `LoadModule` line Apache refuses: not two arguments, a module file that does not exist, or the wrong module name',
     why: 'LoadModule runs while the file is read: it needs a module name and a file, the file must exist (a path is taken from ServerRoot), and the file must export that name (mod_proxy_hcheck.so holds proxy_hcheck_module). Anything else stops Apache. A file is looked for only inside the include roots, and a bare file name (which the system loader may find) is not looked for.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const problem of syntaxProblems(analysis, 'load-module-failed')) {
       const file = unquoted(text.slice(problem.span.start, problem.span.end));
@@ -20,8 +21,9 @@ export const rule: Rule = {
           : problem.problem === 'load-module-file'
             ? `module file ${quoted(file)} does not exist: fix the path (relative to ServerRoot)`
             : `${quoted(file.slice(file.lastIndexOf('/') + 1))} holds ${shippedModuleSymbol(file) ?? 'another module'}: write that name before the file`;
-      yield { span: problem.span, message, apacheMessage: problem.message };
+      findings.push({ span: problem.span, message, apacheMessage: problem.message });
     }
+    return findings;
   },
 };
 

@@ -4,7 +4,7 @@ import { serversOf, Line } from '../requests/servers';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive } from '../syntax/tree';
 import { argument, indentationAt } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Redirect's optional first word: a status. */
 const REDIRECT_STATUS = /^(permanent|temp|seeother|gone|\d{3})$/i;
@@ -17,7 +17,8 @@ export const rule: Rule = {
       'an `Alias`, `Redirect` or `ErrorDocument` (5xx, or any with `ProxyErrorOverride On`) whose path a ProxyPass or `RewriteRule … [P]` already sends to a member: Apache never serves it',
     why: "mod_proxy and mod_rewrite map a request before mod_alias does, so `ProxyPass /` takes /static/, /.well-known/acme-challenge/ and /errors/503.html too: the Alias's files, the redirect or the error page never reach the client (certificate renewals fail; when the members are down, the error page is fetched from the same dead balancer and the client gets Apache's bare 503). A `ProxyPass PATH !` before the ProxyPass keeps the path local.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const taken: Taken[] = [];
@@ -54,7 +55,7 @@ export const rule: Rule = {
       if (each.local.isAlias && taken.some((other) => other !== each && !other.local.isAlias && covers(each, other))) continue;
       const path = alias?.local.path ?? each.local.path;
       const exclusion = each.by.name.toLowerCase() === 'proxypass' && each.by.args[0]?.value !== '~';
-      yield {
+      findings.push({
         span: each.line.directive.span,
         message:
           `${directiveLabel(each.by)} takes ${quoted(each.local.example)}` +
@@ -64,8 +65,9 @@ export const rule: Rule = {
           ...(alias ? [{ span: alias.line.directive.span, message: `the ${alias.line.directive.name} that serves it, taken too` }] : []),
         ],
         fixes: exclusion ? [excludeFix(text, newline, each.by, path)] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

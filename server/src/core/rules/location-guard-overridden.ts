@@ -3,7 +3,7 @@ import { covers } from '../requests/proxy-rules';
 import { enclosing, stepsNamed } from '../syntax/named';
 import type { Section } from '../syntax/tree';
 import { grantsAll, guardsAccess } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'location-guard-overridden',
@@ -13,7 +13,8 @@ export const rule: Rule = {
       'a `<Location>` that opens a path (`Require all granted`) above a `<Location>` for a shorter path that guards it: the later one wins',
     why: 'Apache merges the `<Location>` sections that match a request in the order they are written, and a later section\'s `Require` lines replace an earlier one\'s: `<Location "/health"> Require all granted` written before `<Location "/"> Require valid-user` asks the monitor for a login. Write the exception after the general guard.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     const locations: { section: Section; path: string; vhost: Section | undefined }[] = [];
     for (const step of stepsNamed(nodes, ['<location'])) {
@@ -32,7 +33,7 @@ export const rule: Rule = {
       else found.byVhost.set(each.vhost, [at]);
       if (each.vhost) found.firstInVhost ??= at;
     });
-    if (guards.size === 0) return;
+    if (guards.size === 0) return findings;
     for (const [index, opening] of locations.entries()) {
       if (!grantsAll(opening.section)) continue;
       // The main server's sections merge before a virtual host's, each scope in file order: the first
@@ -49,12 +50,13 @@ export const rule: Rule = {
         break;
       }
       if (!later) continue;
-      yield {
+      findings.push({
         span: opening.section.open.span,
         message: `<Location ${quoted(later.path)}> merges after this one and replaces its Require for ${quoted(opening.path)}: move this after it`,
         related: [{ span: later.section.open.span, message: 'the later section whose guard wins' }],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { probe, serverOf } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { guardsAccess } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'location-guard-slash',
@@ -11,7 +11,8 @@ export const rule: Rule = {
     summary: 'an access guard in `<Location "/admin/">` while `/admin` (without the slash) is proxied unguarded',
     why: '`<Location "/admin/">` matches `/admin/` and what is under it, not `/admin`: that request reaches the member without the guard. Whether that exposes anything depends on the application (many redirect `/admin` to `/admin/`, some serve the page itself); `<Location "/admin">` guards both.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, ['<location'])) {
       if (step.kind !== 'enter' || !guardsAccess(step.section)) continue;
       const section = step.section;
@@ -21,11 +22,12 @@ export const rule: Rule = {
       const seen = probe(analysis, serverOf(analysis, section), bare);
       if (!seen || seen.trace.handledBy !== 'proxy' || seen.trace.steps.some((each) => each.span?.start === section.open.span.start))
         continue;
-      yield {
+      findings.push({
         span: section.args[0]!.span,
         message: `the path ${bare} is not under ${quoted(path)}: it reaches ${seen.trace.balancer ?? seen.trace.member ?? 'the member'} unguarded unless the application redirects it`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -29,7 +29,7 @@ export const rule: Rule = {
       'a `ProxyPass !` that a `<Location>` `ProxyPass` overrides: a narrower `<Location>` exclusion before a broader one, or a server-level exclusion',
     why: "Apache merges `<Location>` sections in order and the last one that matches wins, and a ProxyPass inside `<Location>` is tried before the server's ProxyPass lines — so the excluded path is proxied anyway (verified on Apache 2.4).",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
     const text = analysis.tree.text;
     const rules = proxyRules(analysis).filter((each) => each.kind === 'ProxyPass');
     const inLocations: LocationRule[] = [];
@@ -59,8 +59,7 @@ export const rule: Rule = {
         related: [{ span: location.rule.directive.span, message: `"${quote(text, location.rule.directive)}" matches ${path} first` }],
       });
     }
-    findings.sort((a, b) => a.span.start - b.span.start);
-    yield* findings;
+    return findings.sort((a, b) => a.span.start - b.span.start);
   },
 };
 

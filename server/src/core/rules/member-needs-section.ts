@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /**
  * A `BalancerMember URL` line outside any section, which Apache refuses on its own but which is the
@@ -13,14 +13,16 @@ export const rule: Rule = {
     summary: '`BalancerMember URL` outside any `<Proxy>`: valid only in a file included inside `<Proxy balancer://…>`',
     why: 'Outside a section BalancerMember takes the balancer name first, so on its own Apache reads the URL as the balancer name and refuses the line ("BalancerMember must define remote proxy server"). Inside a <Proxy balancer://…> that includes this file, it is fine.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'member-needs-section')) {
-      yield {
+      findings.push({
         span: problem.span,
         message: 'this member names no balancer, which works only inside <Proxy balancer://…>: write BalancerMember balancer://NAME URL',
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

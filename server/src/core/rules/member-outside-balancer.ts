@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'member-outside-balancer',
@@ -9,17 +9,19 @@ export const rule: Rule = {
       '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',
     why: "BalancerMember takes the enclosing section's path as the balancer name without checking it is balancer://…; Apache accepts it and creates a balancer named like `http://backend` or `balancer://c.*` that no ProxyPass can reach.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       const wildcard = /[*?[]/.test(balancer.name);
       if (balancer.name.startsWith('balancer://') && !wildcard) continue;
       const first = balancer.members[0];
       if (!first) continue;
-      yield {
+      findings.push({
         span: first.declaration.directive.nameSpan,
         message: `this member joins ${quoted(balancer.name)}, which no ProxyPass can route to: put members in <Proxy balancer://NAME>`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -6,7 +6,7 @@ import { urlPath } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { passWords } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'member-path-repeated',
@@ -16,7 +16,8 @@ export const rule: Rule = {
       "a `ProxyPass` or `RewriteRule` to `balancer://NAME/PATH` whose members' URLs already end in that path: members receive it twice (`/app/app/…`)",
     why: "mod_proxy_balancer puts the member's URL in front of what follows the balancer name, so with `BalancerMember http://10.0.0.1:8080/examples` a `ProxyPass /examples/ balancer://app/examples/` sends `/examples/servlets/` to the member as `/examples/examples/servlets/`, a path it does not serve. The path belongs in one place: the members' URLs or the balancer URL.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     let memberPaths: ((name: string) => string | undefined) | undefined;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule'])) {
@@ -33,11 +34,12 @@ export const rule: Rule = {
       if (memberPath === undefined) continue;
       const path = urlPath(word.value);
       if (path !== memberPath && !path.startsWith(`${memberPath}/`)) continue;
-      yield {
+      findings.push({
         span: word.span,
         message: `the members' URLs already end in ${quoted(memberPath)}, so members receive ${quoted(`${memberPath}${path}…`)}: drop it from one`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { firstPassing } from '../search';
 import type { Span } from '../span';
 import { stepsNamed } from '../syntax/named';
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Rules that would report a refused BalancerMember line again, as if Apache had kept it. */
 const CONSEQUENCES = new Set(['nested-balancer-member', 'shared-member']);
@@ -15,7 +15,8 @@ export const rule: Rule = {
       '`BalancerMember` arguments Apache refuses: no URL, no balancer outside `<Proxy>`, a second bare word (a trailing `# comment`, a space inside `status=`)',
     why: 'Outside `<Proxy>`, BalancerMember takes the balancer name first and the URL second; inside, only the URL. Any other bare word — including a `#` comment on the same line, since comments must start the line — stops Apache from starting.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const problem of modelProblems(analysis, 'member-syntax')) {
       const word = text.slice(problem.span.start, problem.span.end);
@@ -31,8 +32,9 @@ export const rule: Rule = {
       else if (problem.message.includes('must define balancer name'))
         hint = 'outside <Proxy balancer://…> the balancer name must come first';
       else if (problem.message.includes('can not have a balancer name')) hint = 'inside <Proxy balancer://…> give only the member URL';
-      yield { span: problem.span, message: hint, apacheMessage: problem.message };
+      findings.push({ span: problem.span, message: hint, apacheMessage: problem.message });
     }
+    return findings;
   },
   /** A BalancerMember line Apache refuses is not also a nested balancer or a shared member: one cause, one finding. */
   standsInFor(analysis) {

@@ -3,7 +3,7 @@ import type { Balancer } from '../model/model';
 import type { Section } from '../syntax/tree';
 import { BalancerPass, proxyLines } from '../requests/proxy-lines';
 import { runIndex, runIndexKey } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'member-trailing-slash',
@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: 'a member URL ending with `/` in a balancer that a ProxyPass or RewriteRule reaches with a path: the backend receives `//`',
     why: 'Apache joins the member URL and the rest of the balancer URL as they are: with `BalancerMember http://10.0.0.1:8080/` and `ProxyPass /app/ balancer://shop/app/`, a request for /app/cart reaches the backend as //app/cart, which many applications do not route.',
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const byName = passesByName(proxyLines(analysis.tree.nodes, text).passes);
     // Files given together without one that includes the others are one main server: a ProxyPass in one reaches another's balancer.
@@ -32,7 +33,7 @@ export const rule: Rule = {
         const written = text.slice(declaration.url.start, declaration.url.end);
         const slash = declaration.url.start + written.lastIndexOf('/');
         const target = `${doubling.name}${doubling.rest}`;
-        yield {
+        findings.push({
           span: declaration.url,
           message: `this URL's trailing slash doubles the one ${quoted(target, 40)} adds, so the backend gets "//": drop it`,
           ...(own ? { related: [{ span: doubling.url.span, message: 'the URL whose path is appended to the member' }] } : {}),
@@ -46,9 +47,10 @@ export const rule: Rule = {
                   },
                 ]
               : [],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

@@ -15,11 +15,9 @@ export const rule: Rule = {
       'a directive in a context Apache refuses it in: `BalancerGrowth` inside `<Proxy>`, `<Proxy>` inside `<Location>`, `ProxyPass` inside `<Directory>`, `<VirtualHost>` inside `<VirtualHost>`, …',
     why: 'Each directive may stand only in some contexts (server, virtual host, and kinds of section); Apache refuses the whole configuration otherwise. The table behind this rule comes from running Apache 2.4.71 itself on every directive in every context.',
   },
-  *check({ analysis }) {
-    if (isHtaccess(analysis)) {
-      yield* htaccessRefusals(analysis);
-      return;
-    }
+  check({ analysis }) {
+    if (isHtaccess(analysis)) return htaccessRefusals(analysis);
+    const findings: RuleFinding[] = [];
     // A fragment's top level may be the inside of a section in the file that includes it.
     const isComplete = knownModules(analysis.tree) !== undefined;
     const nodes = analysis.tree.nodes;
@@ -42,12 +40,13 @@ export const rule: Rule = {
       const message = byName.get(directive.name) && refusal(directive.name, context, step.parent);
       if (!message) continue;
       const where = step.parent ? `inside <${step.parent.name}>` : 'at the top level';
-      yield {
+      findings.push({
         span: directive.nameSpan,
         message: `${directive.name.startsWith('<') ? `${directive.name}>` : directive.name} cannot stand ${where}: move it where Apache allows it`,
         apacheMessage: message,
-      };
+      });
     }
+    return findings;
   },
 };
 
@@ -61,7 +60,8 @@ function isHtaccess(analysis: Analysis): boolean {
  * directive not allowed there ("ProxyPass not allowed here"); `apache2 -t` never reads it. A refused
  * section's contents are not reported again.
  */
-function* htaccessRefusals(analysis: Analysis): Iterable<RuleFinding> {
+function htaccessRefusals(analysis: Analysis): RuleFinding[] {
+  const findings: RuleFinding[] = [];
   const refused = new Set<Section>();
   for (const step of walk(analysis.tree.nodes)) {
     if (step.kind === 'leave') continue;
@@ -73,12 +73,13 @@ function* htaccessRefusals(analysis: Analysis): Iterable<RuleFinding> {
     const info = findDirective(directive.name);
     if (!info || info.contexts.includes('h')) continue;
     if (step.kind === 'enter') refused.add(step.section);
-    yield {
+    findings.push({
       span: directive.nameSpan,
       message: `${info.name}${info.name.startsWith('<') ? '>' : ''} is not allowed in .htaccess, so every request here gets 500: move it to the server configuration`,
       apacheMessage: `${directive.name} not allowed here`,
-    };
+    });
   }
+  return findings;
 }
 
 /** A configuration the rule flags, and the same one fixed (docs and tests only: not in the bundle). */

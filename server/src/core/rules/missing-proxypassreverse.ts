@@ -3,7 +3,7 @@ import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Node, Section } from '../syntax/tree';
 import { BalancerPass, proxyLines, ReverseLine } from '../requests/proxy-lines';
 import { runIndex, runIndexKey } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /**
  * The main server's balancers with members, and its ProxyPassReverse lines, over every file of the
@@ -28,11 +28,12 @@ export const rule: Rule = {
       'a ProxyPass or `RewriteRule … [P]` to a balancer with no ProxyPassReverse for the balancer (or for all of its members) in its server',
     why: "Without ProxyPassReverse Apache passes a member's redirect on as it is: the client receives `Location: http://10.0.0.1:8080/login`, an address it cannot reach (or should never see). `ProxyPassReverse PATH balancer://name/` rewrites the redirects of every member. Write PATH without its trailing slash (`/shop`, not `/shop/`): Apache appends the rest of the member's URL, `/login`, to PATH as written, so `/shop/` turns the redirect into `/shop//login`.",
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const { passes, reverses } = proxyLines(analysis.tree.nodes, text);
-    if (passes.length === 0) return;
+    if (passes.length === 0) return findings;
     const scopes = reverseIndex(reverses);
     const balancers = balancerIndex(analysis.model.balancers);
     const mainServer = run.length > 1 ? runIndex(run, MAIN_SERVER) : undefined;
@@ -59,15 +60,16 @@ export const rule: Rule = {
       const covered = members.filter((member) => visible.some((scope) => covers(scope.urls, member))).length;
       if (covered === members.length) continue;
       const fixes = fixFor(text, pass, members, newline);
-      yield {
+      findings.push({
         span: pass.url.span,
         message:
           covered > 0
             ? `ProxyPassReverse names ${covered} of ${members.length} members of ${pass.name}, so the others' redirects leak their address: name the balancer`
             : `no ProxyPassReverse for ${pass.name}, so a member's redirect leaks its own address: add one for the balancer`,
         ...(fixes.length > 0 ? { fixes } : {}),
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -14,24 +14,25 @@ export const rule: Rule = {
       'a complete configuration (it loads an MPM and includes nothing) that lacks a module Apache needs to start with its balancers: mod_proxy, mod_slotmem_shm, the lbmethod',
     why: "`apache2 -t` does not check these, but start-up does: without mod_slotmem_shm (AH01177) or the default lbmethod's module (AH02432) Apache exits; without mod_proxy its directives are unknown.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
     const modules = knownModules(analysis.tree);
-    if (!modules) return;
+    if (!modules) return [];
     if (!modules.has('proxy_module')) {
       // The first line that needs mod_proxy, in walk order.
       const step = stepsNamed(analysis.tree.nodes, PROXY_DIRECTIVES)[0];
-      if (!step) return;
+      if (!step) return [];
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
-      yield {
-        span: directive.nameSpan,
-        message: `${directive.name} needs mod_proxy: ${loadAdvice(analysis, 'proxy_module')}`,
-        apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
-      };
-      return;
+      return [
+        {
+          span: directive.nameSpan,
+          message: `${directive.name} needs mod_proxy: ${loadAdvice(analysis, 'proxy_module')}`,
+          apacheMessage: `Invalid command '${directive.name}', perhaps misspelled or defined by a module not included in the server configuration`,
+        },
+      ];
     }
     const balancers = analysis.model.balancers.filter((balancer) => balancer.name.startsWith('balancer://'));
     const first = balancers[0];
-    if (!first) return;
+    if (!first) return [];
     const findings: RuleFinding[] = [];
     if (modules.has('proxy_balancer_module') && !modules.has('slotmem_shm_module')) {
       findings.push({
@@ -48,7 +49,7 @@ export const rule: Rule = {
         apacheMessage: 'AH02432: Cannot find LB Method: byrequests',
       });
     }
-    yield* findings;
+    return findings;
   },
 };
 

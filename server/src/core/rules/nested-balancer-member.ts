@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'nested-balancer-member',
@@ -8,16 +8,18 @@ export const rule: Rule = {
     summary: 'a member whose URL is itself `balancer://…`: balancers do not nest',
     why: "Apache accepts `BalancerMember balancer://other` but cannot forward to it: requests picked for that member fail. List the other balancer's members here instead.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       for (const member of balancer.members) {
         if (!member.name.startsWith('balancer://')) continue;
-        yield {
+        findings.push({
           span: member.declaration.url,
           message: `${quoted(member.url)} is a balancer, and balancers do not nest, so its requests fail: list that balancer's members here`,
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

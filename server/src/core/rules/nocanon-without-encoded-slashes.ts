@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { serverLines } from '../requests/probe';
 import { serversOf, Server, Line } from '../requests/servers';
 import type { Analysis } from '../analysis';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'nocanon-without-encoded-slashes',
@@ -11,16 +11,18 @@ export const rule: Rule = {
     summary: '`nocanon` on a ProxyPass in a server without `AllowEncodedSlashes NoDecode`: a path with `%2F` still gets 404',
     why: '`nocanon` passes the path on as the client wrote it, but Apache refuses a path holding `%2F` with 404 before any ProxyPass runs unless `AllowEncodedSlashes` lets it through: applications that need encoded slashes (Jenkins job names, GitLab project paths, image URLs) need both. Whether requests carry `%2F` depends on the application.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const line of serverLines(analysis, ['proxypass'])) {
       if (line.sections.length > 0 || !line.directive.args.some((word) => word.value.toLowerCase() === 'nocanon')) continue;
       // NoDecode passes %2F on as sent; On lets it through too, and nocanon sends the raw path.
       if (effective(analysis, line) !== 'off') continue;
-      yield {
+      findings.push({
         span: line.directive.span,
         message: `a path with %2F gets 404 before this ${quoted('nocanon')} line runs, unless AllowEncodedSlashes NoDecode is set`,
-      };
+      });
     }
+    return findings;
   },
 };
 

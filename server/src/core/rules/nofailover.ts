@@ -1,4 +1,4 @@
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'nofailover',
@@ -7,18 +7,20 @@ export const rule: Rule = {
     summary: '`nofailover=On`: a sticky session whose member is down gets 503 instead of another member',
     why: 'nofailover=On is meant for back ends that cannot share sessions; it only affects requests that carry a route, and for those a down member means 503 (AH01167) rather than failing over.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       const setting = balancer.setBy.get('nofailover');
       if (!setting || balancer.params.nofailover !== true) continue;
       const sticky = balancer.params.stickysession !== undefined;
-      yield {
+      findings.push({
         span: setting.span,
         message: sticky
           ? `nofailover=On answers 503 when a session's member is down, instead of failing over: remove it unless sessions must stay`
           : `nofailover=On has no effect on ${balancer.name}, as no stickysession is set: set one, or remove nofailover`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -3,7 +3,7 @@ import { flagsOf } from '../requests/rewrite';
 import { foldedName, linesByServer, parentSection } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section } from '../syntax/tree';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** What one server (the main server or a virtual host) says about forward proxying. */
 interface Server {
@@ -25,7 +25,8 @@ export const rule: Rule = {
     summary: '`ProxyRequests On` in a server that reverse-proxies to a balancer, with no `<Proxy *>` restricting who may use it',
     why: 'A reverse proxy needs no `ProxyRequests`: `On` turns the server into a forward proxy that fetches any URL on any host for any client (`GET http://elsewhere/ HTTP/1.1`), which is how servers end up on open-proxy lists and reach internal hosts.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     const inProxyAll = proxyAllTest(nodes);
     const servers = linesByServer(nodes, ['proxyrequests', 'require', 'deny', 'proxypass', 'rewriterule']).map(({ lines }) => {
@@ -49,12 +50,13 @@ export const rule: Rule = {
       if (!(server.reverseProxies || main.reverseProxies) || server.restricted || main.restricted) continue;
       flagged.add(requests.directive);
       const on = requests.directive.args[0]!;
-      yield {
+      findings.push({
         span: requests.directive.span,
         message: 'ProxyRequests On lets any client use this server as a proxy to any host: use ProxyRequests Off, ProxyPass needs none',
         fixes: [{ title: 'Set ProxyRequests Off', safe: false, edits: [{ span: on.span, newText: 'Off' }] }],
-      };
+      });
     }
+    return findings;
   },
 };
 

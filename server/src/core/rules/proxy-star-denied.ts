@@ -2,7 +2,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords, rewriteArguments } from '../syntax/rewrite-words';
 import { deniesAll, grantsAll } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'proxy-star-denied',
@@ -12,11 +12,12 @@ export const rule: Rule = {
       '`<Proxy "*">` denying everyone in a configuration that reverse-proxies: it matches every proxied request, the ProxyPass ones too',
     why: 'The forward-proxy lockdown `<Proxy "*"> Require all denied </Proxy>` is copied into reverse-proxy setups to close an open proxy, but `<Proxy>` sections apply to every request mod_proxy handles: a `ProxyPass` to a balancer then answers 403 to everyone. `ProxyRequests Off` (the default) is what keeps a reverse proxy closed; a later `<Proxy balancer://…>` with `Require all granted` reopens its requests.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     const proxies = stepsNamed(nodes, ['<proxy']).flatMap((step) => (step.kind === 'enter' ? [step.section] : []));
     const denying = proxies.filter((section) => section.args.length === 1 && section.args[0]!.value === '*' && deniesAll(section));
-    if (denying.length === 0) return;
+    if (denying.length === 0) return findings;
     const passes = stepsNamed(nodes, ['proxypass', 'proxypassmatch', 'rewriterule']).filter((step) => {
       if (step.kind !== 'directive') return false;
       if (step.directive.name.toLowerCase() !== 'rewriterule') return true;
@@ -26,7 +27,7 @@ export const rule: Rule = {
     const pass = passes.find(
       (step) => step.kind === 'directive' && handlerWords(step.directive).some((word) => /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value)),
     );
-    if (!pass || pass.kind !== 'directive') return;
+    if (!pass || pass.kind !== 'directive') return findings;
     // A later, more specific <Proxy> that grants access is merged after this one and reopens its requests:
     // the one that starts last reopens every denying one before it.
     const lastReopening = proxies.reduce(
@@ -35,12 +36,13 @@ export const rule: Rule = {
     );
     for (const section of denying) {
       if (lastReopening > section.span.start) continue;
-      yield {
+      findings.push({
         span: section.open.span,
         message: 'this matches every proxied request, the ProxyPass ones too: they get 403, ProxyRequests Off is what closes the proxy',
         related: [{ span: pass.directive.span, message: 'a reverse-proxied request it denies' }],
-      };
+      });
     }
+    return findings;
   },
 };
 

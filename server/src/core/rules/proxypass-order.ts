@@ -29,10 +29,11 @@ export const rule: Rule = {
     summary: 'a ProxyPass (or a `!` exclusion) after a broader ProxyPass that already matches its path: it is never used',
     why: "Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server's lines are tried before every virtual host's own.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const server = proxyRules(analysis).filter((rule) => rule.kind !== 'ProxyPassReverse' && !rule.location);
     const main = server.filter((rule) => !rule.vhost);
-    yield* shadowed(analysis.tree.text, new Map(), main);
+    findings.push(...shadowed(analysis.tree.text, new Map(), main));
     const byVhost = new Map<Section, ProxyRule[]>();
     for (const rule of server) {
       if (!rule.vhost) continue;
@@ -42,7 +43,8 @@ export const rule: Rule = {
     }
     // merge_proxy_config: a virtual host's list is the main server's lines followed by its own (verified).
     const mainPaths = firstRuleByPath(main);
-    for (const own of byVhost.values()) yield* shadowed(analysis.tree.text, mainPaths, own);
+    for (const own of byVhost.values()) findings.push(...shadowed(analysis.tree.text, mainPaths, own));
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { passWords } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'proxypass-target-query',
@@ -10,7 +10,8 @@ export const rule: Rule = {
     summary: 'a `ProxyPass` or `ProxyPassMatch` URL holding a query string (`?src=web`): the member gets it encoded in its path',
     why: 'mod_proxy re-encodes the whole path of the URL it builds, the target\'s `?` included, so `ProxyPass "/search" "balancer://app/find?src=web"` sends `/search?q=shoes` as `/find%3Fsrc=web?q=shoes`: the member sees a path it does not have and no `src` parameter. A query is added with `RewriteRule … [P,QSA]`.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const nodes = analysis.tree.nodes;
     for (const step of stepsNamed(nodes, ['proxypass', 'proxypassmatch'])) {
       if (step.kind !== 'directive') continue;
@@ -19,11 +20,12 @@ export const rule: Rule = {
       if (!url || query < 0 || url.value.includes('${')) continue;
       const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*(.*)$/i.exec(url.value)?.[1] ?? '';
       const sent = path.replace('?', '%3F');
-      yield {
+      findings.push({
         span: url.span,
         message: `${quoted(url.value)} puts its query in the path, as ${quoted(sent.startsWith('/') ? sent : `/${sent}`)}: add it with RewriteRule … [P,QSA]`,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -3,7 +3,7 @@ import { testRegex } from '../regex';
 import { pathMatching } from '../requests/probe';
 import { stepsNamed } from '../syntax/named';
 import { passWords } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'proxypassmatch-unanchored',
@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: 'a `ProxyPassMatch` (or `ProxyPass ~`) pattern starting `/name` without `^`: it also takes paths that only contain it',
     why: 'A regular expression matches anywhere in the path unless anchored, so `ProxyPassMatch "/api/v1/(.*)$" "balancer://api/$1"` also sends /app/api/v1/users to the API members, ahead of the `ProxyPass` meant for /app/. Written `^/api/v1/(.*)$`, it takes only the paths that start with it.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const { nodes, text } = analysis.tree;
     for (const step of stepsNamed(nodes, ['proxypassmatch', 'proxypass'])) {
       if (step.kind !== 'directive') continue;
@@ -29,12 +30,13 @@ export const rule: Rule = {
         text.slice(at, at + pattern.length) === pattern
           ? [{ title: 'Anchor the pattern with ^', safe: false, edits: [{ span: { start: at, end: at }, newText: '^' }] }]
           : [];
-      yield {
+      findings.push({
         span: word.span,
         message: `${quoted(pattern)} is not anchored, so it also takes ${quoted(inner)}: start it with ^`,
         fixes,
-      };
+      });
     }
+    return findings;
   },
 };
 

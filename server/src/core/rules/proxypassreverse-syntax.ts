@@ -13,11 +13,13 @@ export const rule: Rule = {
     summary: '`ProxyPassReverse` arguments Apache refuses: a path inside `<Location>` or `<Proxy>`, no path outside, more than three words',
     why: 'ProxyPassReverse takes PATH URL [interpolate], and only URL [interpolate] inside <Location> or <Proxy> (the section gives the path); anything else stops Apache from starting.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { directive, inPath } of reverseLines(analysis.tree.nodes)) {
       const finding = refusal(analysis.tree.text, directive, inPath);
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
+    return findings;
   },
 };
 

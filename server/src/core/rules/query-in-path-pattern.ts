@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Variables that hold the path only. */
 const PATH_ONLY = /^%\{(REQUEST_URI|SCRIPT_NAME|PATH_INFO|REQUEST_FILENAME)\}$/i;
@@ -14,7 +14,8 @@ export const rule: Rule = {
       'a `RewriteRule` pattern, or a `RewriteCond` on `%{REQUEST_URI}`, that looks for the query string (`\\?`, `name=value`): it never sees it',
     why: 'RewriteRule matches the path of the URL, and `%{REQUEST_URI}` holds the path too: the query string is in `%{QUERY_STRING}` (or `%{THE_REQUEST}`). A condition such as `%{REQUEST_URI} transport=websocket` never matches, so the rule it guards never runs (socket.io upgrades then land on the HTTP route).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond', 'rewriterule', 'proxypass'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
@@ -22,10 +23,10 @@ export const rule: Rule = {
         const path = directive.args[0];
         // ProxyPass compares the path alone: a `?` in its path never matches (its URL may carry one).
         if (path && path.value.startsWith('/') && path.value.includes('?') && directive.args.length >= 2)
-          yield {
+          findings.push({
             span: path.span,
             message: `${quoted(path.value)} holds a query string, but ProxyPass matches only the path: no request matches it`,
-          };
+          });
         continue;
       }
       const isRule = directive.name.toLowerCase() === 'rewriterule';
@@ -39,11 +40,12 @@ export const rule: Rule = {
       if (!isRule && /^(-[a-zA-Z]+|[=<>])/.test(text)) continue;
       const asks = /\\\?|(^|[&?])[A-Za-z_][\w-]*=/.test(text);
       if (!asks) continue;
-      yield {
+      findings.push({
         span: pattern.span,
         message: `${quoted(pattern.value)} looks for a query string, but ${isRule ? 'RewriteRule matches' : first.value} only the path: test %{QUERY_STRING}`,
-      };
+      });
     }
+    return findings;
   },
 };
 

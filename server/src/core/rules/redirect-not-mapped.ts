@@ -6,7 +6,7 @@ import { isPlainRule, proxyRules, ProxyRule } from '../requests/proxy-rules';
 import { reverseLocation, ReverseAlias } from '../requests/reverse';
 import { aliasMatch } from '../requests/trace';
 import type { Section } from '../syntax/tree';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Members of one balancer checked one by one against per-member ProxyPassReverse lines. */
 const MAX_MEMBERS = 1000;
@@ -19,7 +19,8 @@ export const rule: Rule = {
       "a ProxyPass whose members' redirects the ProxyPassReverse lines do not bring back to its path: a member left out, or the member's path not mapped",
     why: "ProxyPassReverse rewrites a member's `Location` only where it starts with the URL it names (for a balancer, each member's URL and the balancer URL's path; for a plain URL, that member alone). One that names `balancer://app/` for `ProxyPass / balancer://app/app/` hands the client `/app/login` for the member's `/app/login` (which the proxy maps to `/app/app/login`); one per member that leaves a member out hands the client that member's own address.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const reverses: ProxyRule[] = [];
     const passes: Pass[] = [];
     for (const each of proxyRules(analysis)) {
@@ -27,7 +28,7 @@ export const rule: Rule = {
         if (each.path !== undefined && !each.url.value.includes('${')) reverses.push(each);
       } else if (each.kind === 'ProxyPass' && isPlainRule(each) && each.url.value !== '!') passes.push(each);
     }
-    if (reverses.length === 0) return;
+    if (reverses.length === 0) return findings;
     const balancers = new Map<string, Balancer>();
     for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
     const byUrl = new Map<string, Balancer | undefined>();
@@ -163,14 +164,15 @@ export const rule: Rule = {
         const at = mapped.by ? aliases.find((alias) => alias.directive === mapped.by)!.rule : related[0]!.rule;
         if (reported.has(at)) break;
         reported.add(at);
-        yield {
+        findings.push({
           span: at.directive.span,
           message: `a redirect from ${quoted(redirect)} reaches the client as ${quoted(got)}, not ${quoted(expected)}`,
           related: [{ span: pass.directive.span, message: 'the ProxyPass whose redirects this line maps' }],
-        };
+        });
         break;
       }
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Span } from '../span';
 import { refusalsIfUnset } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'refused-if-unset',
@@ -10,7 +10,8 @@ export const rule: Rule = {
     summary: 'a value holding a `${VAR}` no `Define` sets, which Apache refuses unless its environment sets the variable',
     why: "Apache keeps an undefined `${VAR}` literally, so `loadfactor=${W}` reaches the handler as the text `${W}` and Apache refuses to start — unless its environment sets W (Debian's envvars, the service's environment). `Define W` with no value, a `Define` after the line and `UnDefine W` all leave it to the environment. Given Apache's environment (`--env-file`, or the envvars beside apache2.conf), balancer-lens knows: the value's own rule then reports the refusal as an error, and `schedule` refuses the balancer.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of refusalsIfUnset(analysis)) {
       const span = problem.parameter?.span ?? problem.span;
       const text = problem.parameter
@@ -18,12 +19,13 @@ export const rule: Rule = {
         : analysis.tree.text.slice(span.start, span.end);
       const names = [...new Set(text.match(/\$\{[^}]*\}/g) ?? ['${…}'])];
       const unset = names.length === 1 ? quoted(names[0]!, 22) : 'these variables';
-      yield {
+      findings.push({
         span,
         message: `this value is refused if ${unset} is unset in Apache's environment: define it above, or pass --env-file`,
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
   /** Its finding explains the AH00111 note on the same words. */
   standsInFor(analysis) {

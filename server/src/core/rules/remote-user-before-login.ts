@@ -1,6 +1,6 @@
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'remote-user-before-login',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'a server-level `RewriteCond` on `%{REMOTE_USER}`: those rules run before the login, so the user is always empty there',
     why: "mod_rewrite's rules in server and virtual-host context run while the URL is translated, before authentication: `%{REMOTE_USER}` is empty, so a header built from it says nothing (or `(null)`). `%{LA-U:REMOTE_USER}` looks ahead at the user the login will give.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, ['rewritecond'])) {
       // In <Directory> and .htaccess context the rules run after the login, where REMOTE_USER is set.
       if (step.kind !== 'directive' || (step.parent && step.parent.name.toLowerCase() !== 'virtualhost')) continue;
@@ -17,7 +18,7 @@ export const rule: Rule = {
       if (!test || !/%\{REMOTE_USER\}/i.test(test.value)) continue;
       const raw = analysis.tree.text.slice(test.span.start, test.span.end);
       const at = raw.search(/%\{REMOTE_USER\}/i);
-      yield {
+      findings.push({
         span: test.span,
         message: 'server-level rules run before the login, so %{REMOTE_USER} is empty here: read %{LA-U:REMOTE_USER}',
         fixes:
@@ -35,8 +36,9 @@ export const rule: Rule = {
                   ],
                 },
               ],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Request headers an application reads behind a proxy; never meaningful in a response. */
 const FORWARDING = /^(x-forwarded-(proto|for|host|port|ssl|server|prefix|scheme)|x-real-ip|x-url-scheme|front-end-https|forwarded)$/i;
@@ -15,7 +15,8 @@ export const rule: Rule = {
       '`Header` setting `X-Forwarded-Proto` (or another forwarding header) that the member is meant to receive: `Header` edits the response',
     why: '`Header` changes the headers of the response the client gets; the request the member receives is changed with `RequestHeader`. An application behind the proxy never sees `Header set X-Forwarded-Proto https`, so it builds `http://` links and redirects (Keycloak, Jenkins, Nextcloud and most frameworks read these headers).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
@@ -26,7 +27,7 @@ export const rule: Rule = {
       if (!action || !name || !ACTIONS.has(action.value.toLowerCase()) || !FORWARDING.test(name.value)) continue;
       // `always` and `onsuccess` are response conditions: RequestHeader has none.
       const end = conditional ? args[0]!.span.end : directive.nameSpan.end;
-      yield {
+      findings.push({
         span: directive.nameSpan,
         message: `the member never receives ${quoted(name.value)}: Header edits the response, RequestHeader the request`,
         fixes: [
@@ -36,8 +37,9 @@ export const rule: Rule = {
             edits: [{ span: { start: directive.nameSpan.start, end }, newText: 'RequestHeader' }],
           },
         ],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -6,7 +6,7 @@ import { stepsNamed } from '../syntax/named';
 import { reverseLocation } from '../requests/reverse';
 import type { Word } from '../syntax/words';
 import type { Balancer } from '../model/model';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'reverse-doubled-slash',
@@ -15,7 +15,8 @@ export const rule: Rule = {
     summary: "a `ProxyPassReverse` that turns a member's redirect to `/landed` into `/api//landed`",
     why: 'ProxyPassReverse replaces the start of a member\'s `Location` (the member\'s URL, for a balancer each member\'s URL) with the public path: when that path ends with `/` and the part replaced does not, the rest keeps its own slash and the client is sent to `/api//landed`, which many applications answer with 404 or another redirect. Write the public path without its trailing slash (`ProxyPassReverse "/api" "balancer://api/"`), or end a member URL with one.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const balancers = new Map<string, Balancer>();
     for (const balancer of analysis.model.balancers) if (!balancers.has(balancer.name)) balancers.set(balancer.name, balancer);
@@ -49,7 +50,7 @@ export const rule: Rule = {
       const landed = urlPath(mapped.value);
       if (!landed.includes('//')) continue;
       const fix = section ? undefined : fixFor(text, fakeWord);
-      yield {
+      findings.push({
         span: directive.span,
         message: `a member's redirect to ${memberPath(realWord.value)} reaches the client as ${landed}: ${
           section
@@ -57,8 +58,9 @@ export const rule: Rule = {
             : `remove the trailing slash of ${quoted(fake)}`
         }`,
         fixes: fix ? [fix] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { serverLines } from '../requests/probe';
 import { serversOf, type Line, type Server } from '../requests/servers';
 import { indentationAt, lineStart } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-engine-off',
@@ -10,9 +10,10 @@ export const rule: Rule = {
     summary: '`RewriteRule` lines in a server that no `RewriteEngine` line turns on: they never run',
     why: "mod_rewrite's engine is off by default, and Apache accepts rules it will never run: without `RewriteEngine On` in the server (or in the main server, for a virtual host that sets none), a `RewriteRule … [P]` proxies nothing and requests fall through to whatever else maps them, often a 404 from the file system.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['rewriteengine', 'rewritecond', 'rewriterule']);
-    if (!lines.some((line) => line.name === 'rewriterule')) return;
+    if (!lines.some((line) => line.name === 'rewriterule')) return findings;
     const { main } = serversOf(analysis);
     // Each server's rewrite lines, in order, read once.
     const byServer = new Map<Server, Line[]>();
@@ -31,7 +32,7 @@ export const rule: Rule = {
       // RewriteEngine On goes before the first rewrite line outside sections (it then covers its sections too), else its first one.
       const at = own.find((line) => line.sections.length === 0) ?? own[0]!;
       const start = lineStart(text, at.directive.span.start);
-      yield {
+      findings.push({
         span: rules[0]!.directive.span,
         message: `no RewriteEngine line in ${where}, so ${rules.length === 1 ? 'this RewriteRule never runs' : `its ${rules.length} RewriteRule lines never run`}: add RewriteEngine On`,
         fixes: [
@@ -42,8 +43,9 @@ export const rule: Rule = {
             edits: [{ span: { start, end: start }, newText: `${indentationAt(text, at.directive.span.start)}RewriteEngine On\n` }],
           },
         ],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { BACK_REFERENCE } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-negated-backreference',
@@ -11,7 +11,8 @@ export const rule: Rule = {
     summary: 'a `RewriteRule` with a negated pattern (`!…`) whose substitution uses `$1`: the back-reference is always empty',
     why: 'A negated pattern applies when it does not match, so its groups capture nothing: `$1` becomes an empty string and every request is sent to the same URL, `balancer://app/` instead of `balancer://app/the/path` (the mod_rewrite manual: "if negated patterns are used, you cannot use $N in the substitution string"). `apache2 -t` says Syntax OK. To forward the path, use `%{REQUEST_URI}`, or a positive pattern and a condition for the exception.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
       if (step.kind !== 'directive') continue;
@@ -35,12 +36,13 @@ export const rule: Rule = {
             },
           ]
         : [];
-      yield {
+      findings.push({
         span,
         message: `${reference[0]} is always empty, as ${quoted(pattern.value)} is negated, so requests go to ${quoted(substitution.value.replace(new RegExp(BACK_REFERENCE, 'g'), ''))}: use %{REQUEST_URI}`,
         fixes,
-      };
+      });
     }
+    return findings;
   },
 };
 

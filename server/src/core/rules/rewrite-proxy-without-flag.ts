@@ -4,7 +4,7 @@ import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { rewriteRefusal } from './rewrite-arguments';
 import { addRewriteFlag } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Targets only the proxy can reach: a browser redirected to one gets nowhere. */
 const PROXY_ONLY = /^(balancer|ws|wss|ajp|fcgi|scgi|uwsgi|h2|h2c):\/\/|^unix:/i;
@@ -16,7 +16,8 @@ export const rule: Rule = {
     summary: 'a `RewriteRule` to `balancer://…` (or `ws://`, `ajp://`, `unix:`…) without `[P]`: the request is never proxied',
     why: 'Only the `P` flag hands a rewritten request to mod_proxy. Without it a `balancer://` or `ws://` substitution is treated as a redirect or a file name: the client gets a redirect to a URL it cannot open (or a 404), and the members never see the request — a WebSocket upgrade then fails although the rule matched.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const step of stepsNamed(analysis.tree.nodes, ['rewriterule'])) {
       if (step.kind !== 'directive') continue;
       const directive = step.directive;
@@ -29,12 +30,13 @@ export const rule: Rule = {
       if (flags.has('p') || flags.has('proxy')) continue;
       const redirects = flags.has('r') || flags.has('redirect');
       const edit = redirects ? undefined : addRewriteFlag(analysis.tree.text, directive, 'P');
-      yield {
+      findings.push({
         span: directive.span,
         message: `without the P flag ${quoted(target)} is not proxied: the request never reaches a member, add [P]`,
         fixes: edit ? [{ title: 'Add the P flag', safe: true, edits: [edit] }] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,5 +1,5 @@
 import { addRewriteFlag, BACK_REFERENCE, rewriteRules } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-query-unescaped',
@@ -8,7 +8,8 @@ export const rule: Rule = {
     summary: 'a `RewriteRule … [P]` that puts a `$N` of the path into the query string without `[B]`',
     why: 'mod_rewrite matches the decoded path and puts back-references in as they were matched, so `RewriteRule "^/search/(.*)$" "balancer://app/find?q=$1" [P]` sends /search/salt%26pepper as `q=salt&pepper`: the member reads `q=salt` and a parameter `pepper`. The `B` flag escapes back-references first.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const { directive, words, flags, proxies } of rewriteRules(analysis.tree.nodes)) {
       if (!proxies || flags.has('b') || flags.has('backrefescaping')) continue;
@@ -17,12 +18,13 @@ export const rule: Rule = {
       // In the path a back-reference is re-encoded with the rest of it; `[B]` there would escape its slashes too.
       if (query < 0 || !BACK_REFERENCE.test(substitution.slice(query)) || BACK_REFERENCE.test(substitution.slice(0, query))) continue;
       const edit = addRewriteFlag(text, directive, 'B');
-      yield {
+      findings.push({
         span: words.second.span,
         message: 'a back-reference goes into the query decoded, so an "&" or "=" in the path splits it: add [B] to escape it',
         fixes: edit ? [{ title: 'Add the B flag', safe: false, edits: [edit] }] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

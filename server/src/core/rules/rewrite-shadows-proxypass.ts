@@ -3,7 +3,7 @@ import { quoted } from '../bounded';
 import { pathMatching, pathUnder, probe, serverLines } from '../requests/probe';
 import { serversOf } from '../requests/servers';
 import type { Directive } from '../syntax/tree';
-import type { Related, Rule, RuleExamples } from './types';
+import type { Related, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'rewrite-shadows-proxypass',
@@ -13,9 +13,10 @@ export const rule: Rule = {
       'a `RewriteRule … [P]` that proxies the requests a `ProxyPass` or `ProxyPassMatch` of the server (or its `!` exclusion) was written for',
     why: 'mod_rewrite maps a request before mod_proxy looks at its `ProxyPass` lines, wherever the lines stand in the file, so a broad `RewriteRule "^/(.*)$" … [P]` sends /api/users to its own backend and the `ProxyPassMatch "^/api/"` meant for it never runs.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['proxypass', 'proxypassmatch', 'rewriterule', 'rewriteoptions']);
-    if (!lines.some((line) => line.name === 'rewriterule')) return;
+    if (!lines.some((line) => line.name === 'rewriterule')) return findings;
     // Only the servers that run rules may have their lines taken: those with rules of their own, and those inheriting the main server's.
     const { main } = serversOf(analysis);
     const withRules = new Set(lines.filter((line) => line.name === 'rewriterule').map((line) => line.server));
@@ -38,15 +39,16 @@ export const rule: Rule = {
     for (const [rewrite, taken] of shadowed) {
       const first = taken[0]!;
       const others = taken.length > 1 ? ` (nor ${taken.length - 1} more)` : '';
-      yield {
+      findings.push({
         span: rewrite.span,
         message: `this takes ${quoted(first.path, 24)} first, so the ${first.line.name} meant for it never runs${others}: exclude its path`,
         related: taken.map(({ path, line }): Related => ({
           span: line.span,
           message: `never used for ${path}: the RewriteRule takes it first`,
         })),
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { enclosing, stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 /** Per-directory sections: mod_rewrite matches their rules against the path with the directory's prefix, and its slash, removed. */
 const DIRECTORY_SECTIONS = new Set(['directory', 'directorymatch']);
@@ -16,7 +16,8 @@ export const rule: Rule = {
     summary: 'a `RewriteRule` pattern starting `^/` inside `<Directory>`: it never matches there',
     why: "In a `<Directory>` (as in `.htaccess`) mod_rewrite removes the directory's prefix, ending with a slash, before it matches, so the path never starts with `/` and `^/api/(.*)$` matches nothing: the rule is skipped silently and requests fall through to the files.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const { nodes, text } = analysis.tree;
     for (const step of stepsNamed(nodes, ['rewriterule'])) {
       if (step.kind !== 'directive' || !enclosing(nodes, step.parent, DIRECTORY_SECTIONS)) continue;
@@ -37,12 +38,13 @@ export const rule: Rule = {
               },
             ]
           : [];
-      yield {
+      findings.push({
         span: pattern.span,
         message: `in <Directory> the path has no leading slash, so ${quoted(pattern.value)} never matches: write ${quoted(without)}`,
         fixes,
-      };
+      });
     }
+    return findings;
   },
 };
 

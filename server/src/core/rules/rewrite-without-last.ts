@@ -5,7 +5,7 @@ import { flagsOf } from '../requests/rewrite';
 import { stepsNamed } from '../syntax/named';
 import { rewriteArguments } from '../syntax/rewrite-words';
 import { addRewriteFlag } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Flags that end the pass or hand the request on: a rule with one of them is not followed by the next. */
 const ENDS = [
@@ -37,9 +37,10 @@ export const rule: Rule = {
     summary: 'a `RewriteRule` to a file path without `[L]`, followed by a `RewriteRule … [P]` that proxies the file path to a member',
     why: 'mod_rewrite runs every rule in turn on the result of the ones before: without `[L]`, a rule that maps `/.well-known/acme-challenge/x` to a folder hands `/srv/acme/…` to the next rule, and a catch-all `RewriteRule ^/(.*)$ balancer://app/$1 [P]` sends that file path to a member, which answers 404 (certificate renewals fail).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['rewriterule']);
-    if (lines.length < 2) return;
+    if (lines.length < 2) return findings;
     const folders = fileFolders(analysis);
     for (const line of lines) {
       const words = rewriteArguments(line.directive);
@@ -55,13 +56,14 @@ export const rule: Rule = {
       const sent = seen?.trace.backendRequest;
       if (!seen || !by || by === line.directive || by.name.toLowerCase() !== 'rewriterule' || !sent) continue;
       const edit = addRewriteFlag(analysis.tree.text, line.directive, 'L');
-      yield {
+      findings.push({
         span: line.directive.span,
         message: `without [L] the next rules run on ${quoted(folder)}…: the RewriteRule below proxies it, the member receives ${urlPath(sent.url)}`,
         related: [{ span: by.span, message: 'the rule that proxies the file path' }],
         fixes: edit ? [{ title: 'Add the L flag', safe: true, edits: [edit] }] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

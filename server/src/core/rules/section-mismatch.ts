@@ -1,5 +1,5 @@
 import { closeSectionFixes, modelProblems, syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'section-mismatch',
@@ -8,18 +8,25 @@ export const rule: Rule = {
     summary: 'a section that is never closed, closed twice, closed by the wrong name, or missing its `>`',
     why: 'Apache matches `<Proxy>` with `</Proxy>` (any case), needs the closing `>` on both lines, and refuses to start on any mismatch — naming only the first one it meets.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of syntaxProblems(analysis, 'section-mismatch')) {
       const fixes = problem.problem === 'unclosed-section' ? closeSectionFixes(analysis, problem.span) : [];
-      yield { span: problem.span, message: hint(problem.problem), apacheMessage: problem.message, ...(fixes.length > 0 ? { fixes } : {}) };
+      findings.push({
+        span: problem.span,
+        message: hint(problem.problem),
+        apacheMessage: problem.message,
+        ...(fixes.length > 0 ? { fixes } : {}),
+      });
     }
     for (const problem of modelProblems(analysis, 'section-mismatch')) {
-      yield {
+      findings.push({
         span: problem.span,
         message: "this section's opening line has no closing `>`: end it with `>`",
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { asciiLower } from '../ascii';
 import { stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'set-cookie-replaced',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: '`Header set Set-Cookie`: it replaces the cookies the application (a member, or a local one) sets',
     why: "A response may carry several `Set-Cookie` headers, one cookie each. `Header set` replaces them all with its own, so the application's session cookie never reaches the browser on the response that sets it (a login, when the route cookie is set with `env=BALANCER_ROUTE_CHANGED`). `Header add` adds a header of its own beside the member's.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
       if (step.kind !== 'directive') continue;
@@ -21,12 +22,13 @@ export const rule: Rule = {
       if (asciiLower(action.value) !== 'set') continue;
       // The action word is a bare word (`set`), so its span is its text.
       const written = text.slice(action.span.start, action.span.end) === action.value;
-      yield {
+      findings.push({
         span: action.span,
         message: "this replaces every Set-Cookie of the response, the application's session cookie too: use Header add",
         fixes: written ? [{ title: 'Use Header add', safe: true, edits: [{ span: action.span, newText: 'add' }] }] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

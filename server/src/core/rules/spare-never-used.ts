@@ -1,6 +1,6 @@
 import type { Member } from '../model/model';
 import type { MemberShare } from '../scheduler/byrequests';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'spare-never-used',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'a hot spare (status R) that can never stand in: its lbset has fewer regular members than usable spares before it',
     why: 'A spare replaces one unusable regular member of its own lbset, spares taken in config order; spares beyond the number of regular members in the lbset — or in an lbset with none — never receive a request.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
       // With no tier at all, all-members-disabled already says why nothing serves; heartbeat ignores R.
       if (schedule.tier === undefined || lbmethod === 'heartbeat') continue;
@@ -32,16 +33,17 @@ export const rule: Rule = {
             plan.role === 'spare' && (plan.idle === undefined || plan.idle === 'spare-not-needed' || plan.idle === 'shadowed-by-lbset'),
         );
         for (const { member } of spares.slice(regular)) {
-          yield {
+          findings.push({
             span: member.declaration.url,
             message:
               regular === 0
                 ? `this spare can never be used: lbset ${lbset} has no regular member for it to replace`
                 : `this spare can never be used: lbset ${lbset} has ${regular} regular member${regular === 1 ? '' : 's'}, each replaced by an earlier spare first`,
-          };
+          });
         }
       }
     }
+    return findings;
   },
 };
 

@@ -31,7 +31,8 @@ export const rule: Rule = {
     summary: '`https://` or `wss://` members in a server or virtual host without `SSLProxyEngine On`',
     why: 'Apache starts, but every request to such a member fails with 500: mod_proxy cannot enable TLS on the backend connection ("AH00961: https: failed to enable ssl support").',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const nodes = analysis.tree.nodes;
     const servers = linesByServer(nodes, ['sslproxyengine', ...WORKER_URL.keys()]).map(({ vhost, lines }) => {
@@ -73,9 +74,10 @@ export const rule: Rule = {
           message: `${quoted(worker.url)} needs TLS, but ${where} has ${engine === false ? 'SSLProxyEngine Off' : 'no SSLProxyEngine On'}: add "SSLProxyEngine On"`,
           ...(fixes.length > 0 ? { fixes } : {}),
         };
-        yield finding;
+        findings.push(finding);
       }
     }
+    return findings;
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'standby-only',
@@ -7,17 +7,19 @@ export const rule: Rule = {
     summary: 'an lbset made only of hot standbys (status H): they simply share the load like regular members',
     why: 'Standbys are used when their lbset has no usable regular member or spare; in an lbset with nothing else, that is always — the H flag changes nothing, which is rarely what was meant.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { balancer, schedule, lbmethod } of analysis.previews) {
       if (schedule.tier === undefined || lbmethod === 'heartbeat') continue;
       const inTier = schedule.members.filter((_, index) => balancer.members[index]!.params.lbset === schedule.tier);
       if (inTier.length === 0 || !inTier.every((member) => member.role === 'standby')) continue;
       const first = balancer.members.find((member) => member.params.lbset === schedule.tier)!;
-      yield {
+      findings.push({
         span: first.declaration.url,
         message: `every member of lbset ${schedule.tier} is a hot standby, so they serve like regular members: drop status=H, or add regular members`,
-      };
+      });
     }
+    return findings;
   },
 };
 

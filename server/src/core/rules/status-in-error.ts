@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { hasStatus } from '../model/params';
 import { valueEdit } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'status-in-error',
@@ -10,7 +10,8 @@ export const rule: Rule = {
     summary: '`status=+E` in the configuration: Apache clears it on the first request, so the member is used anyway',
     why: 'E marks a member that failed; a configured member has never failed, so the first selection retries it (retry seconds since time 0 have long passed) and clears E. To keep a member out, use +D (disabled) or +S (stopped).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { balancer, schedule } of analysis.previews) {
       for (const [index, member] of balancer.members.entries()) {
         // The status bits first: most members are not in error, and need no look at their parameters.
@@ -19,13 +20,14 @@ export const rule: Rule = {
         const status = member.setBy.get('status');
         if (!status) continue;
         const edit = valueEdit(analysis, status, status.value.replace(/e/gi, 'D'));
-        yield {
+        findings.push({
           span: status.valueSpan,
           message: `status ${quoted(status.value)} sets E, which Apache clears when it retries the member on its first request: use +D to disable it`,
           fixes: edit ? [{ title: 'Use +D (disabled) instead of E', safe: false, edits: [edit] }] : [],
-        };
+        });
       }
     }
+    return findings;
   },
 };
 

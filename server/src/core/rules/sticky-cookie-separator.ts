@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { stepsNamed } from '../syntax/named';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** The variable mod_proxy_balancer sets to the chosen member's route. */
 const ROUTE = '%{BALANCER_WORKER_ROUTE}e';
@@ -14,7 +14,8 @@ export const rule: Rule = {
     summary: 'a sticky cookie set to `NAME=%{BALANCER_WORKER_ROUTE}e` without the `.` before the route: sessions never stick',
     why: 'Apache reads the route from the part of the cookie value after the first stickysessionsep character ("." by default), so a cookie holding only the route is never matched to a member and every request is balanced afresh (verified: ROUTEID=b is ignored, ROUTEID=.b sticks).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const balancers = analysis.model.balancers;
     for (const step of stepsNamed(analysis.tree.nodes, ['header'])) {
@@ -36,7 +37,7 @@ export const rule: Rule = {
       const at = raw.indexOf(ROUTE);
       const offset = at < 0 ? undefined : value.span.start + at;
       const fixed = `${name}=${cookie.slice(equals + 1)}${separator}${ROUTE}`;
-      yield {
+      findings.push({
         span: offset === undefined ? value.span : { start: offset, end: offset + ROUTE.length },
         message: `no "${separator}" before the route, so Apache never finds it and sessions never stick: write ${quoted(fixed)}`,
         fixes:
@@ -49,8 +50,9 @@ export const rule: Rule = {
                   edits: [{ span: { start: offset, end: offset }, newText: separator }],
                 },
               ],
-      };
+      });
     }
+    return findings;
   },
 };
 

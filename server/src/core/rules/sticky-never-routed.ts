@@ -64,12 +64,14 @@ export const rule: Rule = {
       '`stickysession` names a cookie that never carries `.route` (a framework session id, `jsessionid` in lower case, a route cookie nothing sets)',
     why: "Apache takes a session's member from the part of the cookie value after the first `.`; PHP, ASP.NET, Express or Laravel session ids never hold one, cookie names are case-sensitive (Java's is JSESSIONID), and a ROUTEID cookie that no `Header … Set-Cookie` writes is never sent — every request is balanced afresh (verified on Apache 2.4).",
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     const writers = runIndex(run, COOKIE_WRITERS);
     for (const balancer of analysis.model.balancers) {
       const finding = check(analysis, balancer, writers);
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
+    return findings;
   },
 };
 

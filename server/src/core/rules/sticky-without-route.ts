@@ -1,6 +1,6 @@
 import { neverSticks } from '../scheduler/preview';
 import { balancerAnchor } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'sticky-without-route',
@@ -9,17 +9,19 @@ export const rule: Rule = {
     summary: '`stickysession` on a balancer whose members have no `route`: sessions can never stick',
     why: "Apache finds a session's member by matching the route in the cookie or URL (after the separator) against each member's route=; with no routes nothing ever matches and every request is balanced afresh.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       const sticky = balancer.setBy.get('stickysession');
       if (!sticky || !neverSticks(balancer)) continue;
       const php = /^phpsession(id)?$/i.test(balancer.params.stickyCookie ?? '') ? " (PHP's cookie is PHPSESSID)" : '';
-      yield {
+      findings.push({
         span: sticky.span,
         message: `stickysession=${sticky.value} never sticks, as no member has a route=: give each member its own${php}`,
         related: [{ span: balancerAnchor(balancer), message: `${balancer.name} is defined here` }],
-      };
+      });
     }
+    return findings;
   },
 };
 

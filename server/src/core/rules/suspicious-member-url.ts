@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** The host and port of a member URL, when it has them. */
 function hostPort(url: string): { scheme: string; host: string; port: string } | undefined {
@@ -21,7 +21,8 @@ export const rule: Rule = {
       'a member URL that cannot work as written: https on port 80, http on port 443, or an IPv4 network or broadcast address (.0, .255)',
     why: "Apache accepts these, then every request picked for the member fails: a TLS handshake with a plain-HTTP port (or the reverse) never succeeds, and x.x.x.0 / x.x.x.255 are usually a subnet's network and broadcast addresses, not a server.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       if (balancer.inherited) continue;
       for (const member of balancer.members) {
@@ -35,9 +36,10 @@ export const rule: Rule = {
           problem = 'http on port 443, the TLS port, so the member answers with TLS: use https:// or port 80';
         else if (/^\d+\.\d+\.\d+\.(0|255)$/.test(parts.host))
           problem = `${parts.host}, a network or broadcast address, not a server: check the member's address`;
-        if (problem) yield { span: member.declaration.url, message: `${quoted(member.url)} uses ${problem}` };
+        if (problem) findings.push({ span: member.declaration.url, message: `${quoted(member.url)} uses ${problem}` });
       }
     }
+    return findings;
   },
 };
 

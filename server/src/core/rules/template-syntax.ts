@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import type { Analysis } from '../analysis';
 import type { Span } from '../span';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** One piece of template syntax and the kind of template it belongs to. */
 interface Mark {
@@ -125,16 +125,18 @@ export const rule: Rule = {
     summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',
     why: 'A template is not what Apache reads: its tags would make Apache refuse the file or produce nonsense URLs. Balancer Lens says so once and hides other findings on the template lines (and section mismatches anywhere in the file), so a template does not drown you in parse errors.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const { marks } of templateFiles(analysis)) {
       const first = marks[0]!;
       const kinds = [...new Set(marks.map((mark) => mark.kind))];
       const sample = analysis.tree.text.slice(first.span.start, first.span.end);
-      yield {
+      findings.push({
         span: first.span,
         message: `this file is an unrendered template (${kinds.join(', ')}, e.g. ${quoted(sample, 24)}): lint the rendered file instead`,
-      };
+      });
     }
+    return findings;
   },
   /**
    * In a template, the note stands in for the findings its tags cause: those that start on a

@@ -1,6 +1,6 @@
 import { serverLines } from '../requests/probe';
 import { serversOf } from '../requests/servers';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Directives that give mod_ssl certificates to verify members against. */
 const AUTHORITIES = new Set(['sslproxycacertificatefile', 'sslproxycacertificatepath']);
@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: '`SSLProxyVerify require` with no `SSLProxyCACertificateFile` or `…Path` for the server: every TLS member fails verification',
     why: "mod_ssl verifies a member's certificate only against the authorities the server is given, not the system's store: with none, every handshake fails and each request to an `https://` member answers 500.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const lines = serverLines(analysis, ['sslproxyverify', ...AUTHORITIES]);
     const main = serversOf(analysis).main;
     for (const line of lines) {
@@ -22,11 +23,12 @@ export const rule: Rule = {
       if (has(line.server) || (line.server !== main && has(main))) continue;
       // Set in the main server, it is inherited by every virtual host: one with its own authorities is fine.
       if (line.server === main && serversOf(analysis).vhosts.some((vhost) => has(vhost))) continue;
-      yield {
+      findings.push({
         span: line.directive.span,
         message: 'no SSLProxyCACertificateFile or SSLProxyCACertificatePath here: every TLS member fails verification (500)',
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { balancerName, isBalancerUrl, workerUrl } from '../model/urls';
 import type { Word } from '../syntax/words';
 import { proxyRules, ProxyRule } from '../requests/proxy-rules';
-import type { Rule, RuleExamples, TextEdit } from './types';
+import type { Rule, RuleExamples, TextEdit, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'trailing-slash-mismatch',
@@ -11,7 +11,8 @@ export const rule: Rule = {
     summary: 'a ProxyPass whose path ends with `/` and whose URL does not, or the reverse',
     why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500: AH01144 "No protocol handler was valid for the URL" for a balancer, AH00898 DNS lookup failure for a host), and only /api/ itself works; with `ProxyPass /api balancer://shop/` the backend receives //orders.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const text = analysis.tree.text;
     const rules = proxyRules(analysis);
     const reversesOf = reverseIndex(rules);
@@ -26,7 +27,7 @@ export const rule: Rule = {
       const edits = [pass, ...reverses].map((entry) => (pathSlash ? appendSlash(text, entry.url) : removeSlash(text, entry.url)));
       const complete = edits.every((edit): edit is TextEdit => edit !== undefined);
       const also = reverses.length > 0 ? ' (and the matching ProxyPassReverse)' : '';
-      yield {
+      findings.push({
         span: pass.url.span,
         message: pathSlash ? missingSlash(path, url) : extraSlash(path, url),
         // A balancer name glued to the path names no balancer: Apache's log says so for every request.
@@ -41,8 +42,9 @@ export const rule: Rule = {
         fixes: complete
           ? [{ title: pathSlash ? `Add a trailing slash to the URL${also}` : `Remove the URL's trailing slash${also}`, safe: true, edits }]
           : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -103,7 +103,7 @@ export interface Rule {
   readonly id: RuleId;
   readonly severity: Severity;
   readonly docs: RuleDocs;
-  check(context: RuleContext): Iterable<RuleFinding>;
+  check(context: RuleContext): readonly RuleFinding[];
   /**
    * When one of this rule's findings is among a file's findings, the findings the returned test
    * selects are hidden: this rule's finding explains them. Its own findings are never hidden.

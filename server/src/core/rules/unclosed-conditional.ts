@@ -1,5 +1,5 @@
 import { closeSectionFixes, syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'unclosed-conditional',
@@ -8,18 +8,20 @@ export const rule: Rule = {
     summary: 'an `<IfModule>`-style conditional that is never closed',
     why: 'When the test is true, Apache reads to the end of the file as the body and says nothing — even about sections left open inside it; when the same file is read with the test false, Apache refuses to start.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of syntaxProblems(analysis, 'unclosed-conditional')) {
       const fixes = closeSectionFixes(analysis, problem.span);
-      yield {
+      findings.push({
         span: problem.span,
         ...(fixes.length > 0 ? { fixes } : {}),
         message:
           problem.problem === 'unclosed-section'
             ? `${problem.message.replace(/\.$/, '')}: Apache only lets it pass because the enclosing conditional is never closed either`
             : problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { suggestFrom } from '../suggest';
 import { knownModules } from '../syntax/conditions';
 import { listed, runIndex, runIndexKey } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Name comparisons one file may spend on suggestions. */
 const SUGGESTION_WORK = 20_000;
@@ -16,10 +16,11 @@ export const rule: Rule = {
     summary: 'ProxyPassReverse, RewriteRule [P] or SetHandler naming a balancer that nothing defines',
     why: 'Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; a reference to any other name — usually a typo — rewrites headers for, or proxies to, a balancer that does not exist.',
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     // One set for the whole run, so a lookup per reference costs O(1) and no file rebuilds it.
     const defined = runIndex(run, DEFINED_BALANCERS);
-    if (defined.size === 0) return;
+    if (defined.size === 0) return findings;
     const names = [...defined];
     // A suggestion compares the name with every defined one: once per undefined name, and only while
     // the comparisons stay under a budget, so thousands of undefined names cannot make this quadratic.
@@ -39,7 +40,7 @@ export const rule: Rule = {
       if (reference.isPartial || defined.has(reference.name)) continue;
       const suggestion = suggest(reference.name);
       const written = analysis.tree.text.slice(reference.span.start, reference.span.end);
-      yield {
+      findings.push({
         span: reference.span,
         message: `${reference.name} ${nowhere}${suggestion ? `: did you mean ${suggestion}?` : ` (defined: ${listed(names, 3)})`}`,
         fixes:
@@ -57,8 +58,9 @@ export const rule: Rule = {
                 },
               ]
             : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -1,5 +1,5 @@
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'undefined-target',
@@ -8,14 +8,16 @@ export const rule: Rule = {
     summary: '`ProxySet balancer://NAME …` outside `<Proxy>` before anything defined that balancer (or worker)',
     why: 'Outside a <Proxy> section, ProxySet only modifies what already exists earlier in the configuration; Apache refuses to start otherwise. A <Proxy> section holding only access rules defines nothing.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'undefined-target')) {
-      yield {
+      findings.push({
         span: problem.span,
         message: 'nothing defines this before the ProxySet: move the ProxySet below the <Proxy> section or BalancerMember lines',
         apacheMessage: problem.message,
-      };
+      });
     }
+    return findings;
   },
 };
 

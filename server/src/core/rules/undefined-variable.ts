@@ -1,6 +1,6 @@
 import type { SyntaxDiagnostic } from '../syntax/tree';
 import { syntaxProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'undefined-variable',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'a `${VAR}` that no `Define` before it sets',
     why: "Apache leaves an undefined `${VAR}` in the text literally and logs AH00111; unless the variable comes from the environment (Debian's envvars, `apache2 -D`), the directive then sees the literal text. balancer-lens takes variables from outside the files only when told: `--env-file` (Debian's envvars), `--define NAME=VALUE`, or `--env-from-process` for its own environment, which is off by default so that a configuration from a pull request cannot print a CI secret.",
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     // One finding per variable and file, at its first use, however often the file uses it.
     const { text, files } = analysis.tree;
     const uses = new Map<string, SyntaxDiagnostic[]>();
@@ -26,13 +27,14 @@ export const rule: Rule = {
     for (const [first, ...more] of uses.values()) {
       const name = text.slice(first!.span.start, first!.span.end);
       const where = more.length === 0 ? 'this line' : `its ${more.length + 1} uses in this file`;
-      yield {
+      findings.push({
         span: first!.span,
         message: `${name} is not defined before ${where}: define it earlier, or give it with --env-file or --define`,
         apacheMessage: first!.message,
         ...(more.length > 0 ? { related: more.map((use) => ({ span: use.span, message: `${name} used here too` })) } : {}),
-      };
+      });
     }
+    return findings;
   },
 };
 

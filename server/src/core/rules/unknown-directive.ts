@@ -130,7 +130,8 @@ export const rule: Rule = {
     summary: 'a directive Apache does not know: a typo, a byte order mark, or a directive of a module that is not loaded',
     why: 'Apache refuses the whole configuration at the first directive no loaded module defines ("Invalid command"). A UTF-8 byte order mark at the start of a file is not stripped: it becomes part of the first directive\'s name.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     const tree = analysis.tree;
     const loaded = knownModules(tree);
     // Only with a complete, standard module set is every unlisted name certainly unknown; otherwise
@@ -148,8 +149,9 @@ export const rule: Rule = {
       const isQuoted = tree.text[directive.nameSpan.start] === '"' || tree.text[directive.nameSpan.start] === "'";
       const isFileStart = fileStarts.has(directive.nameSpan.start) && !isQuoted;
       const finding = check(directive, loaded, isClosedWorld, isFileStart, isQuoted);
-      if (finding) yield finding;
+      if (finding) findings.push(finding);
     }
+    return findings;
   },
 };
 

@@ -1,7 +1,7 @@
 import { quoted } from '../bounded';
 import { suggestFrom } from '../suggest';
 import { modelProblems, valueEdit } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
 
@@ -12,7 +12,8 @@ export const rule: Rule = {
     summary: 'an `lbmethod` Apache does not know: misspelled, wrong case, or its module not loaded',
     why: 'lbmethod names are exact and case-sensitive (byrequests, bytraffic, bybusyness, heartbeat) and exist only when their mod_lbmethod_* module is loaded; Apache refuses to start otherwise.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'unknown-lbmethod')) {
       const parameter = problem.parameter;
       if (!parameter) continue;
@@ -25,13 +26,14 @@ export const rule: Rule = {
         message = `lbmethod ${quoted(value)} is unknown, as names are exact and lower-case: did you mean "${suggestion}"?`;
       else message = `lbmethod ${quoted(value)} is unknown: use byrequests, bytraffic, bybusyness or heartbeat`;
       const edit = suggestion && suggestion !== value ? valueEdit(analysis, parameter, suggestion) : undefined;
-      yield {
+      findings.push({
         span: parameter.valueSpan,
         message,
         apacheMessage: problem.message,
         fixes: edit ? [{ title: `Change to lbmethod=${suggestion}`, safe: exact !== undefined, edits: [edit] }] : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

@@ -2,7 +2,7 @@ import { quoted } from '../bounded';
 import { suggestFrom } from '../suggest';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from '../model/params';
 import { modelProblems } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Names people reach for that Apache spells differently. */
 const ALIASES: Record<string, string> = {
@@ -20,7 +20,8 @@ export const rule: Rule = {
     summary: 'a parameter key Apache does not know here: misspelled, or a member key on a balancer (or the reverse)',
     why: 'BalancerMember takes worker keys (loadfactor, lbset, status, route, …); ProxyPass to a balancer:// and ProxySet on a balancer take balancer keys (lbmethod, stickysession, …). Any other key stops Apache from starting.',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'unknown-parameter')) {
       const parameter = problem.parameter;
       if (!parameter) continue;
@@ -46,7 +47,7 @@ export const rule: Rule = {
       // A plainly written word locates its key exactly; a quoted one is flagged whole and not rewritten.
       const plain = parameter.valueSpan.start !== parameter.span.start;
       const keySpan = plain ? { start: parameter.span.start, end: parameter.span.start + key.length } : parameter.span;
-      yield {
+      findings.push({
         span: keySpan.end > keySpan.start ? keySpan : parameter.span,
         message,
         apacheMessage: problem.message,
@@ -54,8 +55,9 @@ export const rule: Rule = {
           suggestion && plain
             ? [{ title: `Rename to ${suggestion}`, safe: !(lower in ALIASES), edits: [{ span: keySpan, newText: suggestion }] }]
             : [],
-      };
+      });
     }
+    return findings;
   },
 };
 

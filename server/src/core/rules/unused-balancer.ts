@@ -1,5 +1,5 @@
 import { balancerAnchor, runIndex, runIndexKey } from './shared';
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /**
  * The balancer names something in the run routes to (ProxySet configures a balancer and ProxyPassReverse rewrites
@@ -23,16 +23,18 @@ export const rule: Rule = {
     summary: 'a balancer with members that no ProxyPass, RewriteRule or SetHandler routes to',
     why: 'Defining a balancer does not send traffic to it; when the configuration routes other paths through balancers but never this one, it is usually a leftover or a misspelled name.',
   },
-  *check({ analysis, run }) {
+  check({ analysis, run }) {
+    const findings: RuleFinding[] = [];
     // Built once per run and shared by every file of a folder.
     const used = runIndex(run, ROUTED_BALANCERS);
     // A file of balancer definitions alone is normal; the question arises once something routes.
-    if (used.size === 0) return;
+    if (used.size === 0) return findings;
     for (const balancer of analysis.model.balancers) {
       if (balancer.members.length === 0 || !balancer.name.startsWith('balancer://')) continue;
       if (used.names.has(balancer.name) || used.starts.some((start) => balancer.name.startsWith(start))) continue;
-      yield { span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` };
+      findings.push({ span: balancerAnchor(balancer), message: `nothing routes to ${balancer.name}: add a ProxyPass to it, or remove it` });
     }
+    return findings;
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Rule, RuleExamples } from './types';
+import type { Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'unused-suppression',
@@ -9,24 +9,26 @@ export const rule: Rule = {
   },
   // Only the lint runner knows which suppressions silenced something: it runs this rule after applying them.
   reviewsSuppressions: true,
-  *check({ suppressions: review }) {
-    if (!review) return;
+  check({ suppressions: review }) {
+    const findings: RuleFinding[] = [];
+    if (!review) return findings;
     for (const [index, suppression] of review.suppressions.entries()) {
       if (suppression.ids.length === 0)
-        yield { span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' };
+        findings.push({ span: suppression.span, message: 'this suppression names no rule: add the rule ids it should silence' });
       for (const entry of suppression.ids) {
         const severity = review.severityOf(entry.id);
         if (severity === undefined) {
-          yield { span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` };
+          findings.push({ span: entry.span, message: `"${entry.id}" is not a Balancer Lens rule, so this suppression does nothing` });
         } else if (severity !== 'off' && !review.hasSilenced(index, entry.id)) {
-          yield {
+          findings.push({
             span: entry.span,
             message: `nothing here is reported by ${entry.id}: remove "${entry.id}" from this suppression`,
             fixes: [],
-          };
+          });
         }
       }
     }
+    return findings;
   },
 };
 

@@ -1,6 +1,6 @@
 import { quoted } from '../bounded';
 import { modelProblems, siblingParameter, valueEdit } from './shared';
-import type { Fix, Rule, RuleExamples } from './types';
+import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
 export const rule: Rule = {
   id: 'zero-loadfactor',
@@ -9,7 +9,8 @@ export const rule: Rule = {
     summary: 'a member with loadfactor 0: Apache refuses to start',
     why: 'A member cannot have zero weight: Apache accepts loadfactor 1 to 100 and refuses the whole configuration otherwise. To take a member out of rotation, give it a status instead: +D (disabled), +N (drain: only sticky sessions), or +H (hot standby).',
   },
-  *check({ analysis }) {
+  check({ analysis }) {
+    const findings: RuleFinding[] = [];
     for (const problem of modelProblems(analysis, 'zero-loadfactor')) {
       const parameter = problem.parameter;
       if (!parameter) continue;
@@ -23,13 +24,14 @@ export const rule: Rule = {
             edits: [{ span: parameter.span, newText: '' }, disabled],
           };
       const one = valueEdit(analysis, parameter, '1');
-      yield {
+      findings.push({
         span: parameter.valueSpan,
         message: `loadfactor ${quoted(parameter.value)} is out of range 1–100: write 1 or more, or take the member out with status=+D, +N or +H`,
         apacheMessage: problem.message,
         fixes: [...(one ? [{ title: 'Set loadfactor=1', safe: false, edits: [one] }] : []), ...(disable ? [disable] : [])],
-      };
+      });
     }
+    return findings;
   },
 };
 
