@@ -63,7 +63,9 @@ describe('the previews of an edited text', function () {
   this.timeout(120_000 * FUZZ_SCALE);
 
   it('are the previews made afresh, edit after edit, with the schedules of untouched balancers taken over', () => {
-    const seeds = [...seedTexts().texts, STATUSES, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 300, seed: 5 }).text];
+    // The generator's own seed picks which configuration, not the test's randomness.
+    const seed = 5;
+    const seeds = [...seedTexts().texts, STATUSES, generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 300, seed }).text];
     const counts = { previews: 0, taken: 0 };
     fc.assert(
       fc.property(
