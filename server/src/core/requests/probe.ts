@@ -7,10 +7,10 @@
 import type { Analysis } from '../analysis';
 import { testRegex } from '../regex';
 import { sampleMatch } from './sample';
-import { enclosing, stepsNamed } from '../syntax/named';
+import { enclosing, positionsNamed, stepsNamed } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
 import type { BackendAnswer, ClientRequest, Trace } from './request';
-import { chooseServer, Line, Server, serversOf } from './servers';
+import { chooseServer, Line, lineOf, Server, serversOf } from './servers';
 import { traceRequest } from './trace';
 import { percentEncode } from './uri';
 
@@ -56,11 +56,11 @@ function probesOf(analysis: Analysis): Probes {
 
 /** The lines named `names` (lower case), each with its server and sections, in walk order. */
 export function serverLines(analysis: Analysis, names: readonly string[]): Line[] {
-  const { lineOf } = serversOf(analysis);
+  const { lineAt } = serversOf(analysis);
+  const positions = positionsNamed(analysis.tree.nodes, names);
   const found: Line[] = [];
-  for (const step of stepsNamed(analysis.tree.nodes, names)) {
-    if (step.kind !== 'directive') continue;
-    const line = lineOf.get(step.directive);
+  for (let at = 0; at < positions.length; at++) {
+    const line = lineAt[positions[at]!];
     if (line) found.push(line);
   }
   return found;
@@ -69,7 +69,7 @@ export function serverLines(analysis: Analysis, names: readonly string[]): Line[
 /** The server a line or section belongs to (the one it opens, for a `<VirtualHost>`). */
 export function serverOf(analysis: Analysis, node: Directive | Section): Server {
   if (node.kind === 'directive') {
-    const line = serversOf(analysis).lineOf.get(node);
+    const line = lineOf(serversOf(analysis), node);
     if (line) return line.server;
   }
   const vhost = node.kind === 'section' ? enclosing(analysis.tree.nodes, node, 'virtualhost') : undefined;

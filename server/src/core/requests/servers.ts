@@ -41,8 +41,8 @@ export interface Server {
 export interface Servers {
   readonly main: Server;
   readonly vhosts: readonly Server[];
-  /** Each directive's line. */
-  readonly lineOf: ReadonlyMap<Directive, Line>;
+  /** The line of each step of the walk, by its position (undefined for a section's step). */
+  readonly lineAt: readonly (Line | undefined)[];
 }
 
 const SERVERS = new WeakMap<Analysis, Servers>();
@@ -60,13 +60,26 @@ export function serversOf(analysis: Analysis): Servers {
   return servers;
 }
 
+/** Each directive's line, indexed by directive on the first question: most callers ask by name (`lineAt`). */
+const LINE_OF = new WeakMap<Servers, ReadonlyMap<Directive, Line>>();
+
+/** The line of `directive`, if it is one of a server's. */
+export function lineOf(servers: Servers, directive: Directive): Line | undefined {
+  let lines = LINE_OF.get(servers);
+  if (!lines) {
+    const byDirective = new Map<Directive, Line>();
+    for (const line of servers.lineAt) if (line) byDirective.set(line.directive, line);
+    LINE_OF.set(servers, (lines = byDirective));
+  }
+  return lines.get(directive);
+}
+
 /** A server while its lines are read: its name and aliases are known once they all are. */
 type Reading = { -readonly [K in keyof Server]: Server[K] } & { lines: Line[] };
 
 function readServers(analysis: Analysis): Servers {
   const main = reading(undefined);
   const vhosts: Reading[] = [];
-  const lineOf = new Map<Directive, Line>();
   const stack: Section[] = [];
   // Lines share one array per nesting state, copied on entering and leaving, never per line; deeper than
   // MAX_SECTIONS (unclosed sections by the thousand) the array stops growing, which no caller can tell apart.
@@ -77,7 +90,9 @@ function readServers(analysis: Analysis): Servers {
   let current: Reading | undefined;
   // The names the walk's index has lower-cased already, not a copy per line.
   const names = foldedNames(analysis.tree.nodes);
-  walk(analysis.tree.nodes).forEach((step, position) => {
+  const steps = walk(analysis.tree.nodes);
+  const lineAt = new Array<Line | undefined>(steps.length).fill(undefined);
+  steps.forEach((step, position) => {
     if (step.kind === 'enter') {
       if (!current && asciiEquals(step.section.name, 'virtualhost')) {
         current = reading(step.section);
@@ -96,11 +111,11 @@ function readServers(analysis: Analysis): Servers {
       const server = current ?? main;
       const line = { directive: step.directive, name: names[position]!, sections, server };
       server.lines.push(line);
-      lineOf.set(step.directive, line);
+      lineAt[position] = line;
     }
   });
   for (const server of [main, ...vhosts]) named(server);
-  return { main, vhosts, lineOf };
+  return { main, vhosts, lineAt };
 }
 
 function reading(vhost: Section | undefined): Reading {

@@ -68,10 +68,11 @@ function indexOf(nodes: readonly Node[]): Index {
 }
 
 /**
- * The steps of `walk(nodes)` whose directive has one of `names` (lower case; sections by their
- * opening, `<proxy`), in walk order. Names compare as Apache compares them (ASCII case folding).
+ * The positions in `walk(nodes)` of the steps whose directive has one of `names` (lower case;
+ * sections by their opening, `<proxy`), in walk order. Names compare as Apache compares them (ASCII
+ * case folding). The index's own list when only one name has lines: not to be changed.
  */
-export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): NamedStep[] {
+export function positionsNamed(nodes: readonly Node[], names: Iterable<string>): ArrayLike<number> {
   const index = indexOf(nodes).positions;
   const lists: (readonly number[])[] = [];
   let count = 0;
@@ -81,15 +82,20 @@ export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): Nam
     lists.push(found);
     count += found.length;
   }
-  const steps = walk(nodes);
   // Each list is in walk order already; only several of them need merging, sorted as numbers without a comparator.
-  if (lists.length === 1) return lists[0]!.map((position) => steps[position] as NamedStep);
+  if (lists.length === 1) return lists[0]!;
   const positions = new Uint32Array(count);
   let at = 0;
   for (const list of lists) for (const position of list) positions[at++] = position;
-  positions.sort();
+  return positions.sort();
+}
+
+/** The steps at `positionsNamed(nodes, names)`. */
+export function stepsNamed(nodes: readonly Node[], names: Iterable<string>): NamedStep[] {
+  const positions = positionsNamed(nodes, names);
+  const steps = walk(nodes);
   const found: NamedStep[] = [];
-  for (const position of positions) found.push(steps[position] as NamedStep);
+  for (let at = 0; at < positions.length; at++) found.push(steps[positions[at]!] as NamedStep);
   return found;
 }
 
