@@ -22,7 +22,7 @@ export const rule: Rule = {
         if (keys === undefined || keys.template) continue;
         const method = keys.method;
         if (method === undefined) {
-          const checks = keys.checks.filter((parameter): parameter is Parameter => parameter !== undefined);
+          const checks = keys.checks;
           if (checks.length === 0) continue;
           const first = checks.sort((a, b) => a.span.start - b.span.start)[0]!;
           const names = checks.map((parameter) => asciiLower(parameter.key)).join(', ');
@@ -35,7 +35,7 @@ export const rule: Rule = {
             ],
           });
         } else if (asciiLower(method.value) === 'tcp') {
-          const uri = keys.checks[CHECK_KEYS.indexOf('hcuri')];
+          const uri = keys.uri;
           if (!uri) continue;
           findings.push({
             span: uri.span,
@@ -49,11 +49,12 @@ export const rule: Rule = {
   },
 };
 
-/** A member's health-check settings: `checks` by CHECK_KEYS' order. */
+/** A member's health-check settings: whether it names a template, its method, and those of CHECK_KEYS it sets (hcuri among them). */
 interface HealthCheckKeys {
   template: boolean;
   method: Parameter | undefined;
-  readonly checks: (Parameter | undefined)[];
+  uri: Parameter | undefined;
+  readonly checks: Parameter[];
 }
 
 /**
@@ -67,12 +68,13 @@ function healthCheckKeys(setBy: ReadonlyMap<string, Parameter>): HealthCheckKeys
     // Every health-check key starts with "hc".
     if ((key.charCodeAt(0) | 32) !== 104 || (key.charCodeAt(1) | 32) !== 99) continue;
     const lower = asciiLower(key);
-    const check = CHECK_KEYS.indexOf(lower);
-    if (check < 0 && lower !== 'hcmethod' && lower !== 'hctemplate') continue;
-    keys ??= { template: false, method: undefined, checks: CHECK_KEYS.map(() => undefined) };
-    if (check >= 0) keys.checks[check] = parameter;
+    const isCheck = CHECK_KEYS.includes(lower);
+    if (!isCheck && lower !== 'hcmethod' && lower !== 'hctemplate') continue;
+    keys ??= { template: false, method: undefined, uri: undefined, checks: [] };
+    if (isCheck) keys.checks.push(parameter);
+    if (lower === 'hcuri') keys.uri = parameter;
     else if (lower === 'hcmethod') keys.method = parameter;
-    else keys.template = true;
+    else if (lower === 'hctemplate') keys.template = true;
   }
   return keys;
 }

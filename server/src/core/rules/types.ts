@@ -3,7 +3,7 @@
  *
  * Adding a rule is its own file (exporting `rule`) and its test table; `npm run docs` registers it
  * (the `RuleId` union in core/rule-ids.ts, the `RULES` list in ./index) and renders its page:
- * - A rule that finds its problem itself walks `context.analysis` (the tree, the model) and yields
+ * - A rule that finds its problem itself walks `context.analysis` (the tree, the model) and returns
  *   findings.
  * - A refusal the reader or the handlers already find while reading is tagged there with the id of
  *   the rule that reports it (`report(ruleId, …)` in syntax/parser.ts, `problem(ruleId, …)` in
