@@ -6,8 +6,8 @@ import { RULES } from './rules';
 import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionReview } from './rules/types';
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
-import type { SyntaxTree } from './syntax/tree';
 import { expandedLines } from './syntax/named';
+import { movedPlace, treeKey, ValueEdit, valueEditOf } from './syntax/value-edit';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -83,31 +83,93 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
 }
 
 /**
- * A rule's findings that did not depend on the rest of the run, by tree: a rule that never reads
- * `run` sees only the analysis, which its tree decides but for one thing, the clock, and the clock
- * only changes whether members in error (status E) are retried yet. So when the editor lints a
- * configuration again because another one was edited (`updateSet` keeps the trees it did not read
- * again, previewed again as the clock moves), only the cross-file rules run again, unless an
- * answer for a member in error changed. Whether a rule read `run` is observed, not declared.
+ * A rule's findings that did not depend on the rest of the run, by tree (under its `treeKey`): a
+ * rule that never reads `run` sees only the analysis, which its tree decides but for one thing,
+ * the clock, and the clock only changes whether members in error (status E) are retried yet. So
+ * when the editor lints a configuration again because another one was edited (`updateSet` keeps
+ * the trees it did not read again, previewed again as the clock moves), only the cross-file rules
+ * run again, unless an answer for a member in error changed. Whether a rule read `run` is
+ * observed, not declared. The findings of a rule that read the run are kept too when the file was
+ * linted alone (its run was the file itself, as in the editor for a configuration in one file), for
+ * that run only. A tree a value edit made starts with those of the tree before that hold after the
+ * edit (`movedFindings`).
  */
-const LOCAL_FINDINGS = new WeakMap<SyntaxTree, { readonly clock: string; readonly byRule: Map<string, readonly RuleFinding[]> }>();
+const LOCAL_FINDINGS = new WeakMap<object, KnownFindings>();
 
-/** The findings kept for an analysis' tree, by rule id: none when the clock answered otherwise since. */
-function knownFindings(analysis: Analysis): Map<string, readonly RuleFinding[]> {
+/** The findings kept for a tree, by rule id. */
+interface KnownFindings {
+  /** What the clock decided when they were found (`errorAnswers`). */
+  readonly clock: string;
+  /** Of the rules that did not read the run. */
+  readonly local: Map<string, readonly RuleFinding[]>;
+  /** Of the rules that read the run, found with this file alone in it: they hold for that run only. */
+  readonly alone: Map<string, readonly RuleFinding[]>;
+}
+
+/** The findings kept for an analysis' tree: none when the clock answered otherwise since. */
+function knownFindings(analysis: Analysis): KnownFindings {
   const clock = errorAnswers(analysis);
-  let entry = LOCAL_FINDINGS.get(analysis.tree);
-  if (entry?.clock !== clock) LOCAL_FINDINGS.set(analysis.tree, (entry = { clock, byRule: new Map() }));
-  return entry.byRule;
+  const key = treeKey(analysis.tree);
+  let entry = LOCAL_FINDINGS.get(key);
+  if (entry?.clock !== clock) {
+    const edit = entry ? undefined : valueEditOf(analysis.tree);
+    const earlier = edit && LOCAL_FINDINGS.get(edit.before);
+    entry = { clock, local: movedFindings(edit, earlier?.local), alone: movedFindings(edit, earlier?.alone) };
+    LOCAL_FINDINGS.set(key, entry);
+  }
+  return entry;
+}
+
+/** The rules whose findings stand after an edit of a parameter's value alone. */
+const IGNORES_VALUES = RULES.filter((rule) => rule.ignoresValues).map((rule) => rule.id);
+
+/**
+ * After a value edit (syntax/value-edit.ts), of the findings the tree it started from kept, those of
+ * the rules that ignore values, moved by the edit's length: the rules that read values run again.
+ */
+function movedFindings(
+  edit: ValueEdit | undefined,
+  earlier: ReadonlyMap<string, readonly RuleFinding[]> | undefined,
+): Map<string, readonly RuleFinding[]> {
+  const byRule = new Map<string, readonly RuleFinding[]>();
+  if (!edit || !earlier) return byRule;
+  for (const id of IGNORES_VALUES) {
+    const findings = earlier.get(id);
+    const moved = findings && movedBy(edit, findings);
+    if (moved) byRule.set(id, moved);
+  }
+  return byRule;
+}
+
+/** Findings after a value edit, or undefined when a place of one is inside the value (its rule then runs again). */
+function movedBy(edit: ValueEdit, findings: readonly RuleFinding[]): RuleFinding[] | undefined {
+  let inside = false;
+  const moved = (span: Span): Span => {
+    const start = movedPlace(edit, span.start);
+    const end = movedPlace(edit, span.end);
+    if (start === undefined || end === undefined) inside = true;
+    return { start: start ?? span.start, end: end ?? span.end };
+  };
+  const result = findings.map((finding) => ({
+    ...finding,
+    span: moved(finding.span),
+    ...(finding.related ? { related: finding.related.map((entry) => ({ ...entry, span: moved(entry.span) })) } : {}),
+    ...(finding.fixes
+      ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((each) => ({ ...each, span: moved(each.span) })) })) }
+      : {}),
+  }));
+  return inside ? undefined : result;
 }
 
 function findingsOf(
   rule: Rule,
   analysis: Analysis,
   run: readonly Analysis[],
-  known: Map<string, readonly RuleFinding[]>,
+  known: KnownFindings,
   finished: (findings: readonly RuleFinding[]) => RuleFinding[],
 ): readonly RuleFinding[] {
-  const kept = known.get(rule.id);
+  const isAlone = run.length === 1 && run[0] === analysis;
+  const kept = known.local.get(rule.id) ?? (isAlone ? known.alone.get(rule.id) : undefined);
   if (kept) return kept;
   let readsRun = false;
   const context: RuleContext = {
@@ -118,7 +180,8 @@ function findingsOf(
     },
   };
   const findings = finished(rule.check(context));
-  if (!readsRun) known.set(rule.id, findings);
+  if (!readsRun) known.local.set(rule.id, findings);
+  else if (isAlone) known.alone.set(rule.id, findings);
   return findings;
 }
 

@@ -14,6 +14,7 @@ const REFERENCES = new RegExp(BACK_REFERENCE, 'g');
 export const rule: Rule = {
   id: 'backreference-without-group',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'a `$N` in the target of a `ProxyPassMatch`, `ProxyPass ~` or `RewriteRule` whose pattern has fewer groups: it is always empty',

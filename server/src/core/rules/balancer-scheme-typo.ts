@@ -34,6 +34,7 @@ const SCHEME_START = /proxy:|[|"']/gi;
 export const rule: Rule = {
   id: 'balancer-scheme-typo',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a misspelled `balancer://` (`balnacer://`, `balancers://`, `balancer:/`) where a balancer is meant',
     why: 'Only a word starting with exactly "balancer://" names a balancer: anything else is taken as a plain worker URL or an unknown balancer, and requests fail at run time (500 "No protocol handler was valid for the URL" for ProxyPass, 404 for RewriteRule and SetHandler) although `apache2 -t` says Syntax OK.',

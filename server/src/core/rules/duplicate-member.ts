@@ -12,6 +12,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'duplicate-member',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'the same member twice, once written with its default port (`http://h:80` and `http://h`): Apache keeps both and the host gets a double share',

@@ -15,6 +15,7 @@ const FILLED_BALANCERS = runIndexKey(filledBalancers);
 export const rule: Rule = {
   id: 'empty-balancer',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a balancer with no members: every request routed to it gets 503',
     why: 'ProxyPass and ProxySet create a balancer even when no BalancerMember adds to it; Apache starts, then answers every request with 503 (AH01171 "No workers in balancer"). Members commented out or misspelled balancer names end here.',

@@ -24,6 +24,7 @@ const isPlainPath = (path: string | undefined): path is string => path !== undef
 export const rule: Rule = {
   id: 'location-order',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'a `ProxyPass !` that a `<Location>` `ProxyPass` overrides: a narrower `<Location>` exclusion before a broader one, or a server-level exclusion',

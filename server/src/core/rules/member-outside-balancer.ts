@@ -4,6 +4,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'member-outside-balancer',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       '`BalancerMember` inside `<Proxy http://…>`, `<ProxyMatch>` or a wildcard `<Proxy>`: it joins a "balancer" nothing can route to',

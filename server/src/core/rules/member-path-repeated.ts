@@ -11,6 +11,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'member-path-repeated',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       "a `ProxyPass` or `RewriteRule` to `balancer://NAME/PATH` whose members' URLs already end in that path: members receive it twice (`/app/app/…`)",

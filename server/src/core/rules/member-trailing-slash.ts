@@ -8,6 +8,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'member-trailing-slash',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a member URL ending with `/` in a balancer that a ProxyPass or RewriteRule reaches with a path: the backend receives `//`',
     why: 'Apache joins the member URL and the rest of the balancer URL as they are: with `BalancerMember http://10.0.0.1:8080/` and `ProxyPass /app/ balancer://shop/app/`, a request for /app/cart reaches the backend as //app/cart, which many applications do not route.',

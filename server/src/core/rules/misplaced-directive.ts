@@ -10,6 +10,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'misplaced-directive',
   severity: 'error',
+  ignoresValues: true,
   docs: {
     summary:
       'a directive in a context Apache refuses it in: `BalancerGrowth` inside `<Proxy>`, `<Proxy>` inside `<Location>`, `ProxyPass` inside `<Directory>`, `<VirtualHost>` inside `<VirtualHost>`, …',

@@ -23,6 +23,7 @@ const MAIN_SERVER = runIndexKey((files) => {
 export const rule: Rule = {
   id: 'missing-proxypassreverse',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'a ProxyPass or `RewriteRule … [P]` to a balancer with no ProxyPassReverse for the balancer (or for all of its members) in its server',

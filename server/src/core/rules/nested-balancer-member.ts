@@ -4,6 +4,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'nested-balancer-member',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a member whose URL is itself `balancer://…`: balancers do not nest',
     why: "Apache accepts `BalancerMember balancer://other` but cannot forward to it: requests picked for that member fail. List the other balancer's members here instead.",

@@ -21,6 +21,7 @@ const ACCESS = new Set(['require', 'deny']);
 export const rule: Rule = {
   id: 'open-forward-proxy',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: '`ProxyRequests On` in a server that reverse-proxies to a balancer, with no `<Proxy *>` restricting who may use it',
     why: 'A reverse proxy needs no `ProxyRequests`: `On` turns the server into a forward proxy that fetches any URL on any host for any client (`GET http://elsewhere/ HTTP/1.1`), which is how servers end up on open-proxy lists and reach internal hosts.',

@@ -7,6 +7,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'proxy-star-denied',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       '`<Proxy "*">` denying everyone in a configuration that reverse-proxies: it matches every proxied request, the ProxyPass ones too',

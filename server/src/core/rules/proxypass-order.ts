@@ -25,6 +25,7 @@ function sameOutcome(earlier: ProxyRule & { path: string }, later: ProxyRule & {
 export const rule: Rule = {
   id: 'proxypass-order',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a ProxyPass (or a `!` exclusion) after a broader ProxyPass that already matches its path: it is never used',
     why: "Apache tries the ProxyPass lines of a server in order and uses the first whose path matches, so a narrower path must come before a broader one; the main server's lines are tried before every virtual host's own.",

@@ -14,6 +14,7 @@ const MAX_MEMBERS = 1000;
 export const rule: Rule = {
   id: 'redirect-not-mapped',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       "a ProxyPass whose members' redirects the ProxyPassReverse lines do not bring back to its path: a member left out, or the member's path not mapped",

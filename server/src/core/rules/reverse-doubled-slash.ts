@@ -11,6 +11,7 @@ import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'reverse-doubled-slash',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: "a `ProxyPassReverse` that turns a member's redirect to `/landed` into `/api//landed`",
     why: 'ProxyPassReverse replaces the start of a member\'s `Location` (the member\'s URL, for a balancer each member\'s URL) with the public path: when that path ends with `/` and the part replaced does not, the rest keeps its own slash and the client is sent to `/api//landed`, which many applications answer with 404 or another redirect. Write the public path without its trailing slash (`ProxyPassReverse "/api" "balancer://api/"`), or end a member URL with one.',

@@ -27,6 +27,7 @@ interface Server {
 export const rule: Rule = {
   id: 'ssl-proxy-engine-off',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: '`https://` or `wss://` members in a server or virtual host without `SSLProxyEngine On`',
     why: 'Apache starts, but every request to such a member fails with 500: mod_proxy cannot enable TLS on the backend connection ("AH00961: https: failed to enable ssl support").',

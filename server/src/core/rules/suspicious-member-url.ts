@@ -16,6 +16,7 @@ const SUSPECT = /:(?:80|443)(?!\d)|\.(?:0|255)(?:[:/?#]|$)/;
 export const rule: Rule = {
   id: 'suspicious-member-url',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'a member URL that cannot work as written: https on port 80, http on port 443, or an IPv4 network or broadcast address (.0, .255)',

@@ -121,6 +121,7 @@ function scanText(text: string, file: Span): TemplateScan {
 export const rule: Rule = {
   id: 'template-syntax',
   severity: 'info',
+  ignoresValues: true,
   docs: {
     summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',
     why: 'A template is not what Apache reads: its tags would make Apache refuse the file or produce nonsense URLs. Balancer Lens says so once and hides other findings on the template lines (and section mismatches anywhere in the file), so a template does not drown you in parse errors.',

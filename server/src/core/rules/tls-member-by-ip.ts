@@ -9,6 +9,7 @@ const TLS_BY_IP = /^(https|wss):\/\/(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d*
 export const rule: Rule = {
   id: 'tls-member-by-ip',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'an `https://` or `wss://` member given by IP address while Apache checks the peer name (`SSLProxyCheckPeerName`, on by default)',

@@ -7,6 +7,7 @@ import type { Rule, RuleExamples, TextEdit, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'trailing-slash-mismatch',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a ProxyPass whose path ends with `/` and whose URL does not, or the reverse',
     why: 'Apache appends the rest of the request path to the URL as is: with `ProxyPass /api/ balancer://shop` a request for /api/orders goes to balancer://shoporders, which does not exist (500: AH01144 "No protocol handler was valid for the URL" for a balancer, AH00898 DNS lookup failure for a host), and only /api/ itself works; with `ProxyPass /api balancer://shop/` the backend receives //orders.',

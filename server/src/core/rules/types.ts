@@ -13,7 +13,8 @@
  * - What the lint runner does beyond running rules is declared on the rule and never keyed by id:
  *   `standsInFor` (its finding explains others, which are then hidden), `reviewsSuppressions` (it
  *   runs after suppressions, with what they silenced), `marksIncomplete` (its findings mean the
- *   run did not see the whole configuration: the CLI exits 2).
+ *   run did not see the whole configuration: the CLI exits 2), `ignoresValues` (its findings
+ *   stand after an edit of a parameter's value alone).
  * - Severity is the rule's default, changed by the user's settings in one place (core/lint.ts); a
  *   rule whose default is error means Apache refuses the configuration (preview-facts.ts).
  */
@@ -113,6 +114,13 @@ export interface Rule {
   readonly reviewsSuppressions?: true;
   /** Its findings mean the run did not read the whole configuration, so the CLI exits as incomplete, whatever their severity. */
   readonly marksIncomplete?: true;
+  /**
+   * Its findings do not hang on the values of `BalancerMember` and `ProxySet` parameters (`loadfactor=5`,
+   * `status=+H`): it reads no member's or balancer's settings, previews, problems or parameter values.
+   * After an edit of such a value alone (syntax/value-edit.ts), the runner moves its earlier findings
+   * instead of running it again. test/unit/rules/value-edits.test.ts holds every rule that says so to it.
+   */
+  readonly ignoresValues?: true;
 }
 
 /** A finding with its rule and effective severity. */

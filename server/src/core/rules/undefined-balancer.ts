@@ -12,6 +12,7 @@ const DEFINED_BALANCERS = runIndexKey((files) => new Set(files.flatMap((file) =>
 export const rule: Rule = {
   id: 'undefined-balancer',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'ProxyPassReverse, RewriteRule [P] or SetHandler naming a balancer that nothing defines',
     why: 'Only BalancerMember, <Proxy balancer://…> and ProxyPass create balancers; a reference to any other name — usually a typo — rewrites headers for, or proxies to, a balancer that does not exist.',

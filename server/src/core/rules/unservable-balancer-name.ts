@@ -6,6 +6,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'unservable-balancer-name',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a balancer name with a port, a user@ or IPv6 brackets: Apache accepts it, then no request reaches it',
     why: 'A request to balancer://NAME reads NAME as a URL host: Apache drops a `user@`, splits off a `:port` and strips `[ ]`, then looks up the balancer by what is left. balancer://app:8080 is looked up as balancer://app: every request gets 500 (AH01144), or goes to balancer://app if one exists; a port out of range or a name of digits alone gets 400 (AH01157). `apache2 -t` says Syntax OK.',

@@ -19,6 +19,7 @@ const ROUTED_BALANCERS = runIndexKey((files) => {
 export const rule: Rule = {
   id: 'unused-balancer',
   severity: 'info',
+  ignoresValues: true,
   docs: {
     summary: 'a balancer with members that no ProxyPass, RewriteRule or SetHandler routes to',
     why: 'Defining a balancer does not send traffic to it; when the configuration routes other paths through balancers but never this one, it is usually a leftover or a misspelled name.',

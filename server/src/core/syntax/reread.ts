@@ -15,6 +15,7 @@ import { firstPassing } from '../search';
 import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
+import { noteValueEdit } from './value-edit';
 import { walk } from './walk';
 import type { Word } from './words';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
@@ -153,6 +154,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     environmentIsComplete: options.environmentIsComplete ?? false,
   };
   if (mover.movedLines.size > 0) MOVED_LINES.set(tree, mover.movedLines);
+  noteValueEdit(tree, previous, part.nodes, file.start + change.start, file.start + change.oldEnd);
   return tree;
 }
 

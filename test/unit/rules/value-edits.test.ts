@@ -1,0 +1,193 @@
+/**
+ * After an edit of a parameter's value alone (core/syntax/value-edit.ts), the lint runner moves the
+ * earlier findings of the rules that say they ignore values (`ignoresValues`) and runs the others
+ * again. Over random edits in and around the values of every seed text, that must lint exactly as a
+ * fresh analysis does: a rule that says so but reads a value fails here.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { generateBalancerHeavy } from '../../../bench/generate';
+import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
+import { lint } from '../../../server/src/core/lint';
+import { RULES } from '../../../server/src/core/rules';
+import type { Rule } from '../../../server/src/core/rules/types';
+import { valueEditOf } from '../../../server/src/core/syntax/value-edit';
+import { EPOCH, seedTexts } from '../../fuzz/inputs';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+
+const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
+
+/** Balancers whose findings hang on values: statuses, lbsets, routes, shared workers, health checks, sticky sessions. */
+const VALUES = `<Proxy balancer://e>
+BalancerMember http://e1 status=E retry=100 route=a
+BalancerMember http://e2 status=+H loadfactor=2 route=a lbset=1
+BalancerMember http://e1/x loadfactor=3 hcmethod=GET
+ProxySet lbmethod=byrequests stickysession=JSESSIONID nofailover=On
+</Proxy>
+ProxyPass /e/ balancer://e/
+ProxyPassReverse /e/ balancer://e/
+BalancerMember balancer://o http://o1 loadfactor=2 status=D
+ProxySet balancer://o growth=2 lbmethod=bytraffic
+ProxyPass /o balancer://o
+`;
+
+/** Each value of a `BalancerMember` or `ProxySet` line, as `[start, end)` (the place after its `=` to the next blank). */
+function values(text: string): [number, number][] {
+  return [...text.matchAll(/^[ \t]*(?:BalancerMember|ProxySet)[^\n]*$/gim)].flatMap((line) =>
+    [...line[0].matchAll(/=([^\s=]*)/g)].map((value): [number, number] => {
+      const start = line.index! + value.index! + 1;
+      return [start, start + value[1]!.length];
+    }),
+  );
+}
+
+/** What a diagnostic says, and where. */
+function dump(analysis: Analysis): string {
+  return JSON.stringify(lint(analysis));
+}
+
+/** Edits in and at the edges of values: mostly what a value can hold, sometimes what makes the edit something else. */
+const stroke = fc.record({
+  value: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  kind: fc.constantFrom('type', 'delete', 'overwrite'),
+  key: fc.constantFrom('1', '0', '5', '.', 'E', 'H', 'x', '+', '-', '_', ' ', '=', ':', '$', '"', '\n', '#', '/'),
+});
+
+type Stroke = typeof stroke extends fc.Arbitrary<infer T> ? T : never;
+
+/** The text after one stroke, or the same text when it has no value to edit. */
+function edited(text: string, { value, at, kind, key }: Stroke): string {
+  const found = values(text);
+  if (found.length === 0) return text;
+  const [start, end] = found[Math.floor(value * found.length)]!;
+  const offset = start + Math.floor(at * (end - start + (kind === 'type' ? 1 : 0)));
+  if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
+  if (offset >= end && kind === 'delete') return text;
+  return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
+}
+
+/** Counts the calls of each rule's `check`, for the length of `run`. */
+function countingChecks<T>(run: (calls: Map<string, number>) => T): T {
+  const calls = new Map<string, number>();
+  const originals = RULES.map((rule) => [rule, rule.check] as const);
+  for (const [rule, check] of originals)
+    (rule as { check: Rule['check'] }).check = (context) => {
+      calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
+      return check.call(rule, context);
+    };
+  try {
+    return run(calls);
+  } finally {
+    for (const [rule, check] of originals) (rule as { check: Rule['check'] }).check = check;
+  }
+}
+
+describe('linting after an edit of a parameter value', function () {
+  this.timeout(180_000 * FUZZ_SCALE);
+
+  it('says what a fresh analysis says, edit after edit, with the findings of rules that ignore values moved', () => {
+    // The generator's own seed picks which configuration, not the test's randomness.
+    const seed = 7;
+    const seeds = [
+      ...seedTexts().texts.filter((text) => values(text).length > 0),
+      VALUES,
+      generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 200, seed }).text,
+    ];
+    const counts = { edits: 0, valueEdits: 0 };
+    // Every seed, so each rule's own examples are edited: a rule that reads values fails on them.
+    for (const start of seeds)
+      fc.assert(
+        fc.property(fc.array(stroke, { minLength: 1, maxLength: 8 }), (strokes) => {
+          let analysis = analyze(start, OPTIONS);
+          lint(analysis);
+          let text = start;
+          for (const each of strokes) {
+            text = edited(text, each);
+            const next = analyze(text, OPTIONS, analysis.tree);
+            counts.edits++;
+            if (valueEditOf(next.tree)) counts.valueEdits++;
+            assert.equal(dump(next), dump(analyze(text, OPTIONS)), `after an edit giving ${JSON.stringify(text)}`);
+            analysis = next;
+          }
+        }),
+        fuzzRuns(4),
+      );
+    assert.ok(counts.valueEdits > counts.edits * 0.3, `only ${counts.valueEdits} of ${counts.edits} edits were value edits`);
+  });
+
+  it('runs again only the rules that read values, and every rule after any other edit', () => {
+    const ignoring = RULES.filter((rule) => rule.ignoresValues).map((rule) => rule.id);
+    assert.ok(ignoring.length > 0, 'no rule ignores values');
+    const before = analyze(VALUES, OPTIONS);
+    lint(before);
+    const valueEdit = analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=25 route'), OPTIONS, before.tree);
+    assert.ok(valueEditOf(valueEdit.tree));
+    const ran = countingChecks((calls) => {
+      lint(valueEdit);
+      return calls;
+    });
+    assert.deepEqual(
+      ignoring.filter((id) => ran.has(id)),
+      [],
+    );
+    assert.ok(ran.size > 0 && ran.size === RULES.length - ignoring.length, `${ran.size} rules ran`);
+    // A space splits the value into two words: not a value edit.
+    const otherEdit = analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=2  route'), OPTIONS, before.tree);
+    assert.equal(valueEditOf(otherEdit.tree), undefined);
+    assert.equal(
+      countingChecks((calls) => (lint(otherEdit), calls.size)),
+      RULES.length,
+    );
+  });
+
+  it('keeps the findings of a rule that reads the run only for a file linted alone', () => {
+    const text = '<Proxy balancer://other>\nBalancerMember http://o1 loadfactor=1\n</Proxy>\nProxyPass /app/ balancer://app/\n';
+    const routes = analyze(text, OPTIONS);
+    const members = analyze('<Proxy balancer://app>\nBalancerMember http://a1\n</Proxy>\n', { ...OPTIONS, path: '/etc/apache2/y.conf' });
+    const emptyBalancer = (diagnostics: readonly { ruleId: string }[]): number =>
+      diagnostics.filter((diagnostic) => diagnostic.ruleId === 'empty-balancer').length;
+    assert.equal(emptyBalancer(lint(routes)), 1);
+    assert.equal(emptyBalancer(lint(routes, { run: [routes, members] })), 0);
+    assert.equal(emptyBalancer(lint(routes)), 1);
+    const edited = analyze(text.replace('loadfactor=1', 'loadfactor=12'), OPTIONS, routes.tree);
+    assert.ok(valueEditOf(edited.tree));
+    assert.equal(emptyBalancer(lint(edited, { run: [edited, members] })), 0);
+    assert.equal(emptyBalancer(lint(edited)), 1);
+  });
+
+  describe('tells a value edit', () => {
+    const cases: [string, string, string, boolean][] = [
+      ['a digit overwritten', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactor=6\n', true],
+      ['a digit typed at the end', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactor=50\n', true],
+      [
+        'a digit deleted, the value left empty',
+        'BalancerMember http://a loadfactor=5 retry=1\n',
+        'BalancerMember http://a loadfactor= retry=1\n',
+        true,
+      ],
+      [
+        'a status in a section',
+        '<Proxy balancer://b>\n  BalancerMember http://a status=+H\n</Proxy>\n',
+        '<Proxy balancer://b>\n  BalancerMember http://a status=+D\n</Proxy>\n',
+        true,
+      ],
+      ['a ProxySet value', 'ProxySet balancer://b lbmethod=byrequests\n', 'ProxySet balancer://b lbmethod=bytraffic\n', true],
+      ['a first value typed into an empty one', 'BalancerMember http://a loadfactor=\n', 'BalancerMember http://a loadfactor=5\n', false],
+      ['a key', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactr=5\n', false],
+      ['the URL', 'BalancerMember http://a1 loadfactor=5\n', 'BalancerMember http://a2 loadfactor=5\n', false],
+      ['a space typed into the value', 'BalancerMember http://a loadfactor=55\n', 'BalancerMember http://a loadfactor=5 5\n', false],
+      ['a quoted word', 'BalancerMember http://a "loadfactor=5"\n', 'BalancerMember http://a "loadfactor=6"\n', false],
+      ['a variable', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactor=$5\n', false],
+      ['a second "="', 'BalancerMember http://a route=a\n', 'BalancerMember http://a route=a=\n', false],
+      ['a comment', '# BalancerMember http://a loadfactor=5\n', '# BalancerMember http://a loadfactor=6\n', false],
+      ['a ProxyPass value', 'ProxyPass / http://a/ timeout=5\n', 'ProxyPass / http://a/ timeout=6\n', false],
+      ['the first word of a ProxySet', 'ProxySet a=1 lbmethod=bytraffic\n', 'ProxySet a=2 lbmethod=bytraffic\n', false],
+    ];
+    for (const [name, before, after, isValueEdit] of cases)
+      it(`${isValueEdit ? '' : 'not '}after ${name}`, () => {
+        const previous = analyze(before, OPTIONS).tree;
+        assert.equal(valueEditOf(analyze(after, OPTIONS, previous).tree) !== undefined, isValueEdit);
+      });
+  });
+});
