@@ -113,7 +113,7 @@ describe('linting after an edit of a parameter value', function () {
         }),
         fuzzRuns(4),
       );
-    assert.ok(counts.valueEdits > counts.edits * 0.3, `only ${counts.valueEdits} of ${counts.edits} edits were value edits`);
+    assert.ok(counts.valueEdits > counts.edits * 0.15, `only ${counts.valueEdits} of ${counts.edits} edits were value edits`);
   });
 
   it('runs again only the rules that read values, and every rule after any other edit', () => {
@@ -139,6 +139,19 @@ describe('linting after an edit of a parameter value', function () {
       countingChecks((calls) => (lint(otherEdit), calls.size)),
       RULES.length,
     );
+  });
+
+  it('moves a finding that ends where an empty value is typed into as a fresh lint does', () => {
+    // unservable-balancer-name marks the line that created the balancer, up to its empty loadfactor.
+    const text = 'BalancerMember balancer://app:8080 http://a loadfactor=\nProxyPass /a/ balancer://app:8080/\n';
+    const before = analyze(text, OPTIONS);
+    assert.ok(
+      lint(before).some((diagnostic) => diagnostic.ruleId === 'unservable-balancer-name' && diagnostic.span.end === text.indexOf('\n')),
+    );
+    const typed = text.replace('loadfactor=', 'loadfactor=5');
+    const after = analyze(typed, OPTIONS, before.tree);
+    assert.ok(valueEditOf(after.tree));
+    assert.equal(dump(after), dump(analyze(typed, OPTIONS)));
   });
 
   it('keeps the findings of a rule that reads the run only for a file linted alone', () => {
@@ -173,7 +186,7 @@ describe('linting after an edit of a parameter value', function () {
         true,
       ],
       ['a ProxySet value', 'ProxySet balancer://b lbmethod=byrequests\n', 'ProxySet balancer://b lbmethod=bytraffic\n', true],
-      ['a first value typed into an empty one', 'BalancerMember http://a loadfactor=\n', 'BalancerMember http://a loadfactor=5\n', false],
+      ['a first value typed into an empty one', 'BalancerMember http://a loadfactor=\n', 'BalancerMember http://a loadfactor=5\n', true],
       ['a key', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactr=5\n', false],
       ['the URL', 'BalancerMember http://a1 loadfactor=5\n', 'BalancerMember http://a2 loadfactor=5\n', false],
       ['a space typed into the value', 'BalancerMember http://a loadfactor=55\n', 'BalancerMember http://a loadfactor=5 5\n', false],

@@ -8,6 +8,7 @@ import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'ignored-text',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: "text after the `>` of a section's opening or closing line: Apache silently ignores it",
     why: 'Section handlers read their arguments up to the last `>` and Apache drops the rest of the line, as it does after `</Proxy>`: `<Proxy "balancer://shop"> lbmethod=bybusyness` keeps the default lbmethod and says nothing.',

@@ -46,6 +46,7 @@ const COMPILING = [
 export const rule: Rule = {
   id: 'invalid-regex',
   severity: 'error',
+  ignoresValues: true,
   docs: {
     summary:
       'a regular expression PCRE cannot compile, in `ProxyPassMatch`, `ProxyPass ~`, `<ProxyMatch>`, `<LocationMatch>`, `RewriteRule`, `RewriteCond` and the other directives Apache compiles while reading',

@@ -8,6 +8,7 @@ const REQUEST_SECTIONS = new Set(['location', 'locationmatch', 'proxy', 'proxyma
 export const rule: Rule = {
   id: 'limit-methods-unguarded',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'an access guard inside `<Limit GET POST>`: every other method (PUT, DELETE, PATCH…) reaches the member unguarded',
     why: '`<Limit>` applies its lines only to the methods it names: `<Limit GET POST> Require ip …</Limit>` leaves PUT, DELETE and PATCH open, and a proxied application (an API, WebDAV) answers them. `<LimitExcept>` names the methods left open instead, and a guard outside any `<Limit>` applies to all.',

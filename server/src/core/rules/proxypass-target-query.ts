@@ -6,6 +6,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'proxypass-target-query',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary: 'a `ProxyPass` or `ProxyPassMatch` URL holding a query string (`?src=web`): the member gets it encoded in its path',
     why: 'mod_proxy re-encodes the whole path of the URL it builds, the target\'s `?` included, so `ProxyPass "/search" "balancer://app/find?src=web"` sends `/search?q=shoes` as `/find%3Fsrc=web?q=shoes`: the member sees a path it does not have and no `src` parameter. A query is added with `RewriteRule … [P,QSA]`.',

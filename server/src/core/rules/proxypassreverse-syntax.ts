@@ -9,6 +9,7 @@ import type { Word } from '../syntax/words';
 export const rule: Rule = {
   id: 'proxypassreverse-syntax',
   severity: 'error',
+  ignoresValues: true,
   docs: {
     summary: '`ProxyPassReverse` arguments Apache refuses: a path inside `<Location>` or `<Proxy>`, no path outside, more than three words',
     why: 'ProxyPassReverse takes PATH URL [interpolate], and only URL [interpolate] inside <Location> or <Proxy> (the section gives the path); anything else stops Apache from starting.',

@@ -9,6 +9,7 @@ const PATH_ONLY = /^%\{(REQUEST_URI|SCRIPT_NAME|PATH_INFO|REQUEST_FILENAME)\}$/i
 export const rule: Rule = {
   id: 'query-in-path-pattern',
   severity: 'warning',
+  ignoresValues: true,
   docs: {
     summary:
       'a `RewriteRule` pattern, or a `RewriteCond` on `%{REQUEST_URI}`, that looks for the query string (`\\?`, `name=value`): it never sees it',

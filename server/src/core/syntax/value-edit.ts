@@ -8,7 +8,7 @@
 import { asciiLower } from '../ascii';
 import type { Directive, Node, SyntaxTree } from './tree';
 
-/** The value a value edit changed: `[start, oldEnd)` of the tree read before, never empty, became `[start, oldEnd + delta)`. */
+/** The value a value edit changed: `[start, oldEnd)` of the tree read before became `[start, oldEnd + delta)`. */
 export interface ValueEdit {
   /** The tree the edit started from, as `treeKey` gives it: what is kept about that tree is found under it. */
   readonly before: object;
@@ -19,11 +19,14 @@ export interface ValueEdit {
 
 /**
  * Where a place of the tree read before stands after a value edit: in the same place up to the
- * value's start, moved by the edit's length from its end on; undefined inside the value.
+ * value's start, moved by the edit's length from its end on; undefined inside the value, and at an
+ * empty value, whose start is also its end: whether a finding's place there meant the end of the
+ * key or of the word cannot be told.
  */
 export function movedPlace(edit: ValueEdit, at: number): number | undefined {
-  if (at <= edit.start) return at;
-  return at >= edit.oldEnd ? at + edit.delta : undefined;
+  if (at < edit.start || (at === edit.start && at < edit.oldEnd)) return at;
+  if (at > edit.oldEnd || (at === edit.oldEnd && edit.start < at)) return at + edit.delta;
+  return undefined;
 }
 
 /** The directives whose `key=value` words count: every value they take sets a member or a balancer. */
@@ -55,8 +58,7 @@ export function valueEditOf(tree: SyntaxTree): ValueEdit | undefined {
  * `[start, oldEnd)` of the old text that became `[start, oldEnd + delta)` of `tree.text`, lies in the
  * value of one unquoted `key=value` word of a `BalancerMember` or `ProxySet` line among `nodes` (the
  * lines read again), after its first word, and the value holds only letters, digits and `.+-_` before
- * and after the edit. The value was not empty: a place at an empty value's start is also its end, and
- * which of the two a finding meant cannot be told.
+ * and after the edit.
  */
 export function noteValueEdit(tree: SyntaxTree, previous: SyntaxTree, nodes: readonly Node[], start: number, oldEnd: number): void {
   const text = tree.text;
@@ -76,7 +78,7 @@ export function noteValueEdit(tree: SyntaxTree, previous: SyntaxTree, nodes: rea
   if (!directive || !VALUE_LINES.has(asciiLower(directive.name))) return;
   const index = directive.args.findIndex((word) => word.start === wordStart);
   const word = directive.args[index];
-  if (index < 1 || word!.quoted || word!.end !== wordEnd || wordEnd - delta === valueStart) return;
+  if (index < 1 || word!.quoted || word!.end !== wordEnd) return;
   EDITS.set(tree, { before: treeKey(previous), start: valueStart, oldEnd: wordEnd - delta, delta });
 }
 
