@@ -154,6 +154,29 @@ describe('linting after an edit of a parameter value', function () {
     assert.equal(dump(after), dump(analyze(typed, OPTIONS)));
   });
 
+  it('takes an edit of a value in an included file for one, and lints as a fresh analysis does', () => {
+    const entry = '/etc/apache2/apache2.conf';
+    const texts = new Map([
+      [entry, 'Include /etc/apache2/members.conf\nProxyPass /a balancer://app/\nProxyPassReverse /a balancer://app/\n'],
+      [
+        '/etc/apache2/members.conf',
+        '<Proxy balancer://app>\nBalancerMember http://a1/ loadfactor=5\nBalancerMember http://a2/ route=x\n</Proxy>\n',
+      ],
+    ]);
+    const read = (): AnalyzeOptions => ({
+      ...OPTIONS,
+      path: entry,
+      files: { readFile: (path) => texts.get(path), readDirectory: () => undefined },
+    });
+    const before = analyze(texts.get(entry)!, read());
+    assert.ok(lint(before).length > 0);
+    texts.set('/etc/apache2/members.conf', texts.get('/etc/apache2/members.conf')!.replace('loadfactor=5', 'loadfactor=50'));
+    const edited = { path: '/etc/apache2/members.conf', text: texts.get('/etc/apache2/members.conf')! };
+    const after = analyze(texts.get(entry)!, read(), before.tree, edited);
+    assert.ok(valueEditOf(after.tree));
+    assert.equal(dump(after), dump(analyze(texts.get(entry)!, read())));
+  });
+
   it('keeps the findings of a rule that reads the run only for a file linted alone', () => {
     const text = '<Proxy balancer://other>\nBalancerMember http://o1 loadfactor=1\n</Proxy>\nProxyPass /app/ balancer://app/\n';
     const routes = analyze(text, OPTIONS);
@@ -183,6 +206,18 @@ describe('linting after an edit of a parameter value', function () {
         'a status in a section',
         '<Proxy balancer://b>\n  BalancerMember http://a status=+H\n</Proxy>\n',
         '<Proxy balancer://b>\n  BalancerMember http://a status=+D\n</Proxy>\n',
+        true,
+      ],
+      [
+        'a value on a line read with a variable',
+        'Define NET 10.0.0\nBalancerMember http://${NET}.1 loadfactor=5\n',
+        'Define NET 10.0.0\nBalancerMember http://${NET}.1 loadfactor=6\n',
+        true,
+      ],
+      [
+        'a value in a conditional section, read whole',
+        '<IfModule proxy_module>\nBalancerMember balancer://b http://a loadfactor=5\n</IfModule>\n',
+        '<IfModule proxy_module>\nBalancerMember balancer://b http://a loadfactor=6\n</IfModule>\n',
         true,
       ],
       ['a ProxySet value', 'ProxySet balancer://b lbmethod=byrequests\n', 'ProxySet balancer://b lbmethod=bytraffic\n', true],

@@ -57,7 +57,13 @@ export interface EditedFile {
  * when that is sure to equal a fresh reading, otherwise the whole configuration is read again.
  */
 export function reread(previous: SyntaxTree, text: string, options: ReadOptions, edited?: EditedFile): SyntaxTree {
-  return rereadPart(previous, text, options, edited) ?? parse(text, options);
+  const part = rereadPart(previous, text, options, edited);
+  if (part) return part;
+  // Read whole, an edit of a value is still one (a line with a `${VAR}`, a section holding an `<IfModule>`).
+  const tree = parse(text, options);
+  const change = changeOf(previous.text, tree.text);
+  noteValueEdit(tree, previous, tree.nodes, change.start, change.oldEnd);
+  return tree;
 }
 
 /**

@@ -55,15 +55,16 @@ export function valueEditOf(tree: SyntaxTree): ValueEdit | undefined {
 
 /**
  * Records that `tree` was made from `previous` by a value edit, when it was: the change,
- * `[start, oldEnd)` of the old text that became `[start, oldEnd + delta)` of `tree.text`, lies in the
- * value of one unquoted `key=value` word of a `BalancerMember` or `ProxySet` line among `nodes` (the
- * lines read again), after its first word, and the value holds only letters, digits and `.+-_` before
- * and after the edit.
+ * `[start, oldEnd)` of the old text that became `[start, oldEnd + delta)` of `tree.text`, lies in
+ * the value of one unquoted `key=value` word of a `BalancerMember` or `ProxySet` line among `nodes`
+ * and their sections' lines (the lines read again, or all the lines of the file read first), after
+ * its first word, and the value holds only letters, digits and `.+-_` before and after the edit.
  */
 export function noteValueEdit(tree: SyntaxTree, previous: SyntaxTree, nodes: readonly Node[], start: number, oldEnd: number): void {
   const text = tree.text;
   const delta = text.length - previous.text.length;
   const newEnd = oldEnd + delta;
+  if (start === oldEnd && start === newEnd) return;
   if (!allValue(previous.text, start, oldEnd) || !allValue(text, start, newEnd)) return;
   let valueStart = start;
   while (valueStart > 0 && isValueCode(text.charCodeAt(valueStart - 1))) valueStart--;
