@@ -143,22 +143,36 @@ function movedFindings(
 
 /** Findings after a value edit, or undefined when a place of one is inside the value (its rule then runs again). */
 function movedBy(edit: ValueEdit, findings: readonly RuleFinding[]): RuleFinding[] | undefined {
-  let inside = false;
-  const moved = (span: Span): Span => {
-    const start = movedPlace(edit, span.start);
-    const end = movedPlace(edit, span.end);
-    if (start === undefined || end === undefined) inside = true;
-    return { start: start ?? span.start, end: end ?? span.end };
-  };
-  const result = findings.map((finding) => ({
+  const result: RuleFinding[] = [];
+  for (const finding of findings) {
+    const places = placesOf(finding);
+    if (places.some((span) => movedPlace(edit, span.start) === undefined || movedPlace(edit, span.end) === undefined)) return undefined;
+    // Most findings stand before the value, or the edit kept the length: those are kept as they are.
+    result.push(edit.delta === 0 || places.every((span) => span.end <= edit.start) ? finding : moved(edit, finding));
+  }
+  return result;
+}
+
+/** Every place a finding names: its span, its related places and its fixes' edits. */
+function placesOf(finding: RuleFinding): Span[] {
+  return [
+    finding.span,
+    ...(finding.related ?? []).map((entry) => entry.span),
+    ...(finding.fixes ?? []).flatMap((fix) => fix.edits.map((each) => each.span)),
+  ];
+}
+
+/** A finding whose places are all outside the value, moved by the edit's length. */
+function moved(edit: ValueEdit, finding: RuleFinding): RuleFinding {
+  const span = ({ start, end }: Span): Span => ({ start: movedPlace(edit, start)!, end: movedPlace(edit, end)! });
+  return {
     ...finding,
-    span: moved(finding.span),
-    ...(finding.related ? { related: finding.related.map((entry) => ({ ...entry, span: moved(entry.span) })) } : {}),
+    span: span(finding.span),
+    ...(finding.related ? { related: finding.related.map((entry) => ({ ...entry, span: span(entry.span) })) } : {}),
     ...(finding.fixes
-      ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((each) => ({ ...each, span: moved(each.span) })) })) }
+      ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((each) => ({ ...each, span: span(each.span) })) })) }
       : {}),
-  }));
-  return inside ? undefined : result;
+  };
 }
 
 function findingsOf(

@@ -192,6 +192,16 @@ describe('linting after an edit of a parameter value', function () {
     assert.equal(emptyBalancer(lint(edited)), 1);
   });
 
+  it('tells no value edit between two files, even read whole', () => {
+    const previous = analyze('<IfModule proxy_module>\nBalancerMember balancer://b http://a loadfactor=5\n</IfModule>\n', OPTIONS).tree;
+    const other = analyze(
+      '<IfModule proxy_module>\nBalancerMember balancer://b http://a loadfactor=6\n</IfModule>\n',
+      { ...OPTIONS, path: '/etc/apache2/y.conf' },
+      previous,
+    );
+    assert.equal(valueEditOf(other.tree), undefined);
+  });
+
   describe('tells a value edit', () => {
     const cases: [string, string, string, boolean][] = [
       ['a digit overwritten', 'BalancerMember http://a loadfactor=5\n', 'BalancerMember http://a loadfactor=6\n', true],

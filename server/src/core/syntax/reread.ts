@@ -61,8 +61,10 @@ export function reread(previous: SyntaxTree, text: string, options: ReadOptions,
   if (part) return part;
   // Read whole, an edit of a value is still one (a line with a `${VAR}`, a section holding an `<IfModule>`).
   const tree = parse(text, options);
-  const change = changeOf(previous.text, tree.text);
-  noteValueEdit(tree, previous, tree.nodes, change.start, change.oldEnd);
+  if (previous.files[0]!.path === tree.files[0]!.path) {
+    const change = changeOf(previous.text, tree.text);
+    noteValueEdit(tree, previous, tree.nodes, change.start, change.oldEnd);
+  }
   return tree;
 }
 
