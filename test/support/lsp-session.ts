@@ -1,6 +1,7 @@
 /**
- * One language-server session over stdio, as an editor runs it: the bundled server spawned with
- * `--stdio`, spoken to with the client side of vscode-languageserver. Tests wait on what the server
+ * One language-server session, as an editor runs it: the bundled server spawned with `--stdio` (or
+ * `--node-ipc`, as the VS Code extension starts it), spoken to with the client side of
+ * vscode-languageserver. Tests wait on what the server
  * publishes (diagnostics of a document version, a settings request, the process exiting), never on
  * a clock.
  */
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import {
   createProtocolConnection,
   InitializeRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
   ProtocolConnection,
   PublishDiagnosticsNotification,
   PublishDiagnosticsParams,
@@ -33,6 +36,8 @@ export interface SessionOptions {
   /** Node options before the server's path (e.g. `--require` a guard, or the bench's resource-usage preload). */
   readonly execArgv?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
+  /** How the client speaks to the server: stdio (the default, as most editors do) or Node.js IPC (as VS Code does). */
+  readonly transport?: 'stdio' | 'node-ipc';
 }
 
 /** A running server and what it has said so far. */
@@ -75,16 +80,21 @@ export interface Session {
 /** Spawns the server, initializes it, and sends `initialized`. */
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, '--stdio'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const isIpc = options.transport === 'node-ipc';
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER, isIpc ? '--node-ipc' : '--stdio'], {
+    stdio: isIpc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
     env: options.env ?? process.env,
   });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  const reader = new StreamMessageReader(child.stdout!);
-  // A message cut off by a kill would otherwise re-arm vscode-jsonrpc's 10 s partial-message timer
-  // forever and keep the test run from ending.
-  reader.partialMessageTimeout = 0;
-  const connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
+  let connection: ProtocolConnection;
+  if (isIpc) connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+  else {
+    const reader = new StreamMessageReader(child.stdout!);
+    // A message cut off by a kill would otherwise re-arm vscode-jsonrpc's 10 s partial-message timer
+    // forever and keep the test run from ending.
+    reader.partialMessageTimeout = 0;
+    connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
+  }
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   // A server that exits on purpose closes the pipe under a write in flight.

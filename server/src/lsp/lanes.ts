@@ -12,14 +12,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, MessageChannel, MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
+  AbstractMessageWriter,
   createConnection,
   LogMessageNotification,
   MessageType,
   PortMessageReader,
-  PortMessageWriter,
   ProposedFeatures,
 } from 'vscode-languageserver/node';
-import type { Connection, Message } from 'vscode-languageserver/node';
+import type { Connection, Message, MessageWriter } from 'vscode-languageserver/node';
 import { describe } from './guard';
 import { fastLane } from './fast-lane';
 import type { Settings } from './settings';
@@ -37,12 +37,49 @@ export type LaneReport =
   /** The settings it pulled from the client. */
   | { readonly kind: 'settings'; readonly settings: Settings };
 
+/**
+ * A message of the worker's to the client, as the worker posts it to the main thread: already
+ * written as JSON, with the request it answers (its id as `idKey` gives it) when it is a response.
+ */
+interface Outgoing {
+  readonly json: string;
+  readonly answers?: string;
+}
+
+/**
+ * The worker's side of its messages to the client: each is written as JSON here and posted as
+ * text, which the main thread sends on as it is. Posting the message's objects would have them
+ * copied across the threads and encoded again in the main thread: for 1,500 diagnostics, about
+ * 5 ms to copy in the worker, 10 ms to rebuild in the main thread and 3 ms to encode there, on the
+ * way from each keystroke to its diagnostics.
+ */
+class JsonPortWriter extends AbstractMessageWriter implements MessageWriter {
+  constructor(private readonly port: MessagePort) {
+    super();
+    port.on('close', () => this.fireClose());
+    port.on('error', (error: Error) => this.fireError(error));
+  }
+
+  write(message: Message): Promise<void> {
+    try {
+      const outgoing: Outgoing = { json: JSON.stringify(message), ...(isResponse(message) ? { answers: idKey(message.id) } : {}) };
+      this.port.postMessage(outgoing);
+      return Promise.resolve();
+    } catch (error) {
+      this.fireError(error as Error, message);
+      return Promise.reject(error);
+    }
+  }
+
+  end(): void {}
+}
+
 /** Inside the worker: its connection to the main thread, and how it reports; undefined in the main thread. */
 export function workerSide(): { connection: Connection; report: (report: LaneReport) => void } | undefined {
   if (isMainThread || !parentPort) return undefined;
   const lane = (workerData as { lane: MessagePort }).lane;
   return {
-    connection: createConnection(ProposedFeatures.all, new PortMessageReader(parentPort), new PortMessageWriter(parentPort)),
+    connection: createConnection(ProposedFeatures.all, new PortMessageReader(parentPort), new JsonPortWriter(parentPort)),
     report: (report) => lane.postMessage(report),
   };
 }
@@ -57,7 +94,7 @@ export function startLanes(): boolean {
   const entry = join(__dirname, 'server.js');
   const transport = existsSync(entry) ? clientTransport() : undefined;
   if (!transport) return false;
-  const { reader, writer } = transport;
+  const { reader, writer, writeJson } = transport;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(`require(${JSON.stringify(entry)})`, {
     eval: true,
@@ -90,9 +127,9 @@ export function startLanes(): boolean {
         break;
     }
   });
-  worker.on('message', (message: Message) => {
-    if (isResponse(message)) unanswered.delete(idKey(message.id));
-    void writer.write(message);
+  worker.on('message', ({ json, answers }: Outgoing) => {
+    if (answers !== undefined) unanswered.delete(answers);
+    void writeJson(json);
   });
   worker.on('error', (error) => {
     log(MessageType.Error, `balancer-lens: the language server failed: ${describe(error)}`);

@@ -37,6 +37,8 @@ export function connect(): Connection {
 export interface ClientTransport {
   readonly reader: MessageReader;
   readonly writer: MessageWriter;
+  /** Writes a message already written as JSON (by the worker thread, lanes.ts), in turn with the writer's. */
+  writeJson(json: string): Promise<void>;
   /** Exits the process when the client goes (0 after a shutdown request, else 1) or the stream breaks (1, with a line in the log). */
   closed(isShutDown: () => boolean): void;
 }
@@ -45,16 +47,23 @@ export interface ClientTransport {
 export function clientTransport(): ClientTransport | undefined {
   let reader: MessageReader;
   let writer: MessageWriter;
+  let writeJson: (json: string) => Promise<void>;
   if (process.argv.includes('--stdio')) {
-    writer = new StreamMessageWriter(process.stdout);
+    const stream = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: JSON_ONCE });
+    writer = stream;
+    writeJson = (json) => stream.write(new WrittenJson(json) as unknown as Message);
     reader = new StreamMessageReader(process.stdin, { charset: 'utf-8', contentTypeDecoder: LENIENT_JSON });
   } else if (process.argv.includes('--node-ipc')) {
-    writer = new IPCMessageWriter(process);
+    const ipc = new IPCMessageWriter(process);
+    writer = ipc;
+    // Node.js writes a message to its IPC channel as JSON itself, from the message's objects.
+    writeJson = (json) => ipc.write(JSON.parse(json) as Message);
     reader = new IPCMessageReader(process);
   } else return undefined;
   return {
     reader: answeringMalformed(reader, writer),
     writer,
+    writeJson,
     closed(isShutDown) {
       let isExiting = false;
       reader.onError((error) => {
@@ -70,6 +79,25 @@ export function clientTransport(): ClientTransport | undefined {
     },
   };
 }
+
+/** A message already written as JSON, which the stream writer sends as it is (JSON_ONCE). */
+class WrittenJson {
+  constructor(readonly json: string) {}
+}
+
+/** vscode-jsonrpc's JSON encoder, except that a message already written as JSON is not written again. */
+const JSON_ONCE = {
+  name: 'application/json',
+  encode: (message: Message | WrittenJson, options: { charset: 'ascii' | 'utf-8' }): Promise<Uint8Array> => {
+    try {
+      return Promise.resolve(
+        Buffer.from(message instanceof WrittenJson ? message.json : JSON.stringify(message, undefined, 0), options.charset),
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+};
 
 /** What the decoder gives for a body that is not JSON: a value no message can be. */
 const NOT_JSON = Symbol('not JSON');

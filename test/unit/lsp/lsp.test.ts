@@ -352,6 +352,37 @@ describe('language server over stdio', function () {
   });
 });
 
+describe('language server over Node.js IPC, as the VS Code extension starts it', function () {
+  this.timeout(20_000);
+
+  it('publishes, answers and shuts down as over stdio', async () => {
+    const answers = async (session: Session): Promise<unknown[]> => {
+      open(session);
+      const published = await session.diagnostics(URI, 1);
+      const hover = await session.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: positionOf('balancer://shop', 3),
+      });
+      const nothing = await session.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 9999, character: 0 },
+      });
+      await session.shutdown();
+      return [published, hover, nothing, await session.exited];
+    };
+    const overIpc = await answers(await startSession({ transport: 'node-ipc' }));
+    const overStdio = await answers(await startSession());
+    assert.deepEqual(overIpc, overStdio);
+    const [published, hover, nothing, exitCode] = overIpc as [PublishDiagnosticsParams, { contents: { value: string } }, null, number];
+    assert.ok(
+      published.diagnostics.some((diagnostic) => diagnostic.code === 'zero-loadfactor' && String(diagnostic.message).includes('1–100')),
+    );
+    assert.match(hover.contents.value, /a b a a a b a a b a/);
+    assert.equal(nothing, null);
+    assert.equal(exitCode, 0);
+  });
+});
+
 describe('language server across included files', function () {
   this.timeout(20_000);
   let session: Session;
