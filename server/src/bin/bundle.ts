@@ -7,6 +7,7 @@
  */
 import { readSync } from 'node:fs';
 import type { CliIo, Output } from '../cli/io';
+import type { LaneWorker } from '../lsp/lane-worker';
 import { run } from '../cli/run';
 
 /** One read of standard input; waits while a non-blocking pipe is empty, and a closed one reads as its end. */
@@ -46,9 +47,9 @@ function output(stream: NodeJS.WriteStream): Output {
  * The language server, loaded on first use: a `require` (not an import) is evaluated only when called, in the
  * bundle too, so `lint` never starts the LSP libraries; server/dist/server.js reaches the server through it.
  */
-export function startServer(): void {
+export function startServer(early?: LaneWorker): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (require('../lsp/server') as typeof import('../lsp/server')).startServer();
+  (require('../lsp/server') as typeof import('../lsp/server')).startServer(early);
 }
 
 /** Runs the command line of this process and sets its exit code. */

@@ -5,6 +5,10 @@
  * extension gives its global storage), else in the user's cache folder.
  */
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { hasLaneTransport, startLaneWorker } from '../lsp/lane-worker';
 import { loadBundle } from '../node/code-cache';
 
-(loadBundle(join(__dirname, 'bundle.js'), 'server') as typeof import('./bundle')).startServer();
+// In the main thread, the worker (this file again) boots while this thread loads the bundle.
+const early = isMainThread && hasLaneTransport(process.argv) ? startLaneWorker(__filename) : undefined;
+(loadBundle(join(__dirname, 'bundle.js'), 'server') as typeof import('./bundle')).startServer(early);

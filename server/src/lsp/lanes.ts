@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMainThread, MessageChannel, MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, MessagePort, parentPort, workerData } from 'node:worker_threads';
 import {
   AbstractMessageWriter,
   createConnection,
@@ -22,6 +22,7 @@ import {
 import type { Connection, Message, MessageWriter } from 'vscode-languageserver/node';
 import { describe } from './guard';
 import { fastLane } from './fast-lane';
+import { LaneWorker, startLaneWorker } from './lane-worker';
 import type { Settings } from './settings';
 import { clientTransport } from './transport';
 
@@ -85,24 +86,20 @@ export function workerSide(): { connection: Connection; report: (report: LaneRep
 }
 
 /**
- * In the main thread: starts the worker and routes the client's messages (stdio and node-ipc; false
- * for other transports, and when not running from the bundle in server/dist, where the server runs
- * in this thread).
+ * In the main thread: starts the worker, unless server/dist/server.js has started it already
+ * (`early`), and routes the client's messages (stdio and node-ipc; false for other transports, and
+ * when not running from the bundle in server/dist, where the server runs in this thread).
  */
-export function startLanes(): boolean {
+export function startLanes(early?: LaneWorker): boolean {
   // The file editors start, beside the bundle: in the worker it starts the server (workerSide), with its code cache.
   const entry = join(__dirname, 'server.js');
-  const transport = existsSync(entry) ? clientTransport() : undefined;
-  if (!transport) return false;
+  const transport = early || existsSync(entry) ? clientTransport() : undefined;
+  if (!transport) {
+    void early?.worker.terminate();
+    return false;
+  }
   const { reader, writer, writeJson } = transport;
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(`require(${JSON.stringify(entry)})`, {
-    eval: true,
-    workerData: { lane: port2 },
-    transferList: [port2],
-    // Its console is not the protocol's stream: what a library prints there goes to the log.
-    stdout: true,
-  });
+  const { worker, reports } = early ?? startLaneWorker(entry);
   const log = (type: MessageType, message: string): void =>
     void writer.write({ jsonrpc: '2.0', method: LogMessageNotification.method, params: { type, message } } as Message);
   worker.stdout.on('data', (chunk: Buffer) => log(MessageType.Log, chunk.toString('utf8')));
@@ -113,7 +110,7 @@ export function startLanes(): boolean {
   let isSettled = false;
   let isShutDown = false;
 
-  port1.on('message', (report: LaneReport) => {
+  reports.on('message', (report: LaneReport) => {
     switch (report.kind) {
       case 'busy':
         isBusy = report.isBusy;

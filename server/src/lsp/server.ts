@@ -22,6 +22,7 @@ import { LIVE_REFRESH_COMMAND, liveMonitor } from './live';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { analysisRequests } from './requests';
 import { documentVersions } from './fast-lane';
+import type { LaneWorker } from './lane-worker';
 import { LaneReport, startLanes, workerSide } from './lanes';
 import { checkedSync } from './sync';
 import { connect } from './transport';
@@ -32,10 +33,10 @@ import { cursorAfter, requestCursor } from './typing';
  * server (lanes.ts); in that worker, the server itself — and in the main thread when no worker can
  * be started (a transport other than stdio and node-ipc, or not running from the bundle).
  */
-export function startServer(): void {
+export function startServer(early?: LaneWorker): void {
   const worker = workerSide();
   if (worker) serve(worker.connection, worker.report);
-  else if (!startLanes()) serve(connect(), () => undefined);
+  else if (!startLanes(early)) serve(connect(), () => undefined);
 }
 
 /** The server on a connection; `report` tells the main thread when it is busy, settled, and what settings it pulled. */
