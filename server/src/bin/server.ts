@@ -6,9 +6,13 @@
  */
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { hasLaneTransport, startLaneWorker } from '../lsp/lane-worker';
+import { hasLaneTransport, startLaneWorker, WORKER_CACHE_AFTER_MS } from '../lsp/lane-worker';
 import { loadBundle } from '../node/code-cache';
 
 // In the main thread, the worker (this file again) boots while this thread loads the bundle.
 const early = isMainThread && hasLaneTransport(process.argv) ? startLaneWorker(__filename) : undefined;
-(loadBundle(join(__dirname, 'bundle.js'), 'server') as typeof import('./bundle')).startServer(early);
+// Each thread its own cache: the worker compiles the analysis, the main thread little beyond the protocol.
+const bundle = isMainThread
+  ? loadBundle(join(__dirname, 'bundle.js'), 'server')
+  : loadBundle(join(__dirname, 'bundle.js'), 'server-worker', { afterMs: WORKER_CACHE_AFTER_MS });
+(bundle as typeof import('./bundle')).startServer(early);

@@ -5,6 +5,12 @@
  */
 import { MessageChannel, MessagePort, Worker } from 'node:worker_threads';
 
+/**
+ * The worker's code cache (node/code-cache.ts) is written once it has run this long, by when it has
+ * compiled what a first analysis needs: the process ends it without its exit event.
+ */
+export const WORKER_CACHE_AFTER_MS = 3000;
+
 /** The worker, and the port it reports on (lanes.ts, LaneReport). */
 export interface LaneWorker {
   readonly worker: Worker;

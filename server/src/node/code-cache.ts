@@ -73,10 +73,18 @@ export function codeCacheFolder({ env, platform, home }: CacheHome): string | un
 }
 
 /**
- * Evaluates the bundle at `path` as `require` would, with the code cache named `name` (`server`,
- * `cli-lint`, …: each command compiles other functions) when this process has a cache folder.
+ * When a cache not used is written: as the process exits, or this many milliseconds after the
+ * bundle is loaded, once the thread is idle (a worker thread: the process may end it without its
+ * exit event, as the language server's main thread does on the protocol's exit).
  */
-export function loadBundle(path: string, name: string): unknown {
+export type CacheWrite = 'at-exit' | { readonly afterMs: number };
+
+/**
+ * Evaluates the bundle at `path` as `require` would, with the code cache named `name` (`server`,
+ * `cli-lint`, …: each command, and each thread, compiles other functions) when this process has a
+ * cache folder.
+ */
+export function loadBundle(path: string, name: string, write: CacheWrite = 'at-exit'): unknown {
   let home = '';
   try {
     home = homedir();
@@ -85,15 +93,15 @@ export function loadBundle(path: string, name: string): unknown {
   }
   const folder = codeCacheFolder({ env: process.env, platform: process.platform, home });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return folder === undefined ? require(path) : requireWithCodeCache(path, folder, name);
+  return folder === undefined ? require(path) : requireWithCodeCache(path, folder, name, write);
 }
 
 /**
  * Evaluates the CommonJS file at `path` as `require` would, with the code cache `name` in `folder`,
  * and returns its exports. When the cache was not used, the functions compiled by the time the
- * process exits are written for the next start.
+ * process exits (or `write` says) are written for the next start.
  */
-export function requireWithCodeCache(path: string, folder: string, name: string): unknown {
+export function requireWithCodeCache(path: string, folder: string, name: string, write: CacheWrite = 'at-exit'): unknown {
   const bytes = readFileSync(path);
   // The bundle, the runtime and the platform name the file: V8 itself only compares the source's length.
   const key = createHash('sha256').update(`${process.version}\0${process.arch}\0`).update(bytes).digest('hex').slice(0, 16);
@@ -101,7 +109,11 @@ export function requireWithCodeCache(path: string, folder: string, name: string)
   const cachedData = readCache(file);
   const source = bytes.toString('utf8').replace(/^#!/, '//');
   const script = new Script(Module.wrap(source), { filename: path, ...(cachedData ? { cachedData } : {}) });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(file, key, script));
+  if (!cachedData || script.cachedDataRejected) {
+    const written = (): void => writeCache(file, key, script);
+    if (write === 'at-exit') process.once('exit', written);
+    else setTimeout(written, write.afterMs).unref();
+  }
   const module = new Module(path);
   module.filename = path;
   module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(path));

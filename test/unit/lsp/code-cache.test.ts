@@ -1,14 +1,15 @@
 /**
  * The bundle loaded with a V8 code cache (server/src/node/code-cache.ts), in the folder the editor
- * names in BALANCER_LENS_CODE_CACHE: written when the server exits, used (so left as it is) by the
- * next start, and ignored then replaced when damaged or made by another V8. Every start answers
- * the same diagnostics.
+ * names in BALANCER_LENS_CODE_CACHE: written when the server exits (the worker thread's once it has
+ * run a while), used (so left as it is) by the next start, and ignored then replaced when damaged or
+ * made by another V8. Every start answers the same diagnostics.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { WORKER_CACHE_AFTER_MS } from '../../../server/src/lsp/lane-worker';
 import { CODE_CACHE_ENV } from '../../../server/src/node/code-cache';
 import { SERVER, startSession } from '../../support/lsp-session';
 import { tempDir } from '../../support/temp';
@@ -28,11 +29,20 @@ async function session(folder: string): Promise<PublishDiagnosticsParams> {
   return published;
 }
 
-/** The one cache file of the folder. */
+/** The main thread's cache file, the one file of the folder besides the worker thread's (written only once it has run a while). */
 function cacheFile(folder: string): string {
-  const files = readdirSync(folder);
+  const files = readdirSync(folder).filter((name) => !name.startsWith('server-worker-'));
   assert.equal(files.length, 1, `expected one cache file, found ${files.join(', ')}`);
   return join(folder, files[0]!);
+}
+
+/** The worker thread's cache file, once written. */
+async function workerCacheFile(folder: string): Promise<string> {
+  for (;;) {
+    const name = readdirSync(folder).find((each) => each.startsWith('server-worker-') && each.endsWith('.cache'));
+    if (name) return join(folder, name);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A payload behind a digest that matches it. */
@@ -83,6 +93,27 @@ describe('language server: code cache', function () {
     writeFileSync(cacheFile(folder), foreign);
     assert.deepEqual(await session(folder), expected);
     assert.ok(!readFileSync(cacheFile(folder)).equals(foreign), 'the cache of another V8 is still there');
+  });
+
+  it('of the worker thread, which analyses, is its own: written once it has run a while, used by the next start', async () => {
+    const own = tempDir('bl-code-cache-worker-');
+    const server = await startSession({ env: { ...process.env, [CODE_CACHE_ENV]: own } });
+    server.open(URI, TEXT);
+    assert.deepEqual(await server.diagnostics(URI, 1), expected);
+    // The process ends the worker without its exit event: it writes when it has run WORKER_CACHE_AFTER_MS.
+    const file = await workerCacheFile(own);
+    await server.shutdown();
+    const written = readFileSync(file);
+    assert.ok(written.length > 100_000, `a cache of ${written.length} bytes`);
+    assert.ok(written.subarray(0, 32).equals(createHash('sha256').update(written.subarray(32)).digest()));
+    // A cache used is not written again: past the time the worker would write it, it is as it was.
+    const next = await startSession({ env: { ...process.env, [CODE_CACHE_ENV]: own } });
+    next.open(URI, TEXT);
+    assert.deepEqual(await next.diagnostics(URI, 1), expected);
+    await new Promise((resolve) => setTimeout(resolve, WORKER_CACHE_AFTER_MS + 1000));
+    await next.shutdown();
+    assert.ok(readFileSync(file).equals(written), 'the worker wrote its cache again, so it did not use it');
+    assert.equal(readdirSync(own).length, 2);
   });
 
   it('of another bundle is removed when this one writes its own', async () => {
