@@ -26,6 +26,7 @@ import {
   measureFeatures,
   measureKeystrokes,
   measureStartup,
+  warmUpServer,
   StartupRun,
 } from './lsp';
 import { GNU_TIME, medianOf, median, Run, runNode, runTimed } from './measure';
@@ -425,6 +426,8 @@ async function main(): Promise<void> {
         const generated = generateConfig({ root: scratch, port: PORT, lines: plan.serverLines, seed: SEED });
         return { ...generated, label: String(plan.serverLines) };
       })();
+    log('server warm-up (its code caches)');
+    await warmUpServer(serverConfig.text, scratch);
     log(`server start-up × ${plan.serverStartups}`);
     const startups: StartupRun[] = [];
     for (let i = 0; i < plan.serverStartups; i++) startups.push(await measureStartup(serverConfig.text, scratch));
