@@ -121,6 +121,13 @@ const WAIT_FOR_WORKSPACE = 128 * 1024;
 const SLICE_MS = 50;
 const PAUSE_MS = 10;
 
+/**
+ * The background analysis of a round starts once no document has changed for this long: while the
+ * user types, each keystroke ends the round it started for, and a slice under way when the next
+ * keystroke comes delays that keystroke by up to SLICE_MS.
+ */
+export const QUIET_MS = 300;
+
 /** The whole workspace's set where a document key is expected (keys are paths or URIs, never empty). */
 const WHOLE = '';
 
@@ -314,8 +321,8 @@ export class DocumentStates {
   }
 
   /**
-   * Assembles the whole set of `round` in slices of steps, answering the requests read between
-   * them, and stops when the round is over (a document changed, was saved or closed): what it
+   * Assembles the whole set of `round` in slices of steps, from QUIET_MS on, answering the requests
+   * read between them, and stops when the round is over (a document changed, was saved or closed): what it
    * analysed is kept for the next round. Once done, tells `settled` which open documents were
    * answered otherwise.
    */
@@ -324,10 +331,11 @@ export class DocumentStates {
     round.running = true;
     const steps = assembling(round.inputs.given, round.inputs.options, round.analyses, round.earlier);
     const before = round.analyses.size;
-    const started = performance.now();
+    let started: number | undefined;
     const slice = (): void => {
       if (this.round !== round || round.generation !== this.generation) return;
       const sliced = performance.now();
+      started ??= sliced;
       let next;
       try {
         next = this.working(round, WHOLE, round.inputs.given, () => {
@@ -354,9 +362,9 @@ export class DocumentStates {
         const answered = round.partial.get(key);
         return answered && !sameFindings(answered, whole, key);
       });
-      this.settled({ changed, analysed: round.analyses.size - before, ms: performance.now() - started });
+      this.settled({ changed, analysed: round.analyses.size - before, ms: performance.now() - started! });
     };
-    pause(slice);
+    setTimeout(() => pause(slice), QUIET_MS);
   }
 
   /**

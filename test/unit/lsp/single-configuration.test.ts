@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentStates } from '../../../server/src/lsp/documents';
+import { DocumentStates, QUIET_MS } from '../../../server/src/lsp/documents';
 import { DEFAULT_SETTINGS } from '../../../server/src/lsp/settings';
 import { tempDir } from '../../support/temp';
 
@@ -20,9 +20,9 @@ function large(name: string): string {
   return lines.join('\n');
 }
 
-/** Lets the background analysis run its first slice if one was scheduled (it starts 10 ms after the next turn). */
+/** Lets the background analysis run its first slice if one was scheduled (it starts QUIET_MS and 10 ms after the next turn). */
 function backgroundTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setTimeout(resolve, 100)));
+  return new Promise((resolve) => setImmediate(() => setTimeout(resolve, QUIET_MS + 100)));
 }
 
 /** How many times `states` is busy for the first answer about `open`: once for the answer, and once per slice of a background assembly. */
