@@ -6,7 +6,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WORKER_CACHE_AFTER_MS } from '../server/src/lsp/lane-worker';
 import { Session, startSession } from '../test/support/lsp-session';
 import { distribution, Distribution, RUSAGE_PRELOAD } from './measure';
 
@@ -60,27 +59,18 @@ export interface StartupRun {
   readonly maxRssKiB: number | undefined;
 }
 
-/** Starts a fresh server, opens `text`, waits for its diagnostics, stops it. */
 /**
- * One start kept running until both threads have written their code caches (the worker's once it has
- * run WORKER_CACHE_AFTER_MS), so that the starts measured are those of every start after the first.
+ * Starts a fresh server, opens `text`, waits for its diagnostics, stops it; `keepMs` later (a
+ * warm-up start kept running until the worker has written its code cache: WORKER_CACHE_AFTER_MS).
  */
-export async function warmUpServer(text: string, scratch: string): Promise<void> {
-  const uri = 'file:///bench/warm-up.conf';
-  const session = await start(scratch);
-  session.open(uri, text);
-  await session.diagnostics(uri, 1);
-  await new Promise((resolve) => setTimeout(resolve, WORKER_CACHE_AFTER_MS + 500));
-  await session.stopMeasured();
-}
-
-export async function measureStartup(text: string, scratch: string): Promise<StartupRun> {
+export async function measureStartup(text: string, scratch: string, keepMs = 0): Promise<StartupRun> {
   const uri = 'file:///bench/startup.conf';
   const session = await start(scratch);
   const openedAt = performance.now();
   session.open(uri, text);
   const published = await session.diagnostics(uri, 1);
   const now = performance.now();
+  if (keepMs > 0) await new Promise((resolve) => setTimeout(resolve, keepMs));
   const maxRssKiB = await session.stopMeasured();
   return {
     initializeMs: session.initializeMs,

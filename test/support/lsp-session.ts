@@ -1,9 +1,8 @@
 /**
  * One language-server session, as an editor runs it: the bundled server spawned with `--stdio` (or
  * `--node-ipc`, as the VS Code extension starts it), spoken to with the client side of
- * vscode-languageserver. Tests wait on what the server
- * publishes (diagnostics of a document version, a settings request, the process exiting), never on
- * a clock.
+ * vscode-languageserver. Tests wait on what the server publishes (diagnostics of a document
+ * version, a settings request, the process exiting), never on a clock.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';

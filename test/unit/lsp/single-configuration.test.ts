@@ -49,6 +49,32 @@ describe('editor: a single configuration', () => {
     assert.equal(await busyTimes(root, 'only.conf'), 1);
   });
 
+  it('beside a file of another configuration, the whole set waits for a pause in changes', async () => {
+    const root = tempDir('balancer-lens-single-quiet-');
+    writeFileSync(join(root, 'other.conf'), large('other'));
+    let document = TextDocument.create(pathToFileURL(join(root, 'open.conf')).toString(), 'apacheconf', 1, large('open'));
+    let times = 0;
+    const states = new DocumentStates(
+      () => DEFAULT_SETTINGS,
+      () => [document],
+      () => [root],
+      (message) => assert.fail(message),
+      () => undefined,
+      { kind: 'full', busy: (isBusy) => void (isBusy && times++) },
+    );
+    // Typing: a change every half quiet period, each answered at once from the document's own set.
+    for (let version = 2; version <= 5; version++) {
+      assert.ok(!('oversized' in states.get(document)));
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 2));
+      document = TextDocument.create(document.uri, 'apacheconf', version, `${document.getText()}# ${version}\n`);
+      states.touch();
+    }
+    assert.equal(times, 4, 'the whole set was assembled while the document kept changing');
+    assert.ok(!('oversized' in states.get(document)));
+    await backgroundTurn();
+    assert.ok(times >= 6, `busy ${times} times: no background assembly once the changes paused`);
+  });
+
   it('beside a file of another configuration, the whole set is still assembled in the background', async () => {
     const root = tempDir('balancer-lens-single-beside-');
     writeFileSync(join(root, 'open.conf'), large('open'));
