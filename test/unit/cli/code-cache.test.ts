@@ -118,11 +118,18 @@ describe('CLI: code cache', function () {
         readdirSync(join(ROOT, 'server/dist')).filter((name) => name.endsWith('.cache')),
         [],
       );
-      assert.equal(cli(['--version'], home, project).status, 0);
+      assert.equal(cli(['--help'], home, project).status, 0);
       assert.deepEqual(
         caches(folder).map((name) => name.replace(/[0-9a-f]{16}/, 'KEY')),
         ['cli-KEY.cache', 'cli-lint-KEY.cache'],
       );
+    });
+
+    it('is not needed by --version, which cli.js answers without loading the program', () => {
+      const run = cli(['--version'], home, project);
+      assert.equal(run.status, 0);
+      assert.match(run.stdout, /^\d+\.\d+\.\d+\S*\n$/);
+      assert.deepEqual(caches(folder), [], '--version loaded the program');
     });
 
     it('is used by the next run, which leaves it as it is', () => {

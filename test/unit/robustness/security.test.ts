@@ -141,6 +141,7 @@ describe('security: no processes, sockets or writes beyond --fix', function () {
       ['schedule', 'shop.conf', '--format', 'json', '--picks', '50', '--down', 'http://10.0.0.1:8080'],
       ['schedule', 'main.conf'],
       ['--version'],
+      ['--help'],
     ];
     for (const args of runs) {
       const result = guarded(args, { input: '<Proxy balancer://p>\nBalancerMember http://a loadfactor=0\n</Proxy>\n' });
