@@ -27,11 +27,20 @@ export interface LocalDiagnostic {
   readonly diagnostic: Diagnostic;
 }
 
-/** Moves every diagnostic into its file's own offsets. */
+/**
+ * Moves every diagnostic into its file's own offsets. One in the first file (which starts at 0) with
+ * nothing to drop is already there: it is kept as it is, not copied (a keystroke's thousands of findings).
+ */
 export function localize(files: readonly SourceFile[], diagnostics: readonly Diagnostic[]): LocalDiagnostic[] {
   return diagnostics.map((diagnostic) => {
     const file = fileAt(files, diagnostic.span.start);
     const inFile = (span: Span): boolean => span.start >= file.start && span.end <= file.start + file.length;
+    if (
+      file.start === 0 &&
+      (diagnostic.fixes ?? []).every((fix) => fix.edits.every((edit) => inFile(edit.span))) &&
+      (diagnostic.related ?? []).every((entry) => inFile(entry.span))
+    )
+      return { file, diagnostic };
     const shift = (span: Span): Span => ({ start: span.start - file.start, end: span.end - file.start });
     const fixes = diagnostic.fixes
       ?.filter((fix) => fix.edits.every((edit) => inFile(edit.span)))

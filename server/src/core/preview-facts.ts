@@ -12,8 +12,7 @@ import type { Diagnostic } from './rules/types';
 import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
 import type { Span } from './span';
 import { knownModules } from './syntax/conditions';
-import { walk } from './syntax/walk';
-import { asciiLower } from './ascii';
+import { stepsNamed } from './syntax/named';
 import { balancerName, isBalancerUrl } from './model/urls';
 
 /** Rules whose findings mean Apache refuses the configuration: those whose default severity is error. */
@@ -38,17 +37,22 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
     return { span: diagnostic.span, ruleId: diagnostic.ruleId, message: diagnostic.message, ...at, where };
   };
   const firstIn = refusalFinder(refusals);
-  const configuring = configuringSpans(analysis);
+  const configuring = configuringRefusals(analysis, firstIn);
   const previews = analysis.previews.map((preview): BalancerPreview => {
     const balancer = preview.balancer;
-    const memberRefusals = balancer.members.map((member) => firstOf(declarationSpans(member).map(firstIn)));
-    const first = firstOf([...[...balancerSpans(balancer), ...(configuring.get(balancer.name) ?? [])].map(firstIn), ...memberRefusals]);
-    if (!first) return preview;
-    const refusedMembers = new Map<number, Refusal>();
-    memberRefusals.forEach(
-      (refusal, index) => refusal && refusedMembers.set(index, place(refusal, balancer.members[index]!.declaration.directive.span.start)),
+    let first = balancerSpans(balancer).reduce<Diagnostic | undefined>(
+      (found, span) => earlier(found, firstIn(span)),
+      configuring.get(balancer.name),
     );
-    return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers };
+    let refusedMembers: Map<number, Refusal> | undefined;
+    balancer.members.forEach((member, index) => {
+      const refusal = memberRefusal(member, firstIn);
+      if (!refusal) return;
+      (refusedMembers ??= new Map()).set(index, place(refusal, member.declaration.directive.span.start));
+      first = earlier(first, refusal);
+    });
+    if (!first) return preview;
+    return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers: refusedMembers ?? new Map() };
   });
   return Object.freeze({ ...analysis, previews });
 }
@@ -82,26 +86,34 @@ function balancerSpans(balancer: Balancer): Span[] {
   return spans;
 }
 
-function declarationSpans(member: Member): Span[] {
-  return [member.declaration, ...member.sharedBy].map((declaration) => declaration.directive.span);
+/** The first refusal in a member's own line or the lines that share it. */
+function memberRefusal(member: Member, firstIn: (span: Span) => Diagnostic | undefined): Diagnostic | undefined {
+  let first = firstIn(member.declaration.directive.span);
+  for (const shared of member.sharedBy) first = earlier(first, firstIn(shared.directive.span));
+  return first;
+}
+
+/** The one of two refusals that starts first (the first given on a tie), or the one there is. */
+function earlier(first: Diagnostic | undefined, other: Diagnostic | undefined): Diagnostic | undefined {
+  return other && (!first || other.span.start < first.span.start) ? other : first;
 }
 
 /**
- * The lines that name each balancer to configure it (ProxySet, ProxyPass with parameters,
- * BalancerMember outside <Proxy>), indexed once; from the tree, so a line Apache refuses before the
- * balancer exists (a ProxySet above its <Proxy>) still counts as the balancer's.
+ * The first refusal in the lines that name each balancer to configure it (ProxySet, ProxyPass with
+ * parameters, BalancerMember outside <Proxy>), by name; from the tree, so a line Apache refuses
+ * before the balancer exists (a ProxySet above its <Proxy>) still counts as the balancer's. Only
+ * lines holding a refusal are read for the names.
  */
-function configuringSpans(analysis: Analysis): Map<string, Span[]> {
-  const byName = new Map<string, Span[]>();
-  for (const step of walk(analysis.tree.nodes)) {
-    if (step.kind !== 'directive' || !CONFIGURING.has(asciiLower(step.directive.name))) continue;
+function configuringRefusals(analysis: Analysis, firstIn: (span: Span) => Diagnostic | undefined): Map<string, Diagnostic> {
+  const byName = new Map<string, Diagnostic>();
+  for (const step of stepsNamed(analysis.tree.nodes, CONFIGURING)) {
+    if (step.kind !== 'directive') continue;
+    const refusal = firstIn(step.directive.span);
+    if (!refusal) continue;
     for (const word of step.directive.args) {
       if (!isBalancerUrl(word.value)) continue;
       const named = balancerName(word.value);
-      if (!('name' in named)) continue;
-      const spans = byName.get(named.name);
-      if (spans) spans.push(step.directive.span);
-      else byName.set(named.name, [step.directive.span]);
+      if ('name' in named) byName.set(named.name, earlier(byName.get(named.name), refusal)!);
     }
   }
   return byName;
@@ -121,12 +133,6 @@ function refusalFinder(refusals: readonly Diagnostic[]): (span: Span) => Diagnos
     const found = sorted[lo];
     return found && found.span.start <= span.end ? found : undefined;
   };
-}
-
-function firstOf(found: readonly (Diagnostic | undefined)[]): Diagnostic | undefined {
-  let first: Diagnostic | undefined;
-  for (const candidate of found) if (candidate && (!first || candidate.span.start < first.span.start)) first = candidate;
-  return first;
 }
 
 /** The previews with members of each balancer name, over every configuration of the run. */

@@ -73,6 +73,24 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
     });
   }
 
+  it('takes the schedule of a balancer whose refused line comes before it exists (a ProxySet above its <Proxy>)', () => {
+    const text = [
+      'ProxySet balancer://shop lbmethod=bybusyness',
+      '<Proxy balancer://shop>',
+      '    BalancerMember http://10.0.0.1:8080',
+      '</Proxy>',
+      '<Proxy balancer://other>',
+      '    BalancerMember http://10.0.0.2:8080',
+      '</Proxy>',
+      '',
+    ].join('\n');
+    const refused = refusedPreviews(text);
+    assert.deepEqual(
+      refused.map((preview) => [preview.balancer.name, preview.refusal?.ruleId, preview.refusal?.line]),
+      [['balancer://shop', 'undefined-target', 1]],
+    );
+  });
+
   it('schedule prints the refusal, not shares, in text and JSON, and exits 1', () => {
     const dir = tempDir('balancer-lens-refusals-');
     writeFileSync(join(dir, 'shop.conf'), RULE_EXAMPLES['zero-loadfactor'].bad);

@@ -141,6 +141,53 @@ describe('include resolution', () => {
       assert.equal(matchComponent(pattern, name), expected));
 });
 
+describe('localize: findings in their own files', () => {
+  const files = [
+    { path: '/etc/apache2/apache2.conf', start: 0, length: 50 },
+    { path: '/etc/apache2/members.conf', start: 51, length: 30 },
+  ];
+  const edit = (start: number, end: number) => ({ span: { start, end }, newText: 'x' });
+
+  it('keeps what lies in the first file as it is, and moves what lies in another to its offsets', () => {
+    const first = {
+      ruleId: 'zero-loadfactor',
+      severity: 'error' as const,
+      span: { start: 10, end: 20 },
+      message: 'm',
+      fixes: [{ title: 'f', edits: [edit(12, 14)], safe: true }],
+      related: [{ span: { start: 30, end: 40 }, message: 'r' }],
+    };
+    const second = { ...first, span: { start: 60, end: 70 }, fixes: [{ title: 'f', edits: [edit(61, 62)], safe: true }], related: [] };
+    assert.deepEqual(localize(files, [first, second]), [
+      { file: files[0], diagnostic: first },
+      {
+        file: files[1],
+        diagnostic: { ...second, span: { start: 9, end: 19 }, fixes: [{ title: 'f', edits: [edit(10, 11)], safe: true }], related: [] },
+      },
+    ]);
+  });
+
+  it('drops related places and fixes that reach into another file, in the first file too', () => {
+    const base = { ruleId: 'duplicate-member', severity: 'warning' as const, span: { start: 10, end: 20 }, message: 'm' };
+    const here = { title: 'here', edits: [edit(12, 14)], safe: true };
+    const related = {
+      ...base,
+      related: [
+        { span: { start: 30, end: 40 }, message: 'here' },
+        { span: { start: 55, end: 58 }, message: 'there' },
+      ],
+    };
+    const fixed = { ...base, fixes: [here, { title: 'there', edits: [edit(12, 14), edit(60, 61)], safe: true }] };
+    assert.deepEqual(
+      localize(files, [related, fixed]).map(({ diagnostic }) => diagnostic),
+      [
+        { ...base, related: [{ span: { start: 30, end: 40 }, message: 'here' }] },
+        { ...base, fixes: [here] },
+      ],
+    );
+  });
+});
+
 describe('configurations across files', () => {
   it('splices an included file into the <Proxy> that includes it', () => {
     const analysis = analyzeSet({
