@@ -155,6 +155,11 @@ export function ms(value: number | undefined): string {
   return value < 100 ? `${value.toFixed(1)} ms` : `${Math.round(value).toLocaleString('en-US')} ms`;
 }
 
+/** A difference in milliseconds, with its sign (`+22.3 ms`, `-1.2 ms`). */
+export function signed(value: number): string {
+  return value < 0 ? ms(value) : `+${ms(value)}`;
+}
+
 /** KiB as MiB. */
 export function mib(kib: number | undefined): string {
   return kib === undefined ? '—' : `${(kib / 1024).toFixed(kib < 10 * 1024 ? 1 : 0)} MiB`;

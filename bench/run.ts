@@ -44,6 +44,7 @@ import {
   renderMarkdown,
   Results,
   ScalingRow,
+  signed,
   TargetCheck,
   updateReadme,
 } from './report';
@@ -666,13 +667,13 @@ function checkTargets(
   });
   targets.push({
     name: 'lint, balancer-heavy 1k lines, above `node -e 0` (paired median)',
-    actual: small ? `+${ms(small.overNodeMs)} (lint ${ms(small.lint.wallMs)}, node -e 0 ${ms(small.nodeBaselineMs)})` : 'not measured',
+    actual: small ? `${signed(small.overNodeMs)} (lint ${ms(small.lint.wallMs)}, node -e 0 ${ms(small.nodeBaselineMs)})` : 'not measured',
     target: '≤ +30 ms',
     met: small ? small.overNodeMs <= 30 : undefined,
   });
   targets.push({
     name: '`--version` above `node -e 0` (paired median)',
-    actual: `+${ms(startup.versionOverNodeMs)} (--version ${ms(startup.versionMs)}, node -e 0 ${ms(startup.nodeBaselineMs)})`,
+    actual: `${signed(startup.versionOverNodeMs)} (--version ${ms(startup.versionMs)}, node -e 0 ${ms(startup.nodeBaselineMs)})`,
     target: '≤ +20 ms',
     met: startup.versionOverNodeMs <= 20,
   });
