@@ -128,14 +128,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   // Every file read after the edited one must still fit in the size limit: it did, and the edit moved it.
   if (whole.length > (options.limits ?? DEFAULT_READ_LIMITS).size) return undefined;
   const moved = { start: file.start + region.start, end: file.start + region.end };
-  const mover = new Mover(
-    { text: newFile, base: file.start },
-    file,
-    moved.end,
-    change.delta,
-    { list, first, last, part: part.nodes },
-    includes.starts,
-  );
+  const mover = new Mover(file, moved.end, change.delta, { list, first, last, part: part.nodes }, includes.starts);
   const nodes = mover.nodes(previous.nodes);
   const comments = spliced(previous.comments, moved, part.comments, (span) => span, movedSpan, change.delta, true);
   const diagnostics = spliced(
@@ -408,10 +401,10 @@ interface Replaced {
 }
 
 /**
- * The tree after the edit: the touched nodes replaced, the edited file's other nodes pointing at its
- * new text, and every node from `from` (the end of the lines read again, in the old virtual text)
- * on moved by `delta`; nodes of the files before the edited one are kept as they are, and so is any
- * list with nothing in it that changed. `refused` when a node to move holds what moving cannot
+ * The tree after the edit: the touched nodes replaced, and every node from `from` (the end of the
+ * lines read again, in the old virtual text) on moved by `delta`; the nodes before it are kept as
+ * they are (each line as written keeps the text it was read from, which the edit did not change
+ * there), and so is any list with nothing in it that changed. `refused` when a node to move holds what moving cannot
  * carry (lines a `Use` read, whose messages name lines).
  */
 class Mover {
@@ -420,11 +413,10 @@ class Mover {
   readonly movedLines = new Map<readonly Word[], readonly Word[]>();
   /** Whether the nodes define or use a macro. */
   sawMacros = false;
-  /** The texts of the files after the edited one, each placed `delta` later. */
+  /** The texts of the lines moved, each placed `delta` later. */
   private readonly later = new Map<FileText, FileText>();
 
   constructor(
-    private readonly edited: FileText,
     private readonly file: SourceFile,
     private readonly from: number,
     private readonly delta: number,
@@ -494,9 +486,10 @@ class Mover {
     const delta = this.deltaAt(directive.span.start);
     const isEdited = this.isEdited(directive.span.start);
     if (directive instanceof WrittenDirective) {
-      if (!isEdited && delta === 0) return directive;
-      const moved = directive.moved(delta, (file) => (isEdited ? this.edited : this.placed(file)));
-      if (delta !== 0) this.movedLines.set(moved.args, directive.args);
+      // Its own text (its file's as first read, or the copy of the lines read again) holds it unchanged: only a move makes a new one.
+      if (delta === 0) return directive;
+      const moved = directive.moved(delta, (file) => this.placed(file));
+      this.movedLines.set(moved.args, directive.args);
       return moved;
     }
     if (!isEdited && delta === 0 && !directive.included) return directive;
@@ -523,7 +516,7 @@ class Mover {
     };
   }
 
-  /** A later file's text, placed `delta` later: one for all of its lines. */
+  /** The text a moved line was read from (a file's, or the copy of the lines read again), placed `delta` later: one for all of its lines. */
   private placed(file: FileText): FileText {
     let moved = this.later.get(file);
     if (!moved) this.later.set(file, (moved = { text: file.text, base: file.base + this.delta }));

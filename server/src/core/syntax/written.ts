@@ -56,10 +56,7 @@ export class WrittenDirective implements Directive {
     return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
   }
 
-  /**
-   * The same line `delta` characters later, in the text `fileOf` gives for its file's: an edited text
-   * of its file that holds it there unchanged, or its file's own text placed `delta` later.
-   */
+  /** The same line `delta` characters later, in the text `fileOf` gives for its own: that text placed `delta` later. */
   moved(delta: number, fileOf: (file: FileText) => FileText): WrittenDirective {
     const file = fileOf(this.#file);
     const args = delta === 0 ? this.args : this.args.map((word) => movedWord(word, delta));
