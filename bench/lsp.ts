@@ -87,12 +87,19 @@ export interface KeystrokeResult {
   readonly maxRssKiB: number | undefined;
 }
 
+/** One incremental edit: `removed` characters at `offset` of the text before it replaced with `inserted`. */
+interface TextChange {
+  readonly offset: number;
+  readonly removed: number;
+  readonly inserted: string;
+}
+
 /**
  * `edits` single-character incremental edits, each replacing one loadfactor digit with another
- * (the length never changes, so positions stay valid), spread over the file; each waits for the
- * diagnostics of its own version. With `workspace`, the file is written into that folder (as `name`:
- * a file already there when another includes it), which is the server's workspace: every edit then
- * reassembles the folder's configurations with it.
+ * (the length never changes), spread over the file; each waits for the diagnostics of its own
+ * version. With `workspace`, the file is written into that folder (as `name`: a file already there
+ * when another includes it), which is the server's workspace: every edit then reassembles the
+ * folder's configurations with it.
  */
 export async function measureKeystrokes(
   text: string,
@@ -101,28 +108,68 @@ export async function measureKeystrokes(
   workspace?: string,
   name = 'keystrokes.conf',
 ): Promise<KeystrokeResult> {
+  const digits = [...text.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);
+  if (digits.length === 0) throw new Error('no single-digit loadfactor to edit');
+  const current = text.split('');
+  const changes = Array.from({ length: edits }, (_, i): TextChange => {
+    const offset = digits[Math.floor((i * digits.length) / edits)]!;
+    current[offset] = String((Number(current[offset]) % 9) + 1);
+    return { offset, removed: 1, inserted: current[offset]! };
+  });
+  return measureChanges(text, changes, scratch, workspace, name);
+}
+
+/** The line `measureTyping` types into balancers, after a member line, one character at a time. */
+export const TYPED_LINE = '\n    BalancerMember "http://10.99.0.1:8080" loadfactor=3 route=typed';
+
+/**
+ * About `edits` keystrokes typing TYPED_LINE after the first member line of a balancer, one
+ * character at a time, then deleting it again the same way, in as many balancers spread over the
+ * file as that takes; each waits for the diagnostics of its own version. Unlike a digit overwritten,
+ * most of these edits change what a line says (a new directive, a word growing): every rule runs.
+ */
+export async function measureTyping(text: string, edits: number, scratch: string): Promise<KeystrokeResult> {
+  const members = [...text.matchAll(/^<Proxy "?balancer:\/\/[^\n]*\n[ \t]*BalancerMember [^\n]*/gm)].map(
+    (match) => match.index! + match[0].length,
+  );
+  // Fewer edits than the line twice (the smoke run's) type and delete its start.
+  const line = TYPED_LINE.slice(0, Math.max(1, Math.floor(edits / 2)));
+  const places = Math.max(1, Math.round(edits / (2 * line.length)));
+  if (members.length < places) throw new Error('not enough balancer sections to type into');
+  const changes = Array.from({ length: places }, (_, place): TextChange[] => {
+    const offset = members[Math.floor((place * members.length) / places)]!;
+    const typed = [...line].map((character, i): TextChange => ({ offset: offset + i, removed: 0, inserted: character }));
+    const deleted = [...line].map((_, i): TextChange => ({ offset: offset + line.length - 1 - i, removed: 1, inserted: '' }));
+    return [...typed, ...deleted];
+  }).flat();
+  return measureChanges(text, changes, scratch);
+}
+
+/** Opens `text`, then sends `changes` one at a time, each waiting for the diagnostics of its version. */
+async function measureChanges(
+  text: string,
+  changes: readonly TextChange[],
+  scratch: string,
+  workspace?: string,
+  name = 'keystrokes.conf',
+): Promise<KeystrokeResult> {
   const path = workspace === undefined ? undefined : join(workspace, name);
   if (path !== undefined) writeFileSync(path, text);
   const uri = path === undefined ? 'file:///bench/keystrokes.conf' : pathToFileURL(path).toString();
-  const digits = [...text.matchAll(/loadfactor=([1-9])(?=[\s\\]|$)/gm)].map((match) => match.index! + 'loadfactor='.length);
-  if (digits.length === 0) throw new Error('no single-digit loadfactor to edit');
-  const targets = Array.from({ length: edits }, (_, i) => digits[Math.floor((i * digits.length) / edits)]!);
-  const positions = targets.map((offset) => positionAt(text, offset));
   const session = await start(scratch, workspace);
   session.open(uri, text);
   await session.diagnostics(uri, 1);
-  const current = text.split('');
+  let current = text;
   const latencies: number[] = [];
-  for (let i = 0; i < edits; i++) {
-    const offset = targets[i]!;
-    const next = String((Number(current[offset]) % 9) + 1);
-    current[offset] = next;
-    const at = positions[i]!;
+  for (const [i, change] of changes.entries()) {
+    const from = positionAt(current, change.offset);
+    const to = positionAt(current, change.offset + change.removed);
+    current = current.slice(0, change.offset) + change.inserted + current.slice(change.offset + change.removed);
     const version = i + 2;
     const sentAt = performance.now();
     session.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version },
-      contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: next }],
+      contentChanges: [{ range: { start: from, end: to }, text: change.inserted }],
     });
     await session.diagnostics(uri, version);
     latencies.push(performance.now() - sentAt);

@@ -128,6 +128,8 @@ export interface Results {
       readonly maxRssKiB: number | undefined;
     };
     readonly keystroke: KeystrokeResult & { readonly lines: number };
+    /** TYPED_LINE typed into balancers and deleted again, a character at a time (absent from runs before it was measured). */
+    readonly typing?: KeystrokeResult & { readonly lines: number };
     /** The same edits with the file in a workspace folder beside `others` configurations of its size (absent from runs before it was measured). */
     readonly workspaceKeystroke?: KeystrokeResult & { readonly lines: number; readonly others: number };
     /** The same configuration as `files` files, `apache2.conf` including site files, the edits in one site of `ownLines` lines (absent from runs before it was measured). */
@@ -295,6 +297,11 @@ export function renderMarkdown(results: Results): string {
   out.push(
     `| didChange → publishDiagnostics, ${lines(server.keystroke.lines)} lines, ${server.keystroke.latency.samples} one-character edits | ${ms(server.keystroke.latency.p50)} | ${ms(server.keystroke.latency.p95)} | ${mib(server.keystroke.maxRssKiB)} |`,
   );
+  const typing = server.typing;
+  if (typing)
+    out.push(
+      `| the same file, typing a \`BalancerMember\` line into balancers and deleting it, a character at a time (${typing.latency.samples} edits) | ${ms(typing.latency.p50)} | ${ms(typing.latency.p95)} | ${mib(typing.maxRssKiB)} |`,
+    );
   const workspace = server.workspaceKeystroke;
   if (workspace)
     out.push(

@@ -25,6 +25,7 @@ import {
   measureBusyHover,
   measureFeatures,
   measureKeystrokes,
+  measureTyping,
   measureStartup,
   StartupRun,
 } from './lsp';
@@ -436,6 +437,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < plan.serverStartups; i++) startups.push(await measureStartup(serverConfig.text, scratch));
     log(`server keystrokes × ${plan.edits}`);
     const keystroke = await measureKeystrokes(serverConfig.text, plan.edits, scratch);
+    log(`server typing a member line × ${plan.edits}`);
+    const typing = await measureTyping(serverConfig.text, plan.edits, scratch);
     // The same file in a workspace of other configurations as large as it: an edit re-reads only its own.
     const workspace = join(scratch, 'workspace');
     mkdirSync(workspace, { recursive: true });
@@ -543,6 +546,7 @@ async function main(): Promise<void> {
           maxRssKiB: medianOf(startups.map((run) => run.maxRssKiB)),
         },
         keystroke: { ...keystroke, lines: serverConfig.lines },
+        typing: { ...typing, lines: serverConfig.lines },
         workspaceKeystroke: { ...workspaceKeystroke, lines: serverConfig.lines, others: WORKSPACE_OTHERS },
         includedKeystroke: {
           ...includedKeystroke,
