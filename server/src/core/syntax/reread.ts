@@ -404,8 +404,8 @@ interface Replaced {
  * The tree after the edit: the touched nodes replaced, and every node from `from` (the end of the
  * lines read again, in the old virtual text) on moved by `delta`; the nodes before it are kept as
  * they are (each line as written keeps the text it was read from, which the edit did not change
- * there), and so is any list with nothing in it that changed. `refused` when a node to move holds what moving cannot
- * carry (lines a `Use` read, whose messages name lines).
+ * there), and so is any list with nothing in it that changed. `refused` when a node to move holds
+ * what moving cannot carry (lines a `Use` read, whose messages name lines).
  */
 class Mover {
   refused = false;
@@ -486,7 +486,7 @@ class Mover {
     const delta = this.deltaAt(directive.span.start);
     const isEdited = this.isEdited(directive.span.start);
     if (directive instanceof WrittenDirective) {
-      // Its own text (its file's as first read, or the copy of the lines read again) holds it unchanged: only a move makes a new one.
+      // The text it was read from (its file's, or the copy of the lines read again) still holds it: only a move makes a new one.
       if (delta === 0) return directive;
       const moved = directive.moved(delta, (file) => this.placed(file));
       this.movedLines.set(moved.args, directive.args);

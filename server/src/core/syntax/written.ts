@@ -59,7 +59,7 @@ export class WrittenDirective implements Directive {
   /** The same line `delta` characters later, in the text `fileOf` gives for its own: that text placed `delta` later. */
   moved(delta: number, fileOf: (file: FileText) => FileText): WrittenDirective {
     const file = fileOf(this.#file);
-    const args = delta === 0 ? this.args : this.args.map((word) => movedWord(word, delta));
+    const args = this.args.map((word) => movedWord(word, delta));
     const nameSpan = { start: this.#nameStart + delta, end: this.#nameEnd + delta };
     return new WrittenDirective(
       this.name,
