@@ -15,6 +15,7 @@ ruleTable('balancer-scheme-typo', [
   ['ProxyPass "/shop/" "[[balancers://]]shop/"', { fixed: 'ProxyPass "/shop/" "balancer://shop/"' }],
   ['ProxyPass /shop/ [[blancer://]]shop/ timeout=5', { fixed: 'ProxyPass /shop/ balancer://shop/ timeout=5' }],
   ['ProxyPassReverse /shop/ [[balancer:/]]shop/', { says: ['Location headers'], fixed: 'ProxyPassReverse /shop/ balancer://shop/' }],
+  ['ProxyPassReverse /shop/ "[[BALANCER:///]]shop/"', { fixed: 'ProxyPassReverse /shop/ "balancer://shop/"' }],
   [
     'RewriteRule ^/(.*)$ [[balancr://]]shop/$1 [P,L]',
     { says: ['proxied back to this server (404)'], fixed: 'RewriteRule ^/(.*)$ balancer://shop/$1 [P,L]' },
@@ -45,6 +46,7 @@ ruleTable('balancer-scheme-typo', [
   // near misses
   ['ProxyPass /shop/ balancer://shop/'],
   ['ProxyPass /shop/ BALANCER://shop/'],
+  ['ProxyPassReverse /shop/ "BALANCER://shop/"'],
   ['ProxyPass /x http://balancer/'],
   ['ProxyPass /x ws://10.0.0.1/ timeout=5'],
   ['ProxyPass /x "unix:/run/app.sock|http://localhost/"'],

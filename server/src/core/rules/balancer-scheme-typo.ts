@@ -1,5 +1,5 @@
 import { quoted } from '../bounded';
-import { asciiLower } from '../ascii';
+import { asciiLower, asciiStartsWith } from '../ascii';
 import { editDistance } from '../suggest';
 import type { Model } from '../model/model';
 import { balancerName } from '../model/urls';
@@ -109,10 +109,12 @@ function collides(slots: BalancersBySlot, fixed: string): boolean {
 
 /**
  * Whether `text` between `start` and `end` holds a scheme long enough to be "balancer" or two
- * edits from it: six characters or more, a letter first, then a colon (`/[a-z][a-z0-9+.-]{5,}:/i`).
- * Most words (`http://…`, `/path/`, `key=value`) have none and are skipped by this check, without the
- * slice and the regular expressions below (one call of which costs more than the check). Only the
- * characters before each colon of the word are read, and `colonFrom` finds the colons.
+ * edits from it: six characters or more, a letter first, then a colon (`/[a-z][a-z0-9+.-]{5,}:/i`),
+ * other than a well-written `balancer://` (any case, two slashes exactly), which is never a typo.
+ * Most words (`http://…`, `/path/`, `key=value`, `balancer://app/`) have none and are skipped by
+ * this check, without the slice and the regular expressions below (one call of which costs more
+ * than the check). Only the characters around each colon of the word are read, and `colonFrom`
+ * finds the colons.
  */
 function hasLongScheme(text: string, start: number, end: number, colonFrom: (at: number) => number): boolean {
   for (let colon = colonFrom(start); colon >= 0 && colon < end; colon = colonFrom(colon + 1)) {
@@ -124,9 +126,20 @@ function hasLongScheme(text: string, start: number, end: number, colonFrom: (at:
       if (lower >= 97 && lower <= 122) letter = i;
       else if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46)) break;
     }
-    if (letter >= 0 && colon - letter >= 6) return true;
+    if (letter >= 0 && colon - letter >= 6 && !isBalancerScheme(text, letter, colon, end)) return true;
   }
   return false;
+}
+
+/** Whether the scheme from `letter` to `colon` is `balancer` followed by exactly two slashes (before `end`). */
+function isBalancerScheme(text: string, letter: number, colon: number, end: number): boolean {
+  return (
+    colon - letter === 8 &&
+    asciiStartsWith(text, letter, 'balancer') &&
+    text.startsWith('//', colon + 1) &&
+    colon + 2 < end &&
+    (colon + 3 === end || text.charCodeAt(colon + 3) !== 47)
+  );
 }
 
 /**
