@@ -217,6 +217,14 @@ describe('byrequests properties', () => {
     );
   });
 
+  it('a regular member taken down lets one hot spare in, and only one', () => {
+    const member = (status: number): SchedulingInput => ({ lbfactor: 100, lbset: 0, status, retry: undefined });
+    // a and b regular, c and d hot spares (R): with a down, b and the first spare serve.
+    const selection = new Selection([member(0), member(0), member(0x800), member(0x800)], OPTIONS);
+    assert.deepEqual(selection.serving(new Set([0])), { tier: 0, candidates: [1, 2], count: 2, total: 200 });
+    assert.deepEqual(selection.serving(new Set([0]), 1), { tier: 0, candidates: [1], count: 2, total: 200 });
+  });
+
   it('who serves with members taken down, read from the selection, is what scheduling the changed members says', () => {
     // E (0x80) with retries not yet due and force_recovery on or off, so that every way a member is blocked comes up.
     const inError = fc.record({
@@ -227,17 +235,24 @@ describe('byrequests properties', () => {
     });
     const options = fc.record({ forceRecovery: fc.boolean(), epochSeconds: fc.constantFrom(0, 1_800_000_000) });
     const downs = fc.array(fc.nat(), { minLength: 1, maxLength: 3 });
+    // How many candidates are listed: all of them, or the first few (a hover names up to 20).
+    const listed = fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined });
     fc.assert(
-      fc.property(fc.array(inError, { minLength: 1, maxLength: 8 }), options, downs, (input, settings, picked) => {
+      fc.property(fc.array(inError, { minLength: 1, maxLength: 8 }), options, downs, listed, (input, settings, picked, first) => {
         const down = new Set(picked.map((index) => index % input.length));
-        const serving = new Selection(input, settings).serving(down);
+        const serving = new Selection(input, settings).serving(down, first);
         const changed = input.map((member, index) => (down.has(index) ? { ...member, status: member.status | 0x20 } : member));
         const expected = schedule(changed, settings);
         if (!serving) {
           assert.ok(new Selection(input, settings).errorCleared, 'only a cleared error is left to a new schedule');
           return;
         }
-        assert.deepEqual(serving, { tier: expected.tier, candidates: expected.candidates, total: expected.total });
+        assert.deepEqual(serving, {
+          tier: expected.tier,
+          candidates: expected.candidates.slice(0, first),
+          count: expected.candidates.length,
+          total: expected.total,
+        });
       }),
       fuzzRuns(1000),
     );

@@ -97,6 +97,11 @@ export interface Serving {
   readonly total: number;
 }
 
+/** Who serves with members taken down (Selection.serving): `candidates` lists the first of them, `count` says how many there are. */
+export interface Takeover extends Serving {
+  readonly count: number;
+}
+
 /**
  * A balancer's members read once for its schedule and its what-ifs: each member's role and why it
  * is blocked, and the lbsets in the order Apache tries them. A hover asks who takes over when each
@@ -130,22 +135,38 @@ export class Selection {
   }
 
   /**
-   * Who serves, with the members in `down` taken down (status D added), or undefined when that
-   * changes more than their own block: every member was in error and force_recovery had cleared it,
-   * which a disabled member stops (then schedule the changed members anew).
+   * Who serves, with the members in `down` taken down (status D added), listing the first `listed`
+   * candidates; undefined when that changes more than their own block: every member was in error
+   * and force_recovery had cleared it, which a disabled member stops (then schedule the changed
+   * members anew). A member taken down leaves its list (status D blocks it whatever else it has,
+   * blockReason), and a regular one more is unusable: the lists are read, not copied, and not every
+   * member's status again.
    */
-  serving(down: ReadonlySet<number> = NO_MEMBERS): Serving | undefined {
+  serving(down: ReadonlySet<number> = NO_MEMBERS, listed = Number.POSITIVE_INFINITY): Takeover | undefined {
     if (down.size > 0 && this.errorCleared) return undefined;
     for (const { lbset, usable } of this.sets) {
-      const { regular, spares, standbys, unusable } = down.size === 0 ? usable : this.usableWithDown(lbset, usable, down);
-      const chosen = regular.concat(spares.slice(0, unusable));
-      const candidates = chosen.length > 0 ? chosen : standbys;
-      if (candidates.length > 0) {
-        const total = candidates.reduce((sum, index) => sum + this.members[index]!.lbfactor, 0);
-        return { tier: lbset, candidates, total };
+      let unusable = usable.unusable;
+      for (const index of down)
+        if (this.members[index]!.lbset === lbset && !this.blocks[index] && this.roles[index] === 'regular') unusable++;
+      const candidates: number[] = [];
+      let count = 0;
+      let total = 0;
+      const take = (index: number): void => {
+        if (count++ < listed) candidates.push(index);
+        total += this.members[index]!.lbfactor;
+      };
+      for (const index of usable.regular) if (!down.has(index)) take(index);
+      let spares = 0;
+      for (const index of usable.spares) {
+        if (spares >= unusable) break;
+        if (down.has(index)) continue;
+        take(index);
+        spares++;
       }
+      if (count === 0) for (const index of usable.standbys) if (!down.has(index)) take(index);
+      if (count > 0) return { tier: lbset, candidates, count, total };
     }
-    return { tier: undefined, candidates: [], total: 0 };
+    return { tier: undefined, candidates: [], count: 0, total: 0 };
   }
 
   /** The members of one lbset by role, those not blocked, and how many regular members are. */
@@ -162,32 +183,6 @@ export class Selection {
     }
     return usable;
   }
-
-  /**
-   * An lbset's usable members with `down` taken down: status D blocks a member whatever else it has
-   * (blockReason), so one that was usable leaves its list, and a regular one more is unusable. Only
-   * the lists are read again, not every member's status.
-   */
-  private usableWithDown(lbset: number, usable: Usable, down: ReadonlySet<number>): Usable {
-    let { regular, spares, standbys, unusable } = usable;
-    for (const index of down) {
-      if (this.members[index]!.lbset !== lbset || this.blocks[index]) continue;
-      const role = this.roles[index];
-      if (role === 'regular') {
-        regular = without(regular, index);
-        unusable++;
-      } else if (role === 'spare') spares = without(spares, index);
-      else standbys = without(standbys, index);
-    }
-    return { regular, spares, standbys, unusable };
-  }
-}
-
-/** A list without one index it holds (a copy: the lists are shared by every what-if). */
-function without(list: readonly number[], index: number): readonly number[] {
-  const copy = list.slice();
-  copy.splice(copy.indexOf(index), 1);
-  return copy;
 }
 
 /** An lbset's members that are not blocked, by role in declaration order, and how many of its regular members are blocked. */

@@ -199,7 +199,7 @@ export function failover(preview: BalancerPreview, index: number, named: number)
   let selection = SELECTIONS.get(preview);
   if (!selection) SELECTIONS.set(preview, (selection = new Selection(inputs, preview.options)));
   const down = sharingSlot(inputs, index);
-  const serving = selection.serving(down);
+  const serving = selection.serving(down, named);
   if (!serving) {
     const after = previewWithDown(preview, down).schedule;
     return {
@@ -210,10 +210,12 @@ export function failover(preview: BalancerPreview, index: number, named: number)
   }
   return {
     tier: serving.tier,
-    candidates: serving.candidates.length,
-    takers: serving.candidates
-      .slice(0, named)
-      .map((taker) => ({ index: taker, share: inputs[taker]!.lbfactor / serving.total, role: selection.roles[taker]! })),
+    candidates: serving.count,
+    takers: serving.candidates.map((taker) => ({
+      index: taker,
+      share: inputs[taker]!.lbfactor / serving.total,
+      role: selection.roles[taker]!,
+    })),
   };
 }
 
