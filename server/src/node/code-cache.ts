@@ -74,8 +74,8 @@ export function codeCacheFolder({ env, platform, home }: CacheHome): string | un
 
 /**
  * When a cache not used is written: as the process exits, or this many milliseconds after the
- * bundle is loaded, once the thread is idle (a worker thread: the process may end it without its
- * exit event, as the language server's main thread does on the protocol's exit).
+ * bundle is loaded, on a timer that keeps nothing running (for a worker thread: the process may end
+ * it without its exit event, as the language server's main thread does on the protocol's exit).
  */
 export type CacheWrite = 'at-exit' | { readonly afterMs: number };
 

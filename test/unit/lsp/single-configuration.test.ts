@@ -25,21 +25,27 @@ function backgroundTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setTimeout(resolve, QUIET_MS + 100)));
 }
 
-/** How many times `states` is busy for the first answer about `open`: once for the answer, and once per slice of a background assembly. */
-async function busyTimes(root: string, open: string): Promise<number> {
-  const document = TextDocument.create(pathToFileURL(join(root, open)).toString(), 'apacheconf', 1, large('open'));
+/** The states of the one open document `documentOf` gives, in the workspace `root`, counting how often they are busy. */
+function countedStates(root: string, documentOf: () => TextDocument): { states: DocumentStates; times: () => number } {
   let times = 0;
   const states = new DocumentStates(
     () => DEFAULT_SETTINGS,
-    () => [document],
+    () => [documentOf()],
     () => [root],
     (message) => assert.fail(message),
     () => undefined,
     { kind: 'full', busy: (isBusy) => void (isBusy && times++) },
   );
+  return { states, times: () => times };
+}
+
+/** How many times `states` is busy for the first answer about `open`: once for the answer, and once per slice of a background assembly. */
+async function busyTimes(root: string, open: string): Promise<number> {
+  const document = TextDocument.create(pathToFileURL(join(root, open)).toString(), 'apacheconf', 1, large('open'));
+  const { states, times } = countedStates(root, () => document);
   assert.ok(!('oversized' in states.get(document)));
   await backgroundTurn();
-  return times;
+  return times();
 }
 
 describe('editor: a single configuration', () => {
@@ -53,15 +59,7 @@ describe('editor: a single configuration', () => {
     const root = tempDir('balancer-lens-single-quiet-');
     writeFileSync(join(root, 'other.conf'), large('other'));
     let document = TextDocument.create(pathToFileURL(join(root, 'open.conf')).toString(), 'apacheconf', 1, large('open'));
-    let times = 0;
-    const states = new DocumentStates(
-      () => DEFAULT_SETTINGS,
-      () => [document],
-      () => [root],
-      (message) => assert.fail(message),
-      () => undefined,
-      { kind: 'full', busy: (isBusy) => void (isBusy && times++) },
-    );
+    const { states, times } = countedStates(root, () => document);
     // Typing: a change every half quiet period, each answered at once from the document's own set.
     for (let version = 2; version <= 5; version++) {
       assert.ok(!('oversized' in states.get(document)));
@@ -69,10 +67,10 @@ describe('editor: a single configuration', () => {
       document = TextDocument.create(document.uri, 'apacheconf', version, `${document.getText()}# ${version}\n`);
       states.touch();
     }
-    assert.equal(times, 4, 'the whole set was assembled while the document kept changing');
+    assert.equal(times(), 4, 'the whole set was assembled while the document kept changing');
     assert.ok(!('oversized' in states.get(document)));
     await backgroundTurn();
-    assert.ok(times >= 6, `busy ${times} times: no background assembly once the changes paused`);
+    assert.ok(times() >= 6, `busy ${times()} times: no background assembly once the changes paused`);
   });
 
   it('beside a file of another configuration, the whole set is still assembled in the background', async () => {
