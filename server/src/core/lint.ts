@@ -7,7 +7,7 @@ import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionR
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
 import { expandedLines } from './syntax/named';
-import { movedPlace, treeKey, ValueEdit, valueEditOf } from './syntax/value-edit';
+import { KeptEdit, keptEditOf, movedPlace, treeKey } from './syntax/value-edit';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -91,7 +91,7 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
  * run again, unless an answer for a member in error changed. Whether a rule read `run` is
  * observed, not declared. The findings of a rule that read the run are kept too when the file was
  * linted alone (its run was the file itself, as in the editor for a configuration in one file), for
- * that run only. A tree a value edit made starts with those of the tree before that hold after the
+ * that run only. A tree a value or comment edit made starts with those of the tree before that hold after the
  * edit (`movedFindings`).
  */
 const LOCAL_FINDINGS = new WeakMap<object, KnownFindings>();
@@ -112,7 +112,7 @@ function knownFindings(analysis: Analysis): KnownFindings {
   const key = treeKey(analysis.tree);
   let entry = LOCAL_FINDINGS.get(key);
   if (entry?.clock !== clock) {
-    const edit = entry ? undefined : valueEditOf(analysis.tree);
+    const edit = entry ? undefined : keptEditOf(analysis.tree);
     const earlier = edit && LOCAL_FINDINGS.get(edit.before);
     entry = { clock, local: movedFindings(edit, earlier?.local), alone: movedFindings(edit, earlier?.alone) };
     LOCAL_FINDINGS.set(key, entry);
@@ -120,20 +120,23 @@ function knownFindings(analysis: Analysis): KnownFindings {
   return entry;
 }
 
-/** The rules whose findings stand after an edit of a parameter's value alone. */
-const IGNORES_VALUES = RULES.filter((rule) => rule.ignoresValues).map((rule) => rule.id);
+/** The rules whose findings stand after an edit of each kind (syntax/value-edit.ts). */
+const STANDING: Readonly<Record<KeptEdit['kind'], readonly string[]>> = {
+  value: RULES.filter((rule) => rule.ignoresValues).map((rule) => rule.id),
+  comments: RULES.filter((rule) => !rule.readsComments).map((rule) => rule.id),
+};
 
 /**
- * After a value edit (syntax/value-edit.ts), of the findings the tree it started from kept, those of
- * the rules that ignore values, moved by the edit's length: the rules that read values run again.
+ * After an edit of a value or of comments alone (syntax/value-edit.ts), of the findings the tree it
+ * started from kept, those of the rules that cannot see the edit, moved by its length: the others run again.
  */
 function movedFindings(
-  edit: ValueEdit | undefined,
+  edit: KeptEdit | undefined,
   earlier: ReadonlyMap<string, readonly RuleFinding[]> | undefined,
 ): Map<string, readonly RuleFinding[]> {
   const byRule = new Map<string, readonly RuleFinding[]>();
   if (!edit || !earlier) return byRule;
-  for (const id of IGNORES_VALUES) {
+  for (const id of STANDING[edit.kind]) {
     const findings = earlier.get(id);
     const moved = findings && movedBy(edit, findings);
     if (moved) byRule.set(id, moved);
@@ -141,13 +144,13 @@ function movedFindings(
   return byRule;
 }
 
-/** Findings after a value edit, or undefined when a place of one is inside the value (its rule then runs again). */
-function movedBy(edit: ValueEdit, findings: readonly RuleFinding[]): RuleFinding[] | undefined {
+/** Findings after such an edit, or undefined when a place of one is inside the change (its rule then runs again). */
+function movedBy(edit: KeptEdit, findings: readonly RuleFinding[]): RuleFinding[] | undefined {
   const result: RuleFinding[] = [];
   for (const finding of findings) {
     const places = placesOf(finding);
     if (places.some((span) => movedPlace(edit, span.start) === undefined || movedPlace(edit, span.end) === undefined)) return undefined;
-    // Most findings stand before the value, or the edit kept the length: those are kept as they are.
+    // Most findings stand before the change, or the edit kept the length: those are kept as they are.
     result.push(edit.delta === 0 || places.every((span) => span.end <= edit.start) ? finding : moved(edit, finding));
   }
   return result;
@@ -162,8 +165,8 @@ function placesOf(finding: RuleFinding): Span[] {
   ];
 }
 
-/** A finding whose places are all outside the value, moved by the edit's length. */
-function moved(edit: ValueEdit, finding: RuleFinding): RuleFinding {
+/** A finding whose places are all outside the change, moved by the edit's length. */
+function moved(edit: KeptEdit, finding: RuleFinding): RuleFinding {
   const span = ({ start, end }: Span): Span => ({ start: movedPlace(edit, start)!, end: movedPlace(edit, end)! });
   return {
     ...finding,

@@ -11,7 +11,8 @@ import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/anal
 import { lint } from '../../../server/src/core/lint';
 import { RULES } from '../../../server/src/core/rules';
 import type { Rule } from '../../../server/src/core/rules/types';
-import { valueEditOf } from '../../../server/src/core/syntax/value-edit';
+import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
+import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
 import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 
@@ -39,6 +40,11 @@ function values(text: string): [number, number][] {
       return [start, start + value[1]!.length];
     }),
   );
+}
+
+/** Whether a value edit made `tree` (not another edit the runner keeps findings across). */
+function isValueEdit(tree: SyntaxTree): boolean {
+  return keptEditOf(tree)?.kind === 'value';
 }
 
 /** What a diagnostic says, and where. */
@@ -106,7 +112,7 @@ describe('linting after an edit of a parameter value', function () {
             text = edited(text, each);
             const next = analyze(text, OPTIONS, analysis.tree);
             counts.edits++;
-            if (valueEditOf(next.tree)) counts.valueEdits++;
+            if (isValueEdit(next.tree)) counts.valueEdits++;
             assert.equal(dump(next), dump(analyze(text, OPTIONS)), `after an edit giving ${JSON.stringify(text)}`);
             analysis = next;
           }
@@ -122,7 +128,7 @@ describe('linting after an edit of a parameter value', function () {
     const before = analyze(VALUES, OPTIONS);
     lint(before);
     const valueEdit = analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=25 route'), OPTIONS, before.tree);
-    assert.ok(valueEditOf(valueEdit.tree));
+    assert.ok(isValueEdit(valueEdit.tree));
     const ran = countingChecks((calls) => {
       lint(valueEdit);
       return calls;
@@ -134,7 +140,7 @@ describe('linting after an edit of a parameter value', function () {
     assert.ok(ran.size > 0 && ran.size === RULES.length - ignoring.length, `${ran.size} rules ran`);
     // A space splits the value into two words: not a value edit.
     const otherEdit = analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=2  route'), OPTIONS, before.tree);
-    assert.equal(valueEditOf(otherEdit.tree), undefined);
+    assert.equal(isValueEdit(otherEdit.tree), false);
     assert.equal(
       countingChecks((calls) => (lint(otherEdit), calls.size)),
       RULES.length,
@@ -150,7 +156,7 @@ describe('linting after an edit of a parameter value', function () {
     );
     const typed = text.replace('loadfactor=', 'loadfactor=5');
     const after = analyze(typed, OPTIONS, before.tree);
-    assert.ok(valueEditOf(after.tree));
+    assert.ok(isValueEdit(after.tree));
     assert.equal(dump(after), dump(analyze(typed, OPTIONS)));
   });
 
@@ -173,7 +179,7 @@ describe('linting after an edit of a parameter value', function () {
     texts.set('/etc/apache2/members.conf', texts.get('/etc/apache2/members.conf')!.replace('loadfactor=5', 'loadfactor=50'));
     const edited = { path: '/etc/apache2/members.conf', text: texts.get('/etc/apache2/members.conf')! };
     const after = analyze(texts.get(entry)!, read(), before.tree, edited);
-    assert.ok(valueEditOf(after.tree));
+    assert.ok(isValueEdit(after.tree));
     assert.equal(dump(after), dump(analyze(texts.get(entry)!, read())));
   });
 
@@ -187,7 +193,7 @@ describe('linting after an edit of a parameter value', function () {
     assert.equal(emptyBalancer(lint(routes, { run: [routes, members] })), 0);
     assert.equal(emptyBalancer(lint(routes)), 1);
     const edited = analyze(text.replace('loadfactor=1', 'loadfactor=12'), OPTIONS, routes.tree);
-    assert.ok(valueEditOf(edited.tree));
+    assert.ok(isValueEdit(edited.tree));
     assert.equal(emptyBalancer(lint(edited, { run: [edited, members] })), 0);
     assert.equal(emptyBalancer(lint(edited)), 1);
   });
@@ -199,7 +205,7 @@ describe('linting after an edit of a parameter value', function () {
       { ...OPTIONS, path: '/etc/apache2/y.conf' },
       previous,
     );
-    assert.equal(valueEditOf(other.tree), undefined);
+    assert.equal(isValueEdit(other.tree), false);
   });
 
   describe('tells a value edit', () => {
@@ -242,10 +248,10 @@ describe('linting after an edit of a parameter value', function () {
       ['a ProxyPass value', 'ProxyPass / http://a/ timeout=5\n', 'ProxyPass / http://a/ timeout=6\n', false],
       ['the first word of a ProxySet', 'ProxySet a=1 lbmethod=bytraffic\n', 'ProxySet a=2 lbmethod=bytraffic\n', false],
     ];
-    for (const [name, before, after, isValueEdit] of cases)
-      it(`${isValueEdit ? '' : 'not '}after ${name}`, () => {
+    for (const [name, before, after, expected] of cases)
+      it(`${expected ? '' : 'not '}after ${name}`, () => {
         const previous = analyze(before, OPTIONS).tree;
-        assert.equal(valueEditOf(analyze(after, OPTIONS, previous).tree) !== undefined, isValueEdit);
+        assert.equal(isValueEdit(analyze(after, OPTIONS, previous).tree), expected);
       });
   });
 });

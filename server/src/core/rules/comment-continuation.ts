@@ -5,6 +5,7 @@ import type { Rule, RuleExamples, RuleFinding } from './types';
 export const rule: Rule = {
   id: 'comment-continuation',
   severity: 'warning',
+  readsComments: true,
   docs: {
     summary: 'a comment line ending in `\\`: Apache joins the next line to the comment, so that directive never applies',
     why: 'Apache joins a line ending in a backslash with the next one before it looks for comments, so a directive after "# note \\" becomes part of the comment and is silently ignored.',

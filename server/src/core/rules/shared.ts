@@ -20,8 +20,11 @@ import type { Fix, TextEdit } from './types';
  * like any other text.
  */
 export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
-  const pending = analysis.tree.environmentIsComplete ? undefined : unresolvedWords(analysis.tree);
-  return analysis.model.problems.filter((problem) => problem.ruleId === id && (!pending || !dependsOnEnvironment(pending, problem)));
+  const tagged = analysis.model.problems.filter((problem) => problem.ruleId === id);
+  // Most rules have no problems: the unresolved words are looked for only when some are left to tell apart.
+  if (tagged.length === 0 || analysis.tree.environmentIsComplete) return tagged;
+  const pending = unresolvedWords(analysis.tree);
+  return tagged.filter((problem) => !dependsOnEnvironment(pending, problem));
 }
 
 /**
@@ -30,8 +33,10 @@ export function modelProblems(analysis: Analysis, id: RuleId): ModelProblem[] {
  */
 export function refusalsIfUnset(analysis: Analysis): ModelProblem[] {
   if (analysis.tree.environmentIsComplete) return [];
+  const refused = analysis.model.problems.filter((problem) => problem.refused);
+  if (refused.length === 0) return refused;
   const pending = unresolvedWords(analysis.tree);
-  return analysis.model.problems.filter((problem) => problem.refused && dependsOnEnvironment(pending, problem));
+  return refused.filter((problem) => dependsOnEnvironment(pending, problem));
 }
 
 /** Whether a problem touches one of the `pending` words (values that still hold `${` after substitution, by offset). */

@@ -121,6 +121,7 @@ function scanText(text: string, file: Span): TemplateScan {
 export const rule: Rule = {
   id: 'template-syntax',
   severity: 'info',
+  readsComments: true,
   ignoresValues: true,
   docs: {
     summary: 'unrendered template syntax (PHP, Jinja, ERB, FreeMarker, `@VAR@`, `[PLACEHOLDER]`, shell `$VAR`): lint the rendered file',

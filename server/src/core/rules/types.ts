@@ -14,7 +14,8 @@
  *   `standsInFor` (its finding explains others, which are then hidden), `reviewsSuppressions` (it
  *   runs after suppressions, with what they silenced), `marksIncomplete` (its findings mean the
  *   run did not see the whole configuration: the CLI exits 2), `ignoresValues` (its findings
- *   stand after an edit of a parameter's value alone).
+ *   stand after an edit of a parameter's value alone), `readsComments` (its findings do not stand
+ *   after an edit of comments alone).
  * - Severity is the rule's default, changed by the user's settings in one place (core/lint.ts); a
  *   rule whose default is error means Apache refuses the configuration (preview-facts.ts).
  */
@@ -121,6 +122,13 @@ export interface Rule {
    * instead of running it again. test/unit/rules/value-edits.test.ts holds every rule that says so to it.
    */
   readonly ignoresValues?: true;
+  /**
+   * Its findings hang on comments or on the text between lines (template marks, comment continuations).
+   * After an edit of comments and blank text alone (syntax/value-edit.ts), the runner moves the earlier
+   * findings of every other rule instead of running it again. test/unit/rules/comment-edits.test.ts
+   * holds every rule that does not say so to it.
+   */
+  readonly readsComments?: true;
 }
 
 /** A finding with its rule and effective severity. */

@@ -15,7 +15,7 @@ import { firstPassing } from '../search';
 import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
-import { noteValueEdit } from './value-edit';
+import { noteCommentEdit, noteValueEdit } from './value-edit';
 import { walk } from './walk';
 import type { Word } from './words';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
@@ -156,6 +156,15 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   };
   if (mover.movedLines.size > 0) MOVED_LINES.set(tree, mover.movedLines);
   noteValueEdit(tree, previous, part.nodes, file.start + change.start, file.start + change.oldEnd);
+  const inPart = (diagnostic: SyntaxDiagnostic): boolean => diagnostic.span.start < moved.end && diagnostic.span.end >= moved.start;
+  noteCommentEdit(
+    tree,
+    previous,
+    { before: list.slice(first, last), after: part.nodes },
+    { before: previous.diagnostics.filter(inPart), after: part.diagnostics },
+    file.start + change.start,
+    file.start + change.oldEnd,
+  );
   return tree;
 }
 

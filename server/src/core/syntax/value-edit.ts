@@ -1,15 +1,24 @@
 /**
- * Edits of a parameter's value alone: `loadfactor=5` typed into `loadfactor=50`, `status=+H` into
- * `status=+D`. Such an edit changes what a member or balancer is set to, and nothing else a line says:
- * no word starts, ends, appears or goes, and no key, URL, quote, variable or template mark is typed.
- * The lint runner then runs again only the rules whose findings hang on such values and moves the
- * other rules' findings by the edit's length (core/lint.ts; a rule says so with `ignoresValues`).
+ * Edits that leave most findings standing, so the lint runner runs again only the rules that could
+ * see them and moves the other rules' findings by the edit's length (core/lint.ts):
+ * - an edit of a parameter's value alone: `loadfactor=5` typed into `loadfactor=50`, `status=+H`
+ *   into `status=+D`. It changes what a member or balancer is set to, and nothing else a line says:
+ *   no word starts, ends, appears or goes, and no key, URL, quote, variable or template mark is
+ *   typed. A rule says its findings stand then with `ignoresValues`.
+ * - an edit of comments and blank text alone: every line reads as before, word for word, in its
+ *   place or moved by the edit's length. Only the rules that read comments (`readsComments`) run.
  */
 import { asciiLower } from '../ascii';
-import type { Directive, Node, SyntaxTree } from './tree';
+import type { Directive, Node, SyntaxDiagnostic, SyntaxTree } from './tree';
+import { walk, WalkStep } from './walk';
 
-/** The value a value edit changed: `[start, oldEnd)` of the tree read before became `[start, oldEnd + delta)`. */
-export interface ValueEdit {
+type WalkStepOf<K extends WalkStep['kind']> = Extract<WalkStep, { readonly kind: K }>;
+import type { Word } from './words';
+
+/** What an edit changed: `[start, oldEnd)` of the tree read before became `[start, oldEnd + delta)`. */
+export interface KeptEdit {
+  /** A parameter's value alone, or comments and blank text alone. */
+  readonly kind: 'value' | 'comments';
   /** The tree the edit started from, as `treeKey` gives it: what is kept about that tree is found under it. */
   readonly before: object;
   readonly start: number;
@@ -18,12 +27,12 @@ export interface ValueEdit {
 }
 
 /**
- * Where a place of the tree read before stands after a value edit: in the same place up to the
+ * Where a place of the tree read before stands after such an edit: in the same place up to the
  * value's start, moved by the edit's length from its end on; undefined inside the value, and at an
  * empty value, whose start is also its end: whether a finding's place there meant the end of the
  * key or of the word cannot be told.
  */
-export function movedPlace(edit: ValueEdit, at: number): number | undefined {
+export function movedPlace(edit: KeptEdit, at: number): number | undefined {
   if (at < edit.start || (at === edit.start && at < edit.oldEnd)) return at;
   if (at > edit.oldEnd || (at === edit.oldEnd && edit.start < at)) return at + edit.delta;
   return undefined;
@@ -32,7 +41,7 @@ export function movedPlace(edit: ValueEdit, at: number): number | undefined {
 /** The directives whose `key=value` words count: every value they take sets a member or a balancer. */
 const VALUE_LINES = new Set(['balancermember', 'proxyset']);
 
-const EDITS = new WeakMap<SyntaxTree, ValueEdit>();
+const EDITS = new WeakMap<SyntaxTree, KeptEdit>();
 
 const KEYS = new WeakMap<SyntaxTree, object>();
 
@@ -48,8 +57,8 @@ export function treeKey(tree: SyntaxTree): object {
   return key;
 }
 
-/** The value edit that made `tree` from the tree read before, if it was one. */
-export function valueEditOf(tree: SyntaxTree): ValueEdit | undefined {
+/** The value or comment edit that made `tree` from the tree read before, if it was one. */
+export function keptEditOf(tree: SyntaxTree): KeptEdit | undefined {
   return EDITS.get(tree);
 }
 
@@ -80,7 +89,111 @@ export function noteValueEdit(tree: SyntaxTree, previous: SyntaxTree, nodes: rea
   const index = directive.args.findIndex((word) => word.start === wordStart);
   const word = directive.args[index];
   if (index < 1 || word!.quoted || word!.end !== wordEnd) return;
-  EDITS.set(tree, { before: treeKey(previous), start: valueStart, oldEnd: wordEnd - delta, delta });
+  EDITS.set(tree, { kind: 'value', before: treeKey(previous), start: valueStart, oldEnd: wordEnd - delta, delta });
+}
+
+/**
+ * Records that `tree` was made from `previous` by an edit of comments and blank text alone, when it
+ * was: the change, `[start, oldEnd)` of the old text that became `[start, oldEnd + delta)`, left the
+ * lines read again (`after`, in place of `before`) and the reader's problems among them (`problems`)
+ * as they were, each in its place or moved by `delta`, and met no `\r` (the text's line ends, which
+ * fixes copy, stay as they were).
+ */
+export function noteCommentEdit(
+  tree: SyntaxTree,
+  previous: SyntaxTree,
+  lines: { readonly before: readonly Node[]; readonly after: readonly Node[] },
+  problems: { readonly before: readonly SyntaxDiagnostic[]; readonly after: readonly SyntaxDiagnostic[] },
+  start: number,
+  oldEnd: number,
+): void {
+  const delta = tree.text.length - previous.text.length;
+  if (hasReturn(previous.text, start, oldEnd) || hasReturn(tree.text, start, oldEnd + delta)) return;
+  const edit: KeptEdit = { kind: 'comments', before: treeKey(previous), start, oldEnd, delta };
+  const was = walk(lines.before);
+  const is = walk(lines.after);
+  if (was.length !== is.length || problems.before.length !== problems.after.length) return;
+  for (let at = 0; at < was.length; at++) {
+    const [old, now] = [was[at]!, is[at]!];
+    if (old.kind !== now.kind) return;
+    if (old.kind === 'directive' ? !sameLine(edit, old.directive, (now as typeof old).directive) : !sameSection(edit, old, now)) return;
+  }
+  for (let at = 0; at < problems.before.length; at++) {
+    const [old, now] = [problems.before[at]!, problems.after[at]!];
+    if (old.ruleId !== now.ruleId || old.problem !== now.problem || old.message !== now.message || old.refused !== now.refused) return;
+    if (!samePlace(edit, old.span.start, now.span.start) || !samePlace(edit, old.span.end, now.span.end)) return;
+  }
+  EDITS.set(tree, edit);
+}
+
+/** Whether a `\r` is in `[start, end)` or just around it. */
+function hasReturn(text: string, start: number, end: number): boolean {
+  for (let at = Math.max(0, start - 1); at <= end && at < text.length; at++) if (text.charCodeAt(at) === 13) return true;
+  return false;
+}
+
+/**
+ * Whether the place `was` of the tree read before stands at `is` after the edit. At the place where
+ * text was typed, either answer is the same place (a blank line typed before a line starting there):
+ * a finding that names it is found again, as `movedPlace` cannot tell which side it meant.
+ */
+function samePlace(edit: KeptEdit, was: number, is: number): boolean {
+  const moved = movedPlace(edit, was);
+  if (moved !== undefined) return moved === is;
+  return edit.start === edit.oldEnd && (is === was || is === was + edit.delta);
+}
+
+function sameSection(edit: KeptEdit, old: WalkStepOf<'enter' | 'leave'>, now: WalkStep): boolean {
+  if (old.kind === 'leave') return true;
+  const [was, is] = [old.section, (now as typeof old).section];
+  return (
+    was.name === is.name &&
+    was.hasBracket === is.hasBracket &&
+    sameWords(edit, was.args, is.args) &&
+    sameLine(edit, was.open, is.open) &&
+    (was.close === undefined ? is.close === undefined : is.close !== undefined && sameLine(edit, was.close, is.close)) &&
+    (was.ignoredText === undefined
+      ? is.ignoredText === undefined
+      : is.ignoredText !== undefined &&
+        samePlace(edit, was.ignoredText.start, is.ignoredText.start) &&
+        samePlace(edit, was.ignoredText.end, is.ignoredText.end)) &&
+    samePlace(edit, was.span.start, is.span.start) &&
+    samePlace(edit, was.span.end, is.span.end)
+  );
+}
+
+/** Whether a line reads as before, word for word, each place where the edit put it. */
+function sameLine(edit: KeptEdit, was: Directive, is: Directive): boolean {
+  if (was.name !== is.name || !sameWords(edit, was.args, is.args)) return false;
+  const [wasText, isText] = [was.argText, is.argText];
+  if (wasText.text !== isText.text || wasText.pieces.length !== isText.pieces.length) return false;
+  for (let at = 0; at < wasText.pieces.length; at++) {
+    const [old, now] = [wasText.pieces[at]!, isText.pieces[at]!];
+    if (old.at !== now.at || old.length !== now.length || old.sourceLength !== now.sourceLength || !samePlace(edit, old.source, now.source))
+      return false;
+  }
+  return (
+    samePlace(edit, was.span.start, is.span.start) &&
+    samePlace(edit, was.span.end, is.span.end) &&
+    samePlace(edit, was.nameSpan.start, is.nameSpan.start) &&
+    samePlace(edit, was.nameSpan.end, is.nameSpan.end) &&
+    samePlace(edit, was.lineAt, is.lineAt)
+  );
+}
+
+function sameWords(edit: KeptEdit, was: readonly Word[], is: readonly Word[]): boolean {
+  if (was.length !== is.length) return false;
+  for (let at = 0; at < was.length; at++) {
+    const [old, now] = [was[at]!, is[at]!];
+    if (
+      old.value !== now.value ||
+      old.quoted !== now.quoted ||
+      !samePlace(edit, old.start, now.start) ||
+      !samePlace(edit, old.end, now.end)
+    )
+      return false;
+  }
+  return true;
 }
 
 const EQUALS = 61;

@@ -1,0 +1,184 @@
+/**
+ * After an edit of comments and blank text alone (core/syntax/value-edit.ts), the lint runner moves
+ * the earlier findings of every rule that does not read comments (`readsComments`) and runs the
+ * others again. Over random edits in and around the comments and blank lines of every seed text,
+ * that must lint exactly as a fresh analysis does: a rule that reads comments without saying so
+ * fails here.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { generateBalancerHeavy } from '../../../bench/generate';
+import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
+import { lint } from '../../../server/src/core/lint';
+import { RULES } from '../../../server/src/core/rules';
+import type { Rule } from '../../../server/src/core/rules/types';
+import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
+import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
+import { EPOCH, seedTexts } from '../../fuzz/inputs';
+import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+
+const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
+
+/** Comments among balancers, suppressions, template marks and continuations: what the rules that read comments see. */
+const COMMENTED = `# The shop's backends
+<Proxy balancer://shop>
+    # the first one
+    BalancerMember http://10.0.0.1:8080 loadfactor=2
+
+    BalancerMember http://10.0.0.1:8080/ route=b
+    # balancer-lens-disable-next-line zero-loadfactor
+    BalancerMember http://10.0.0.3:8080 loadfactor=0
+</Proxy>
+# {{ backend }} is filled in by the deployment
+ProxyPass /shop/ balancer://shop/app/
+# a comment that goes on \\
+ProxyPassReverse /shop/ balancer://shop/
+
+RewriteRule ^/(.*)$ balancer://shop/$1 [P]
+`;
+
+/** Each full-line comment and blank line, as `[start, end]`: from the line's start to its newline. */
+function trivia(text: string): [number, number][] {
+  return [...text.matchAll(/^[ \t]*(?:#[^\n]*)?$/gm)].map((line): [number, number] => [line.index!, line.index! + line[0].length]);
+}
+
+/** `text` with an empty comment or a blank line after each line that does not go on over the next. */
+function withTrivia(text: string): string {
+  return text
+    .split('\n')
+    .map((line, index) => (line.endsWith('\\') ? line : `${line}\n${index % 2 === 0 ? '#' : ''}`))
+    .join('\n');
+}
+
+/** What a diagnostic says, and where. */
+function dump(analysis: Analysis): string {
+  return JSON.stringify(lint(analysis));
+}
+
+/** Edits in comments and blank lines: mostly what a comment can hold, sometimes what makes a line of it. */
+const stroke = fc.record({
+  line: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  kind: fc.constantFrom('type', 'type', 'delete', 'overwrite'),
+  key: fc.constantFrom('a', ' ', '#', '#x', '{{ y }}', '<%= y %>', '@X@', '$HOME', '\\', '\n', '\n#', '\r', 'balancer-lens-disable '),
+});
+
+type Stroke = typeof stroke extends fc.Arbitrary<infer T> ? T : never;
+
+/** The text after one stroke, or the same text when it has no comment or blank line to edit. */
+function edited(text: string, { line, at, kind, key }: Stroke): string {
+  const found = trivia(text);
+  if (found.length === 0) return text;
+  const [start, end] = found[Math.floor(line * found.length)]!;
+  const offset = start + Math.floor(at * (end - start + (kind === 'type' ? 1 : 0)));
+  if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
+  if (offset >= end && kind === 'delete') return text;
+  return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
+}
+
+function isCommentEdit(tree: SyntaxTree): boolean {
+  return keptEditOf(tree)?.kind === 'comments';
+}
+
+/** Counts the calls of each rule's `check`, for the length of `run`. */
+function countingChecks<T>(run: (calls: Map<string, number>) => T): T {
+  const calls = new Map<string, number>();
+  const originals = RULES.map((rule) => [rule, rule.check] as const);
+  for (const [rule, check] of originals)
+    (rule as { check: Rule['check'] }).check = (context) => {
+      calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
+      return check.call(rule, context);
+    };
+  try {
+    return run(calls);
+  } finally {
+    for (const [rule, check] of originals) (rule as { check: Rule['check'] }).check = check;
+  }
+}
+
+describe('linting after an edit of comments', function () {
+  this.timeout(180_000 * FUZZ_SCALE);
+
+  it('says what a fresh analysis says, edit after edit, with the findings of rules that ignore comments moved', () => {
+    // Every seed, with a comment or blank line after each line, so each rule's own examples are edited around.
+    const seed = 7;
+    const seeds = [
+      ...seedTexts().texts.map(withTrivia),
+      COMMENTED,
+      generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 200, seed }).text,
+    ];
+    const counts = { edits: 0, commentEdits: 0 };
+    // One property over all seeds: each run draws its text and its own edits (one run per text would edit every text alike).
+    fc.assert(
+      fc.property(fc.nat({ max: seeds.length - 1 }), fc.array(stroke, { minLength: 1, maxLength: 8 }), (index, strokes) => {
+        const start = seeds[index]!;
+        let analysis = analyze(start, OPTIONS);
+        lint(analysis);
+        let text = start;
+        for (const each of strokes) {
+          text = edited(text, each);
+          const next = analyze(text, OPTIONS, analysis.tree);
+          counts.edits++;
+          if (isCommentEdit(next.tree)) counts.commentEdits++;
+          assert.equal(dump(next), dump(analyze(text, OPTIONS)), `after an edit giving ${JSON.stringify(text)}`);
+          analysis = next;
+        }
+      }),
+      fuzzRuns(2 * seeds.length),
+    );
+    assert.ok(counts.commentEdits > counts.edits * 0.3, `only ${counts.commentEdits} of ${counts.edits} edits were comment edits`);
+  });
+
+  it('runs again only the rules that read comments (and those that review suppressions, which always run)', () => {
+    const reading = RULES.filter((rule) => rule.readsComments || rule.reviewsSuppressions).map((rule) => rule.id);
+    assert.ok(reading.length > 0, 'no rule reads comments');
+    const before = analyze(COMMENTED, OPTIONS);
+    assert.ok(lint(before).length > 0);
+    const typed = COMMENTED.replace('# the first one', '# the first one, and the fastest');
+    const after = analyze(typed, OPTIONS, before.tree);
+    assert.ok(isCommentEdit(after.tree));
+    const ran = countingChecks((calls) => {
+      lint(after);
+      return calls;
+    });
+    assert.deepEqual([...ran.keys()].sort(), reading.sort());
+    assert.equal(dump(after), dump(analyze(typed, OPTIONS)));
+  });
+
+  it('finds a template mark typed into a comment, as a fresh lint does', () => {
+    const before = analyze(COMMENTED, OPTIONS);
+    lint(before);
+    const typed = COMMENTED.replace('# the first one', '# the first one {{ y }}');
+    const after = analyze(typed, OPTIONS, before.tree);
+    assert.ok(isCommentEdit(after.tree));
+    const found = lint(after);
+    assert.ok(found.some((diagnostic) => diagnostic.ruleId === 'template-syntax'));
+    assert.equal(JSON.stringify(found), dump(analyze(typed, OPTIONS)));
+  });
+
+  const cases: readonly (readonly [name: string, before: string, after: string, expected: boolean])[] = [
+    ['a word typed into a comment', '# a\nBalancerMember balancer://b http://a\n', '# ab\nBalancerMember balancer://b http://a\n', true],
+    ['a blank line added', 'ProxyPass /a http://a/\nProxyPass /b http://b/\n', 'ProxyPass /a http://a/\n\nProxyPass /b http://b/\n', true],
+    [
+      'a comment line added',
+      'ProxyPass /a http://a/\n\nProxyPass /b http://b/\n',
+      'ProxyPass /a http://a/\n#\nProxyPass /b http://b/\n',
+      true,
+    ],
+    [
+      'a line commented out',
+      'ProxyPass /a http://a/\nProxyPass /b http://b/\n',
+      'ProxyPass /a http://a/\n#ProxyPass /b http://b/\n',
+      false,
+    ],
+    ['a newline in a comment', '# a b\nProxyPass /b http://b/\n', '# a\n b\nProxyPass /b http://b/\n', false],
+    ['a comment continued over the next line', '# a\nProxyPass /b http://b/\n', '# a\\\nProxyPass /b http://b/\n', false],
+    ['a space between two words', 'ProxyPass /a http://a/\n', 'ProxyPass /a  http://a/\n', false],
+    ['a carriage return in a comment', '# a\nProxyPass /b http://b/\n', '# a\r\nProxyPass /b http://b/\n', false],
+  ];
+  for (const [name, before, after, expected] of cases)
+    it(`${expected ? '' : 'not '}after ${name}`, () => {
+      const previous = analyze(before, OPTIONS).tree;
+      assert.equal(isCommentEdit(analyze(after, OPTIONS, previous).tree), expected);
+    });
+});
