@@ -52,12 +52,15 @@ function dump(analysis: Analysis): string {
   return JSON.stringify(lint(analysis));
 }
 
+/** What a stroke types: what a value holds, and what makes the edit something else. */
+const KEYS = ['1', '0', '5', '.', 'E', 'H', 'x', '+', '-', '_', ' ', '=', ':', '$', '"', '\n', '#', '/'];
+
 /** Edits in and at the edges of values: mostly what a value can hold, sometimes what makes the edit something else. */
 const stroke = fc.record({
   value: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
   at: fc.double({ min: 0, max: 1, noNaN: true }),
   kind: fc.constantFrom('type', 'delete', 'overwrite'),
-  key: fc.constantFrom('1', '0', '5', '.', 'E', 'H', 'x', '+', '-', '_', ' ', '=', ':', '$', '"', '\n', '#', '/'),
+  key: fc.constantFrom(...KEYS),
 });
 
 type Stroke = typeof stroke extends fc.Arbitrary<infer T> ? T : never;
@@ -71,6 +74,18 @@ function edited(text: string, { value, at, kind, key }: Stroke): string {
   if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
   if (offset >= end && kind === 'delete') return text;
   return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
+}
+
+/** The golden ratio's fraction: shifts by successive multiples of it spread evenly over [0, 1). */
+const SPREAD = (Math.sqrt(5) - 1) / 2;
+
+/**
+ * A stroke moved by the seed text's `index`: every text's edits are drawn from the same fast-check
+ * seed, so without it each text would be edited at the same relative places with the same keys.
+ */
+function shifted(each: Stroke, index: number): Stroke {
+  const shift = (value: number): number => (value + index * SPREAD) % 1;
+  return { ...each, value: shift(each.value), at: shift(each.at), key: KEYS[(KEYS.indexOf(each.key) + index) % KEYS.length]! };
 }
 
 /** Counts the calls of each rule's `check`, for the length of `run`. */
@@ -102,14 +117,14 @@ describe('linting after an edit of a parameter value', function () {
     ];
     const counts = { edits: 0, valueEdits: 0 };
     // Every seed, so each rule's own examples are edited: a rule that reads values fails on them.
-    for (const start of seeds)
+    seeds.forEach((start, index) =>
       fc.assert(
         fc.property(fc.array(stroke, { minLength: 1, maxLength: 8 }), (strokes) => {
           let analysis = analyze(start, OPTIONS);
           lint(analysis);
           let text = start;
           for (const each of strokes) {
-            text = edited(text, each);
+            text = edited(text, shifted(each, index));
             const next = analyze(text, OPTIONS, analysis.tree);
             counts.edits++;
             if (isValueEdit(next.tree)) counts.valueEdits++;
@@ -118,7 +133,8 @@ describe('linting after an edit of a parameter value', function () {
           }
         }),
         fuzzRuns(4),
-      );
+      ),
+    );
     assert.ok(counts.valueEdits > counts.edits * 0.15, `only ${counts.valueEdits} of ${counts.edits} edits were value edits`);
   });
 
