@@ -35,11 +35,20 @@ function nameAt(nodes: readonly Node[], offset: number): Directive | undefined {
   const stack: (readonly Node[])[] = [nodes];
   for (let level = stack.pop(); level; level = stack.pop())
     for (const node of level) {
-      const lines = node.kind === 'section' ? [node.open, node.close] : [node];
-      const named = lines.find((line) => line && offset >= line.nameSpan.start && offset <= line.nameSpan.end);
-      if (named) return named;
-      if (node.kind === 'section') stack.push(node.children);
-      else for (const file of node.included ?? []) stack.push(file.nodes);
+      if (node.kind === 'section') {
+        if (isOnName(node.open, offset)) return node.open;
+        if (node.close && isOnName(node.close, offset)) return node.close;
+        stack.push(node.children);
+      } else {
+        if (isOnName(node, offset)) return node;
+        for (const file of node.included ?? []) stack.push(file.nodes);
+      }
     }
   return undefined;
+}
+
+/** Whether `offset` is on the line's name, its end included. */
+function isOnName(line: Directive, offset: number): boolean {
+  const { start, end } = line.nameSpan;
+  return offset >= start && offset <= end;
 }

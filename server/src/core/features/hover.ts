@@ -185,8 +185,7 @@ function balancerMarkdown(preview: BalancerPreview, options: HoverOptions): stri
   if (members.length > TABLE_ROWS) out.push(`| | … and ${members.length - TABLE_ROWS} more members | | | |`);
   if (preview.simulated && schedule.tier !== undefined) {
     const count = Math.min(options.picks, schedule.cycleLength);
-    const positions = new Map(members.map((member, index) => [member, index]));
-    const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(positions.get(member)!) : '503'));
+    const letters = previewPicks(preview, count).map((member) => (member ? memberLetter(members.indexOf(member)) : '503'));
     out.push('', `**first picks** \`${letters.join(' ')}${count < schedule.cycleLength ? ' …' : ''}\``);
   }
   const whatIf = [...failureList(preview), ...tierList(preview)];

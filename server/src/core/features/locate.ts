@@ -92,19 +92,21 @@ function placesOf(analysis: Analysis): Places {
       const span = balancer.section.open.span;
       spanPlace(span, () => ({ kind: 'balancer', span, preview }));
     }
-    balancer.members.forEach((member, index) => {
-      const linePlace = ({ directive, parameters }: MemberDeclaration): void => {
+    const members = balancer.members;
+    for (let index = 0; index < members.length; index++) {
+      const member = members[index]!;
+      // One place per line, made without a closure per member (a balancer may have thousands).
+      for (let line = -1; line < member.sharedBy.length; line++) {
+        const { directive, parameters }: MemberDeclaration = line < 0 ? member.declaration : member.sharedBy[line]!;
         const span = directive.span;
         places.push({ start: span.start, end: span.end, order: places.length, kind: 'line', span, preview, index, member, parameters });
-      };
-      linePlace(member.declaration);
-      member.sharedBy.forEach(linePlace);
+      }
       const first = member.declaration.directive.args[0];
       if (!balancer.section && first && first.value.toLowerCase().startsWith('balancer:')) {
         const span = first.span;
         spanPlace(span, () => ({ kind: 'balancer', span, preview }));
       }
-    });
+    }
     for (const parameter of balancer.setBy.values()) {
       const span = parameter.span;
       spanPlace(span, () => ({ kind: 'parameter', span, parameter, preview, member: undefined }));
