@@ -6,8 +6,12 @@
  * the default tier's inputs. Importing this module sets fast-check's global seed too, so a property
  * given no parameters draws from the same seed.
  */
+import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
+import { analyze, type AnalyzeOptions } from '../../server/src/core/analysis';
+import { lint } from '../../server/src/core/lint';
+import type { SyntaxTree } from '../../server/src/core/syntax/tree';
 
 /** The default tier's seed: a constant, so that two runs of one commit draw the same inputs. */
 export const FIXED_SEED = 33;
@@ -45,4 +49,59 @@ export function fuzzCount(count: number): number {
 /** fast-check's parameters for a property the default tier runs `count` times: this run's seed and scale. */
 export function fuzzRuns(count: number): fc.Parameters<unknown> {
   return { numRuns: fuzzCount(count), seed: FUZZ_SEED };
+}
+
+/** The golden ratio's fraction: its multiples spread evenly over [0, 1). */
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+
+/**
+ * A drawn fraction of [0, 1) moved by a seed text's `index`. A test that runs one property per
+ * text draws every text's edits from the same seed, so it would edit each at the same relative places.
+ */
+export function spread(fraction: number, index: number): number {
+  return (fraction + index * GOLDEN) % 1;
+}
+
+/** The key `index` places after `key` in `keys`, for the same reason. */
+export function rotated<T>(keys: readonly T[], key: T, index: number): T {
+  return keys[(keys.indexOf(key) + index) % keys.length]!;
+}
+
+/**
+ * Edits each of `texts` with random strokes (`runs` sequences of up to eight), each edit read from
+ * the tree before as the editor reads it, and asserts after each that lint says what a fresh
+ * analysis says. `edit` gets the text's index to `spread` its strokes; `kept` tells the edits after
+ * which the runner keeps findings (a value edit, a comment edit), counted with all edits.
+ */
+export function assertEditsLintAsFresh<S>(
+  texts: readonly string[],
+  stroke: fc.Arbitrary<S>,
+  edit: (text: string, stroke: S, index: number) => string,
+  kept: (tree: SyntaxTree) => boolean,
+  options: AnalyzeOptions,
+  runs: number,
+): { edits: number; kept: number } {
+  const counts = { edits: 0, kept: 0 };
+  const dump = (text: string, previous?: SyntaxTree): { tree: SyntaxTree; lint: string } => {
+    const analysis = analyze(text, options, previous);
+    return { tree: analysis.tree, lint: JSON.stringify(lint(analysis)) };
+  };
+  texts.forEach((start, index) =>
+    fc.assert(
+      fc.property(fc.array(stroke, { minLength: 1, maxLength: 8 }), (strokes) => {
+        let tree = dump(start).tree;
+        let text = start;
+        for (const each of strokes) {
+          text = edit(text, each, index);
+          const next = dump(text, tree);
+          counts.edits++;
+          if (kept(next.tree)) counts.kept++;
+          assert.equal(next.lint, dump(text).lint, `after an edit giving ${JSON.stringify(text)}`);
+          tree = next.tree;
+        }
+      }),
+      fuzzRuns(runs),
+    ),
+  );
+  return counts;
 }

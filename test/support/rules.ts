@@ -268,3 +268,19 @@ export function ruleTable(ruleId: string, cases: readonly RuleCase[], more?: () 
     more?.();
   });
 }
+
+/** Counts the calls of each rule's `check`, for the length of `run`. */
+export function countingChecks<T>(run: (calls: Map<string, number>) => T): T {
+  const calls = new Map<string, number>();
+  const originals = RULES.map((rule) => [rule, rule.check] as const);
+  for (const [rule, check] of originals)
+    (rule as { check: Rule['check'] }).check = (context) => {
+      calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
+      return check.call(rule, context);
+    };
+  try {
+    return run(calls);
+  } finally {
+    for (const [rule, check] of originals) (rule as { check: Rule['check'] }).check = check;
+  }
+}

@@ -11,11 +11,11 @@ import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
 import { RULES } from '../../../server/src/core/rules';
-import type { Rule } from '../../../server/src/core/rules/types';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
-import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+import { assertEditsLintAsFresh, FUZZ_SCALE, rotated, spread } from '../../support/fuzz';
+import { countingChecks } from '../../support/rules';
 
 const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
 
@@ -79,36 +79,13 @@ function edited(text: string, { line, at, kind, key }: Stroke): string {
   return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
 }
 
-/** The golden ratio's fraction: shifts by successive multiples of it spread evenly over [0, 1). */
-const SPREAD = (Math.sqrt(5) - 1) / 2;
-
-/**
- * A stroke moved by the seed text's `index`: every text's edits are drawn from the same fast-check
- * seed, so without it each text would be edited at the same relative places with the same keys.
- */
+/** A stroke moved by the seed text's `index` (`spread`, `rotated`). */
 function shifted(each: Stroke, index: number): Stroke {
-  const shift = (value: number): number => (value + index * SPREAD) % 1;
-  return { ...each, line: shift(each.line), at: shift(each.at), key: KEYS[(KEYS.indexOf(each.key) + index) % KEYS.length]! };
+  return { ...each, line: spread(each.line, index), at: spread(each.at, index), key: rotated(KEYS, each.key, index) };
 }
 
 function isCommentEdit(tree: SyntaxTree): boolean {
   return keptEditOf(tree)?.kind === 'comments';
-}
-
-/** Counts the calls of each rule's `check`, for the length of `run`. */
-function countingChecks<T>(run: (calls: Map<string, number>) => T): T {
-  const calls = new Map<string, number>();
-  const originals = RULES.map((rule) => [rule, rule.check] as const);
-  for (const [rule, check] of originals)
-    (rule as { check: Rule['check'] }).check = (context) => {
-      calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
-      return check.call(rule, context);
-    };
-  try {
-    return run(calls);
-  } finally {
-    for (const [rule, check] of originals) (rule as { check: Rule['check'] }).check = check;
-  }
 }
 
 describe('linting after an edit of comments', function () {
@@ -122,26 +99,15 @@ describe('linting after an edit of comments', function () {
       COMMENTED,
       generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 200, seed }).text,
     ];
-    const counts = { edits: 0, commentEdits: 0 };
-    seeds.forEach((start, index) =>
-      fc.assert(
-        fc.property(fc.array(stroke, { minLength: 1, maxLength: 8 }), (strokes) => {
-          let analysis = analyze(start, OPTIONS);
-          lint(analysis);
-          let text = start;
-          for (const each of strokes) {
-            text = edited(text, shifted(each, index));
-            const next = analyze(text, OPTIONS, analysis.tree);
-            counts.edits++;
-            if (isCommentEdit(next.tree)) counts.commentEdits++;
-            assert.equal(dump(next), dump(analyze(text, OPTIONS)), `after an edit giving ${JSON.stringify(text)}`);
-            analysis = next;
-          }
-        }),
-        fuzzRuns(2),
-      ),
+    const counts = assertEditsLintAsFresh(
+      seeds,
+      stroke,
+      (text, each, index) => edited(text, shifted(each, index)),
+      isCommentEdit,
+      OPTIONS,
+      2,
     );
-    assert.ok(counts.commentEdits > counts.edits * 0.3, `only ${counts.commentEdits} of ${counts.edits} edits were comment edits`);
+    assert.ok(counts.kept > counts.edits * 0.3, `only ${counts.kept} of ${counts.edits} edits were comment edits`);
   });
 
   it('runs again only the rules that read comments (and those that review suppressions, which always run)', () => {

@@ -10,11 +10,11 @@ import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
 import { RULES } from '../../../server/src/core/rules';
-import type { Rule } from '../../../server/src/core/rules/types';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
-import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
+import { assertEditsLintAsFresh, FUZZ_SCALE, rotated, spread } from '../../support/fuzz';
+import { countingChecks } from '../../support/rules';
 
 const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
 
@@ -76,32 +76,9 @@ function edited(text: string, { value, at, kind, key }: Stroke): string {
   return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
 }
 
-/** The golden ratio's fraction: shifts by successive multiples of it spread evenly over [0, 1). */
-const SPREAD = (Math.sqrt(5) - 1) / 2;
-
-/**
- * A stroke moved by the seed text's `index`: every text's edits are drawn from the same fast-check
- * seed, so without it each text would be edited at the same relative places with the same keys.
- */
+/** A stroke moved by the seed text's `index` (`spread`, `rotated`). */
 function shifted(each: Stroke, index: number): Stroke {
-  const shift = (value: number): number => (value + index * SPREAD) % 1;
-  return { ...each, value: shift(each.value), at: shift(each.at), key: KEYS[(KEYS.indexOf(each.key) + index) % KEYS.length]! };
-}
-
-/** Counts the calls of each rule's `check`, for the length of `run`. */
-function countingChecks<T>(run: (calls: Map<string, number>) => T): T {
-  const calls = new Map<string, number>();
-  const originals = RULES.map((rule) => [rule, rule.check] as const);
-  for (const [rule, check] of originals)
-    (rule as { check: Rule['check'] }).check = (context) => {
-      calls.set(rule.id, (calls.get(rule.id) ?? 0) + 1);
-      return check.call(rule, context);
-    };
-  try {
-    return run(calls);
-  } finally {
-    for (const [rule, check] of originals) (rule as { check: Rule['check'] }).check = check;
-  }
+  return { ...each, value: spread(each.value, index), at: spread(each.at, index), key: rotated(KEYS, each.key, index) };
 }
 
 describe('linting after an edit of a parameter value', function () {
@@ -115,27 +92,16 @@ describe('linting after an edit of a parameter value', function () {
       VALUES,
       generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 200, seed }).text,
     ];
-    const counts = { edits: 0, valueEdits: 0 };
     // Every seed, so each rule's own examples are edited: a rule that reads values fails on them.
-    seeds.forEach((start, index) =>
-      fc.assert(
-        fc.property(fc.array(stroke, { minLength: 1, maxLength: 8 }), (strokes) => {
-          let analysis = analyze(start, OPTIONS);
-          lint(analysis);
-          let text = start;
-          for (const each of strokes) {
-            text = edited(text, shifted(each, index));
-            const next = analyze(text, OPTIONS, analysis.tree);
-            counts.edits++;
-            if (isValueEdit(next.tree)) counts.valueEdits++;
-            assert.equal(dump(next), dump(analyze(text, OPTIONS)), `after an edit giving ${JSON.stringify(text)}`);
-            analysis = next;
-          }
-        }),
-        fuzzRuns(4),
-      ),
+    const counts = assertEditsLintAsFresh(
+      seeds,
+      stroke,
+      (text, each, index) => edited(text, shifted(each, index)),
+      isValueEdit,
+      OPTIONS,
+      4,
     );
-    assert.ok(counts.valueEdits > counts.edits * 0.15, `only ${counts.valueEdits} of ${counts.edits} edits were value edits`);
+    assert.ok(counts.kept > counts.edits * 0.15, `only ${counts.kept} of ${counts.edits} edits were value edits`);
   });
 
   it('runs again only the rules that read values, and every rule after any other edit', () => {
