@@ -37,9 +37,15 @@ ProxyPassReverse /shop/ balancer://shop/
 RewriteRule ^/(.*)$ balancer://shop/$1 [P]
 `;
 
-/** Each full-line comment and blank line, as `[start, end]`: from the line's start to its newline. */
+/**
+ * Where a stroke may land, as `[start, end]`: each full-line comment and blank line, from the line's
+ * start to its newline, and each line's indentation (which fixes copy, and Apache ignores).
+ */
 function trivia(text: string): [number, number][] {
-  return [...text.matchAll(/^[ \t]*(?:#[^\n]*)?$/gm)].map((line): [number, number] => [line.index!, line.index! + line[0].length]);
+  return [...text.matchAll(/^[ \t]*(?:#[^\n]*)?$|^[ \t]*(?=[^\s#])/gm)].map((line): [number, number] => [
+    line.index!,
+    line.index! + line[0].length,
+  ]);
 }
 
 /** `text` with an empty comment or a blank line after each line that does not go on over the next. */
@@ -137,6 +143,21 @@ describe('linting after an edit of comments', function () {
     assert.equal(JSON.stringify(found), dump(analyze(typed, OPTIONS)));
   });
 
+  it('runs every rule after a line is indented again, as a fix may copy its indentation', () => {
+    const text =
+      '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n</VirtualHost>\n';
+    const before = analyze(text, OPTIONS);
+    lint(before);
+    const indented = text.replace('    <Proxy', '  <Proxy');
+    const after = analyze(indented, OPTIONS, before.tree);
+    assert.equal(isCommentEdit(after.tree), false);
+    const found = lint(after);
+    assert.ok(
+      found.some((diagnostic) => diagnostic.fixes?.some((fix) => fix.edits.some((edit) => edit.newText === '  SSLProxyEngine On\n'))),
+    );
+    assert.equal(JSON.stringify(found), dump(analyze(indented, OPTIONS)));
+  });
+
   const cases: readonly (readonly [name: string, before: string, after: string, expected: boolean])[] = [
     ['a word typed into a comment', '# a\nBalancerMember balancer://b http://a\n', '# ab\nBalancerMember balancer://b http://a\n', true],
     ['a blank line added', 'ProxyPass /a http://a/\nProxyPass /b http://b/\n', 'ProxyPass /a http://a/\n\nProxyPass /b http://b/\n', true],
@@ -155,6 +176,12 @@ describe('linting after an edit of comments', function () {
     ['a newline in a comment', '# a b\nProxyPass /b http://b/\n', '# a\n b\nProxyPass /b http://b/\n', false],
     ['a comment continued over the next line', '# a\nProxyPass /b http://b/\n', '# a\\\nProxyPass /b http://b/\n', false],
     ['a space between two words', 'ProxyPass /a http://a/\n', 'ProxyPass /a  http://a/\n', false],
+    [
+      'a line indented again',
+      'ProxyPass /a http://a/\n  ProxyPass /b http://b/\n',
+      'ProxyPass /a http://a/\n    ProxyPass /b http://b/\n',
+      false,
+    ],
     ['a carriage return in a comment', '# a\nProxyPass /b http://b/\n', '# a\r\nProxyPass /b http://b/\n', false],
   ];
   for (const [name, before, after, expected] of cases)

@@ -109,6 +109,8 @@ export function noteCommentEdit(
 ): void {
   const delta = tree.text.length - previous.text.length;
   if (hasReturn(previous.text, start, oldEnd) || hasReturn(tree.text, start, oldEnd + delta)) return;
+  // Only comment and blank lines: a line's indentation, which reads the same to Apache, is what fixes copy.
+  if (!onCommentLines(previous.text, start, oldEnd) || !onCommentLines(tree.text, start, oldEnd + delta)) return;
   const edit: KeptEdit = { kind: 'comments', before: treeKey(previous), start, oldEnd, delta };
   const was = walk(lines.before);
   const is = walk(lines.after);
@@ -124,6 +126,19 @@ export function noteCommentEdit(
     if (!samePlace(edit, old.span.start, now.span.start) || !samePlace(edit, old.span.end, now.span.end)) return;
   }
   EDITS.set(tree, edit);
+}
+
+/** Whether every physical line holding a character of `[start, end)` is blank or a comment (`#` its first non-blank). */
+function onCommentLines(text: string, start: number, end: number): boolean {
+  for (let line = text.lastIndexOf('\n', start - 1) + 1; line < end;) {
+    let first = line;
+    while (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9) first++;
+    if (first < text.length && text.charCodeAt(first) !== 10 && text.charCodeAt(first) !== 35) return false;
+    const newline = text.indexOf('\n', line);
+    if (newline < 0) break;
+    line = newline + 1;
+  }
+  return true;
 }
 
 /** Whether a `\r` is in `[start, end)` or just around it. */
