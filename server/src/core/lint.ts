@@ -91,8 +91,8 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
  * run again, unless an answer for a member in error changed. Whether a rule read `run` is
  * observed, not declared. The findings of a rule that read the run are kept too when the file was
  * linted alone (its run was the file itself, as in the editor for a configuration in one file), for
- * that run only. A tree a value or comment edit made starts with those of the tree before that hold after the
- * edit (`movedFindings`).
+ * that run only. A tree a value or comment edit made starts with those of the tree before that hold
+ * after the edit (`movedFindings`).
  */
 const LOCAL_FINDINGS = new WeakMap<object, KnownFindings>();
 

@@ -11,6 +11,7 @@ import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
 import { RULES } from '../../../server/src/core/rules';
+import type { Diagnostic } from '../../../server/src/core/rules/types';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
@@ -90,6 +91,14 @@ function shifted(each: Stroke, index: number): Stroke {
   return { ...each, line: spread(each.line, index), at: spread(each.at, index), key: rotated(KEYS, each.key, index) };
 }
 
+/** `text` analysed and linted, then `edited` read from its tree as the editor reads it: that analysis, its findings, and a fresh lint's. */
+function relinted(text: string, edited: string): { after: Analysis; found: Diagnostic[]; fresh: string } {
+  const before = analyze(text, OPTIONS);
+  lint(before);
+  const after = analyze(edited, OPTIONS, before.tree);
+  return { after, found: lint(after), fresh: dump(analyze(edited, OPTIONS)) };
+}
+
 function isCommentEdit(tree: SyntaxTree): boolean {
   return keptEditOf(tree)?.kind === 'comments';
 }
@@ -133,29 +142,21 @@ describe('linting after an edit of comments', function () {
   });
 
   it('finds a template mark typed into a comment, as a fresh lint does', () => {
-    const before = analyze(COMMENTED, OPTIONS);
-    lint(before);
-    const typed = COMMENTED.replace('# the first one', '# the first one {{ y }}');
-    const after = analyze(typed, OPTIONS, before.tree);
+    const { after, found, fresh } = relinted(COMMENTED, COMMENTED.replace('# the first one', '# the first one {{ y }}'));
     assert.ok(isCommentEdit(after.tree));
-    const found = lint(after);
     assert.ok(found.some((diagnostic) => diagnostic.ruleId === 'template-syntax'));
-    assert.equal(JSON.stringify(found), dump(analyze(typed, OPTIONS)));
+    assert.equal(JSON.stringify(found), fresh);
   });
 
   it('runs every rule after a line is indented again, as a fix may copy its indentation', () => {
     const text =
       '<VirtualHost *:443>\n    <Proxy "balancer://shop">\n        BalancerMember "https://app1.example.com"\n    </Proxy>\n</VirtualHost>\n';
-    const before = analyze(text, OPTIONS);
-    lint(before);
-    const indented = text.replace('    <Proxy', '  <Proxy');
-    const after = analyze(indented, OPTIONS, before.tree);
+    const { after, found, fresh } = relinted(text, text.replace('    <Proxy', '  <Proxy'));
     assert.equal(isCommentEdit(after.tree), false);
-    const found = lint(after);
     assert.ok(
       found.some((diagnostic) => diagnostic.fixes?.some((fix) => fix.edits.some((edit) => edit.newText === '  SSLProxyEngine On\n'))),
     );
-    assert.equal(JSON.stringify(found), dump(analyze(indented, OPTIONS)));
+    assert.equal(JSON.stringify(found), fresh);
   });
 
   const cases: readonly (readonly [name: string, before: string, after: string, expected: boolean])[] = [

@@ -11,9 +11,9 @@
 import { asciiLower } from '../ascii';
 import type { Directive, Node, SyntaxDiagnostic, SyntaxTree } from './tree';
 import { walk, WalkStep } from './walk';
+import type { Word } from './words';
 
 type WalkStepOf<K extends WalkStep['kind']> = Extract<WalkStep, { readonly kind: K }>;
-import type { Word } from './words';
 
 /** What an edit changed: `[start, oldEnd)` of the tree read before became `[start, oldEnd + delta)`. */
 export interface KeptEdit {
@@ -28,9 +28,9 @@ export interface KeptEdit {
 
 /**
  * Where a place of the tree read before stands after such an edit: in the same place up to the
- * value's start, moved by the edit's length from its end on; undefined inside the value, and at an
- * empty value, whose start is also its end: whether a finding's place there meant the end of the
- * key or of the word cannot be told.
+ * change's start, moved by the edit's length from its end on; undefined inside the change, and
+ * where text was typed into nothing (an empty value, a blank line): whether a finding's place
+ * there meant the text before it or after it cannot be told.
  */
 export function movedPlace(edit: KeptEdit, at: number): number | undefined {
   if (at < edit.start || (at === edit.start && at < edit.oldEnd)) return at;
