@@ -166,6 +166,74 @@ describe('the model of an edited text', function () {
     assert.ok(kept > 0, 'no line was taken over');
   });
 
+  it('takes a section over only where the walk reaches it as it did before, and never changes what it took over', () => {
+    const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+    // Balancer a is defined by its section, then shared, extended and set by later lines; z can be renamed to a before it.
+    const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
+LoadModule proxy_module modules/mod_proxy.so
+LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
+LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
+BalancerMember balancer://z http://z1:8080
+<Proxy balancer://a lbmethod=bytraffic>
+BalancerMember http://a1:8080 loadfactor=3
+BalancerMember http://a2:8080 loadfactor=2
+ProxySet stickysession=JSESSIONID
+</Proxy>
+BalancerMember balancer://a http://a1:8080/later loadfactor=5
+BalancerMember balancer://a http://a3:8080 loadfactor=1
+ProxySet balancer://a timeout=9
+<Proxy balancer://b>
+BalancerMember http://b1:8080 loadfactor=1
+</Proxy>
+ProxyPass /a balancer://a/
+`;
+    const digit = (text: string, value: string) => text.replace(/(b1:8080 loadfactor=)\d/, `$1${value}`);
+    const edits = [
+      (text: string) => digit(text, '2'),
+      (text: string) => digit(text, '3'),
+      (text: string) => digit(text, '4'),
+      (text: string) => text.replace('balancer://z', 'balancer://a'),
+      (text: string) => digit(text, '5'),
+      (text: string) => text.replace('BalancerMember balancer://a http://z1', 'BalancerMember balancer://z http://z1'),
+      (text: string) => digit(text, '6'),
+      (text: string) => digit(text, '7'),
+      (text: string) => `${text}Include /etc/apache2/conf.d/*.conf\n`,
+      (text: string) => digit(text, '8'),
+    ];
+    let text = start;
+    let tree = parse(text, options);
+    let model = buildModel(tree);
+    let taken = 0;
+    for (const edit of edits) {
+      text = edit(text);
+      const next = reread(tree, text, options);
+      const built = edited(next, tree, model);
+      // A member object of the model before: only a section taken over hands its members on as they are.
+      const before = new Set(model.balancers.flatMap((balancer) => balancer.members));
+      taken += built.model.balancers.reduce((sum, balancer) => sum + balancer.members.filter((member) => before.has(member)).length, 0);
+      assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
+      [tree, model] = [next, built.model];
+    }
+    assert.ok(taken > 0, 'no section was taken over');
+  });
+
+  it('takes no section over when the modules the configuration loads are not those it was walked with', () => {
+    const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+    const text = `LoadModule mpm_event_module modules/mod_mpm_event.so
+<Proxy balancer://a lbmethod=bytraffic>
+BalancerMember http://a1:8080 loadfactor=3
+</Proxy>
+`;
+    const tree = parse(text, options);
+    const next = reread(tree, `${text}# typed\n`, options);
+    buildModel(next, undefined, tree);
+    // The same lines with an Include that could not be followed: a fragment, where any lbmethod may be loaded.
+    const fragment: SyntaxTree = { ...next, unfollowedInclude: true };
+    const fresh = buildModel(fragment);
+    assert.equal(fresh.problems.length, 0);
+    assert.equal(dumpModel(buildModel(fragment, undefined, next)), dumpModel(fresh));
+  });
+
   it('is the model built afresh after an edit of a file the configuration includes', () => {
     fc.assert(
       fc.property(fc.constantFrom('/etc/apache2/sites/one.conf', '/etc/apache2/sites/two.conf'), keystrokes, (path, strokes) => {

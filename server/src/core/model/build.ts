@@ -42,18 +42,71 @@ const PROXYPASS_FLAGS = new Set(['nocanon', 'interpolate', 'noquery']);
 const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDeclaration[];
 
 /**
- * The members a model made from member lines Apache takes without a problem, by the line's array of
- * words, for each tree a model was built from in a series of edits. An edit keeps that array for
- * every line of a top-level item it did not touch, before the edit (and after it when the length did
- * not change), and tells which line each line it moved was (syntax/reread.ts): the model of the
- * edited text takes those lines' parameters, worker names and settings from the previous tree's
- * members instead of reading them again. Such a line is read inside the same sections as before.
- * Only lines inside a section that gives the balancer, and whose keys are all plain worker keys, are
- * kept: an hc* or unknown key reads what else the configuration holds (mod_proxy_hcheck, its
- * templates). One Map per tree, not a WeakMap per line: a WeakMap of thousands of entries costs
- * every garbage collection; its members are the model's own, so it holds nothing more.
+ * What a model read from a tree, kept for each tree a model was built from in a series of edits, so
+ * that the model of the next edit takes over what the edit left as it was:
+ * - `lines`: the members it made from member lines Apache takes without a problem, by the line's
+ *   array of words. An edit keeps that array for every line of a top-level item it did not touch,
+ *   before the edit (and after it when the length did not change), and tells which line each line it
+ *   moved was (syntax/reread.ts): the model of the edited text takes those lines' parameters, worker
+ *   names and settings from the previous tree's members instead of reading them again. Such a line
+ *   is read inside the same sections as before. Only lines inside a section that gives the balancer,
+ *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
+ *   configuration holds (mod_proxy_hcheck, its templates).
+ * - `sections`: what each self-contained `<Proxy balancer://…>` section of the main server did
+ *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it: the
+ *   next model takes the balancer, problems and references over without walking its lines, when the
+ *   walk reaches it in the same state (the balancer not yet defined, the same modules loaded).
+ * One Map per tree, not a WeakMap per line: a WeakMap of thousands of entries costs every garbage
+ * collection; its members are the model's own, so it holds little more.
  */
-const READ_LINES = new WeakMap<SyntaxTree, Map<readonly Word[], ReadMember>>();
+const READ = new WeakMap<SyntaxTree, Reading>();
+
+interface Reading {
+  readonly lines: Map<readonly Word[], ReadMember>;
+  readonly sections: Map<Section, SectionEffect>;
+  /** The modules the configuration loads (knownModules), as one string: what a parameter's check may depend on. */
+  readonly modules: string;
+}
+
+/**
+ * What walking a self-contained `<Proxy balancer://…>` section (Builder.recordLine) did, the walk having
+ * reached it in the main server with its balancer not yet defined: the balancer it defined, as it was
+ * when the section closed (later lines may add to a balancer, but the walk never changes these
+ * members: keptBalancers), and the problems and references its lines made. Each of its member lines
+ * was read without a problem into one of the balancer's members (Reading.lines).
+ */
+interface SectionEffect {
+  readonly name: string;
+  readonly balancer: MutableBalancer | undefined;
+  readonly problems: readonly ModelProblem[];
+  readonly references: readonly BalancerReference[];
+}
+
+/** A section being walked whose effect is kept when it closes: where the model's lists stood when it opened. */
+interface Recording {
+  readonly section: Section;
+  readonly name: string;
+  /** How many of its lines the walk has reached. */
+  walked: number;
+  /** How many of them are member lines: its effect is kept when each was read without a problem. */
+  memberLines: number;
+  /** How many member lines were read without a problem. */
+  read: number;
+  readonly balancers: number;
+  readonly problems: number;
+  readonly references: number;
+}
+
+/** Directives whose handlers change more than a balancer, the problems and the references: a section holding one is walked. */
+const STATEFUL_DIRECTIVES: ReadonlySet<string> = new Set([
+  'proxypass',
+  'proxypassmatch',
+  'balancerpersist',
+  'proxyhcexpr',
+  'proxyhctemplate',
+  'balancerinherit',
+  'proxypassinherit',
+]);
 
 /** The worker keys whose values set_worker_param reads the same whatever else the configuration holds. */
 const PLAIN_WORKER_KEYS: ReadonlySet<string> = new Set(WORKER_PARAMETER_KEYS);
@@ -118,18 +171,24 @@ interface Context {
 
 /**
  * Builds the model of every balancer in a syntax tree. `previous`, the tree of the same configuration
- * before an edit, lends the member lines the edit kept as they were (READ_LINES).
+ * before an edit, lends the member lines and sections the edit kept as they were (READ).
  */
 export function buildModel(tree: SyntaxTree, checkpoint: () => void = () => undefined, previous?: SyntaxTree): Model {
-  return new Builder(tree, checkpoint, previous && (READ_LINES.get(previous) ?? new Map())).build();
+  return new Builder(tree, checkpoint, previous && (READ.get(previous) ?? NOTHING_READ)).build();
 }
+
+/** The reading of a tree no model was built from in a series of edits: its modules match no configuration's. */
+const NOTHING_READ: Reading = { lines: new Map(), sections: new Map(), modules: '\0' };
 
 /** How many steps (directives, sections entered and left) the builder takes between two calls of its checkpoint (see ReadOptions.checkpoint). */
 const STEPS_PER_CHECKPOINT = 1024;
 
 class Builder {
   private readonly balancers: MutableBalancer[] = [];
-  /** Each balancer's members indexed for `longestPrefix`: only the builder needs it, so the model does not keep it. */
+  /**
+   * Each balancer's members indexed for `longestPrefix`, made when a member line first names the
+   * balancer: only the builder needs it, so the model does not keep it.
+   */
   private readonly memberIndexes = new Map<MutableBalancer, NameIndex<MutableMember>>();
   private readonly byScope = new Map<Section | 'main', Map<string, MutableBalancer>>();
   private readonly workers = new Map<Section | 'main', StandaloneWorkers>();
@@ -149,22 +208,28 @@ class Builder {
   /** The last BalancerMember path and its balancer name: the members of a `<Proxy>` all name the section's. */
   private lastMemberPath: { readonly path: string; readonly named: ReturnType<typeof balancerName> } | undefined;
 
-  /** This tree's member lines read without a problem (READ_LINES): kept only in a series of edits. */
-  private readonly readLines: Map<readonly Word[], ReadMember> | undefined;
+  /** What this model reads (READ): kept only in a series of edits. */
+  private readonly reading: Reading | undefined;
   /** The lines the edit moved, each with its words in the previous tree (syntax/reread.ts). */
   private readonly movedLines: ReadonlyMap<readonly Word[], readonly Word[]> | undefined;
+  /** The section being walked whose effect this reading keeps when it closes. */
+  private recording: Recording | undefined;
+  /** Balancers whose members a section's effect holds (SectionEffect): the walk does not change those members. */
+  private readonly keptBalancers = new Set<MutableBalancer>();
+  /** The lines sharing a member of a kept balancer: such a member is copied with them once the walk is done. */
+  private readonly laterShares = new Map<MutableMember, MemberDeclaration[]>();
 
   constructor(
     private readonly tree: SyntaxTree,
     private readonly checkpoint: () => void,
-    /** The previous tree's (READ_LINES), when this tree is an edit of it. */
-    private readonly previousLines: ReadonlyMap<readonly Word[], ReadMember> | undefined,
+    /** What the previous tree's model read (READ), when this tree is an edit of it. */
+    private readonly previous: Reading | undefined,
   ) {
-    if (previousLines) {
-      READ_LINES.set(tree, (this.readLines = new Map()));
+    const modules = knownModules(tree);
+    if (previous) {
+      READ.set(tree, (this.reading = { lines: new Map(), sections: new Map(), modules: modules ? [...modules].sort().join(' ') : '' }));
       this.movedLines = takeMovedLines(tree);
     }
-    const modules = knownModules(tree);
     const isDefined = (kind: 'expr' | 'template', name: string): boolean =>
       this.hcNames.get(this.scopeKey())?.has(`${kind} ${asciiLower(name)}`) ?? false;
     this.params = {
@@ -179,14 +244,28 @@ class Builder {
   }
 
   build(): Model {
-    let steps = 0;
-    for (const step of walk(this.tree.nodes)) {
-      if (++steps % STEPS_PER_CHECKPOINT === 0) this.checkpoint();
-      if (step.kind === 'enter') this.enter(step.section);
-      else if (step.kind === 'leave') this.leave(step.section);
+    const steps = walk(this.tree.nodes);
+    let nextCheckpoint = STEPS_PER_CHECKPOINT;
+    for (let index = 0; index < steps.length; index++) {
+      if (index >= nextCheckpoint) {
+        this.checkpoint();
+        nextCheckpoint = index + STEPS_PER_CHECKPOINT;
+      }
+      const step = steps[index]!;
+      if (step.kind === 'enter') {
+        // A section taken over is not walked: its steps are its children's and its leaving (recordLine).
+        if (this.isTakenOver(step.section, step.parent)) index += step.section.children.length + 1;
+        else this.enter(step.section);
+      } else if (step.kind === 'leave') this.leave(step.section);
       else this.directive(step.directive, step.parent);
     }
     this.checkpoint();
+    if (this.laterShares.size > 0)
+      for (const balancer of this.keptBalancers)
+        balancer.members = balancer.members.map((member) => {
+          const later = this.laterShares.get(member);
+          return later ? { ...member, sharedBy: member.sharedBy === NOT_SHARED ? later : [...member.sharedBy, ...later] } : member;
+        });
     const balancers = inheritBalancers(this.balancers, this.vhosts, (scope) => this.inherits(scope));
     return { balancers, references: this.references, problems: this.problems, persist: this.persist };
   }
@@ -237,10 +316,93 @@ class Builder {
     const name = this.lower(section.name);
     if (name === 'proxy' || name === 'proxymatch') this.applyProxyLine(section, name === 'proxymatch');
     this.contexts.pop();
+    if (this.recording?.section === section) this.keepEffect(this.recording);
+  }
+
+  /**
+   * Whether the walk reaching `section` takes over what it did in the previous tree's model (READ,
+   * `sections`): the same section object, self-contained, in the main server, its balancer not yet
+   * defined and the same modules loaded. Otherwise a section that may be taken over next time is
+   * recorded as it is walked.
+   */
+  private isTakenOver(section: Section, parent: Section | undefined): boolean {
+    if (!this.reading || parent !== undefined || this.lower(section.name) !== 'proxy') return false;
+    const effect = this.previous!.modules === this.reading.modules ? this.previous!.sections.get(section) : undefined;
+    if (effect) {
+      if (this.findBalancer(effect.name)) return false;
+      this.takeOver(section, effect);
+      return true;
+    }
+    const path = section.args[0]?.value ?? '';
+    const named = isBalancerUrl(path) ? balancerName(path) : undefined;
+    if (named && 'name' in named && !this.findBalancer(named.name))
+      this.recording = {
+        section,
+        name: named.name,
+        walked: 0,
+        memberLines: 0,
+        read: 0,
+        balancers: this.balancers.length,
+        problems: this.problems.length,
+        references: this.references.length,
+      };
+    return false;
+  }
+
+  /**
+   * A line of the section being recorded: the recording stops when walking the section may change
+   * more than its balancer, the problems and the references, from what its own lines say and the
+   * modules loaded. Its steps must be its children, each a line (no section, conditional or
+   * Include), none of them a handler that keeps other state. Its effect is kept only when every
+   * member line was read without a problem (Recording.read), with plain worker keys: an hc* key
+   * reads the templates and expressions defined so far.
+   */
+  private recordLine(recording: Recording, directive: Directive, name: string): void {
+    if (recording.section.children[recording.walked++] !== directive || directive.included || STATEFUL_DIRECTIVES.has(name))
+      this.recording = undefined;
+    else if (name === 'balancermember') recording.memberLines++;
+  }
+
+  /** Keeps what the recorded section did: its balancer as it is now, its members from now on left as they are (keptBalancers). */
+  private keepEffect(recording: Recording): void {
+    this.recording = undefined;
+    if (recording.walked !== recording.section.children.length || recording.read !== recording.memberLines) return;
+    // Its lines define no balancer but its own.
+    const live = this.balancers.length > recording.balancers ? this.balancers.at(-1)! : undefined;
+    if (live) this.keptBalancers.add(live);
+    this.reading!.sections.set(recording.section, {
+      name: recording.name,
+      balancer: live && { ...live, members: live.members.slice(), params: { ...live.params }, setBy: new Map(live.setBy) },
+      problems: this.problems.slice(recording.problems),
+      references: this.references.slice(recording.references),
+    });
+  }
+
+  /** Takes over what a section did in the previous tree's model: its balancer, problems and references. */
+  private takeOver(section: Section, effect: SectionEffect): void {
+    const scope = this.context.scope;
+    const reading = this.reading!;
+    if (effect.balancer) {
+      for (const member of effect.balancer.members) reading.lines.set(member.declaration.directive.args, member as ReadMember);
+      const balancer: MutableBalancer = {
+        ...effect.balancer,
+        scope,
+        members: effect.balancer.members.slice(),
+        params: { ...effect.balancer.params },
+        setBy: new Map(effect.balancer.setBy),
+      };
+      this.keptBalancers.add(balancer);
+      this.addBalancer(balancer);
+    }
+    for (const problem of effect.problems) this.problems.push({ ...problem });
+    for (const reference of effect.references) this.references.push({ ...reference, scope });
+    reading.sections.set(section, effect);
   }
 
   private directive(directive: Directive, parent: Section | undefined): void {
-    switch (this.lower(directive.name)) {
+    const lowerName = this.lower(directive.name);
+    if (this.recording) this.recordLine(this.recording, directive, lowerName);
+    switch (lowerName) {
       case 'balancermember':
         return this.balancerMember(directive, parent);
       case 'proxyset':
@@ -259,15 +421,14 @@ class Builder {
         if (!name) {
           if (this.params.hcheckLoaded) {
             // cmd->cmd->name: the name as the module spells it.
-            const [what, canonical] =
-              this.lower(directive.name) === 'proxyhcexpr' ? ['expression', 'ProxyHCExpr'] : ['template', 'ProxyHCTemplate'];
+            const [what, canonical] = lowerName === 'proxyhcexpr' ? ['expression', 'ProxyHCExpr'] : ['template', 'ProxyHCTemplate'];
             this.problem('invalid-directive-argument', 'hc-name', directive.span, `Missing ${what} name for ${canonical}`);
           }
           return;
         }
         const names = this.hcNames.get(this.scopeKey()) ?? new Set<string>();
         this.hcNames.set(this.scopeKey(), names);
-        const isTemplate = this.lower(directive.name) === 'proxyhctemplate';
+        const isTemplate = lowerName === 'proxyhctemplate';
         names.add(`${isTemplate ? 'template' : 'expr'} ${asciiLower(name)}`);
         if (isTemplate && this.params.hcheckLoaded) this.hcTemplate(directive, name);
         if (!isTemplate && this.params.hcheckLoaded) this.hcCondition(directive, name);
@@ -278,7 +439,7 @@ class Builder {
         const value = directive.args[0]?.value.toLowerCase();
         if (value !== 'on' && value !== 'off') return;
         const flags = this.inheritance.get(this.scopeKey()) ?? new Map<string, boolean>();
-        flags.set(this.lower(directive.name), value === 'on');
+        flags.set(lowerName, value === 'on');
         this.inheritance.set(this.scopeKey(), flags);
         return;
       }
@@ -296,26 +457,39 @@ class Builder {
   }
 
   private defineBalancer(name: string, createdBy: Directive, section?: Section): MutableBalancer {
+    let balancer = this.findBalancer(name);
+    if (!balancer)
+      this.addBalancer(
+        (balancer = {
+          name,
+          scope: this.context.scope,
+          createdBy,
+          section,
+          members: [],
+          params: {},
+          setBy: new Map(),
+        }),
+      );
+    if (!balancer.section && section) balancer.section = section;
+    return balancer;
+  }
+
+  /** A balancer the walk defines in the current server. */
+  private addBalancer(balancer: MutableBalancer): void {
     const key = this.scopeKey();
     let map = this.byScope.get(key);
     if (!map) this.byScope.set(key, (map = new Map()));
-    let balancer = map.get(name);
-    if (!balancer) {
-      balancer = {
-        name,
-        scope: this.context.scope,
-        createdBy,
-        section,
-        members: [],
-        params: {},
-        setBy: new Map(),
-      };
-      map.set(name, balancer);
-      this.memberIndexes.set(balancer, { byName: new Map(), lengths: new Map() });
-      this.balancers.push(balancer);
+    map.set(balancer.name, balancer);
+    this.balancers.push(balancer);
+  }
+
+  private memberIndex(balancer: MutableBalancer): NameIndex<MutableMember> {
+    let index = this.memberIndexes.get(balancer);
+    if (!index) {
+      this.memberIndexes.set(balancer, (index = { byName: new Map(), lengths: new Map() }));
+      for (const member of balancer.members) indexName(index, member);
     }
-    if (!balancer.section && section) balancer.section = section;
-    return balancer;
+    return index;
   }
 
   private standaloneWorkers(): StandaloneWorkers {
@@ -355,11 +529,11 @@ class Builder {
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
-    const known = sectionPath !== undefined && this.previousLines && this.knownLine(directive.args, this.previousLines);
+    const known = sectionPath !== undefined && this.previous && this.knownLine(directive.args, this.previous.lines);
     if (known) {
       const { urlWord, parameters } = known.declaration;
       const member = this.addMember(directive, sectionPath, undefined, urlWord, parameters, known);
-      if (member) this.readLines!.set(directive.args, member);
+      if (member) this.readLine(directive.args, member);
       return;
     }
     let path: string | undefined = sectionPath;
@@ -419,14 +593,20 @@ class Builder {
     }
     const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
     if (
-      this.readLines &&
+      this.reading &&
       sectionPath !== undefined &&
       member &&
       !isRefused &&
       member.setBy.size === member.declaration.parameters.length &&
       hasPlainKeys(member.declaration.parameters)
     )
-      this.readLines.set(directive.args, member);
+      this.readLine(directive.args, member);
+  }
+
+  /** A member line read without a problem, for the next edit's model (READ). */
+  private readLine(args: readonly Word[], member: ReadMember): void {
+    this.reading!.lines.set(args, member);
+    if (this.recording) this.recording.read++;
   }
 
   /**
@@ -472,10 +652,13 @@ class Builder {
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && this.context.path !== undefined) balancer.section = this.context.proxy;
     const declaration = new MemberLine(directive, url, parameters);
-    const memberIndex = this.memberIndexes.get(balancer)!;
+    const memberIndex = this.memberIndex(balancer);
     const existing = longestPrefix(memberIndex, url.value);
     if (existing) {
-      if (existing.sharedBy === NOT_SHARED) existing.sharedBy = [declaration];
+      const later = this.laterShares.get(existing);
+      if (later) later.push(declaration);
+      else if (this.keptBalancers.has(balancer)) this.laterShares.set(existing, [declaration]);
+      else if (existing.sharedBy === NOT_SHARED) existing.sharedBy = [declaration];
       else existing.sharedBy.push(declaration);
       for (const parameter of parameters) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
