@@ -168,7 +168,7 @@ describe('the model of an edited text', function () {
 
   it('takes a section over only where the walk reaches it as it did before, and never changes what it took over', () => {
     const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
-    // Balancer a is defined by its section, then shared, extended and set by later lines; z can be renamed to a before it.
+    // Balancer a is defined by its section, then shared, extended and set by later lines; z can be renamed to a before it; v is shared in its virtual host.
     const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
 LoadModule proxy_module modules/mod_proxy.so
 LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
@@ -186,6 +186,15 @@ ProxySet balancer://a timeout=9
 BalancerMember http://b1:8080 loadfactor=1
 </Proxy>
 ProxyPass /a balancer://a/
+<VirtualHost *:80>
+<Proxy balancer://v>
+BalancerMember http://v1:8080 loadfactor=2
+</Proxy>
+BalancerMember balancer://v http://v1:8080/x loadfactor=4
+<Proxy balancer://a>
+BalancerMember http://va:8080
+</Proxy>
+</VirtualHost>
 `;
     const digit = (text: string, value: string) => text.replace(/(b1:8080 loadfactor=)\d/, `$1${value}`);
     const edits = [

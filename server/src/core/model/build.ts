@@ -52,7 +52,7 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
  *   is read inside the same sections as before. Only lines inside a section that gives the balancer,
  *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
  *   configuration holds (mod_proxy_hcheck, its templates).
- * - `sections`: what each self-contained `<Proxy balancer://…>` section of the main server did
+ * - `sections`: what each self-contained `<Proxy balancer://…>` section of a server did
  *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it: the
  *   next model takes the balancer, problems and references over without walking its lines, when the
  *   walk reaches it in the same state (the balancer not yet defined, the same modules loaded).
@@ -70,7 +70,7 @@ interface Reading {
 
 /**
  * What walking a self-contained `<Proxy balancer://…>` section (Builder.recordLine) did, the walk having
- * reached it in the main server with its balancer not yet defined: the balancer it defined, as it was
+ * reached it in its server with its balancer not yet defined: the balancer it defined, as it was
  * when the section closed (later lines may add to a balancer, but the walk never changes these
  * members: keptBalancers), and the problems and references its lines made. Each of its member lines
  * was read without a problem into one of the balancer's members (Reading.lines).
@@ -321,12 +321,13 @@ class Builder {
 
   /**
    * Whether the walk reaching `section` takes over what it did in the previous tree's model (READ,
-   * `sections`): the same section object, self-contained, in the main server, its balancer not yet
-   * defined and the same modules loaded. Otherwise a section that may be taken over next time is
-   * recorded as it is walked.
+   * `sections`): the same section object, self-contained, in the main server or directly in a
+   * `<VirtualHost>` (so in the same server as before), its balancer not yet defined and the same
+   * modules loaded. Otherwise a section that may be taken over next time is recorded as it is walked.
    */
   private isTakenOver(section: Section, parent: Section | undefined): boolean {
-    if (!this.reading || parent !== undefined || this.lower(section.name) !== 'proxy') return false;
+    if (!this.reading || this.lower(section.name) !== 'proxy') return false;
+    if (parent !== undefined && this.lower(parent.name) !== 'virtualhost') return false;
     const effect = this.previous!.modules === this.reading.modules ? this.previous!.sections.get(section) : undefined;
     if (effect) {
       if (this.findBalancer(effect.name)) return false;
