@@ -198,6 +198,61 @@ describe('incremental reading (reread)', function () {
     }
   });
 
+  it('reads again only the lines an edit touched inside a true conditional section, which keeps its answer', () => {
+    const text = [
+      'Define A 1',
+      '<IfDefine A>',
+      '  <IfModule mod_proxy.c>',
+      '    <Proxy balancer://x>',
+      '      BalancerMember http://${A}.0.0.1 loadfactor=5',
+      '    </Proxy>',
+      '    ProxyPass /x balancer://x/',
+      '  </IfModule>',
+      '  # the last line inside',
+      '</IfDefine>',
+      'Define A 2',
+      '<IfDefine B>',
+      'ProxyPass /b http://b/',
+      '</IfDefine>',
+      '<IfDefine A>',
+      '  <Proxy balancer://unclosed>',
+      '  BalancerMember http://u1 loadfactor=1',
+      '</IfDefine>',
+      'ProxyPass /c http://c/',
+      '',
+    ].join('\n');
+    const tree = parse(text);
+    let inPart = 0;
+    for (let at = 0; at < text.length; at++) {
+      const edits = [
+        text.slice(0, at) + '7' + text.slice(at + 1),
+        text.slice(0, at) + text.slice(at + 1),
+        text.slice(0, at) + '\n' + text.slice(at),
+        text.slice(0, at) + 'x\n<Proxy a>' + text.slice(at),
+        text.slice(0, at) + 'ProxyPass /${A} b\n' + text.slice(at),
+      ];
+      for (const edited of edits) {
+        const part = rereadPart(tree, edited, {});
+        if (part) inPart++;
+        assert.equal(dump(part ?? parse(edited)), dump(parse(edited)), `edited at ${at}: ${JSON.stringify(edited)}`);
+      }
+    }
+    assert.ok(inPart > 0);
+    // Inside both conditionals, and after the inner one: only those lines are read again.
+    for (const edited of [
+      text.replace('loadfactor=5', 'loadfactor=57'),
+      text.replace('/x balancer', '/xy balancer'),
+      text.replace('# the last', '# and the last'),
+    ]) {
+      const part = rereadPart(tree, edited, {});
+      assert.ok(part, edited);
+      assert.equal(dump(part), dump(parse(edited)));
+    }
+    // On a conditional's own lines, or inside a false one: the whole text.
+    for (const edited of [text.replace('<IfDefine A>', '<IfDefine !A>'), text.replace('</IfModule>', '</IfModule >')])
+      assert.equal(rereadPart(tree, edited, {}), undefined, edited);
+  });
+
   it('keeps what an edit did not touch, moved by its length', () => {
     const text = '<Proxy balancer://x>\nBalancerMember http://a\n</Proxy>\n# note\nProxyPass /x balancer://x/\n';
     const edited = text.replace('http://a', 'http://abc');

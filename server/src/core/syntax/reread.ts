@@ -105,12 +105,12 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   if (edited && (index <= 0 || text !== old.slice(0, files[0]!.length))) return undefined;
   const file = files[index]!;
   const includes = includesOf(previous.nodes, path);
-  const list = index === 0 ? previous.nodes : includes.list;
-  if (!list) return undefined;
+  const top = index === 0 ? previous.nodes : includes.list;
+  if (!top) return undefined;
   const oldFile = old.slice(file.start, file.start + file.length);
   const newFile = edited ? edited.text : text;
   const change = changeOf(oldFile, newFile);
-  const region = touched(list, oldFile, newFile, change, file.start);
+  const { list, region } = innermost(top, oldFile, newFile, change, file.start);
   const { first, last } = region;
   const to = region.end + change.delta;
   if (!atLineStart(oldFile, region.start) || !atLineStart(oldFile, region.end) || !atLineStart(newFile, to)) return undefined;
@@ -120,7 +120,8 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   if (list.slice(first, last).some(readsState)) return undefined;
   // `${VAR}` in the lines read again: they start with the variables the lines read before them set.
   const substitutes = SUBSTITUTION.test(before) || SUBSTITUTION.test(after);
-  const defines = substitutes ? definesBefore(previous.nodes, list[first], index === 0) : [];
+  // At the end of a conditional section's children the next line read is not in the list: its place is not told.
+  const defines = !substitutes ? [] : list[first] || list === top ? definesBefore(previous.nodes, list[first], index === 0) : undefined;
   if (!defines) return undefined;
   const part = readPart(newFile, options, region.start, to, defines, { base: file.start, path });
   if (!part || part.nodes.some(readsState)) return undefined;
@@ -273,6 +274,34 @@ function touched(
     if (wider === start && further === end) return { start, end, first, last };
     start = wider;
     end = further;
+  }
+}
+
+/**
+ * The list of nodes to read lines of again, and which: the file's top-level nodes, or, when the
+ * change lies between the opening and closing lines of a true conditional section (`<IfDefine>`,
+ * `<IfModule>`…), the children of the innermost such section. The change cannot make the answer
+ * of a conditional it lies inside another (what it reads stands before it, and the lines read again
+ * must not act on read-time state), so the section keeps its answer and only its touched children
+ * are read again.
+ */
+function innermost(
+  nodes: readonly Node[],
+  old: string,
+  text: string,
+  change: Change,
+  base: number,
+): { list: readonly Node[]; region: ReturnType<typeof touched> } {
+  const start = lineStart(old, change.start);
+  const end = nextLineStart(old, text, change.oldEnd, change.delta);
+  let list = nodes;
+  let region = touched(list, old, text, change, base);
+  for (;;) {
+    const section = region.last - region.first === 1 ? list[region.first] : undefined;
+    if (section?.kind !== 'section' || !section.condition?.active || !section.close) return { list, region };
+    if (start <= section.open.span.end - base || end > section.close.span.start - base) return { list, region };
+    // Its children, closed sections all, lie between those lines: so do the lines read again among them.
+    [list, region] = [section.children, touched(section.children, old, text, change, base)];
   }
 }
 
@@ -476,6 +505,8 @@ class Mover {
     const close = section.close && this.directive(section.close);
     if (open === section.open && children === section.children && close === section.close && delta === 0) return section;
     const move = (span: Span): Span => (delta === 0 ? span : movedSpan(span, delta));
+    // A conditional section holding the lines read again ends `delta` later.
+    const end = section.span.end + this.deltaAt(section.span.end);
     return {
       kind: 'section',
       open,
@@ -486,7 +517,7 @@ class Mover {
       children,
       close,
       condition: section.condition,
-      span: move(section.span),
+      span: { start: section.span.start + delta, end },
     };
   }
 
