@@ -52,7 +52,7 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
     options.checkpoint?.();
     const severity = severityOf(rule);
     if (severity === 'off') return;
-    for (const finding of findings()) into.push({ ...finding, ruleId: rule.id, severity });
+    for (const diagnostic of diagnosticsOf(rule, findings(), severity)) into.push(diagnostic);
   };
   const known = knownFindings(analysis);
   for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, () => findingsOf(rule, analysis, run, known, finished), found);
@@ -144,25 +144,32 @@ function movedFindings(
   return byRule;
 }
 
-/** Findings after such an edit, or undefined when a place of one is inside the change (its rule then runs again). */
-function movedBy(edit: KeptEdit, findings: readonly RuleFinding[]): RuleFinding[] | undefined {
-  const result: RuleFinding[] = [];
-  for (const finding of findings) {
-    const places = placesOf(finding);
-    if (places.some((span) => movedPlace(edit, span.start) === undefined || movedPlace(edit, span.end) === undefined)) return undefined;
-    // Most findings stand before the change, or the edit kept the length: those are kept as they are.
-    result.push(edit.delta === 0 || places.every((span) => span.end <= edit.start) ? finding : moved(edit, finding));
+/**
+ * Findings after such an edit, or undefined when a place of one is inside the change (its rule then
+ * runs again). Most findings stand before the change, or the edit kept the length: those are kept
+ * as they are, and so is the list when all are (the diagnostics made of it are then kept too).
+ */
+function movedBy(edit: KeptEdit, findings: readonly RuleFinding[]): readonly RuleFinding[] | undefined {
+  const isInside = (span: Span): boolean => movedPlace(edit, span.start) === undefined || movedPlace(edit, span.end) === undefined;
+  const isAfter = (span: Span): boolean => span.end > edit.start;
+  let result: RuleFinding[] | undefined;
+  for (let index = 0; index < findings.length; index++) {
+    const finding = findings[index]!;
+    if (somePlace(finding, isInside)) return undefined;
+    if (edit.delta !== 0 && somePlace(finding, isAfter)) (result ??= findings.slice(0, index)).push(moved(edit, finding));
+    else result?.push(finding);
   }
-  return result;
+  return result ?? findings;
 }
 
-/** Every place a finding names: its span, its related places and its fixes' edits. */
-function placesOf(finding: RuleFinding): Span[] {
-  return [
-    finding.span,
-    ...(finding.related ?? []).map((entry) => entry.span),
-    ...(finding.fixes ?? []).flatMap((fix) => fix.edits.map((each) => each.span)),
-  ];
+const NONE: readonly never[] = [];
+
+/** Whether any place a finding names passes `test`: its span, its related places and its fixes' edits. */
+function somePlace(finding: RuleFinding, test: (span: Span) => boolean): boolean {
+  if (test(finding.span)) return true;
+  for (const entry of finding.related ?? NONE) if (test(entry.span)) return true;
+  for (const fix of finding.fixes ?? NONE) for (const each of fix.edits) if (test(each.span)) return true;
+  return false;
 }
 
 /** A finding whose places are all outside the change, moved by the edit's length. */
@@ -200,6 +207,25 @@ function findingsOf(
   if (!readsRun) known.local.set(rule.id, findings);
   else if (isAlone) known.alone.set(rule.id, findings);
   return findings;
+}
+
+/**
+ * The diagnostics a rule's findings make at a severity, by the list of findings: a list kept across
+ * an edit (`movedFindings`) makes the same diagnostic objects again, which the editor converts once.
+ */
+const DIAGNOSTICS = new WeakMap<
+  readonly RuleFinding[],
+  { readonly ruleId: string; readonly severity: Severity; readonly made: readonly Diagnostic[] }
+>();
+
+function diagnosticsOf(rule: Rule, findings: readonly RuleFinding[], severity: Severity): readonly Diagnostic[] {
+  if (findings.length === 0) return NONE;
+  let entry = DIAGNOSTICS.get(findings);
+  if (entry?.ruleId !== rule.id || entry.severity !== severity) {
+    entry = { ruleId: rule.id, severity, made: findings.map((finding) => ({ ...finding, ruleId: rule.id, severity })) };
+    DIAGNOSTICS.set(findings, entry);
+  }
+  return entry.made;
 }
 
 /** What the clock decided in the previews: for each member with status E, in order, whether it is still kept out as in error. */

@@ -65,6 +65,11 @@ export function diagnosticsPublisher(
 ): Publisher {
   const typing = new Map<string, Typing>();
   const calm = new Map<string, CalmPreviews>();
+  /**
+   * Each document's findings as last published, converted. A finding object an edit kept (core/lint.ts,
+   * `movedFindings`) stands where it stood, all the text before it unchanged, so its conversion holds.
+   */
+  const conversions = new Map<string, Map<Finding, Diagnostic | undefined>>();
   const stopTyping = (uri: string): void => {
     clearTimeout(typing.get(uri)?.release);
     typing.delete(uri);
@@ -103,10 +108,15 @@ export function diagnosticsPublisher(
         }, delay() * HOLD_FACTOR);
       else typing.delete(document.uri);
     }
-    const diagnostics = findings.flatMap((finding): Diagnostic[] => {
-      const converted = diagnostic(state, finding);
-      return converted ? [converted] : [];
-    });
+    const before = conversions.get(document.uri);
+    const now = new Map<Finding, Diagnostic | undefined>();
+    const diagnostics: Diagnostic[] = [];
+    for (const finding of findings) {
+      const converted = before?.has(finding) ? before.get(finding) : diagnostic(state, finding);
+      now.set(finding, converted);
+      if (converted) diagnostics.push(converted);
+    }
+    conversions.set(document.uri, now);
     diagnostics.push(...extra(state));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   });
@@ -191,6 +201,7 @@ export function diagnosticsPublisher(
     closed(uri) {
       stopTyping(uri);
       calm.delete(uri);
+      conversions.delete(uri);
     },
   };
 }
