@@ -58,6 +58,33 @@ function edited(tree: SyntaxTree, previous: SyntaxTree, previousModel: Model): {
   return { model, kept };
 }
 
+/**
+ * Applies `edits` to `start` in turn, the model of each text built as after an edit and compared with
+ * a fresh one. How many members took their parameters over (`kept`), and how many are the previous
+ * model's own objects (`taken`): only a section taken over hands its members on as they are.
+ */
+function editedInTurn(start: string, edits: readonly ((text: string) => string)[]): { kept: number; taken: number } {
+  const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
+  let text = start;
+  let tree = parse(text, options);
+  let model = buildModel(tree);
+  const counts = { kept: 0, taken: 0 };
+  for (const edit of edits) {
+    text = edit(text);
+    const next = reread(tree, text, options);
+    const built = edited(next, tree, model);
+    const before = new Set(model.balancers.flatMap((balancer) => balancer.members));
+    counts.kept += built.kept;
+    counts.taken += built.model.balancers.reduce(
+      (sum, balancer) => sum + balancer.members.filter((member) => before.has(member)).length,
+      0,
+    );
+    assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
+    [tree, model] = [next, built.model];
+  }
+  return counts;
+}
+
 const FILES: Readonly<Record<string, string>> = {
   '/etc/apache2/apache2.conf':
     'Include /etc/apache2/sites/*.conf\n<Proxy balancer://main>\nBalancerMember http://m1 loadfactor=2\n</Proxy>\n',
@@ -141,7 +168,6 @@ describe('the model of an edited text', function () {
   });
 
   it('takes over no line whose parameters depend on other lines: health-check templates and expressions', () => {
-    const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
     const start = `${MEMBERS}ProxyHCExpr ok {%{REQUEST_STATUS} =~ /^[234]/}\n<Proxy balancer://c>\nBalancerMember http://c1 hcexpr=ok hctemplate=tpl\n</Proxy>\n`;
     // A line typed at the end first: the model of the text as it started keeps its lines for the edits that follow.
     const edits = [
@@ -151,23 +177,10 @@ describe('the model of an edited text', function () {
       (text: string) => text.replace('ProxyHCExpr ok', 'ProxyHCExpr no'),
       (text: string) => text.replace('ProxyHCExpr no', 'ProxyHCExpr ok'),
     ];
-    let text = start;
-    let tree = parse(text, options);
-    let model = buildModel(tree);
-    let kept = 0;
-    for (const edit of edits) {
-      text = edit(text);
-      const next = reread(tree, text, options);
-      const built = edited(next, tree, model);
-      kept += built.kept;
-      assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
-      [tree, model] = [next, built.model];
-    }
-    assert.ok(kept > 0, 'no line was taken over');
+    assert.ok(editedInTurn(start, edits).kept > 0, 'no line was taken over');
   });
 
   it('takes a section over only where the walk reaches it as it did before, and never changes what it took over', () => {
-    const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
     // Balancer a is defined by its section, then shared, extended and set by later lines; z can be renamed to a before it; v is shared in its virtual host.
     const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
 LoadModule proxy_module modules/mod_proxy.so
@@ -209,21 +222,7 @@ BalancerMember http://va:8080
       (text: string) => `${text}Include /etc/apache2/conf.d/*.conf\n`,
       (text: string) => digit(text, '8'),
     ];
-    let text = start;
-    let tree = parse(text, options);
-    let model = buildModel(tree);
-    let taken = 0;
-    for (const edit of edits) {
-      text = edit(text);
-      const next = reread(tree, text, options);
-      const built = edited(next, tree, model);
-      // A member object of the model before: only a section taken over hands its members on as they are.
-      const before = new Set(model.balancers.flatMap((balancer) => balancer.members));
-      taken += built.model.balancers.reduce((sum, balancer) => sum + balancer.members.filter((member) => before.has(member)).length, 0);
-      assert.equal(dumpModel(built.model), dumpModel(buildModel(parse(text, options))), `after an edit giving ${JSON.stringify(text)}`);
-      [tree, model] = [next, built.model];
-    }
-    assert.ok(taken > 0, 'no section was taken over');
+    assert.ok(editedInTurn(start, edits).taken > 0, 'no section was taken over');
   });
 
   it('takes no section over when the modules the configuration loads are not those it was walked with', () => {
