@@ -1,8 +1,9 @@
 /**
  * Incremental reading, for the editor: after an edit of one file of a configuration (the file read
  * first, or one it includes), only the top-level nodes (sections, directives) of that file the edit
- * touched are read again, and what follows them in the virtual text (the rest of the file, and the
- * files read after it) moves by the edit's length. That is only sound when nothing the edit touched,
+ * touched are read again, or those among the children of the true conditional sections the edit
+ * lies inside, and what follows them in the virtual text (the rest of the file, and the files read
+ * after it) moves by the edit's length. That is only sound when nothing the edit touched,
  * before or after it, reads or changes Apache's read-time state (`Define`, conditionals, macros,
  * `Include`, `LoadModule`, `ServerRoot`, `${VAR}`): then those lines read the same wherever they
  * stand, and the rest of the configuration reads as it did. Anything else, or anything this file is
