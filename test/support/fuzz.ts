@@ -67,6 +67,46 @@ export function rotated<T>(keys: readonly T[], key: T, index: number): T {
   return keys[(keys.indexOf(key) + index) % keys.length]!;
 }
 
+/** One keystroke in a stretch of a text: which stretch (`range`) and where in it (`at`) as drawn fractions, what it does, and its key. */
+export interface RangeStroke {
+  readonly range: number;
+  readonly at: number;
+  readonly kind: 'type' | 'delete' | 'overwrite';
+  readonly key: string;
+}
+
+/** Strokes typing, deleting and overwriting `keys` (`kinds` weighs them by repeats). */
+export function rangeStrokes(keys: readonly string[], kinds: readonly RangeStroke['kind'][]): fc.Arbitrary<RangeStroke> {
+  return fc.record({
+    range: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    kind: fc.constantFrom(...kinds),
+    key: fc.constantFrom(...keys),
+  });
+}
+
+/**
+ * The text after a stroke in one of `ranges` (`[start, end)` of `text`), moved by the seed text's
+ * `index` (`spread`, `rotated`): its key typed before a character or at the range's end, or a
+ * character deleted or overwritten; the same text when there is no range or nothing to delete.
+ */
+export function strokeIn(
+  text: string,
+  ranges: readonly (readonly [number, number])[],
+  stroke: RangeStroke,
+  keys: readonly string[],
+  index: number,
+): string {
+  if (ranges.length === 0) return text;
+  const { kind } = stroke;
+  const key = rotated(keys, stroke.key, index);
+  const [start, end] = ranges[Math.floor(spread(stroke.range, index) * ranges.length)]!;
+  const offset = start + Math.floor(spread(stroke.at, index) * (end - start + (kind === 'type' ? 1 : 0)));
+  if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
+  if (offset >= end && kind === 'delete') return text;
+  return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
+}
+
 /**
  * Edits each of `texts` with random strokes (`runs` sequences of up to eight), each edit read from
  * the tree before as the editor reads it, and asserts after each that lint says what a fresh

@@ -6,7 +6,6 @@
  * fails here.
  */
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
 import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
@@ -15,7 +14,7 @@ import type { Diagnostic } from '../../../server/src/core/rules/types';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
-import { assertEditsLintAsFresh, FUZZ_SCALE, rotated, spread } from '../../support/fuzz';
+import { assertEditsLintAsFresh, FUZZ_SCALE, rangeStrokes, strokeIn } from '../../support/fuzz';
 import { countingChecks } from '../../support/rules';
 
 const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
@@ -66,30 +65,7 @@ function dump(analysis: Analysis): string {
 const KEYS = ['a', ' ', '#', '#x', '{{ y }}', '<%= y %>', '@X@', '$HOME', '\\', '\n', '\n#', '\r', 'balancer-lens-disable '];
 
 /** Edits in comments and blank lines: mostly what a comment can hold, sometimes what makes a line of it. */
-const stroke = fc.record({
-  line: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-  at: fc.double({ min: 0, max: 1, noNaN: true }),
-  kind: fc.constantFrom('type', 'type', 'delete', 'overwrite'),
-  key: fc.constantFrom(...KEYS),
-});
-
-type Stroke = typeof stroke extends fc.Arbitrary<infer T> ? T : never;
-
-/** The text after one stroke, or the same text when it has no comment or blank line to edit. */
-function edited(text: string, { line, at, kind, key }: Stroke): string {
-  const found = trivia(text);
-  if (found.length === 0) return text;
-  const [start, end] = found[Math.floor(line * found.length)]!;
-  const offset = start + Math.floor(at * (end - start + (kind === 'type' ? 1 : 0)));
-  if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
-  if (offset >= end && kind === 'delete') return text;
-  return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
-}
-
-/** A stroke moved by the seed text's `index` (`spread`, `rotated`). */
-function shifted(each: Stroke, index: number): Stroke {
-  return { ...each, line: spread(each.line, index), at: spread(each.at, index), key: rotated(KEYS, each.key, index) };
-}
+const stroke = rangeStrokes(KEYS, ['type', 'type', 'delete', 'overwrite']);
 
 /** `text` analysed and linted, then `edited` read from its tree as the editor reads it: that analysis, its findings, and a fresh lint's. */
 function relinted(text: string, edited: string): { after: Analysis; found: Diagnostic[]; fresh: string } {
@@ -117,7 +93,7 @@ describe('linting after an edit of comments', function () {
     const counts = assertEditsLintAsFresh(
       seeds,
       stroke,
-      (text, each, index) => edited(text, shifted(each, index)),
+      (text, each, index) => strokeIn(text, trivia(text), each, KEYS, index),
       isCommentEdit,
       OPTIONS,
       2,

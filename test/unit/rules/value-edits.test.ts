@@ -5,7 +5,6 @@
  * fresh analysis does: a rule that says so but reads a value fails here.
  */
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
 import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
@@ -13,7 +12,7 @@ import { RULES } from '../../../server/src/core/rules';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
-import { assertEditsLintAsFresh, FUZZ_SCALE, rotated, spread } from '../../support/fuzz';
+import { assertEditsLintAsFresh, FUZZ_SCALE, rangeStrokes, strokeIn } from '../../support/fuzz';
 import { countingChecks } from '../../support/rules';
 
 const OPTIONS: AnalyzeOptions = { path: '/etc/apache2/x.conf', environment: {}, epochSeconds: EPOCH };
@@ -56,30 +55,7 @@ function dump(analysis: Analysis): string {
 const KEYS = ['1', '0', '5', '.', 'E', 'H', 'x', '+', '-', '_', ' ', '=', ':', '$', '"', '\n', '#', '/'];
 
 /** Edits in and at the edges of values: mostly what a value can hold, sometimes what makes the edit something else. */
-const stroke = fc.record({
-  value: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-  at: fc.double({ min: 0, max: 1, noNaN: true }),
-  kind: fc.constantFrom('type', 'delete', 'overwrite'),
-  key: fc.constantFrom(...KEYS),
-});
-
-type Stroke = typeof stroke extends fc.Arbitrary<infer T> ? T : never;
-
-/** The text after one stroke, or the same text when it has no value to edit. */
-function edited(text: string, { value, at, kind, key }: Stroke): string {
-  const found = values(text);
-  if (found.length === 0) return text;
-  const [start, end] = found[Math.floor(value * found.length)]!;
-  const offset = start + Math.floor(at * (end - start + (kind === 'type' ? 1 : 0)));
-  if (kind === 'type') return text.slice(0, offset) + key + text.slice(offset);
-  if (offset >= end && kind === 'delete') return text;
-  return text.slice(0, offset) + (kind === 'overwrite' ? key : '') + text.slice(offset + 1);
-}
-
-/** A stroke moved by the seed text's `index` (`spread`, `rotated`). */
-function shifted(each: Stroke, index: number): Stroke {
-  return { ...each, value: spread(each.value, index), at: spread(each.at, index), key: rotated(KEYS, each.key, index) };
-}
+const stroke = rangeStrokes(KEYS, ['type', 'delete', 'overwrite']);
 
 describe('linting after an edit of a parameter value', function () {
   this.timeout(180_000 * FUZZ_SCALE);
@@ -96,7 +72,7 @@ describe('linting after an edit of a parameter value', function () {
     const counts = assertEditsLintAsFresh(
       seeds,
       stroke,
-      (text, each, index) => edited(text, shifted(each, index)),
+      (text, each, index) => strokeIn(text, values(text), each, KEYS, index),
       isValueEdit,
       OPTIONS,
       4,

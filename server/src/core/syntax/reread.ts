@@ -3,10 +3,10 @@
  * first, or one it includes), only the top-level nodes (sections, directives) of that file the edit
  * touched are read again, or those among the children of the true conditional sections the edit
  * lies inside, and what follows them in the virtual text (the rest of the file, and the files read
- * after it) moves by the edit's length. That is only sound when nothing the edit touched,
- * before or after it, reads or changes Apache's read-time state (`Define`, conditionals, macros,
- * `Include`, `LoadModule`, `ServerRoot`, `${VAR}`): then those lines read the same wherever they
- * stand, and the rest of the configuration reads as it did. Anything else, or anything this file is
+ * after it) moves by the edit's length. That is only sound when nothing the edit touched, before or
+ * after it, reads or changes Apache's read-time state (`Define`, conditionals, macros, `Include`,
+ * `LoadModule`, `ServerRoot`, `${VAR}`): then those lines read the same wherever they stand, and
+ * the rest of the configuration reads as it did. Anything else, or anything this file is
  * unsure of, reads the whole configuration again. The result equals `parse(text, options)`
  * (test/unit/syntax/reread.test.ts).
  */
