@@ -12,7 +12,7 @@ import { markRefusals, markUnseen } from './preview-facts';
 import type { Diagnostic } from './rules/types';
 import type { FileAccess } from './syntax/includes';
 import type { EditedFile } from './syntax/reread';
-import type { SyntaxTree } from './syntax/tree';
+import type { SourceFile, SyntaxTree } from './syntax/tree';
 
 /** One file of the set. */
 export interface SetFile {
@@ -250,7 +250,10 @@ function* chooseEntries(
   options: SetOptions,
   analyse: (file: SetFile) => { made: Analysed; fresh: boolean },
 ): Generator<void, { file: SetFile; analysis: Analysis }[]> {
-  const ordered = given.map((file, order) => ({ file, order, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.order - b.order);
+  // Ranked only when compared: a file alone (the editor's usual set) is not searched for an Include at every keystroke.
+  const ranks: number[] = [];
+  const rankOf = (order: number): number => (ranks[order] ??= rank(given[order]!));
+  const ordered = given.map((file, order) => ({ file, order })).sort((a, b) => rankOf(a.order) - rankOf(b.order) || a.order - b.order);
   const chosen = new Map<string, { file: SetFile; order: number; analysis: Analysis; reads: readonly string[] }>();
   const readBy = new Map<string, string>();
   let analysed = 0;
@@ -295,7 +298,7 @@ function findingsByFile(
   for (const file of given) byFile.set(file.key, { key: file.key, path: file.path, text: file.text, diagnostics: [] });
   for (const { entry, analysis, diagnostics } of configurations) {
     const tree = analysis.tree;
-    for (const { file, diagnostic } of localize(tree.files, diagnostics)) {
+    const findingsIn = (file: SourceFile): Diagnostic[] => {
       const key = file.path && file !== tree.files[0] ? options.keyOf(file.path) : entry.key;
       let findings = byFile.get(key);
       if (!findings)
@@ -303,8 +306,13 @@ function findingsByFile(
           key,
           (findings = { key, path: file.path || undefined, text: tree.text.slice(file.start, file.start + file.length), diagnostics: [] }),
         );
-      findings.diagnostics.push(diagnostic);
-    }
+      return findings.diagnostics;
+    };
+    if (tree.files.length === 1) {
+      // The virtual text is the file read first, so every place is in it already: nothing to move (a keystroke's thousands of findings).
+      const list = findingsIn(tree.files[0]!);
+      for (const diagnostic of diagnostics) list.push(diagnostic);
+    } else for (const { file, diagnostic } of localize(tree.files, diagnostics)) findingsIn(file).push(diagnostic);
   }
   for (const findings of byFile.values())
     findings.diagnostics = withoutRepeats(findings.diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end));

@@ -40,17 +40,15 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
   const configuring = configuringRefusals(analysis, firstIn);
   const previews = analysis.previews.map((preview): BalancerPreview => {
     const balancer = preview.balancer;
-    let first = balancerSpans(balancer).reduce<Diagnostic | undefined>(
-      (found, span) => earlier(found, firstIn(span)),
-      configuring.get(balancer.name),
-    );
+    let first = balancerRefusal(balancer, firstIn, configuring.get(balancer.name));
     let refusedMembers: Map<number, Refusal> | undefined;
-    balancer.members.forEach((member, index) => {
+    for (let index = 0; index < balancer.members.length; index++) {
+      const member = balancer.members[index]!;
       const refusal = memberRefusal(member, firstIn);
-      if (!refusal) return;
+      if (!refusal) continue;
       (refusedMembers ??= new Map()).set(index, place(refusal, member.declaration.directive.span.start));
       first = earlier(first, refusal);
-    });
+    }
     if (!first) return preview;
     return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers: refusedMembers ?? new Map() };
   });
@@ -78,12 +76,20 @@ function isUnfilled(preview: BalancerPreview): boolean {
   return balancer.members.length === 0 && !balancer.section && !balancer.inherited;
 }
 
-/** The spans of a balancer's own declaration: its sections, the line that created it, its parameters; an inherited copy's source too. */
-function balancerSpans(balancer: Balancer): Span[] {
-  const spans = [balancer.createdBy.span, ...[...balancer.setBy.values()].map((parameter) => parameter.span)];
-  if (balancer.section) spans.push(balancer.section.span);
-  if (balancer.inherited) spans.push(...balancerSpans(balancer.inherited.from));
-  return spans;
+/**
+ * The first of `found` and the refusals in a balancer's own declaration: the line that created it,
+ * its parameters, its section; an inherited copy's source too (each balancer of a keystroke's model
+ * is asked, so no list of spans is made).
+ */
+function balancerRefusal(
+  balancer: Balancer,
+  firstIn: (span: Span) => Diagnostic | undefined,
+  found: Diagnostic | undefined,
+): Diagnostic | undefined {
+  let first = earlier(found, firstIn(balancer.createdBy.span));
+  for (const parameter of balancer.setBy.values()) first = earlier(first, firstIn(parameter.span));
+  if (balancer.section) first = earlier(first, firstIn(balancer.section.span));
+  return balancer.inherited ? balancerRefusal(balancer.inherited.from, firstIn, first) : first;
 }
 
 /** The first refusal in a member's own line or the lines that share it. */

@@ -137,9 +137,12 @@ function expressionFinding(step: NamedStep, tree: SyntaxTree): RuleFinding | und
     const error = exprError(expression.value, lookups);
     return refusal('SetEnvIfExpr', expression.span, error, `Could not parse expression "${expression.value}": `);
   }
-  let provider = nextWord(directive.argText, 0);
-  if (provider?.word.value.toLowerCase() === 'not') provider = nextWord(directive.argText, provider.next);
-  if (provider?.word.value !== 'expr' || !loaded('authz_core_module')) return undefined;
+  // The line's words are its text's as nextWord reads them: most Require lines name another provider, and end here.
+  const [first, second] = directive.args;
+  const isNot = first?.value.toLowerCase() === 'not';
+  if ((isNot ? second : first)?.value !== 'expr' || !loaded('authz_core_module')) return undefined;
+  let provider = nextWord(directive.argText, 0)!;
+  if (isNot) provider = nextWord(directive.argText, provider.next)!;
   const line = directive.argText.text.slice(provider.next);
   const expression = line.length > 1 && line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1) : line;
   return refusal('Require expr', directive.span, exprError(expression, lookups), 'Cannot parse expression in require line: ');

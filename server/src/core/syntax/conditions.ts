@@ -231,9 +231,13 @@ function compareVersion(text: string): number | undefined {
 export function knownModules(tree: SyntaxTree): ReadonlySet<string> | undefined {
   const modules = tree.loadedModules;
   if (!modules || tree.unfollowedInclude) return undefined;
-  for (const name of modules) if (/^mpm_\w+_module$/.test(name)) return modules;
-  return undefined;
+  let hasMpm = HAS_MPM.get(modules);
+  if (hasMpm === undefined) HAS_MPM.set(modules, (hasMpm = [...modules].some((name) => /^mpm_\w+_module$/.test(name))));
+  return hasMpm ? modules : undefined;
 }
+
+/** Whether a set of loaded modules has an MPM: asked by the model, the previews and rules, of a set the edits of a file share. */
+const HAS_MPM = new WeakMap<ReadonlySet<string>, boolean>();
 
 /**
  * The assumptions a line was read under: for each line inside a true `<IfFile>`, `<IfDirective>` or
