@@ -242,6 +242,9 @@ function lineText(directive: Directive): string {
   return asciiLower([directive.name, ...directive.args.map((word) => word.value)].join(' '));
 }
 
+/** The lengths of `deny`, `require` and `authtype`. */
+const GUARD_NAME_LENGTHS = new Set([4, 7, 8]);
+
 /**
  * Whether a section's own lines restrict access (`Require` other than `all granted`, `Deny`,
  * `AuthType`): a guard, as opposed to a section that opens a path.
@@ -249,6 +252,8 @@ function lineText(directive: Directive): string {
 export function guardsAccess(section: Section): boolean {
   return section.children.some((child) => {
     if (child.kind !== 'directive') return child.name.toLowerCase().startsWith('require') && guardsAccess(child);
+    // Told apart by length before the name is folded: most lines asked about are a <Proxy>'s members.
+    if (!GUARD_NAME_LENGTHS.has(child.name.length)) return false;
     const name = asciiLower(child.name);
     if (name === 'deny' || name === 'authtype') return true;
     return name === 'require' && lineText(child) !== 'require all granted';
