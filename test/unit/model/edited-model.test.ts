@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { generateBalancerHeavy } from '../../../bench/generate';
-import { buildModel } from '../../../server/src/core/model/build';
+import { buildModel, sectionsTakenOver } from '../../../server/src/core/model/build';
 import type { Model } from '../../../server/src/core/model/model';
 import type { FileAccess } from '../../../server/src/core/syntax/includes';
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
@@ -60,21 +60,23 @@ function edited(tree: SyntaxTree, previous: SyntaxTree, previousModel: Model): {
 
 /**
  * Applies `edits` to `start` in turn, the model of each text built as after an edit and compared with
- * a fresh one. How many members took their parameters over (`kept`), and how many are the previous
- * model's own objects (`taken`): only a section taken over hands its members on as they are.
+ * a fresh one. How many members took their parameters over (`kept`), how many are the previous
+ * model's own objects (`taken`: only a section taken over where it was hands its members on as they
+ * are), and how many sections were taken over, moved or not (`sections`).
  */
-function editedInTurn(start: string, edits: readonly ((text: string) => string)[]): { kept: number; taken: number } {
+function editedInTurn(start: string, edits: readonly ((text: string) => string)[]): { kept: number; taken: number; sections: number } {
   const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
   let text = start;
   let tree = parse(text, options);
   let model = buildModel(tree);
-  const counts = { kept: 0, taken: 0 };
+  const counts = { kept: 0, taken: 0, sections: 0 };
   for (const edit of edits) {
     text = edit(text);
     const next = reread(tree, text, options);
     const built = edited(next, tree, model);
     const before = new Set(model.balancers.flatMap((balancer) => balancer.members));
     counts.kept += built.kept;
+    counts.sections += sectionsTakenOver(next);
     counts.taken += built.model.balancers.reduce(
       (sum, balancer) => sum + balancer.members.filter((member) => before.has(member)).length,
       0,
@@ -223,6 +225,42 @@ BalancerMember http://va:8080
       (text: string) => digit(text, '8'),
     ];
     assert.ok(editedInTurn(start, edits).taken > 0, 'no section was taken over');
+  });
+
+  it('takes over the sections an edit moved, naming their moved lines, words and places', () => {
+    // Section a sets its balancer on its own line and by ProxySet, one value refused; a later line sets it too; v stands in a virtual host.
+    const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
+LoadModule proxy_module modules/mod_proxy.so
+LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
+LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
+LoadModule lbmethod_bytraffic_module modules/mod_lbmethod_bytraffic.so
+<Proxy balancer://a lbmethod=bytraffic>
+BalancerMember http://a1:8080 loadfactor=3 route=a1
+BalancerMember "http://a2:8080" loadfactor=2 retry=5
+ProxySet stickysession=ROUTEID timeout=x
+</Proxy>
+ProxySet balancer://a maxattempts=2
+<Proxy balancer://b>
+BalancerMember http://b1:8080 loadfactor=1
+</Proxy>
+<VirtualHost *:80>
+<Proxy balancer://v>
+BalancerMember http://v1:8080 loadfactor=2 status=+H
+</Proxy>
+</VirtualHost>
+`;
+    // Each edit changes the text's length above every section but a's, where the fourth edit types a digit.
+    const edits = [
+      (text: string) => `# one\n${text}`,
+      (text: string) => `# two\n${text}`,
+      (text: string) => text.replace('# two\n', ''),
+      (text: string) => text.replace('loadfactor=3', 'loadfactor=31'),
+      (text: string) => text.replace('# one', '#'),
+      (text: string) => text.replace('#\n', '# three\n'),
+    ];
+    // The first edit's model records the three sections (the text's first model was built alone); each later one
+    // takes the three over, but for a, which the fourth edit walks and records again.
+    assert.equal(editedInTurn(start, edits).sections, 3 + 3 + 2 + 3 + 3);
   });
 
   it('takes no section over when the modules the configuration loads are not those it was walked with', () => {

@@ -9,7 +9,7 @@ import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
 import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Section, SyntaxTree } from '../syntax/tree';
-import { takeMovedLines } from '../syntax/reread';
+import { type Moved, takeMoved } from '../syntax/reread';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
 import type { RuleId } from '../rule-ids';
@@ -53,8 +53,9 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
  *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
  *   configuration holds (mod_proxy_hcheck, its templates).
  * - `sections`: what each self-contained `<Proxy balancer://…>` section of a server did
- *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it: the
- *   next model takes the balancer, problems and references over without walking its lines, when the
+ *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it, and
+ *   tells which section each one it moved was: the next model takes the balancer, problems and
+ *   references over without walking its lines (moved with the section: `movedEffect`), when the
  *   walk reaches it in the same state (the balancer not yet defined, the same modules loaded).
  * One Map per tree, not a WeakMap per line: a WeakMap of thousands of entries costs every garbage
  * collection; its members are the model's own, so it holds little more.
@@ -64,6 +65,8 @@ const READ = new WeakMap<SyntaxTree, Reading>();
 interface Reading {
   readonly lines: Map<readonly Word[], ReadMember>;
   readonly sections: Map<Section, SectionEffect>;
+  /** How many of `sections` were taken over from the previous reading, moved or not. */
+  taken: number;
   /** The modules the configuration loads (knownModules), as one string: what a parameter's check may depend on. */
   readonly modules: string;
 }
@@ -95,6 +98,85 @@ interface Recording {
   readonly balancers: number;
   readonly problems: number;
   readonly references: number;
+}
+
+/**
+ * What a section did, for the same section moved whole by `delta` (`after`, whose lines are those of
+ * `before` in the same order, each moved): the same balancer, members, problems and references, each
+ * naming the moved lines and words. The members keep their parameters object, as a member line moved
+ * alone does (`knownLine`). Undefined when it names something it cannot find there, which the
+ * recording never lets in (then the section is walked).
+ */
+function movedEffect(effect: SectionEffect, before: Section, after: Section, delta: number): SectionEffect | undefined {
+  const lineOf = (was: Directive): Directive | undefined => {
+    if (was === before.open) return after.open;
+    const moved = after.children[before.children.indexOf(was)];
+    return moved?.kind === 'directive' ? moved : undefined;
+  };
+  const span = (was: Span): Span => ({ start: was.start + delta, end: was.end + delta });
+  // A balancer's own parameters (the section's arguments, a ProxySet's) and the problems': a few, each moved once.
+  const parameters = new Map<Parameter, WordParameter | undefined>();
+  const parameter = (was: Parameter | undefined): WordParameter | undefined => {
+    if (!(was instanceof WordParameter)) return undefined;
+    if (parameters.has(was)) return parameters.get(was);
+    let word: Word | undefined;
+    const at = before.args.indexOf(was.word);
+    if (at >= 0) word = after.args[at];
+    else
+      for (const line of [before.open, ...before.children])
+        if (line.kind === 'directive' && line.args.includes(was.word)) word = lineOf(line)?.args[line.args.indexOf(was.word)];
+    const moved = word && new WordParameter(word, was);
+    parameters.set(was, moved);
+    return moved;
+  };
+  let balancer: MutableBalancer | undefined;
+  if (effect.balancer) {
+    const was = effect.balancer;
+    const createdBy = lineOf(was.createdBy);
+    if (!createdBy || was.section !== before) return undefined;
+    const members: MutableMember[] = [];
+    for (const member of was.members) {
+      const declaration = member.declaration as MemberLine;
+      const line = declaration.directive;
+      const moved = lineOf(line);
+      const url = moved?.args[line.args.indexOf(declaration.urlWord)];
+      if (!moved || !url || member.sharedBy !== NOT_SHARED) return undefined;
+      const movedParameters: WordParameter[] = [];
+      for (const each of declaration.parameters) {
+        const word = moved.args[line.args.indexOf(each.word)];
+        if (!word) return undefined;
+        movedParameters.push(new WordParameter(word, each));
+      }
+      members.push({
+        url: member.url,
+        name: member.name,
+        declaration: new MemberLine(moved, url, movedParameters),
+        sharedBy: NOT_SHARED,
+        params: member.params,
+        setBy: new MemberSettings(movedParameters),
+      });
+    }
+    const setBy = new Map<string, Parameter>();
+    for (const [key, each] of was.setBy) {
+      const moved = parameter(each);
+      if (!moved) return undefined;
+      setBy.set(key, moved);
+    }
+    balancer = { ...was, createdBy, section: after, members, setBy };
+  }
+  const problems: ModelProblem[] = [];
+  for (const problem of effect.problems) {
+    const moved = problem.parameter && parameter(problem.parameter);
+    if (problem.parameter && !moved) return undefined;
+    problems.push(moved ? { ...problem, span: span(problem.span), parameter: moved } : { ...problem, span: span(problem.span) });
+  }
+  const references: BalancerReference[] = [];
+  for (const reference of effect.references) {
+    const directive = lineOf(reference.directive);
+    if (!directive) return undefined;
+    references.push({ ...reference, directive, span: span(reference.span) });
+  }
+  return { name: effect.name, balancer, problems, references };
 }
 
 /** Directives whose handlers change more than a balancer, the problems and the references: a section holding one is walked. */
@@ -177,8 +259,13 @@ export function buildModel(tree: SyntaxTree, checkpoint: () => void = () => unde
   return new Builder(tree, checkpoint, previous && (READ.get(previous) ?? NOTHING_READ)).build();
 }
 
+/** How many `<Proxy balancer://…>` sections the model of `tree`, built after an edit, took over from the previous tree's (READ). */
+export function sectionsTakenOver(tree: SyntaxTree): number {
+  return READ.get(tree)?.taken ?? 0;
+}
+
 /** The reading of a tree no model was built from in a series of edits: its modules match no configuration's. */
-const NOTHING_READ: Reading = { lines: new Map(), sections: new Map(), modules: '\0' };
+const NOTHING_READ: Reading = { lines: new Map(), sections: new Map(), taken: 0, modules: '\0' };
 
 /** How many steps (directives, sections entered and left) the builder takes between two calls of its checkpoint (see ReadOptions.checkpoint). */
 const STEPS_PER_CHECKPOINT = 1024;
@@ -210,8 +297,8 @@ class Builder {
 
   /** What this model reads (READ): kept only in a series of edits. */
   private readonly reading: Reading | undefined;
-  /** The lines the edit moved, each with its words in the previous tree (syntax/reread.ts). */
-  private readonly movedLines: ReadonlyMap<readonly Word[], readonly Word[]> | undefined;
+  /** The lines and sections the edit moved, each with what it was in the previous tree (syntax/reread.ts). */
+  private readonly moved: Moved | undefined;
   /** The section being walked whose effect this reading keeps when it closes. */
   private recording: Recording | undefined;
   /** Balancers whose members a section's effect holds (SectionEffect): the walk does not change those members. */
@@ -227,8 +314,11 @@ class Builder {
   ) {
     const modules = knownModules(tree);
     if (previous) {
-      READ.set(tree, (this.reading = { lines: new Map(), sections: new Map(), modules: modules ? [...modules].sort().join(' ') : '' }));
-      this.movedLines = takeMovedLines(tree);
+      READ.set(
+        tree,
+        (this.reading = { lines: new Map(), sections: new Map(), taken: 0, modules: modules ? [...modules].sort().join(' ') : '' }),
+      );
+      this.moved = takeMoved(tree);
     }
     const isDefined = (kind: 'expr' | 'template', name: string): boolean =>
       this.hcNames.get(this.scopeKey())?.has(`${kind} ${asciiLower(name)}`) ?? false;
@@ -328,11 +418,16 @@ class Builder {
   private isTakenOver(section: Section, parent: Section | undefined): boolean {
     if (!this.reading || this.lower(section.name) !== 'proxy') return false;
     if (parent !== undefined && this.lower(parent.name) !== 'virtualhost') return false;
-    const effect = this.previous!.modules === this.reading.modules ? this.previous!.sections.get(section) : undefined;
+    const effects = this.previous!.modules === this.reading.modules ? this.previous!.sections : undefined;
+    const before = effects && this.moved?.sections.get(section);
+    const effect = effects?.get(before ?? section);
     if (effect) {
       if (this.findBalancer(effect.name)) return false;
-      this.takeOver(section, effect);
-      return true;
+      const taken = before ? movedEffect(effect, before, section, this.moved!.delta) : effect;
+      if (taken) {
+        this.takeOver(section, taken);
+        return true;
+      }
     }
     const path = section.args[0]?.value ?? '';
     const named = isBalancerUrl(path) ? balancerName(path) : undefined;
@@ -398,6 +493,7 @@ class Builder {
     for (const problem of effect.problems) this.problems.push({ ...problem });
     for (const reference of effect.references) this.references.push({ ...reference, scope });
     reading.sections.set(section, effect);
+    reading.taken++;
   }
 
   private directive(directive: Directive, parent: Section | undefined): void {
@@ -617,7 +713,7 @@ class Builder {
   private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], ReadMember>): KnownLine | undefined {
     const kept = previous.get(args);
     if (kept) return kept;
-    const before = this.movedLines?.get(args);
+    const before = this.moved?.lines.get(args);
     const moved = before && previous.get(before);
     if (!moved) return undefined;
     const { urlWord, parameters } = moved.declaration;

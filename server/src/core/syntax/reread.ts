@@ -70,19 +70,28 @@ export function reread(previous: SyntaxTree, text: string, options: ReadOptions,
 }
 
 /**
- * For each tree read in part, the argument arrays of the lines as written it moved (by the edit's
- * length), each with the array of the same line in the tree before: what was read from a line's
- * words alone can be taken over from there (core/model/build.ts).
+ * For each tree read in part, what it moved (by the edit's length) with what each was in the tree
+ * before: the argument arrays of the lines as written, and the sections. What was read from a line's
+ * words alone, or from a section's lines alone, can be taken over from there (core/model/build.ts).
  */
-const MOVED_LINES = new WeakMap<SyntaxTree, ReadonlyMap<readonly Word[], readonly Word[]>>();
+const MOVED = new WeakMap<SyntaxTree, Moved>();
+
+/** What an edit moved, each with what it was in the tree before. */
+export interface Moved {
+  /** By how many characters (the edit's length). */
+  readonly delta: number;
+  readonly lines: ReadonlyMap<readonly Word[], readonly Word[]>;
+  /** A section moved whole: its lines, each moved, stand in the same order as in the one before. */
+  readonly sections: ReadonlyMap<Section, Section>;
+}
 
 /**
- * The lines `tree` moved, each with its words in the tree it was read again from, handed over once:
- * they hold the previous tree's words, which are not kept past the one model that asks.
+ * What `tree` moved, handed over once: it holds the previous tree's words and sections, which are
+ * not kept past the one model that asks.
  */
-export function takeMovedLines(tree: SyntaxTree): ReadonlyMap<readonly Word[], readonly Word[]> | undefined {
-  const moved = MOVED_LINES.get(tree);
-  MOVED_LINES.delete(tree);
+export function takeMoved(tree: SyntaxTree): Moved | undefined {
+  const moved = MOVED.get(tree);
+  MOVED.delete(tree);
   return moved;
 }
 
@@ -156,7 +165,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     unfollowedInclude: previous.unfollowedInclude,
     environmentIsComplete: options.environmentIsComplete ?? false,
   };
-  if (mover.movedLines.size > 0) MOVED_LINES.set(tree, mover.movedLines);
+  if (mover.movedLines.size > 0) MOVED.set(tree, { delta: change.delta, lines: mover.movedLines, sections: mover.movedSections });
   noteValueEdit(tree, previous, part.nodes, file.start + change.start, file.start + change.oldEnd);
   const inPart = (diagnostic: SyntaxDiagnostic): boolean => diagnostic.span.start < moved.end && diagnostic.span.end >= moved.start;
   noteCommentEdit(
@@ -448,8 +457,10 @@ interface Replaced {
  */
 class Mover {
   refused = false;
-  /** The argument arrays of the lines moved, each with the line's array before (MOVED_LINES). */
+  /** The argument arrays of the lines moved, each with the line's array before (MOVED). */
   readonly movedLines = new Map<readonly Word[], readonly Word[]>();
+  /** The sections moved, each with the section before (MOVED). */
+  readonly movedSections = new Map<Section, Section>();
   /** Whether the nodes define or use a macro. */
   sawMacros = false;
   /** The texts of the lines moved, each placed `delta` later. */
@@ -508,7 +519,7 @@ class Mover {
     const move = (span: Span): Span => (delta === 0 ? span : movedSpan(span, delta));
     // A conditional section holding the lines read again ends `delta` later.
     const end = section.span.end + this.deltaAt(section.span.end);
-    return {
+    const moved: Section = {
       kind: 'section',
       open,
       name: section.name,
@@ -520,6 +531,8 @@ class Mover {
       condition: section.condition,
       span: { start: section.span.start + delta, end },
     };
+    if (delta !== 0) this.movedSections.set(moved, section);
+    return moved;
   }
 
   private directive(directive: Directive): Directive {
