@@ -37,8 +37,8 @@ export function connect(): Connection {
 export interface ClientTransport {
   readonly reader: MessageReader;
   readonly writer: MessageWriter;
-  /** Writes a message already written as JSON (by the worker thread, lanes.ts), in turn with the writer's. */
-  writeJson(json: string): Promise<void>;
+  /** Writes a message already written as JSON in UTF-8 (by the worker thread, lanes.ts), in turn with the writer's. */
+  writeJson(json: Uint8Array): Promise<void>;
   /** Exits the process when the client goes (0 after a shutdown request, else 1) or the stream breaks (1, with a line in the log). */
   closed(isShutDown: () => boolean): void;
 }
@@ -47,7 +47,7 @@ export interface ClientTransport {
 export function clientTransport(): ClientTransport | undefined {
   let reader: MessageReader;
   let writer: MessageWriter;
-  let writeJson: (json: string) => Promise<void>;
+  let writeJson: (json: Uint8Array) => Promise<void>;
   if (process.argv.includes('--stdio')) {
     const stream = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: JSON_ONCE });
     writer = stream;
@@ -57,7 +57,7 @@ export function clientTransport(): ClientTransport | undefined {
     const ipc = new IPCMessageWriter(process);
     writer = ipc;
     // Node.js writes a message to its IPC channel as JSON itself, from the message's objects.
-    writeJson = (json) => ipc.write(JSON.parse(json) as Message);
+    writeJson = (json) => ipc.write(JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Message);
     reader = new IPCMessageReader(process);
   } else return undefined;
   return {
@@ -80,9 +80,9 @@ export function clientTransport(): ClientTransport | undefined {
   };
 }
 
-/** A message already written as JSON, which the stream writer sends as it is (JSON_ONCE). */
+/** A message already written as JSON in UTF-8, which the stream writer sends as it is (JSON_ONCE). */
 class WrittenJson {
-  constructor(readonly json: string) {}
+  constructor(readonly json: Uint8Array) {}
 }
 
 /** vscode-jsonrpc's JSON encoder, except that a message already written as JSON is not written again. */
@@ -91,7 +91,7 @@ const JSON_ONCE = {
   encode: (message: Message | WrittenJson, options: { charset: 'ascii' | 'utf-8' }): Promise<Uint8Array> => {
     try {
       return Promise.resolve(
-        Buffer.from(message instanceof WrittenJson ? message.json : JSON.stringify(message, undefined, 0), options.charset),
+        message instanceof WrittenJson ? message.json : Buffer.from(JSON.stringify(message, undefined, 0), options.charset),
       );
     } catch (error) {
       return Promise.reject(error);
