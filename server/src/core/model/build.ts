@@ -51,7 +51,9 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
  *   names and settings from the previous tree's members instead of reading them again. Such a line
  *   is read inside the same sections as before. Only lines inside a section that gives the balancer,
  *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
- *   configuration holds (mod_proxy_hcheck, its templates).
+ *   configuration holds (mod_proxy_hcheck, its templates). The lines of a section taken over are
+ *   not: the next model takes the section over again, moved or not, unless the walk reaches it in
+ *   another state (a line above it defined its balancer), and only then reads its lines again.
  * - `sections`: what each self-contained `<Proxy balancer://…>` section of a server did
  *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it, and
  *   tells which section each one it moved was: the next model takes the balancer, problems and
@@ -479,7 +481,6 @@ class Builder {
     const scope = this.context.scope;
     const reading = this.reading!;
     if (effect.balancer) {
-      for (const member of effect.balancer.members) reading.lines.set(member.declaration.directive.args, member as ReadMember);
       const balancer: MutableBalancer = {
         ...effect.balancer,
         scope,
