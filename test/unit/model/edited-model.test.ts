@@ -263,6 +263,35 @@ BalancerMember http://v1:8080 loadfactor=2 status=+H
     assert.equal(editedInTurn(start, edits).sections, 3 + 3 + 2 + 3 + 3);
   });
 
+  it('takes the parameters of the lines an edit moved over in a section it walks, each found in its place', () => {
+    // A conditional inside the section has it walked: its own lines are taken over one by one, the conditional's read again.
+    const start = `# a
+
+LoadModule mpm_event_module modules/mod_mpm_event.so
+LoadModule proxy_module modules/mod_proxy.so
+LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
+<Proxy balancer://w>
+BalancerMember http://w1:8080 loadfactor=2
+<IfModule proxy_module>
+BalancerMember http://w2:8080 loadfactor=3
+</IfModule>
+BalancerMember http://w3:8080 route=w3
+BalancerMember http://w4:8080 loadfactor=4
+</Proxy>
+`;
+    // Typed into the comment above everything: each edit moves every line after it.
+    const edits = [
+      (text: string) => text.replace('# a', '# ab'),
+      (text: string) => text.replace('# ab', '# abc'),
+      (text: string) => text.replace('# abc', '# ab'),
+      (text: string) => text.replace('# ab', '# a'),
+    ];
+    const { kept, sections } = editedInTurn(start, edits);
+    assert.equal(sections, 0);
+    // The first edit's model reads every line (the text's first model was built alone); each later one takes w1, w3 and w4 over.
+    assert.equal(kept, 3 * (edits.length - 1));
+  });
+
   it('takes no section over when the modules the configuration loads are not those it was walked with', () => {
     const options: ReadOptions = { path: '/etc/apache2/x.conf', environment: {} };
     const text = `LoadModule mpm_event_module modules/mod_mpm_event.so

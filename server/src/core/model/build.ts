@@ -46,10 +46,11 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
  * that the model of the next edit takes over what the edit left as it was:
  * - `lines`: the members it made from member lines Apache takes without a problem, by the line's
  *   array of words. An edit keeps that array for every line of a top-level item it did not touch,
- *   before the edit (and after it when the length did not change), and tells which line each line it
- *   moved was (syntax/reread.ts): the model of the edited text takes those lines' parameters, worker
- *   names and settings from the previous tree's members instead of reading them again. Such a line
- *   is read inside the same sections as before. Only lines inside a section that gives the balancer,
+ *   before the edit (and after it when the length did not change), and tells which section each
+ *   section it moved was (syntax/reread.ts), where a moved line is found in its place among the
+ *   section's children (`movedLine`): the model of the edited text takes those lines' parameters,
+ *   worker names and settings from the previous tree's members instead of reading them again. Such
+ *   a line is read inside the same sections as before. Only lines inside a section that gives the balancer,
  *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
  *   configuration holds (mod_proxy_hcheck, its templates). The lines of a section taken over are
  *   not: the next model takes the section over again, moved or not, unless the walk reaches it in
@@ -299,8 +300,10 @@ class Builder {
 
   /** What this model reads (READ): kept only in a series of edits. */
   private readonly reading: Reading | undefined;
-  /** The lines and sections the edit moved, each with what it was in the previous tree (syntax/reread.ts). */
+  /** The sections the edit moved, each with what it was in the previous tree (syntax/reread.ts). */
   private readonly moved: Moved | undefined;
+  /** The line of a moved section `movedLine` last found, by its place among the section's children. */
+  private lastMoved: { section: Section; index: number } | undefined;
   /** The section being walked whose effect this reading keeps when it closes. */
   private recording: Recording | undefined;
   /** Balancers whose members a section's effect holds (SectionEffect): the walk does not change those members. */
@@ -627,7 +630,7 @@ class Builder {
   /** mod_proxy.c add_member (docs/apache-semantics.md, add_member, ap_proxy_get_worker_ex). */
   private balancerMember(directive: Directive, parent: Section | undefined): void {
     const sectionPath = this.context.path;
-    const known = sectionPath !== undefined && this.previous && this.knownLine(directive.args, this.previous.lines);
+    const known = sectionPath !== undefined && this.previous && this.knownLine(directive, parent, this.previous.lines);
     if (known) {
       const { urlWord, parameters } = known.declaration;
       const member = this.addMember(directive, sectionPath, undefined, urlWord, parameters, known);
@@ -711,10 +714,15 @@ class Builder {
    * What the previous tree's model read a line this tree kept, or moved, as: a kept line's member, or
    * for a moved line its URL and parameters made again from the moved words (their values not read again).
    */
-  private knownLine(args: readonly Word[], previous: ReadonlyMap<readonly Word[], ReadMember>): KnownLine | undefined {
+  private knownLine(
+    directive: Directive,
+    parent: Section | undefined,
+    previous: ReadonlyMap<readonly Word[], ReadMember>,
+  ): KnownLine | undefined {
+    const args = directive.args;
     const kept = previous.get(args);
     if (kept) return kept;
-    const before = this.moved?.lines.get(args);
+    const before = parent && this.movedLine(directive, parent)?.args;
     const moved = before && previous.get(before);
     if (!moved) return undefined;
     const { urlWord, parameters } = moved.declaration;
@@ -725,6 +733,23 @@ class Builder {
       setBy: new MemberSettings(movedParameters),
       declaration: { urlWord: args[before.indexOf(urlWord)]!, parameters: movedParameters },
     };
+  }
+
+  /**
+   * The line a line of a section the edit moved was: the one in its place among the children of the
+   * section before (syntax/reread.ts). The walk reaches a section's lines in order, so the place is
+   * most often the one after the last line asked about; a line in a conditional inside the section
+   * is not among its children, and is read again.
+   */
+  private movedLine(directive: Directive, parent: Section): Directive | undefined {
+    const was = this.moved?.sections.get(parent);
+    if (!was) return undefined;
+    const next = this.lastMoved?.section === parent ? this.lastMoved.index + 1 : 0;
+    const index = parent.children[next] === directive ? next : parent.children.indexOf(directive);
+    if (index < 0) return undefined;
+    this.lastMoved = { section: parent, index };
+    const line = was.children[index];
+    return line?.kind === 'directive' ? line : undefined;
   }
 
   /**

@@ -18,7 +18,6 @@ import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parse
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
 import { noteCommentEdit, noteValueEdit } from './value-edit';
 import { walk } from './walk';
-import type { Word } from './words';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
 
 /** Directives and sections that act while the file is read, or read what others did (parser.ts: runReadTime, readOpen). */
@@ -70,9 +69,9 @@ export function reread(previous: SyntaxTree, text: string, options: ReadOptions,
 }
 
 /**
- * For each tree read in part, what it moved (by the edit's length) with what each was in the tree
- * before: the argument arrays of the lines as written, and the sections. What was read from a line's
- * words alone, or from a section's lines alone, can be taken over from there (core/model/build.ts).
+ * For each tree read in part, the sections it moved (by the edit's length), each with the section it
+ * was in the tree before: what was read from a section's lines alone, or from one of its lines, can
+ * be taken over from there (core/model/build.ts).
  */
 const MOVED = new WeakMap<SyntaxTree, Moved>();
 
@@ -80,7 +79,6 @@ const MOVED = new WeakMap<SyntaxTree, Moved>();
 export interface Moved {
   /** By how many characters (the edit's length). */
   readonly delta: number;
-  readonly lines: ReadonlyMap<readonly Word[], readonly Word[]>;
   /** A section moved whole: its lines, each moved, stand in the same order as in the one before. */
   readonly sections: ReadonlyMap<Section, Section>;
 }
@@ -165,7 +163,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
     unfollowedInclude: previous.unfollowedInclude,
     environmentIsComplete: options.environmentIsComplete ?? false,
   };
-  if (mover.movedLines.size > 0) MOVED.set(tree, { delta: change.delta, lines: mover.movedLines, sections: mover.movedSections });
+  if (mover.movedSections.size > 0) MOVED.set(tree, { delta: change.delta, sections: mover.movedSections });
   noteValueEdit(tree, previous, part.nodes, file.start + change.start, file.start + change.oldEnd);
   const inPart = (diagnostic: SyntaxDiagnostic): boolean => diagnostic.span.start < moved.end && diagnostic.span.end >= moved.start;
   noteCommentEdit(
@@ -457,8 +455,6 @@ interface Replaced {
  */
 class Mover {
   refused = false;
-  /** The argument arrays of the lines moved, each with the line's array before (MOVED). */
-  readonly movedLines = new Map<readonly Word[], readonly Word[]>();
   /** The sections moved, each with the section before (MOVED). */
   readonly movedSections = new Map<Section, Section>();
   /** Whether the nodes define or use a macro. */
@@ -542,9 +538,7 @@ class Mover {
     if (directive instanceof WrittenDirective) {
       // The text it was read from (its file's, or the copy of the lines read again) still holds it: only a move makes a new one.
       if (delta === 0) return directive;
-      const moved = directive.moved(delta, (file) => this.placed(file));
-      this.movedLines.set(moved.args, directive.args);
-      return moved;
+      return directive.moved(delta, (file) => this.placed(file));
     }
     if (!isEdited && delta === 0 && !directive.included) return directive;
     if (directive.expansion || directive.macroLine) this.refused = true;
