@@ -41,9 +41,12 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
   const previews = analysis.previews.map((preview): BalancerPreview => {
     const balancer = preview.balancer;
     let first = balancerRefusal(balancer, firstIn, configuring.get(balancer.name));
+    // A section holding no refusal holds none in the member lines inside it, most members: those are not asked about one by one.
+    const clear = balancer.section && !firstIn(balancer.section.span) ? balancer.section.span : undefined;
     let refusedMembers: Map<number, Refusal> | undefined;
     for (let index = 0; index < balancer.members.length; index++) {
       const member = balancer.members[index]!;
+      if (clear && member.sharedBy.length === 0 && isInside(member.declaration.directive.lineAt, clear)) continue;
       const refusal = memberRefusal(member, firstIn);
       if (!refusal) continue;
       (refusedMembers ??= new Map()).set(index, place(refusal, member.declaration.directive.span.start));
@@ -90,6 +93,11 @@ function balancerRefusal(
   for (const parameter of balancer.setBy.values()) first = earlier(first, firstIn(parameter.span));
   if (balancer.section) first = earlier(first, firstIn(balancer.section.span));
   return balancer.inherited ? balancerRefusal(balancer.inherited.from, firstIn, first) : first;
+}
+
+/** Whether an offset lies in a span, its ends included: a line's `lineAt` in the section that holds the line. */
+function isInside(at: number, span: Span): boolean {
+  return span.start <= at && at <= span.end;
 }
 
 /** The first refusal in a member's own line or the lines that share it. */

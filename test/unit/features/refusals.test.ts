@@ -91,6 +91,32 @@ describe('refusals: no preview of a balancer Apache refuses', function () {
     );
   });
 
+  it('marks a member whose line stands outside the <Proxy> of its balancer, which holds no refusal itself', () => {
+    const text = [
+      '<Proxy balancer://shop>',
+      '    BalancerMember http://10.0.0.1:8080',
+      '</Proxy>',
+      'BalancerMember balancer://shop http://10.0.0.2:8080 loadfactor=0',
+      '<Proxy balancer://other>',
+      '    BalancerMember http://10.0.0.3:8080',
+      '</Proxy>',
+      '<Proxy balancer://shared>',
+      '    BalancerMember http://10.0.0.4:8080',
+      '</Proxy>',
+      // Shares the member above, and Apache refuses the word after its URL.
+      'BalancerMember balancer://shared http://10.0.0.4:8080/app extra',
+      '',
+    ].join('\n');
+    const refused = refusedPreviews(text);
+    assert.deepEqual(
+      refused.map((preview) => [preview.balancer.name, preview.refusal?.line, [...(preview.refusedMembers?.keys() ?? [])]]),
+      [
+        ['balancer://shop', 4, [1]],
+        ['balancer://shared', 11, [0]],
+      ],
+    );
+  });
+
   it('schedule prints the refusal, not shares, in text and JSON, and exits 1', () => {
     const dir = tempDir('balancer-lens-refusals-');
     writeFileSync(join(dir, 'shop.conf'), RULE_EXAMPLES['zero-loadfactor'].bad);
