@@ -533,8 +533,10 @@ class Mover {
 
   private directive(directive: Directive): Directive {
     if (directive.name.length === 3 && asciiLower(directive.name) === 'use') this.sawMacros = true;
-    const delta = this.deltaAt(directive.span.start);
-    const isEdited = this.isEdited(directive.span.start);
+    // Read once: a line written in a file makes its span when asked for.
+    const start = directive.span.start;
+    const delta = this.deltaAt(start);
+    const isEdited = this.isEdited(start);
     if (directive instanceof WrittenDirective) {
       // The text it was read from (its file's, or the copy of the lines read again) still holds it: only a move makes a new one.
       if (delta === 0) return directive;
