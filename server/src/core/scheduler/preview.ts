@@ -19,6 +19,8 @@ export interface BalancerPreview {
   readonly notes: readonly string[];
   /** The settings the schedule was computed with, for what-if variants. */
   readonly options: ScheduleOptions;
+  /** What the scheduler was given of each member (`schedulingInputs`), for the picks, steps and what-if variants. */
+  readonly inputs: readonly SchedulingInput[];
   /** Apache refuses this balancer's configuration: no schedule may be shown (set by the configuration set). */
   readonly refusal?: Refusal;
   /** The members whose own lines Apache refuses, by index. */
@@ -92,8 +94,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
   const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
   const before = earlier && sameReadings(earlier.balancer, balancer) ? earlier : undefined;
-  if (before) INPUTS.set(balancer, balancerInputs(before.balancer));
-  const inputs = balancerInputs(balancer);
+  const inputs = before?.inputs ?? schedulingInputs(balancer.members);
   const plan = before && sameOutcome(before.options, scheduleOptions, inputs) ? before.schedule : schedule(inputs, scheduleOptions);
   const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
@@ -122,7 +123,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
-  return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions };
+  return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions, inputs };
 }
 
 /**
@@ -159,7 +160,7 @@ export const KEEP_OUT_BITS = STATUS_BITS.D | STATUS_BITS.S | STATUS_BITS.N | STA
 
 /** The same balancer with members (by index) taken down, drained or brought back: its shares and picks as Apache would make them. */
 export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<number, WhatIf>): BalancerPreview {
-  const base = balancerInputs(preview.balancer);
+  const base = preview.inputs;
   const changed = (input: SchedulingInput, change: WhatIf): SchedulingInput => {
     if (change === 'down') return { ...input, status: input.status | STATUS_BITS.D };
     if (change === 'drain') return { ...input, status: input.status | STATUS_BITS.N };
@@ -178,7 +179,7 @@ export function previewPicks(preview: BalancerPreview, count: number): (Member |
   if (!preview.simulated) return [];
   const members = preview.balancer.members;
   if (preview.schedule.candidates.length === 0) return new Array<undefined>(count).fill(undefined);
-  return picks(balancerInputs(preview.balancer), preview.schedule, count).map((index) => members[index]);
+  return picks(preview.inputs, preview.schedule, count).map((index) => members[index]);
 }
 
 /** Who takes requests once a member fails. */
@@ -195,7 +196,7 @@ const SELECTIONS = new WeakMap<BalancerPreview, Selection>();
 
 /** Who takes over when the member at `index` fails alone (with the members sharing its slot), naming the first `named` takers: `previewWithDown` without its schedule of every member. */
 export function failover(preview: BalancerPreview, index: number, named: number): Failover {
-  const inputs = balancerInputs(preview.balancer);
+  const inputs = preview.inputs;
   let selection = SELECTIONS.get(preview);
   if (!selection) SELECTIONS.set(preview, (selection = new Selection(inputs, preview.options)));
   const down = sharingSlot(inputs, index);
@@ -242,16 +243,7 @@ function slotGroups(inputs: readonly SchedulingInput[]): Map<number, Set<number>
 
 /** The first `count` steps with every candidate's lbstatus, for the manual-style table. */
 export function previewSteps(preview: BalancerPreview, count: number): Step[] {
-  return preview.simulated ? steps(balancerInputs(preview.balancer), preview.schedule, count) : [];
-}
-
-const INPUTS = new WeakMap<Balancer, readonly SchedulingInput[]>();
-
-/** `schedulingInputs` of a (frozen) balancer's members, made once: a hover's what-if rows each schedule the whole balancer again. */
-function balancerInputs(balancer: Balancer): readonly SchedulingInput[] {
-  let inputs = INPUTS.get(balancer);
-  if (!inputs) INPUTS.set(balancer, (inputs = schedulingInputs(balancer.members)));
-  return inputs;
+  return preview.simulated ? steps(preview.inputs, preview.schedule, count) : [];
 }
 
 /**
