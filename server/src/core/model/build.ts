@@ -8,7 +8,7 @@ import { knownModules } from '../syntax/conditions';
 import { exprError } from '../expr/parse';
 import { sectionName } from '../syntax/names';
 import { handlerWords } from '../syntax/rewrite-words';
-import type { Directive, Section, SyntaxTree } from '../syntax/tree';
+import type { Directive, Node, Section, SyntaxTree } from '../syntax/tree';
 import { type Moved, takeMoved } from '../syntax/reread';
 import { walk } from '../syntax/walk';
 import type { Word } from '../syntax/words';
@@ -50,11 +50,12 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
  *   section it moved was (syntax/reread.ts), where a moved line is found in its place among the
  *   section's children (`movedLine`): the model of the edited text takes those lines' parameters,
  *   worker names and settings from the previous tree's members instead of reading them again. Such
- *   a line is read inside the same sections as before. Only lines inside a section that gives the balancer,
- *   and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what else the
- *   configuration holds (mod_proxy_hcheck, its templates). The lines of a section taken over are
- *   not: the next model takes the section over again, moved or not, unless the walk reaches it in
- *   another state (a line above it defined its balancer), and only then reads its lines again.
+ *   a line is read inside the same sections as before. Only lines inside a section that gives the
+ *   balancer, and whose keys are all plain worker keys, are kept: an hc* or unknown key reads what
+ *   else the configuration holds (mod_proxy_hcheck, its templates). The lines of a section taken
+ *   over are not: the next model takes the section over again, moved or not, unless the walk
+ *   reaches it in another state (a line above it defined its balancer), and only then reads its
+ *   lines again.
  * - `sections`: what each self-contained `<Proxy balancer://…>` section of a server did
  *   (SectionEffect). An edit keeps the section object itself when it did not touch or move it, and
  *   tells which section each one it moved was: the next model takes the balancer, problems and
@@ -104,6 +105,20 @@ interface Recording {
 }
 
 /**
+ * The place of each line asked about among `lines` (-1 when not there), looked for first just after
+ * the last one found: a section's lines are asked about in order, so a section of thousands of
+ * members is not searched once per member.
+ */
+function placesIn(lines: readonly Node[]): (line: Node) => number {
+  let next = 0;
+  return (line) => {
+    const at = lines[next] === line ? next : lines.indexOf(line);
+    if (at >= 0) next = at + 1;
+    return at;
+  };
+}
+
+/**
  * What a section did, for the same section moved whole by `delta` (`after`, whose lines are those of
  * `before` in the same order, each moved): the same balancer, members, problems and references, each
  * naming the moved lines and words. The members keep their parameters object, as a member line moved
@@ -111,9 +126,10 @@ interface Recording {
  * recording never lets in (then the section is walked).
  */
 function movedEffect(effect: SectionEffect, before: Section, after: Section, delta: number): SectionEffect | undefined {
+  const placeOf = placesIn(before.children);
   const lineOf = (was: Directive): Directive | undefined => {
     if (was === before.open) return after.open;
-    const moved = after.children[before.children.indexOf(was)];
+    const moved = after.children[placeOf(was)];
     return moved?.kind === 'directive' ? moved : undefined;
   };
   const span = (was: Span): Span => ({ start: was.start + delta, end: was.end + delta });
@@ -302,8 +318,8 @@ class Builder {
   private readonly reading: Reading | undefined;
   /** The sections the edit moved, each with what it was in the previous tree (syntax/reread.ts). */
   private readonly moved: Moved | undefined;
-  /** The line of a moved section `movedLine` last found, by its place among the section's children. */
-  private lastMoved: { section: Section; index: number } | undefined;
+  /** The moved section `movedLine` last looked in, with the places of its lines. */
+  private lastMoved: { readonly section: Section; readonly placeOf: (line: Node) => number } | undefined;
   /** The section being walked whose effect this reading keeps when it closes. */
   private recording: Recording | undefined;
   /** Balancers whose members a section's effect holds (SectionEffect): the walk does not change those members. */
@@ -737,18 +753,14 @@ class Builder {
 
   /**
    * The line a line of a section the edit moved was: the one in its place among the children of the
-   * section before (syntax/reread.ts). The walk reaches a section's lines in order, so the place is
-   * most often the one after the last line asked about; a line in a conditional inside the section
-   * is not among its children, and is read again.
+   * section before (syntax/reread.ts), found as the walk reaches them (`placesIn`); a line in a
+   * conditional inside the section is not among its children, and is read again.
    */
   private movedLine(directive: Directive, parent: Section): Directive | undefined {
     const was = this.moved?.sections.get(parent);
     if (!was) return undefined;
-    const next = this.lastMoved?.section === parent ? this.lastMoved.index + 1 : 0;
-    const index = parent.children[next] === directive ? next : parent.children.indexOf(directive);
-    if (index < 0) return undefined;
-    this.lastMoved = { section: parent, index };
-    const line = was.children[index];
+    if (this.lastMoved?.section !== parent) this.lastMoved = { section: parent, placeOf: placesIn(parent.children) };
+    const line = was.children[this.lastMoved.placeOf(directive)];
     return line?.kind === 'directive' ? line : undefined;
   }
 

@@ -84,8 +84,8 @@ export interface Moved {
 }
 
 /**
- * What `tree` moved, handed over once: it holds the previous tree's words and sections, which are
- * not kept past the one model that asks.
+ * What `tree` moved, handed over once: it holds the previous tree's sections, which are not kept
+ * past the one model that asks.
  */
 export function takeMoved(tree: SyntaxTree): Moved | undefined {
   const moved = MOVED.get(tree);
