@@ -19,11 +19,14 @@ import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { dumpModel, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
 import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 
-/** A whole configuration (its modules known) whose member lines have every kind of word: plain keys in any case, hc* keys, refused values, shared and unix members, a balancer named on the line. */
-const MEMBERS = `LoadModule mpm_event_module modules/mod_mpm_event.so
+/** The modules a whole configuration with balancers loads: with them, the modules are known. */
+const BALANCER_MODULES = `LoadModule mpm_event_module modules/mod_mpm_event.so
 LoadModule proxy_module modules/mod_proxy.so
 LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
-LoadModule proxy_hcheck_module modules/mod_proxy_hcheck.so
+`;
+
+/** A whole configuration (its modules known) whose member lines have every kind of word: plain keys in any case, hc* keys, refused values, shared and unix members, a balancer named on the line. */
+const MEMBERS = `${BALANCER_MODULES}LoadModule proxy_hcheck_module modules/mod_proxy_hcheck.so
 ProxyHCTemplate tpl hcmethod=GET
 <Proxy balancer://a>
 BalancerMember http://a1:8080 loadfactor=3 route=a1 Retry=5
@@ -184,10 +187,7 @@ describe('the model of an edited text', function () {
 
   it('takes a section over only where the walk reaches it as it did before, and never changes what it took over', () => {
     // Balancer a is defined by its section, then shared, extended and set by later lines; z can be renamed to a before it; v is shared in its virtual host.
-    const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
-LoadModule proxy_module modules/mod_proxy.so
-LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
-LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
+    const start = `${BALANCER_MODULES}LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
 BalancerMember balancer://z http://z1:8080
 <Proxy balancer://a lbmethod=bytraffic>
 BalancerMember http://a1:8080 loadfactor=3
@@ -229,10 +229,7 @@ BalancerMember http://va:8080
 
   it('takes over the sections an edit moved, naming their moved lines, words and places', () => {
     // Section a sets its balancer on its own line and by ProxySet, one value refused; a later line sets it too; v stands in a virtual host.
-    const start = `LoadModule mpm_event_module modules/mod_mpm_event.so
-LoadModule proxy_module modules/mod_proxy.so
-LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
-LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
+    const start = `${BALANCER_MODULES}LoadModule lbmethod_byrequests_module modules/mod_lbmethod_byrequests.so
 LoadModule lbmethod_bytraffic_module modules/mod_lbmethod_bytraffic.so
 <Proxy balancer://a lbmethod=bytraffic>
 BalancerMember http://a1:8080 loadfactor=3 route=a1
@@ -267,10 +264,7 @@ BalancerMember http://v1:8080 loadfactor=2 status=+H
     // A conditional inside the section has it walked: its own lines are taken over one by one, the conditional's read again.
     const start = `# a
 
-LoadModule mpm_event_module modules/mod_mpm_event.so
-LoadModule proxy_module modules/mod_proxy.so
-LoadModule proxy_balancer_module modules/mod_proxy_balancer.so
-<Proxy balancer://w>
+${BALANCER_MODULES}<Proxy balancer://w>
 BalancerMember http://w1:8080 loadfactor=2
 <IfModule proxy_module>
 BalancerMember http://w2:8080 loadfactor=3
