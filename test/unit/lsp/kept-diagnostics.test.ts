@@ -1,7 +1,8 @@
 /**
  * Diagnostics an edit keeps: after an edit of a value or of a comment the lint runner keeps the
  * findings of the rules that cannot see it (core/lint.ts), and the server converts a kept finding
- * once (lsp/handlers/diagnostics.ts). Over the protocol, each edit's diagnostics must be those a
+ * once (lsp/handlers/diagnostics.ts), as it publishes again a diagnostic that reads as one it
+ * published last time at the same place. Over the protocol, each edit's diagnostics must be those a
  * document opened afresh with the same text gets, ranges included.
  */
 import assert from 'node:assert/strict';
@@ -54,6 +55,7 @@ describe('diagnostics an edit keeps', function () {
     };
     const value = TEXT.indexOf('loadfactor=2') + 'loadfactor='.length;
     const comment = TEXT.indexOf('checkout');
+    const missing = TEXT.indexOf('missing/') + 'missing'.length;
     const strokes: (() => void)[] = [
       // A value overwritten (the length kept), typed and deleted (what follows moves).
       () => edit(value, 1, '5'),
@@ -62,6 +64,9 @@ describe('diagnostics an edit keeps', function () {
       // A comment typed into and deleted again: the findings after it move.
       ...[...'web '].map((key, index) => () => edit(comment + index, 0, key)),
       ...[...'web '].map(() => () => edit(comment, 1, '')),
+      // A balancer's name typed into and deleted again: the finding that names it stays where it starts, with another message.
+      () => edit(missing, 0, '2'),
+      () => edit(missing, 1, ''),
     ];
     for (const [index, stroke] of strokes.entries()) {
       stroke();

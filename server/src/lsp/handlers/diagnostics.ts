@@ -53,6 +53,53 @@ function notHeld(state: DocumentState, cursor: number): readonly Finding[] {
   return state.diagnostics.filter((finding) => !isUnfinished(state.analysis, finding, cursor));
 }
 
+/** Where a diagnostic starts, as a number: diagnostics of one key may start in different places, but seldom do. */
+function startOf(diagnostic: Diagnostic): number {
+  const { line, character } = diagnostic.range.start;
+  return line * 4096 + (character % 4096);
+}
+
+/** The diagnostics of a publication by where each starts. */
+function byStart(conversions: ReadonlyMap<Finding, Diagnostic | undefined> | undefined): Map<number, Diagnostic[]> {
+  const found = new Map<number, Diagnostic[]>();
+  for (const diagnostic of conversions?.values() ?? []) {
+    if (!diagnostic) continue;
+    const key = startOf(diagnostic);
+    const list = found.get(key);
+    if (list) list.push(diagnostic);
+    else found.set(key, [diagnostic]);
+  }
+  return found;
+}
+
+/** The diagnostic of the last publication that reads as `converted` does, field by field, or `converted` itself. */
+function republished(
+  converted: Diagnostic | undefined,
+  published: () => ReadonlyMap<number, readonly Diagnostic[]>,
+): Diagnostic | undefined {
+  if (!converted) return undefined;
+  return (
+    published()
+      .get(startOf(converted))
+      ?.find((earlier) => sameData(earlier, converted)) ?? converted
+  );
+}
+
+/**
+ * Whether two values of protocol data (plain objects, arrays and primitives) read the same, a field
+ * the one has undefined and the other lacks counting as the same: a comparison that makes nothing,
+ * as it runs for every finding an edit moved.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key in x) if (!sameData(x[key], y[key])) return false;
+  for (const key in y) if (!(key in x) && y[key] !== undefined) return false;
+  return !Array.isArray(a) || a.length === (b as unknown[]).length;
+}
+
 /** The publisher of a server's documents. */
 export function diagnosticsPublisher(
   connection: Connection,
@@ -68,6 +115,10 @@ export function diagnosticsPublisher(
   /**
    * Each document's findings as last published, converted. A finding object an edit kept (core/lint.ts,
    * `movedFindings`) stands where it stood, all the text before it unchanged, so its conversion holds.
+   * Any other finding whose conversion reads as one published last time, at the same place, is
+   * published as that diagnostic object again (`republished`): the worker writes a diagnostic it
+   * wrote before from the bytes it kept (message-json.ts). That is most of the findings of the rules
+   * that run again after an edit, and every one an edit moved whose line and column stay.
    */
   const conversions = new Map<string, Map<Finding, Diagnostic | undefined>>();
   const stopTyping = (uri: string): void => {
@@ -111,8 +162,11 @@ export function diagnosticsPublisher(
     const before = conversions.get(document.uri);
     const now = new Map<Finding, Diagnostic | undefined>();
     const diagnostics: Diagnostic[] = [];
+    let published: ReadonlyMap<number, readonly Diagnostic[]> | undefined;
     for (const finding of findings) {
-      const converted = before?.has(finding) ? before.get(finding) : diagnostic(state, finding);
+      const converted = before?.has(finding)
+        ? before.get(finding)
+        : republished(diagnostic(state, finding), () => (published ??= byStart(before)));
       now.set(finding, converted);
       if (converted) diagnostics.push(converted);
     }
