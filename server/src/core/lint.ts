@@ -3,6 +3,7 @@ import type { Analysis } from './analysis';
 import { boundedMessage } from './bounded';
 import { STATUS_BITS } from './model/params';
 import { RULES } from './rules';
+import { sameData } from './same-data';
 import type { Diagnostic, Rule, RuleContext, RuleFinding, Severity, SuppressionReview } from './rules/types';
 import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
@@ -55,7 +56,9 @@ export function lint(analysis: Analysis, options: LintOptions = {}): Diagnostic[
     for (const diagnostic of diagnosticsOf(rule, findings(), severity)) into.push(diagnostic);
   };
   const known = knownFindings(analysis);
-  for (const rule of RULES) if (!rule.reviewsSuppressions) report(rule, () => findingsOf(rule, analysis, run, known, finished), found);
+  const before = findingsBefore(analysis);
+  for (const rule of RULES)
+    if (!rule.reviewsSuppressions) report(rule, () => findingsOf(rule, analysis, run, { known, before }, finished), found);
   const isHiddenByStandIn = hiddenByStandIns(analysis, found);
   const suppressions = findSuppressions(analysis.tree);
   const silenced = suppressions.map(() => new Set<string>());
@@ -185,11 +188,32 @@ function moved(edit: KeptEdit, finding: RuleFinding): RuleFinding {
   };
 }
 
+/**
+ * The findings kept for the tree a value or comment edit made this analysis' tree from, with that
+ * edit: a rule that runs again and finds what it found there keeps that list (`findingsOf`).
+ */
+interface FindingsBefore {
+  readonly edit: KeptEdit;
+  readonly known: KnownFindings;
+}
+
+function findingsBefore(analysis: Analysis): FindingsBefore | undefined {
+  const edit = keptEditOf(analysis.tree);
+  const known = edit && LOCAL_FINDINGS.get(edit.before);
+  return edit && known && { edit, known };
+}
+
+/**
+ * A rule's findings: those kept for the tree, or found now. A rule that runs again after a value or
+ * comment edit mostly finds what it found before: it then keeps that list (moved by the edit's
+ * length, or itself when that is 0 or all stand before the change), so the diagnostics made of it
+ * and their conversions in the editor are kept too.
+ */
 function findingsOf(
   rule: Rule,
   analysis: Analysis,
   run: readonly Analysis[],
-  known: KnownFindings,
+  { known, before }: { readonly known: KnownFindings; readonly before: FindingsBefore | undefined },
   finished: (findings: readonly RuleFinding[]) => RuleFinding[],
 ): readonly RuleFinding[] {
   const isAlone = run.length === 1 && run[0] === analysis;
@@ -203,7 +227,10 @@ function findingsOf(
       return run;
     },
   };
-  const findings = finished(rule.check(context));
+  let findings: readonly RuleFinding[] = finished(rule.check(context));
+  const earlier = before && (readsRun ? (isAlone ? before.known.alone : undefined) : before.known.local)?.get(rule.id);
+  const moved = earlier && movedBy(before.edit, earlier);
+  if (moved && sameData(moved, findings)) findings = moved;
   if (!readsRun) known.local.set(rule.id, findings);
   else if (isAlone) known.alone.set(rule.id, findings);
   return findings;

@@ -26,6 +26,7 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
     'thousands.ts',
     'suggest.ts',
     'bounded.ts',
+    'same-data.ts',
     'positions.ts',
     'pcre.ts',
     'regex.ts',

@@ -9,6 +9,7 @@ import { generateBalancerHeavy } from '../../../bench/generate';
 import { analyze, Analysis, AnalyzeOptions } from '../../../server/src/core/analysis';
 import { lint } from '../../../server/src/core/lint';
 import { RULES } from '../../../server/src/core/rules';
+import type { Diagnostic } from '../../../server/src/core/rules/types';
 import { keptEditOf } from '../../../server/src/core/syntax/value-edit';
 import type { SyntaxTree } from '../../../server/src/core/syntax/tree';
 import { EPOCH, seedTexts } from '../../fuzz/inputs';
@@ -103,6 +104,30 @@ describe('linting after an edit of a parameter value', function () {
       countingChecks((calls) => (lint(otherEdit), calls.size)),
       RULES.length,
     );
+  });
+
+  it('keeps the diagnostics of a rule run again that finds what it found, and only those', () => {
+    const before = analyze(VALUES, OPTIONS);
+    const found = lint(before);
+    const inError = (diagnostics: readonly Diagnostic[]): Diagnostic[] => diagnostics.filter((each) => each.ruleId === 'status-in-error');
+    assert.equal(RULES.find((rule) => rule.id === 'status-in-error')!.ignoresValues, undefined);
+    assert.equal(inError(found).length, 1);
+    // Another member's loadfactor: status-in-error runs again and finds the same, so the editor keeps its diagnostic.
+    const other = analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=25 route'), OPTIONS, before.tree);
+    assert.ok(isValueEdit(other.tree));
+    const again = lint(other);
+    assert.equal(inError(again)[0], inError(found)[0]);
+    assert.equal(dump(other), dump(analyze(VALUES.replace('loadfactor=2 route', 'loadfactor=25 route'), OPTIONS)));
+    // Its own status, still in error: the finding sits in the change, and is found anew.
+    const plus = VALUES.replace('status=E', 'status=+E');
+    const still = analyze(plus, OPTIONS, before.tree);
+    assert.ok(isValueEdit(still.tree));
+    assert.notEqual(inError(lint(still))[0], inError(found)[0]);
+    assert.equal(dump(still), dump(analyze(plus, OPTIONS)));
+    // Its own status: found no more.
+    const status = analyze(VALUES.replace('status=E', 'status=D'), OPTIONS, before.tree);
+    assert.ok(isValueEdit(status.tree));
+    assert.deepEqual(inError(lint(status)), []);
   });
 
   it('moves a finding that ends where an empty value is typed into as a fresh lint does', () => {

@@ -10,6 +10,7 @@ import type { Connection, Diagnostic, Position, TextDocuments } from 'vscode-lan
 import type { Diagnostic as Finding } from '../../core/rules/types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CalmPreviews, calmPreviews, isUnfinished, SteadyView, steadyView } from '../../core/features/unfinished';
+import { sameData } from '../../core/same-data';
 import { diagnostic, oversizedDiagnostic } from '../convert';
 import type { DocumentState, DocumentStates } from '../documents';
 import type { Guard } from '../guard';
@@ -83,21 +84,6 @@ function republished(
       .get(startOf(converted))
       ?.find((earlier) => sameData(earlier, converted)) ?? converted
   );
-}
-
-/**
- * Whether two values of protocol data (plain objects, arrays and primitives) read the same, a field
- * the one has undefined and the other lacks counting as the same: a comparison that makes nothing,
- * as it runs for every finding an edit moved.
- */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const key in x) if (!sameData(x[key], y[key])) return false;
-  for (const key in y) if (!(key in x) && y[key] !== undefined) return false;
-  return !Array.isArray(a) || a.length === (b as unknown[]).length;
 }
 
 /** The publisher of a server's documents. */
