@@ -9,7 +9,7 @@ import type { Balancer, Member } from './model/model';
 import { RULES } from './rules';
 import { balancerAnchor, runIndex, runIndexKey } from './rules/shared';
 import type { Diagnostic } from './rules/types';
-import type { BalancerPreview, Refusal, Unseen } from './scheduler/preview';
+import { amendedPreview, type BalancerPreview, type Refusal, type Unseen } from './scheduler/preview';
 import type { Span } from './span';
 import { knownModules } from './syntax/conditions';
 import { stepsNamed } from './syntax/named';
@@ -53,7 +53,7 @@ export function markRefusals(analysis: Analysis, diagnostics: readonly Diagnosti
       first = earlier(first, refusal);
     }
     if (!first) return preview;
-    return { ...preview, refusal: place(first, balancerAnchor(balancer).start), refusedMembers: refusedMembers ?? new Map() };
+    return amendedPreview(preview, { refusal: place(first, balancerAnchor(balancer).start), refusedMembers: refusedMembers ?? new Map() });
   });
   return Object.freeze({ ...analysis, previews });
 }
@@ -67,7 +67,7 @@ export function markUnseen(analysis: Analysis, run: readonly Analysis[]): Analys
   if (knownModules(analysis.tree) !== undefined || !analysis.previews.some(isUnfilled)) return analysis;
   const previews = analysis.previews.map((preview): BalancerPreview =>
     isUnfilled(preview) && !preview.refusal
-      ? { ...preview, unseen: { elsewhere: filledElsewhere(run, analysis, preview.balancer.name), filesRead: filesRead(run) } }
+      ? amendedPreview(preview, { unseen: { elsewhere: filledElsewhere(run, analysis, preview.balancer.name), filesRead: filesRead(run) } })
       : preview,
   );
   return Object.freeze({ ...analysis, previews });

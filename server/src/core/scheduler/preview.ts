@@ -88,7 +88,9 @@ export function neverSticks(balancer: Balancer): boolean {
 
 /**
  * Builds the preview of one balancer. `earlier`, a preview from the model of an earlier version of
- * the text, lends its schedule when its balancer's members read the same (see `sameReadings`).
+ * the text, lends its schedule when its balancer's members read the same (see `sameReadings`). Its
+ * notes are written when first read: only a hover, a schedule view or the CLI reads them, while an
+ * editor previews every balancer at every keystroke.
  */
 export function previewBalancer(balancer: Balancer, options: PreviewOptions, earlier?: BalancerPreview): BalancerPreview {
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
@@ -96,8 +98,44 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
   const before = earlier && sameReadings(earlier.balancer, balancer) ? earlier : undefined;
   const inputs = before?.inputs ?? schedulingInputs(balancer.members);
   const plan = before && sameOutcome(before.options, scheduleOptions, inputs) ? before.schedule : schedule(inputs, scheduleOptions);
-  const notes: string[] = [];
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
+  return new Preview(balancer, lbmethod, simulated, plan, scheduleOptions, inputs, options);
+}
+
+/** A preview as `previewBalancer` makes it: its notes are written when first read. */
+class Preview implements BalancerPreview {
+  readonly #settings: PreviewOptions;
+  #notes: readonly string[] | undefined;
+
+  constructor(
+    readonly balancer: Balancer,
+    readonly lbmethod: string,
+    readonly simulated: boolean,
+    readonly schedule: Schedule,
+    readonly options: ScheduleOptions,
+    readonly inputs: readonly SchedulingInput[],
+    settings: PreviewOptions,
+  ) {
+    this.#settings = settings;
+  }
+
+  get notes(): readonly string[] {
+    return (this.#notes ??= notesOf(this.balancer, this.#settings, this.inputs));
+  }
+}
+
+/**
+ * The same preview with other facts (a refusal, what a partial set did not see, another schedule).
+ * Always made here: a spread of a preview would lose its notes, a getter of its class.
+ */
+export function amendedPreview(preview: BalancerPreview, facts: Partial<Omit<BalancerPreview, 'notes'>>): BalancerPreview {
+  return { ...preview, notes: preview.notes, ...facts };
+}
+
+/** What a balancer's preview assumes and what can change its picture. */
+function notesOf(balancer: Balancer, options: PreviewOptions, inputs: readonly SchedulingInput[]): string[] {
+  const lbmethod = balancer.params.lbmethod ?? 'byrequests';
+  const notes: string[] = [];
   if (lbmethod === 'bybusyness')
     notes.push(
       'bybusyness follows byrequests order when requests do not overlap; under concurrency the least busy member wins and weights only break ties',
@@ -110,7 +148,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
     notes.push(
       'heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored',
     );
-  if (simulated) notes.push(ASSUMPTIONS);
+  if (lbmethod === 'byrequests' || lbmethod === 'bybusyness') notes.push(ASSUMPTIONS);
   if (balancer.params.stickysession !== undefined)
     notes.push(
       neverSticks(balancer)
@@ -123,7 +161,7 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
   for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
-  return { balancer, lbmethod, simulated, schedule: plan, notes, options: scheduleOptions, inputs };
+  return notes;
 }
 
 /**
@@ -171,7 +209,7 @@ export function previewWhatIf(preview: BalancerPreview, changes: ReadonlyMap<num
   for (const [index, change] of changes) {
     for (const other of sharingSlot(base, index)) if (base[other]) inputs[other] = changed(base[other], change);
   }
-  return { ...preview, schedule: schedule(inputs, preview.options) };
+  return amendedPreview(preview, { schedule: schedule(inputs, preview.options) });
 }
 
 /** The first `count` members chosen, `undefined` where Apache answers 503; empty when not simulated. */
