@@ -55,7 +55,8 @@ const PREVIEWS = new WeakMap<SyntaxTree, readonly BalancerPreview[]>();
 
 function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, previous: SyntaxTree | undefined): BalancerPreview[] {
   const checkpoint = options.checkpoint ?? (() => undefined);
-  const assumed = assumedConditions(tree);
+  // Read by the notes alone, which a preview writes when first read: the tree is walked for them then.
+  let assumed: ReadonlyMap<Directive, readonly string[]> | undefined;
   // A balancer an edit left alone has its first member's parameters object again: one lookup finds its earlier preview.
   const earlier = new Map<WorkerParams, BalancerPreview>();
   for (const preview of (previous && PREVIEWS.get(previous)) ?? []) {
@@ -64,7 +65,10 @@ function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, p
   }
   const previews = model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
-    const assumptions = assumed.size === 0 ? [] : assumptionsOf(balancer, assumed);
+    const assumptions = (): readonly string[] => {
+      assumed ??= assumedConditions(tree);
+      return assumed.size === 0 ? [] : assumptionsOf(balancer, assumed);
+    };
     const first = balancer.members[0];
     return previewBalancer(
       balancer,

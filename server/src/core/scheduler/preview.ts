@@ -74,8 +74,8 @@ export interface PreviewOptions {
   readonly epochSeconds: number;
   /** `BalancerPersist On` was seen. */
   readonly persist: boolean;
-  /** Read-time conditionals assumed true around the balancer's lines (syntax/conditions.ts, assumedConditions). */
-  readonly assumptions?: readonly string[];
+  /** Read-time conditionals assumed true around the balancer's lines (syntax/conditions.ts, assumedConditions), found when the notes are written. */
+  readonly assumptions?: () => readonly string[];
 }
 
 /** The assumptions every simulated schedule rests on. */
@@ -160,7 +160,7 @@ function notesOf(balancer: Balancer, options: PreviewOptions, inputs: readonly S
   if (balancer.sharedAcross) notes.push(sharedNote(balancer.name, balancer.sharedAcross));
   if (options.persist)
     notes.push('BalancerPersist On: saved shared memory may keep old lbstatus, loadfactor and status values across restarts');
-  for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions ?? [])]) notes.push(note);
+  for (const note of [...slotNotes(balancer.members, inputs), ...(options.assumptions?.() ?? [])]) notes.push(note);
   return notes;
 }
 
