@@ -55,8 +55,7 @@ const PREVIEWS = new WeakMap<SyntaxTree, readonly BalancerPreview[]>();
 
 function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, previous: SyntaxTree | undefined): BalancerPreview[] {
   const checkpoint = options.checkpoint ?? (() => undefined);
-  // Read by the notes alone, which a preview writes when first read: the tree is walked for them then.
-  let assumed: ReadonlyMap<Directive, readonly string[]> | undefined;
+  const assumptionsOf = assumptionsFinder(tree);
   // A balancer an edit left alone has its first member's parameters object again: one lookup finds its earlier preview.
   const earlier = new Map<WorkerParams, BalancerPreview>();
   for (const preview of (previous && PREVIEWS.get(previous)) ?? []) {
@@ -65,14 +64,10 @@ function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, p
   }
   const previews = model.balancers.map((balancer, index) => {
     if (index % PREVIEWS_PER_CHECKPOINT === PREVIEWS_PER_CHECKPOINT - 1) checkpoint();
-    const assumptions = (): readonly string[] => {
-      assumed ??= assumedConditions(tree);
-      return assumed.size === 0 ? [] : assumptionsOf(balancer, assumed);
-    };
     const first = balancer.members[0];
     return previewBalancer(
       balancer,
-      { epochSeconds: options.epochSeconds, persist: model.persist, assumptions },
+      { epochSeconds: options.epochSeconds, persist: model.persist, assumptions: assumptionsOf(balancer) },
       first && earlier.get(first.params),
     );
   });
@@ -80,9 +75,20 @@ function previewModel(tree: SyntaxTree, model: Model, options: AnalyzeOptions, p
   return previews;
 }
 
-/** The conditions the balancer's own lines (its section, its members) were read under, each named once. */
-function assumptionsOf(balancer: Balancer, assumed: ReadonlyMap<Directive, readonly string[]>): string[] {
-  const found = new Set(balancer.section && assumed.get(balancer.section.open));
-  for (const member of balancer.members) for (const sentence of assumed.get(member.declaration.directive) ?? []) found.add(sentence);
-  return [...found];
+/**
+ * For each balancer of `tree`, the conditions its own lines (its section, its members) were read
+ * under, each named once, found when asked: only the notes say them, which a preview writes when
+ * first read, and one walk of the tree serves every balancer. Made here, apart from `previewModel`:
+ * a closure made there would hold its scope, and so the previews of the tree before the edit, each
+ * holding those of the tree before it.
+ */
+function assumptionsFinder(tree: SyntaxTree): (balancer: Balancer) => () => readonly string[] {
+  let assumed: ReadonlyMap<Directive, readonly string[]> | undefined;
+  return (balancer) => () => {
+    assumed ??= assumedConditions(tree);
+    if (assumed.size === 0) return [];
+    const found = new Set(balancer.section && assumed.get(balancer.section.open));
+    for (const member of balancer.members) for (const sentence of assumed.get(member.declaration.directive) ?? []) found.add(sentence);
+    return [...found];
+  };
 }

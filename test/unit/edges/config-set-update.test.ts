@@ -5,6 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { generateBalancerHeavy } from '../../../bench/generate';
 import { assembleSet, ConfigurationSet, SetFile, SetOptions, updateSet } from '../../../server/src/core/config-set';
 import { RULES } from '../../../server/src/core/rules';
 import type { Rule } from '../../../server/src/core/rules/types';
@@ -141,6 +144,41 @@ describe('updateSet: reassembling after an edit', () => {
     const updated = updateSet(previous, later.given, new Set(), later.options);
     assert.deepEqual(updated, assembleSet(later.given, later.options));
     assert.equal(treeOf(updated, '/w/main.conf'), treeOf(previous, '/w/main.conf'));
+  });
+
+  it('keeps no earlier analysis alive, edit after edit, whatever the edit', () => {
+    // What each update keeps of the ones before it (trees, models, previews, findings), a full collection shows.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const path = '/w/typed.conf';
+    const { text: start } = generateBalancerHeavy({ root: '/srv/gen', port: 18_080, lines: 3_000, seed: 5 });
+    const line = '\n    BalancerMember "http://10.99.0.1:8080" loadfactor=3 route=typed';
+    const at = start.indexOf('\n', start.indexOf('BalancerMember'));
+    let text = start;
+    let set = assembleSet(setOf({ [path]: text }).given, setOf({ [path]: text }).options);
+    // A member line typed and deleted a character at a time (lines move), then digits overwritten (values edited).
+    const edits = [
+      ...[...line].map((_, typed) => (): string => text.slice(0, at + typed) + line[typed] + text.slice(at + typed)),
+      ...[...line].map((_, left) => (): string => text.slice(0, at + line.length - 1 - left) + text.slice(at + line.length - left)),
+      ...Array.from({ length: 40 }, (_, index) => (): string => {
+        const digit = text.indexOf('loadfactor=', Math.floor((index * text.length) / 40)) + 'loadfactor='.length;
+        return text.slice(0, digit) + String((Number(text[digit]) % 9) + 1) + text.slice(digit + 1);
+      }),
+    ];
+    const edit = (index: number): void => {
+      text = edits[index]!();
+      const next = setOf({ [path]: text });
+      set = updateSet(set, next.given, new Set([path]), next.options);
+    };
+    edit(0);
+    edit(1);
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 2; index < edits.length; index++) edit(index);
+    collect();
+    const kept = process.memoryUsage().heapUsed - before;
+    // One analysis of the 3,000 lines is a few MB: one kept per edit would be hundreds.
+    assert.ok(kept < 30e6, `${(kept / 1e6).toFixed(1)} MB more after ${edits.length} edits`);
   });
 
   it('runs again only the rules that read the rest of the run on a configuration the edit did not touch', () => {
