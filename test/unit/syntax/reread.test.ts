@@ -10,7 +10,18 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_READ_LIMITS, type FileAccess } from '../../../server/src/core/syntax/includes';
 import { parse, ReadOptions } from '../../../server/src/core/syntax/parser';
+import {
+  expandedLines,
+  foldedName,
+  foldedNames,
+  namesIn,
+  outermostSection,
+  parentSection,
+  positionsNamed,
+} from '../../../server/src/core/syntax/named';
 import { reread, rereadPart } from '../../../server/src/core/syntax/reread';
+import type { Node, SyntaxTree } from '../../../server/src/core/syntax/tree';
+import { walk } from '../../../server/src/core/syntax/walk';
 import { dumpTree as dump, editedTexts, grammarText, keystrokes, largeText, seedTexts } from '../../fuzz/inputs';
 import { FUZZ_SCALE, fuzzRuns } from '../../support/fuzz';
 
@@ -70,6 +81,30 @@ function layoutAccess(texts: ReadonlyMap<string, string>): FileAccess {
   };
 }
 
+/**
+ * The walk and the index of names of a tree read in part (made from those of the tree before, for
+ * the nodes the edit left in place: syntax/walk.ts, named.ts) against those made afresh over the
+ * same nodes (a copy of the list is another key): step for step, the same nodes and parents.
+ */
+function assertWalkedAsFresh(tree: SyntaxTree, context: string): void {
+  const nodes = tree.nodes;
+  const fresh: readonly Node[] = [...nodes];
+  const [steps, freshSteps] = [walk(nodes), walk(fresh)];
+  assert.equal(steps.length, freshSteps.length, context);
+  steps.forEach((step, at) => assert.deepEqual(step, freshSteps[at], `step ${at} ${context}`));
+  assert.deepEqual(foldedNames(nodes), foldedNames(fresh), context);
+  assert.deepEqual(expandedLines(nodes), expandedLines(fresh), context);
+  for (const name of namesIn(fresh))
+    assert.deepEqual(Array.from(positionsNamed(nodes, [name])), Array.from(positionsNamed(fresh, [name])), context);
+  for (const step of freshSteps) {
+    if (step.kind !== 'enter') continue;
+    const section = step.section;
+    assert.equal(parentSection(nodes, section), parentSection(fresh, section), context);
+    assert.equal(outermostSection(nodes, section), outermostSection(fresh, section), context);
+    assert.equal(foldedName(nodes, section), foldedName(fresh, section), context);
+  }
+}
+
 describe('incremental reading (reread)', function () {
   this.timeout(120_000 * FUZZ_SCALE);
   const seeds = seedTexts().texts;
@@ -84,12 +119,15 @@ describe('incremental reading (reread)', function () {
         (start, defined, strokes, options) => {
           let tree = parse(defined + start, options);
           for (const text of editedTexts(defined + start, strokes)) {
+            // Walked and indexed, as an analysis does: the next tree's walk and index are made from these.
+            foldedNames(tree.nodes);
             const part = rereadPart(tree, text, options);
             const fresh = parse(text, options);
             counts.edits++;
             if (part) counts.inPart++;
             tree = part ?? fresh;
             assert.equal(dump(tree), dump(fresh), `after an edit giving ${JSON.stringify(text)}`);
+            assertWalkedAsFresh(tree, `after an edit giving ${JSON.stringify(text)}`);
           }
         },
       ),
@@ -114,6 +152,7 @@ describe('incremental reading (reread)', function () {
           const read = (): ReadOptions => ({ ...options, path: LAYOUT_ENTRY, files: layoutAccess(texts) });
           let tree = parse(texts.get(LAYOUT_ENTRY)!, read());
           for (const text of editedTexts(texts.get(edited)!, strokes)) {
+            foldedNames(tree.nodes);
             texts.set(edited, text);
             const entry = texts.get(LAYOUT_ENTRY)!;
             const part = rereadPart(tree, entry, read(), edited === LAYOUT_ENTRY ? undefined : { path: edited, text });
@@ -122,6 +161,7 @@ describe('incremental reading (reread)', function () {
             if (part) counts.inPart++;
             tree = part ?? fresh;
             assert.equal(dump(tree), dump(fresh), `after an edit of ${edited} giving ${JSON.stringify(text)}`);
+            assertWalkedAsFresh(tree, `after an edit of ${edited} giving ${JSON.stringify(text)}`);
           }
         },
       ),
@@ -278,6 +318,8 @@ describe('incremental reading (reread)', function () {
       const at = text.indexOf('loadfactor=5', Math.floor((edit * text.length) / edits)) + 'loadfactor='.length;
       // Typing moves the lines after the edit; overwriting a digit keeps every line where it was.
       text = edit % 2 === 0 ? text.slice(0, at) + '5' + text.slice(at) : text.slice(0, at) + '6' + text.slice(at + 1);
+      // Walked and indexed, as an analysis does: the next walk and index are made from these.
+      foldedNames(tree.nodes);
       tree = rereadPart(tree, text, {})!;
       assert.ok(tree, `edit ${edit} is read in part`);
     }

@@ -5,7 +5,9 @@
  */
 import { asciiLower } from '../ascii';
 import type { Directive, Node, Section } from './tree';
-import { walk, WalkStep } from './walk';
+import { takeWalkSplice, walk, WalkStep } from './walk';
+
+type WalkStepOf<K extends WalkStep['kind']> = Extract<WalkStep, { readonly kind: K }>;
 
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
 export type NamedStep = Extract<WalkStep, { readonly kind: 'directive' | 'enter' }>;
@@ -34,37 +36,79 @@ const INDEXES = new WeakMap<readonly Node[], Index>();
 function indexOf(nodes: readonly Node[]): Index {
   let index = INDEXES.get(nodes);
   if (!index) {
-    const positions = new Map<string, number[]>();
-    const sections = new Map<Section, Entered>();
-    const expanded: Directive[] = [];
-    const names: (string | undefined)[] = [];
-    // Names as written repeat (`BalancerMember` thousands of times): each is folded once.
-    const folded = new Map<string, string>();
-    const fold = (name: string): string => {
-      let lower = folded.get(name);
-      if (lower === undefined) folded.set(name, (lower = asciiLower(name)));
-      return lower;
-    };
-    walk(nodes).forEach((step, position) => {
-      names.push(undefined);
-      if (step.kind === 'leave') return;
-      if (step.kind === 'enter') {
-        // A parent is entered before its children, so its outermost section is known.
-        const outermost = (step.parent && sections.get(step.parent)?.outermost) ?? step.section;
-        sections.set(step.section, { name: fold(step.section.name), parent: step.parent, outermost });
-      }
-      const line = step.kind === 'directive' ? step.directive : step.section.open;
-      if (line.macroLine) expanded.push(line);
-      const name = fold(line.name);
-      names[position] = name;
-      const list = positions.get(name);
-      if (list) list.push(position);
-      else positions.set(name, [position]);
-    });
-    index = { positions, names, sections, expanded, enclosing: new Map() };
+    index = splicedIndex(nodes) ?? freshIndex(nodes);
     INDEXES.set(nodes, index);
   }
   return index;
+}
+
+/** Lower-case names by the name as written: a configuration spells each name one or two ways, thousands of times. */
+function folder(): (name: string) => string {
+  const folded = new Map<string, string>();
+  return (name) => {
+    let lower = folded.get(name);
+    if (lower === undefined) folded.set(name, (lower = asciiLower(name)));
+    return lower;
+  };
+}
+
+/** A section the walk enters, the section it enters it in having been entered before it. */
+function entered(sections: ReadonlyMap<Section, Entered>, step: WalkStepOf<'enter'>, name: string): Entered {
+  return { name, parent: step.parent, outermost: (step.parent && sections.get(step.parent)?.outermost) ?? step.section };
+}
+
+/**
+ * The index of a list an edit made (walk.ts, `takeWalkSplice`) whose steps between the ones it shares
+ * with the list before name the same directives as the steps they replace, as after an edit of a
+ * value or of comments: the positions and names are that list's, and only the sections entered in
+ * those steps are looked at again.
+ */
+function splicedIndex(nodes: readonly Node[]): Index | undefined {
+  const steps = walk(nodes);
+  const splice = takeWalkSplice(steps);
+  const earlier = splice && INDEXES.get(splice.before);
+  if (!splice || !earlier || earlier.names.length !== steps.length || earlier.expanded.length > 0) return undefined;
+  const end = steps.length - splice.tail;
+  const fold = folder();
+  for (let position = splice.head; position < end; position++) {
+    const step = steps[position]!;
+    const line = step.kind === 'leave' ? undefined : step.kind === 'directive' ? step.directive : step.section.open;
+    if (line?.macroLine || earlier.names[position] !== (line && fold(line.name))) return undefined;
+  }
+  const sections = new Map(earlier.sections);
+  const before = walk(splice.before);
+  for (let position = splice.head; position < end; position++) {
+    const step = before[position]!;
+    if (step.kind === 'enter') sections.delete(step.section);
+  }
+  for (let position = splice.head; position < end; position++) {
+    const step = steps[position]!;
+    if (step.kind === 'enter') sections.set(step.section, entered(sections, step, fold(step.section.name)));
+  }
+  return { positions: earlier.positions, names: earlier.names, sections, expanded: earlier.expanded, enclosing: new Map() };
+}
+
+/** The index of a node list, made from its walk. */
+function freshIndex(nodes: readonly Node[]): Index {
+  const positions = new Map<string, number[]>();
+  const sections = new Map<Section, Entered>();
+  const expanded: Directive[] = [];
+  const names: (string | undefined)[] = [];
+  const fold = folder();
+  walk(nodes).forEach((step, position) => {
+    names.push(undefined);
+    if (step.kind === 'leave') return;
+    // A parent is entered before its children, so its outermost section is known.
+    if (step.kind === 'enter') sections.set(step.section, entered(sections, step, fold(step.section.name)));
+    const line = step.kind === 'directive' ? step.directive : step.section.open;
+    if (line.macroLine) expanded.push(line);
+    const name = fold(line.name);
+    names[position] = name;
+    const list = positions.get(name);
+    if (list) list.push(position);
+    else positions.set(name, [position]);
+  });
+  return { positions, names, sections, expanded, enclosing: new Map() };
 }
 
 /**

@@ -17,7 +17,7 @@ import { DEFAULT_READ_LIMITS } from './includes';
 import { MAX_SUBSTITUTED_LINE, parse, readPart, type ReadOptions } from './parser';
 import type { Directive, Node, Section, SourceFile, SyntaxDiagnostic, SyntaxTree } from './tree';
 import { noteCommentEdit, noteValueEdit } from './value-edit';
-import { walk } from './walk';
+import { noteEditedFrom, walk } from './walk';
 import { FileText, movedSpan, movedWord, WrittenDirective } from './written';
 
 /** Directives and sections that act while the file is read, or read what others did (parser.ts: runReadTime, readOpen). */
@@ -139,6 +139,7 @@ export function rereadPart(previous: SyntaxTree, text: string, options: ReadOpti
   const moved = { start: file.start + region.start, end: file.start + region.end };
   const mover = new Mover(file, moved.end, change.delta, { list, first, last, part: part.nodes }, includes.starts);
   const nodes = mover.nodes(previous.nodes);
+  noteEditedFrom(nodes, previous.nodes);
   const comments = spliced(previous.comments, moved, part.comments, (span) => span, movedSpan, change.delta, true);
   const diagnostics = spliced(
     previous.diagnostics,
