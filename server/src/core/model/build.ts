@@ -198,6 +198,11 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
   return { name: effect.name, balancer, problems, references };
 }
 
+/** Whether two scopes are the same server: the main server, or the same `<VirtualHost>` section. */
+function sameServer(one: ServerScope, other: ServerScope): boolean {
+  return one.kind === 'main' ? other.kind === 'main' : other.kind === 'vhost' && one.section === other.section;
+}
+
 /** Directives whose handlers change more than a balancer, the problems and the references: a section holding one is walked. */
 const STATEFUL_DIRECTIVES: ReadonlySet<string> = new Set([
   'proxypass',
@@ -510,8 +515,10 @@ class Builder {
       this.keptBalancers.add(balancer);
       this.addBalancer(balancer);
     }
-    for (const problem of effect.problems) this.problems.push({ ...problem });
-    for (const reference of effect.references) this.references.push({ ...reference, scope });
+    // A model never changes a problem or a reference once made: the same ones serve, in the same server.
+    for (const problem of effect.problems) this.problems.push(problem);
+    for (const reference of effect.references)
+      this.references.push(sameServer(reference.scope, scope) ? reference : { ...reference, scope });
     reading.sections.set(section, effect);
     reading.taken++;
   }
