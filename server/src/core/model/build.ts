@@ -331,6 +331,8 @@ class Builder {
   private readonly keptBalancers = new Set<MutableBalancer>();
   /** The lines sharing a member of a kept balancer: such a member is copied with them once the walk is done. */
   private readonly laterShares = new Map<MutableMember, MemberDeclaration[]>();
+  /** Balancers taken over whose members, parameters and settings are still the effect's they came from (`own`). */
+  private readonly borrowed = new Set<MutableBalancer>();
 
   constructor(
     private readonly tree: SyntaxTree,
@@ -505,13 +507,8 @@ class Builder {
     const scope = this.context.scope;
     const reading = this.reading!;
     if (effect.balancer) {
-      const balancer: MutableBalancer = {
-        ...effect.balancer,
-        scope,
-        members: effect.balancer.members.slice(),
-        params: { ...effect.balancer.params },
-        setBy: new Map(effect.balancer.setBy),
-      };
+      const balancer: MutableBalancer = { ...effect.balancer, scope };
+      this.borrowed.add(balancer);
       this.keptBalancers.add(balancer);
       this.addBalancer(balancer);
     }
@@ -521,6 +518,19 @@ class Builder {
       this.references.push(sameServer(reference.scope, scope) ? reference : { ...reference, scope });
     reading.sections.set(section, effect);
     reading.taken++;
+  }
+
+  /**
+   * A balancer whose members, parameters and settings the walk is about to change: one taken over
+   * gets its own copies of them first (most are never changed after their section, so none are made).
+   */
+  private own(balancer: MutableBalancer): MutableBalancer {
+    if (this.borrowed.delete(balancer)) {
+      balancer.members = balancer.members.slice();
+      balancer.params = { ...balancer.params };
+      balancer.setBy = new Map(balancer.setBy);
+    }
+    return balancer;
   }
 
   private directive(directive: Directive, parent: Section | undefined): void {
@@ -817,7 +827,7 @@ class Builder {
         params: known.params,
         setBy: known.setBy,
       };
-      balancer.members.push(member);
+      this.own(balancer).members.push(member);
       indexName(memberIndex, member);
       return member;
     }
@@ -845,7 +855,7 @@ class Builder {
       params,
       setBy: new MemberSettings(accepted ?? parameters),
     };
-    balancer.members.push(member);
+    this.own(balancer).members.push(member);
     indexName(memberIndex, member);
     return member;
   }
@@ -989,7 +999,7 @@ class Builder {
     decorate: (error: string) => string,
   ): boolean {
     const error = balancer
-      ? setBalancerParam(balancer.params, parameter.key, parameter.value, this.params)
+      ? setBalancerParam(this.own(balancer).params, parameter.key, parameter.value, this.params)
       : setWorkerParam(worker!, parameter.key, parameter.value, this.params);
     if (error) {
       this.parameterProblem(parameter, decorate(error), error, balancer !== undefined);
