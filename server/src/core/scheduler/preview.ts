@@ -120,7 +120,7 @@ class Preview implements BalancerPreview {
   }
 
   get notes(): readonly string[] {
-    return (this.#notes ??= notesOf(this.balancer, this.#settings, this.inputs));
+    return (this.#notes ??= notesOf(this, this.#settings));
   }
 }
 
@@ -133,8 +133,7 @@ export function amendedPreview(preview: BalancerPreview, facts: Partial<Omit<Bal
 }
 
 /** What a balancer's preview assumes and what can change its picture. */
-function notesOf(balancer: Balancer, options: PreviewOptions, inputs: readonly SchedulingInput[]): string[] {
-  const lbmethod = balancer.params.lbmethod ?? 'byrequests';
+function notesOf({ balancer, lbmethod, simulated, inputs }: Omit<BalancerPreview, 'notes'>, options: PreviewOptions): string[] {
   const notes: string[] = [];
   if (lbmethod === 'bybusyness')
     notes.push(
@@ -148,7 +147,7 @@ function notesOf(balancer: Balancer, options: PreviewOptions, inputs: readonly S
     notes.push(
       'heartbeat picks at random among members seen by mod_heartmonitor in the last 10 seconds, weighted by their free slots; loadfactor, lbset, H, R and N are ignored',
     );
-  if (lbmethod === 'byrequests' || lbmethod === 'bybusyness') notes.push(ASSUMPTIONS);
+  if (simulated) notes.push(ASSUMPTIONS);
   if (balancer.params.stickysession !== undefined)
     notes.push(
       neverSticks(balancer)

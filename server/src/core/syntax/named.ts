@@ -7,8 +7,6 @@ import { asciiLower } from '../ascii';
 import type { Directive, Node, Section } from './tree';
 import { takeWalkSplice, walk, WalkStep } from './walk';
 
-type WalkStepOf<K extends WalkStep['kind']> = Extract<WalkStep, { readonly kind: K }>;
-
 /** A step that names a directive: a directive line, or a section entered (its opening line). */
 export type NamedStep = Extract<WalkStep, { readonly kind: 'directive' | 'enter' }>;
 
@@ -53,7 +51,7 @@ function folder(): (name: string) => string {
 }
 
 /** A section the walk enters, the section it enters it in having been entered before it. */
-function entered(sections: ReadonlyMap<Section, Entered>, step: WalkStepOf<'enter'>, name: string): Entered {
+function entered(sections: ReadonlyMap<Section, Entered>, step: Extract<WalkStep, { readonly kind: 'enter' }>, name: string): Entered {
   return { name, parent: step.parent, outermost: (step.parent && sections.get(step.parent)?.outermost) ?? step.section };
 }
 

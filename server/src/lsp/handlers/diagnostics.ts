@@ -103,7 +103,7 @@ export function diagnosticsPublisher(
    * `movedFindings`) stands where it stood, all the text before it unchanged, so its conversion holds.
    * Any other finding whose conversion reads as one published last time, at the same place, is
    * published as that diagnostic object again (`republished`): the worker writes a diagnostic it
-   * wrote before from the bytes it kept (message-json.ts). That is most of the findings of the rules
+   * wrote before from the JSON it kept (message-json.ts). That is most of the findings of the rules
    * that run again after an edit, and every one an edit moved whose line and column stay.
    */
   const conversions = new Map<string, Map<Finding, Diagnostic | undefined>>();
