@@ -9,6 +9,7 @@ import type { Span } from './span';
 import { findSuppressions, Suppression } from './suppressions';
 import { expandedLines } from './syntax/named';
 import { KeptEdit, keptEditOf, movedPlace, treeKey } from './syntax/value-edit';
+import { withKeys } from './with-keys';
 
 /** A severity as configured: a rule can also be turned off. */
 export type SeveritySetting = Severity | 'off';
@@ -249,7 +250,7 @@ function diagnosticsOf(rule: Rule, findings: readonly RuleFinding[], severity: S
   if (findings.length === 0) return NONE;
   let entry = DIAGNOSTICS.get(findings);
   if (entry?.ruleId !== rule.id || entry.severity !== severity) {
-    entry = { ruleId: rule.id, severity, made: findings.map((finding) => ({ ...finding, ruleId: rule.id, severity })) };
+    entry = { ruleId: rule.id, severity, made: findings.map((finding) => withKeys(finding, { ruleId: rule.id, severity })) };
     DIAGNOSTICS.set(findings, entry);
   }
   return entry.made;

@@ -27,6 +27,7 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
     'suggest.ts',
     'bounded.ts',
     'same-data.ts',
+    'with-keys.ts',
     'positions.ts',
     'pcre.ts',
     'regex.ts',

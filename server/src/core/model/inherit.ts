@@ -7,6 +7,7 @@
 import type { Section } from '../syntax/tree';
 import type { Balancer, ServerScope } from './model';
 import type { BalancerParams } from './params';
+import { withKeys } from '../with-keys';
 
 /** Settings the vhost keeps when it set them, else takes from the main balancer. */
 const OWN_OR_MAIN: readonly (keyof BalancerParams)[] = [
@@ -40,7 +41,7 @@ export function inheritBalancers(
   const main = new Map(
     balancers
       .filter((balancer) => balancer.scope.kind === 'main')
-      .map((balancer) => [balancer.name, heirs.length > 0 ? { ...balancer, sharedAcross: across } : balancer]),
+      .map((balancer) => [balancer.name, heirs.length > 0 ? withKeys(balancer, { sharedAcross: across }) : balancer]),
   );
   return balancers.map((balancer) => {
     if (balancer.scope.kind === 'main') return main.get(balancer.name) ?? balancer;
@@ -56,13 +57,12 @@ export function inheritBalancers(
     params.lbmethod = balancer.params.lbmethod ?? 'byrequests';
     const setBy = new Map([...from.setBy].filter(([key]) => key !== 'lbmethod'));
     for (const [key, parameter] of balancer.setBy) setBy.set(key, parameter);
-    return {
-      ...balancer,
+    return withKeys(balancer, {
       members: from.members,
       params,
       setBy,
       inherited: { from, ignoredMembers: balancer.members },
       sharedAcross: across,
-    };
+    });
   });
 }
