@@ -6,6 +6,7 @@ import { Balancer, Member, serverKey, ServerScope } from '../model/model';
 import type { Span } from '../span';
 import { quoted } from '../bounded';
 import { STATUS_BITS } from '../model/params';
+import { withKeys } from '../with-keys';
 import { IdleReason, picks, Role, schedule, Schedule, ScheduleOptions, SchedulingInput, Selection, Step, steps } from './byrequests';
 
 /** A balancer's preview: its method, whether its order can be simulated, and the schedule. */
@@ -129,7 +130,7 @@ class Preview implements BalancerPreview {
  * Always made here: a spread of a preview would lose its notes, a getter of its class.
  */
 export function amendedPreview(preview: BalancerPreview, facts: Partial<Omit<BalancerPreview, 'notes'>>): BalancerPreview {
-  return { ...preview, notes: preview.notes, ...facts };
+  return withKeys(preview, { notes: preview.notes, ...facts });
 }
 
 /** What a balancer's preview assumes and what can change its picture. */
@@ -297,7 +298,7 @@ export function schedulingInputs(members: readonly Member[]): SchedulingInput[] 
       firstByName.set(member.name, index);
       const { lbfactor, lbset, status, retry } = member.params;
       inputs.push({ lbfactor, lbset, status, retry });
-    } else inputs.push({ ...inputs[slot]!, slot });
+    } else inputs.push(withKeys(inputs[slot]!, { slot }));
   });
   return inputs;
 }
