@@ -44,9 +44,9 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
 /**
  * What a model read from a tree, kept for each tree a model was built from in a series of edits, so
  * that the model of the next edit takes over what the edit left as it was:
- * - `lines`: the members it made from member lines Apache takes without a problem, by the line's
- *   array of words. An edit keeps that array for every line of a top-level item it did not touch,
- *   before the edit (and after it when the length did not change), and tells which section each
+ * - `lines`: the members it made from member lines Apache takes without a problem, by the line. An
+ *   edit keeps the line itself for every line of a top-level item it did not touch, before the
+ *   edit (and after it when the length did not change), and tells which section each
  *   section it moved was (syntax/reread.ts), where a moved line is found in its place among the
  *   section's children (`movedLine`): the model of the edited text takes those lines' parameters,
  *   worker names and settings from the previous tree's members instead of reading them again. Such
@@ -67,7 +67,8 @@ const NOT_SHARED: MemberDeclaration[] = Object.freeze([]) as unknown as MemberDe
 const READ = new WeakMap<SyntaxTree, Reading>();
 
 interface Reading {
-  readonly lines: Map<readonly Word[], ReadMember>;
+  /** By the line: a line an edit left in place is the same object. */
+  readonly lines: Map<Directive, ReadMember>;
   readonly sections: Map<Section, SectionEffect>;
   /** How many of `sections` were taken over from the previous reading, moved or not. */
   taken: number;
@@ -121,9 +122,9 @@ function placesIn(lines: readonly Node[]): (line: Node) => number {
 /**
  * What a section did, for the same section moved whole by `delta` (`after`, whose lines are those of
  * `before` in the same order, each moved): the same balancer, members, problems and references, each
- * naming the moved lines and words. The members keep their parameters object, as a member line moved
- * alone does (`knownLine`). Undefined when it names something it cannot find there, which the
- * recording never lets in (then the section is walked).
+ * naming the moved lines, and their words' places moved by `delta`. The members keep their parameters
+ * object, as a member line moved alone does (`knownLine`). Undefined when it names something it
+ * cannot find there, which the recording never lets in (then the section is walked).
  */
 function movedEffect(effect: SectionEffect, before: Section, after: Section, delta: number): SectionEffect | undefined {
   const placeOf = placesIn(before.children);
@@ -138,13 +139,9 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
   const parameter = (was: Parameter | undefined): WordParameter | undefined => {
     if (!(was instanceof WordParameter)) return undefined;
     if (parameters.has(was)) return parameters.get(was);
-    let word: Word | undefined;
-    const at = before.args.indexOf(was.word);
-    if (at >= 0) word = after.args[at];
-    else
-      for (const line of [before.open, ...before.children])
-        if (line.kind === 'directive' && line.args.includes(was.word)) word = lineOf(line)?.args[line.args.indexOf(was.word)];
-    const moved = word && new WordParameter(word, was);
+    // A word of the section's opening line or of one of its own lines: the same word, moved with them.
+    const isOwn = [before.open, ...before.children].some((line) => line.kind === 'directive' && within(line.span, was.wordStart));
+    const moved = isOwn ? was.moved(delta) : undefined;
     parameters.set(was, moved);
     return moved;
   };
@@ -156,20 +153,13 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
     const members: MutableMember[] = [];
     for (const member of was.members) {
       const declaration = member.declaration as MemberLine;
-      const line = declaration.directive;
-      const moved = lineOf(line);
-      const url = moved?.args[line.args.indexOf(declaration.urlWord)];
-      if (!moved || !url || member.sharedBy !== NOT_SHARED) return undefined;
-      const movedParameters: WordParameter[] = [];
-      for (const each of declaration.parameters) {
-        const word = moved.args[line.args.indexOf(each.word)];
-        if (!word) return undefined;
-        movedParameters.push(new WordParameter(word, each));
-      }
+      const moved = lineOf(declaration.directive);
+      if (!moved || member.sharedBy !== NOT_SHARED) return undefined;
+      const movedParameters = declaration.parameters.map((each) => each.moved(delta));
       members.push({
         url: member.url,
         name: member.name,
-        declaration: new MemberLine(moved, url, movedParameters),
+        declaration: new MemberLine(moved, movedUrl(declaration, delta), movedParameters),
         sharedBy: NOT_SHARED,
         params: member.params,
         setBy: new MemberSettings(movedParameters),
@@ -217,25 +207,41 @@ const STATEFUL_DIRECTIVES: ReadonlySet<string> = new Set([
 /** The worker keys whose values set_worker_param reads the same whatever else the configuration holds. */
 const PLAIN_WORKER_KEYS: ReadonlySet<string> = new Set(WORKER_PARAMETER_KEYS);
 
-/** A member line as the model keeps it: its URL word's span is made when asked for. */
-class MemberLine implements MemberDeclaration {
-  /** The URL word. */
-  readonly urlWord: Word;
+/** A member line's URL word: its text, and where it was written (its quotes included). */
+interface UrlWord {
+  readonly urlText: string;
+  readonly urlStart: number;
+  readonly urlEnd: number;
+}
+
+/** The URL word of a line moved by `delta` characters. */
+function movedUrl(url: UrlWord, delta: number): UrlWord {
+  return { urlText: url.urlText, urlStart: url.urlStart + delta, urlEnd: url.urlEnd + delta };
+}
+
+/** Whether `at` lies in `span`. */
+function within(span: Span, at: number): boolean {
+  return at >= span.start && at < span.end;
+}
+
+/** A member line as the model keeps it: where its URL word was written, its span made when asked for. */
+class MemberLine implements MemberDeclaration, UrlWord {
+  readonly urlText: string;
+  readonly urlStart: number;
+  readonly urlEnd: number;
 
   constructor(
     readonly directive: Directive,
-    url: Word,
+    url: UrlWord,
     readonly parameters: readonly WordParameter[],
   ) {
-    this.urlWord = url;
+    this.urlText = url.urlText;
+    this.urlStart = url.urlStart;
+    this.urlEnd = url.urlEnd;
   }
 
   get url(): Span {
-    return this.urlWord.span;
-  }
-
-  get urlText(): string {
-    return this.urlWord.value;
+    return { start: this.urlStart, end: this.urlEnd };
   }
 }
 
@@ -255,7 +261,7 @@ interface ReadMember extends MutableMember {
 }
 
 /** What the previous tree's model read a line as, with the line's words in this tree: a kept line's member itself. */
-type KnownLine = Pick<ReadMember, 'name' | 'params' | 'setBy'> & { readonly declaration: Pick<MemberLine, 'urlWord' | 'parameters'> };
+type KnownLine = Pick<ReadMember, 'name' | 'params' | 'setBy'> & { readonly declaration: UrlWord & Pick<MemberLine, 'parameters'> };
 
 interface MutableBalancer {
   name: string;
@@ -665,9 +671,8 @@ class Builder {
     const sectionPath = this.context.path;
     const known = sectionPath !== undefined && this.previous && this.knownLine(directive, parent, this.previous.lines);
     if (known) {
-      const { urlWord, parameters } = known.declaration;
-      const member = this.addMember(directive, sectionPath, undefined, urlWord, parameters, known);
-      if (member) this.readLine(directive.args, member);
+      const member = this.addMember(directive, sectionPath, undefined, known.declaration, known.declaration.parameters, known);
+      if (member) this.readLine(directive, member);
       return;
     }
     let path: string | undefined = sectionPath;
@@ -677,7 +682,7 @@ class Builder {
     // Apache refuses the line at the first word it cannot take: a trailing comment is one problem, not one per word.
     let isRefused = false;
     for (const word of directive.args) {
-      if (word.value.includes('=')) table.set(new WordParameter(word));
+      if (word.value.includes('=')) table.set(WordParameter.of(word));
       else if (path === undefined) [path, pathWord] = [word.value, word];
       else if (!url) url = word;
       else if (isRefused) continue;
@@ -725,7 +730,14 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
       return;
     }
-    const member = this.addMember(directive, path, pathWord, url, table.kept(), undefined);
+    const member = this.addMember(
+      directive,
+      path,
+      pathWord,
+      { urlText: url.value, urlStart: url.start, urlEnd: url.end },
+      table.kept(),
+      undefined,
+    );
     if (
       this.reading &&
       sectionPath !== undefined &&
@@ -734,37 +746,42 @@ class Builder {
       member.setBy.size === member.declaration.parameters.length &&
       hasPlainKeys(member.declaration.parameters)
     )
-      this.readLine(directive.args, member);
+      this.readLine(directive, member);
   }
 
   /** A member line read without a problem, for the next edit's model (READ). */
-  private readLine(args: readonly Word[], member: ReadMember): void {
-    this.reading!.lines.set(args, member);
+  private readLine(directive: Directive, member: ReadMember): void {
+    this.reading!.lines.set(directive, member);
     if (this.recording) this.recording.read++;
   }
 
   /**
    * What the previous tree's model read a line this tree kept, or moved, as: a kept line's member, or
-   * for a moved line its URL and parameters made again from the moved words (their values not read again).
+   * for a moved line its URL and parameters moved with it (their words not read again).
    */
   private knownLine(
     directive: Directive,
     parent: Section | undefined,
-    previous: ReadonlyMap<readonly Word[], ReadMember>,
+    previous: ReadonlyMap<Directive, ReadMember>,
   ): KnownLine | undefined {
-    const args = directive.args;
-    const kept = previous.get(args);
+    const kept = previous.get(directive);
     if (kept) return kept;
-    const before = parent && this.movedLine(directive, parent)?.args;
+    const before = parent && this.movedLine(directive, parent);
     const moved = before && previous.get(before);
     if (!moved) return undefined;
-    const { urlWord, parameters } = moved.declaration;
-    const movedParameters = parameters.map((parameter) => new WordParameter(args[before.indexOf(parameter.word)]!, parameter));
+    const delta = this.moved!.delta;
+    const declaration = moved.declaration as MemberLine;
+    const movedParameters = declaration.parameters.map((parameter) => parameter.moved(delta));
     return {
       name: moved.name,
       params: moved.params,
       setBy: new MemberSettings(movedParameters),
-      declaration: { urlWord: args[before.indexOf(urlWord)]!, parameters: movedParameters },
+      declaration: {
+        urlText: declaration.urlText,
+        urlStart: declaration.urlStart + delta,
+        urlEnd: declaration.urlEnd + delta,
+        parameters: movedParameters,
+      },
     };
   }
 
@@ -790,7 +807,7 @@ class Builder {
     directive: Directive,
     path: string,
     pathWord: Word | undefined,
-    url: Word,
+    url: UrlWord,
     parameters: readonly WordParameter[],
     known: KnownLine | undefined,
   ): ReadMember | undefined {
@@ -805,7 +822,7 @@ class Builder {
     if (!balancer.section && this.context.path !== undefined) balancer.section = this.context.proxy;
     const declaration = new MemberLine(directive, url, parameters);
     const memberIndex = this.memberIndex(balancer);
-    const existing = longestPrefix(memberIndex, url.value);
+    const existing = longestPrefix(memberIndex, url.urlText);
     if (existing) {
       const later = this.laterShares.get(existing);
       if (later) later.push(declaration);
@@ -820,7 +837,7 @@ class Builder {
     }
     if (known) {
       const member: ReadMember = {
-        url: url.value,
+        url: url.urlText,
         name: known.name,
         declaration,
         sharedBy: NOT_SHARED,
@@ -831,9 +848,9 @@ class Builder {
       indexName(memberIndex, member);
       return member;
     }
-    const parsed = workerUrl(url.value);
+    const parsed = workerUrl(url.urlText);
     if ('error' in parsed) {
-      this.problem('invalid-url', 'invalid-url', url.span, `BalancerMember ${parsed.error}`);
+      this.problem('invalid-url', 'invalid-url', { start: url.urlStart, end: url.urlEnd }, `BalancerMember ${parsed.error}`);
       return undefined;
     }
     const params = defaultWorkerParams();
@@ -848,7 +865,7 @@ class Builder {
       } else accepted?.push(parameter);
     }
     const member: ReadMember = {
-      url: url.value,
+      url: url.urlText,
       name: parsed.name,
       declaration,
       sharedBy: NOT_SHARED,
@@ -890,7 +907,7 @@ class Builder {
         );
         return;
       }
-      const parameter = new WordParameter(word);
+      const parameter = WordParameter.of(word);
       const error = setWorkerHcParam(params, parameter.key, parameter.value, this.params);
       if (error === undefined) continue;
       const equals = word.value.indexOf('=');
@@ -985,7 +1002,7 @@ class Builder {
         );
         return;
       }
-      const parameter = new WordParameter(word);
+      const parameter = WordParameter.of(word);
       if (!this.applyParameter(parameter, balancer, worker, (error) => `ProxySet: ${error} ${parameter.key}=${parameter.value}; ${name}`))
         return;
     }
@@ -1037,7 +1054,7 @@ class Builder {
         this.problem('proxypass-syntax', 'proxypass-arguments', (path ?? word).span, message);
         return;
       } else {
-        const parameter = new WordParameter(word);
+        const parameter = WordParameter.of(word);
         if (parameter.key.toLowerCase() === 'mapping') {
           if (!['encoded', 'servlet'].includes(parameter.value.toLowerCase())) {
             this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
@@ -1147,7 +1164,7 @@ class Builder {
           "Invalid Proxy parameter. Parameter must be in the form 'key=value'",
         );
       }
-      const parameter = new WordParameter(word);
+      const parameter = WordParameter.of(word);
       if (
         !this.applyParameter(
           parameter,

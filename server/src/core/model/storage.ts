@@ -10,41 +10,45 @@ import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER
 
 /**
  * A `key=value` word split at its first `=`, its value located exactly when the word was written
- * plainly. The value's span is made when asked for (only findings on a value need it), so the
- * model keeps no second span for each of its many parameters.
+ * plainly. The model keeps thousands of these, so a parameter keeps where its word was written, not
+ * the word, and makes its spans when asked for (only findings on a parameter need them).
  */
 export class WordParameter implements Parameter {
-  readonly key: string;
-  readonly value: string;
-  /** The word as written. */
-  readonly word: Word;
-  /** Where the value starts when the word was written plainly; -1 when its span is the whole word's. */
-  readonly #valueStart: number;
+  /** Where the word as written starts, its opening quote included. */
+  readonly wordStart: number;
+  /** Where the word ends, complemented (`~end`) when it was quoted. */
+  readonly #end: number;
 
-  /** `like`: the same word before an edit moved it, whose key and value are taken as they are. */
-  constructor(word: Word, like?: WordParameter) {
-    let equals: number;
-    if (like) {
-      equals = like.key.length;
-      this.key = like.key;
-      this.value = like.value;
-    } else {
-      equals = word.value.indexOf('=');
-      const key = word.value.slice(0, equals);
-      this.key = KNOWN_KEYS.get(key) ?? key;
-      this.value = word.value.slice(equals + 1);
-    }
-    this.word = word;
-    const plain = !word.quoted && word.end - word.start === word.value.length;
-    this.#valueStart = plain ? word.start + equals + 1 : -1;
+  private constructor(
+    readonly key: string,
+    readonly value: string,
+    wordStart: number,
+    end: number,
+  ) {
+    this.wordStart = wordStart;
+    this.#end = end;
+  }
+
+  /** The parameter a `key=value` word sets. */
+  static of(word: Word): WordParameter {
+    const equals = word.value.indexOf('=');
+    const key = word.value.slice(0, equals);
+    return new WordParameter(KNOWN_KEYS.get(key) ?? key, word.value.slice(equals + 1), word.start, word.quoted ? ~word.end : word.end);
+  }
+
+  /** The same parameter on its line moved by `delta` characters (its key and value not read again). */
+  moved(delta: number): WordParameter {
+    return new WordParameter(this.key, this.value, this.wordStart + delta, this.#end < 0 ? this.#end - delta : this.#end + delta);
   }
 
   get span(): Span {
-    return this.word.span;
+    return { start: this.wordStart, end: this.#end < 0 ? ~this.#end : this.#end };
   }
 
+  /** The value's own span when the word was written plainly (unquoted, its length the value's), else the whole word's. */
   get valueSpan(): Span {
-    return { start: this.#valueStart < 0 ? this.word.start : this.#valueStart, end: this.word.end };
+    const plain = this.#end >= 0 && this.#end - this.wordStart === this.key.length + 1 + this.value.length;
+    return { start: plain ? this.wordStart + this.key.length + 1 : this.wordStart, end: this.#end < 0 ? ~this.#end : this.#end };
   }
 }
 

@@ -19,7 +19,7 @@ import { quoted } from '../bounded';
 import { thousands } from '../thousands';
 import { readInclude } from './read-include';
 import { walk } from './walk';
-import { directiveFields, FileText, WrittenDirective } from './written';
+import { directiveFields, FileText, WordRows, WrittenDirective } from './written';
 import { MAX_EXPANDED_LINES, ReadState, sizeText, type ReadOptions } from './read-state';
 
 export type { ReadOptions } from './read-state';
@@ -158,6 +158,8 @@ class Reader {
   /** Where the line being read comes from when it is not from the file itself. */
   private current: SplicedLine | undefined;
   readonly file: FileText;
+  /** The words of the lines read as written. */
+  private readonly rows = new WordRows();
   /** Lines of this file counted so far: the line number at offset `at` of the text. */
   private readonly counted = { at: 0, line: 1 };
   private readonly root: Node[] = [];
@@ -200,6 +202,7 @@ class Reader {
     }
     this.leftOpen = this.stack.length > 0;
     this.closeAtEnd();
+    this.rows.trim();
     return this.root;
   }
 
@@ -287,7 +290,7 @@ class Reader {
     const bare = !isClose && name.startsWith('<') && first.next >= length;
     if (asWritten && !this.current && !bare && mapped.pieces.length === 1) {
       const args = words(mapped, first.next, length, this.state.values);
-      return new WrittenDirective(name, first.word.span, args, span, line.lastLineStart, this.file);
+      return WrittenDirective.read(name, first.word.span, args, span, line.lastLineStart, this.file, this.rows);
     }
     // `<Proxy>` alone: Apache hands the handler the argument string ">".
     const argText = bare
@@ -587,10 +590,9 @@ class Reader {
   /** `Define`, `UnDefine`, `LoadModule`, `ServerRoot` and `Include` act while the file is read (EXEC_ON_READ). */
   private runReadTime(directive: Directive): Directive {
     const name = this.state.name(directive.name).lower;
-    const args = directive.args;
-    const first = args[0]?.value ?? '';
+    // The words only where a name takes them: most lines act on nothing here, and a line's words are made when read.
     if (name === 'define' || name === 'undefine') {
-      const problem = this.state.define(name, args);
+      const problem = this.state.define(name, directive.args);
       if (problem === 'invalid-define') this.report('invalid-define', problem, directive.span, "Variable name must not contain ':'");
       else if (problem) this.report('invalid-define', problem, directive.span, DEFINE_USAGE[name]);
     } else if (name === 'use' && this.hasMacroModule()) {
@@ -599,6 +601,8 @@ class Reader {
       const error = undefineMacro(this.state.macros, directive);
       if (error) this.report('invalid-macro', 'macro', directive.span, error);
     } else if (name === 'loadmodule') {
+      const args = directive.args;
+      const first = args[0]?.value ?? '';
       // TAKE2: exactly two words; Apache refuses the line and loads nothing.
       if (args.length !== 2 || first === '' || args[1]!.value === '') {
         this.report('load-module-failed', 'load-module-arguments', directive.span, LOAD_MODULE_USAGE);
@@ -607,9 +611,12 @@ class Reader {
       this.state.sawLoadModule = true;
       if (this.state.modules) addModule(this.state.modules, first);
       this.checkModuleFile(args[1]!, first);
-    } else if (name === 'serverroot' && first) {
-      this.state.serverRoot = serverRootRelative(first, this.state.serverRoot);
-      this.checkServerRoot(args[0]!, first);
+    } else if (name === 'serverroot') {
+      const first = directive.args[0];
+      if (first?.value) {
+        this.state.serverRoot = serverRootRelative(first.value, this.state.serverRoot);
+        this.checkServerRoot(first, first.value);
+      }
     } else if (name === 'include' || name === 'includeoptional') {
       return readInclude(this.state, directive, name, (path, text) =>
         new Reader(this.state, text, this.state.place(path, text), path).read(),

@@ -11,31 +11,106 @@ export interface FileText {
 }
 
 /**
+ * The words of the lines one reading of a file wrote (WrittenDirective), as rows instead of objects:
+ * a tree holds hundreds of thousands of words, and a `Word` with its slot in an array costs about 64
+ * bytes where a row costs 16. A row keeps the word's value, and its start and end relative to its
+ * line's start (the end complemented when the word was quoted), so a line moved by an edit shares
+ * its rows with the line it was.
+ */
+export class WordRows {
+  readonly #values: string[] = [];
+  #bounds = new Int32Array(256);
+
+  /** Adds the words of a line that starts at `lineStart`; returns the first one's row. */
+  add(words: readonly Word[], lineStart: number): number {
+    const first = this.#values.length;
+    if (2 * (first + words.length) > this.#bounds.length) {
+      const grown = new Int32Array(Math.max(2 * this.#bounds.length, 2 * (first + words.length)));
+      grown.set(this.#bounds);
+      this.#bounds = grown;
+    }
+    for (const word of words) {
+      const row = this.#values.length;
+      this.#values.push(word.value);
+      this.#bounds[2 * row] = word.start - lineStart;
+      this.#bounds[2 * row + 1] = word.quoted ? ~(word.end - lineStart) : word.end - lineStart;
+    }
+    return first;
+  }
+
+  /** The words of rows `first` to `first + count` of a line that now starts at `lineStart`. */
+  words(first: number, count: number, lineStart: number): Word[] {
+    const words: Word[] = [];
+    for (let row = first; row < first + count; row++) {
+      const end = this.#bounds[2 * row + 1]!;
+      const quoted = end < 0;
+      words.push(new Word(this.#values[row]!, quoted, lineStart + this.#bounds[2 * row]!, lineStart + (quoted ? ~end : end)));
+    }
+    return words;
+  }
+
+  /** Where the word of `row` starts, its line starting at `lineStart`. */
+  startOf(row: number, lineStart: number): number {
+    return lineStart + this.#bounds[2 * row]!;
+  }
+
+  /** Gives back the room kept for rows not added, once the file is read. */
+  trim(): void {
+    if (this.#bounds.length > 2 * this.#values.length) this.#bounds = this.#bounds.slice(0, 2 * this.#values.length);
+  }
+}
+
+/**
  * A directive read from one physical line of a file, as written. Its argument text is cut from the
  * file again when asked for, not kept: few readers need it, and a tree holds thousands of directives.
+ * Its words are rows of its reading's `WordRows`, made into `Word`s each time `args` is read.
  */
 export class WrittenDirective implements Directive {
   readonly kind = 'directive';
   readonly #file: FileText;
+  readonly #rows: WordRows;
+  readonly #first: number;
+  readonly #count: number;
   // Offsets rather than span objects: a tree keeps thousands of directives; spans are made when asked for.
   readonly #nameStart: number;
   readonly #nameEnd: number;
   readonly #start: number;
   readonly #end: number;
 
-  constructor(
+  private constructor(
     readonly name: string,
     nameSpan: Span,
-    readonly args: readonly Word[],
+    words: { readonly rows: WordRows; readonly first: number; readonly count: number },
     span: Span,
     readonly lineAt: number,
     file: FileText,
   ) {
     this.#file = file;
+    this.#rows = words.rows;
+    this.#first = words.first;
+    this.#count = words.count;
     this.#nameStart = nameSpan.start;
     this.#nameEnd = nameSpan.end;
     this.#start = span.start;
     this.#end = span.end;
+  }
+
+  /** A line read from `file`, its words `args` kept as rows of `rows`. */
+  static read(
+    name: string,
+    nameSpan: Span,
+    args: readonly Word[],
+    span: Span,
+    lineAt: number,
+    file: FileText,
+    rows: WordRows,
+  ): WrittenDirective {
+    return new WrittenDirective(name, nameSpan, { rows, first: rows.add(args, span.start), count: args.length }, span, lineAt, file);
+  }
+
+  /** The words, made anew at each reading: hold on to the array rather than reading it again for each word. */
+  get args(): readonly Word[] {
+    return this.#rows.words(this.#first, this.#count, this.#start);
   }
 
   get nameSpan(): Span {
@@ -48,33 +123,29 @@ export class WrittenDirective implements Directive {
 
   /** From the first argument to the end of the trimmed line, which is where the last argument ends. */
   get argText(): MappedText {
-    const first = this.args[0];
-    if (!first) return { text: '', pieces: [] };
-    const start = first.start;
+    if (this.#count === 0) return { text: '', pieces: [] };
+    const start = this.#rows.startOf(this.#first, this.#start);
     const length = this.#end - start;
     const { text, base } = this.#file;
     return { text: text.slice(start - base, start - base + length), pieces: [{ at: 0, length, source: start, sourceLength: length }] };
   }
 
-  /** The same line `delta` characters later, in the text `fileOf` gives for its own: that text placed `delta` later. */
+  /** The same line `delta` characters later, in the text `fileOf` gives for its own: that text placed `delta` later. Its words are the same rows. */
   moved(delta: number, fileOf: (file: FileText) => FileText): WrittenDirective {
-    const file = fileOf(this.#file);
-    const args = this.args.map((word) => movedWord(word, delta));
-    const nameSpan = { start: this.#nameStart + delta, end: this.#nameEnd + delta };
     return new WrittenDirective(
       this.name,
-      nameSpan,
-      args,
+      { start: this.#nameStart + delta, end: this.#nameEnd + delta },
+      { rows: this.#rows, first: this.#first, count: this.#count },
       { start: this.#start + delta, end: this.#end + delta },
       this.lineAt + delta,
-      file,
+      fileOf(this.#file),
     );
   }
 }
 
-/** A directive's fields in a plain object, its getters read: to add fields to, as `Include` and `Use` lines do. */
+/** A directive's fields in a plain object, its getters read (a spread copies no getter): to add fields to, as `Include` and `Use` lines do. */
 export function directiveFields(directive: Directive): Directive {
-  return { ...directive, nameSpan: directive.nameSpan, span: directive.span, argText: directive.argText };
+  return { ...directive, args: directive.args, nameSpan: directive.nameSpan, span: directive.span, argText: directive.argText };
 }
 
 /** A span `delta` characters later. */
