@@ -4,6 +4,7 @@ import type { Balancer, Member, MemberDeclaration, Parameter } from '../model/mo
 import type { Span } from '../span';
 import type { BalancerPreview } from '../scheduler/preview';
 import type { Section } from '../syntax/tree';
+import { argValue } from '../syntax/written';
 
 /** A thing features can describe. */
 export type Target =
@@ -101,9 +102,9 @@ function placesOf(analysis: Analysis): Places {
         const span = directive.span;
         places.push({ start: span.start, end: span.end, order: places.length, kind: 'line', span, preview, index, member, parameters });
       }
-      const first = member.declaration.directive.args[0];
-      if (!balancer.section && first && first.value.toLowerCase().startsWith('balancer:')) {
-        const span = first.span;
+      const line = member.declaration.directive;
+      if (!balancer.section && argValue(line, 0)?.toLowerCase().startsWith('balancer:')) {
+        const span = line.args[0]!.span;
         spanPlace(span, () => ({ kind: 'balancer', span, preview }));
       }
     }

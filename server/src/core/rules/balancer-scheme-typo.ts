@@ -5,6 +5,7 @@ import type { Model } from '../model/model';
 import { balancerName } from '../model/urls';
 import { stepsNamed } from '../syntax/named';
 import { handlerWords } from '../syntax/rewrite-words';
+import { isSpace } from '../syntax/words';
 import { slotName } from './shared';
 import type { Rule, RuleExamples, RuleFinding } from './types';
 
@@ -47,6 +48,9 @@ export const rule: Rule = {
     const colonFrom = colonFinder(text);
     for (const step of stepsNamed(analysis.tree.nodes, NAMING)) {
       const directive = step.kind === 'directive' ? step.directive : step.section.open;
+      // A word's scheme lies in its line: most lines hold none, and their words are not made.
+      const line = directive.span;
+      if (!hasLongScheme(text, line.start, line.end, colonFrom)) continue;
       // Named only for a word that may hold a typo: most lines have none.
       let name: string | undefined;
       for (const word of handlerWords(directive)) {
@@ -110,7 +114,8 @@ function collides(slots: BalancersBySlot, fixed: string): boolean {
 /**
  * Whether `text` between `start` and `end` holds a scheme long enough to be "balancer" or two
  * edits from it: six characters or more, a letter first, then a colon (`/[a-z][a-z0-9+.-]{5,}:/i`),
- * other than a well-written `balancer://` (any case, two slashes exactly), which is never a typo.
+ * where a scheme can start (`startsScheme`), other than a well-written `balancer://` (any case, two
+ * slashes exactly), which is never a typo. Asked of a whole line first, then of its words.
  * Most words (`http://…`, `/path/`, `key=value`, `balancer://app/`) have none and are skipped by
  * this check, without the slice and the regular expressions below (one call of which costs more
  * than the check). Only the characters around each colon of the word are read, and `colonFrom`
@@ -126,9 +131,20 @@ function hasLongScheme(text: string, start: number, end: number, colonFrom: (at:
       if (lower >= 97 && lower <= 122) letter = i;
       else if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46)) break;
     }
-    if (letter >= 0 && colon - letter >= 6 && !isBalancerScheme(text, letter, colon, end)) return true;
+    if (letter >= 0 && colon - letter >= 6 && startsScheme(text, letter, start) && !isBalancerScheme(text, letter, colon, end)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a scheme can start at `letter`: at the word's start (`start`), or after what `schemesIn`
+ * starts from (`proxy:`, `|`, a quote) or the blank before a word. A host before its port
+ * (`http://members.example.com:8080`) follows a slash, and is no scheme.
+ */
+function startsScheme(text: string, letter: number, start: number): boolean {
+  if (letter === start) return true;
+  const before = text.charCodeAt(letter - 1);
+  return before === 58 || before === 124 || before === 34 || before === 39 || isSpace(before);
 }
 
 /** Whether the scheme from `letter` to `colon` is `balancer` followed by exactly two slashes (before `end`). */

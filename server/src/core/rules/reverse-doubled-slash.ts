@@ -36,10 +36,11 @@ export const rule: Rule = {
       const parent = step.parent && !asciiEquals(step.parent.name, 'virtualhost') ? step.parent : undefined;
       if (parent && !asciiEquals(parent.name, 'location')) continue;
       const section = parent;
-      const [first, second] = directive.args;
+      const args = directive.args;
+      const [first, second] = args;
       const fakeWord = section ? section.args[0] : first;
       const realWord = section ? first : second;
-      if (!fakeWord || !realWord || (section ? directive.args.length !== 1 : directive.args.length !== 2)) continue;
+      if (!fakeWord || !realWord || args.length !== (section ? 1 : 2)) continue;
       const fake = fakeWord.value;
       if (!fake.startsWith('/') || fake.includes('${') || realWord.value.includes('${')) continue;
       const redirect = memberRedirect(balancerOf, realWord.value);

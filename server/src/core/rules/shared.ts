@@ -300,8 +300,9 @@ export interface PassWords {
 
 /** A `ProxyPass`'s or `ProxyPassMatch`'s path and URL words, as add_pass reads them (`~` skipped). */
 export function passWords(nodes: readonly Node[], directive: Directive, parent: Section | undefined): PassWords {
-  const positional = directive.args.filter((word) => word.value !== '~');
-  const isRegex = asciiLower(directive.name) === 'proxypassmatch' || directive.args[0]?.value === '~';
+  const args = directive.args;
+  const positional = args.filter((word) => word.value !== '~');
+  const isRegex = asciiLower(directive.name) === 'proxypassmatch' || args[0]?.value === '~';
   if (enclosing(nodes, parent, PASS_PATH_SECTIONS)) return { path: undefined, isRegex, url: positional[0] };
   return { path: positional[0], isRegex, url: positional[1] };
 }

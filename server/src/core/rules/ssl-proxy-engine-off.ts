@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { enclosing, linesByServer, outermostSection } from '../syntax/named';
 import type { Directive, Section } from '../syntax/tree';
+import { argValue } from '../syntax/written';
 import { asciiEquals, asciiLower, asciiStartsWith } from '../ascii';
 import type { Fix, Rule, RuleExamples, RuleFinding } from './types';
 
@@ -39,17 +40,18 @@ export const rule: Rule = {
     const servers = linesByServer(nodes, ['sslproxyengine', ...WORKER_URL.keys()]).map(({ vhost, lines }) => {
       const server: Server = { section: vhost, engine: undefined, workers: [] };
       for (const { directive, parent } of lines) {
-        const args = directive.args;
         if (asciiEquals(directive.name, 'sslproxyengine')) {
-          const value = asciiLower(args[0]?.value ?? '');
+          const value = asciiLower(argValue(directive, 0) ?? '');
           if (value === 'on' || value === 'off') server.engine = value === 'on';
           continue;
         }
-        // Most lines have no TLS URL where the URL word can be, and need neither their name nor their sections.
-        if (!(isTlsUrl(args[0]?.value ?? '') || isTlsUrl(args[1]?.value ?? '') || isTlsUrl(args[2]?.value ?? ''))) continue;
+        // Most lines have no TLS URL where the URL word can be, and need neither their words, name nor sections.
+        const tls =
+          isTlsUrl(argValue(directive, 0) ?? '') || isTlsUrl(argValue(directive, 1) ?? '') || isTlsUrl(argValue(directive, 2) ?? '');
+        if (!tls) continue;
         const inPath = enclosing(nodes, parent, PATH_SECTIONS) !== undefined;
         const urlIndex = WORKER_URL.get(asciiLower(directive.name))?.(directive, inPath);
-        const word = urlIndex === undefined ? undefined : args[urlIndex];
+        const word = urlIndex === undefined ? undefined : directive.args[urlIndex];
         if (word && isTlsUrl(word.value) && !word.value.includes('${')) {
           server.workers.push({
             url: word.value,

@@ -49,6 +49,11 @@ export class WordRows {
     return words;
   }
 
+  /** The value of the word of `row`. */
+  value(row: number): string {
+    return this.#values[row]!;
+  }
+
   /** Where the word of `row` starts, its line starting at `lineStart`. */
   startOf(row: number, lineStart: number): number {
     return lineStart + this.#bounds[2 * row]!;
@@ -113,6 +118,11 @@ export class WrittenDirective implements Directive {
     return this.#rows.words(this.#first, this.#count, this.#start);
   }
 
+  /** The value of word `index`, without making the words. */
+  valueAt(index: number): string | undefined {
+    return index >= 0 && index < this.#count ? this.#rows.value(this.#first + index) : undefined;
+  }
+
   get nameSpan(): Span {
     return { start: this.#nameStart, end: this.#nameEnd };
   }
@@ -141,6 +151,11 @@ export class WrittenDirective implements Directive {
       fileOf(this.#file),
     );
   }
+}
+
+/** The value of a line's word `index`: a line read as written makes none of its words for it. */
+export function argValue(directive: Directive, index: number): string | undefined {
+  return directive instanceof WrittenDirective ? directive.valueAt(index) : directive.args[index]?.value;
 }
 
 /** A directive's fields in a plain object, its getters read (a spread copies no getter): to add fields to, as `Include` and `Use` lines do. */
