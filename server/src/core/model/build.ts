@@ -32,6 +32,7 @@ import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerUrl } 
 import { indexName, longestPrefix, type NameIndex } from './worker-index';
 import { asciiLower, asciiStartsWith } from '../ascii';
 import { inheritBalancers } from './inherit';
+import { withKeys } from '../with-keys';
 
 /** The lbmethods Apache 2.4 ships. */
 export const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
@@ -776,12 +777,7 @@ class Builder {
       name: moved.name,
       params: moved.params,
       setBy: new MemberSettings(movedParameters),
-      declaration: {
-        urlText: declaration.urlText,
-        urlStart: declaration.urlStart + delta,
-        urlEnd: declaration.urlEnd + delta,
-        parameters: movedParameters,
-      },
+      declaration: withKeys(movedUrl(declaration, delta), { parameters: movedParameters }),
     };
   }
 
