@@ -4,7 +4,7 @@
  */
 import { asciiEquals } from '../ascii';
 import type { Span } from '../span';
-import type { Word } from '../syntax/words';
+import { ValuePool, type Word } from '../syntax/words';
 import type { Parameter } from './model';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from './params';
 
@@ -33,7 +33,8 @@ export class WordParameter implements Parameter {
   static of(word: Word): WordParameter {
     const equals = word.value.indexOf('=');
     const key = word.value.slice(0, equals);
-    return new WordParameter(KNOWN_KEYS.get(key) ?? key, word.value.slice(equals + 1), word.start, word.quoted ? ~word.end : word.end);
+    const value = VALUES.share(word.value.slice(equals + 1));
+    return new WordParameter(KNOWN_KEYS.get(key) ?? key, value, word.start, word.quoted ? ~word.end : word.end);
   }
 
   /** The same parameter on its line moved by `delta` characters (its key and value not read again). */
@@ -51,6 +52,12 @@ export class WordParameter implements Parameter {
     return { start: plain ? this.wordStart + this.key.length + 1 : this.wordStart, end: this.#end < 0 ? ~this.#end : this.#end };
   }
 }
+
+/**
+ * Parameter values kept once: a configuration's thousands of members repeat a few hundred values
+ * (`loadfactor=3`, `retry=60`), and a value cut from its word would be a string of its own each.
+ */
+const VALUES = new ValuePool();
 
 /** The parameter keys Apache knows, as written in lower case: a parameter keeps this one string instead of a copy per line. */
 const KNOWN_KEYS = new Map(
