@@ -4,7 +4,7 @@
  */
 import { asciiEquals } from '../ascii';
 import type { Span } from '../span';
-import { ValuePool, type Word } from '../syntax/words';
+import { endOf, quotedEnd, ValuePool, type Word } from '../syntax/words';
 import type { Parameter } from './model';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from './params';
 
@@ -16,7 +16,7 @@ import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER
 export class WordParameter implements Parameter {
   /** Where the word as written starts, its opening quote included. */
   readonly wordStart: number;
-  /** Where the word ends, complemented (`~end`) when it was quoted. */
+  /** Where the word ends, and whether it was quoted (`quotedEnd`). */
   readonly #end: number;
 
   private constructor(
@@ -34,22 +34,22 @@ export class WordParameter implements Parameter {
     const equals = word.value.indexOf('=');
     const key = word.value.slice(0, equals);
     const value = VALUES.share(word.value.slice(equals + 1));
-    return new WordParameter(KNOWN_KEYS.get(key) ?? key, value, word.start, word.quoted ? ~word.end : word.end);
+    return new WordParameter(KNOWN_KEYS.get(key) ?? key, value, word.start, quotedEnd(word.end, word.quoted));
   }
 
   /** The same parameter on its line moved by `delta` characters (its key and value not read again). */
   moved(delta: number): WordParameter {
-    return new WordParameter(this.key, this.value, this.wordStart + delta, this.#end < 0 ? this.#end - delta : this.#end + delta);
+    return new WordParameter(this.key, this.value, this.wordStart + delta, quotedEnd(endOf(this.#end) + delta, this.#end < 0));
   }
 
   get span(): Span {
-    return { start: this.wordStart, end: this.#end < 0 ? ~this.#end : this.#end };
+    return { start: this.wordStart, end: endOf(this.#end) };
   }
 
   /** The value's own span when the word was written plainly (unquoted, its length the value's), else the whole word's. */
   get valueSpan(): Span {
     const plain = this.#end >= 0 && this.#end - this.wordStart === this.key.length + 1 + this.value.length;
-    return { start: plain ? this.wordStart + this.key.length + 1 : this.wordStart, end: this.#end < 0 ? ~this.#end : this.#end };
+    return { start: plain ? this.wordStart + this.key.length + 1 : this.wordStart, end: endOf(this.#end) };
   }
 }
 

@@ -35,6 +35,19 @@ export class Word {
 }
 
 /**
+ * A word's end and whether it was quoted, in one number, as the compact stores of words keep them
+ * (WordRows, WordParameter): the end, complemented (`~end`, negative) when the word was quoted.
+ */
+export function quotedEnd(end: number, quoted: boolean): number {
+  return quoted ? ~end : end;
+}
+
+/** The end a `quotedEnd` number holds; it was quoted when the number is negative. */
+export function endOf(marked: number): number {
+  return marked < 0 ? ~marked : marked;
+}
+
+/**
  * The longest string a reader's pool shares. Repeated words are short; and past 16,383 characters
  * V8 hashes a string by its length alone, so long strings of one length would all collide.
  */

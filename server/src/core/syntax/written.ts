@@ -2,7 +2,7 @@
 import type { Span } from '../span';
 import type { MappedText } from './lines';
 import type { Directive } from './tree';
-import { Word } from './words';
+import { endOf, quotedEnd, Word } from './words';
 
 /** A file's text and where it sits in the virtual text. */
 export interface FileText {
@@ -33,7 +33,7 @@ export class WordRows {
       const row = this.#values.length;
       this.#values.push(word.value);
       this.#bounds[2 * row] = word.start - lineStart;
-      this.#bounds[2 * row + 1] = word.quoted ? ~(word.end - lineStart) : word.end - lineStart;
+      this.#bounds[2 * row + 1] = quotedEnd(word.end - lineStart, word.quoted);
     }
     return first;
   }
@@ -43,8 +43,7 @@ export class WordRows {
     const words: Word[] = [];
     for (let row = first; row < first + count; row++) {
       const end = this.#bounds[2 * row + 1]!;
-      const quoted = end < 0;
-      words.push(new Word(this.#values[row]!, quoted, lineStart + this.#bounds[2 * row]!, lineStart + (quoted ? ~end : end)));
+      words.push(new Word(this.#values[row]!, end < 0, lineStart + this.#bounds[2 * row]!, lineStart + endOf(end)));
     }
     return words;
   }
