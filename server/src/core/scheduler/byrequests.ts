@@ -11,8 +11,8 @@ export interface SchedulingInput {
   readonly lbset: number;
   /** Bitmask of STATUS_BITS. */
   readonly status: number;
-  /** Seconds; undefined means Apache's default of 60. */
-  readonly retry: number | undefined;
+  /** Seconds; unset means Apache's default of 60. */
+  readonly retry?: number;
   /**
    * The member (index) whose shared-memory slot this one uses, when it is not its own: a later member
    * with an earlier member's worker name (`http://h:80` after `http://h`) is given that member's slot

@@ -285,9 +285,10 @@ export function previewSteps(preview: BalancerPreview, count: number): Step[] {
 }
 
 /**
- * What the scheduler needs of each member. A member with an earlier member's worker name uses that
- * member's shared-memory slot (mod_proxy_balancer's start-up finds the slot by the name's hash), so
- * it schedules with that member's values and lbstatus, whatever its own line says.
+ * What the scheduler needs of each member: its own values (`params`, not a copy: a preview keeps one
+ * per member). A member with an earlier member's worker name uses that member's shared-memory slot
+ * (mod_proxy_balancer's start-up finds the slot by the name's hash), so it schedules with that
+ * member's values and lbstatus, whatever its own line says.
  */
 export function schedulingInputs(members: readonly Member[]): SchedulingInput[] {
   const firstByName = new Map<string, number>();
@@ -296,9 +297,11 @@ export function schedulingInputs(members: readonly Member[]): SchedulingInput[] 
     const slot = firstByName.get(member.name);
     if (slot === undefined) {
       firstByName.set(member.name, index);
-      const { lbfactor, lbset, status, retry } = member.params;
-      inputs.push({ lbfactor, lbset, status, retry });
-    } else inputs.push(withKeys(inputs[slot]!, { slot }));
+      inputs.push(member.params);
+    } else {
+      const { lbfactor, lbset, status, retry } = inputs[slot]!;
+      inputs.push({ lbfactor, lbset, status, retry, slot });
+    }
   });
   return inputs;
 }
