@@ -155,16 +155,10 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
     for (const member of was.members) {
       const declaration = member.declaration as MemberLine;
       const moved = lineOf(declaration.directive);
-      if (!moved || member.sharedBy !== NOT_SHARED) return undefined;
-      const movedParameters = declaration.parameters.map((each) => each.moved(delta));
-      members.push({
-        url: member.url,
-        name: member.name,
-        declaration: new MemberLine(moved, movedUrl(declaration, delta), movedParameters),
-        sharedBy: NOT_SHARED,
-        params: member.params,
-        setBy: new MemberSettings(movedParameters),
-      });
+      // A member with a parameter Apache refused has settings of its own: its section is read again.
+      if (!moved || member.sharedBy !== NOT_SHARED || member.setBy !== declaration) return undefined;
+      const line = new MemberLine(moved, movedUrl(declaration, delta), declaration.parameters.map((each) => each.moved(delta)));
+      members.push({ url: member.url, name: member.name, declaration: line, sharedBy: NOT_SHARED, params: member.params, setBy: line });
     }
     const setBy = new Map<string, Parameter>();
     for (const [key, each] of was.setBy) {
@@ -225,8 +219,11 @@ function within(span: Span, at: number): boolean {
   return at >= span.start && at < span.end;
 }
 
-/** A member line as the model keeps it: where its URL word was written, its span made when asked for. */
-class MemberLine implements MemberDeclaration, UrlWord {
+/**
+ * A member line as the model keeps it: where its URL word was written, its span made when asked for.
+ * As settings, its parameters by key: those of a member whose parameters Apache all accepted.
+ */
+class MemberLine extends MemberSettings<WordParameter> implements MemberDeclaration, UrlWord {
   readonly urlText: string;
   readonly urlStart: number;
   readonly urlEnd: number;
@@ -234,8 +231,9 @@ class MemberLine implements MemberDeclaration, UrlWord {
   constructor(
     readonly directive: Directive,
     url: UrlWord,
-    readonly parameters: readonly WordParameter[],
+    parameters: readonly WordParameter[],
   ) {
+    super(parameters);
     this.urlText = url.urlText;
     this.urlStart = url.urlStart;
     this.urlEnd = url.urlEnd;
@@ -262,7 +260,7 @@ interface ReadMember extends MutableMember {
 }
 
 /** What the previous tree's model read a line as, with the line's words in this tree: a kept line's member itself. */
-type KnownLine = Pick<ReadMember, 'name' | 'params' | 'setBy'> & { readonly declaration: UrlWord & Pick<MemberLine, 'parameters'> };
+type KnownLine = Pick<ReadMember, 'name' | 'params'> & { readonly declaration: UrlWord & Pick<MemberLine, 'parameters'> };
 
 interface MutableBalancer {
   name: string;
@@ -744,7 +742,7 @@ class Builder {
       sectionPath !== undefined &&
       member &&
       !isRefused &&
-      member.setBy.size === member.declaration.parameters.length &&
+      member.setBy === member.declaration &&
       hasPlainKeys(member.declaration.parameters)
     )
       this.readLine(directive, member);
@@ -772,13 +770,8 @@ class Builder {
     if (!moved) return undefined;
     const delta = this.moved!.delta;
     const declaration = moved.declaration as MemberLine;
-    const movedParameters = declaration.parameters.map((parameter) => parameter.moved(delta));
-    return {
-      name: moved.name,
-      params: moved.params,
-      setBy: new MemberSettings(movedParameters),
-      declaration: withKeys(movedUrl(declaration, delta), { parameters: movedParameters }),
-    };
+    const parameters = declaration.parameters.map((parameter) => parameter.moved(delta));
+    return { name: moved.name, params: moved.params, declaration: withKeys(movedUrl(declaration, delta), { parameters }) };
   }
 
   /**
@@ -838,7 +831,7 @@ class Builder {
         declaration,
         sharedBy: NOT_SHARED,
         params: known.params,
-        setBy: known.setBy,
+        setBy: declaration,
       };
       this.own(balancer).members.push(member);
       indexName(memberIndex, member);
@@ -866,7 +859,7 @@ class Builder {
       declaration,
       sharedBy: NOT_SHARED,
       params,
-      setBy: new MemberSettings(accepted ?? parameters),
+      setBy: accepted ? new MemberSettings(accepted) : declaration,
     };
     this.own(balancer).members.push(member);
     indexName(memberIndex, member);

@@ -103,22 +103,19 @@ const SCANNED_KEYS = 16;
 /**
  * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key. Their keys
  * are distinct already (the line's table) and few, so a scan of the line's own array stands in for a
- * Map, which the model would otherwise keep for each of thousands of members.
+ * Map, which the model would otherwise keep for each of thousands of members. A member line is one
+ * (build.ts, `MemberLine`): a member whose parameters Apache all accepted has its line as its settings.
  */
-export class MemberSettings implements ReadonlyMap<string, Parameter> {
-  readonly #parameters: readonly Parameter[];
-
-  constructor(parameters: readonly Parameter[]) {
-    this.#parameters = parameters;
-  }
+export class MemberSettings<P extends Parameter = Parameter> implements ReadonlyMap<string, Parameter> {
+  constructor(readonly parameters: readonly P[]) {}
 
   get size(): number {
-    return this.#parameters.length;
+    return this.parameters.length;
   }
 
   /** The parameter of a lower-case key: Apache took each key by strcasecmp, so they are ASCII, compared without a lower-cased copy. */
   get(key: string): Parameter | undefined {
-    for (const parameter of this.#parameters) if (asciiEquals(parameter.key, key)) return parameter;
+    for (const parameter of this.parameters) if (asciiEquals(parameter.key, key)) return parameter;
     return undefined;
   }
 
@@ -127,19 +124,19 @@ export class MemberSettings implements ReadonlyMap<string, Parameter> {
   }
 
   *entries(): IterableIterator<[string, Parameter]> {
-    for (const parameter of this.#parameters) yield [parameter.key.toLowerCase(), parameter];
+    for (const parameter of this.parameters) yield [parameter.key.toLowerCase(), parameter];
   }
 
   *keys(): IterableIterator<string> {
-    for (const parameter of this.#parameters) yield parameter.key.toLowerCase();
+    for (const parameter of this.parameters) yield parameter.key.toLowerCase();
   }
 
   values(): IterableIterator<Parameter> {
-    return this.#parameters.values();
+    return this.parameters.values();
   }
 
   forEach(callback: (value: Parameter, key: string, map: ReadonlyMap<string, Parameter>) => void, thisArg?: unknown): void {
-    for (const parameter of this.#parameters) callback.call(thisArg, parameter, parameter.key.toLowerCase(), this);
+    for (const parameter of this.parameters) callback.call(thisArg, parameter, parameter.key.toLowerCase(), this);
   }
 
   [Symbol.iterator](): IterableIterator<[string, Parameter]> {
