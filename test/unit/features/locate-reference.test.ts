@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyze, Analysis } from '../../../server/src/core/analysis';
 import { previewFor, Target, targetAt } from '../../../server/src/core/features/locate';
+import type { Parameter } from '../../../server/src/core/model/model';
+import { isSameParameter } from '../../../server/src/core/model/storage';
 import type { Span } from '../../../server/src/core/span';
 import { grammarText, mutatedText, seedTexts } from '../../fuzz/inputs';
 import { fuzzRuns } from '../../support/fuzz';
@@ -53,7 +55,7 @@ function scannedTarget(analysis: Analysis, offset: number): Target | undefined {
   return best;
 }
 
-/** The same target: kind, span, and the very preview, member and parameter objects. */
+/** The same target: kind, span, the very preview and member objects, and the same parameter (a member line's are made when read). */
 function sameTarget(found: Target | undefined, wanted: Target | undefined): boolean {
   if (!found || !wanted) return found === wanted;
   const fields = (target: Target): unknown[] => [
@@ -62,11 +64,12 @@ function sameTarget(found: Target | undefined, wanted: Target | undefined): bool
     target.span.end,
     target.preview,
     'index' in target ? target.index : undefined,
-    'parameter' in target ? target.parameter : undefined,
     'member' in target ? target.member : undefined,
   ];
   const [a, b] = [fields(found), fields(wanted)];
-  return a.every((value, at) => value === b[at]);
+  const parameter = (target: Target): Parameter | undefined => ('parameter' in target ? target.parameter : undefined);
+  const [one, other] = [parameter(found), parameter(wanted)];
+  return a.every((value, at) => value === b[at]) && (one && other ? isSameParameter(one, other) : one === other);
 }
 
 /** Every offset of a short text; of a long one, every span's edges and a spread of others. */

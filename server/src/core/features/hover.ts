@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis';
 import { fileAt, locator } from '../files';
 import { strtod } from '../model/cvalues';
 import type { Member, Parameter } from '../model/model';
+import { isSameParameter } from '../model/storage';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, failover, lowerTiers, previewPicks, refusalSentence, unseenSentence } from '../scheduler/preview';
@@ -322,7 +323,11 @@ export function parameterHover(parameter: Parameter, member: Member | undefined)
   if (doc) out.push('', `Accepts: ${doc.accepts}`);
   const parsed = parsedValue(parameter);
   if (parsed) out.push('', parsed);
-  if (member && member.setBy.get(parameter.key.toLowerCase()) !== parameter && member.declaration.parameters.includes(parameter)) {
+  if (
+    member &&
+    !isSameParameter(member.setBy.get(parameter.key.toLowerCase()), parameter) &&
+    member.declaration.parameters.some((each) => isSameParameter(each, parameter))
+  ) {
     out.push('', 'A later value for the same key on this line wins.');
   }
   return out.join('\n');

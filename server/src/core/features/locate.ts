@@ -42,7 +42,7 @@ export function targetAt(analysis: Analysis, offset: number): Target | undefined
     // A member's line, then its parameters: words of the line, within its span (an expanded line's map to its `Use` line).
     const { span, preview, index, member } = place;
     consider(span, () => ({ kind: 'member', span, preview, index }));
-    for (const parameter of place.parameters) {
+    for (const parameter of place.line.parameters) {
       const span = parameter.span;
       consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
     }
@@ -63,7 +63,8 @@ type Place = { readonly start: number; readonly end: number; readonly order: num
       readonly preview: BalancerPreview;
       readonly index: number;
       readonly member: Member;
-      readonly parameters: readonly Parameter[];
+      /** Its parameters are made only when the offset is on it. */
+      readonly line: MemberDeclaration;
     }
 );
 
@@ -98,9 +99,19 @@ function placesOf(analysis: Analysis): Places {
       const member = members[index]!;
       // One place per line, made without a closure per member (a balancer may have thousands).
       for (let line = -1; line < member.sharedBy.length; line++) {
-        const { directive, parameters }: MemberDeclaration = line < 0 ? member.declaration : member.sharedBy[line]!;
-        const span = directive.span;
-        places.push({ start: span.start, end: span.end, order: places.length, kind: 'line', span, preview, index, member, parameters });
+        const declaration = line < 0 ? member.declaration : member.sharedBy[line]!;
+        const span = declaration.directive.span;
+        places.push({
+          start: span.start,
+          end: span.end,
+          order: places.length,
+          kind: 'line',
+          span,
+          preview,
+          index,
+          member,
+          line: declaration,
+        });
       }
       const line = member.declaration.directive;
       if (!balancer.section && argValue(line, 0)?.toLowerCase().startsWith('balancer:')) {

@@ -11,7 +11,8 @@ import { handlerWords } from '../syntax/rewrite-words';
 import type { Directive, Node, Section, SyntaxTree } from '../syntax/tree';
 import { type Moved, takeMoved } from '../syntax/reread';
 import { walk } from '../syntax/walk';
-import type { Word } from '../syntax/words';
+import { endOf, type Word } from '../syntax/words';
+import { argEnd, argStart } from '../syntax/written';
 import type { RuleId } from '../rule-ids';
 import { strtod } from './cvalues';
 import type { BalancerReference, MemberDeclaration, Model, ModelProblem, ModelProblemKind, Parameter, ServerScope } from './model';
@@ -27,12 +28,11 @@ import {
   WORKER_PARAMETER_KEYS,
   WorkerParams,
 } from './params';
-import { MemberSettings, ParameterTable, WordParameter } from './storage';
+import { LineParameter, MemberSettings, ParameterRows, ParameterTable, WordParameter } from './storage';
 import { balancerName, deSocketfy, isBalancerUrl, isFnmatchPattern, workerUrl } from './urls';
 import { indexName, longestPrefix, type NameIndex } from './worker-index';
 import { asciiLower, asciiStartsWith } from '../ascii';
 import { inheritBalancers } from './inherit';
-import { withKeys } from '../with-keys';
 
 /** The lbmethods Apache 2.4 ships. */
 export const LBMETHODS = ['byrequests', 'bytraffic', 'bybusyness', 'heartbeat'];
@@ -123,8 +123,8 @@ function placesIn(lines: readonly Node[]): (line: Node) => number {
 /**
  * What a section did, for the same section moved whole by `delta` (`after`, whose lines are those of
  * `before` in the same order, each moved): the same balancer, members, problems and references, each
- * naming the moved lines, and their words' places moved by `delta`. The members keep their parameters
- * object, as a member line moved alone does (`knownLine`). Undefined when it names something it
+ * naming the moved lines, and the balancer's and the problems' words moved by `delta`. The members keep
+ * their parameters object and their line's rows, as a member line moved alone does (`knownLine`). Undefined when it names something it
  * cannot find there, which the recording never lets in (then the section is walked).
  */
 function movedEffect(effect: SectionEffect, before: Section, after: Section, delta: number): SectionEffect | undefined {
@@ -138,7 +138,8 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
   // A balancer's own parameters (the section's arguments, a ProxySet's) and the problems': a few, each moved once.
   const parameters = new Map<Parameter, WordParameter | undefined>();
   const parameter = (was: Parameter | undefined): WordParameter | undefined => {
-    if (!(was instanceof WordParameter)) return undefined;
+    // A member line's parameters are read from its rows: such a problem's section is read again.
+    if (!(was instanceof WordParameter) || was instanceof LineParameter) return undefined;
     if (parameters.has(was)) return parameters.get(was);
     // A word of the section's opening line or of one of its own lines: the same word, moved with them.
     const isOwn = [before.open, ...before.children].some((line) => line.kind === 'directive' && within(line.span, was.wordStart));
@@ -157,7 +158,7 @@ function movedEffect(effect: SectionEffect, before: Section, after: Section, del
       const moved = lineOf(declaration.directive);
       // A member with a parameter Apache refused has settings of its own: its section is read again.
       if (!moved || member.sharedBy !== NOT_SHARED || member.setBy !== declaration) return undefined;
-      const line = new MemberLine(moved, movedUrl(declaration, delta), declaration.parameters.map((each) => each.moved(delta)));
+      const line = new MemberLine(moved, declaration.urlText, declaration.urlIndex, declaration.rows);
       members.push({ url: member.url, name: member.name, declaration: line, sharedBy: NOT_SHARED, params: member.params, setBy: line });
     }
     const setBy = new Map<string, Parameter>();
@@ -202,45 +203,28 @@ const STATEFUL_DIRECTIVES: ReadonlySet<string> = new Set([
 /** The worker keys whose values set_worker_param reads the same whatever else the configuration holds. */
 const PLAIN_WORKER_KEYS: ReadonlySet<string> = new Set(WORKER_PARAMETER_KEYS);
 
-/** A member line's URL word: its text, and where it was written (its quotes included). */
-interface UrlWord {
-  readonly urlText: string;
-  readonly urlStart: number;
-  readonly urlEnd: number;
-}
-
-/** The URL word of a line moved by `delta` characters. */
-function movedUrl(url: UrlWord, delta: number): UrlWord {
-  return { urlText: url.urlText, urlStart: url.urlStart + delta, urlEnd: url.urlEnd + delta };
-}
-
 /** Whether `at` lies in `span`. */
 function within(span: Span, at: number): boolean {
   return at >= span.start && at < span.end;
 }
 
 /**
- * A member line as the model keeps it: where its URL word was written, its span made when asked for.
- * As settings, its parameters by key: those of a member whose parameters Apache all accepted.
+ * A member line as the model keeps it: its URL word by its index among the line's words, its span made
+ * when asked for. As settings, its parameters by key: those of a member whose parameters Apache all
+ * accepted. Everything it keeps is placed by its line, so a line an edit moves keeps it as it is.
  */
-class MemberLine extends MemberSettings<WordParameter> implements MemberDeclaration, UrlWord {
-  readonly urlText: string;
-  readonly urlStart: number;
-  readonly urlEnd: number;
-
+class MemberLine extends MemberSettings implements MemberDeclaration {
   constructor(
-    readonly directive: Directive,
-    url: UrlWord,
-    parameters: readonly WordParameter[],
+    directive: Directive,
+    readonly urlText: string,
+    readonly urlIndex: number,
+    rows: ParameterRows,
   ) {
-    super(parameters);
-    this.urlText = url.urlText;
-    this.urlStart = url.urlStart;
-    this.urlEnd = url.urlEnd;
+    super(directive, rows);
   }
 
   get url(): Span {
-    return { start: this.urlStart, end: this.urlEnd };
+    return { start: argStart(this.directive, this.urlIndex), end: endOf(argEnd(this.directive, this.urlIndex)) };
   }
 }
 
@@ -258,9 +242,6 @@ interface MutableMember {
 interface ReadMember extends MutableMember {
   readonly declaration: MemberLine;
 }
-
-/** What the previous tree's model read a line as, with the line's words in this tree: a kept line's member itself. */
-type KnownLine = Pick<ReadMember, 'name' | 'params'> & { readonly declaration: UrlWord & Pick<MemberLine, 'parameters'> };
 
 interface MutableBalancer {
   name: string;
@@ -670,20 +651,24 @@ class Builder {
     const sectionPath = this.context.path;
     const known = sectionPath !== undefined && this.previous && this.knownLine(directive, parent, this.previous.lines);
     if (known) {
-      const member = this.addMember(directive, sectionPath, undefined, known.declaration, known.declaration.parameters, known);
+      const { urlText, urlIndex, rows } = known.declaration;
+      const member = this.addMember(directive, sectionPath, undefined, urlText, urlIndex, rows, known);
       if (member) this.readLine(directive, member);
       return;
     }
     let path: string | undefined = sectionPath;
     let pathWord: Word | undefined;
     let url: Word | undefined;
+    let urlIndex = 0;
     const table = new ParameterTable();
     // Apache refuses the line at the first word it cannot take: a trailing comment is one problem, not one per word.
     let isRefused = false;
-    for (const word of directive.args) {
-      if (word.value.includes('=')) table.set(WordParameter.of(word));
+    const args = directive.args;
+    for (let index = 0; index < args.length; index++) {
+      const word = args[index]!;
+      if (word.value.includes('=')) table.set(WordParameter.of(word), index);
       else if (path === undefined) [path, pathWord] = [word.value, word];
-      else if (!url) url = word;
+      else if (!url) [url, urlIndex] = [word, index];
       else if (isRefused) continue;
       else if (sectionPath !== undefined) {
         this.problem(
@@ -715,7 +700,7 @@ class Builder {
     if (!url) {
       const ruleId = isIncludableMember(this.tree, directive, parent) ? 'member-needs-section' : 'member-syntax';
       const reason =
-        table.kept().length > 0
+        table.parameters.length > 0
           ? 'no member URL: the words with "=" are read as parameters (a member URL cannot hold "=")'
           : sectionPath === undefined
             ? 'no member URL: outside <Proxy> write BalancerMember balancer://NAME URL'
@@ -729,21 +714,14 @@ class Builder {
       this.problem('invalid-url', 'invalid-url', url.span, 'BalancerMember uses an invalid "unix:" URL');
       return;
     }
-    const member = this.addMember(
-      directive,
-      path,
-      pathWord,
-      { urlText: url.value, urlStart: url.start, urlEnd: url.end },
-      table.kept(),
-      undefined,
-    );
+    const member = this.addMember(directive, path, pathWord, url.value, urlIndex, table.rows(), undefined);
     if (
       this.reading &&
       sectionPath !== undefined &&
       member &&
       !isRefused &&
       member.setBy === member.declaration &&
-      hasPlainKeys(member.declaration.parameters)
+      hasPlainKeys(member.declaration.rows)
     )
       this.readLine(directive, member);
   }
@@ -755,23 +733,18 @@ class Builder {
   }
 
   /**
-   * What the previous tree's model read a line this tree kept, or moved, as: a kept line's member, or
-   * for a moved line its URL and parameters moved with it (their words not read again).
+   * The member the previous tree's model made of a line this tree kept, or moved: its URL and
+   * parameters are placed by the line, so they are where the line now is (their words not read again).
    */
   private knownLine(
     directive: Directive,
     parent: Section | undefined,
     previous: ReadonlyMap<Directive, ReadMember>,
-  ): KnownLine | undefined {
+  ): ReadMember | undefined {
     const kept = previous.get(directive);
     if (kept) return kept;
     const before = parent && this.movedLine(directive, parent);
-    const moved = before && previous.get(before);
-    if (!moved) return undefined;
-    const delta = this.moved!.delta;
-    const declaration = moved.declaration as MemberLine;
-    const parameters = declaration.parameters.map((parameter) => parameter.moved(delta));
-    return { name: moved.name, params: moved.params, declaration: withKeys(movedUrl(declaration, delta), { parameters }) };
+    return before && previous.get(before);
   }
 
   /**
@@ -796,9 +769,10 @@ class Builder {
     directive: Directive,
     path: string,
     pathWord: Word | undefined,
-    url: UrlWord,
-    parameters: readonly WordParameter[],
-    known: KnownLine | undefined,
+    urlText: string,
+    urlIndex: number,
+    rows: ParameterRows,
+    known: ReadMember | undefined,
   ): ReadMember | undefined {
     // add_member lower-cases the name first, so even its error message shows it in lower case.
     if (this.lastMemberPath?.path !== path) this.lastMemberPath = { path, named: balancerName(asciiLower(path)) };
@@ -809,16 +783,17 @@ class Builder {
     }
     const balancer = this.findBalancer(named.name) ?? this.defineBalancer(named.name, directive);
     if (!balancer.section && this.context.path !== undefined) balancer.section = this.context.proxy;
-    const declaration = new MemberLine(directive, url, parameters);
+    // A kept line's member line is the one the previous model made; a moved line's shares its rows.
+    const declaration = known?.declaration.directive === directive ? known.declaration : new MemberLine(directive, urlText, urlIndex, rows);
     const memberIndex = this.memberIndex(balancer);
-    const existing = longestPrefix(memberIndex, url.urlText);
+    const existing = longestPrefix(memberIndex, urlText);
     if (existing) {
       const later = this.laterShares.get(existing);
       if (later) later.push(declaration);
       else if (this.keptBalancers.has(balancer)) this.laterShares.set(existing, [declaration]);
       else if (existing.sharedBy === NOT_SHARED) existing.sharedBy = [declaration];
       else existing.sharedBy.push(declaration);
-      for (const parameter of parameters) {
+      for (const parameter of declaration.parameters) {
         const message = `AH01150: Ignoring parameter '${parameter.key}=${parameter.value}' for worker '${existing.name}' because of worker sharing`;
         this.problem('shared-member', 'shared-member', parameter.span, message, false, parameter);
       }
@@ -826,7 +801,7 @@ class Builder {
     }
     if (known) {
       const member: ReadMember = {
-        url: url.urlText,
+        url: urlText,
         name: known.name,
         declaration,
         sharedBy: NOT_SHARED,
@@ -837,29 +812,28 @@ class Builder {
       indexName(memberIndex, member);
       return member;
     }
-    const parsed = workerUrl(url.urlText);
+    const parsed = workerUrl(urlText);
     if ('error' in parsed) {
-      this.problem('invalid-url', 'invalid-url', { start: url.urlStart, end: url.urlEnd }, `BalancerMember ${parsed.error}`);
+      this.problem('invalid-url', 'invalid-url', declaration.url, `BalancerMember ${parsed.error}`);
       return undefined;
     }
     const params = defaultWorkerParams();
     // The accepted parameters are all of them unless one is refused; only then are they copied.
-    let accepted: Parameter[] | undefined;
-    for (let index = 0; index < parameters.length; index++) {
-      const parameter = parameters[index]!;
-      const error = setWorkerParam(params, parameter.key, parameter.value, this.params);
+    let accepted: (string | number)[] | undefined;
+    for (let row = 0; row < rows.length; row += 3) {
+      const error = setWorkerParam(params, rows[row] as string, rows[row + 1] as string, this.params);
       if (error) {
-        this.parameterProblem(parameter, `BalancerMember ${error}`, error, false);
-        accepted ??= parameters.slice(0, index);
-      } else accepted?.push(parameter);
+        this.parameterProblem(declaration.parameterAt(row), `BalancerMember ${error}`, error, false);
+        accepted ??= rows.slice(0, row);
+      } else accepted?.push(rows[row]!, rows[row + 1]!, rows[row + 2]!);
     }
     const member: ReadMember = {
-      url: url.urlText,
+      url: urlText,
       name: parsed.name,
       declaration,
       sharedBy: NOT_SHARED,
       params,
-      setBy: accepted ? new MemberSettings(accepted) : declaration,
+      setBy: accepted ? new MemberSettings(directive, accepted) : declaration,
     };
     this.own(balancer).members.push(member);
     indexName(memberIndex, member);
@@ -1022,7 +996,9 @@ class Builder {
     const table = new ParameterTable();
     // `~` counts only before the path, so never inside a section, where the section gives the path; there a wildcard path makes a match worker.
     let isRegex = inLocation && isFnmatchPattern(this.context.path!);
-    for (const word of directive.args) {
+    const args = directive.args;
+    for (let index = 0; index < args.length; index++) {
+      const word = args[index]!;
       if (!inLocation && positional.length === 0 && word.value === '~') {
         if (isMatch) {
           this.problem('proxypass-syntax', 'proxypass-arguments', word.span, "ProxyPassMatch invalid syntax ('~' usage).");
@@ -1049,7 +1025,7 @@ class Builder {
             this.problem('invalid-parameter', 'invalid-parameter', parameter.valueSpan, 'unknown mapping', true, parameter);
             return;
           }
-        } else table.set(parameter);
+        } else table.set(parameter, index);
       }
     }
     const url = positional[inLocation ? 0 : 1];
@@ -1184,8 +1160,8 @@ class Builder {
 }
 
 /** Whether every key of a member line is a plain worker key (any case). */
-function hasPlainKeys(parameters: readonly Parameter[]): boolean {
-  for (const parameter of parameters) if (!PLAIN_WORKER_KEYS.has(asciiLower(parameter.key))) return false;
+function hasPlainKeys(rows: ParameterRows): boolean {
+  for (let row = 0; row < rows.length; row += 3) if (!PLAIN_WORKER_KEYS.has(asciiLower(rows[row] as string))) return false;
   return true;
 }
 

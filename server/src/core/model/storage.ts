@@ -4,6 +4,8 @@
  */
 import { asciiEquals } from '../ascii';
 import type { Span } from '../span';
+import { argEnd, argStart } from '../syntax/written';
+import type { Directive } from '../syntax/tree';
 import { endOf, quotedEnd, ValuePool, type Word } from '../syntax/words';
 import type { Parameter } from './model';
 import { BALANCER_PARAMETER_KEYS, WORKER_HCHECK_PARAMETER_KEYS, WORKER_PARAMETER_KEYS } from './params';
@@ -19,7 +21,7 @@ export class WordParameter implements Parameter {
   /** Where the word ends, and whether it was quoted (`quotedEnd`). */
   readonly #end: number;
 
-  private constructor(
+  protected constructor(
     readonly key: string,
     readonly value: string,
     wordStart: number,
@@ -54,6 +56,27 @@ export class WordParameter implements Parameter {
 }
 
 /**
+ * A parameter of a member line (`MemberSettings`), made from the line's rows when read: it knows its
+ * line, so two readings of one word are told to be the same parameter (`isSameParameter`).
+ */
+export class LineParameter extends WordParameter {
+  constructor(
+    readonly line: Directive,
+    key: string,
+    value: string,
+    index: number,
+  ) {
+    super(key, value, argStart(line, index), argEnd(line, index));
+  }
+}
+
+/** Whether two parameters are one word: the same object, or readings of one word of a member line. */
+export function isSameParameter(one: Parameter | undefined, other: Parameter): boolean {
+  if (one === other) return true;
+  return one instanceof LineParameter && other instanceof LineParameter && one.line === other.line && one.wordStart === other.wordStart;
+}
+
+/**
  * Parameter values kept once: a configuration's thousands of members repeat a few hundred values
  * (`loadfactor=3`, `retry=60`), and a value cut from its word would be a string of its own each.
  */
@@ -67,28 +90,35 @@ const KNOWN_KEYS = new Map(
 /** A line's `key=value` words as apr_table_setn keeps them: a repeated key keeps its first position and takes the last value. */
 export class ParameterTable {
   readonly parameters: WordParameter[] = [];
+  /** The index of each parameter's word among its line's. */
+  private readonly indexes: number[] = [];
   /** The lower-case key of each parameter, in its order. */
   private readonly keys: string[] = [];
   /** Each lower-case key's position, made once a line has many keys: a line with thousands of keys stays linear, and the usual few are cheaper to scan. */
   private positions: Map<string, number> | undefined;
 
-  set(parameter: WordParameter): void {
+  /** Sets `parameter`, the line's word `word`. */
+  set(parameter: WordParameter, word: number): void {
     const key = parameter.key.toLowerCase();
     const index = this.positions ? this.positions.get(key) : this.scan(key);
     if (index !== undefined) {
       this.parameters[index] = parameter;
+      this.indexes[index] = word;
       return;
     }
     this.positions?.set(key, this.parameters.length);
     this.parameters.push(parameter);
+    this.indexes.push(word);
     this.keys.push(key);
     if (!this.positions && this.parameters.length > SCANNED_KEYS)
       this.positions = new Map(this.keys.map((each, position) => [each, position]));
   }
 
-  /** The parameters in an array of their own size, for a model that keeps one per member line (pushing leaves room for 17). */
-  kept(): WordParameter[] {
-    return this.parameters.slice();
+  /** The parameters as a member line keeps them (`MemberSettings`), in an array of their own size (pushing leaves room for 17). */
+  rows(): ParameterRows {
+    const rows: (string | number)[] = [];
+    this.parameters.forEach((parameter, index) => rows.push(parameter.key, parameter.value, this.indexes[index]!));
+    return rows.slice();
   }
 
   private scan(key: string): number | undefined {
@@ -101,34 +131,57 @@ export class ParameterTable {
 const SCANNED_KEYS = 16;
 
 /**
- * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key. Their keys
- * are distinct already (the line's table) and few, so a scan of the line's own array stands in for a
- * Map, which the model would otherwise keep for each of thousands of members. A member line is one
- * (build.ts, `MemberLine`): a member whose parameters Apache all accepted has its line as its settings.
+ * A member line's parameters as rows, three entries each: the key as written, the value and the index
+ * of its word among the line's. A configuration has hundreds of thousands of them: a row costs 24
+ * bytes where a parameter object in an array costs about 64, and its place is its line's, so a line an
+ * edit moves keeps its rows as they are.
  */
-export class MemberSettings<P extends Parameter = Parameter> implements ReadonlyMap<string, Parameter> {
-  constructor(readonly parameters: readonly P[]) {}
+export type ParameterRows = readonly (string | number)[];
+
+/**
+ * A member's `setBy`: the parameters of its line that Apache accepted, by lower-case key, kept as rows
+ * and made into parameters when read. Their keys are distinct already (the line's table) and few, so a
+ * scan stands in for a Map. A member line is one (build.ts, `MemberLine`): a member whose parameters
+ * Apache all accepted has its line as its settings.
+ */
+export class MemberSettings implements ReadonlyMap<string, Parameter> {
+  constructor(
+    readonly directive: Directive,
+    readonly rows: ParameterRows,
+  ) {}
+
+  /** Every parameter, made anew at each reading. */
+  get parameters(): LineParameter[] {
+    const parameters: LineParameter[] = [];
+    for (let row = 0; row < this.rows.length; row += 3) parameters.push(this.parameterAt(row));
+    return parameters;
+  }
+
+  /** The parameter of the row starting at `row` (a multiple of 3). */
+  parameterAt(row: number): LineParameter {
+    return new LineParameter(this.directive, this.rows[row] as string, this.rows[row + 1] as string, this.rows[row + 2] as number);
+  }
 
   get size(): number {
-    return this.parameters.length;
+    return this.rows.length / 3;
   }
 
   /** The parameter of a lower-case key: Apache took each key by strcasecmp, so they are ASCII, compared without a lower-cased copy. */
   get(key: string): Parameter | undefined {
-    for (const parameter of this.parameters) if (asciiEquals(parameter.key, key)) return parameter;
-    return undefined;
+    const row = this.rowOf(key);
+    return row < 0 ? undefined : this.parameterAt(row);
   }
 
   has(key: string): boolean {
-    return this.get(key) !== undefined;
+    return this.rowOf(key) >= 0;
   }
 
   *entries(): IterableIterator<[string, Parameter]> {
-    for (const parameter of this.parameters) yield [parameter.key.toLowerCase(), parameter];
+    for (let row = 0; row < this.rows.length; row += 3) yield [(this.rows[row] as string).toLowerCase(), this.parameterAt(row)];
   }
 
   *keys(): IterableIterator<string> {
-    for (const parameter of this.parameters) yield parameter.key.toLowerCase();
+    for (let row = 0; row < this.rows.length; row += 3) yield (this.rows[row] as string).toLowerCase();
   }
 
   values(): IterableIterator<Parameter> {
@@ -141,5 +194,10 @@ export class MemberSettings<P extends Parameter = Parameter> implements Readonly
 
   [Symbol.iterator](): IterableIterator<[string, Parameter]> {
     return this.entries();
+  }
+
+  private rowOf(key: string): number {
+    for (let row = 0; row < this.rows.length; row += 3) if (asciiEquals(this.rows[row] as string, key)) return row;
+    return -1;
   }
 }

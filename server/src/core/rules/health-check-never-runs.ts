@@ -1,6 +1,7 @@
 import { quoted } from '../bounded';
 import { asciiLower } from '../ascii';
 import type { Parameter } from '../model/model';
+import type { WorkerParams } from '../model/params';
 import type { Rule, RuleExamples, RuleFinding } from './types';
 
 /** Keys that only matter once a check runs (mod_proxy_hcheck's set_worker_hc_param). */
@@ -17,6 +18,7 @@ export const rule: Rule = {
     const findings: RuleFinding[] = [];
     for (const balancer of analysis.model.balancers) {
       for (const member of balancer.members) {
+        if (!hasHealthCheckValue(member.params)) continue;
         const keys = healthCheckKeys(member.setBy);
         // A template may set the method; hctemplate's settings are not copied into the model.
         if (keys === undefined || keys.template) continue;
@@ -49,6 +51,19 @@ export const rule: Rule = {
   },
 };
 
+/** Whether a member holds a health-check value: each health-check key Apache accepts sets one, and most members set none. */
+function hasHealthCheckValue(params: Readonly<WorkerParams>): boolean {
+  return (
+    params.hctemplate !== undefined ||
+    params.hcmethod !== undefined ||
+    params.hcuri !== undefined ||
+    params.hcexpr !== undefined ||
+    params.hcinterval !== undefined ||
+    params.hcpasses !== undefined ||
+    params.hcfails !== undefined
+  );
+}
+
 /** A member's health-check settings: whether it names a template, its method, and those of CHECK_KEYS it sets (hcuri among them). */
 interface HealthCheckKeys {
   template: boolean;
@@ -58,8 +73,8 @@ interface HealthCheckKeys {
 }
 
 /**
- * The health-check keys a member sets, read in one pass over its settings: undefined when it sets
- * none, as most members do (a lookup per key costs a scan of the settings each).
+ * The health-check keys a member sets, read in one pass over its settings (a lookup per key costs a
+ * scan of the settings each): undefined when it sets none.
  */
 function healthCheckKeys(setBy: ReadonlyMap<string, Parameter>): HealthCheckKeys | undefined {
   let keys: HealthCheckKeys | undefined;

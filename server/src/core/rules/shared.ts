@@ -1,6 +1,7 @@
 /** Shared by the rules that surface a refusal the reader or the handlers already found. */
 import type { Analysis } from '../analysis';
-import type { Balancer, ModelProblem, Parameter } from '../model/model';
+import type { Balancer, MemberDeclaration, ModelProblem, Parameter } from '../model/model';
+import { LineParameter } from '../model/storage';
 import type { Span } from '../span';
 import type { Directive, Node, Section, SyntaxDiagnostic, SyntaxTree } from '../syntax/tree';
 import type { Word } from '../syntax/words';
@@ -98,22 +99,21 @@ export function listed(names: readonly string[], max = 5): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
-const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Parameter, readonly Parameter[]>>();
+const MEMBER_LINES = new WeakMap<Analysis, ReadonlyMap<Directive, MemberDeclaration>>();
 
-/** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`. */
+/** Another parameter (by lower-case key) of the `BalancerMember` line that holds `parameter`, when that line declares a member. */
 export function siblingParameter(analysis: Analysis, parameter: Parameter, key: string): Parameter | undefined {
-  // Each parameter's line, indexed once per analysis, so a finding looks its line up instead of scanning every member.
+  if (!(parameter instanceof LineParameter)) return undefined;
+  // Each member's line by its directive, indexed once per analysis, so a finding looks its line up instead of scanning every member.
   let lines = MEMBER_LINES.get(analysis);
   if (!lines) {
-    const index = new Map<Parameter, readonly Parameter[]>();
-    for (const balancer of analysis.model.balancers) {
-      for (const member of balancer.members)
-        for (const each of member.declaration.parameters) index.set(each, member.declaration.parameters);
-    }
+    const index = new Map<Directive, MemberDeclaration>();
+    for (const balancer of analysis.model.balancers)
+      for (const member of balancer.members) index.set(member.declaration.directive, member.declaration);
     lines = index;
     MEMBER_LINES.set(analysis, lines);
   }
-  return lines.get(parameter)?.find((candidate) => candidate.key.toLowerCase() === key);
+  return lines.get(parameter.line)?.parameters.find((candidate) => candidate.key.toLowerCase() === key);
 }
 
 /**

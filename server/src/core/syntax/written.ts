@@ -58,6 +58,12 @@ export class WordRows {
     return lineStart + this.#bounds[2 * row]!;
   }
 
+  /** Where the word of `row` ends and whether it was quoted (`quotedEnd`), its line starting at `lineStart`. */
+  endOf(row: number, lineStart: number): number {
+    const end = this.#bounds[2 * row + 1]!;
+    return quotedEnd(lineStart + endOf(end), end < 0);
+  }
+
   /** Gives back the room kept for rows not added, once the file is read. */
   trim(): void {
     if (this.#bounds.length > 2 * this.#values.length) this.#bounds = this.#bounds.slice(0, 2 * this.#values.length);
@@ -122,6 +128,16 @@ export class WrittenDirective implements Directive {
     return index >= 0 && index < this.#count ? this.#rows.value(this.#first + index) : undefined;
   }
 
+  /** Where word `index` (one of the line's) starts. */
+  startAt(index: number): number {
+    return this.#rows.startOf(this.#first + index, this.#start);
+  }
+
+  /** Where word `index` (one of the line's) ends, and whether it was quoted (`quotedEnd`). */
+  endAt(index: number): number {
+    return this.#rows.endOf(this.#first + index, this.#start);
+  }
+
   get nameSpan(): Span {
     return { start: this.#nameStart, end: this.#nameEnd };
   }
@@ -155,6 +171,18 @@ export class WrittenDirective implements Directive {
 /** The value of a line's word `index`: a line read as written makes none of its words for it. */
 export function argValue(directive: Directive, index: number): string | undefined {
   return directive instanceof WrittenDirective ? directive.valueAt(index) : directive.args[index]?.value;
+}
+
+/** Where a line's word `index` starts: a line read as written makes none of its words for it. */
+export function argStart(directive: Directive, index: number): number {
+  return directive instanceof WrittenDirective ? directive.startAt(index) : directive.args[index]!.start;
+}
+
+/** Where a line's word `index` ends, and whether it was quoted (`quotedEnd`). */
+export function argEnd(directive: Directive, index: number): number {
+  if (directive instanceof WrittenDirective) return directive.endAt(index);
+  const word = directive.args[index]!;
+  return quotedEnd(word.end, word.quoted);
 }
 
 /** A directive's fields in a plain object, its getters read (a spread copies no getter): to add fields to, as `Include` and `Use` lines do. */
