@@ -97,16 +97,23 @@ export function previewBalancer(balancer: Balancer, options: PreviewOptions, ear
   const lbmethod = balancer.params.lbmethod ?? 'byrequests';
   const scheduleOptions = { forceRecovery: balancer.params.forcerecovery ?? true, epochSeconds: options.epochSeconds };
   const before = earlier && sameReadings(earlier.balancer, balancer) ? earlier : undefined;
-  const inputs = before?.inputs ?? schedulingInputs(balancer.members);
-  const plan = before && sameOutcome(before.options, scheduleOptions, inputs) ? before.schedule : schedule(inputs, scheduleOptions);
+  const plan =
+    before && sameOutcome(before.options, scheduleOptions, balancer)
+      ? before.schedule
+      : schedule(schedulingInputs(balancer.members), scheduleOptions);
   const simulated = lbmethod === 'byrequests' || lbmethod === 'bybusyness';
-  return new Preview(balancer, lbmethod, simulated, plan, scheduleOptions, inputs, options);
+  return new Preview(balancer, lbmethod, simulated, plan, scheduleOptions, options);
 }
 
-/** A preview as `previewBalancer` makes it: its notes are written when first read. */
+/**
+ * A preview as `previewBalancer` makes it: its notes are written, and its inputs made again, when
+ * first read. Only a hover, a schedule view or the CLI reads them, while an editor previews every
+ * balancer at every keystroke, and an array of inputs per balancer would be kept with each.
+ */
 class Preview implements BalancerPreview {
   readonly #settings: PreviewOptions;
   #notes: readonly string[] | undefined;
+  #inputs: readonly SchedulingInput[] | undefined;
 
   constructor(
     readonly balancer: Balancer,
@@ -114,7 +121,6 @@ class Preview implements BalancerPreview {
     readonly simulated: boolean,
     readonly schedule: Schedule,
     readonly options: ScheduleOptions,
-    readonly inputs: readonly SchedulingInput[],
     settings: PreviewOptions,
   ) {
     this.#settings = settings;
@@ -123,14 +129,18 @@ class Preview implements BalancerPreview {
   get notes(): readonly string[] {
     return (this.#notes ??= notesOf(this, this.#settings));
   }
+
+  get inputs(): readonly SchedulingInput[] {
+    return (this.#inputs ??= schedulingInputs(this.balancer.members));
+  }
 }
 
 /**
  * The same preview with other facts (a refusal, what a partial set did not see, another schedule).
- * Always made here: a spread of a preview would lose its notes, a getter of its class.
+ * Always made here: a spread of a preview would lose its notes and inputs, getters of its class.
  */
 export function amendedPreview(preview: BalancerPreview, facts: Partial<Omit<BalancerPreview, 'notes'>>): BalancerPreview {
-  return withKeys(preview, { notes: preview.notes, ...facts });
+  return withKeys(preview, { notes: preview.notes, inputs: preview.inputs, ...facts });
 }
 
 /** What a balancer's preview assumes and what can change its picture. */
@@ -179,10 +189,13 @@ function sameReadings(before: Balancer, balancer: Balancer): boolean {
   return true;
 }
 
-/** Whether a schedule made with `before` is the one `options` make for `inputs`: the clock counts only for members in error (status E). */
-function sameOutcome(before: ScheduleOptions, options: ScheduleOptions, inputs: readonly SchedulingInput[]): boolean {
+/**
+ * Whether a schedule made with `before` is the one `options` make for `balancer`, whose members read
+ * the same: the clock counts only for members in error (status E).
+ */
+function sameOutcome(before: ScheduleOptions, options: ScheduleOptions, balancer: Balancer): boolean {
   if (before.forceRecovery !== options.forceRecovery) return false;
-  return before.epochSeconds === options.epochSeconds || !inputs.some((input) => input.status & STATUS_BITS.E);
+  return before.epochSeconds === options.epochSeconds || !balancer.members.some((member) => member.params.status & STATUS_BITS.E);
 }
 
 /** The same balancer with some members down (by index): who takes over, as Apache fails over. */
