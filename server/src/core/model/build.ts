@@ -123,9 +123,10 @@ function placesIn(lines: readonly Node[]): (line: Node) => number {
 /**
  * What a section did, for the same section moved whole by `delta` (`after`, whose lines are those of
  * `before` in the same order, each moved): the same balancer, members, problems and references, each
- * naming the moved lines, and the balancer's and the problems' words moved by `delta`. The members keep
- * their parameters object and their line's rows, as a member line moved alone does (`knownLine`). Undefined when it names something it
- * cannot find there, which the recording never lets in (then the section is walked).
+ * naming the moved lines, and the balancer's and the problems' words moved by `delta`. The members
+ * keep their parameters object and their line's rows, as a member line moved alone does
+ * (`knownLine`). Undefined when it names something it cannot find there, which the recording never
+ * lets in (then the section is walked).
  */
 function movedEffect(effect: SectionEffect, before: Section, after: Section, delta: number): SectionEffect | undefined {
   const placeOf = placesIn(before.children);
