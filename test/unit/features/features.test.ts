@@ -144,7 +144,17 @@ describe('hover', () => {
     [
       'a refused loadfactor',
       '<Proxy balancer://x>\nBalancerMember http://a loadfactor=|0\n</Proxy>\n',
-      ['Apache refuses `0`: "LoadFactor must be a number between 1..100"'],
+      ['Apache refuses `0`: "LoadFactor must be a number between 1..100"', /^(?![\s\S]*A later value)/],
+    ],
+    [
+      'a value a later word of its key overrides',
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=|2 route=r LoadFactor=4\n</Proxy>\n',
+      ['**loadfactor** (member parameter)', 'Apache reads `2` as 2.00', 'A later value for the same key on this line wins.'],
+    ],
+    [
+      'the value that wins over an earlier one',
+      '<Proxy balancer://x>\nBalancerMember http://a loadfactor=2 route=r LoadFactor=|4\n</Proxy>\n',
+      ['Apache reads `4` as 4.00', /^(?![\s\S]*A later value)/],
     ],
     ['status letters', '<Proxy balancer://x>\nBalancerMember http://a status=+|H\n</Proxy>\n', ['- **H** hot standby']],
     [

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { analyze, Analysis } from '../../../server/src/core/analysis';
 import { previewFor, Target, targetAt } from '../../../server/src/core/features/locate';
 import type { Parameter } from '../../../server/src/core/model/model';
-import { isSameParameter } from '../../../server/src/core/model/storage';
+import { WordParameter } from '../../../server/src/core/model/storage';
 import type { Span } from '../../../server/src/core/span';
 import { grammarText, mutatedText, seedTexts } from '../../fuzz/inputs';
 import { fuzzRuns } from '../../support/fuzz';
@@ -25,8 +25,11 @@ function scannedTarget(analysis: Analysis, offset: number): Target | undefined {
       for (const declaration of [member.declaration, ...member.sharedBy]) {
         const span = declaration.directive.span;
         offered.push({ span, target: () => ({ kind: 'member', span, preview, index }) });
-        for (const parameter of declaration.parameters)
+        // Every key=value word, the values a later word of its key overrides too.
+        for (const word of declaration.directive.args.filter((each) => each.value.includes('='))) {
+          const parameter = WordParameter.of(word);
           offered.push({ span: parameter.span, target: () => ({ kind: 'parameter', span: parameter.span, parameter, preview, member }) });
+        }
       }
       const first = member.declaration.directive.args[0];
       if (!section && first && /^balancer:/i.test(first.value))
@@ -55,7 +58,7 @@ function scannedTarget(analysis: Analysis, offset: number): Target | undefined {
   return best;
 }
 
-/** The same target: kind, span, the very preview and member objects, and the same parameter (a member line's are made when read). */
+/** The same target: kind, span, the very preview and member objects, and a parameter of the same key and value (a member line's are made when read). */
 function sameTarget(found: Target | undefined, wanted: Target | undefined): boolean {
   if (!found || !wanted) return found === wanted;
   const fields = (target: Target): unknown[] => [
@@ -69,7 +72,8 @@ function sameTarget(found: Target | undefined, wanted: Target | undefined): bool
   const [a, b] = [fields(found), fields(wanted)];
   const parameter = (target: Target): Parameter | undefined => ('parameter' in target ? target.parameter : undefined);
   const [one, other] = [parameter(found), parameter(wanted)];
-  return a.every((value, at) => value === b[at]) && (one && other ? isSameParameter(one, other) : one === other);
+  const sameParameter = one && other ? one.key === other.key && one.value === other.value : one === other;
+  return a.every((value, at) => value === b[at]) && sameParameter;
 }
 
 /** Every offset of a short text; of a long one, every span's edges and a spread of others. */

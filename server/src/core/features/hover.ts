@@ -2,8 +2,7 @@
 import type { Analysis } from '../analysis';
 import { fileAt, locator } from '../files';
 import { strtod } from '../model/cvalues';
-import type { Member, Parameter } from '../model/model';
-import { isSameParameter } from '../model/storage';
+import type { Member, MemberDeclaration, Parameter } from '../model/model';
 import { loadfactorToLbfactor, parseStatus, statusLetters } from '../model/params';
 import { memberLetter } from '../scheduler/letters';
 import { BalancerPreview, describeIdle, failover, lowerTiers, previewPicks, refusalSentence, unseenSentence } from '../scheduler/preview';
@@ -323,14 +322,17 @@ export function parameterHover(parameter: Parameter, member: Member | undefined)
   if (doc) out.push('', `Accepts: ${doc.accepts}`);
   const parsed = parsedValue(parameter);
   if (parsed) out.push('', parsed);
-  if (
-    member &&
-    !isSameParameter(member.setBy.get(parameter.key.toLowerCase()), parameter) &&
-    member.declaration.parameters.some((each) => isSameParameter(each, parameter))
-  ) {
-    out.push('', 'A later value for the same key on this line wins.');
-  }
+  if (member && isOverridden(parameter, member.declaration)) out.push('', 'A later value for the same key on this line wins.');
   return out.join('\n');
+}
+
+/** Whether `parameter` is a word of the member's line that a later word of the same key overrides: the line's table keeps that one. */
+function isOverridden(parameter: Parameter, line: MemberDeclaration): boolean {
+  const { start, end } = line.directive.span;
+  if (parameter.span.start < start || parameter.span.end > end) return false;
+  const key = parameter.key.toLowerCase();
+  const kept = line.parameters.find((each) => each.key.toLowerCase() === key);
+  return kept !== undefined && kept.span.start !== parameter.span.start;
 }
 
 function parsedValue(parameter: Parameter): string | undefined {

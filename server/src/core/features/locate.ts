@@ -1,6 +1,7 @@
 /** What sits at an offset: a balancer, a member, or a parameter — the smallest span wins. */
 import type { Analysis } from '../analysis';
 import type { Balancer, Member, MemberDeclaration, Parameter } from '../model/model';
+import { WordParameter } from '../model/storage';
 import type { Span } from '../span';
 import type { BalancerPreview } from '../scheduler/preview';
 import type { Section } from '../syntax/tree';
@@ -42,12 +43,23 @@ export function targetAt(analysis: Analysis, offset: number): Target | undefined
     // A member's line, then its parameters: words of the line, within its span (an expanded line's map to its `Use` line).
     const { span, preview, index, member } = place;
     consider(span, () => ({ kind: 'member', span, preview, index }));
-    for (const parameter of place.line.parameters) {
+    for (const parameter of wordParameters(place.line)) {
       const span = parameter.span;
       consider(span, () => ({ kind: 'parameter', span, parameter, preview, member }));
     }
   }
   return best;
+}
+
+/**
+ * Every `key=value` word of a member line as a parameter: those its table keeps (the last value of
+ * each key), then those a later word of the same key overrides, which a hover also explains.
+ */
+function wordParameters(line: MemberDeclaration): Parameter[] {
+  const kept = line.parameters;
+  const starts = new Set(kept.map((parameter) => parameter.span.start));
+  const overridden = line.directive.args.filter((word) => word.value.includes('=') && !starts.has(word.start));
+  return [...kept, ...overridden.map((word) => WordParameter.of(word))];
 }
 
 /**

@@ -57,7 +57,7 @@ export class WordParameter implements Parameter {
 
 /**
  * A parameter of a member line (`MemberSettings`), made from the line's rows when read: it knows its
- * line, so two readings of one word are told to be the same parameter (`isSameParameter`).
+ * line, where a finding on it looks for the line's other parameters (rules/shared.ts).
  */
 export class LineParameter extends WordParameter {
   constructor(
@@ -68,12 +68,6 @@ export class LineParameter extends WordParameter {
   ) {
     super(key, value, argStart(line, index), argEnd(line, index));
   }
-}
-
-/** Whether two parameters are one word: the same object, or readings of one word of a member line. */
-export function isSameParameter(one: Parameter | undefined, other: Parameter): boolean {
-  if (one === other) return true;
-  return one instanceof LineParameter && other instanceof LineParameter && one.line === other.line && one.wordStart === other.wordStart;
 }
 
 /**
